@@ -1,0 +1,37 @@
+/** The embedded MCP gateway: stateless Streamable HTTP, one MCP server per request, scoped by the Bearer session token. */
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { verifySessionToken } from "@/lib/auth/session-token";
+import { buildGatewayServer } from "@/lib/gateway/build-server";
+import { callComponentTool } from "@/lib/gateway/call-component-tool";
+import { sharedRedis } from "@/lib/queue/redis";
+
+export const dynamic = "force-dynamic";
+
+function unauthorized(message: string): Response {
+  return Response.json(
+    { jsonrpc: "2.0", error: { code: -32001, message }, id: null },
+    { status: 401, headers: { "WWW-Authenticate": 'Bearer realm="switchboard-gateway"' } },
+  );
+}
+
+async function handle(request: Request): Promise<Response> {
+  const header = request.headers.get("authorization") ?? "";
+  const token = header.match(/^Bearer\s+(.+)$/i)?.[1];
+  if (!token) return unauthorized("Missing Bearer session token");
+  const scope = await verifySessionToken(token);
+  if (!scope) return unauthorized("Invalid or expired session token");
+
+  const server = buildGatewayServer(scope, { redis: sharedRedis(), callComponentTool });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    // With JSON responses the answer is complete once handleRequest resolves.
+    await server.close();
+  }
+}
+
+export const POST = handle;
+export const GET = handle;
+export const DELETE = handle;

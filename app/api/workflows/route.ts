@@ -1,0 +1,26 @@
+/** GET lists workflows; POST creates one from a graph JSON (validated; errors name the node or edge). */
+import { ApiError, readJsonBody, withApiErrors } from "@/lib/http/api-error";
+import { lookupComponent } from "@/lib/nodes";
+import { compileWorkflow } from "@/lib/workflow/compile";
+import { parseGraph } from "@/lib/workflow/graph";
+import { createWorkflow, listWorkflows } from "@/lib/workflows/repository";
+import { CreateWorkflowBody } from "./schema";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withApiErrors(async () => {
+  const workflows = await listWorkflows();
+  return Response.json(workflows.map(({ id, name }) => ({ id, name })));
+});
+
+export const POST = withApiErrors(async (request: Request) => {
+  const body = await readJsonBody(request);
+  const named = CreateWorkflowBody.safeParse(body);
+  if (!named.success) throw new ApiError("bad-request", `name: ${named.error.issues[0].message}`);
+  const parsed = parseGraph(body);
+  if (!parsed.ok) throw new ApiError("invalid-graph", parsed.errors[0], parsed.errors.map((message) => ({ message })));
+  const compiled = compileWorkflow(parsed.graph, lookupComponent);
+  if (!compiled.ok) throw new ApiError("invalid-workflow", compiled.errors[0].message, compiled.errors);
+  const { id } = await createWorkflow(named.data.name ?? "Untitled workflow", parsed.graph);
+  return Response.json({ id }, { status: 201 });
+});

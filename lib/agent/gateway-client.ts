@@ -1,0 +1,70 @@
+/**
+ * The agent's side of the gateway: an official MCP client over Streamable HTTP, authenticated
+ * with the agent's session token, whose tools are offered to the model as AI SDK tools.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { dynamicTool, jsonSchema, type ToolSet } from "ai";
+
+export type GatewayConnection = {
+  tools: ToolSet;
+  toolNames: string[];
+  close: () => Promise<void>;
+};
+
+export type ToolCallObserver = {
+  onStart: (call: { callId: string; toolName: string; args: unknown }) => void | Promise<void>;
+  onFinish: (call: { callId: string; toolName: string; args: unknown; result: unknown; isError: boolean; durationMs: number }) => void | Promise<void>;
+};
+
+/** The text a model reads from an MCP tool result. */
+export function resultText(result: CallToolResult): string {
+  const parts = result.content.map((part) => (part.type === "text" ? part.text : JSON.stringify(part)));
+  if (parts.length === 0 && result.structuredContent) return JSON.stringify(result.structuredContent);
+  return parts.join("\n");
+}
+
+export async function connectToGateway(gatewayUrl: string, token: string, observer: ToolCallObserver): Promise<GatewayConnection> {
+  const client = new Client({ name: "switchboard-agent", version: "0.1.0" });
+  const transport = new StreamableHTTPClientTransport(new URL(gatewayUrl), {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+  });
+  await client.connect(transport);
+  const { tools: listed } = await client.listTools();
+
+  const tools: ToolSet = {};
+  for (const mcpTool of listed) {
+    tools[mcpTool.name] = dynamicTool({
+      description: mcpTool.description ?? mcpTool.name,
+      inputSchema: jsonSchema(mcpTool.inputSchema as Parameters<typeof jsonSchema>[0]),
+      execute: async (args, { toolCallId, abortSignal }) => {
+        const startedAt = performance.now();
+        await observer.onStart({ callId: toolCallId, toolName: mcpTool.name, args });
+        let result: CallToolResult | undefined;
+        let failure: string | undefined;
+        try {
+          result = (await client.callTool({ name: mcpTool.name, arguments: args as Record<string, unknown> }, undefined, {
+            signal: abortSignal,
+          })) as CallToolResult;
+        } catch (error) {
+          failure = error instanceof Error ? error.message : String(error);
+        }
+        const isError = failure !== undefined || result?.isError === true;
+        const text = failure ?? resultText(result!);
+        await observer.onFinish({
+          callId: toolCallId,
+          toolName: mcpTool.name,
+          args,
+          result: text,
+          isError,
+          durationMs: Math.round(performance.now() - startedAt),
+        });
+        // Throwing hands the error to the model as a tool error, so the loop goes on.
+        if (isError) throw new Error(text);
+        return text;
+      },
+    });
+  }
+  return { tools, toolNames: Object.keys(tools), close: () => client.close() };
+}

@@ -1,0 +1,119 @@
+/**
+ * The deterministic "scripted" model: a real AI SDK LanguageModelV3 whose answers come from a
+ * script in the agent's params instead of a network call. It makes workflows runnable offline
+ * and gives tests an exact, repeatable agent. Step N of a conversation plays tool call N of the
+ * script; after the last call it answers with `finalText`, where `{{results.0}}` quotes the
+ * first tool result, `{{results.last}}` the latest one and `{{input}}` the user prompt.
+ */
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3Content,
+  LanguageModelV3GenerateResult,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+  LanguageModelV3ToolResultOutput,
+} from "@ai-sdk/provider";
+import { z } from "zod";
+
+export const AgentScript = z.object({
+  toolCalls: z
+    .array(z.object({ tool: z.string().min(1), args: z.record(z.string(), z.unknown()).default({}) }))
+    .default([]),
+  finalText: z.string().default("Done."),
+});
+export type AgentScript = z.infer<typeof AgentScript>;
+
+/** Words, roughly: the scripted model reports usage so token accounting is exercised offline too. */
+function countTokens(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+function outputToText(output: LanguageModelV3ToolResultOutput): string {
+  switch (output.type) {
+    case "text":
+    case "error-text":
+      return output.value;
+    case "json":
+    case "error-json":
+      return JSON.stringify(output.value);
+    case "execution-denied":
+      return `denied${output.reason ? `: ${output.reason}` : ""}`;
+    case "content":
+      return output.value.map((part) => (part.type === "text" ? part.text : `[${part.type}]`)).join("\n");
+  }
+}
+
+function readConversation(prompt: LanguageModelV3Prompt) {
+  const userText = prompt
+    .filter((m) => m.role === "user")
+    .flatMap((m) => m.content)
+    .map((part) => (part.type === "text" ? part.text : ""))
+    .join("\n");
+  const results = prompt
+    .filter((m) => m.role === "tool")
+    .flatMap((m) => m.content)
+    .flatMap((part) => (part.type === "tool-result" ? [outputToText(part.output)] : []));
+  const previousSteps = prompt.filter((m) => m.role === "assistant").length;
+  return { userText, results, previousSteps, promptText: JSON.stringify(prompt) };
+}
+
+export function fillFinalText(template: string, input: string, results: string[]): string {
+  return template.replace(/\{\{\s*(input|results\.(\d+|last))\s*\}\}/g, (_match, key: string, index?: string) => {
+    if (key === "input") return input;
+    const i = index === "last" ? results.length - 1 : Number(index);
+    return results[i] ?? `(no result ${index})`;
+  });
+}
+
+export class ScriptedLanguageModel implements LanguageModelV3 {
+  readonly specificationVersion = "v3";
+  readonly provider = "switchboard.scripted";
+  readonly modelId = "scripted";
+  readonly supportedUrls = {};
+
+  constructor(private readonly script: AgentScript) {}
+
+  async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
+    const { userText, results, previousSteps, promptText } = readConversation(options.prompt);
+    const toolsAllowed = (options.tools?.length ?? 0) > 0 && options.toolChoice?.type !== "none";
+    const next = this.script.toolCalls[previousSteps];
+    const content: LanguageModelV3Content[] =
+      next && toolsAllowed
+        ? [{ type: "tool-call", toolCallId: `call_${previousSteps + 1}`, toolName: next.tool, input: JSON.stringify(next.args) }]
+        : [{ type: "text", text: fillFinalText(this.script.finalText, userText, results) }];
+    const outputText = JSON.stringify(content);
+    const inputTokens = countTokens(promptText);
+    const outputTokens = countTokens(outputText);
+    return {
+      content,
+      finishReason: { unified: content[0].type === "tool-call" ? "tool-calls" : "stop", raw: undefined },
+      usage: {
+        inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0, cacheWrite: 0 },
+        outputTokens: { total: outputTokens, text: outputTokens, reasoning: 0 },
+      },
+      warnings: [],
+    };
+  }
+
+  async doStream(options: LanguageModelV3CallOptions) {
+    const result = await this.doGenerate(options);
+    const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }];
+    for (const [i, part] of result.content.entries()) {
+      if (part.type === "text") {
+        parts.push({ type: "text-start", id: `t${i}` }, { type: "text-delta", id: `t${i}`, delta: part.text }, { type: "text-end", id: `t${i}` });
+      } else if (part.type === "tool-call") {
+        parts.push(part);
+      }
+    }
+    parts.push({ type: "finish", usage: result.usage, finishReason: result.finishReason });
+    return {
+      stream: new ReadableStream<LanguageModelV3StreamPart>({
+        start(controller) {
+          for (const part of parts) controller.enqueue(part);
+          controller.close();
+        },
+      }),
+    };
+  }
+}

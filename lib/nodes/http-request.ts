@@ -1,0 +1,62 @@
+/** HTTP Request: fetches a URL. In tool mode the agent supplies the URL (and body); method and headers stay bound. */
+import { z } from "zod";
+import { defineComponent } from "./types";
+import { appBaseUrl } from "../platform/app-url";
+
+const MAX_BODY_CHARS = 20_000;
+
+export const httpRequest = defineComponent({
+  id: "core.http.request",
+  label: "HTTP Request",
+  category: "Tools",
+  icon: "globe",
+  description: "Sends an HTTP request and returns the status and body. Relative URLs call this Switchboard server.",
+  inputs: [
+    { name: "url", label: "URL", schema: { type: "string", description: "Absolute URL, or a path on this Switchboard server such as /api/workflows" } },
+    { name: "body", label: "Body", schema: { type: "string", description: "Request body (for POST, PUT, PATCH)" } },
+  ],
+  outputs: [
+    { name: "status", label: "Status" },
+    { name: "body", label: "Body" },
+  ],
+  fields: [
+    {
+      name: "method",
+      label: "Method",
+      kind: "select",
+      options: ["GET", "POST", "PUT", "PATCH", "DELETE"].map((m) => ({ value: m, label: m })),
+    },
+    { name: "url", label: "URL", kind: "text", required: true, placeholder: "https://example.com/api or /api/workflows" },
+    { name: "headers", label: "Headers", kind: "json", placeholder: '{ "Accept": "application/json" }' },
+    { name: "body", label: "Body", kind: "textarea" },
+    { name: "timeoutMs", label: "Timeout (ms)", kind: "number" },
+  ],
+  tool: {
+    name: "http_request",
+    description: "Make an HTTP request and get back the response status and body.",
+    agentInputs: ["url"],
+  },
+  params: z.object({
+    method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]).default("GET"),
+    url: z.string().min(1, "URL is required"),
+    headers: z.record(z.string(), z.string()).default({}),
+    body: z.string().default(""),
+    timeoutMs: z.number().int().positive().max(300_000).default(30_000),
+  }),
+  async execute({ params, signal }) {
+    const url = new URL(params.url, appBaseUrl());
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      throw new Error(`url: only http and https are supported, got ${url.protocol}`);
+    }
+    const hasBody = params.method !== "GET" && params.method !== "DELETE" && params.body !== "";
+    const response = await fetch(url, {
+      method: params.method,
+      headers: params.headers,
+      body: hasBody ? params.body : undefined,
+      signal: AbortSignal.any([signal, AbortSignal.timeout(params.timeoutMs)]),
+    });
+    const text = await response.text();
+    const body = text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}… [truncated ${text.length - MAX_BODY_CHARS} chars]` : text;
+    return { status: response.status, body };
+  },
+});

@@ -1,0 +1,33 @@
+/**
+ * The component catalogue. Adding a component is adding one file and one line here.
+ * Server-only: the browser gets `catalogueMeta()`, never the execute code.
+ */
+import { agent } from "./agent";
+import { entry } from "./entry";
+import { httpRequest } from "./http-request";
+import type { ComponentDefinition, ComponentMeta } from "./types";
+
+export const components = [entry, agent, httpRequest] as const;
+
+export type NodeType = (typeof components)[number]["id"];
+
+const byId = new Map<string, ComponentDefinition>(
+  components.map((component) => [component.id, component as unknown as ComponentDefinition]),
+);
+
+export function getComponent(type: string): ComponentDefinition | undefined {
+  return byId.get(type);
+}
+
+/** The serialisable metadata of a component: everything but the param schema and execute(). */
+export function toMeta(component: ComponentMeta): ComponentMeta {
+  const { id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools } = component;
+  return JSON.parse(JSON.stringify({ id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools }));
+}
+
+export function catalogueMeta(): ComponentMeta[] {
+  return components.map(toMeta);
+}
+
+/** The compiler's view of the catalogue. */
+export const lookupComponent = (type: string): ComponentMeta | undefined => byId.get(type);

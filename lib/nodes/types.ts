@@ -1,0 +1,91 @@
+/**
+ * The shape of a catalogue component. `ComponentMeta` is the serialisable part the browser and
+ * the compiler see; `ComponentDefinition` adds the param schema and `execute()`, which stay on
+ * the server.
+ */
+import type { z } from "zod";
+import type { RunEventInput } from "../runs/events";
+
+export type JsonSchema = Record<string, unknown>;
+
+export type PortDefinition = {
+  /** Also the React Flow handle id. An input port fills the param of the same name. */
+  name: string;
+  label: string;
+  /** JSON Schema of the value; used when the port becomes a tool argument. */
+  schema?: JsonSchema;
+};
+
+export type ParamFieldKind = "text" | "textarea" | "number" | "boolean" | "select" | "json";
+
+export type ParamField = {
+  name: string;
+  label: string;
+  kind: ParamFieldKind;
+  required?: boolean;
+  placeholder?: string;
+  help?: string;
+  options?: { value: string; label: string }[];
+  /** Show the field only while another param has this value (e.g. provider-specific settings). */
+  visibleWhen?: { param: string; equals: string };
+};
+
+export type ComponentCategory = "Flow" | "AI" | "Tools";
+
+export type ToolShape = {
+  /** Default tool name the agent sees; the node's label can override it. */
+  name: string;
+  description: string;
+  /** Input ports the agent fills by default; the rest are bound from params and upstream edges. */
+  agentInputs: string[];
+};
+
+export type ComponentMeta = {
+  id: string;
+  label: string;
+  category: ComponentCategory;
+  /** A lucide icon name, drawn by the editor. */
+  icon: string;
+  description: string;
+  inputs: PortDefinition[];
+  outputs: PortDefinition[];
+  fields: ParamField[];
+  defaults: Record<string, unknown>;
+  /** Present when the component can be switched to tool mode. */
+  tool?: ToolShape;
+  /** Present on components with a `tools` handle (agents). */
+  acceptsTools?: boolean;
+};
+
+export type ExecuteContext<P> = {
+  runId: string;
+  nodeId: string;
+  label: string;
+  /** The input the run was started with (what the Entry node hands on). */
+  runInput: unknown;
+  /** Params after validation, with connected inputs (and, in tool mode, the agent's arguments) merged over them. */
+  params: P;
+  /** Tool-mode nodes wired into this node's `tools` handle (agents only). */
+  connectedToolNodeIds: string[];
+  emit: (event: RunEventInput) => Promise<void>;
+  signal: AbortSignal;
+};
+
+export type NodeOutput = Record<string, unknown>;
+
+export type ComponentDefinition<S extends z.ZodObject = z.ZodObject> = ComponentMeta & {
+  params: S;
+  execute: (ctx: ExecuteContext<z.infer<S>>) => Promise<NodeOutput>;
+};
+
+/** Identity helper that keeps a definition's param type tied to its schema. */
+export function defineComponent<S extends z.ZodObject>(
+  definition: Omit<ComponentDefinition<S>, "defaults">,
+): ComponentDefinition<S> {
+  const defaults: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(definition.params.shape)) {
+    const parsed = (schema as z.ZodType).safeParse(undefined);
+    if (parsed.success && parsed.data !== undefined) defaults[name] = parsed.data;
+  }
+  return { ...definition, defaults };
+}

@@ -1,0 +1,61 @@
+/**
+ * The two BullMQ queues and their typed job payloads. `runs` carries whole runs; `tool-calls`
+ * carries one gateway tool call each, served by its own Worker so an agent waiting on a tool can
+ * never starve the worker that executes it. Job data carries ids, never secrets.
+ */
+import { Queue, QueueEvents } from "bullmq";
+import { z } from "zod";
+import { redisUrl } from "./redis";
+
+export const RUNS_QUEUE = "runs";
+export const TOOL_CALLS_QUEUE = "tool-calls";
+
+export const RunJobData = z.object({ runId: z.string() });
+export type RunJobData = z.infer<typeof RunJobData>;
+
+export const ToolCallJobData = z.object({
+  runId: z.string(),
+  nodeId: z.string(),
+  toolName: z.string(),
+  args: z.record(z.string(), z.unknown()),
+});
+export type ToolCallJobData = z.infer<typeof ToolCallJobData>;
+
+/** What a tool call hands back through the queue: MCP-shaped so the gateway passes it on unchanged. */
+export type ToolCallJobResult = {
+  content: { type: "text"; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError: boolean;
+};
+
+export function queueConnection() {
+  return { url: redisUrl(), maxRetriesPerRequest: null };
+}
+
+type QueueHandles = { runs?: Queue<RunJobData>; toolCalls?: Queue<ToolCallJobData>; toolCallEvents?: QueueEvents };
+const handles = ((globalThis as unknown as { switchboardQueues?: QueueHandles }).switchboardQueues ??= {});
+
+export function runsQueue(): Queue<RunJobData> {
+  handles.runs ??= new Queue<RunJobData>(RUNS_QUEUE, {
+    connection: queueConnection(),
+    defaultJobOptions: { attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 },
+  });
+  return handles.runs;
+}
+
+export function toolCallsQueue(): Queue<ToolCallJobData> {
+  handles.toolCalls ??= new Queue<ToolCallJobData>(TOOL_CALLS_QUEUE, {
+    connection: queueConnection(),
+    defaultJobOptions: { attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 },
+  });
+  return handles.toolCalls;
+}
+
+/** Completion events of tool-call jobs, so the gateway can await a job's result. */
+export async function toolCallEvents(): Promise<QueueEvents> {
+  if (!handles.toolCallEvents) {
+    handles.toolCallEvents = new QueueEvents(TOOL_CALLS_QUEUE, { connection: queueConnection() });
+    await handles.toolCallEvents.waitUntilReady();
+  }
+  return handles.toolCallEvents;
+}

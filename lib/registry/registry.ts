@@ -1,0 +1,55 @@
+/**
+ * The per-run tool registry (DESIGN.md "Tool registry"): Redis hash `run:{runId}:tools`,
+ * field nodeId → RegisteredTool. The gateway answers `tools/list` from here without any
+ * network hop; the hash expires on its own if a run dies without teardown.
+ */
+import type { Redis } from "ioredis";
+import { z } from "zod";
+
+export const REGISTRY_TTL_SECONDS = 60 * 60;
+
+export const RegisteredTool = z.object({
+  nodeId: z.string(),
+  toolName: z.string(),
+  kind: z.enum(["component", "local-mcp", "remote-mcp", "workflow"]),
+  description: z.string(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  /** Values bound at registration (upstream data edges); the agent's arguments go over params, these over both. */
+  boundInputs: z.record(z.string(), z.unknown()).default({}),
+  tools: z.array(z.object({ name: z.string(), description: z.string().optional(), inputSchema: z.record(z.string(), z.unknown()) })).optional(),
+  ownerQueue: z.string().optional(),
+  status: z.enum(["ready", "unavailable"]),
+  error: z.string().optional(),
+});
+export type RegisteredTool = z.infer<typeof RegisteredTool>;
+
+export const registryKey = (runId: string) => `run:${runId}:tools`;
+
+export async function registerTool(redis: Redis, runId: string, tool: RegisteredTool): Promise<void> {
+  const key = registryKey(runId);
+  await redis.multi().hset(key, tool.nodeId, JSON.stringify(RegisteredTool.parse(tool))).expire(key, REGISTRY_TTL_SECONDS).exec();
+}
+
+export async function listRegisteredTools(redis: Redis, runId: string): Promise<RegisteredTool[]> {
+  const entries = await redis.hvals(registryKey(runId));
+  return entries.map((raw) => RegisteredTool.parse(JSON.parse(raw)));
+}
+
+export async function getRegisteredTool(redis: Redis, runId: string, nodeId: string): Promise<RegisteredTool | null> {
+  const raw = await redis.hget(registryKey(runId), nodeId);
+  return raw ? RegisteredTool.parse(JSON.parse(raw)) : null;
+}
+
+/** Keeps a long run's registry alive. */
+export async function refreshRegistry(redis: Redis, runId: string): Promise<void> {
+  await redis.expire(registryKey(runId), REGISTRY_TTL_SECONDS);
+}
+
+export async function deleteRegistry(redis: Redis, runId: string): Promise<void> {
+  await redis.del(registryKey(runId));
+}
+
+/** The gateway's scope rule: a tool is visible when its node is wired to the agent, or belongs to a wired group. */
+export function isInScope(nodeId: string, allowedNodeIds: readonly string[]): boolean {
+  return allowedNodeIds.some((allowed) => nodeId === allowed || nodeId.startsWith(`${allowed}-`));
+}

@@ -1,0 +1,56 @@
+/** The run event union (DESIGN.md "Run events"): what the worker records and the run view draws. */
+import { z } from "zod";
+
+const nodeRef = { nodeId: z.string() };
+
+export const ToolCallRecord = z.object({
+  callId: z.string(),
+  toolName: z.string(),
+  args: z.unknown(),
+  result: z.unknown().optional(),
+  isError: z.boolean(),
+  iteration: z.number(),
+  durationMs: z.number(),
+});
+export type ToolCallRecord = z.infer<typeof ToolCallRecord>;
+
+export const RunEventInput = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("run.queued"), payload: z.object({ workflowId: z.string() }) }),
+  z.object({ type: z.literal("run.started"), payload: z.object({}) }),
+  z.object({ type: z.literal("run.completed"), payload: z.object({ output: z.unknown(), durationMs: z.number() }) }),
+  z.object({ type: z.literal("run.failed"), payload: z.object({ error: z.string(), nodeId: z.string().optional() }) }),
+  z.object({ type: z.literal("run.cancelled"), payload: z.object({}) }),
+  z.object({ type: z.literal("node.started"), payload: z.object({ ...nodeRef, mode: z.enum(["normal", "tool"]) }) }),
+  z.object({ type: z.literal("node.completed"), payload: z.object({ ...nodeRef, output: z.unknown(), durationMs: z.number() }) }),
+  z.object({ type: z.literal("node.failed"), payload: z.object({ ...nodeRef, error: z.string() }) }),
+  z.object({ type: z.literal("node.skipped"), payload: z.object({ ...nodeRef, reason: z.string() }) }),
+  z.object({
+    type: z.literal("tool.registered"),
+    payload: z.object({ ...nodeRef, toolName: z.string(), kind: z.string(), description: z.string() }),
+  }),
+  z.object({ type: z.literal("tool.unavailable"), payload: z.object({ ...nodeRef, toolName: z.string(), error: z.string() }) }),
+  z.object({
+    type: z.literal("agent.step"),
+    payload: z.object({ ...nodeRef, iteration: z.number(), text: z.string(), toolCalls: z.number(), finishReason: z.string() }),
+  }),
+  z.object({
+    type: z.literal("tool.call.started"),
+    payload: z.object({ ...nodeRef, callId: z.string(), toolName: z.string(), args: z.unknown(), iteration: z.number() }),
+  }),
+  z.object({ type: z.literal("tool.call.completed"), payload: z.object({ ...nodeRef, ...ToolCallRecord.shape }) }),
+  z.object({
+    type: z.literal("llm.usage"),
+    payload: z.object({ ...nodeRef, inputTokens: z.number(), outputTokens: z.number(), totalTokens: z.number() }),
+  }),
+  z.object({
+    type: z.literal("log"),
+    payload: z.object({ level: z.enum(["info", "warn", "error"]), message: z.string(), nodeId: z.string().optional() }),
+  }),
+]);
+export type RunEventInput = z.infer<typeof RunEventInput>;
+export type RunEventType = RunEventInput["type"];
+
+/** An event as stored and streamed: ordered by `seq` within its run. */
+export type RunEvent = RunEventInput & { runId: string; seq: number; at: string };
+
+export const TERMINAL_EVENT_TYPES: ReadonlySet<RunEventType> = new Set(["run.completed", "run.failed", "run.cancelled"]);

@@ -1,0 +1,109 @@
+/**
+ * Walks a run's plan in dependency order. Tool-mode nodes register in the run's tool registry;
+ * other nodes execute with their inputs taken from upstream outputs. Every step is a run event.
+ * The registry is deleted when the run ends, however it ends.
+ */
+import type { Redis } from "ioredis";
+import { getDb } from "../db/client";
+import { getComponent } from "../nodes";
+import type { NodeOutput } from "../nodes/types";
+import { deleteRegistry, refreshRegistry, registerTool } from "../registry/registry";
+import { toolInputSchema, toolNameFor } from "../tools/component-tool";
+import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
+import { createEventRecorder, type EventRecorder } from "./record-event";
+import { parseNodeParams } from "./node-params";
+
+export class NodeFailure extends Error {
+  constructor(
+    readonly nodeId: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function resolveInputs(node: CompiledNode, outputs: Map<string, NodeOutput>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(node.inputs).map(([port, from]) => [port, outputs.get(from.nodeId)?.[from.port]]));
+}
+
+function runOutput(plan: CompiledWorkflow, outputs: Map<string, NodeOutput>): unknown {
+  const sinks = plan.outputNodeIds.map((id) => [plan.nodes[id].label, outputs.get(id)] as const);
+  return sinks.length === 1 ? sinks[0][1] : Object.fromEntries(sinks);
+}
+
+async function registerToolNode(redis: Redis, runId: string, node: CompiledNode, inputs: Record<string, unknown>, emit: EventRecorder) {
+  const component = getComponent(node.type)!;
+  const toolName = toolNameFor(node, component);
+  const description = component.tool!.description;
+  await registerTool(redis, runId, {
+    nodeId: node.id,
+    toolName,
+    kind: "component",
+    description,
+    inputSchema: toolInputSchema(node, component),
+    boundInputs: inputs,
+    status: "ready",
+  });
+  await emit({ type: "tool.registered", payload: { nodeId: node.id, toolName, kind: "component", description } });
+  return { tool: toolName };
+}
+
+async function executeNode(runId: string, runInput: unknown, node: CompiledNode, inputs: Record<string, unknown>, emit: EventRecorder, signal: AbortSignal) {
+  const component = getComponent(node.type)!;
+  const params = parseNodeParams(component, node.label, { ...node.params, ...inputs });
+  return component.execute({
+    runId,
+    nodeId: node.id,
+    label: node.label,
+    runInput,
+    params,
+    connectedToolNodeIds: node.connectedToolNodeIds,
+    emit: async (event) => void (await emit(event)),
+    signal,
+  });
+}
+
+export async function executeRun(redis: Redis, runId: string, signal: AbortSignal): Promise<void> {
+  const db = getDb();
+  const run = await db.run.findUnique({ where: { id: runId } });
+  if (!run || run.status !== "queued") return; // unknown, or already picked up by another attempt
+  const plan = run.plan as unknown as CompiledWorkflow;
+  const emit = createEventRecorder(redis, runId);
+  const startedAt = Date.now();
+  await db.run.update({ where: { id: runId }, data: { status: "running", startedAt: new Date(startedAt) } });
+  await emit({ type: "run.started", payload: {} });
+
+  const outputs = new Map<string, NodeOutput>();
+  const keepAlive = setInterval(() => void refreshRegistry(redis, runId).catch(() => undefined), 60_000);
+  try {
+    for (const nodeId of plan.order) {
+      const node = plan.nodes[nodeId];
+      const nodeStartedAt = Date.now();
+      await emit({ type: "node.started", payload: { nodeId, mode: node.mode } });
+      const inputs = resolveInputs(node, outputs);
+      let output: NodeOutput;
+      try {
+        output =
+          node.mode === "tool"
+            ? await registerToolNode(redis, runId, node, inputs, emit)
+            : await executeNode(runId, run.input ?? undefined, node, inputs, emit, signal);
+      } catch (error) {
+        throw new NodeFailure(nodeId, error instanceof Error ? error.message : String(error));
+      }
+      outputs.set(nodeId, output);
+      await emit({ type: "node.completed", payload: { nodeId, output, durationMs: Date.now() - nodeStartedAt } });
+    }
+    const output = runOutput(plan, outputs);
+    await db.run.update({ where: { id: runId }, data: { status: "completed", output: output as object, finishedAt: new Date() } });
+    await emit({ type: "run.completed", payload: { output, durationMs: Date.now() - startedAt } });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const nodeId = error instanceof NodeFailure ? error.nodeId : undefined;
+    if (nodeId) await emit({ type: "node.failed", payload: { nodeId, error: message } });
+    await db.run.update({ where: { id: runId }, data: { status: "failed", error: message, finishedAt: new Date() } });
+    await emit({ type: "run.failed", payload: { error: message, nodeId } });
+  } finally {
+    clearInterval(keepAlive);
+    await deleteRegistry(redis, runId);
+  }
+}

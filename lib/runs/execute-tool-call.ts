@@ -1,0 +1,37 @@
+/**
+ * Runs one component tool call for the gateway: the node's params, then the arguments the agent
+ * may fill, then values bound by upstream edges — so an agent can never override a fixed input.
+ */
+import type { Redis } from "ioredis";
+import { getComponent } from "../nodes";
+import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
+import { getRegisteredTool } from "../registry/registry";
+import { loadPlan } from "./load-plan";
+import { parseNodeParams } from "./node-params";
+
+const errorResult = (text: string): ToolCallJobResult => ({ content: [{ type: "text", text }], isError: true });
+
+export async function executeToolCall(redis: Redis, job: ToolCallJobData, signal: AbortSignal): Promise<ToolCallJobResult> {
+  const [plan, registered] = await Promise.all([loadPlan(job.runId), getRegisteredTool(redis, job.runId, job.nodeId)]);
+  const node = plan?.nodes[job.nodeId];
+  const component = node && getComponent(node.type);
+  if (!node || !component || !registered) return errorResult(`Tool ${job.toolName} is no longer registered in run ${job.runId}`);
+
+  const agentArgs = Object.fromEntries(Object.entries(job.args).filter(([name]) => node.agentInputs.includes(name)));
+  try {
+    const params = parseNodeParams(component, node.label, { ...node.params, ...agentArgs, ...registered.boundInputs });
+    const output = await component.execute({
+      runId: job.runId,
+      nodeId: node.id,
+      label: node.label,
+      runInput: undefined,
+      params,
+      connectedToolNodeIds: [],
+      emit: async () => undefined,
+      signal,
+    });
+    return { content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output, isError: false };
+  } catch (error) {
+    return errorResult(error instanceof Error ? error.message : String(error));
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Reading run events: replay from PostgreSQL, then tail the run's Redis stream. The stream
+ * position is taken before the replay, so an event recorded in between is seen once (the
+ * caller skips seqs it already sent).
+ */
+import type { Redis } from "ioredis";
+import { getDb } from "../db/client";
+import type { RunEvent } from "./events";
+import { eventStreamKey } from "./record-event";
+
+export async function listEvents(runId: string, afterSeq = 0): Promise<RunEvent[]> {
+  const rows = await getDb().runEvent.findMany({ where: { runId, seq: { gt: afterSeq } }, orderBy: { seq: "asc" } });
+  return rows.map((row) => ({ runId, seq: row.seq, type: row.type, payload: row.payload, at: row.createdAt.toISOString() }) as RunEvent);
+}
+
+/** The id of the newest entry in the run's stream ("0" when empty): where a tail should start. */
+export async function streamPosition(redis: Redis, runId: string): Promise<string> {
+  const [latest] = await redis.xrevrange(eventStreamKey(runId), "+", "-", "COUNT", 1);
+  return latest?.[0] ?? "0";
+}
+
+/** Yields events appended after `position` until the signal aborts. Needs a connection of its own (XREAD blocks). */
+export async function* tailEvents(redis: Redis, runId: string, position: string, signal: AbortSignal): AsyncGenerator<RunEvent> {
+  let cursor = position;
+  while (!signal.aborted) {
+    const batch = await redis.xread("COUNT", 100, "BLOCK", 5000, "STREAMS", eventStreamKey(runId), cursor);
+    for (const [, entries] of batch ?? []) {
+      for (const [id, fields] of entries) {
+        cursor = id;
+        yield JSON.parse(fields[1]) as RunEvent;
+      }
+    }
+  }
+}

@@ -1,0 +1,173 @@
+/** The compiler: plans, connectedToolNodeIds, and every validation error with the node or edge it names. */
+import { describe, expect, it } from "vitest";
+import { lookupComponent } from "../nodes";
+import { compileWorkflow, type CompileResult } from "./compile";
+import type { WorkflowEdge, WorkflowGraph, WorkflowNode } from "./graph";
+
+const node = (id: string, type: string, extra: Partial<WorkflowNode["data"]> = {}): WorkflowNode => ({
+  id,
+  type,
+  position: { x: 0, y: 0 },
+  data: { label: id, mode: "normal", params: {}, ...extra },
+});
+const edge = (id: string, source: string, sourceHandle: string, target: string, targetHandle: string): WorkflowEdge => ({
+  id,
+  source,
+  sourceHandle,
+  target,
+  targetHandle,
+});
+const httpTool = (id: string) => node(id, "core.http.request", { mode: "tool", params: { url: "/api/health" } });
+
+function compile(graph: WorkflowGraph): CompileResult {
+  return compileWorkflow(graph, lookupComponent);
+}
+
+function errorsOf(graph: WorkflowGraph) {
+  const result = compile(graph);
+  if (result.ok) throw new Error("expected compile errors, got a plan");
+  return result.errors;
+}
+
+const skeleton = (): WorkflowGraph => ({
+  nodes: [node("entry", "core.entry"), node("agent", "core.agent"), httpTool("http")],
+  edges: [edge("e1", "entry", "output", "agent", "input"), edge("t1", "http", "tool", "agent", "tools")],
+});
+
+describe("compileWorkflow", () => {
+  it("orders nodes by dependency and lists the tools wired to each agent", () => {
+    const result = compile(skeleton());
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const { order, nodes, outputNodeIds } = result.plan;
+    expect(order.indexOf("entry")).toBeLessThan(order.indexOf("agent"));
+    expect(order.indexOf("http")).toBeLessThan(order.indexOf("agent"));
+    expect(nodes.agent.connectedToolNodeIds).toEqual(["http"]);
+    expect(nodes.agent.inputs).toEqual({ input: { nodeId: "entry", port: "output" } });
+    expect(nodes.http.agentInputs).toEqual(["url"]);
+    expect(outputNodeIds).toEqual(["agent"]);
+  });
+
+  it("gives each agent only its own tools", () => {
+    const graph: WorkflowGraph = {
+      nodes: [node("a1", "core.agent"), node("a2", "core.agent"), httpTool("h1"), httpTool("h2"), httpTool("h3")],
+      edges: [edge("t1", "h1", "tool", "a1", "tools"), edge("t2", "h2", "tool", "a2", "tools"), edge("t3", "h3", "tool", "a2", "tools")],
+    };
+    const result = compile(graph);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.plan.nodes.a1.connectedToolNodeIds).toEqual(["h1"]);
+    expect(result.plan.nodes.a2.connectedToolNodeIds).toEqual(["h2", "h3"]);
+  });
+
+  it("fills params with the component defaults and honours exposed inputs", () => {
+    const graph = skeleton();
+    graph.nodes[2].data.toolConfig = { exposedInputIds: ["url", "body"] };
+    const result = compile(graph);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.plan.nodes.http.params).toMatchObject({ method: "GET", url: "/api/health" });
+    expect(result.plan.nodes.agent.params).toMatchObject({ provider: "scripted", maxIterations: 10 });
+    expect(result.plan.nodes.http.agentInputs).toEqual(["url", "body"]);
+  });
+
+  it("names an unknown component", () => {
+    expect(errorsOf({ nodes: [node("x", "core.nope")], edges: [] })).toEqual([
+      expect.objectContaining({ code: "unknown-component", nodeId: "x", message: expect.stringContaining("core.nope") }),
+    ]);
+  });
+
+  it("names a duplicate node id", () => {
+    const errors = errorsOf({ nodes: [node("a", "core.entry"), node("a", "core.entry")], edges: [] });
+    expect(errors).toEqual([expect.objectContaining({ code: "duplicate-id", nodeId: "a" })]);
+  });
+
+  it("names a dangling edge", () => {
+    const errors = errorsOf({ nodes: [node("entry", "core.entry")], edges: [edge("e9", "entry", "output", "ghost", "input")] });
+    expect(errors).toEqual([expect.objectContaining({ code: "dangling-edge", edgeId: "e9", message: expect.stringContaining("ghost") })]);
+  });
+
+  it("names an edge to a handle the component does not have", () => {
+    const errors = errorsOf({
+      nodes: [node("entry", "core.entry"), node("agent", "core.agent")],
+      edges: [edge("e1", "entry", "output", "agent", "nonsense")],
+    });
+    expect(errors).toEqual([expect.objectContaining({ code: "unknown-handle", edgeId: "e1", nodeId: "agent" })]);
+  });
+
+  it("refuses a tool edge into anything but an agent's tools handle", () => {
+    const graph: WorkflowGraph = {
+      nodes: [httpTool("http"), node("agent", "core.agent"), node("http2", "core.http.request", { params: { url: "/x" } })],
+      edges: [edge("t1", "http", "tool", "agent", "input"), edge("t2", "http", "tool", "http2", "tools")],
+    };
+    const errors = errorsOf(graph);
+    expect(errors).toEqual([
+      expect.objectContaining({ code: "tool-edge-target", edgeId: "t1", nodeId: "agent" }),
+      expect.objectContaining({ code: "tool-edge-target", edgeId: "t2", nodeId: "http2" }),
+    ]);
+  });
+
+  it("refuses a data output wired into a tools handle", () => {
+    const errors = errorsOf({
+      nodes: [node("entry", "core.entry"), node("agent", "core.agent")],
+      edges: [edge("e1", "entry", "output", "agent", "tools")],
+    });
+    expect(errors).toEqual([expect.objectContaining({ code: "tool-edge-source", edgeId: "e1", nodeId: "entry" })]);
+  });
+
+  it("refuses a tool handle on a node that is not in tool mode", () => {
+    const errors = errorsOf({
+      nodes: [node("http", "core.http.request", { params: { url: "/x" } }), node("agent", "core.agent")],
+      edges: [edge("t1", "http", "tool", "agent", "tools")],
+    });
+    expect(errors).toEqual([expect.objectContaining({ code: "tool-edge-source", edgeId: "t1", nodeId: "http" })]);
+  });
+
+  it("refuses a data edge out of a tool-mode node", () => {
+    const errors = errorsOf({
+      nodes: [httpTool("http"), node("agent", "core.agent")],
+      edges: [edge("d1", "http", "body", "agent", "input")],
+    });
+    expect(errors).toEqual([expect.objectContaining({ code: "data-edge-from-tool", edgeId: "d1", nodeId: "http" })]);
+  });
+
+  it("refuses tool mode on a component that cannot be a tool", () => {
+    const errors = errorsOf({ nodes: [node("entry", "core.entry", { mode: "tool" })], edges: [] });
+    expect(errors).toEqual([expect.objectContaining({ code: "not-a-tool", nodeId: "entry" })]);
+  });
+
+  it("names every node on a cycle", () => {
+    const graph: WorkflowGraph = {
+      nodes: [node("entry", "core.entry"), node("a", "core.agent"), node("b", "core.agent")],
+      edges: [edge("e1", "a", "text", "b", "input"), edge("e2", "b", "text", "a", "input")],
+    };
+    const errors = errorsOf(graph);
+    expect(errors.map((e) => [e.code, e.nodeId])).toEqual([
+      ["cycle", "a"],
+      ["cycle", "b"],
+    ]);
+  });
+
+  it("names a missing required param with its field", () => {
+    const errors = errorsOf({ nodes: [node("http", "core.http.request")], edges: [] });
+    expect(errors).toEqual([expect.objectContaining({ code: "missing-param", nodeId: "http", field: "url" })]);
+  });
+
+  it("accepts a required param filled by an upstream edge or by the agent", () => {
+    const graph: WorkflowGraph = {
+      nodes: [node("entry", "core.entry"), node("http", "core.http.request"), node("agent", "core.agent"), node("tool", "core.http.request", { mode: "tool" })],
+      edges: [edge("e1", "entry", "output", "http", "url"), edge("t1", "tool", "tool", "agent", "tools")],
+    };
+    expect(compile(graph).ok).toBe(true);
+  });
+
+  it("refuses a second edge into the same input and a duplicate connection", () => {
+    const graph: WorkflowGraph = {
+      nodes: [node("e1", "core.entry"), node("e2", "core.entry"), node("agent", "core.agent")],
+      edges: [edge("x1", "e1", "output", "agent", "input"), edge("x2", "e2", "output", "agent", "input"), edge("x3", "e1", "output", "agent", "input")],
+    };
+    const errors = errorsOf(graph);
+    expect(errors).toEqual([
+      expect.objectContaining({ code: "input-already-connected", edgeId: "x2", nodeId: "agent" }),
+      expect.objectContaining({ code: "duplicate-edge", edgeId: "x3" }),
+    ]);
+  });
+});

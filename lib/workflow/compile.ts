@@ -1,0 +1,187 @@
+/**
+ * The compiler: a pure function from a workflow graph to an executable plan, or to errors that
+ * each name the node or edge at fault. It knows components only through their metadata, so the
+ * browser can run it too and mark errors on the canvas before a run is attempted.
+ */
+import type { ComponentMeta } from "../nodes/types";
+import { TOOL_HANDLE, TOOLS_HANDLE, type NodeMode, type WorkflowGraph } from "./graph";
+
+export type CompileErrorCode =
+  | "duplicate-id"
+  | "unknown-component"
+  | "dangling-edge"
+  | "unknown-handle"
+  | "duplicate-edge"
+  | "input-already-connected"
+  | "not-a-tool"
+  | "tool-edge-source"
+  | "tool-edge-target"
+  | "data-edge-from-tool"
+  | "cycle"
+  | "missing-param";
+
+export type CompileError = { code: CompileErrorCode; message: string; nodeId?: string; edgeId?: string; field?: string };
+
+export type InputBinding = { nodeId: string; port: string };
+
+export type CompiledNode = {
+  id: string;
+  type: string;
+  label: string;
+  mode: NodeMode;
+  params: Record<string, unknown>;
+  /** Input port → the upstream output that fills it. */
+  inputs: Record<string, InputBinding>;
+  /** Nodes that must finish (or register, for tools) first. */
+  dependsOn: string[];
+  /** For agents: tool-mode nodes wired into the `tools` handle. */
+  connectedToolNodeIds: string[];
+  /** For tool-mode nodes: the inputs the agent fills when calling. */
+  agentInputs: string[];
+};
+
+export type CompiledWorkflow = {
+  /** Every node id in dependency order. */
+  order: string[];
+  nodes: Record<string, CompiledNode>;
+  /** Normal-mode nodes whose outputs nobody consumes: together they are the run's output. */
+  outputNodeIds: string[];
+};
+
+export type CompileResult = { ok: true; plan: CompiledWorkflow } | { ok: false; errors: CompileError[] };
+
+export type Catalogue = (type: string) => ComponentMeta | undefined;
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === "";
+
+export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue): CompileResult {
+  const errors: CompileError[] = [];
+  const nodes = new Map<string, CompiledNode>();
+  const components = new Map<string, ComponentMeta>();
+
+  for (const node of graph.nodes) {
+    if (nodes.has(node.id)) {
+      errors.push({ code: "duplicate-id", nodeId: node.id, message: `Node id "${node.id}" is used by more than one node` });
+      continue;
+    }
+    const component = catalogue(node.type);
+    if (!component) {
+      errors.push({ code: "unknown-component", nodeId: node.id, message: `Unknown component "${node.type}"` });
+      continue;
+    }
+    if (node.data.mode === "tool" && !component.tool) {
+      errors.push({ code: "not-a-tool", nodeId: node.id, message: `${component.label} cannot be used in tool mode` });
+    }
+    components.set(node.id, component);
+    nodes.set(node.id, {
+      id: node.id,
+      type: node.type,
+      label: node.data.label || component.label,
+      mode: node.data.mode,
+      params: { ...component.defaults, ...node.data.params },
+      inputs: {},
+      dependsOn: [],
+      connectedToolNodeIds: [],
+      agentInputs: node.data.mode === "tool" ? (node.data.toolConfig?.exposedInputIds ?? component.tool?.agentInputs ?? []) : [],
+    });
+  }
+
+  const seenEdgeIds = new Set<string>();
+  const seenConnections = new Set<string>();
+  const consumed = new Set<string>();
+  for (const edge of graph.edges) {
+    const at = { edgeId: edge.id };
+    if (seenEdgeIds.has(edge.id)) {
+      errors.push({ code: "duplicate-id", ...at, message: `Edge id "${edge.id}" is used by more than one edge` });
+      continue;
+    }
+    seenEdgeIds.add(edge.id);
+    const source = nodes.get(edge.source);
+    const target = nodes.get(edge.target);
+    if (!source || !target) {
+      const missing = !source ? edge.source : edge.target;
+      errors.push({ code: "dangling-edge", ...at, message: `Edge points at node "${missing}", which does not exist` });
+      continue;
+    }
+    const connection = `${edge.source}:${edge.sourceHandle}->${edge.target}:${edge.targetHandle}`;
+    if (seenConnections.has(connection)) {
+      errors.push({ code: "duplicate-edge", ...at, message: `The same connection from "${source.label}" to "${target.label}" exists twice` });
+      continue;
+    }
+    seenConnections.add(connection);
+    const sourceComponent = components.get(source.id)!;
+    const targetComponent = components.get(target.id)!;
+
+    if (edge.sourceHandle === TOOL_HANDLE || edge.targetHandle === TOOLS_HANDLE) {
+      if (edge.sourceHandle !== TOOL_HANDLE) {
+        errors.push({ code: "tool-edge-source", ...at, nodeId: source.id, message: `Only a tool handle can feed the tools handle of "${target.label}"` });
+      } else if (source.mode !== "tool") {
+        errors.push({ code: "tool-edge-source", ...at, nodeId: source.id, message: `"${source.label}" must be in tool mode to be wired as a tool` });
+      } else if (edge.targetHandle !== TOOLS_HANDLE || !targetComponent.acceptsTools) {
+        errors.push({ code: "tool-edge-target", ...at, nodeId: target.id, message: `A tool can only be wired into an agent's tools handle, not "${target.label}".${edge.targetHandle}` });
+      } else {
+        target.connectedToolNodeIds.push(source.id);
+        target.dependsOn.push(source.id);
+      }
+      continue;
+    }
+
+    if (source.mode === "tool") {
+      errors.push({ code: "data-edge-from-tool", ...at, nodeId: source.id, message: `"${source.label}" is in tool mode: its only output is the tool handle` });
+      continue;
+    }
+    if (!sourceComponent.outputs.some((port) => port.name === edge.sourceHandle)) {
+      errors.push({ code: "unknown-handle", ...at, nodeId: source.id, message: `"${source.label}" has no output "${edge.sourceHandle}"` });
+      continue;
+    }
+    if (!targetComponent.inputs.some((port) => port.name === edge.targetHandle)) {
+      errors.push({ code: "unknown-handle", ...at, nodeId: target.id, message: `"${target.label}" has no input "${edge.targetHandle}"` });
+      continue;
+    }
+    if (target.inputs[edge.targetHandle]) {
+      errors.push({ code: "input-already-connected", ...at, nodeId: target.id, message: `Input "${edge.targetHandle}" of "${target.label}" is already connected` });
+      continue;
+    }
+    target.inputs[edge.targetHandle] = { nodeId: source.id, port: edge.sourceHandle };
+    if (!target.dependsOn.includes(source.id)) target.dependsOn.push(source.id);
+    consumed.add(source.id);
+  }
+
+  for (const node of nodes.values()) {
+    for (const field of components.get(node.id)!.fields) {
+      if (!field.required || !isEmpty(node.params[field.name])) continue;
+      if (node.inputs[field.name] || node.agentInputs.includes(field.name)) continue;
+      errors.push({ code: "missing-param", nodeId: node.id, field: field.name, message: `"${node.label}" needs a value for ${field.label}` });
+    }
+  }
+
+  const order = topologicalOrder([...nodes.values()]);
+  for (const node of nodes.values()) {
+    if (!order.includes(node.id)) {
+      errors.push({ code: "cycle", nodeId: node.id, message: `"${node.label}" is part of a cycle` });
+    }
+  }
+
+  if (errors.length > 0) return { ok: false, errors };
+  const outputNodeIds = order.filter((id) => nodes.get(id)!.mode === "normal" && !consumed.has(id));
+  return { ok: true, plan: { order, nodes: Object.fromEntries(nodes), outputNodeIds } };
+}
+
+/** Kahn's algorithm, stable in the graph's node order; nodes on a cycle are left out. */
+function topologicalOrder(nodes: CompiledNode[]): string[] {
+  const remaining = new Map(nodes.map((node) => [node.id, new Set(node.dependsOn)]));
+  const dependents = new Map<string, string[]>();
+  for (const node of nodes) for (const dep of node.dependsOn) dependents.set(dep, [...(dependents.get(dep) ?? []), node.id]);
+  const ready = nodes.filter((node) => node.dependsOn.length === 0).map((node) => node.id);
+  const order: string[] = [];
+  while (ready.length > 0) {
+    const id = ready.shift()!;
+    order.push(id);
+    for (const next of dependents.get(id) ?? []) {
+      const deps = remaining.get(next)!;
+      deps.delete(id);
+      if (deps.size === 0) ready.push(next);
+    }
+  }
+  return order;
+}

@@ -1,0 +1,76 @@
+/** The workflow graph the editor saves and every boundary validates (DESIGN.md "Workflow graph"). */
+import { z } from "zod";
+
+export const TOOL_HANDLE = "tool";
+export const TOOLS_HANDLE = "tools";
+
+export const NodeMode = z.enum(["normal", "tool"]);
+export type NodeMode = z.infer<typeof NodeMode>;
+
+export const ToolConfig = z.object({
+  /** Inputs the agent fills when it calls the tool; every other input is bound from params or upstream edges. */
+  exposedInputIds: z.array(z.string()).optional(),
+});
+export type ToolConfig = z.infer<typeof ToolConfig>;
+
+export const WorkflowNode = z.object({
+  id: z.string().min(1, "node id is empty"),
+  type: z.string().min(1, "component type is empty"),
+  position: z.object({ x: z.number(), y: z.number() }),
+  data: z.object({
+    label: z.string(),
+    mode: NodeMode.default("normal"),
+    params: z.record(z.string(), z.unknown()).default({}),
+    toolConfig: ToolConfig.optional(),
+  }),
+});
+export type WorkflowNode = z.infer<typeof WorkflowNode>;
+
+export const WorkflowEdge = z.object({
+  id: z.string().min(1, "edge id is empty"),
+  source: z.string(),
+  sourceHandle: z.string(),
+  target: z.string(),
+  targetHandle: z.string(),
+});
+export type WorkflowEdge = z.infer<typeof WorkflowEdge>;
+
+export const WorkflowGraph = z.object({
+  nodes: z.array(WorkflowNode),
+  edges: z.array(WorkflowEdge),
+  mcpServers: z.record(z.string(), z.unknown()).optional(),
+});
+export type WorkflowGraph = z.infer<typeof WorkflowGraph>;
+
+/** True for an edge that wires a tool-mode node into an agent's `tools` handle. */
+export function isToolEdge(edge: Pick<WorkflowEdge, "sourceHandle" | "targetHandle">): boolean {
+  return edge.sourceHandle === TOOL_HANDLE || edge.targetHandle === TOOLS_HANDLE;
+}
+
+/**
+ * Turns zod issues into messages that name the node or edge at fault,
+ * e.g. `node "agent-1": data.label: expected string`.
+ */
+export function describeGraphIssues(graph: unknown, issues: z.core.$ZodIssue[]): string[] {
+  const raw = (graph ?? {}) as { nodes?: { id?: unknown }[]; edges?: { id?: unknown }[] };
+  return issues.map((issue) => {
+    const [collection, index, ...rest] = issue.path;
+    const items = collection === "nodes" ? raw.nodes : collection === "edges" ? raw.edges : undefined;
+    if (items && typeof index === "number") {
+      const id = items[index]?.id;
+      const who = `${collection === "nodes" ? "node" : "edge"} ${typeof id === "string" ? JSON.stringify(id) : `#${index}`}`;
+      return `${who}: ${rest.length ? rest.join(".") + ": " : ""}${issue.message}`;
+    }
+    return `${issue.path.join(".") || "graph"}: ${issue.message}`;
+  });
+}
+
+export type GraphParseResult = { ok: true; graph: WorkflowGraph } | { ok: false; errors: string[] };
+
+/** Validates untrusted graph JSON (route bodies, imports, action inputs). */
+export function parseGraph(input: unknown): GraphParseResult {
+  const parsed = WorkflowGraph.safeParse(input);
+  return parsed.success ? { ok: true, graph: parsed.data } : { ok: false, errors: describeGraphIssues(input, parsed.error.issues) };
+}
+
+export const emptyGraph = (): WorkflowGraph => ({ nodes: [], edges: [] });

@@ -1,0 +1,35 @@
+/** Workflow storage: the graphs people save in the editor. */
+import { getDb } from "../db/client";
+import { WorkflowGraph, emptyGraph } from "../workflow/graph";
+
+export type WorkflowSummary = { id: string; name: string; updatedAt: Date; nodeCount: number };
+export type StoredWorkflow = { id: string; name: string; graph: WorkflowGraph; updatedAt: Date };
+
+export async function listWorkflows(): Promise<WorkflowSummary[]> {
+  const rows = await getDb().workflow.findMany({ orderBy: { updatedAt: "desc" }, select: { id: true, name: true, updatedAt: true, graph: true } });
+  return rows.map(({ graph, ...row }) => ({ ...row, nodeCount: (graph as { nodes?: unknown[] })?.nodes?.length ?? 0 }));
+}
+
+export async function getWorkflow(id: string): Promise<StoredWorkflow | null> {
+  const row = await getDb().workflow.findUnique({ where: { id } });
+  if (!row) return null;
+  // Stored graphs were validated on the way in; parse again so old rows get today's defaults.
+  const graph = WorkflowGraph.safeParse(row.graph);
+  return { id: row.id, name: row.name, updatedAt: row.updatedAt, graph: graph.success ? graph.data : emptyGraph() };
+}
+
+export async function createWorkflow(name: string, graph: WorkflowGraph = emptyGraph()): Promise<{ id: string }> {
+  const row = await getDb().workflow.create({ data: { name, graph }, select: { id: true } });
+  return row;
+}
+
+/** Returns false when the workflow does not exist. */
+export async function updateWorkflow(id: string, changes: { name?: string; graph?: WorkflowGraph }): Promise<boolean> {
+  const result = await getDb().workflow.updateMany({ where: { id }, data: changes });
+  return result.count > 0;
+}
+
+export async function deleteWorkflow(id: string): Promise<boolean> {
+  const result = await getDb().workflow.deleteMany({ where: { id } });
+  return result.count > 0;
+}
