@@ -1,8 +1,10 @@
 /** Vitest: unit tests (pure, beside their code) and integration tests (real Redis and PostgreSQL, run one file at a time). */
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { integrationEnv } from "./lib/testing/test-env.ts";
 
 const root = import.meta.dirname;
+
 const resolve = {
   alias: {
     "@": root,
@@ -30,6 +32,7 @@ export default defineConfig({
           name: "integration",
           include: ["lib/**/*.integration.test.ts", "app/**/*.integration.test.ts"],
           globalSetup: ["lib/testing/global-setup.ts"],
+          env: integrationEnv,
           fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,

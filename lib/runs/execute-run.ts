@@ -5,10 +5,11 @@
  */
 import type { Redis } from "ioredis";
 import { getDb } from "../db/client";
+import { asJson } from "../db/json";
 import { getComponent } from "../nodes";
 import type { NodeOutput } from "../nodes/types";
-import { deleteRegistry, refreshRegistry, registerTool } from "../registry/registry";
-import { toolInputSchema, toolNameFor } from "../tools/component-tool";
+import { deleteRegistry, refreshRegistry } from "../registry/registry";
+import { registerComponentTool } from "../tools/register-component-tool";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
 import { createEventRecorder, type EventRecorder } from "./record-event";
 import { parseNodeParams } from "./node-params";
@@ -32,19 +33,8 @@ function runOutput(plan: CompiledWorkflow, outputs: Map<string, NodeOutput>): un
 }
 
 async function registerToolNode(redis: Redis, runId: string, node: CompiledNode, inputs: Record<string, unknown>, emit: EventRecorder) {
-  const component = getComponent(node.type)!;
-  const toolName = toolNameFor(node, component);
-  const description = component.tool!.description;
-  await registerTool(redis, runId, {
-    nodeId: node.id,
-    toolName,
-    kind: "component",
-    description,
-    inputSchema: toolInputSchema(node, component),
-    boundInputs: inputs,
-    status: "ready",
-  });
-  await emit({ type: "tool.registered", payload: { nodeId: node.id, toolName, kind: "component", description } });
+  const { toolName, kind, description } = await registerComponentTool(redis, runId, node, inputs);
+  await emit({ type: "tool.registered", payload: { nodeId: node.id, toolName, kind, description } });
   return { tool: toolName };
 }
 
@@ -94,14 +84,15 @@ export async function executeRun(redis: Redis, runId: string, signal: AbortSigna
       await emit({ type: "node.completed", payload: { nodeId, output, durationMs: Date.now() - nodeStartedAt } });
     }
     const output = runOutput(plan, outputs);
-    await db.run.update({ where: { id: runId }, data: { status: "completed", output: output as object, finishedAt: new Date() } });
+    // The terminal event is recorded before the status flips, so a finished status means a complete event log.
     await emit({ type: "run.completed", payload: { output, durationMs: Date.now() - startedAt } });
+    await db.run.update({ where: { id: runId }, data: { status: "completed", output: asJson(output), finishedAt: new Date() } });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const nodeId = error instanceof NodeFailure ? error.nodeId : undefined;
     if (nodeId) await emit({ type: "node.failed", payload: { nodeId, error: message } });
-    await db.run.update({ where: { id: runId }, data: { status: "failed", error: message, finishedAt: new Date() } });
     await emit({ type: "run.failed", payload: { error: message, nodeId } });
+    await db.run.update({ where: { id: runId }, data: { status: "failed", error: message, finishedAt: new Date() } });
   } finally {
     clearInterval(keepAlive);
     await deleteRegistry(redis, runId);

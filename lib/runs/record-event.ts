@@ -5,6 +5,7 @@
  */
 import type { Redis } from "ioredis";
 import { getDb } from "../db/client";
+import { asJson } from "../db/json";
 import { RunEventInput, type RunEvent } from "./events";
 
 export const STREAM_TTL_SECONDS = 24 * 60 * 60;
@@ -26,7 +27,7 @@ async function recordEvent(redis: Redis, runId: string, input: RunEventInput): P
   const event = RunEventInput.parse(input);
   const seq = await redis.incr(seqKey(runId));
   const stored: RunEvent = { ...event, runId, seq, at: new Date().toISOString() };
-  await getDb().runEvent.create({ data: { runId, seq, type: event.type, payload: event.payload as object } });
+  await getDb().runEvent.create({ data: { runId, seq, type: event.type, payload: asJson(event.payload) } });
   await redis
     .multi()
     .expire(seqKey(runId), STREAM_TTL_SECONDS)

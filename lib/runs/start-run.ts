@@ -3,6 +3,7 @@
  * enqueue the job. Used by the Run button's server action and by the HTTP API alike.
  */
 import { getDb } from "../db/client";
+import { asJson } from "../db/json";
 import { lookupComponent } from "../nodes";
 import { runsQueue } from "../queue/queues";
 import { sharedRedis } from "../queue/redis";
@@ -26,7 +27,7 @@ export async function startRun(workflowId: string, input: unknown, graph?: Workf
     return { ok: false, reason: "invalid", message: `The workflow has ${count} error${count === 1 ? "" : "s"}`, errors: compiled.errors };
   }
   const run = await getDb().run.create({
-    data: { workflowId, plan: compiled.plan, graph: runGraph, input: input === undefined ? undefined : (input as object) },
+    data: { workflowId, plan: asJson(compiled.plan), graph: asJson(runGraph), input: input === undefined ? undefined : asJson(input) },
     select: { id: true },
   });
   await createEventRecorder(sharedRedis(), run.id)({ type: "run.queued", payload: { workflowId } });

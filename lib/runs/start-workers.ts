@@ -7,6 +7,17 @@ import { queueConnection, RUNS_QUEUE, TOOL_CALLS_QUEUE, type RunJobData, type To
 import { sharedRedis } from "../queue/redis";
 import { executeRun } from "./execute-run";
 import { executeToolCall } from "./execute-tool-call";
+import { childSignal } from "../platform/child-signal";
+
+/** Runs a job with its own abort signal tied to the worker's shutdown. */
+async function withJobSignal<T>(shutdown: AbortSignal, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const { signal, dispose } = childSignal(shutdown);
+  try {
+    return await work(signal);
+  } finally {
+    dispose();
+  }
+}
 
 export type WorkerOptions = { runConcurrency: number; toolCallConcurrency: number; log?: (message: string) => void };
 
@@ -14,13 +25,13 @@ export type RunningWorkers = { close: () => Promise<void> };
 
 export async function startWorkers({ runConcurrency, toolCallConcurrency, log = console.error }: WorkerOptions): Promise<RunningWorkers> {
   const shutdown = new AbortController();
-  const runs = new Worker<RunJobData, void>(RUNS_QUEUE, (job) => executeRun(sharedRedis(), job.data.runId, shutdown.signal), {
+  const runs = new Worker<RunJobData, void>(RUNS_QUEUE, (job) => withJobSignal(shutdown.signal, (signal) => executeRun(sharedRedis(), job.data.runId, signal)), {
     connection: queueConnection(),
     concurrency: runConcurrency,
   });
   const toolCalls = new Worker<ToolCallJobData, ToolCallJobResult>(
     TOOL_CALLS_QUEUE,
-    (job) => executeToolCall(sharedRedis(), job.data, shutdown.signal),
+    (job) => withJobSignal(shutdown.signal, (signal) => executeToolCall(sharedRedis(), job.data, signal)),
     { connection: queueConnection(), concurrency: toolCallConcurrency },
   );
   for (const worker of [runs, toolCalls]) {

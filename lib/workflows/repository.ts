@@ -1,5 +1,6 @@
 /** Workflow storage: the graphs people save in the editor. */
 import { getDb } from "../db/client";
+import { asJson } from "../db/json";
 import { WorkflowGraph, emptyGraph } from "../workflow/graph";
 
 export type WorkflowSummary = { id: string; name: string; updatedAt: Date; nodeCount: number };
@@ -19,13 +20,13 @@ export async function getWorkflow(id: string): Promise<StoredWorkflow | null> {
 }
 
 export async function createWorkflow(name: string, graph: WorkflowGraph = emptyGraph()): Promise<{ id: string }> {
-  const row = await getDb().workflow.create({ data: { name, graph }, select: { id: true } });
+  const row = await getDb().workflow.create({ data: { name, graph: asJson(graph) }, select: { id: true } });
   return row;
 }
 
 /** Returns false when the workflow does not exist. */
 export async function updateWorkflow(id: string, changes: { name?: string; graph?: WorkflowGraph }): Promise<boolean> {
-  const result = await getDb().workflow.updateMany({ where: { id }, data: changes });
+  const result = await getDb().workflow.updateMany({ where: { id }, data: { name: changes.name, graph: changes.graph && asJson(changes.graph) } });
   return result.count > 0;
 }
 

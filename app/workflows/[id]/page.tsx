@@ -1,0 +1,25 @@
+/** The editor page: loads the workflow and hands it, with the catalogue's metadata (never its execute code), to the client editor. */
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { catalogueMeta } from "@/lib/nodes";
+import { getWorkflow } from "@/lib/workflows/repository";
+import { WorkflowEditor } from "@/components/editor/workflow-editor";
+
+export const dynamic = "force-dynamic";
+
+type PageProps = { params: Promise<{ id: string }> };
+
+// Metadata and page both need the workflow: one query per request.
+const loadWorkflow = cache(getWorkflow);
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  const workflow = await loadWorkflow((await params).id);
+  return { title: workflow?.name ?? "Workflow not found" };
+}
+
+export default async function WorkflowEditorPage({ params }: PageProps) {
+  const workflow = await loadWorkflow((await params).id);
+  if (!workflow) notFound();
+  return <WorkflowEditor workflow={{ id: workflow.id, name: workflow.name, graph: workflow.graph }} catalogue={catalogueMeta()} />;
+}

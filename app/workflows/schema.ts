@@ -1,0 +1,24 @@
+/** What the workflow server actions accept and answer. Kept apart from actions.ts, which may export only async functions. */
+import { z } from "zod";
+import type { CompileError } from "@/lib/workflow/compile";
+
+export const WorkflowId = z.string({ error: "workflow id must be a string" }).trim().min(1, "workflow id is empty");
+
+export const SaveWorkflowInput = z.object({
+  name: z
+    .string({ error: "name must be a string" })
+    .trim()
+    .min(1, "name: give the workflow a name")
+    .max(200, "name: keep it under 200 characters"),
+  /** Checked separately with parseGraph, whose messages name the node or edge at fault. */
+  graph: z.unknown(),
+});
+export type SaveWorkflowInput = z.infer<typeof SaveWorkflowInput>;
+
+/** Something wrong with a workflow, pointing at the node, edge or field when it can. */
+export type Problem = Pick<CompileError, "message"> & Partial<Pick<CompileError, "code" | "nodeId" | "edgeId" | "field">>;
+
+export type SaveWorkflowResult = { ok: true } | { ok: false; errors: string[] };
+
+/** A successful run never answers: the action redirects to the run view. `saved` tells the editor the graph was stored. */
+export type RunWorkflowResult = { ok: false; saved: boolean; errors: Problem[] };

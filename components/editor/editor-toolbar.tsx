@@ -1,0 +1,74 @@
+"use client";
+/** The editor's top bar: back to the list, the workflow name, save state, Save and Run. */
+import { ArrowLeft, LoaderCircle, Play, Save } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import type { MouseEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { cx } from "@/components/ui/class-names";
+import { LogoMark } from "@/components/ui/logo-mark";
+import type { EditorState } from "./editor-store";
+import { useEditorStore } from "./editor-store-context";
+
+type SaveState = "saved" | "unsaved" | "saving" | "failed";
+
+const SAVE_STATE_TEXT: Record<SaveState, string> = {
+  saved: "Saved",
+  unsaved: "Unsaved changes",
+  saving: "Saving…",
+  failed: "Save failed",
+};
+
+function saveStateOf(state: EditorState): SaveState {
+  if (state.saving) return "saving";
+  if (state.saveError) return "failed";
+  return state.revision === state.savedRevision ? "saved" : "unsaved";
+}
+
+type EditorToolbarProps = { save: () => Promise<boolean>; run: () => void; isRunning: boolean };
+
+export function EditorToolbar({ save, run, isRunning }: EditorToolbarProps) {
+  const router = useRouter();
+  const { name, setName, saveState, saveError } = useEditorStore((state) => ({
+    name: state.name,
+    setName: state.setName,
+    saveState: saveStateOf(state),
+    saveError: state.saveError,
+  }));
+
+  const leave = async (event: MouseEvent) => {
+    if (saveState === "saved") return;
+    event.preventDefault();
+    await save();
+    router.push("/");
+  };
+
+  return (
+    <header className="editor-toolbar">
+      <Link href="/" className="toolbar-back" onClick={leave} aria-label="Back to workflows" title="Back to workflows">
+        <ArrowLeft size={16} aria-hidden />
+      </Link>
+      <LogoMark size={20} />
+      <input
+        className="workflow-name"
+        data-testid="workflow-name"
+        aria-label="Workflow name"
+        value={name}
+        spellCheck={false}
+        onChange={(e) => setName(e.target.value)}
+        onBlur={() => name.trim() === "" && setName("Untitled workflow")}
+      />
+      <div className="toolbar-spacer" />
+      <span className={cx("save-state", `save-state-${saveState}`)} data-testid="save-state" title={saveError ?? undefined}>
+        {SAVE_STATE_TEXT[saveState]}
+      </span>
+      <Button data-testid="save-workflow" onClick={() => void save()} disabled={saveState === "saving"} title="Save (Ctrl+S / ⌘S)">
+        <Save size={14} aria-hidden /> Save
+      </Button>
+      <Button variant="primary" data-testid="run-workflow" onClick={run} disabled={isRunning}>
+        {isRunning ? <LoaderCircle size={14} className="spin" aria-hidden /> : <Play size={14} aria-hidden />}
+        {isRunning ? "Starting…" : "Run"}
+      </Button>
+    </header>
+  );
+}

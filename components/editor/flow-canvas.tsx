@@ -1,0 +1,122 @@
+"use client";
+/**
+ * The React Flow canvas bound to the editor store: renderers, connection rules with a reason when
+ * a connection is refused, palette drops, and read-only display for the run view.
+ */
+import "@xyflow/react/dist/style.css";
+import "./canvas.css";
+import {
+  Background,
+  BackgroundVariant,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  type Connection,
+  type Edge,
+  type FinalConnectionState,
+  type OnConnectEnd,
+} from "@xyflow/react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { isToolEdge } from "@/lib/workflow/graph";
+import { cx } from "@/components/ui/class-names";
+import { useDragAndDrop } from "@/hooks/use-drag-and-drop";
+import { refuseConnection } from "./connection-rules";
+import { useEditorStore, useEditorStoreApi } from "./editor-store-context";
+import type { FlowNode } from "./graph-conversion";
+import { nodeTypes } from "./nodes/node-types";
+
+type FlowCanvasProps = {
+  children?: ReactNode;
+  onNodeSelect?: (nodeId: string | null) => void;
+  testId?: string;
+};
+
+const NO_IDS: string[] = [];
+const FIT_VIEW_OPTIONS = { padding: 0.3, maxZoom: 1 };
+const DELETE_KEYS = ["Backspace", "Delete"];
+const MINIMAP_SIZE = { width: 168, height: 112 };
+
+export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) {
+  const store = useEditorStoreApi();
+  const { nodes, edges, readOnly, onNodesChange, onEdgesChange, connect, showToast } = useEditorStore((state) => ({
+    nodes: state.nodes,
+    edges: state.edges,
+    readOnly: state.readOnly,
+    onNodesChange: state.onNodesChange,
+    onEdgesChange: state.onEdgesChange,
+    connect: state.connect,
+    showToast: state.showToast,
+  }));
+  const problemEdgeIds = useEditorStore((state) => {
+    const ids = (state.runErrors ?? state.compileErrors).flatMap((p) => (p.edgeId ? [p.edgeId] : []));
+    return ids.length > 0 ? ids : NO_IDS;
+  });
+  const { onDragOver, onDrop } = useDragAndDrop();
+  // Fit only a graph that starts with nodes: on an empty one React Flow would fit the first node dropped, jumping the view.
+  const [fitOnOpen] = useState(() => store.getState().nodes.length > 0);
+
+  const styledEdges = useMemo(
+    () => edges.map((edge) => ({ ...edge, className: cx(isToolEdge(toWorkflowHandles(edge)) && "edge-tool", problemEdgeIds.includes(edge.id) && "edge-problem") })),
+    [edges, problemEdgeIds],
+  );
+
+  const isValidConnection = useCallback((connection: Edge | Connection) => refuseConnection(connection, store.getState()) === null, [store]);
+
+  const onConnectEnd: OnConnectEnd = useCallback(
+    (_event, state) => {
+      if (state.isValid || !state.toHandle || !state.fromHandle) return;
+      showToast(explainRefusal(state, (connection) => refuseConnection(connection, store.getState())));
+    },
+    [store, showToast],
+  );
+
+  return (
+    <div className={cx("flow-canvas", readOnly && "is-read-only")} data-testid={testId}>
+      <ReactFlow<FlowNode>
+        nodes={nodes}
+        edges={styledEdges}
+        nodeTypes={nodeTypes}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={connect}
+        isValidConnection={isValidConnection}
+        onConnectEnd={onConnectEnd}
+        onDragOver={readOnly ? undefined : onDragOver}
+        onDrop={readOnly ? undefined : onDrop}
+        onNodeClick={onNodeSelect && ((_event, node) => onNodeSelect(node.id))}
+        onPaneClick={onNodeSelect && (() => onNodeSelect(null))}
+        nodesDraggable={!readOnly}
+        nodesConnectable={!readOnly}
+        edgesReconnectable={false}
+        deleteKeyCode={readOnly ? null : DELETE_KEYS}
+        fitView={fitOnOpen}
+        fitViewOptions={FIT_VIEW_OPTIONS}
+        minZoom={0.2}
+      >
+        <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="var(--canvas-dot)" />
+        <Controls showInteractive={false} />
+        <MiniMap style={MINIMAP_SIZE} pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} maskColor="rgba(244, 244, 245, 0.7)" />
+        {children}
+      </ReactFlow>
+    </div>
+  );
+}
+
+function toWorkflowHandles(edge: Edge) {
+  return { sourceHandle: edge.sourceHandle ?? "", targetHandle: edge.targetHandle ?? "" };
+}
+
+function miniMapColor(node: FlowNode): string {
+  if (node.data.mode === "tool") return "var(--tool)";
+  return node.type === "agent" ? "var(--accent)" : "var(--minimap-node)";
+}
+
+/** Why a connection dropped on a handle was refused, in words. */
+function explainRefusal(state: FinalConnectionState, refuse: (connection: Connection) => string | null): string {
+  const from = state.fromHandle!;
+  const to = state.toHandle!;
+  if (from.type === to.type) return "Connect an output (right side) to an input (left side)";
+  const [source, target] = from.type === "source" ? [from, to] : [to, from];
+  const reason = refuse({ source: source.nodeId, sourceHandle: source.id ?? null, target: target.nodeId, targetHandle: target.id ?? null });
+  return reason ?? "Those two handles cannot be connected";
+}

@@ -1,0 +1,63 @@
+/**
+ * The one place that translates between the saved WorkflowGraph contract and React Flow's nodes
+ * and edges. React Flow's node `type` picks a renderer; the component id travels in the data.
+ */
+import type { Edge, Node } from "@xyflow/react";
+import type { ComponentMeta } from "@/lib/nodes/types";
+import type { NodeMode, ToolConfig, WorkflowGraph } from "@/lib/workflow/graph";
+
+export type EditorNodeData = {
+  /** The catalogue component id, e.g. "core.http.request". */
+  componentType: string;
+  label: string;
+  mode: NodeMode;
+  params: Record<string, unknown>;
+  toolConfig?: ToolConfig;
+};
+
+export type RendererType = "agent" | "component";
+export type FlowNode = Node<EditorNodeData, RendererType>;
+export type FlowEdge = Edge;
+
+export type ComponentLookup = (type: string) => ComponentMeta | undefined;
+
+export function catalogueLookup(catalogue: ComponentMeta[]): ComponentLookup {
+  const byId = new Map(catalogue.map((component) => [component.id, component]));
+  return (type) => byId.get(type);
+}
+
+export function rendererFor(component: ComponentMeta | undefined): RendererType {
+  return component?.acceptsTools ? "agent" : "component";
+}
+
+export function toFlowNodes(graph: WorkflowGraph, lookup: ComponentLookup): FlowNode[] {
+  return graph.nodes.map((node) => ({
+    id: node.id,
+    type: rendererFor(lookup(node.type)),
+    position: node.position,
+    data: { componentType: node.type, ...node.data },
+  }));
+}
+
+export function toFlowEdges(graph: WorkflowGraph): FlowEdge[] {
+  return graph.edges.map(({ id, source, sourceHandle, target, targetHandle }) => ({ id, source, sourceHandle, target, targetHandle }));
+}
+
+export function toWorkflowGraph(nodes: FlowNode[], edges: FlowEdge[], mcpServers?: WorkflowGraph["mcpServers"]): WorkflowGraph {
+  return {
+    nodes: nodes.map(({ id, position, data: { componentType, label, mode, params, toolConfig } }) => ({
+      id,
+      type: componentType,
+      position: { x: position.x, y: position.y },
+      data: { label, mode, params, ...(toolConfig ? { toolConfig } : {}) },
+    })),
+    edges: edges.map(({ id, source, sourceHandle, target, targetHandle }) => ({
+      id,
+      source,
+      sourceHandle: sourceHandle ?? "",
+      target,
+      targetHandle: targetHandle ?? "",
+    })),
+    ...(mcpServers ? { mcpServers } : {}),
+  };
+}

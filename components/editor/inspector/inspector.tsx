@@ -1,0 +1,115 @@
+"use client";
+/** The right-hand panel: settings of the selected node, generated from its component's fields. */
+import { useReactFlow } from "@xyflow/react";
+import { MousePointerClick, Trash2 } from "lucide-react";
+import { TOOLS_HANDLE } from "@/lib/workflow/graph";
+import { Button } from "@/components/ui/button";
+import { CatalogueIcon } from "@/components/ui/icon";
+import { useEditorStore } from "../editor-store-context";
+import { isFieldVisible, paramValue } from "../param-values";
+import { agentInputs } from "../tool-shape";
+import { ParamField } from "./param-field";
+import { ToolModeSection } from "./tool-mode-section";
+
+export function Inspector() {
+  const selectedId = useEditorStore((state) => state.nodes.find((node) => node.selected)?.id);
+  return (
+    <aside className="inspector" data-testid="inspector" aria-label="Inspector">
+      {selectedId ? <NodeInspector key={selectedId} id={selectedId} /> : <NothingSelected />}
+    </aside>
+  );
+}
+
+function NodeInspector({ id }: { id: string }) {
+  const data = useEditorStore((state) => state.nodes.find((node) => node.id === id)?.data);
+  const meta = useEditorStore((state) => (data ? state.lookup(data.componentType) : undefined));
+  const { updateNodeData, setParam } = useEditorStore((state) => ({ updateNodeData: state.updateNodeData, setParam: state.setParam }));
+  const connections = useEditorStore((state) =>
+    Object.fromEntries(
+      state.edges
+        .filter((e) => e.target === id && e.targetHandle && e.targetHandle !== TOOLS_HANDLE)
+        .map((e) => [e.targetHandle!, state.nodes.find((n) => n.id === e.source)?.data.label ?? e.source]),
+    ),
+  );
+  const fieldProblems = useEditorStore((state) =>
+    Object.fromEntries((state.runErrors ?? state.compileErrors).filter((p) => p.nodeId === id && p.field).map((p) => [p.field!, p.message])),
+  );
+  const { deleteElements } = useReactFlow();
+  if (!data) return null;
+
+  const filledByAgent = data.mode === "tool" && meta ? agentInputs(data, meta) : [];
+  const noteFor = (name: string) =>
+    connections[name]
+      ? `Filled from “${connections[name]}” through its connection.`
+      : filledByAgent.includes(name)
+        ? "The agent fills this when it calls the tool."
+        : undefined;
+
+  return (
+    <div className="inspector-body">
+      <header className="inspector-header">
+        <span className="node-icon">
+          <CatalogueIcon name={meta?.icon ?? "box"} size={16} />
+        </span>
+        <div>
+          <div className="inspector-title">{meta?.label ?? data.componentType}</div>
+          <p className="inspector-description">{meta?.description ?? "This component is not in the catalogue."}</p>
+        </div>
+      </header>
+
+      <section className="inspector-section">
+        <div className="field">
+          <label htmlFor={`label-${id}`} className="field-label">
+            Label
+          </label>
+          <input id={`label-${id}`} data-testid="node-label" className="input" value={data.label} onChange={(e) => updateNodeData(id, { label: e.target.value })} />
+        </div>
+      </section>
+
+      {meta?.tool && <ToolModeSection id={id} data={data} meta={meta} connections={connections} />}
+
+      {meta && meta.fields.length > 0 && (
+        <section className="inspector-section">
+          <h3 className="inspector-section-title">Settings</h3>
+          {meta.fields
+            .filter((field) => isFieldVisible(field, data.params, meta))
+            .map((field) => (
+              <ParamField
+                key={field.name}
+                nodeId={id}
+                field={field}
+                value={paramValue(data.params, meta, field.name)}
+                onChange={(value) => setParam(id, field.name, value)}
+                problem={fieldProblems[field.name]}
+                note={noteFor(field.name)}
+              />
+            ))}
+        </section>
+      )}
+
+      <section className="inspector-section inspector-footer">
+        <span className="inspector-node-id" title="Node id">
+          {id}
+        </span>
+        <Button variant="ghost" size="sm" onClick={() => void deleteElements({ nodes: [{ id }] })}>
+          <Trash2 size={14} aria-hidden /> Delete
+        </Button>
+      </section>
+    </div>
+  );
+}
+
+function NothingSelected() {
+  return (
+    <div className="inspector-empty">
+      <MousePointerClick size={20} aria-hidden />
+      <p className="inspector-empty-title">No node selected</p>
+      <p>Select a node to edit its settings.</p>
+      <ul>
+        <li>Drag components from the left onto the canvas.</li>
+        <li>Connect an output (right side) to an input (left side).</li>
+        <li>Switch a node to tool mode and wire it into an agent&apos;s Tools handle.</li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+/** One param input, chosen by the field's kind. Every input carries data-testid `param-${name}`. */
+import type { ParamField as ParamFieldMeta } from "@/lib/nodes/types";
+import { cx } from "@/components/ui/class-names";
+import { JsonInput } from "./json-input";
+import { NumberInput } from "./number-input";
+
+type ParamFieldProps = {
+  nodeId: string;
+  field: ParamFieldMeta;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  /** A compile problem about this field. */
+  problem?: string;
+  /** Why the value may come from elsewhere (a connection, the agent). */
+  note?: string;
+};
+
+export function ParamField({ nodeId, field, value, onChange, problem, note }: ParamFieldProps) {
+  const id = `field-${nodeId}-${field.name}`;
+  const testId = `param-${field.name}`;
+  const invalid = Boolean(problem);
+
+  let input;
+  switch (field.kind) {
+    case "textarea":
+      input = (
+        <textarea id={id} data-testid={testId} className="input textarea" rows={4} placeholder={field.placeholder} value={asText(value)} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} />
+      );
+      break;
+    case "number":
+      input = <NumberInput id={id} testId={testId} value={value} placeholder={field.placeholder} invalid={invalid} onChange={onChange} />;
+      break;
+    case "boolean":
+      input = <input id={id} data-testid={testId} className="switch" type="checkbox" role="switch" checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
+      break;
+    case "select":
+      input = (
+        <select id={id} data-testid={testId} className="input select" value={asText(value)} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)}>
+          {!field.options?.some((o) => o.value === value) && <option value={asText(value)}>{asText(value) || "Choose…"}</option>}
+          {field.options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case "json":
+      input = <JsonInput id={id} testId={testId} value={value} placeholder={field.placeholder} invalid={invalid} onChange={onChange} />;
+      break;
+    default:
+      input = <input id={id} data-testid={testId} className="input" type="text" placeholder={field.placeholder} value={asText(value)} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} />;
+  }
+
+  return (
+    <div className={cx("field", field.kind === "boolean" && "field-inline")}>
+      <label htmlFor={id} className="field-label">
+        {field.label}
+        {field.required && <span className="field-required" aria-label="required">*</span>}
+      </label>
+      {input}
+      {note && <p className="field-note">{note}</p>}
+      {problem && <p className="field-error">{problem}</p>}
+      {field.help && <p className="field-help">{field.help}</p>}
+    </div>
+  );
+}
+
+function asText(value: unknown): string {
+  return value === undefined || value === null ? "" : String(value);
+}

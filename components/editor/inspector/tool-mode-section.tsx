@@ -1,0 +1,91 @@
+"use client";
+/**
+ * The Normal / Tool mode switch, and in tool mode what the agent will see: the tool's name and
+ * description, and which inputs the agent fills versus which stay fixed.
+ */
+import type { ComponentMeta } from "@/lib/nodes/types";
+import { cx } from "@/components/ui/class-names";
+import { useEditorStore } from "../editor-store-context";
+import type { EditorNodeData } from "../graph-conversion";
+import { agentInputs, toolName } from "../tool-shape";
+
+type ToolModeSectionProps = {
+  id: string;
+  data: EditorNodeData;
+  meta: ComponentMeta;
+  /** Input port → label of the node connected to it. */
+  connections: Record<string, string>;
+};
+
+export function ToolModeSection({ id, data, meta, connections }: ToolModeSectionProps) {
+  const { setNodeMode, updateNodeData } = useEditorStore((state) => ({ setNodeMode: state.setNodeMode, updateNodeData: state.updateNodeData }));
+  const isTool = data.mode === "tool";
+  const filled = agentInputs(data, meta);
+
+  const toggleInput = (name: string) => {
+    const exposedInputIds = filled.includes(name) ? filled.filter((n) => n !== name) : [...filled, name];
+    updateNodeData(id, { toolConfig: { ...data.toolConfig, exposedInputIds } });
+  };
+
+  return (
+    <section className={cx("inspector-section", "tool-mode", isTool && "is-tool")}>
+      <div className="mode-row">
+        <span className="field-label">Mode</span>
+        <label className="mode-switch">
+          <span className={cx(!isTool && "is-active")}>Normal</span>
+          <input
+            type="checkbox"
+            role="switch"
+            className="switch switch-tool"
+            data-testid="tool-mode-toggle"
+            aria-label="Tool mode"
+            checked={isTool}
+            onChange={(e) => setNodeMode(id, e.target.checked ? "tool" : "normal")}
+          />
+          <span className={cx(isTool && "is-active")}>Tool mode</span>
+        </label>
+      </div>
+      {!isTool && <p className="field-help">In tool mode an agent calls this node when it decides to. Its outputs give way to one tool handle you wire into an agent&apos;s Tools.</p>}
+      {isTool && meta.tool && (
+        <div className="tool-details">
+          <div className="tool-detail">
+            <span className="tool-detail-label">Tool name</span>
+            <code className="tool-name">{toolName(data, meta)}</code>
+          </div>
+          <div className="tool-detail">
+            <span className="tool-detail-label">Description the agent sees</span>
+            <p>{meta.tool.description}</p>
+          </div>
+          {meta.inputs.length > 0 && (
+            <div className="tool-detail">
+              <span className="tool-detail-label">Inputs</span>
+              <ul className="tool-inputs">
+                {meta.inputs.map((port) => {
+                  const connectedFrom = connections[port.name];
+                  const byAgent = filled.includes(port.name) && !connectedFrom;
+                  return (
+                    <li key={port.name}>
+                      <span>{port.label}</span>
+                      {connectedFrom ? (
+                        <span className="chip">from {connectedFrom}</span>
+                      ) : (
+                        <button
+                          type="button"
+                          className={cx("chip", byAgent && "chip-agent")}
+                          onClick={() => toggleInput(port.name)}
+                          title={byAgent ? "Click to fix this input to the value below" : "Click to let the agent fill this input"}
+                        >
+                          {byAgent ? "Agent fills" : "Fixed"}
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

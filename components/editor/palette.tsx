@@ -1,0 +1,71 @@
+"use client";
+/** The component palette: catalogue grouped by category; drag an item onto the canvas or click it to add at the centre. */
+import { Search, Wrench } from "lucide-react";
+import { useMemo, useState } from "react";
+import type { ComponentMeta } from "@/lib/nodes/types";
+import { CatalogueIcon } from "@/components/ui/icon";
+import { useDragAndDrop } from "@/hooks/use-drag-and-drop";
+import { useEditorStore } from "./editor-store-context";
+
+function groupByCategory(components: ComponentMeta[]): [string, ComponentMeta[]][] {
+  const groups = new Map<string, ComponentMeta[]>();
+  for (const component of components) groups.set(component.category, [...(groups.get(component.category) ?? []), component]);
+  return [...groups];
+}
+
+export function Palette() {
+  const catalogue = useEditorStore((state) => state.catalogue);
+  const [query, setQuery] = useState("");
+  const { onDragStart, addAtCentre } = useDragAndDrop();
+  const groups = useMemo(() => {
+    const words = query.trim().toLowerCase();
+    const matching = catalogue.filter((c) => !words || `${c.label} ${c.description} ${c.category}`.toLowerCase().includes(words));
+    return groupByCategory(matching);
+  }, [catalogue, query]);
+
+  return (
+    <aside className="palette" aria-label="Components">
+      <div className="panel-heading">Components</div>
+      <label className="palette-search">
+        <Search size={14} aria-hidden />
+        <input type="search" placeholder="Search components" value={query} onChange={(e) => setQuery(e.target.value)} />
+      </label>
+      <div className="palette-groups">
+        {groups.map(([category, components]) => (
+          <section key={category} className="palette-group">
+            <h3 className="palette-group-title">{category}</h3>
+            {components.map((component) => (
+              <button
+                key={component.id}
+                type="button"
+                className="palette-item"
+                data-testid={`palette-item-${component.id}`}
+                draggable
+                onDragStart={(event) => onDragStart(event, component.id)}
+                onClick={() => addAtCentre(component.id)}
+                title={`Drag onto the canvas, or click to add ${component.label}`}
+              >
+                <span className="palette-item-icon">
+                  <CatalogueIcon name={component.icon} size={16} />
+                </span>
+                <span className="palette-item-text">
+                  <span className="palette-item-label">
+                    {component.label}
+                    {component.tool && (
+                      <span className="palette-item-tool" title="Can be used as a tool by an agent">
+                        <Wrench size={11} aria-hidden /> tool
+                      </span>
+                    )}
+                  </span>
+                  <span className="palette-item-description">{component.description}</span>
+                </span>
+              </button>
+            ))}
+          </section>
+        ))}
+        {groups.length === 0 && <p className="palette-empty">No component matches “{query}”.</p>}
+      </div>
+      <p className="palette-hint">Drag onto the canvas, or click to add.</p>
+    </aside>
+  );
+}

@@ -1,0 +1,120 @@
+/** What the run view shows, checked against event sequences the worker really records. */
+import { describe, expect, it } from "vitest";
+import type { RunEvent, RunEventInput } from "@/lib/runs/events";
+import { deriveRunState } from "./derive-run-state";
+
+const agents = new Set(["agent"]);
+
+/** Stamps events with seq and a time one second apart, as the recorder does. */
+function recorded(...inputs: RunEventInput[]): RunEvent[] {
+  return inputs.map((input, i) => ({ ...input, runId: "run-1", seq: i + 1, at: new Date(Date.UTC(2025, 0, 1, 12, 0, i)).toISOString() }) as RunEvent);
+}
+
+const upToToolCall: RunEventInput[] = [
+  { type: "run.queued", payload: { workflowId: "wf" } },
+  { type: "run.started", payload: {} },
+  { type: "node.started", payload: { nodeId: "entry", mode: "normal" } },
+  { type: "node.completed", payload: { nodeId: "entry", output: { output: "hi" }, durationMs: 2 } },
+  { type: "node.started", payload: { nodeId: "http", mode: "tool" } },
+  { type: "tool.registered", payload: { nodeId: "http", toolName: "http_request", kind: "component", description: "Make an HTTP request" } },
+  { type: "node.completed", payload: { nodeId: "http", output: { tool: "http_request" }, durationMs: 5 } },
+  { type: "node.started", payload: { nodeId: "agent", mode: "normal" } },
+  { type: "tool.call.started", payload: { nodeId: "agent", callId: "c1", toolName: "http_request", args: { url: "/api/health" }, iteration: 1 } },
+];
+
+const toolAnswered: RunEventInput = {
+  type: "tool.call.completed",
+  payload: { nodeId: "agent", callId: "c1", toolName: "http_request", args: { url: "/api/health" }, result: '{"status":200}', isError: false, iteration: 1, durationMs: 42 },
+};
+
+const finished: RunEventInput[] = [
+  toolAnswered,
+  { type: "agent.step", payload: { nodeId: "agent", iteration: 1, text: "", toolCalls: 1, finishReason: "tool-calls" } },
+  { type: "llm.usage", payload: { nodeId: "agent", inputTokens: 100, outputTokens: 20, totalTokens: 120 } },
+  { type: "node.completed", payload: { nodeId: "agent", output: { text: "Health says: ok", toolCalls: [] }, durationMs: 80 } },
+  { type: "run.completed", payload: { output: { text: "Health says: ok" }, durationMs: 1234 } },
+];
+
+describe("deriveRunState", () => {
+  it("before any event, shows the status stored on the run", () => {
+    const state = deriveRunState([], { initialStatus: "running" });
+    expect(state.status).toBe("running");
+    expect(state.toolCalls).toEqual([]);
+    expect(state.finalAnswer).toBeNull();
+  });
+
+  it("while a tool call is out, shows it running, and the tool node and agent as running", () => {
+    const state = deriveRunState(recorded(...upToToolCall), { agentNodeIds: agents });
+    expect(state.status).toBe("running");
+    expect(state.nodeStatuses).toEqual({ entry: "completed", http: "running", agent: "running" });
+    expect(state.toolCalls).toEqual([
+      expect.objectContaining({ callId: "c1", toolName: "http_request", toolNodeId: "http", args: { url: "/api/health" }, state: "running" }),
+    ]);
+    expect(state.toolCalls[0].result).toBeUndefined();
+  });
+
+  it("after the call answers, shows its result and duration, and the tool node back to registered", () => {
+    const state = deriveRunState(recorded(...upToToolCall, toolAnswered), { agentNodeIds: agents });
+    expect(state.toolCalls[0]).toMatchObject({ state: "finished", result: '{"status":200}', durationMs: 42, isError: false });
+    expect(state.nodeStatuses.http).toBe("registered");
+  });
+
+  it("a completed run has the agent's answer, its duration, token usage and every node done", () => {
+    const state = deriveRunState(recorded(...upToToolCall, ...finished), { agentNodeIds: agents });
+    expect(state.status).toBe("completed");
+    expect(state.finalAnswer).toEqual({ text: "Health says: ok", nodeId: "agent" });
+    expect(state.durationMs).toBe(1234);
+    expect(state.startedAt).toBe("2025-01-01T12:00:01.000Z");
+    expect(state.usage).toEqual({ inputTokens: 100, outputTokens: 20, totalTokens: 120 });
+    expect(state.nodeStatuses).toEqual({ entry: "completed", http: "registered", agent: "completed" });
+  });
+
+  it("falls back to the run's output for the answer when no agent node is known", () => {
+    const state = deriveRunState(recorded(...upToToolCall, ...finished));
+    expect(state.finalAnswer).toEqual({ text: "Health says: ok", nodeId: undefined });
+  });
+
+  it("a failed run names the failing node, marks it failed and stops the spinners", () => {
+    const state = deriveRunState(
+      recorded(
+        ...upToToolCall,
+        { type: "node.failed", payload: { nodeId: "agent", error: "model exploded" } },
+        { type: "run.failed", payload: { error: "model exploded", nodeId: "agent" } },
+      ),
+      { agentNodeIds: agents },
+    );
+    expect(state.status).toBe("failed");
+    expect(state.failure).toEqual({ message: "model exploded", nodeId: "agent" });
+    expect(state.nodeStatuses).toEqual({ entry: "completed", http: "registered", agent: "failed" });
+    expect(state.toolCalls[0].state).toBe("abandoned");
+    expect(state.finalAnswer).toBeNull();
+    expect(state.durationMs).toBe(9_000);
+  });
+
+  it("keeps a tool error as an error on its call, not a failed run", () => {
+    const state = deriveRunState(
+      recorded(...upToToolCall, { ...toolAnswered, payload: { ...toolAnswered.payload, result: "HTTP 500", isError: true } } as RunEventInput),
+      { agentNodeIds: agents },
+    );
+    expect(state.toolCalls[0]).toMatchObject({ isError: true, result: "HTTP 500", state: "finished" });
+    expect(state.status).toBe("running");
+    expect(state.failure).toBeNull();
+  });
+
+  it("marks a tool that could not register as failed", () => {
+    const state = deriveRunState(
+      recorded(
+        { type: "run.started", payload: {} },
+        { type: "node.started", payload: { nodeId: "mcp", mode: "tool" } },
+        { type: "tool.unavailable", payload: { nodeId: "mcp", toolName: "files", error: "server did not start" } },
+      ),
+    );
+    expect(state.nodeStatuses.mcp).toBe("failed");
+  });
+
+  it("a cancelled run leaves no node spinning", () => {
+    const state = deriveRunState(recorded(...upToToolCall, { type: "run.cancelled", payload: {} }), { agentNodeIds: agents });
+    expect(state.status).toBe("cancelled");
+    expect(Object.values(state.nodeStatuses)).not.toContain("running");
+  });
+});

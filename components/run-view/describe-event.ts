@@ -1,0 +1,61 @@
+/** One line of the run timeline per event, in words: what happened, to which node, and how it went. */
+import type { RunEvent } from "@/lib/runs/events";
+import { formatDuration } from "./format-duration";
+import { previewValue } from "./format-value";
+
+export type TimelineTone = "neutral" | "accent" | "tool" | "success" | "danger";
+
+export type TimelineEntry = { tone: TimelineTone; title: string; detail?: string; nodeId?: string };
+
+export function describeEvent(event: RunEvent, labelOf: (nodeId: string) => string): TimelineEntry {
+  switch (event.type) {
+    case "run.queued":
+      return { tone: "neutral", title: "Run queued" };
+    case "run.started":
+      return { tone: "accent", title: "Run started" };
+    case "run.completed":
+      return { tone: "success", title: "Run completed", detail: formatDuration(event.payload.durationMs) };
+    case "run.failed":
+      return {
+        tone: "danger",
+        title: event.payload.nodeId ? `Run failed at ${labelOf(event.payload.nodeId)}` : "Run failed",
+        detail: event.payload.error,
+        nodeId: event.payload.nodeId,
+      };
+    case "run.cancelled":
+      return { tone: "neutral", title: "Run cancelled" };
+    case "node.started": {
+      const { nodeId, mode } = event.payload;
+      return { tone: mode === "tool" ? "tool" : "accent", title: `${labelOf(nodeId)} started${mode === "tool" ? " (tool mode)" : ""}`, nodeId };
+    }
+    case "node.completed":
+      return { tone: "success", title: `${labelOf(event.payload.nodeId)} completed`, detail: formatDuration(event.payload.durationMs), nodeId: event.payload.nodeId };
+    case "node.failed":
+      return { tone: "danger", title: `${labelOf(event.payload.nodeId)} failed`, detail: event.payload.error, nodeId: event.payload.nodeId };
+    case "node.skipped":
+      return { tone: "neutral", title: `${labelOf(event.payload.nodeId)} skipped`, detail: event.payload.reason, nodeId: event.payload.nodeId };
+    case "tool.registered":
+      return { tone: "tool", title: `Tool ${event.payload.toolName} registered`, detail: `from ${labelOf(event.payload.nodeId)}`, nodeId: event.payload.nodeId };
+    case "tool.unavailable":
+      return { tone: "danger", title: `Tool ${event.payload.toolName} unavailable`, detail: event.payload.error, nodeId: event.payload.nodeId };
+    case "agent.step": {
+      const { nodeId, iteration, toolCalls, finishReason, text } = event.payload;
+      const calls = toolCalls === 1 ? "1 tool call" : `${toolCalls} tool calls`;
+      return { tone: "accent", title: `${labelOf(nodeId)} · step ${iteration}`, detail: text ? previewValue(text, 120) : `${calls}, finished with ${finishReason}`, nodeId };
+    }
+    case "tool.call.started":
+      return { tone: "tool", title: `Called ${event.payload.toolName}`, detail: previewValue(event.payload.args, 120), nodeId: event.payload.nodeId };
+    case "tool.call.completed": {
+      const { toolName, isError, durationMs, nodeId } = event.payload;
+      return { tone: isError ? "danger" : "tool", title: `${toolName} ${isError ? "returned an error" : "answered"}`, detail: formatDuration(durationMs), nodeId };
+    }
+    case "llm.usage": {
+      const { nodeId, inputTokens, outputTokens, totalTokens } = event.payload;
+      return { tone: "neutral", title: `${labelOf(nodeId)} used ${totalTokens} tokens`, detail: `${inputTokens} in · ${outputTokens} out`, nodeId };
+    }
+    case "log": {
+      const { level, message, nodeId } = event.payload;
+      return { tone: level === "error" ? "danger" : "neutral", title: nodeId ? `${labelOf(nodeId)}: ${message}` : message, nodeId };
+    }
+  }
+}

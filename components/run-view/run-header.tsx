@@ -1,0 +1,59 @@
+/** The run view's top bar: back to the workflow, which run this is, its status, how long it took, and whether we are live. */
+import { ArrowLeft, Clock, Coins, Pencil } from "lucide-react";
+import Link from "next/link";
+import { buttonClassName } from "@/components/ui/button";
+import { cx } from "@/components/ui/class-names";
+import { LogoMark } from "@/components/ui/logo-mark";
+import type { EventConnection } from "@/hooks/use-run-events";
+import type { RunState } from "./derive-run-state";
+import { ElapsedTime } from "./elapsed-time";
+import { RunStatusPill } from "./run-status-pill";
+
+const CONNECTION_TEXT: Partial<Record<EventConnection, string>> = {
+  connecting: "Connecting…",
+  live: "Live",
+  reconnecting: "Reconnecting…",
+  lost: "Disconnected: reload to retry",
+};
+
+type RunHeaderProps = { runId: string; workflowId: string; workflowName: string; state: RunState; connection: EventConnection };
+
+export function RunHeader({ runId, workflowId, workflowName, state, connection }: RunHeaderProps) {
+  const editorHref = `/workflows/${workflowId}`;
+  const connectionText = CONNECTION_TEXT[connection];
+  return (
+    <header className="run-header">
+      <Link href={editorHref} className="run-header-back" aria-label="Back to the workflow" title="Back to the workflow">
+        <ArrowLeft size={16} aria-hidden />
+      </Link>
+      <LogoMark size={20} />
+      <nav className="run-breadcrumbs" aria-label="Breadcrumb">
+        <Link href={editorHref} className="run-workflow-link" data-testid="run-workflow-link">
+          {workflowName}
+        </Link>
+        <span className="run-breadcrumb-separator" aria-hidden>
+          /
+        </span>
+        <span className="run-id" title="Run id">
+          Run <code data-testid="run-id">{runId}</code>
+        </span>
+      </nav>
+      <RunStatusPill status={state.status} />
+      <span className="run-duration" title="Duration">
+        <Clock size={13} aria-hidden />
+        <ElapsedTime startedAt={state.startedAt} durationMs={state.durationMs} />
+      </span>
+      {state.usage && (
+        <span className="run-usage" title={`${state.usage.inputTokens} input · ${state.usage.outputTokens} output tokens`}>
+          <Coins size={13} aria-hidden />
+          {state.usage.totalTokens} tokens
+        </span>
+      )}
+      <div className="run-header-spacer" />
+      {connectionText && <span className={cx("run-connection", `run-connection-${connection}`)}>{connectionText}</span>}
+      <Link href={editorHref} className={buttonClassName("secondary")}>
+        <Pencil size={14} aria-hidden /> Edit workflow
+      </Link>
+    </header>
+  );
+}

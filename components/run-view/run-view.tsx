@@ -1,0 +1,81 @@
+"use client";
+/**
+ * The run view's client root: follows the run's events live and draws the graph coloured by node
+ * status, the final answer (or what failed), the tool-call log and the timeline. Clicking a node
+ * narrows the side panel to that node.
+ */
+import "./run-view.css";
+import { X } from "lucide-react";
+import { useMemo, useState } from "react";
+import type { ComponentMeta } from "@/lib/nodes/types";
+import type { RunEvent } from "@/lib/runs/events";
+import type { WorkflowGraph } from "@/lib/workflow/graph";
+import { WorkflowCanvas } from "@/components/editor/workflow-canvas";
+import { useRunEvents } from "@/hooks/use-run-events";
+import { deriveRunState, type RunStatus } from "./derive-run-state";
+import { EventTimeline } from "./event-timeline";
+import { FinalAnswer } from "./final-answer";
+import { RunFailure } from "./run-failure";
+import { RunHeader } from "./run-header";
+import { ToolCallLog } from "./tool-call-log";
+
+export type RunSummary = { id: string; workflowId: string; workflowName: string; status: RunStatus; error: string | null };
+
+type RunViewProps = { run: RunSummary; graph: WorkflowGraph; catalogue: ComponentMeta[]; initialEvents: RunEvent[] };
+
+export function RunView({ run, graph, catalogue, initialEvents }: RunViewProps) {
+  const { events, connection } = useRunEvents(run.id, initialEvents);
+  const [selectedNodeId, setSelectedNodeId] = useState<string | null>(null);
+
+  const { labelOf, agentNodeIds } = useMemo(() => describeGraph(graph, catalogue), [graph, catalogue]);
+  const state = useMemo(() => deriveRunState(events, { initialStatus: run.status, agentNodeIds }), [events, run.status, agentNodeIds]);
+  // Events recorded before the worker died may lack run.failed; the Run row still knows why.
+  const failure = state.failure ?? (state.status === "failed" && run.error ? { message: run.error, nodeId: undefined } : null);
+
+  const shownEvents = selectedNodeId ? events.filter((event) => eventNodeId(event) === selectedNodeId) : events;
+  const shownCalls = selectedNodeId
+    ? state.toolCalls.filter((call) => call.agentNodeId === selectedNodeId || call.toolNodeId === selectedNodeId)
+    : state.toolCalls;
+  const runEnded = state.finishedAt !== undefined || ["completed", "failed", "cancelled"].includes(state.status);
+
+  return (
+    <div className="run-page">
+      <RunHeader runId={run.id} workflowId={run.workflowId} workflowName={run.workflowName} state={state} connection={connection} />
+      <div className="run-body">
+        <main className="run-graph" aria-label="Workflow graph">
+          <WorkflowCanvas graph={graph} catalogue={catalogue} statuses={state.nodeStatuses} readOnly onNodeSelect={setSelectedNodeId} />
+        </main>
+        <aside className="run-panel" aria-label="Run details">
+          {failure && <RunFailure message={failure.message} nodeLabel={failure.nodeId ? labelOf(failure.nodeId) : undefined} />}
+          <FinalAnswer state={state} labelOf={labelOf} />
+          {selectedNodeId && (
+            <div className="run-filter">
+              <span>
+                Showing <strong>{labelOf(selectedNodeId)}</strong> only
+              </span>
+              <button type="button" className="run-filter-clear" onClick={() => setSelectedNodeId(null)} aria-label="Show every node">
+                <X size={13} aria-hidden /> Show all
+              </button>
+            </div>
+          )}
+          <ToolCallLog calls={shownCalls} labelOf={labelOf} runEnded={runEnded} />
+          <EventTimeline events={shownEvents} since={events[0]?.at} labelOf={labelOf} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function describeGraph(graph: WorkflowGraph, catalogue: ComponentMeta[]) {
+  const labels = new Map(graph.nodes.map((node) => [node.id, node.data.label || node.id]));
+  const agentTypes = new Set(catalogue.filter((component) => component.acceptsTools).map((component) => component.id));
+  return {
+    labelOf: (nodeId: string) => labels.get(nodeId) ?? nodeId,
+    agentNodeIds: new Set(graph.nodes.filter((node) => agentTypes.has(node.type)).map((node) => node.id)) as ReadonlySet<string>,
+  };
+}
+
+function eventNodeId(event: RunEvent): string | undefined {
+  const payload = event.payload as { nodeId?: unknown };
+  return typeof payload.nodeId === "string" ? payload.nodeId : undefined;
+}

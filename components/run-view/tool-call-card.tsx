@@ -1,0 +1,52 @@
+/** One tool call the agent made: which tool, with what arguments, what came back, how long it took. */
+import { CircleAlert, LoaderCircle, Wrench } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { cx } from "@/components/ui/class-names";
+import type { ToolCallView } from "./derive-run-state";
+import { formatDuration } from "./format-duration";
+import { ValueBlock } from "./value-block";
+
+type ToolCallCardProps = { call: ToolCallView; labelOf: (nodeId: string) => string };
+
+export function ToolCallCard({ call, labelOf }: ToolCallCardProps) {
+  return (
+    <article className={cx("tool-call", call.isError && "is-error", call.state === "running" && "is-running")} data-testid="tool-call">
+      <header className="tool-call-header">
+        <span className="tool-call-icon">
+          <Wrench size={13} aria-hidden />
+        </span>
+        <code className="tool-call-name" data-testid="tool-call-name">
+          {call.toolName}
+        </code>
+        {call.isError && (
+          <Badge tone="danger">
+            <CircleAlert size={11} aria-hidden /> Error
+          </Badge>
+        )}
+        <span className="tool-call-meta">
+          {call.state === "running" && (
+            <span className="tool-call-pending" data-testid="tool-call-pending">
+              <LoaderCircle size={13} className="spin" aria-hidden /> calling…
+            </span>
+          )}
+          {call.state === "abandoned" && <span>no answer</span>}
+          {call.durationMs !== undefined && <span data-testid="tool-call-duration">{formatDuration(call.durationMs)}</span>}
+        </span>
+      </header>
+      <p className="tool-call-origin">
+        {labelOf(call.agentNodeId)}, step {call.iteration}
+        {call.toolNodeId && <> · via {labelOf(call.toolNodeId)}</>}
+      </p>
+      <section className="tool-call-section">
+        <h4>Arguments</h4>
+        <ValueBlock value={call.args ?? {}} testId="tool-call-args" />
+      </section>
+      {call.state === "finished" && (
+        <section className="tool-call-section">
+          <h4>{call.isError ? "Error" : "Result"}</h4>
+          <ValueBlock value={call.result ?? null} collapsible tone={call.isError ? "error" : "plain"} testId="tool-call-result" />
+        </section>
+      )}
+    </article>
+  );
+}

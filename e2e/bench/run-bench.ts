@@ -1,0 +1,94 @@
+/**
+ * `npm run bench`: throughput and latency of the real run path, printed as a table.
+ * Scenarios: runs per second for the example workflow (API → queue → worker → gateway → tool
+ * worker → events), and the gateway's tools/call latency against calling the component directly.
+ * Uses its own database (switchboard_bench) and Redis db index, so nothing else is disturbed.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+
+process.env.DATABASE_URL ??= "postgresql://root@127.0.0.1:5432/switchboard_bench";
+process.env.REDIS_URL ??= "redis://127.0.0.1:6379/13";
+
+const { prepareTestDatabase } = await import("../../lib/db/test-database");
+await prepareTestDatabase();
+const { startTestStack } = await import("../../lib/testing/test-stack");
+const { waitForRun } = await import("../../lib/testing/wait-for-run");
+const { exampleWorkflowGraph } = await import("../../lib/workflows/example");
+const { graphEdge, graphNode, storeRun } = await import("../../lib/testing/fixtures");
+const { registerComponentTool } = await import("../../lib/tools/register-component-tool");
+const { createSessionToken } = await import("../../lib/auth/session-token");
+const { sharedRedis } = await import("../../lib/queue/redis");
+const { httpRequest } = await import("../../lib/nodes/http-request");
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 60);
+const RUN_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 6);
+const CALLS = Number(process.env.BENCH_CALLS ?? 200);
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+const ms = (value: number) => Math.round(value * 10) / 10;
+
+async function timeEach(count: number, action: () => Promise<unknown>): Promise<number[]> {
+  const durations: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await action();
+    durations.push(performance.now() - started);
+  }
+  return durations;
+}
+
+const stack = await startTestStack();
+const rows: Record<string, string | number>[] = [];
+try {
+  // Scenario 1: whole runs through the full path.
+  const created = await fetch(`${stack.url}/api/workflows`, { method: "POST", body: JSON.stringify({ name: "bench", ...exampleWorkflowGraph() }) });
+  const { id } = (await created.json()) as { id: string };
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: RUN_CONCURRENCY }, async () => {
+      while (next < RUNS) {
+        next++;
+        const t0 = performance.now();
+        const response = await fetch(`${stack.url}/api/workflows/${id}/runs`, { method: "POST", body: JSON.stringify({ input: "bench" }) });
+        const { runId } = (await response.json()) as { runId: string };
+        const result = await waitForRun(stack.url, runId, 60_000);
+        if (result.status !== "completed") throw new Error(`bench run ${runId} ${result.status}: ${result.error}`);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  rows.push({ scenario: `example workflow, ${RUNS} runs ×${RUN_CONCURRENCY} in flight`, "per second": ms(RUNS / seconds), "p50 ms": ms(percentile(latencies, 50)), "p95 ms": ms(percentile(latencies, 95)) });
+
+  // Scenario 2: one tool call through the gateway vs. the component called directly.
+  const target = createServer((_req, res) => res.writeHead(200).end("ok"));
+  await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
+  const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
+  const { runId, plan } = await storeRun({
+    nodes: [graphNode("agent", "core.agent"), graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" })],
+    edges: [graphEdge("http", "tool", "agent", "tools")],
+  });
+  await registerComponentTool(sharedRedis(), runId, plan.nodes.http, {});
+  const token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds: ["http"] });
+  const client = new Client({ name: "bench", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  const viaGateway = await timeEach(CALLS, () => client.callTool({ name: "http_request", arguments: { url: targetUrl } }));
+  const params = httpRequest.params.parse({ url: targetUrl });
+  const direct = await timeEach(CALLS, () =>
+    httpRequest.execute({ runId, nodeId: "http", label: "HTTP Request", runInput: undefined, params, connectedToolNodeIds: [], emit: async () => undefined, signal: new AbortController().signal }),
+  );
+  rows.push({ scenario: `tools/call via gateway (${CALLS} sequential)`, "per second": ms(1000 / (viaGateway.reduce((a, b) => a + b, 0) / CALLS)), "p50 ms": ms(percentile(viaGateway, 50)), "p95 ms": ms(percentile(viaGateway, 95)) });
+  rows.push({ scenario: `same tool called directly (${CALLS} sequential)`, "per second": ms(1000 / (direct.reduce((a, b) => a + b, 0) / CALLS)), "p50 ms": ms(percentile(direct, 50)), "p95 ms": ms(percentile(direct, 95)) });
+  await client.close();
+  target.close();
+} finally {
+  await stack.close();
+  sharedRedis().disconnect();
+}
+console.table(rows);
+process.exit(0);

@@ -1,0 +1,96 @@
+/** The workflow list and editor as a person uses them: palette drags, handle-to-handle wiring, the inspector, Save and Run. */
+import { expect, type Locator, type Page } from "@playwright/test";
+
+type Point = { x: number; y: number };
+
+export class EditorPage {
+  readonly canvas: Locator;
+  readonly nodes: Locator;
+  readonly edges: Locator;
+  readonly connectionToast: Locator;
+  readonly inspector: Locator;
+
+  constructor(readonly page: Page) {
+    this.canvas = page.getByTestId("editor-canvas");
+    this.nodes = this.canvas.locator(".react-flow__node");
+    this.edges = this.canvas.locator(".react-flow__edge");
+    this.connectionToast = page.getByTestId("connection-toast");
+    this.inspector = page.getByTestId("inspector");
+  }
+
+  async createWorkflow() {
+    await this.page.goto("/");
+    await this.page.getByTestId("new-workflow").first().click();
+    await this.page.waitForURL(/\/workflows\/[^/]+$/);
+    await expect(this.canvas).toBeVisible();
+  }
+
+  async openFromList(name: string) {
+    await this.page.goto("/");
+    await this.page.getByTestId("workflow-row").filter({ hasText: name }).click();
+    await this.page.waitForURL(/\/workflows\/[^/]+$/);
+    await expect(this.nodes.first()).toBeVisible();
+  }
+
+  /** The node whose title is exactly `label`. */
+  node(label: string): Locator {
+    return this.nodes.filter({ has: this.page.locator(".node-title").getByText(label, { exact: true }) });
+  }
+
+  /** Drags a palette item onto the canvas with the mouse, `at` measured from the canvas's top-left corner. */
+  async dragFromPalette(componentId: string, at: Point) {
+    const before = await this.nodes.count();
+    const from = await centreOf(this.page.getByTestId(`palette-item-${componentId}`));
+    const box = await boxOf(this.canvas);
+    await this.dragWithMouse(from, { x: box.x + at.x, y: box.y + at.y });
+    await expect(this.nodes, `dropping ${componentId} adds one node`).toHaveCount(before + 1);
+  }
+
+  /** Drags from one node's handle to another's, as a person wiring them would. */
+  async connect(source: Locator, sourceHandle: string, target: Locator, targetHandle: string) {
+    const from = await centreOf(source.locator(`.react-flow__handle[data-handleid="${sourceHandle}"]`));
+    const to = await centreOf(target.locator(`.react-flow__handle[data-handleid="${targetHandle}"]`));
+    await this.dragWithMouse(from, to);
+  }
+
+  async select(node: Locator) {
+    await node.locator(".node-header").click();
+    await expect(node).toHaveClass(/selected/);
+  }
+
+  param(name: string): Locator {
+    return this.inspector.getByTestId(`param-${name}`);
+  }
+
+  async save() {
+    await this.page.getByTestId("save-workflow").click();
+    await expect(this.page.getByTestId("save-state")).toHaveText("Saved");
+  }
+
+  async run() {
+    await this.page.getByTestId("run-workflow").click();
+    await this.page.waitForURL(/\/runs\/[^/]+$/);
+  }
+
+  private async dragWithMouse(from: Point, to: Point) {
+    const { mouse } = this.page;
+    await mouse.move(from.x, from.y);
+    await mouse.down();
+    // Small first step, then many: enough movement for HTML5 drag and React Flow's connection line to start and follow.
+    await mouse.move(from.x + 8, from.y + 8, { steps: 4 });
+    await mouse.move(to.x, to.y, { steps: 24 });
+    await mouse.up();
+  }
+}
+
+async function boxOf(locator: Locator) {
+  await expect(locator).toBeVisible();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator} has no bounding box`);
+  return box;
+}
+
+async function centreOf(locator: Locator): Promise<Point> {
+  const box = await boxOf(locator);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}

@@ -1,0 +1,52 @@
+"use client";
+/**
+ * Getting palette components onto the canvas: HTML5 drag from the palette, dropped where the
+ * mouse is (via screenToFlowPosition), or a click that adds at the centre of the view.
+ */
+import { useReactFlow, useStoreApi } from "@xyflow/react";
+import { useCallback, type DragEvent } from "react";
+import { useEditorStoreApi } from "@/components/editor/editor-store-context";
+
+const DRAG_TYPE = "application/x-switchboard-component";
+/** Roughly half a node's width and its header's height, so the header lands under the cursor. */
+const GRAB_OFFSET = { x: 120, y: 22 };
+
+export function useDragAndDrop() {
+  const editor = useEditorStoreApi();
+  const flow = useStoreApi();
+  const { screenToFlowPosition } = useReactFlow();
+
+  const onDragStart = useCallback((event: DragEvent, componentType: string) => {
+    event.dataTransfer.setData(DRAG_TYPE, componentType);
+    event.dataTransfer.effectAllowed = "move";
+  }, []);
+
+  const onDragOver = useCallback((event: DragEvent) => {
+    if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "move";
+  }, []);
+
+  const onDrop = useCallback(
+    (event: DragEvent) => {
+      const componentType = event.dataTransfer.getData(DRAG_TYPE);
+      if (!componentType) return;
+      event.preventDefault();
+      const point = screenToFlowPosition({ x: event.clientX, y: event.clientY });
+      editor.getState().addNode(componentType, { x: point.x - GRAB_OFFSET.x, y: point.y - GRAB_OFFSET.y });
+    },
+    [editor, screenToFlowPosition],
+  );
+
+  const addAtCentre = useCallback(
+    (componentType: string) => {
+      const { width, height, transform } = flow.getState();
+      const [x, y, zoom] = transform;
+      const centre = { x: (width / 2 - x) / zoom, y: (height / 2 - y) / zoom };
+      editor.getState().addNode(componentType, { x: centre.x - GRAB_OFFSET.x, y: centre.y - GRAB_OFFSET.y });
+    },
+    [editor, flow],
+  );
+
+  return { onDragStart, onDragOver, onDrop, addAtCentre };
+}

@@ -1,0 +1,29 @@
+"use client";
+/** Runs the pure compiler in the browser shortly after each edit, so problems show on the nodes before anyone presses Run. */
+import { useEffect } from "react";
+import { compileWorkflow } from "@/lib/workflow/compile";
+import { useEditorStoreApi } from "@/components/editor/editor-store-context";
+
+const DELAY_MS = 200;
+
+export function useLiveCompile() {
+  const store = useEditorStoreApi();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const compile = () => {
+      const { toGraph, lookup, setCompileErrors } = store.getState();
+      const result = compileWorkflow(toGraph(), lookup);
+      setCompileErrors(result.ok ? [] : result.errors);
+    };
+    compile();
+    const unsubscribe = store.subscribe((state, previous) => {
+      if (state.revision === previous.revision) return;
+      clearTimeout(timer);
+      timer = setTimeout(compile, DELAY_MS);
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [store]);
+}

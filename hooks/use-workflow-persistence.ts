@@ -1,0 +1,96 @@
+"use client";
+/**
+ * Saving and running the workflow in the editor: the Save button, Ctrl/Cmd+S, autosave a second
+ * after the last edit, and Run (which saves first and lands on the run view).
+ */
+import { unstable_rethrow } from "next/navigation";
+import { useCallback, useEffect, useTransition } from "react";
+import { runWorkflowAction, saveWorkflowAction } from "@/app/workflows/actions";
+import type { EditorStore } from "@/components/editor/editor-store";
+import { useEditorStoreApi } from "@/components/editor/editor-store-context";
+
+const AUTOSAVE_DELAY_MS = 1000;
+
+export function useWorkflowPersistence() {
+  const store = useEditorStoreApi();
+  const [isRunning, startRunning] = useTransition();
+
+  const save = useCallback(async (): Promise<boolean> => {
+    const { workflowId, name, toGraph, beginSave, finishSave, saving } = store.getState();
+    if (!workflowId || saving) return false;
+    const revision = beginSave();
+    try {
+      const result = await saveWorkflowAction(workflowId, { name, graph: toGraph() });
+      finishSave(revision, result.ok ? undefined : result.errors.join("; "));
+      return result.ok;
+    } catch (error) {
+      finishSave(revision, error instanceof Error ? error.message : "Could not reach the server");
+      return false;
+    }
+  }, [store]);
+
+  const run = useCallback(() => {
+    startRunning(async () => {
+      // A save in flight could land after Run's own save and store an older graph: let it finish first.
+      await whenIdle(store);
+      const { workflowId, name, toGraph, beginSave, finishSave, setRunErrors } = store.getState();
+      if (!workflowId) return;
+      const revision = beginSave();
+      try {
+        // On success the action redirects to the run view and never answers.
+        const result = await runWorkflowAction(workflowId, { name, graph: toGraph() });
+        finishSave(revision, result.saved ? undefined : result.errors.map((e) => e.message).join("; "));
+        setRunErrors(result.errors);
+      } catch (error) {
+        unstable_rethrow(error); // the redirect
+        const message = error instanceof Error ? error.message : "Could not reach the server";
+        finishSave(revision, message);
+        setRunErrors([{ message }]);
+      }
+    });
+  }, [store]);
+
+  // Autosave after a quiet second; a save already in flight is followed by another if edits came in meanwhile.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = store.subscribe((state, previous) => {
+      const dirty = state.revision !== state.savedRevision;
+      const edited = state.revision !== previous.revision;
+      const savedCleanly = previous.saving && !state.saving && !state.saveError;
+      if (!dirty || !(edited || savedCleanly)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const { revision, savedRevision } = store.getState();
+        if (revision !== savedRevision) void save();
+      }, AUTOSAVE_DELAY_MS);
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [store, save]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === "s") {
+        event.preventDefault();
+        void save();
+      }
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [save]);
+
+  return { save, run, isRunning };
+}
+
+function whenIdle(store: EditorStore): Promise<void> {
+  return new Promise((resolve) => {
+    if (!store.getState().saving) return resolve();
+    const unsubscribe = store.subscribe((state) => {
+      if (state.saving) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}

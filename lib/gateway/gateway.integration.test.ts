@@ -1,0 +1,109 @@
+/**
+ * The gateway over real Streamable HTTP with the SDK's real client: each agent sees only the
+ * tools wired to it, calls reach a real worker through the tool-calls queue, and bad tokens or
+ * out-of-scope tools are refused.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSessionToken } from "../auth/session-token";
+import { createRedis } from "../queue/redis";
+import { deleteRegistry } from "../registry/registry";
+import { graphEdge, graphNode, storeRun } from "../testing/fixtures";
+import { startTestStack, type TestStack } from "../testing/test-stack";
+import { registerComponentTool } from "../tools/register-component-tool";
+
+const redis = createRedis();
+let stack: TestStack;
+let target: Server;
+let targetUrl: string;
+let runId: string;
+
+async function connect(token: string): Promise<Client> {
+  const client = new Client({ name: "gateway-test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  return client;
+}
+
+const toolNames = async (client: Client) => (await client.listTools()).tools.map((t) => t.name).sort();
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  target = createServer((req, res) => res.writeHead(200, { "content-type": "text/plain" }).end(`pong from ${req.url}`));
+  await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
+  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+
+  const http = (id: string, label: string) => graphNode(id, "core.http.request", { label, mode: "tool" });
+  const stored = await storeRun({
+    nodes: [graphNode("a1", "core.agent"), graphNode("a2", "core.agent"), http("h1", "Fetch A"), http("h2", "Fetch B"), http("h3", "Fetch C")],
+    edges: [graphEdge("h1", "tool", "a1", "tools"), graphEdge("h2", "tool", "a2", "tools"), graphEdge("h3", "tool", "a2", "tools")],
+  });
+  runId = stored.runId;
+  for (const id of ["h1", "h2", "h3"]) await registerComponentTool(redis, runId, stored.plan.nodes[id], {});
+});
+
+afterAll(async () => {
+  await deleteRegistry(redis, runId);
+  redis.disconnect();
+  target.close();
+  await stack.close();
+});
+
+describe("gateway", () => {
+  it("shows each agent only the tools wired to it", async () => {
+    const agent1 = await connect(await createSessionToken({ runId, agentNodeId: "a1", allowedNodeIds: ["h1"] }));
+    const agent2 = await connect(await createSessionToken({ runId, agentNodeId: "a2", allowedNodeIds: ["h2", "h3"] }));
+    expect(await toolNames(agent1)).toEqual(["fetch_a"]);
+    expect(await toolNames(agent2)).toEqual(["fetch_b", "fetch_c"]);
+    const [tool] = (await agent1.listTools()).tools;
+    expect(tool.inputSchema).toMatchObject({ type: "object", properties: { url: { type: "string" } }, required: ["url"] });
+    await Promise.all([agent1.close(), agent2.close()]);
+  });
+
+  it("shows nothing to a token of another run", async () => {
+    const stranger = await connect(await createSessionToken({ runId: "some-other-run", agentNodeId: "a1", allowedNodeIds: ["h1", "h2", "h3"] }));
+    expect(await toolNames(stranger)).toEqual([]);
+    await stranger.close();
+  });
+
+  it("routes a call through the tool-calls queue to a worker and returns its result", async () => {
+    const agent1 = await connect(await createSessionToken({ runId, agentNodeId: "a1", allowedNodeIds: ["h1"] }));
+    const result = await agent1.callTool({ name: "fetch_a", arguments: { url: `${targetUrl}/ping` } });
+    expect(result.isError).toBe(false);
+    expect(result.structuredContent).toEqual({ status: 200, body: "pong from /ping" });
+    await agent1.close();
+  });
+
+  it("answers a tool outside the token's scope with an MCP error", async () => {
+    const agent1 = await connect(await createSessionToken({ runId, agentNodeId: "a1", allowedNodeIds: ["h1"] }));
+    await expect(agent1.callTool({ name: "fetch_b", arguments: { url: `${targetUrl}/x` } })).rejects.toThrow(/fetch_b.*not available/);
+    await agent1.close();
+  });
+
+  it("returns a failing tool's error as an error result, not a crash", async () => {
+    const agent1 = await connect(await createSessionToken({ runId, agentNodeId: "a1", allowedNodeIds: ["h1"] }));
+    const result = await agent1.callTool({ name: "fetch_a", arguments: { url: "ftp://example.invalid/file" } });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain("only http and https");
+    await agent1.close();
+  });
+
+  it("refuses a missing, forged or expired token with 401", async () => {
+    const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+    const post = (authorization?: string) =>
+      fetch(`${stack.url}/api/mcp/gateway`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify(initialize),
+      });
+    const expired = await createSessionToken({ runId, agentNodeId: "a1", allowedNodeIds: ["h1"] }, -60);
+    for (const auth of [undefined, "Bearer not-a-token", `Bearer ${expired}`]) {
+      const response = await post(auth);
+      expect(response.status, `authorization: ${auth}`).toBe(401);
+    }
+    const valid = await post(`Bearer ${await createSessionToken({ runId, agentNodeId: "a1", allowedNodeIds: ["h1"] })}`);
+    expect(valid.status).toBe(200);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * The whole run path inside one test process: the real API and gateway route handlers on a real
+ * port, and the real BullMQ workers. SWITCHBOARD_URL points the worker's agents at that port.
+ */
+import * as gatewayRoute from "@/app/api/mcp/gateway/route";
+import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
+import * as runRoute from "@/app/api/runs/[id]/route";
+import * as workflowRunsRoute from "@/app/api/workflows/[id]/runs/route";
+import * as workflowsRoute from "@/app/api/workflows/route";
+import * as healthRoute from "@/app/api/health/route";
+import { startWorkers, type RunningWorkers } from "../runs/start-workers";
+import { serveRoutes, type Route, type RouteHandler, type ServedRoutes } from "./serve-web-handler";
+
+const h = (handler: unknown) => handler as RouteHandler;
+
+export const appRoutes: Route[] = [
+  { method: "POST", pattern: /^\/api\/mcp\/gateway$/, handler: h(gatewayRoute.POST) },
+  { method: "GET", pattern: /^\/api\/mcp\/gateway$/, handler: h(gatewayRoute.GET) },
+  { method: "GET", pattern: /^\/api\/health$/, handler: h(healthRoute.GET) },
+  { method: "GET", pattern: /^\/api\/workflows$/, handler: h(workflowsRoute.GET) },
+  { method: "POST", pattern: /^\/api\/workflows$/, handler: h(workflowsRoute.POST) },
+  { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.POST) },
+  { method: "GET", pattern: /^\/api\/runs\/(?<id>[^/]+)$/, handler: h(runRoute.GET) },
+  { method: "GET", pattern: /^\/api\/runs\/(?<id>[^/]+)\/events$/, handler: h(runEventsRoute.GET) },
+];
+
+export type TestStack = { url: string; close: () => Promise<void> };
+
+export async function startTestStack({ workers = true } = {}): Promise<TestStack> {
+  const served: ServedRoutes = await serveRoutes(appRoutes);
+  process.env.SWITCHBOARD_URL = served.url;
+  const running: RunningWorkers | undefined = workers ? await startWorkers({ runConcurrency: 4, toolCallConcurrency: 8 }) : undefined;
+  return {
+    url: served.url,
+    close: async () => {
+      await running?.close();
+      await served.close();
+    },
+  };
+}
