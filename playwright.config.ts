@@ -1,7 +1,8 @@
-/** Playwright: end-to-end tests in e2e/ against the real app (web + worker on port 3210), one worker, system Chromium. */
+/** Playwright: end-to-end tests in e2e/ against the real app (web + worker on port 3210, see test-slot.ts), one worker, system Chromium. */
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_PORT } from "./lib/testing/test-slot";
 
-const BASE_URL = "http://127.0.0.1:3210";
+const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 export default defineConfig({
   testDir: "e2e",

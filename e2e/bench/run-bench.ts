@@ -2,15 +2,17 @@
  * `npm run bench`: throughput and latency of the real run path, printed as a table.
  * Scenarios: runs per second for the example workflow (API → queue → worker → gateway → tool
  * worker → events), and the gateway's tools/call latency against calling the component directly.
- * Uses its own database (switchboard_bench) and Redis db index, so nothing else is disturbed.
+ * Uses its own database and Redis db index (lib/testing/test-slot.ts), so nothing else is disturbed.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
-process.env.DATABASE_URL ??= "postgresql://root@127.0.0.1:5432/switchboard_bench";
-process.env.REDIS_URL ??= "redis://127.0.0.1:6379/13";
+import { testDatabaseUrl, testRedisUrl } from "../../lib/testing/test-slot";
+
+process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL ?? testDatabaseUrl("bench");
+process.env.REDIS_URL = process.env.BENCH_REDIS_URL ?? testRedisUrl("bench");
 
 const { prepareTestDatabase } = await import("../../lib/db/test-database");
 await prepareTestDatabase();

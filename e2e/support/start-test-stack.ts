@@ -1,22 +1,21 @@
 /**
- * Playwright's web server: a fresh `switchboard_e2e` database, a production build if there is
- * none yet, then `next start` on 127.0.0.1:3210 and one worker. Both are stopped with us.
+ * Playwright's web server: a fresh e2e database, a production build of the current code, then
+ * `next start` on 127.0.0.1:3210 and one worker, both stopped with us. Database, Redis db and
+ * port come from lib/testing/test-slot.ts. E2E_REUSE_BUILD=1 skips the build when one exists
+ * (quicker reruns while only the tests change).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { Redis } from "ioredis";
-import pg from "pg";
-import { applyMigrations } from "../../lib/platform/migrate";
+import { prepareTestDatabase } from "../../lib/db/test-database";
+import { E2E_PORT, testDatabaseUrl, testRedisUrl } from "../../lib/testing/test-slot";
 
 const HOST = "127.0.0.1";
-const PORT = "3210";
-const DATABASE = "switchboard_e2e";
-/** Trust auth lets in `root` on most dev machines and `postgres` on stock images: whichever answers first. */
-const ROLES = ["root", "postgres"];
-// A Redis db of its own (integration tests use 15, the benchmark 13): a dev worker on db 0 must not take our jobs.
-const REDIS_URL = process.env.E2E_REDIS_URL ?? "redis://127.0.0.1:6379/14";
+const PORT = String(E2E_PORT);
+// A Redis db of its own: a dev worker on db 0 must not take our jobs.
+const REDIS_URL = process.env.E2E_REDIS_URL ?? testRedisUrl("e2e");
 
 const bin = (name: string) => path.join(process.cwd(), "node_modules", ".bin", name);
 const children = new Set<ChildProcess>();
@@ -27,10 +26,10 @@ process.on("SIGINT", () => stop(0));
 process.on("exit", killChildren);
 
 try {
-  const databaseUrl = await prepareDatabase();
+  const databaseUrl = await prepareTestDatabase({ url: process.env.E2E_DATABASE_URL ?? testDatabaseUrl("e2e") });
   await clearRedis();
   const env = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL, HOST, PORT, NEXT_TELEMETRY_DISABLED: "1" };
-  if (!existsSync(path.join(".next", "BUILD_ID")) || process.env.SWITCHBOARD_REBUILD === "1") {
+  if (process.env.E2E_REUSE_BUILD !== "1" || !existsSync(path.join(".next", "BUILD_ID"))) {
     console.log("e2e: building the web app (next build)…");
     const code = await exitCode(start("build", bin("next"), ["build"], env));
     if (code !== 0) throw new Error(`next build failed (exit code ${code})`);
@@ -48,30 +47,6 @@ try {
 } catch (error) {
   console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
   stop(1);
-}
-
-async function prepareDatabase(): Promise<string> {
-  const failures: string[] = [];
-  for (const role of ROLES) {
-    const admin = new pg.Client({ connectionString: `postgresql://${role}@${HOST}:5432/postgres` });
-    try {
-      await admin.connect();
-    } catch (error) {
-      failures.push(`${role}: ${error instanceof Error ? error.message : String(error)}`);
-      continue;
-    }
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${DATABASE}`);
-    } finally {
-      await admin.end();
-    }
-    const url = `postgresql://${role}@${HOST}:5432/${DATABASE}`;
-    console.log(`e2e: fresh database ${url}; migrating…`);
-    await applyMigrations(url);
-    return url;
-  }
-  throw new Error(`Cannot reach PostgreSQL at ${HOST}:5432 with trust auth (${failures.join("; ")})`);
 }
 
 /** Queues, registries and event streams left by an earlier run would only confuse this one. */

@@ -1,19 +1,17 @@
 /** For integration tests and benchmarks: creates and migrates their own database, then points DATABASE_URL at it. */
 import pg from "pg";
 import { applyMigrations } from "../platform/migrate";
-
-/** Trust auth on the CI and dev PostgreSQL accepts both `root` and `postgres`; `root` matches the user running the tests. */
-export const DEFAULT_TEST_DATABASE_URL = "postgresql://root@127.0.0.1:5432/switchboard_test";
+import { testDatabaseUrl } from "../testing/test-slot";
 
 /**
  * The database is TEST_DATABASE_URL, else DATABASE_URL (a benchmark naming its own), else the default.
  * With `fresh` (the default) it is dropped and recreated, so every test run starts from empty tables;
- * to keep that from ever reaching real data, only names like `*_test` or `*_bench` are dropped.
+ * to keep that from ever reaching real data, only names like `*_test`, `*_e2e` or `*_bench` are dropped.
  */
-export async function prepareTestDatabase({ fresh = true, url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL } = {}): Promise<string> {
+export async function prepareTestDatabase({ fresh = true, url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? testDatabaseUrl("test") } = {}): Promise<string> {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
   if (!/^[a-z0-9_]+$/i.test(name)) throw new Error(`Refusing to manage database "${name}": use letters, digits and _ only`);
-  if (fresh && !/_(test|bench)(_|$)/i.test(name)) throw new Error(`Refusing to recreate database "${name}": a test database's name must look like *_test or *_bench`);
+  if (fresh && !/_(test|e2e|bench)(_|$)/i.test(name)) throw new Error(`Refusing to recreate database "${name}": a test database's name must look like *_test, *_e2e or *_bench`);
 
   const admin = new URL(url);
   admin.pathname = "/postgres";

@@ -9,7 +9,7 @@ export const entry = defineComponent({
   icon: "play",
   description: "Starts the workflow and hands on the input the run was started with.",
   inputs: [],
-  outputs: [{ name: "output", label: "Input", schema: { type: "string" } }],
+  outputs: [{ name: "output", label: "Run input", schema: { type: "string" } }],
   fields: [
     {
       name: "defaultInput",

@@ -56,7 +56,20 @@ export const httpRequest = defineComponent({
       signal: AbortSignal.any([signal, AbortSignal.timeout(params.timeoutMs)]),
     });
     const text = await response.text();
-    const body = text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}… [truncated ${text.length - MAX_BODY_CHARS} chars]` : text;
-    return { status: response.status, body };
+    if (text.length > MAX_BODY_CHARS) {
+      return { status: response.status, body: `${text.slice(0, MAX_BODY_CHARS)}… [truncated ${text.length - MAX_BODY_CHARS} chars]` };
+    }
+    return { status: response.status, body: isJson(response.headers.get("content-type")) ? parseJsonOr(text) : text };
   },
 });
+
+const isJson = (contentType: string | null) => contentType !== null && /[/+]json\b/i.test(contentType);
+
+/** A JSON body is handed on as data, so the agent and downstream nodes see `body.status`, not an escaped string. */
+function parseJsonOr(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
