@@ -16,7 +16,12 @@ export type PortDefinition = {
   schema?: JsonSchema;
 };
 
-export type ParamFieldKind = "text" | "textarea" | "number" | "boolean" | "select" | "json";
+/**
+ * How the inspector edits a param. `prompt`: multi-line text for a model; `template`: text with
+ * `{{nodeLabel.output}}` placeholders filled from upstream outputs; `secret`: the value is a
+ * secret reference (lib/secrets/reference.ts), shown by name, never by value.
+ */
+export type ParamFieldKind = "text" | "textarea" | "prompt" | "template" | "number" | "boolean" | "select" | "json" | "secret";
 
 export type ParamField = {
   name: string;

@@ -2,6 +2,7 @@
 /** One param input, chosen by the field's kind. Every input carries data-testid `param-${name}`. */
 import type { ParamField as ParamFieldMeta } from "@/lib/nodes/types";
 import { cx } from "@/components/ui/class-names";
+import { isSecretRef, secretRef } from "@/lib/secrets/reference";
 import { JsonInput } from "./json-input";
 import { NumberInput } from "./number-input";
 
@@ -24,6 +25,8 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
   let input;
   switch (field.kind) {
     case "textarea":
+    case "prompt":
+    case "template":
       input = (
         <textarea id={id} data-testid={testId} className="input textarea" rows={4} placeholder={field.placeholder} value={asText(value)} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} />
       );
@@ -48,6 +51,11 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
       break;
     case "json":
       input = <JsonInput id={id} testId={testId} value={value} placeholder={field.placeholder} invalid={invalid} onChange={onChange} />;
+      break;
+    case "secret":
+      input = (
+        <input id={id} data-testid={testId} className="input" type="text" placeholder={field.placeholder ?? "Secret name"} value={isSecretRef(value) ? value.$secret : ""} aria-invalid={invalid} onChange={(e) => onChange(e.target.value ? secretRef(e.target.value) : undefined)} />
+      );
       break;
     default:
       input = <input id={id} data-testid={testId} className="input" type="text" placeholder={field.placeholder} value={asText(value)} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} />;
