@@ -38,6 +38,12 @@ export function describeEvent(event: RunEvent, labelOf: (nodeId: string) => stri
       return { tone: "tool", title: `Tool ${event.payload.toolName} registered`, detail: `from ${labelOf(event.payload.nodeId)}`, nodeId: event.payload.nodeId };
     case "tool.unavailable":
       return { tone: "danger", title: `Tool ${event.payload.toolName} unavailable`, detail: event.payload.error, nodeId: event.payload.nodeId };
+    case "tool.teardown":
+      return { tone: "neutral", title: `Tool ${event.payload.toolName} torn down`, detail: event.payload.detail, nodeId: event.payload.nodeId };
+    case "tool.health": {
+      const { toolName, status, latencyMs, error, nodeId } = event.payload;
+      return { tone: status === "red" ? "danger" : "neutral", title: `${toolName} health: ${status}`, detail: error ?? (latencyMs === undefined ? undefined : formatDuration(latencyMs)), nodeId };
+    }
     case "agent.step": {
       const { nodeId, iteration, toolCalls, finishReason, text } = event.payload;
       const calls = toolCalls === 1 ? "1 tool call" : `${toolCalls} tool calls`;
@@ -48,6 +54,14 @@ export function describeEvent(event: RunEvent, labelOf: (nodeId: string) => stri
     case "tool.call.completed": {
       const { toolName, isError, durationMs, nodeId } = event.payload;
       return { tone: isError ? "danger" : "tool", title: `${toolName} ${isError ? "returned an error" : "answered"}`, detail: formatDuration(durationMs), nodeId };
+    }
+    case "tool.call.blocked":
+      return { tone: "danger", title: `Blocked a call to ${event.payload.toolName}`, detail: event.payload.reason, nodeId: event.payload.nodeId };
+    case "tool.approval.requested":
+      return { tone: "accent", title: `${event.payload.toolName} waits for approval`, detail: previewValue(event.payload.args, 120), nodeId: event.payload.nodeId };
+    case "tool.approval.decided": {
+      const { toolName, decision, by, nodeId } = event.payload;
+      return { tone: decision === "approved" ? "success" : "danger", title: `${toolName} ${decision}${by === "timeout" ? " (no decision in time)" : ""}`, detail: event.payload.reason, nodeId };
     }
     case "llm.usage": {
       const { nodeId, inputTokens, outputTokens, totalTokens } = event.payload;

@@ -9,6 +9,10 @@ export const SessionClaims = z.object({
   runId: z.string(),
   agentNodeId: z.string(),
   allowedNodeIds: z.array(z.string()),
+  /** The agent's allow-list of exposed tool names; absent or ["*"] means every wired tool. */
+  allowedTools: z.array(z.string()).optional(),
+  /** Extra names for exposed tools (alias → exposed name, e.g. "read" → "files__read_file"). */
+  toolAliases: z.record(z.string(), z.string()).optional(),
 });
 export type SessionClaims = z.infer<typeof SessionClaims>;
 

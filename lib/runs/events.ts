@@ -29,6 +29,13 @@ export const RunEventInput = z.discriminatedUnion("type", [
     payload: z.object({ ...nodeRef, toolName: z.string(), kind: z.string(), description: z.string() }),
   }),
   z.object({ type: z.literal("tool.unavailable"), payload: z.object({ ...nodeRef, toolName: z.string(), error: z.string() }) }),
+  /** A tool source was released at the end of a run (MCP client closed, stdio process group killed). */
+  z.object({ type: z.literal("tool.teardown"), payload: z.object({ ...nodeRef, toolName: z.string(), detail: z.string() }) }),
+  /** An MCP server's health check: green answers quickly, yellow slowly or after retries, red not at all. */
+  z.object({
+    type: z.literal("tool.health"),
+    payload: z.object({ ...nodeRef, toolName: z.string(), status: z.enum(["green", "yellow", "red"]), latencyMs: z.number().optional(), error: z.string().optional() }),
+  }),
   z.object({
     type: z.literal("agent.step"),
     payload: z.object({ ...nodeRef, iteration: z.number(), text: z.string(), toolCalls: z.number(), finishReason: z.string() }),
@@ -38,6 +45,26 @@ export const RunEventInput = z.discriminatedUnion("type", [
     payload: z.object({ ...nodeRef, callId: z.string(), toolName: z.string(), args: z.unknown(), iteration: z.number() }),
   }),
   z.object({ type: z.literal("tool.call.completed"), payload: z.object({ ...nodeRef, ...ToolCallRecord.shape }) }),
+  /** The gateway refused a call outside the agent's allowed tools (token claims). nodeId is the agent. */
+  z.object({ type: z.literal("tool.call.blocked"), payload: z.object({ ...nodeRef, toolName: z.string(), args: z.unknown(), reason: z.string() }) }),
+  /** A call to a tool marked "requires approval" waits for a person. nodeId is the agent. */
+  z.object({
+    type: z.literal("tool.approval.requested"),
+    payload: z.object({ ...nodeRef, callId: z.string(), toolName: z.string(), args: z.unknown(), timeoutSeconds: z.number() }),
+  }),
+  z.object({
+    type: z.literal("tool.approval.decided"),
+    payload: z.object({
+      ...nodeRef,
+      callId: z.string(),
+      toolName: z.string(),
+      decision: z.enum(["approved", "denied"]),
+      /** "person" when someone pressed a button; "timeout" when nobody did in time. */
+      by: z.enum(["person", "timeout"]),
+      args: z.unknown().optional(),
+      reason: z.string().optional(),
+    }),
+  }),
   z.object({
     type: z.literal("llm.usage"),
     payload: z.object({ ...nodeRef, inputTokens: z.number(), outputTokens: z.number(), totalTokens: z.number() }),
