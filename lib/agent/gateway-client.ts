@@ -1,15 +1,20 @@
 /**
- * The agent's side of the gateway: an official MCP client over Streamable HTTP, authenticated
- * with the agent's session token, whose tools are offered to the model as AI SDK tools.
+ * A node's side of the gateway: an official MCP client over Streamable HTTP, authenticated with
+ * the node's session token. Its tools are offered to a model as AI SDK tools, or called directly
+ * (the Tool Call node). Every call goes through the observer, so each one becomes a run event.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { dynamicTool, jsonSchema, type ToolSet } from "ai";
 
+export type GatewayCallResult = { text: string; isError: boolean; structured?: unknown };
+
 export type GatewayConnection = {
   tools: ToolSet;
   toolNames: string[];
+  /** Calls one tool by the name the gateway lists (an alias works too), observed like a model's call. */
+  callTool: (toolName: string, args: Record<string, unknown>, options?: { callId?: string; signal?: AbortSignal }) => Promise<GatewayCallResult>;
   close: () => Promise<void>;
 };
 
@@ -33,38 +38,36 @@ export async function connectToGateway(gatewayUrl: string, token: string, observ
   await client.connect(transport);
   const { tools: listed } = await client.listTools();
 
+  let directCalls = 0;
+  const callTool: GatewayConnection["callTool"] = async (toolName, args, options = {}) => {
+    const callId = options.callId ?? `direct_${++directCalls}`;
+    const startedAt = performance.now();
+    await observer.onStart({ callId, toolName, args });
+    let result: CallToolResult | undefined;
+    let failure: string | undefined;
+    try {
+      result = (await client.callTool({ name: toolName, arguments: args }, undefined, { signal: options.signal })) as CallToolResult;
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+    }
+    const isError = failure !== undefined || result?.isError === true;
+    const text = failure ?? resultText(result!);
+    await observer.onFinish({ callId, toolName, args, result: text, isError, durationMs: Math.round(performance.now() - startedAt) });
+    return { text, isError, structured: result?.structuredContent };
+  };
+
   const tools: ToolSet = {};
   for (const mcpTool of listed) {
     tools[mcpTool.name] = dynamicTool({
       description: mcpTool.description ?? mcpTool.name,
       inputSchema: jsonSchema(mcpTool.inputSchema as Parameters<typeof jsonSchema>[0]),
       execute: async (args, { toolCallId, abortSignal }) => {
-        const startedAt = performance.now();
-        await observer.onStart({ callId: toolCallId, toolName: mcpTool.name, args });
-        let result: CallToolResult | undefined;
-        let failure: string | undefined;
-        try {
-          result = (await client.callTool({ name: mcpTool.name, arguments: args as Record<string, unknown> }, undefined, {
-            signal: abortSignal,
-          })) as CallToolResult;
-        } catch (error) {
-          failure = error instanceof Error ? error.message : String(error);
-        }
-        const isError = failure !== undefined || result?.isError === true;
-        const text = failure ?? resultText(result!);
-        await observer.onFinish({
-          callId: toolCallId,
-          toolName: mcpTool.name,
-          args,
-          result: text,
-          isError,
-          durationMs: Math.round(performance.now() - startedAt),
-        });
+        const { text, isError } = await callTool(mcpTool.name, args as Record<string, unknown>, { callId: toolCallId, signal: abortSignal });
         // Throwing hands the error to the model as a tool error, so the loop goes on.
         if (isError) throw new Error(text);
         return text;
       },
     });
   }
-  return { tools, toolNames: Object.keys(tools), close: () => client.close() };
+  return { tools, toolNames: Object.keys(tools), callTool, close: () => client.close() };
 }

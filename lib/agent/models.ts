@@ -1,27 +1,56 @@
-/** Builds the AI SDK model an agent node asked for. Keys come from the environment, never from node params. */
+/**
+ * Builds the AI SDK model a node asked for. The API key arrives already resolved from a secret
+ * reference (in the worker, see model-params.ts), never from the browser or the environment.
+ */
 import type { LanguageModel } from "ai";
+import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { z } from "zod";
 import { AgentScript, ScriptedLanguageModel } from "./scripted-model";
+
+export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
+export const DEFAULT_ANTHROPIC_BASE_URL = "https://api.anthropic.com/v1";
+export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
+export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-5";
+
+const baseUrl = (fallback: string) =>
+  z
+    .string()
+    .default("")
+    .transform((url) => url.trim() || fallback)
+    .pipe(z.string().url("baseUrl must be a URL such as https://api.openai.com/v1"));
+const modelId = (fallback: string) =>
+  z
+    .string()
+    .default("")
+    .transform((id) => id.trim() || fallback);
 
 export const ModelSettings = z.discriminatedUnion("provider", [
   z.object({ provider: z.literal("scripted"), script: AgentScript }),
   z.object({
     provider: z.literal("openai-compatible"),
-    baseUrl: z.string().url("baseUrl must be a URL such as https://api.openai.com/v1"),
-    model: z.string().min(1, "model is required"),
-    /** Name of the environment variable that holds the API key (empty for servers that need none, e.g. Ollama). */
-    apiKeyEnv: z.string().default(""),
+    baseUrl: baseUrl(DEFAULT_OPENAI_BASE_URL),
+    model: modelId(DEFAULT_OPENAI_MODEL),
+    /** The resolved key; empty for servers that need none (Ollama, LM Studio). */
+    apiKey: z.string().default(""),
+  }),
+  z.object({
+    provider: z.literal("anthropic"),
+    baseUrl: baseUrl(DEFAULT_ANTHROPIC_BASE_URL),
+    model: modelId(DEFAULT_ANTHROPIC_MODEL),
+    apiKey: z.string().min(1, "apiKey: Anthropic needs an API key (a secret)"),
   }),
 ]);
 export type ModelSettings = z.infer<typeof ModelSettings>;
+export type ModelProvider = ModelSettings["provider"];
 
 export function createModel(settings: ModelSettings): LanguageModel {
-  if (settings.provider === "scripted") return new ScriptedLanguageModel(settings.script);
-  const apiKey = settings.apiKeyEnv ? process.env[settings.apiKeyEnv] : undefined;
-  if (settings.apiKeyEnv && !apiKey) {
-    throw new Error(`apiKeyEnv: environment variable ${settings.apiKeyEnv} is not set on the worker`);
+  switch (settings.provider) {
+    case "scripted":
+      return new ScriptedLanguageModel(settings.script);
+    case "openai-compatible":
+      return createOpenAICompatible({ name: "openai-compatible", baseURL: settings.baseUrl, apiKey: settings.apiKey || undefined }).chatModel(settings.model);
+    case "anthropic":
+      return createAnthropic({ baseURL: settings.baseUrl, apiKey: settings.apiKey })(settings.model);
   }
-  const provider = createOpenAICompatible({ name: "openai-compatible", baseURL: settings.baseUrl, apiKey });
-  return provider.chatModel(settings.model);
 }

@@ -1,9 +1,10 @@
 /**
- * The agent loop: the model may call tools up to `maxIterations` model calls; if it is still
- * calling tools at the limit, one last call without tools forces a final answer. Tool errors go
- * back to the model (the AI SDK turns a thrown tool error into a tool-error result).
+ * The agent loop (level 3 of tool use). Each iteration is one model call whose tool calls run
+ * through the gateway; a failing tool comes back to the model as an error result and the loop
+ * goes on. After `maxIterations` calls that still asked for tools, one last call without tools
+ * forces a final answer. Usage is summed across every call.
  */
-import { generateText, stepCountIs, type LanguageModel, type ToolSet } from "ai";
+import { generateText, type LanguageModel, type LanguageModelUsage, type ModelMessage, type ToolSet } from "ai";
 
 export type AgentUsage = { inputTokens: number; outputTokens: number; totalTokens: number };
 
@@ -16,42 +17,57 @@ export type AgentRequest = {
   tools: ToolSet;
   maxIterations: number;
   abortSignal?: AbortSignal;
+  /** Called before each model call, so tool calls can be filed under their iteration. */
+  onIterationStart?: (iteration: number) => void;
   onStep?: (step: AgentStep) => void | Promise<void>;
 };
 
 export type AgentResult = { text: string; iterations: number; usage: AgentUsage; hitLimit: boolean };
 
-function toUsage(usage: { inputTokens?: number; outputTokens?: number; totalTokens?: number }): AgentUsage {
+export const noUsage = (): AgentUsage => ({ inputTokens: 0, outputTokens: 0, totalTokens: 0 });
+
+export function toUsage(usage: Partial<LanguageModelUsage>): AgentUsage {
   const inputTokens = usage.inputTokens ?? 0;
   const outputTokens = usage.outputTokens ?? 0;
   return { inputTokens, outputTokens, totalTokens: usage.totalTokens ?? inputTokens + outputTokens };
 }
 
+export const addUsage = (a: AgentUsage, b: AgentUsage): AgentUsage => ({
+  inputTokens: a.inputTokens + b.inputTokens,
+  outputTokens: a.outputTokens + b.outputTokens,
+  totalTokens: a.totalTokens + b.totalTokens,
+});
+
+/**
+ * The same tools without `execute`: the model still sees their definitions (some APIs refuse a
+ * conversation with tool results but no tools), yet a call it makes anyway is never run.
+ */
+function describeOnly(tools: ToolSet): ToolSet {
+  return Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, { ...tool, execute: undefined }])) as ToolSet;
+}
+
 export async function runAgent(request: AgentRequest): Promise<AgentResult> {
-  const { maxIterations } = request;
+  const { model, maxIterations, abortSignal } = request;
+  const system = request.system || undefined;
   const hasTools = Object.keys(request.tools).length > 0;
-  const result = await generateText({
-    model: request.model,
-    system: request.system || undefined,
-    prompt: request.prompt,
-    tools: hasTools ? request.tools : undefined,
-    abortSignal: request.abortSignal,
-    stopWhen: stepCountIs(maxIterations + 1),
-    prepareStep: ({ stepNumber }) => (stepNumber >= maxIterations ? { toolChoice: "none", activeTools: [] } : undefined),
-    onStepFinish: async (step) => {
-      await request.onStep?.({
-        iteration: step.stepNumber + 1,
-        text: step.text,
-        toolCalls: step.toolCalls.length,
-        finishReason: step.finishReason,
-        usage: toUsage(step.usage),
-      });
-    },
-  });
-  return {
-    text: result.text,
-    iterations: result.steps.length,
-    usage: toUsage(result.totalUsage),
-    hitLimit: result.steps.length > maxIterations,
+  const messages: ModelMessage[] = [{ role: "user", content: request.prompt }];
+  let usage = noUsage();
+
+  const step = async (iteration: number, final: boolean) => {
+    request.onIterationStart?.(iteration);
+    const tools = !hasTools ? undefined : final ? describeOnly(request.tools) : request.tools;
+    const result = await generateText({ model, system, messages, tools, toolChoice: final && hasTools ? "none" : undefined, abortSignal });
+    messages.push(...result.response.messages);
+    const stepUsage = toUsage(result.usage);
+    usage = addUsage(usage, stepUsage);
+    await request.onStep?.({ iteration, text: result.text, toolCalls: result.toolCalls.length, finishReason: result.finishReason, usage: stepUsage });
+    return result;
   };
+
+  for (let iteration = 1; iteration <= maxIterations; iteration++) {
+    const result = await step(iteration, false);
+    if (result.toolCalls.length === 0) return { text: result.text, iterations: iteration, usage, hitLimit: false };
+  }
+  const final = await step(maxIterations + 1, true);
+  return { text: final.text, iterations: maxIterations + 1, usage, hitLimit: true };
 }

@@ -1,21 +1,15 @@
 /**
- * Agent: a model in a loop with the tools wired into its `tools` handle. It reaches those tools
- * only through the gateway, with a session token scoped to exactly the wired tool nodes.
+ * Agent (level 3 of tool use): a model in a loop with the tools wired into its `tools` handle,
+ * reached only through the gateway with a session token scoped to those tools, its allow-list
+ * and its aliases. Every step and tool call streams to the run view.
  */
 import { z } from "zod";
-import { createSessionToken } from "../auth/session-token";
-import { connectToGateway, type GatewayConnection } from "../agent/gateway-client";
-import { createModel, ModelSettings } from "../agent/models";
+import { modelFields, modelFromParams, modelParams } from "../agent/model-params";
+import { connectNodeTools } from "../agent/node-tools";
 import { runAgent } from "../agent/run-agent";
-import { AgentScript } from "../agent/scripted-model";
-import { appBaseUrl } from "../platform/app-url";
-import type { ToolCallRecord } from "../runs/events";
+import { toolAccess, toolAccessFields, toolAccessParams } from "../agent/tool-access-params";
+import { redactSecrets } from "../secrets/resolve";
 import { defineComponent } from "./types";
-
-const PROVIDERS = [
-  { value: "scripted", label: "Scripted (deterministic test model)" },
-  { value: "openai-compatible", label: "OpenAI-compatible (OpenAI, Ollama, vLLM, LM Studio)" },
-];
 
 export const agent = defineComponent({
   id: "core.agent",
@@ -27,82 +21,55 @@ export const agent = defineComponent({
   outputs: [
     { name: "text", label: "Answer" },
     { name: "toolCalls", label: "Tool calls" },
+    { name: "iterations", label: "Iterations" },
+    { name: "usage", label: "Token usage" },
   ],
   acceptsTools: true,
   fields: [
-    { name: "provider", label: "Model provider", kind: "select", options: PROVIDERS },
+    ...modelFields,
+    { name: "systemPrompt", label: "System prompt", kind: "prompt" },
     {
-      name: "script",
-      label: "Script",
-      kind: "json",
-      help: 'Tool calls to make, then the answer: { "toolCalls": [{ "tool": "http_request", "args": { "url": "/api/health" } }], "finalText": "Got {{results.0}}" }',
-      visibleWhen: { param: "provider", equals: "scripted" },
+      name: "prompt",
+      label: "Prompt",
+      kind: "template",
+      help: "{{input}} is what arrives on the Input handle; {{node.port}} takes a value from an earlier node.",
     },
-    { name: "baseUrl", label: "Base URL", kind: "text", placeholder: "https://api.openai.com/v1", visibleWhen: { param: "provider", equals: "openai-compatible" } },
-    { name: "model", label: "Model", kind: "text", placeholder: "gpt-4o-mini", visibleWhen: { param: "provider", equals: "openai-compatible" } },
-    {
-      name: "apiKeyEnv",
-      label: "API key variable",
-      kind: "text",
-      placeholder: "OPENAI_API_KEY",
-      help: "Name of the environment variable on the worker that holds the key. Leave empty for servers without keys.",
-      visibleWhen: { param: "provider", equals: "openai-compatible" },
-    },
-    { name: "systemPrompt", label: "System prompt", kind: "textarea" },
-    { name: "prompt", label: "Prompt", kind: "textarea", help: "{{input}} is replaced by what arrives on the Input handle." },
-    { name: "maxIterations", label: "Max iterations", kind: "number", help: "Model calls before a final answer is forced." },
+    { name: "maxIterations", label: "Max iterations", kind: "number", help: "Model calls with tools before a final answer is forced." },
+    ...toolAccessFields,
   ],
   params: z.object({
-    provider: z.enum(["scripted", "openai-compatible"]).default("scripted"),
-    script: AgentScript.default({ toolCalls: [], finalText: "You said: {{input}}" }),
-    baseUrl: z.string().default("https://api.openai.com/v1"),
-    model: z.string().default("gpt-4o-mini"),
-    apiKeyEnv: z.string().default("OPENAI_API_KEY"),
+    ...modelParams,
     systemPrompt: z.string().default("You are a helpful assistant. Use the tools you have when they help you answer."),
     prompt: z.string().default("{{input}}"),
     maxIterations: z.number().int().min(1).max(100).default(10),
+    ...toolAccessParams,
     input: z.unknown().optional(),
   }),
-  async execute({ runId, nodeId, params, connectedToolNodeIds, emit, signal }) {
-    const settings = ModelSettings.parse(params.provider === "scripted" ? { provider: "scripted", script: params.script } : params);
-    const model = createModel(settings);
-    const input = typeof params.input === "string" ? params.input : JSON.stringify(params.input ?? "");
-    const prompt = params.prompt.replace(/\{\{\s*input\s*\}\}/g, input);
-
-    const toolCalls: ToolCallRecord[] = [];
-    let iteration = 1;
-    let gateway: GatewayConnection | undefined;
-    if (connectedToolNodeIds.length > 0) {
-      const token = await createSessionToken({ runId, agentNodeId: nodeId, allowedNodeIds: connectedToolNodeIds });
-      gateway = await connectToGateway(`${appBaseUrl()}/api/mcp/gateway`, token, {
-        onStart: (call) => emit({ type: "tool.call.started", payload: { nodeId, ...call, iteration } }),
-        onFinish: async (call) => {
-          const record = { ...call, iteration };
-          toolCalls.push(record);
-          await emit({ type: "tool.call.completed", payload: { nodeId, ...record } });
-        },
-      });
-    }
+  async execute(ctx) {
+    const { nodeId, params, emit, signal } = ctx;
+    const { model, secretValues } = await modelFromParams(params);
+    const tools = await connectNodeTools(ctx, toolAccess(params));
     try {
       const result = await runAgent({
         model,
         system: params.systemPrompt,
-        prompt,
-        tools: gateway?.tools ?? {},
+        prompt: params.prompt,
+        tools: tools.tools,
         maxIterations: params.maxIterations,
         abortSignal: signal,
-        onStep: async (step) => {
-          iteration = step.iteration + 1;
-          await emit({
+        onIterationStart: tools.setIteration,
+        onStep: (step) =>
+          emit({
             type: "agent.step",
             payload: { nodeId, iteration: step.iteration, text: step.text, toolCalls: step.toolCalls, finishReason: step.finishReason },
-          });
-        },
+          }),
       });
       await emit({ type: "llm.usage", payload: { nodeId, ...result.usage } });
-      return { text: result.text, toolCalls, iterations: result.iterations, usage: result.usage };
+      return { text: result.text, toolCalls: tools.log, iterations: result.iterations, usage: result.usage };
+    } catch (error) {
+      throw new Error(redactSecrets(error instanceof Error ? error.message : String(error), secretValues));
     } finally {
-      await gateway?.close();
+      await tools.close();
     }
   },
 });

@@ -5,9 +5,11 @@
 import { agent } from "./agent";
 import { entry } from "./entry";
 import { httpRequest } from "./http-request";
+import { llm } from "./llm";
+import { toolCall } from "./tool-call";
 import type { ComponentDefinition, ComponentMeta } from "./types";
 
-export const components = [entry, agent, httpRequest] as const;
+export const components = [entry, agent, llm, toolCall, httpRequest] as const;
 
 export type NodeType = (typeof components)[number]["id"];
 
@@ -21,8 +23,8 @@ export function getComponent(type: string): ComponentDefinition | undefined {
 
 /** The serialisable metadata of a component: everything but the param schema and execute(). */
 export function toMeta(component: ComponentMeta): ComponentMeta {
-  const { id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools } = component;
-  return JSON.parse(JSON.stringify({ id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools }));
+  const { id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools, requiresTool } = component;
+  return JSON.parse(JSON.stringify({ id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools, requiresTool }));
 }
 
 export function catalogueMeta(): ComponentMeta[] {

@@ -33,6 +33,8 @@ export type ParamField = {
   options?: { value: string; label: string }[];
   /** Show the field only while another param has this value (e.g. provider-specific settings). */
   visibleWhen?: { param: string; equals: string };
+  /** Strings inside this value may hold `{{nodeLabel.port}}` placeholders (always true for "template" and "prompt"). */
+  templated?: boolean;
 };
 
 export type ComponentCategory = "Flow" | "AI" | "Tools";
@@ -58,8 +60,10 @@ export type ComponentMeta = {
   defaults: Record<string, unknown>;
   /** Present when the component can be switched to tool mode. */
   tool?: ToolShape;
-  /** Present on components with a `tools` handle (agents). */
+  /** Present on components with a `tools` handle (agents, LLM and Tool Call nodes). */
   acceptsTools?: boolean;
+  /** The node cannot run without a tool wired into its `tools` handle (Tool Call). */
+  requiresTool?: boolean;
 };
 
 export type ExecuteContext<P> = {
@@ -70,7 +74,7 @@ export type ExecuteContext<P> = {
   runInput: unknown;
   /** Params after validation, with connected inputs (and, in tool mode, the agent's arguments) merged over them. */
   params: P;
-  /** Tool-mode nodes wired into this node's `tools` handle (agents only). */
+  /** Tool-mode nodes wired into this node's `tools` handle (agents, LLM and Tool Call nodes). */
   connectedToolNodeIds: string[];
   emit: (event: RunEventInput) => Promise<void>;
   signal: AbortSignal;
@@ -94,3 +98,6 @@ export function defineComponent<S extends z.ZodObject>(
   }
   return { ...definition, defaults };
 }
+
+/** Whether a field's strings are templates the compiler resolves and the worker fills. */
+export const isTemplatedField = (field: ParamField): boolean => field.templated === true || field.kind === "template" || field.kind === "prompt";

@@ -12,6 +12,7 @@ import { deleteRegistry, refreshRegistry } from "../registry/registry";
 import { registerComponentTool } from "../tools/register-component-tool";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
 import { createEventRecorder, type EventRecorder } from "./record-event";
+import { fillTemplates } from "./fill-templates";
 import { parseNodeParams } from "./node-params";
 
 export class NodeFailure extends Error {
@@ -38,9 +39,21 @@ async function registerToolNode(redis: Redis, runId: string, node: CompiledNode,
   return { tool: toolName };
 }
 
-async function executeNode(runId: string, runInput: unknown, node: CompiledNode, inputs: Record<string, unknown>, emit: EventRecorder, signal: AbortSignal) {
+const outputPorts = (type: string) => getComponent(type)?.outputs.map((port) => port.name) ?? [];
+
+async function executeNode(
+  runId: string,
+  runInput: unknown,
+  plan: CompiledWorkflow,
+  node: CompiledNode,
+  inputs: Record<string, unknown>,
+  outputs: ReadonlyMap<string, NodeOutput>,
+  emit: EventRecorder,
+  signal: AbortSignal,
+) {
   const component = getComponent(node.type)!;
-  const params = parseNodeParams(component, node.label, { ...node.params, ...inputs });
+  const filled = fillTemplates(plan, node, component, { ...node.params, ...inputs }, outputs, outputPorts);
+  const params = parseNodeParams(component, node.label, filled);
   return component.execute({
     runId,
     nodeId: node.id,
@@ -76,7 +89,7 @@ export async function executeRun(redis: Redis, runId: string, signal: AbortSigna
         output =
           node.mode === "tool"
             ? await registerToolNode(redis, runId, node, inputs, emit)
-            : await executeNode(runId, run.input ?? undefined, node, inputs, emit, signal);
+            : await executeNode(runId, run.input ?? undefined, plan, node, inputs, outputs, emit, signal);
       } catch (error) {
         throw new NodeFailure(nodeId, error instanceof Error ? error.message : String(error));
       }

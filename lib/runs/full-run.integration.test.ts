@@ -119,7 +119,7 @@ describe("a full run", () => {
       const graph: WorkflowGraph = {
         nodes: [
           graphNode("entry", "core.entry"),
-          graphNode("agent", "core.agent", { params: { provider: "openai-compatible", baseUrl: llm.baseUrl, model: "gpt-test", apiKeyEnv: "FAKE_LLM_KEY" } }),
+          graphNode("agent", "core.agent", { params: { provider: "openai-compatible", baseUrl: llm.baseUrl, model: "gpt-test", apiKey: { $secret: "FAKE_LLM_KEY" } } }),
           graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" }),
         ],
         edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("http", "tool", "agent", "tools")],

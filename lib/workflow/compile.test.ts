@@ -171,3 +171,54 @@ describe("compileWorkflow", () => {
     ]);
   });
 });
+
+describe("compileWorkflow: templates and tool-using nodes", () => {
+  const toolCallGraph = (args: Record<string, unknown>): WorkflowGraph => ({
+    nodes: [node("entry", "core.entry", { label: "Entry" }), node("call", "core.tool.call", { params: { args } }), httpTool("http")],
+    edges: [edge("t1", "http", "tool", "call", "tools")],
+  });
+
+  it("makes a node a template names into a dependency, and no longer a run output", () => {
+    const result = compile(toolCallGraph({ url: "/api/health?ip={{entry.ip}}" }));
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.plan.nodes.call.templateSources).toEqual({ entry: "entry" });
+    expect(result.plan.nodes.call.dependsOn).toContain("entry");
+    expect(result.plan.order.indexOf("entry")).toBeLessThan(result.plan.order.indexOf("call"));
+    expect(result.plan.outputNodeIds).toEqual(["call"]);
+  });
+
+  it("reports a template naming an unknown node, with the node and the field", () => {
+    expect(errorsOf(toolCallGraph({ url: "{{nowhere.ip}}" }))).toEqual([
+      expect.objectContaining({ code: "unknown-reference", nodeId: "call", field: "args", message: expect.stringContaining('no node is called "nowhere"') }),
+    ]);
+  });
+
+  it("reports a template naming a tool-mode node, which has no output", () => {
+    expect(errorsOf(toolCallGraph({ url: "{{http.body}}" }))).toEqual([expect.objectContaining({ code: "unknown-reference", nodeId: "call", field: "args" })]);
+  });
+
+  it("lets {{input}} in an agent's prompt mean its own Input handle", () => {
+    const graph = skeleton();
+    graph.nodes[1].data.params = { prompt: "Question: {{input}} (from {{Entry.output}})" };
+    graph.nodes[0].data.label = "Entry";
+    const result = compile(graph);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.plan.nodes.agent.templateSources).toEqual({ Entry: "entry" });
+  });
+
+  it("needs a tool wired into a Tool Call node", () => {
+    const graph: WorkflowGraph = { nodes: [node("call", "core.tool.call")], edges: [] };
+    expect(errorsOf(graph)).toEqual([expect.objectContaining({ code: "missing-tool", nodeId: "call" })]);
+  });
+
+  it("accepts tools wired into LLM and Tool Call nodes", () => {
+    const graph: WorkflowGraph = {
+      nodes: [node("llm", "core.llm"), node("call", "core.tool.call"), httpTool("h1"), httpTool("h2")],
+      edges: [edge("t1", "h1", "tool", "llm", "tools"), edge("t2", "h2", "tool", "call", "tools")],
+    };
+    const result = compile(graph);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.plan.nodes.llm.connectedToolNodeIds).toEqual(["h1"]);
+    expect(result.plan.nodes.call.connectedToolNodeIds).toEqual(["h2"]);
+  });
+});

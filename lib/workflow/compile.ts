@@ -3,8 +3,9 @@
  * each name the node or edge at fault. It knows components only through their metadata, so the
  * browser can run it too and mark errors on the canvas before a run is attempted.
  */
-import type { ComponentMeta } from "../nodes/types";
+import { isTemplatedField, type ComponentMeta } from "../nodes/types";
 import { TOOL_HANDLE, TOOLS_HANDLE, type NodeMode, type WorkflowGraph } from "./graph";
+import { INPUT_REFERENCE, referenceMatches, templateReferences } from "./template";
 
 export type CompileErrorCode =
   | "duplicate-id"
@@ -18,7 +19,9 @@ export type CompileErrorCode =
   | "tool-edge-target"
   | "data-edge-from-tool"
   | "cycle"
-  | "missing-param";
+  | "missing-param"
+  | "missing-tool"
+  | "unknown-reference";
 
 export type CompileError = { code: CompileErrorCode; message: string; nodeId?: string; edgeId?: string; field?: string };
 
@@ -38,6 +41,8 @@ export type CompiledNode = {
   connectedToolNodeIds: string[];
   /** For tool-mode nodes: the inputs the agent fills when calling. */
   agentInputs: string[];
+  /** Node names used in this node's templates (`{{name.port}}`) → the node id they refer to. */
+  templateSources?: Record<string, string>;
 };
 
 export type CompiledWorkflow = {
@@ -155,6 +160,14 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue): Com
     }
   }
 
+  for (const node of nodes.values()) {
+    const component = components.get(node.id)!;
+    if (component.requiresTool && node.mode === "normal" && node.connectedToolNodeIds.length === 0) {
+      errors.push({ code: "missing-tool", nodeId: node.id, message: `"${node.label}" needs a tool wired into its tools handle` });
+    }
+    errors.push(...resolveTemplateSources(node, component, [...nodes.values()]));
+  }
+
   const order = topologicalOrder([...nodes.values()]);
   for (const node of nodes.values()) {
     if (!order.includes(node.id)) {
@@ -163,8 +176,32 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue): Com
   }
 
   if (errors.length > 0) return { ok: false, errors };
+  for (const node of nodes.values()) Object.values(node.templateSources ?? {}).forEach((id) => consumed.add(id));
   const outputNodeIds = order.filter((id) => nodes.get(id)!.mode === "normal" && !consumed.has(id));
   return { ok: true, plan: { order, nodes: Object.fromEntries(nodes), outputNodeIds } };
+}
+
+/** Finds the node each template placeholder names and makes it a dependency; unknown names are errors. */
+function resolveTemplateSources(node: CompiledNode, component: ComponentMeta, all: CompiledNode[]): CompileError[] {
+  const errors: CompileError[] = [];
+  for (const field of component.fields.filter(isTemplatedField)) {
+    for (const { node: name } of templateReferences(node.params[field.name])) {
+      if (name === INPUT_REFERENCE || node.templateSources?.[name]) continue;
+      const at = { nodeId: node.id, field: field.name };
+      const matches = all.filter((other) => other.id !== node.id && referenceMatches(name, other));
+      const source = matches.find((other) => other.id === name) ?? (matches.length === 1 ? matches[0] : undefined);
+      if (!source) {
+        const why = matches.length > 1 ? `more than one node is called "${name}"` : `no node is called "${name}"`;
+        errors.push({ code: "unknown-reference", ...at, message: `${field.label} of "${node.label}" refers to {{${name}}}, but ${why}` });
+      } else if (source.mode === "tool") {
+        errors.push({ code: "unknown-reference", ...at, message: `${field.label} of "${node.label}" refers to "${source.label}", which is in tool mode and has no output` });
+      } else {
+        node.templateSources = { ...node.templateSources, [name]: source.id };
+        if (!node.dependsOn.includes(source.id)) node.dependsOn.push(source.id);
+      }
+    }
+  }
+  return errors;
 }
 
 /** Kahn's algorithm, stable in the graph's node order; nodes on a cycle are left out. */

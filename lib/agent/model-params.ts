@@ -1,0 +1,71 @@
+/**
+ * The model settings shared by the Agent and LLM nodes: the inspector fields (a provider, then
+ * that provider's fields and model picker), the params schema, and turning params into a model
+ * in the worker, where the API key's secret reference is resolved.
+ */
+import type { LanguageModel } from "ai";
+import { z } from "zod";
+import type { ParamField } from "../nodes/types";
+import { SecretRef } from "../secrets/reference";
+import { resolveSecrets } from "../secrets/resolve";
+import { createModel, DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, ModelSettings } from "./models";
+import { AgentScript } from "./scripted-model";
+
+const PROVIDERS = [
+  { value: "scripted", label: "Scripted (deterministic test model)" },
+  { value: "openai-compatible", label: "OpenAI-compatible (OpenAI, Ollama, vLLM, LM Studio, OpenRouter)" },
+  { value: "anthropic", label: "Anthropic" },
+];
+
+const options = (ids: string[]) => ids.map((id) => ({ value: id, label: id }));
+const OPENAI_MODELS = options(["gpt-4o-mini", "gpt-4o", "gpt-4.1", "gpt-4.1-mini", "o4-mini", "llama3.1", "qwen2.5"]);
+const ANTHROPIC_MODELS = options(["claude-sonnet-4-5", "claude-opus-4-1", "claude-haiku-4-5", "claude-3-5-haiku-latest"]);
+
+const when = (provider: string) => ({ visibleWhen: { param: "provider", equals: provider } });
+
+/** Two fields may share a param name: only the one for the chosen provider is shown. */
+export const modelFields: ParamField[] = [
+  { name: "provider", label: "Model provider", kind: "select", options: PROVIDERS },
+  {
+    name: "script",
+    label: "Script",
+    kind: "json",
+    help: 'Tool calls to make, then the answer: { "toolCalls": [{ "tool": "http_request", "args": { "url": "/api/health" } }], "finalText": "Got {{results.0}}" }',
+    ...when("scripted"),
+  },
+  { name: "baseUrl", label: "Base URL", kind: "text", placeholder: "https://api.openai.com/v1", help: "Any OpenAI-compatible server, e.g. http://localhost:11434/v1 for Ollama.", ...when("openai-compatible") },
+  { name: "model", label: "Model", kind: "text", options: OPENAI_MODELS, placeholder: DEFAULT_OPENAI_MODEL, help: "Pick one or type any model id the server knows.", ...when("openai-compatible") },
+  { name: "apiKey", label: "API key", kind: "secret", placeholder: "OPENAI_API_KEY", help: "The secret holding the key. Leave empty for servers without keys.", ...when("openai-compatible") },
+  { name: "model", label: "Model", kind: "text", options: ANTHROPIC_MODELS, placeholder: DEFAULT_ANTHROPIC_MODEL, help: "Pick one or type any Anthropic model id.", ...when("anthropic") },
+  { name: "apiKey", label: "API key", kind: "secret", placeholder: "ANTHROPIC_API_KEY", help: "The secret holding your Anthropic key.", ...when("anthropic") },
+  { name: "anthropicBaseUrl", label: "Base URL", kind: "text", placeholder: "https://api.anthropic.com/v1", help: "Only for a proxy; leave empty for Anthropic itself.", ...when("anthropic") },
+];
+
+export const modelParams = {
+  provider: z.enum(["scripted", "openai-compatible", "anthropic"]).default("scripted"),
+  script: AgentScript.default({ toolCalls: [], finalText: "You said: {{input}}" }),
+  baseUrl: z.string().default(""),
+  anthropicBaseUrl: z.string().default(""),
+  model: z.string().default(""),
+  apiKey: z.union([SecretRef, z.literal("")], "apiKey must name a secret").optional(),
+};
+
+type ModelParams = z.infer<z.ZodObject<typeof modelParams>>;
+
+/** Builds the model in the worker; `secretValues` are what to redact from anything the node reports. */
+export async function modelFromParams(params: ModelParams): Promise<{ model: LanguageModel; secretValues: string[] }> {
+  const { value: apiKey, secretValues } = await resolveSecrets(params.apiKey || "");
+  const settings = (() => {
+    switch (params.provider) {
+      case "scripted":
+        return { provider: "scripted", script: params.script };
+      case "openai-compatible":
+        return { provider: "openai-compatible", baseUrl: params.baseUrl, model: params.model, apiKey };
+      case "anthropic":
+        return { provider: "anthropic", baseUrl: params.anthropicBaseUrl, model: params.model, apiKey };
+    }
+  })();
+  const parsed = ModelSettings.safeParse(settings);
+  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join(".") || "model"}: ${issue.message}`).join("; "));
+  return { model: createModel(parsed.data), secretValues };
+}

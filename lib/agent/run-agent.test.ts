@@ -1,0 +1,81 @@
+/** The agent loop against the real AI SDK with the scripted model: answers, tool calls, errors fed back, the forced answer, usage. */
+import { jsonSchema, tool, type ToolSet } from "ai";
+import { describe, expect, it } from "vitest";
+import { runAgent, type AgentStep } from "./run-agent";
+import { ScriptedLanguageModel, type AgentScript } from "./scripted-model";
+
+function echoTools(calls: unknown[]): ToolSet {
+  return {
+    echo: tool({
+      description: "Echoes its text",
+      inputSchema: jsonSchema<{ text: string }>({ type: "object", properties: { text: { type: "string" } }, required: ["text"] }),
+      execute: async ({ text }) => {
+        calls.push(text);
+        return `echo:${text}`;
+      },
+    }),
+    broken: tool({
+      description: "Always fails",
+      inputSchema: jsonSchema<Record<string, never>>({ type: "object", properties: {} }),
+      execute: async () => {
+        throw new Error("disk on fire");
+      },
+    }),
+  };
+}
+
+async function run(script: Partial<AgentScript>, maxIterations = 10) {
+  const calls: unknown[] = [];
+  const steps: AgentStep[] = [];
+  const model = new ScriptedLanguageModel({ toolCalls: [], finalText: "Done.", ...script });
+  const result = await runAgent({ model, prompt: "hello there", tools: echoTools(calls), maxIterations, onStep: (step) => void steps.push(step) });
+  return { result, calls, steps };
+}
+
+describe("runAgent", () => {
+  it("answers at once when the model calls no tools", async () => {
+    const { result, calls, steps } = await run({ finalText: "You said: {{input}}" });
+    expect(result).toMatchObject({ text: "You said: hello there", iterations: 1, hitLimit: false });
+    expect(calls).toEqual([]);
+    expect(steps.map((s) => [s.iteration, s.toolCalls, s.finishReason])).toEqual([[1, 0, "stop"]]);
+  });
+
+  it("runs one tool call and gives the model its result", async () => {
+    const { result, calls, steps } = await run({ toolCalls: [{ tool: "echo", args: { text: "ping" } }], finalText: "got {{results.0}}" });
+    expect(calls).toEqual(["ping"]);
+    expect(result).toMatchObject({ text: 'got echo:ping', iterations: 2, hitLimit: false });
+    expect(steps.map((s) => s.toolCalls)).toEqual([1, 0]);
+  });
+
+  it("feeds a failing tool's error back to the model and goes on", async () => {
+    const { result, calls } = await run({
+      toolCalls: [
+        { tool: "broken", args: {} },
+        { tool: "echo", args: { text: "after" } },
+      ],
+      finalText: "first={{results.0}} then={{results.1}}",
+    });
+    expect(result.text).toContain("disk on fire");
+    expect(result.text).toContain('then=echo:after');
+    expect(calls).toEqual(["after"]);
+    expect(result.iterations).toBe(3);
+  });
+
+  it("forces a final answer without tools at the iteration limit", async () => {
+    const toolCalls = Array.from({ length: 6 }, (_, i) => ({ tool: "echo", args: { text: `n${i}` } }));
+    const { result, calls, steps } = await run({ toolCalls, finalText: "gave up after {{results.last}}" }, 2);
+    expect(calls).toEqual(["n0", "n1"]);
+    expect(result).toMatchObject({ text: 'gave up after echo:n1', iterations: 3, hitLimit: true });
+    expect(steps.map((s) => s.toolCalls)).toEqual([1, 1, 0]);
+  });
+
+  it("sums token usage across every model call", async () => {
+    const { result, steps } = await run({ toolCalls: [{ tool: "echo", args: { text: "a" } }, { tool: "echo", args: { text: "b" } }] });
+    expect(steps).toHaveLength(3);
+    const sum = (key: "inputTokens" | "outputTokens") => steps.reduce((total, s) => total + s.usage[key], 0);
+    expect(result.usage.inputTokens).toBe(sum("inputTokens"));
+    expect(result.usage.outputTokens).toBe(sum("outputTokens"));
+    expect(result.usage.totalTokens).toBe(sum("inputTokens") + sum("outputTokens"));
+    expect(steps.every((s) => s.usage.inputTokens > 0)).toBe(true);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * LLM (level 2 of tool use): one model call. The model may call the wired tools once; their
+ * results are appended to the answer. There is no loop: nothing goes back to the model.
+ */
+import { generateText } from "ai";
+import { z } from "zod";
+import { modelFields, modelFromParams, modelParams } from "../agent/model-params";
+import { connectNodeTools } from "../agent/node-tools";
+import { toUsage } from "../agent/run-agent";
+import { toolAccess, toolAccessFields, toolAccessParams } from "../agent/tool-access-params";
+import { redactSecrets } from "../secrets/resolve";
+import { defineComponent } from "./types";
+
+const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+
+export const llm = defineComponent({
+  id: "core.llm",
+  label: "LLM",
+  category: "AI",
+  icon: "sparkles",
+  description: "One model call. It may call the wired tools once; their results are appended to its answer.",
+  inputs: [{ name: "input", label: "Input", schema: { type: "string" } }],
+  outputs: [
+    { name: "text", label: "Answer" },
+    { name: "toolCalls", label: "Tool calls" },
+    { name: "usage", label: "Token usage" },
+  ],
+  acceptsTools: true,
+  fields: [
+    ...modelFields,
+    { name: "systemPrompt", label: "System prompt", kind: "prompt" },
+    { name: "prompt", label: "Prompt", kind: "template", help: "{{input}} is what arrives on the Input handle; {{node.port}} takes a value from an earlier node." },
+    ...toolAccessFields,
+  ],
+  params: z.object({
+    ...modelParams,
+    systemPrompt: z.string().default(""),
+    prompt: z.string().default("{{input}}"),
+    ...toolAccessParams,
+    input: z.unknown().optional(),
+  }),
+  async execute(ctx) {
+    const { nodeId, params, emit, signal } = ctx;
+    const { model, secretValues } = await modelFromParams(params);
+    const tools = await connectNodeTools(ctx, toolAccess(params));
+    try {
+      const hasTools = tools.toolNames.length > 0;
+      const result = await generateText({
+        model,
+        system: params.systemPrompt || undefined,
+        prompt: params.prompt,
+        tools: hasTools ? tools.tools : undefined,
+        abortSignal: signal,
+      });
+      const usage = toUsage(result.usage);
+      await emit({ type: "agent.step", payload: { nodeId, iteration: 1, text: result.text, toolCalls: result.toolCalls.length, finishReason: result.finishReason } });
+      await emit({ type: "llm.usage", payload: { nodeId, ...usage } });
+      const results = tools.log.map((call) => `${call.toolName}${call.isError ? " (error)" : ""}: ${asText(call.result)}`);
+      const text = [result.text, ...results].filter(Boolean).join("\n\n");
+      return { text, toolCalls: tools.log, usage };
+    } catch (error) {
+      throw new Error(redactSecrets(error instanceof Error ? error.message : String(error), secretValues));
+    } finally {
+      await tools.close();
+    }
+  },
+});

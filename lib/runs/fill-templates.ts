@@ -1,0 +1,28 @@
+/** Fills a node's templated params (`{{nodeLabel.port}}`, `{{input}}`) from the outputs of the nodes before it. */
+import { isTemplatedField, type ComponentMeta, type NodeOutput } from "../nodes/types";
+import type { CompiledWorkflow, CompiledNode } from "../workflow/compile";
+import { INPUT_REFERENCE, lookupReference, renderTemplate } from "../workflow/template";
+
+export function fillTemplates(
+  plan: CompiledWorkflow,
+  node: CompiledNode,
+  component: ComponentMeta,
+  params: Record<string, unknown>,
+  outputs: ReadonlyMap<string, NodeOutput>,
+  lookupPorts: (type: string) => string[],
+): Record<string, unknown> {
+  const resolve = (reference: { node: string; path: string[] }) => {
+    if (reference.node === INPUT_REFERENCE) return lookupReference(reference, { output: { input: params.input }, ports: ["input"] });
+    const sourceId = node.templateSources?.[reference.node];
+    if (!sourceId) return undefined;
+    return lookupReference(reference, { output: outputs.get(sourceId), ports: lookupPorts(plan.nodes[sourceId].type) });
+  };
+  const filled = { ...params };
+  for (const field of component.fields.filter(isTemplatedField)) {
+    if (filled[field.name] === undefined) continue;
+    const value = renderTemplate(filled[field.name], resolve);
+    const wantsText = field.kind === "template" || field.kind === "prompt";
+    filled[field.name] = wantsText && typeof value !== "string" ? (value === undefined || value === null ? "" : JSON.stringify(value)) : value;
+  }
+  return filled;
+}
