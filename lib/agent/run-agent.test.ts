@@ -16,8 +16,8 @@ function echoTools(calls: unknown[]): ToolSet {
     }),
     broken: tool({
       description: "Always fails",
-      inputSchema: jsonSchema<Record<string, never>>({ type: "object", properties: {} }),
-      execute: async () => {
+      inputSchema: jsonSchema<Record<string, unknown>>({ type: "object", properties: {} }),
+      execute: async (): Promise<string> => {
         throw new Error("disk on fire");
       },
     }),

@@ -58,7 +58,19 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
       );
       break;
     default:
-      input = <input id={id} data-testid={testId} className="input" type="text" placeholder={field.placeholder} value={asText(value)} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} />;
+      // Options on a text field are suggestions (a model picker): any other value may be typed.
+      input = (
+        <>
+          <input id={id} data-testid={testId} className="input" type="text" list={field.options ? `${id}-options` : undefined} placeholder={field.placeholder} value={asText(value)} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} />
+          {field.options && (
+            <datalist id={`${id}-options`}>
+              {field.options.map((option) => (
+                <option key={option.value} value={option.value} />
+              ))}
+            </datalist>
+          )}
+        </>
+      );
   }
 
   return (

@@ -1,0 +1,57 @@
+/**
+ * A small real HTTP server that speaks the Anthropic Messages API: it answers each request with
+ * the next scripted reply (a tool_use block, or text), and records what it was sent, so our real
+ * Anthropic client code runs end to end without the internet.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ScriptedReply } from "./fake-chat-completions";
+
+type ContentBlock = { type: string; text?: string; tool_use_id?: string; content?: unknown; is_error?: boolean; name?: string };
+export type ReceivedAnthropicRequest = {
+  apiKey?: string;
+  version?: string;
+  body: {
+    model: string;
+    system?: unknown;
+    messages: { role: string; content: string | ContentBlock[] }[];
+    tools?: { name: string }[];
+    tool_choice?: { type: string };
+  };
+};
+
+export async function startFakeAnthropicMessages(replies: ScriptedReply[]) {
+  const received: ReceivedAnthropicRequest[] = [];
+  const server = createServer(async (req, res) => {
+    let raw = "";
+    for await (const chunk of req) raw += chunk;
+    if (req.method !== "POST" || !req.url?.endsWith("/messages")) return void res.writeHead(404).end();
+    const apiKey = req.headers["x-api-key"] as string | undefined;
+    if (!apiKey) {
+      return void res
+        .writeHead(401, { "content-type": "application/json" })
+        .end(JSON.stringify({ type: "error", error: { type: "authentication_error", message: "x-api-key header is required" } }));
+    }
+    const body = JSON.parse(raw) as ReceivedAnthropicRequest["body"];
+    received.push({ apiKey, version: req.headers["anthropic-version"] as string | undefined, body });
+    const reply = replies[Math.min(received.length - 1, replies.length - 1)];
+    const content =
+      "toolCall" in reply
+        ? [{ type: "tool_use", id: `toolu_${received.length}`, name: reply.toolCall.name, input: reply.toolCall.arguments }]
+        : [{ type: "text", text: reply.text }];
+    res.writeHead(200, { "content-type": "application/json" }).end(
+      JSON.stringify({
+        id: `msg_${received.length}`,
+        type: "message",
+        role: "assistant",
+        model: body.model,
+        content,
+        stop_reason: "toolCall" in reply ? "tool_use" : "end_turn",
+        stop_sequence: null,
+        usage: { input_tokens: 30, output_tokens: 7 },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, received, close: () => server.close() };
+}
