@@ -4,12 +4,15 @@
  */
 import { agent } from "./agent";
 import { entry } from "./entry";
+import { fsRead } from "./fs-read";
+import { fsWrite } from "./fs-write";
 import { httpRequest } from "./http-request";
 import { llm } from "./llm";
+import { shellExec } from "./shell-exec";
 import { toolCall } from "./tool-call";
 import type { ComponentDefinition, ComponentMeta } from "./types";
 
-export const components = [entry, agent, llm, toolCall, httpRequest] as const;
+export const components = [entry, agent, llm, toolCall, httpRequest, fsRead, fsWrite, shellExec] as const;
 
 export type NodeType = (typeof components)[number]["id"];
 

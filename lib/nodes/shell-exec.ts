@@ -1,0 +1,53 @@
+/** shell_exec: runs an allow-listed executable with arguments (no shell), with a timeout and an output cap. */
+import { z } from "zod";
+import { assertAllowed, runExecutable } from "../tools/run-executable";
+import { defineComponent } from "./types";
+
+const list = z
+  .union([z.string(), z.array(z.string())])
+  .default([])
+  .transform((value) => (Array.isArray(value) ? value : value.split(/[\s,]+/)).map((item) => item.trim()).filter(Boolean));
+
+export const shellExec = defineComponent({
+  id: "core.shell.exec",
+  label: "Run Command",
+  category: "Tools",
+  icon: "terminal",
+  description: "Runs an allow-listed program with arguments — no shell — and returns its exit code and output.",
+  inputs: [
+    { name: "command", label: "Command", schema: { type: "string", description: "The program to run; must be on the allow-list" } },
+    { name: "args", label: "Arguments", schema: { type: "array", items: { type: "string" }, description: "Arguments, one per item (no shell quoting)" } },
+  ],
+  outputs: [
+    { name: "exitCode", label: "Exit code" },
+    { name: "stdout", label: "Output" },
+    { name: "stderr", label: "Errors" },
+    { name: "timedOut", label: "Timed out" },
+    { name: "truncated", label: "Truncated" },
+  ],
+  fields: [
+    { name: "allowedCommands", label: "Allowed programs", kind: "text", required: true, placeholder: "ls, git, /usr/bin/wc", help: "The only programs this node may run, separated by commas." },
+    { name: "command", label: "Command", kind: "text", required: true, placeholder: "ls" },
+    { name: "args", label: "Arguments", kind: "json", placeholder: '["-la", "src"]' },
+    { name: "cwd", label: "Working directory", kind: "text" },
+    { name: "timeoutMs", label: "Timeout (ms)", kind: "number" },
+    { name: "maxOutputBytes", label: "Output cap (bytes)", kind: "number" },
+  ],
+  tool: {
+    name: "shell_exec",
+    description: "Run an allowed program with arguments (no shell) and get its exit code, stdout and stderr.",
+    agentInputs: ["command", "args"],
+  },
+  params: z.object({
+    allowedCommands: list.pipe(z.array(z.string()).min(1, "list at least one allowed program")),
+    command: z.string().min(1, "command is required"),
+    args: z.array(z.string(), "args must be a list of strings").default([]),
+    cwd: z.string().default(""),
+    timeoutMs: z.number().int().positive().max(600_000).default(10_000),
+    maxOutputBytes: z.number().int().positive().max(10_000_000).default(20_000),
+  }),
+  async execute({ params, signal }) {
+    assertAllowed(params.command, params.allowedCommands);
+    return runExecutable(params.command, params.args, { cwd: params.cwd, timeoutMs: params.timeoutMs, maxOutputBytes: params.maxOutputBytes, signal });
+  },
+});
