@@ -6,7 +6,7 @@
 import type { LanguageModel } from "ai";
 import { z } from "zod";
 import type { ParamField } from "../nodes/types";
-import { SecretRef } from "../secrets/reference";
+import { SecretRef, secretRef } from "../secrets/reference";
 import { resolveSecrets } from "../secrets/resolve";
 import { createModel, DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, ModelSettings } from "./models";
 import { AgentScript } from "./scripted-model";
@@ -48,13 +48,16 @@ export const modelParams = {
   anthropicBaseUrl: z.string().default(""),
   model: z.string().default(""),
   apiKey: z.union([SecretRef, z.literal("")], "apiKey must name a secret").optional(),
+  /** Before keys were secrets, a node named an environment variable; it now reads as the secret of that name. */
+  apiKeyEnv: z.string().optional(),
 };
 
 type ModelParams = z.infer<z.ZodObject<typeof modelParams>>;
 
 /** Builds the model in the worker; `secretValues` are what to redact from anything the node reports. */
 export async function modelFromParams(params: ModelParams): Promise<{ model: LanguageModel; secretValues: string[] }> {
-  const { value: apiKey, secretValues } = await resolveSecrets(params.apiKey || "");
+  const legacyKey = params.provider === "openai-compatible" && !params.apiKey && params.apiKeyEnv ? secretRef(params.apiKeyEnv) : undefined;
+  const { value: apiKey, secretValues } = await resolveSecrets(params.apiKey || legacyKey || "");
   const settings = (() => {
     switch (params.provider) {
       case "scripted":

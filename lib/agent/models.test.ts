@@ -75,4 +75,15 @@ describe("model providers", () => {
     await expect(modelFromParams({ ...base, apiKey: { $secret: "MODELS_TEST_NOT_SET" } })).rejects.toThrow('Secret "MODELS_TEST_NOT_SET" is not set');
     await expect(modelFromParams(base)).rejects.toThrow("apiKey: Anthropic needs an API key");
   });
+
+  it("reads a saved workflow's old apiKeyEnv as the secret of that name", async () => {
+    const server = await startFakeChatCompletions([{ text: "hi" }]);
+    closers.push(server.close);
+    process.env.MODELS_TEST_LEGACY_KEY = "sk-legacy";
+    const params = { provider: "openai-compatible" as const, script: { toolCalls: [], finalText: "" }, baseUrl: server.baseUrl, anthropicBaseUrl: "", model: "m" };
+    const { model } = await modelFromParams({ ...params, apiKeyEnv: "MODELS_TEST_LEGACY_KEY" });
+    await runAgent({ model, prompt: "hello", tools: {}, maxIterations: 1 });
+    expect(server.received[0].authorization).toBe("Bearer sk-legacy");
+    await expect(modelFromParams({ ...params, apiKeyEnv: "MODELS_TEST_LEGACY_MISSING" })).rejects.toThrow('Secret "MODELS_TEST_LEGACY_MISSING" is not set');
+  });
 });

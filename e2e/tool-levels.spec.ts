@@ -1,0 +1,78 @@
+/**
+ * The three levels of tool use in the editor and the run view: a Tool Call node with templated
+ * arguments, an LLM node calling a tool once, and an agent whose prompt reads both — all sharing
+ * one HTTP Request tool — drawn, run, and read back as a person would.
+ */
+import { expect, test } from "@playwright/test";
+import { EditorPage } from "./pages/editor-page";
+import { RunPage } from "./pages/run-page";
+
+const LLM_SCRIPT = JSON.stringify({ toolCalls: [{ tool: "http_request", args: { url: "/api/workflows" } }], finalText: "unused" });
+const AGENT_SCRIPT = JSON.stringify({
+  toolCalls: [{ tool: "http_request", args: { url: "/api/health?from=agent" } }],
+  finalText: "Agent read: {{input}} | health: {{results.0}}",
+});
+
+test("a Tool Call, an LLM and an Agent share one tool; the run view shows each level's calls and the agent's answer", async ({ page }) => {
+  const editor = new EditorPage(page);
+  await editor.createWorkflow();
+
+  await editor.dragFromPalette("core.entry", { x: 140, y: 200 });
+  await editor.dragFromPalette("core.tool.call", { x: 470, y: 90 });
+  await editor.dragFromPalette("core.llm", { x: 470, y: 330 });
+  await editor.dragFromPalette("core.agent", { x: 830, y: 200 });
+  await editor.dragFromPalette("core.http.request", { x: 470, y: 600 });
+  const [entry, toolCall, llm, agent, http] = ["Entry", "Tool Call", "LLM", "Agent", "HTTP Request"].map((label) => editor.node(label));
+
+  await editor.select(entry);
+  await editor.param("defaultInput").fill("e2e-visitor");
+
+  await editor.select(http);
+  await editor.inspector.getByTestId("tool-mode-toggle").check();
+  await editor.param("url").fill("/api/health");
+
+  await editor.connect(entry, "output", llm, "input");
+  await editor.connect(llm, "text", agent, "input");
+  await editor.connect(http, "tool", toolCall, "tools");
+  await editor.connect(http, "tool", llm, "tools");
+  await editor.connect(http, "tool", agent, "tools");
+  await expect(editor.edges).toHaveCount(5);
+
+  await editor.select(toolCall);
+  await editor.param("args").fill('{ "url": "/api/health?who={{entry}}" }');
+  await editor.select(llm);
+  await editor.param("script").fill(LLM_SCRIPT);
+  await editor.select(agent);
+  await editor.param("script").fill(AGENT_SCRIPT);
+  await editor.param("prompt").fill("status={{tool_call.result.status}} llm={{input}}");
+  await editor.save();
+  await expect(page.getByTestId("compile-errors")).toHaveCount(0);
+
+  await editor.run();
+  const run = new RunPage(page);
+  await run.expectCompleted();
+  const calls = run.toolCall("http_request");
+  await expect(calls).toHaveCount(3);
+  // Level 1: the arguments were filled from the Entry node's output.
+  const levelOne = calls.filter({ hasText: "Tool Call, step 1" });
+  await expect(levelOne.getByTestId("tool-call-args")).toContainText("/api/health?who=e2e-visitor");
+  // Level 2: the LLM's single call; level 3: the agent's call in its loop.
+  await expect(calls.filter({ hasText: "LLM, step 1" }).getByTestId("tool-call-args")).toContainText("/api/workflows");
+  await expect(calls.filter({ hasText: "Agent, step 1" }).getByTestId("tool-call-result")).toContainText('"status":"ok"');
+  // The agent's prompt was filled from the Tool Call's result and the LLM's answer (which carries its tool result).
+  await expect(run.finalAnswer).toContainText("Agent read: status=200 llm=http_request:");
+  await expect(run.finalAnswer).toContainText('health: {"status":200');
+  await expect(run.graph.locator(".node-status-completed")).toHaveCount(5);
+});
+
+test("the editor names a Tool Call without a tool and a template naming no node", async ({ page }) => {
+  const editor = new EditorPage(page);
+  await editor.createWorkflow();
+  await editor.dragFromPalette("core.tool.call", { x: 400, y: 200 });
+  await editor.select(editor.node("Tool Call"));
+  await editor.param("args").fill('{ "url": "{{nowhere.ip}}" }');
+  await editor.save();
+  const problems = page.getByTestId("compile-errors");
+  await expect(problems).toContainText("needs a tool wired into its tools handle");
+  await expect(problems).toContainText('no node is called "nowhere"');
+});
