@@ -62,7 +62,9 @@ test("a Tool Call, an LLM and an Agent share one tool; the run view shows each l
   // The agent's prompt was filled from the Tool Call's result and the LLM's answer (which carries its tool result).
   await expect(run.finalAnswer).toContainText("Agent read: status=200 llm=http_request:");
   await expect(run.finalAnswer).toContainText('health: {"status":200');
-  await expect(run.graph.locator(".node-status-completed")).toHaveCount(5);
+  // Entry, Tool Call, LLM and Agent ran; the HTTP Request node is a tool, not a step of its own.
+  await expect(run.graph.locator(".node-status-completed")).toHaveCount(4);
+  await page.screenshot({ path: "test-results/screenshots/tool-levels-run.png" });
 });
 
 test("the editor names a Tool Call without a tool and a template naming no node", async ({ page }) => {
@@ -73,6 +75,8 @@ test("the editor names a Tool Call without a tool and a template naming no node"
   await editor.param("args").fill('{ "url": "{{nowhere.ip}}" }');
   await editor.save();
   const problems = page.getByTestId("compile-errors");
+  await expect(problems).toContainText("2 problems");
+  await problems.getByRole("button", { name: "2 problems" }).click();
   await expect(problems).toContainText("needs a tool wired into its tools handle");
   await expect(problems).toContainText('no node is called "nowhere"');
 });

@@ -43,13 +43,16 @@ export async function connectNodeTools(ctx: NodeToolsContext, access: ToolAccess
   const log: ToolCallRecord[] = [];
   let iteration = 1;
   const { nodeId, emit } = ctx;
+  // Model call ids are only unique within one conversation (a scripted or self-hosted model says
+  // "call_1" in every node), while the run view tells calls apart across the whole run.
+  const runUniqueCallId = (callId: string) => `${nodeId}:${callId}`;
   const connection =
     ctx.connectedToolNodeIds.length === 0
       ? noTools
       : await connectToGateway(`${appBaseUrl()}/api/mcp/gateway`, await createSessionToken(toolClaims(ctx, access)), {
-          onStart: (call) => emit({ type: "tool.call.started", payload: { nodeId, ...call, iteration } }),
+          onStart: (call) => emit({ type: "tool.call.started", payload: { nodeId, ...call, callId: runUniqueCallId(call.callId), iteration } }),
           onFinish: async (call) => {
-            const record = { ...call, iteration };
+            const record = { ...call, callId: runUniqueCallId(call.callId), iteration };
             log.push(record);
             await emit({ type: "tool.call.completed", payload: { nodeId, ...record } });
           },
