@@ -12,6 +12,8 @@ import type { RunEvent } from "@/lib/runs/events";
 import type { WorkflowGraph } from "@/lib/workflow/graph";
 import { WorkflowCanvas } from "@/components/editor/workflow-canvas";
 import { useRunEvents } from "@/hooks/use-run-events";
+import { BlockedAttempts } from "./blocked-attempts";
+import { deriveBlockedAttempts } from "./derive-gateway-decisions";
 import { deriveRunState, type RunStatus } from "./derive-run-state";
 import { EventTimeline } from "./event-timeline";
 import { FinalAnswer } from "./final-answer";
@@ -59,6 +61,7 @@ export function RunView({ run, graph, catalogue, initialEvents }: RunViewProps) 
             </div>
           )}
           <ToolCallLog calls={shownCalls} labelOf={labelOf} runEnded={runEnded} />
+          <BlockedAttempts attempts={deriveBlockedAttempts(shownEvents)} labelOf={labelOf} />
           <EventTimeline events={shownEvents} since={events[0]?.at} labelOf={labelOf} />
         </aside>
       </div>
