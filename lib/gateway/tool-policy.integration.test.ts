@@ -10,6 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSessionToken, type SessionClaims } from "../auth/session-token";
+import { getDb } from "../db/client";
 import { createRedis } from "../queue/redis";
 import { deleteRegistry } from "../registry/registry";
 import { listEvents } from "../runs/read-events";
@@ -54,6 +55,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
   await deleteRegistry(redis, runId);
+  // Other suites list workflows; leave the database as we found it.
+  await getDb().run.findUnique({ where: { id: runId } }).then((run) => run && getDb().workflow.delete({ where: { id: run.workflowId } }));
   redis.disconnect();
   target.close();
   await stack.close();

@@ -9,6 +9,7 @@ import { asJson } from "../db/json";
 import { getComponent } from "../nodes";
 import type { NodeOutput } from "../nodes/types";
 import { deleteRegistry, refreshRegistry } from "../registry/registry";
+import { SecretScope } from "../secrets/secret-scope";
 import { registerComponentTool } from "../tools/register-component-tool";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
 import { createEventRecorder, type EventRecorder } from "./record-event";
@@ -38,10 +39,25 @@ async function registerToolNode(redis: Redis, runId: string, node: CompiledNode,
   return { tool: toolName };
 }
 
-async function executeNode(runId: string, runInput: unknown, node: CompiledNode, inputs: Record<string, unknown>, emit: EventRecorder, signal: AbortSignal) {
+/** Records through `record`, with every secret the run has resolved so far redacted. */
+const redactingRecorder =
+  (record: EventRecorder, secrets: SecretScope): EventRecorder =>
+  (event) =>
+    record(secrets.redact(event));
+
+async function executeNode(
+  runId: string,
+  runInput: unknown,
+  node: CompiledNode,
+  inputs: Record<string, unknown>,
+  emit: EventRecorder,
+  signal: AbortSignal,
+  secrets: SecretScope,
+) {
   const component = getComponent(node.type)!;
-  const params = parseNodeParams(component, node.label, { ...node.params, ...inputs });
-  return component.execute({
+  // Secrets come only from the node's own params, resolved right before it runs.
+  const params = parseNodeParams(component, node.label, { ...(await secrets.resolveParams(node.params)), ...inputs });
+  const output = await component.execute({
     runId,
     nodeId: node.id,
     label: node.label,
@@ -51,6 +67,7 @@ async function executeNode(runId: string, runInput: unknown, node: CompiledNode,
     emit: async (event) => void (await emit(event)),
     signal,
   });
+  return secrets.redact(output);
 }
 
 export async function executeRun(redis: Redis, runId: string, signal: AbortSignal): Promise<void> {
@@ -58,7 +75,8 @@ export async function executeRun(redis: Redis, runId: string, signal: AbortSigna
   const run = await db.run.findUnique({ where: { id: runId } });
   if (!run || run.status !== "queued") return; // unknown, or already picked up by another attempt
   const plan = run.plan as unknown as CompiledWorkflow;
-  const emit = createEventRecorder(redis, runId);
+  const secrets = new SecretScope();
+  const emit = redactingRecorder(createEventRecorder(redis, runId), secrets);
   const startedAt = Date.now();
   await db.run.update({ where: { id: runId }, data: { status: "running", startedAt: new Date(startedAt) } });
   await emit({ type: "run.started", payload: {} });
@@ -76,7 +94,7 @@ export async function executeRun(redis: Redis, runId: string, signal: AbortSigna
         output =
           node.mode === "tool"
             ? await registerToolNode(redis, runId, node, inputs, emit)
-            : await executeNode(runId, run.input ?? undefined, node, inputs, emit, signal);
+            : await executeNode(runId, run.input ?? undefined, node, inputs, emit, signal, secrets);
       } catch (error) {
         throw new NodeFailure(nodeId, error instanceof Error ? error.message : String(error));
       }
@@ -88,7 +106,7 @@ export async function executeRun(redis: Redis, runId: string, signal: AbortSigna
     await emit({ type: "run.completed", payload: { output, durationMs: Date.now() - startedAt } });
     await db.run.update({ where: { id: runId }, data: { status: "completed", output: asJson(output), finishedAt: new Date() } });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = secrets.redactText(error instanceof Error ? error.message : String(error));
     const nodeId = error instanceof NodeFailure ? error.nodeId : undefined;
     if (nodeId) await emit({ type: "node.failed", payload: { nodeId, error: message } });
     await emit({ type: "run.failed", payload: { error: message, nodeId } });
