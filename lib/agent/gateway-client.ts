@@ -7,6 +7,9 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { dynamicTool, jsonSchema, type ToolSet } from "ai";
 
+/** A call may wait for a person's approval (at most MAX_APPROVAL_TIMEOUT_SECONDS) before it even runs. */
+const GATEWAY_CALL_TIMEOUT_MS = 5 * 60_000;
+
 export type GatewayConnection = {
   tools: ToolSet;
   toolNames: string[];
@@ -44,8 +47,10 @@ export async function connectToGateway(gatewayUrl: string, token: string, observ
         let result: CallToolResult | undefined;
         let failure: string | undefined;
         try {
-          result = (await client.callTool({ name: mcpTool.name, arguments: args as Record<string, unknown> }, undefined, {
+          // The call id lets the gateway name an approval request after the call it holds.
+          result = (await client.callTool({ name: mcpTool.name, arguments: args as Record<string, unknown>, _meta: { callId: toolCallId } }, undefined, {
             signal: abortSignal,
+            timeout: GATEWAY_CALL_TIMEOUT_MS,
           })) as CallToolResult;
         } catch (error) {
           failure = error instanceof Error ? error.message : String(error);

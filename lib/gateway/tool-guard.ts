@@ -1,11 +1,12 @@
 /**
  * The gateway's checks between "the agent called a name" and "the call reaches a tool": the
  * agent's allow-list and aliases (refusals go back to the model as error results and are
- * recorded as `tool.call.blocked`).
+ * recorded as `tool.call.blocked`), then human approval for tools that require it.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Redis } from "ioredis";
 import type { SessionClaims } from "../auth/session-token";
+import { awaitApproval } from "../approvals/await-approval";
 import { createEventRecorder } from "../runs/record-event";
 import type { RunEventInput } from "../runs/events";
 import { resolveTool } from "./tool-policy";
@@ -41,5 +42,9 @@ export async function guardToolCall<T extends ExposedTool>(
     });
     return errorResult(`Blocked: ${resolved.reason}`);
   }
-  return forward(resolved.tool, call.args);
+  const approval = await awaitApproval(redis, scope, { toolNodeId: resolved.tool.nodeId, toolName: resolved.name, args: call.args, callId: call.callId }, (event) =>
+    recordGatewayEvent(redis, scope.runId, event),
+  );
+  if (!approval.approved) return errorResult(approval.message);
+  return forward(resolved.tool, approval.args);
 }

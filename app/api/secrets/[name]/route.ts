@@ -1,5 +1,6 @@
 /** PUT `{ value }` adds or replaces a secret; DELETE removes it. Answers carry the name and time, never the value. */
 import { ApiError, readJsonBody, withApiErrors } from "@/lib/http/api-error";
+import { pathParam } from "@/lib/http/path-param";
 import { deleteSecret, putSecret } from "@/lib/secrets/secret-store";
 import { PutSecretBody, SecretName } from "../schema";
 
@@ -8,7 +9,7 @@ export const dynamic = "force-dynamic";
 type Context = { params: Promise<{ name: string }> };
 
 async function secretName(context: Context): Promise<string> {
-  const raw = decodeURIComponent((await context.params).name);
+  const raw = pathParam((await context.params).name);
   const parsed = SecretName.safeParse(raw);
   if (!parsed.success) throw new ApiError("bad-request", `name: ${parsed.error.issues[0].message}`);
   return parsed.data;
