@@ -78,8 +78,7 @@ function ApprovalCard({ runId, approval, labelOf }: { runId: string; approval: A
         <p className="gateway-reason">Waiting for your decision; denied automatically after {approval.timeoutSeconds} s.</p>
       ) : (
         <p className="gateway-reason" data-testid="approval-detail">
-          {approval.by === "timeout" ? "Nobody decided in time" : approval.state === "approved" ? "Approved by a person" : "Denied by a person"}
-          {approval.reason && approval.by !== "timeout" ? `: ${approval.reason}` : ""}
+          {decisionText(approval)}
         </p>
       )}
       <section className="tool-call-section">
@@ -119,6 +118,12 @@ function ApprovalCard({ runId, approval, labelOf }: { runId: string; approval: A
       )}
     </article>
   );
+}
+
+function decisionText(approval: ApprovalView): string {
+  if (approval.by === "timeout") return "Nobody decided in time";
+  if (approval.by === "person") return `${approval.state === "approved" ? "Approved" : "Denied"} by a person${approval.reason ? `: ${approval.reason}` : ""}`;
+  return `Not decided: ${approval.reason ?? "the run ended first"}`;
 }
 
 /** The edited arguments, or a message saying what is wrong with them. */
