@@ -2,11 +2,15 @@
  * Human approval end to end: a person marks a tool as "requires approval" in the inspector, runs
  * the workflow, and in the run view approves the agent's first call (after editing its
  * arguments, and after a reload) and denies the second. The tool server sees only the approved
- * call; the agent gets the denial as an error and still answers.
+ * call; the agent gets the denial as an error and still answers. And a call outside the
+ * agent's allowed tools is listed under Blocked attempts.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect, test } from "@playwright/test";
+import { createSessionToken } from "../lib/auth/session-token";
 import { ApprovalsPanel } from "./pages/approvals-panel";
 import { EditorPage } from "./pages/editor-page";
 import { RunPage } from "./pages/run-page";
@@ -17,6 +21,7 @@ let baseUrl: string;
 const hits: string[] = [];
 
 test.beforeEach(async () => {
+  hits.length = 0;
   server = createServer((request, response) => {
     hits.push(request.url ?? "");
     response.writeHead(200, { "content-type": "text/plain" }).end(`fetched ${request.url}`);
@@ -77,4 +82,34 @@ test("a person approves one call (with edited arguments) and denies another", as
   await expect(approvals.requests.nth(0).getByTestId("approval-args")).toContainText("/first-edited");
   await expect(approvals.requests.nth(1).getByTestId("approval-outcome")).toHaveText("Denied");
   await expect(run.toolCall("http_request").filter({ hasText: "Denied: a person denied" })).toHaveCount(1);
+});
+
+test("a call outside the agent's allowed tools shows up under Blocked attempts", async ({ page, request, baseURL }) => {
+  const graph = exampleWorkflowGraph();
+  graph.nodes.find((node) => node.id === "agent")!.data.params.script = { toolCalls: [{ tool: "http_request", args: { url: `${baseUrl}/held` } }] };
+  graph.nodes.find((node) => node.id === "http")!.data.toolConfig = { requiresApproval: true };
+  const created = await request.post("/api/workflows", { data: { ...graph, name: "Blocked e2e" } });
+  const { id } = (await created.json()) as { id: string };
+  const { runId } = (await (await request.post(`/api/workflows/${id}/runs`, { data: {} })).json()) as { runId: string };
+  await page.goto(`/runs/${runId}`);
+  const approvals = new ApprovalsPanel(page);
+  await expect(approvals.pending).toHaveCount(1); // the run is held mid-flight
+
+  // The same agent with an allow-list that leaves the HTTP tool out (as its token claims would say).
+  const token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds: ["http"], allowedTools: ["fs_read"] });
+  const client = new Client({ name: "e2e-agent", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseURL}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  const result = await client.callTool({ name: "http_request", arguments: { url: `${baseUrl}/sneaky` } });
+  await client.close();
+  expect(result.isError).toBe(true);
+
+  const blocked = page.getByTestId("blocked-attempt");
+  await expect(blocked).toHaveCount(1);
+  await expect(blocked.getByTestId("blocked-tool-name")).toHaveText("http_request");
+  await expect(blocked.getByTestId("blocked-reason")).toHaveText('Tool "http_request" is not in this agent\'s allowed tools (allowed: none)');
+  await expect(blocked).toContainText(`${baseUrl}/sneaky`);
+
+  await approvals.deny(approvals.requests.nth(0));
+  await new RunPage(page).expectCompleted();
+  expect(hits).toEqual([]);
 });
