@@ -12,6 +12,9 @@ import type { RunEvent } from "@/lib/runs/events";
 import type { WorkflowGraph } from "@/lib/workflow/graph";
 import { WorkflowCanvas } from "@/components/editor/workflow-canvas";
 import { useRunEvents } from "@/hooks/use-run-events";
+import { ApprovalRequests } from "./approval-requests";
+import { BlockedAttempts } from "./blocked-attempts";
+import { deriveApprovals, deriveBlockedAttempts } from "./derive-gateway-decisions";
 import { deriveRunState, type RunStatus } from "./derive-run-state";
 import { EventTimeline } from "./event-timeline";
 import { FinalAnswer } from "./final-answer";
@@ -58,7 +61,9 @@ export function RunView({ run, graph, catalogue, initialEvents }: RunViewProps) 
               </button>
             </div>
           )}
+          <ApprovalRequests runId={run.id} approvals={deriveApprovals(shownEvents, runEnded)} labelOf={labelOf} />
           <ToolCallLog calls={shownCalls} labelOf={labelOf} runEnded={runEnded} />
+          <BlockedAttempts attempts={deriveBlockedAttempts(shownEvents)} labelOf={labelOf} />
           <EventTimeline events={shownEvents} since={events[0]?.at} labelOf={labelOf} />
         </aside>
       </div>

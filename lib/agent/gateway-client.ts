@@ -10,6 +10,9 @@ import { dynamicTool, jsonSchema, type ToolSet } from "ai";
 
 export type GatewayCallResult = { text: string; isError: boolean; structured?: unknown };
 
+/** A call may wait for a person's approval (at most MAX_APPROVAL_TIMEOUT_SECONDS) before it even runs. */
+const GATEWAY_CALL_TIMEOUT_MS = 5 * 60_000;
+
 export type GatewayConnection = {
   tools: ToolSet;
   toolNames: string[];
@@ -46,7 +49,11 @@ export async function connectToGateway(gatewayUrl: string, token: string, observ
     let result: CallToolResult | undefined;
     let failure: string | undefined;
     try {
-      result = (await client.callTool({ name: toolName, arguments: args }, undefined, { signal: options.signal })) as CallToolResult;
+      // The call id lets the gateway name an approval request after the call it holds.
+      result = (await client.callTool({ name: toolName, arguments: args, _meta: { callId } }, undefined, {
+        signal: options.signal,
+        timeout: GATEWAY_CALL_TIMEOUT_MS,
+      })) as CallToolResult;
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
     }

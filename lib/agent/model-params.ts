@@ -47,7 +47,8 @@ export const modelParams = {
   baseUrl: z.string().default(""),
   anthropicBaseUrl: z.string().default(""),
   model: z.string().default(""),
-  apiKey: z.union([SecretRef, z.literal("")], "apiKey must name a secret").optional(),
+  /** A secret reference when saved; in the worker it arrives already swapped for its value (lib/secrets/secret-scope.ts). */
+  apiKey: z.union([SecretRef, z.string()], "apiKey must name a secret").optional(),
   /** Before keys were secrets, a node named an environment variable; it now reads as the secret of that name. */
   apiKeyEnv: z.string().optional(),
 };

@@ -6,7 +6,6 @@ import { jsonSchema, tool, type ToolSet } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeAnthropicMessages } from "../testing/fake-anthropic-messages";
 import { startFakeChatCompletions } from "../testing/fake-chat-completions";
-import { modelFromParams } from "./model-params";
 import { createModel, ModelSettings } from "./models";
 import { runAgent } from "./run-agent";
 
@@ -61,29 +60,5 @@ describe("model providers", () => {
     expect(JSON.stringify(toolResult)).toContain("unknown city Atlantis");
     // The last call still describes the tools (Anthropic refuses tool_result blocks without them) but forbids using them.
     expect(server.received[1].body).toMatchObject({ tools: [{ name: "lookup" }], tool_choice: { type: "none" } });
-  });
-
-  it("resolves the API key from a secret reference, and names a missing secret", async () => {
-    const server = await startFakeAnthropicMessages([{ text: "hi" }]);
-    closers.push(server.close);
-    process.env.MODELS_TEST_ANTHROPIC_KEY = "sk-from-secret";
-    const base = { script: { toolCalls: [], finalText: "" }, baseUrl: "", model: "claude-test", anthropicBaseUrl: server.baseUrl, provider: "anthropic" as const };
-    const { model, secretValues } = await modelFromParams({ ...base, apiKey: { $secret: "MODELS_TEST_ANTHROPIC_KEY" } });
-    expect(secretValues).toEqual(["sk-from-secret"]);
-    await runAgent({ model, prompt: "hello", tools: {}, maxIterations: 1 });
-    expect(server.received[0].apiKey).toBe("sk-from-secret");
-    await expect(modelFromParams({ ...base, apiKey: { $secret: "MODELS_TEST_NOT_SET" } })).rejects.toThrow('Secret "MODELS_TEST_NOT_SET" is not set');
-    await expect(modelFromParams(base)).rejects.toThrow("apiKey: Anthropic needs an API key");
-  });
-
-  it("reads a saved workflow's old apiKeyEnv as the secret of that name", async () => {
-    const server = await startFakeChatCompletions([{ text: "hi" }]);
-    closers.push(server.close);
-    process.env.MODELS_TEST_LEGACY_KEY = "sk-legacy";
-    const params = { provider: "openai-compatible" as const, script: { toolCalls: [], finalText: "" }, baseUrl: server.baseUrl, anthropicBaseUrl: "", model: "m" };
-    const { model } = await modelFromParams({ ...params, apiKeyEnv: "MODELS_TEST_LEGACY_KEY" });
-    await runAgent({ model, prompt: "hello", tools: {}, maxIterations: 1 });
-    expect(server.received[0].authorization).toBe("Bearer sk-legacy");
-    await expect(modelFromParams({ ...params, apiKeyEnv: "MODELS_TEST_LEGACY_MISSING" })).rejects.toThrow('Secret "MODELS_TEST_LEGACY_MISSING" is not set');
   });
 });

@@ -1,15 +1,18 @@
 /**
  * The gateway's MCP server, built per request from the caller's token scope. It answers
- * `tools/list` from the run's registry (no network) and routes `tools/call` to a worker.
+ * `tools/list` from the run's registry (no network) and routes `tools/call` to a worker, after
+ * the agent's allow-list, aliases and approvals have had their say (tool-guard.ts).
  * The low-level `Server` is used rather than `McpServer.registerTool` because tool schemas
  * here are JSON Schema discovered at run time, passed through as they are.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Redis } from "ioredis";
 import type { SessionClaims } from "../auth/session-token";
 import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
 import { isInScope, listRegisteredTools, type RegisteredTool } from "../registry/registry";
+import { guardToolCall } from "./tool-guard";
+import { visibleTools } from "./tool-policy";
 
 export type GatewayDeps = {
   redis: Redis;
@@ -21,27 +24,30 @@ async function scopedTools(redis: Redis, scope: SessionClaims): Promise<Register
   return tools.filter((tool) => tool.status === "ready" && isInScope(tool.nodeId, scope.allowedNodeIds));
 }
 
+/** The wired tools under the names the agent calls them by. */
+const exposedTools = (tools: RegisteredTool[]) => tools.map((tool) => ({ ...tool, name: tool.toolName }));
+
 export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Server {
   const server = new Server({ name: "switchboard-gateway", version: "0.1.0" }, { capabilities: { tools: { listChanged: false } } });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const tools = await scopedTools(deps.redis, scope);
+    const exposed = exposedTools(await scopedTools(deps.redis, scope));
     return {
-      tools: tools.map((tool) => ({
-        name: tool.toolName,
-        description: tool.description,
+      tools: visibleTools(exposed, scope).map(({ name, tool, aliasOf }) => ({
+        name,
+        description: aliasOf ? `Alias of ${aliasOf}. ${tool.description}` : tool.description,
         inputSchema: { type: "object" as const, ...tool.inputSchema },
       })),
     };
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const { name, arguments: args = {} } = request.params;
-    const tool = (await scopedTools(deps.redis, scope)).find((candidate) => candidate.toolName === name);
-    if (!tool) {
-      throw new McpError(ErrorCode.InvalidParams, `Tool "${name}" is not available to agent ${scope.agentNodeId} in run ${scope.runId}`);
-    }
-    return deps.callComponentTool({ runId: scope.runId, nodeId: tool.nodeId, toolName: name, args });
+    const { name, arguments: args = {}, _meta } = request.params;
+    const exposed = exposedTools(await scopedTools(deps.redis, scope));
+    const callId = typeof _meta?.callId === "string" ? _meta.callId : undefined;
+    return guardToolCall(scope, deps.redis, exposed, { name, args, callId }, (tool, finalArgs) =>
+      deps.callComponentTool({ runId: scope.runId, nodeId: tool.nodeId, toolName: tool.name, args: finalArgs }),
+    );
   });
 
   return server;

@@ -1,11 +1,12 @@
 /** Typed API errors that know how to become a JSON response, and a wrapper that turns everything else into a clean 500. */
-export type ApiErrorCode = "bad-request" | "invalid-graph" | "invalid-workflow" | "not-found" | "unauthorized" | "unavailable";
+export type ApiErrorCode = "bad-request" | "invalid-graph" | "invalid-workflow" | "not-found" | "conflict" | "unauthorized" | "unavailable";
 
 const STATUS: Record<ApiErrorCode, number> = {
   "bad-request": 400,
   "invalid-graph": 400,
   "invalid-workflow": 400,
   "not-found": 404,
+  conflict: 409,
   unauthorized: 401,
   unavailable: 503,
 };

@@ -9,6 +9,7 @@ import { asJson } from "../db/json";
 import { getComponent } from "../nodes";
 import type { NodeOutput } from "../nodes/types";
 import { deleteRegistry, refreshRegistry } from "../registry/registry";
+import { SecretScope } from "../secrets/secret-scope";
 import { registerComponentTool } from "../tools/register-component-tool";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
 import { createEventRecorder, type EventRecorder } from "./record-event";
@@ -41,6 +42,12 @@ async function registerToolNode(redis: Redis, runId: string, node: CompiledNode,
 
 const outputPorts = (type: string) => getComponent(type)?.outputs.map((port) => port.name) ?? [];
 
+/** Records through `record`, with every secret the run has resolved so far redacted. */
+const redactingRecorder =
+  (record: EventRecorder, secrets: SecretScope): EventRecorder =>
+  (event) =>
+    record(secrets.redact(event));
+
 async function executeNode(
   runId: string,
   runInput: unknown,
@@ -50,11 +57,15 @@ async function executeNode(
   outputs: ReadonlyMap<string, NodeOutput>,
   emit: EventRecorder,
   signal: AbortSignal,
+  secrets: SecretScope,
 ) {
   const component = getComponent(node.type)!;
-  const filled = fillTemplates(plan, node, component, { ...node.params, ...inputs }, outputs, outputPorts);
+  // Secrets come only from the node's own params, resolved before templates pull in upstream data,
+  // so neither upstream outputs nor run input can ask for one by carrying `{ "$secret": NAME }`.
+  const ownParams = await secrets.resolveParams(node.params);
+  const filled = fillTemplates(plan, node, component, { ...ownParams, ...inputs }, outputs, outputPorts);
   const params = parseNodeParams(component, node.label, filled);
-  return component.execute({
+  const output = await component.execute({
     runId,
     nodeId: node.id,
     label: node.label,
@@ -64,6 +75,7 @@ async function executeNode(
     emit: async (event) => void (await emit(event)),
     signal,
   });
+  return secrets.redact(output);
 }
 
 export async function executeRun(redis: Redis, runId: string, signal: AbortSignal): Promise<void> {
@@ -71,7 +83,8 @@ export async function executeRun(redis: Redis, runId: string, signal: AbortSigna
   const run = await db.run.findUnique({ where: { id: runId } });
   if (!run || run.status !== "queued") return; // unknown, or already picked up by another attempt
   const plan = run.plan as unknown as CompiledWorkflow;
-  const emit = createEventRecorder(redis, runId);
+  const secrets = new SecretScope();
+  const emit = redactingRecorder(createEventRecorder(redis, runId), secrets);
   const startedAt = Date.now();
   await db.run.update({ where: { id: runId }, data: { status: "running", startedAt: new Date(startedAt) } });
   await emit({ type: "run.started", payload: {} });
@@ -89,7 +102,7 @@ export async function executeRun(redis: Redis, runId: string, signal: AbortSigna
         output =
           node.mode === "tool"
             ? await registerToolNode(redis, runId, node, inputs, emit)
-            : await executeNode(runId, run.input ?? undefined, plan, node, inputs, outputs, emit, signal);
+            : await executeNode(runId, run.input ?? undefined, plan, node, inputs, outputs, emit, signal, secrets);
       } catch (error) {
         throw new NodeFailure(nodeId, error instanceof Error ? error.message : String(error));
       }
@@ -101,7 +114,7 @@ export async function executeRun(redis: Redis, runId: string, signal: AbortSigna
     await emit({ type: "run.completed", payload: { output, durationMs: Date.now() - startedAt } });
     await db.run.update({ where: { id: runId }, data: { status: "completed", output: asJson(output), finishedAt: new Date() } });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = secrets.redactText(error instanceof Error ? error.message : String(error));
     const nodeId = error instanceof NodeFailure ? error.nodeId : undefined;
     if (nodeId) await emit({ type: "node.failed", payload: { nodeId, error: message } });
     await emit({ type: "run.failed", payload: { error: message, nodeId } });

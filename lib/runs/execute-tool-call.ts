@@ -6,6 +6,7 @@ import type { Redis } from "ioredis";
 import { getComponent } from "../nodes";
 import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
 import { getRegisteredTool } from "../registry/registry";
+import { SecretScope } from "../secrets/secret-scope";
 import { loadPlan } from "./load-plan";
 import { parseNodeParams } from "./node-params";
 
@@ -18,8 +19,10 @@ export async function executeToolCall(redis: Redis, job: ToolCallJobData, signal
   if (!node || !component || !registered) return errorResult(`Tool ${job.toolName} is no longer registered in run ${job.runId}`);
 
   const agentArgs = Object.fromEntries(Object.entries(job.args).filter(([name]) => node.agentInputs.includes(name)));
+  // Only the node's own params may name secrets; the agent's arguments are never resolved.
+  const secrets = new SecretScope();
   try {
-    const params = parseNodeParams(component, node.label, { ...node.params, ...agentArgs, ...registered.boundInputs });
+    const params = parseNodeParams(component, node.label, { ...(await secrets.resolveParams(node.params)), ...agentArgs, ...registered.boundInputs });
     const output = await component.execute({
       runId: job.runId,
       nodeId: node.id,
@@ -30,8 +33,9 @@ export async function executeToolCall(redis: Redis, job: ToolCallJobData, signal
       emit: async () => undefined,
       signal,
     });
-    return { content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output, isError: false };
+    const shown = secrets.redact(output);
+    return { content: [{ type: "text", text: JSON.stringify(shown) }], structuredContent: shown, isError: false };
   } catch (error) {
-    return errorResult(error instanceof Error ? error.message : String(error));
+    return errorResult(secrets.redactText(error instanceof Error ? error.message : String(error)));
   }
 }

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedis } from "../queue/redis";
 import { registryKey } from "../registry/registry";
+import { putSecret } from "../secrets/secret-store";
 import { startFakeChatCompletions } from "../testing/fake-chat-completions";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { startTestStack, type TestStack } from "../testing/test-stack";
@@ -60,7 +61,8 @@ describe("a full run", () => {
     expect(result.status).toBe("completed");
     const output = result.output as { text: string; toolCalls: { toolName: string; isError: boolean; result: string }[]; iterations: number };
     expect(output.text).toContain("You asked: Which workflows are there?");
-    expect(output.text).toMatch(/\{"status":200,"body":\[\{"id":"\w+","name":"integration"\}\]\}/);
+    // The HTTP tool listed the workflows, among them this one (other suites may have left theirs).
+    expect(output.text).toMatch(/\{"status":200,"body":\[.*\{"id":"\w+","name":"integration"\}.*\]\}/);
     expect(output.toolCalls).toEqual([expect.objectContaining({ toolName: "http_request", isError: false, iteration: 1 })]);
     expect(output.iterations).toBe(2);
 
@@ -110,7 +112,7 @@ describe("a full run", () => {
   });
 
   it("drives the OpenAI-compatible client: a tool call, then the answer", async () => {
-    process.env.FAKE_LLM_KEY = "sk-test-123";
+    await putSecret("FAKE_LLM_KEY", "sk-test-123");
     const llm = await startFakeChatCompletions([
       { toolCall: { name: "http_request", arguments: { url: "/api/health" } } },
       { text: "The server is healthy." },

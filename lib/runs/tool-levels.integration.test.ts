@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { putSecret } from "../secrets/secret-store";
 import { startFakeAnthropicMessages } from "../testing/fake-anthropic-messages";
 import { startFakeChatCompletions } from "../testing/fake-chat-completions";
 import { graphEdge, graphNode } from "../testing/fixtures";
@@ -107,7 +108,7 @@ describe("level 2: LLM", () => {
 
 describe("level 3: Agent", () => {
   it("loops with Anthropic over built-in tools: a refused path goes back as an error and the agent goes on", async () => {
-    process.env.LEVELS_ANTHROPIC_KEY = "sk-ant-levels";
+    await putSecret("LEVELS_ANTHROPIC_KEY", "sk-ant-levels");
     const model = await startFakeAnthropicMessages([
       { toolCall: { name: "fs_read", arguments: { path: "../etc/passwd" } } },
       { toolCall: { name: "fs_read", arguments: { path: "docs/plan.txt" } } },

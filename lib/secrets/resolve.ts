@@ -38,3 +38,17 @@ export async function resolveSecrets<T>(value: T): Promise<ResolvedSecrets<T>> {
 export function redactSecrets(text: string, secretValues: readonly string[]): string {
   return secretValues.filter((secret) => secret.length > 0).reduce((redacted, secret) => redacted.split(secret).join("[secret]"), text);
 }
+
+/** `redactSecrets` applied to every string inside a value (object keys included), keeping its shape. */
+export function redactValue<T>(value: T, secretValues: readonly string[]): T {
+  if (secretValues.length === 0) return value;
+  function walk(node: unknown): unknown {
+    if (typeof node === "string") return redactSecrets(node, secretValues);
+    if (Array.isArray(node)) return node.map(walk);
+    if (node && typeof node === "object" && Object.getPrototypeOf(node) === Object.prototype) {
+      return Object.fromEntries(Object.entries(node).map(([key, inner]) => [redactSecrets(key, secretValues), walk(inner)]));
+    }
+    return node;
+  }
+  return walk(value) as T;
+}

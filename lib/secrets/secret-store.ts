@@ -1,8 +1,37 @@
 /**
- * Where secret values come from. Until the encrypted store (issue 5) lands this reads the
- * worker's environment variable of the same name; the store replaces this module's body and
- * keeps its signature.
+ * The secret store: named values in the `Secret` table, encrypted at rest (encryption.ts).
+ * `readSecretValue` decrypts and is called only inside the worker (resolve.ts); everything the
+ * web app answers with carries names and times, never values.
  */
+import { getDb } from "../db/client";
+import { decryptSecret, encryptSecret } from "./encryption";
+
+export type SecretSummary = { name: string; updatedAt: Date };
+
+export const MAX_SECRET_VALUE_CHARS = 64 * 1024;
+
 export async function readSecretValue(name: string): Promise<string | undefined> {
-  return process.env[name];
+  const row = await getDb().secret.findUnique({ where: { name } });
+  return row ? decryptSecret(row.name, row.encryptedValue) : undefined;
+}
+
+export async function listSecrets(): Promise<SecretSummary[]> {
+  return getDb().secret.findMany({ orderBy: { name: "asc" }, select: { name: true, updatedAt: true } });
+}
+
+/** Adds the secret, or replaces its value. */
+export async function putSecret(name: string, value: string): Promise<SecretSummary> {
+  const encryptedValue = encryptSecret(name, value);
+  return getDb().secret.upsert({
+    where: { name },
+    create: { name, encryptedValue },
+    update: { encryptedValue },
+    select: { name: true, updatedAt: true },
+  });
+}
+
+/** True when there was such a secret. */
+export async function deleteSecret(name: string): Promise<boolean> {
+  const { count } = await getDb().secret.deleteMany({ where: { name } });
+  return count > 0;
 }

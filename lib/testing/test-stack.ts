@@ -8,6 +8,9 @@ import * as runRoute from "@/app/api/runs/[id]/route";
 import * as workflowRunsRoute from "@/app/api/workflows/[id]/runs/route";
 import * as workflowsRoute from "@/app/api/workflows/route";
 import * as healthRoute from "@/app/api/health/route";
+import * as approvalRoute from "@/app/api/runs/[id]/approvals/[callId]/route";
+import * as secretRoute from "@/app/api/secrets/[name]/route";
+import * as secretsRoute from "@/app/api/secrets/route";
 import { startWorkers, type RunningWorkers } from "../runs/start-workers";
 import { serveRoutes, type Route, type RouteHandler, type ServedRoutes } from "./serve-web-handler";
 
@@ -22,6 +25,10 @@ export const appRoutes: Route[] = [
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.POST) },
   { method: "GET", pattern: /^\/api\/runs\/(?<id>[^/]+)$/, handler: h(runRoute.GET) },
   { method: "GET", pattern: /^\/api\/runs\/(?<id>[^/]+)\/events$/, handler: h(runEventsRoute.GET) },
+  { method: "POST", pattern: /^\/api\/runs\/(?<id>[^/]+)\/approvals\/(?<callId>[^/]+)$/, handler: h(approvalRoute.POST) },
+  { method: "GET", pattern: /^\/api\/secrets$/, handler: h(secretsRoute.GET) },
+  { method: "PUT", pattern: /^\/api\/secrets\/(?<name>[^/]+)$/, handler: h(secretRoute.PUT) },
+  { method: "DELETE", pattern: /^\/api\/secrets\/(?<name>[^/]+)$/, handler: h(secretRoute.DELETE) },
 ];
 
 export type TestStack = { url: string; close: () => Promise<void> };

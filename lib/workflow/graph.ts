@@ -7,9 +7,22 @@ export const TOOLS_HANDLE = "tools";
 export const NodeMode = z.enum(["normal", "tool"]);
 export type NodeMode = z.infer<typeof NodeMode>;
 
+/** The longest a call may wait for a person: the agent's HTTP request to the gateway must answer within 5 minutes. */
+export const MAX_APPROVAL_TIMEOUT_SECONDS = 240;
+export const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 120;
+
 export const ToolConfig = z.object({
   /** Inputs the agent fills when it calls the tool; every other input is bound from params or upstream edges. */
   exposedInputIds: z.array(z.string()).optional(),
+  /** Each call waits for a person to approve it (or edit its arguments) in the run view. */
+  requiresApproval: z.boolean().optional(),
+  /** With no decision in this time the call is denied. */
+  approvalTimeoutSeconds: z
+    .number()
+    .int("must be a whole number of seconds")
+    .min(5, "must be at least 5 seconds")
+    .max(MAX_APPROVAL_TIMEOUT_SECONDS, `must be at most ${MAX_APPROVAL_TIMEOUT_SECONDS} seconds`)
+    .optional(),
 });
 export type ToolConfig = z.infer<typeof ToolConfig>;
 

@@ -8,6 +8,7 @@ import { cx } from "@/components/ui/class-names";
 import { useEditorStore } from "../editor-store-context";
 import type { EditorNodeData } from "../graph-conversion";
 import { agentInputs, toolName } from "../tool-shape";
+import { ApprovalSetting } from "./approval-setting";
 
 type ToolModeSectionProps = {
   id: string;
@@ -84,6 +85,7 @@ export function ToolModeSection({ id, data, meta, connections }: ToolModeSection
               </ul>
             </div>
           )}
+          <ApprovalSetting id={id} toolConfig={data.toolConfig} onChange={(toolConfig) => updateNodeData(id, { toolConfig })} />
         </div>
       )}
     </section>

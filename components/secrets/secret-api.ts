@@ -1,0 +1,16 @@
+/** The browser's calls to the secrets API; failures come back as the API's own message. */
+async function send(method: "PUT" | "DELETE", name: string, body?: unknown): Promise<string | null> {
+  const response = await fetch(`/api/secrets/${encodeURIComponent(name)}`, {
+    method,
+    headers: body === undefined ? undefined : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.ok) return null;
+  const answer = (await response.json().catch(() => null)) as { error?: string } | null;
+  return answer?.error ?? `The server answered ${response.status}`;
+}
+
+/** Adds or replaces a secret; resolves to an error message, or null when saved. */
+export const saveSecret = (name: string, value: string) => send("PUT", name, { value });
+
+export const removeSecret = (name: string) => send("DELETE", name);

@@ -1,0 +1,138 @@
+"use client";
+/**
+ * Add, replace and delete named secrets. Value fields are write-only: cleared once saved, and
+ * the page only ever receives names and times from the server.
+ */
+import "./secrets.css";
+import { KeyRound, Trash2 } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { formatRelativeTime } from "@/components/ui/format-relative-time";
+import { removeSecret, saveSecret } from "./secret-api";
+
+export type SecretListItem = { name: string; updatedAt: string };
+
+export function SecretsManager({ secrets }: { secrets: SecretListItem[] }) {
+  const router = useRouter();
+  const [name, setName] = useState("");
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const failure = await saveSecret(name.trim(), value);
+    setBusy(false);
+    setError(failure);
+    if (failure) return;
+    setName("");
+    setValue("");
+    router.refresh();
+  }
+
+  return (
+    <div className="secrets">
+      <form className="secret-form" onSubmit={add} data-testid="add-secret-form">
+        <label className="secret-field">
+          <span>Name</span>
+          <input className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder="OPENAI_API_KEY" autoComplete="off" spellCheck={false} data-testid="secret-name" />
+        </label>
+        <label className="secret-field secret-field-wide">
+          <span>Value</span>
+          <input className="input" type="password" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="new-password" data-testid="secret-value" />
+        </label>
+        <Button type="submit" variant="primary" disabled={busy || !name.trim() || !value} data-testid="save-secret">
+          Save secret
+        </Button>
+      </form>
+      {error && (
+        <p className="secret-error" role="alert" data-testid="secret-error">
+          {error}
+        </p>
+      )}
+      {secrets.length === 0 ? (
+        <div className="empty-state">
+          <span className="empty-state-icon">
+            <KeyRound size={22} aria-hidden />
+          </span>
+          <h2>No secrets yet</h2>
+          <p>Add one above; nodes refer to it by name, and only the worker ever reads its value.</p>
+        </div>
+      ) : (
+        <ul className="secret-list" data-testid="secret-list">
+          {secrets.map((secret) => (
+            <SecretRow key={secret.name} secret={secret} onChanged={() => router.refresh()} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function SecretRow({ secret, onChanged }: { secret: SecretListItem; onChanged: () => void }) {
+  const [replacing, setReplacing] = useState(false);
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  async function replace(event: FormEvent) {
+    event.preventDefault();
+    const failure = await saveSecret(secret.name, value);
+    setError(failure);
+    if (failure) return;
+    setValue("");
+    setReplacing(false);
+    onChanged();
+  }
+
+  async function remove() {
+    if (!window.confirm(`Delete the secret ${secret.name}? Nodes that use it will fail until it is added again.`)) return;
+    const failure = await removeSecret(secret.name);
+    setError(failure);
+    if (!failure) onChanged();
+  }
+
+  return (
+    <li className="secret-row" data-testid="secret-row" data-secret-name={secret.name}>
+      <div className="secret-row-main">
+        <KeyRound size={15} aria-hidden className="secret-row-icon" />
+        <code className="secret-row-name">{secret.name}</code>
+        <span className="secret-row-masked" aria-label="value hidden">
+          ••••••••
+        </span>
+        <span className="secret-row-updated" data-testid="secret-updated" suppressHydrationWarning>
+          updated {formatRelativeTime(new Date(secret.updatedAt), new Date())}
+        </span>
+        <Button size="sm" onClick={() => setReplacing(!replacing)} data-testid="replace-secret">
+          Replace
+        </Button>
+        <Button size="sm" variant="ghost" onClick={remove} aria-label={`Delete ${secret.name}`} data-testid="delete-secret">
+          <Trash2 size={14} aria-hidden />
+        </Button>
+      </div>
+      {replacing && (
+        <form className="secret-replace" onSubmit={replace}>
+          <input
+            className="input"
+            type="password"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            placeholder={`New value for ${secret.name}`}
+            autoComplete="new-password"
+            autoFocus
+            data-testid="replace-secret-value"
+          />
+          <Button type="submit" variant="primary" size="sm" disabled={!value} data-testid="save-replaced-secret">
+            Save
+          </Button>
+        </form>
+      )}
+      {error && (
+        <p className="secret-error" role="alert">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Pending approvals in Redis, so any web process can decide a call another one is holding, and a
+ * reload loses nothing. Per call: the request (SET NX), the decision (SET NX, so exactly one
+ * decision wins, a person's or the timeout's) and a wake-up list the waiting gateway blocks on.
+ */
+import type { Redis } from "ioredis";
+import { z } from "zod";
+
+export const ApprovalRequest = z.object({
+  runId: z.string(),
+  callId: z.string(),
+  agentNodeId: z.string(),
+  toolName: z.string(),
+  args: z.record(z.string(), z.unknown()),
+  timeoutSeconds: z.number(),
+  requestedAt: z.string(),
+});
+export type ApprovalRequest = z.infer<typeof ApprovalRequest>;
+
+export const ApprovalDecision = z.object({
+  decision: z.enum(["approved", "denied"]),
+  by: z.enum(["person", "timeout"]),
+  /** The arguments the call goes ahead with (a person may have edited them). */
+  args: z.record(z.string(), z.unknown()).optional(),
+  reason: z.string().optional(),
+});
+export type ApprovalDecision = z.infer<typeof ApprovalDecision>;
+
+/** Keys outlive the wait by a margin, then clean themselves up. */
+const KEY_MARGIN_SECONDS = 15 * 60;
+
+const requestKey = (runId: string, callId: string) => `run:${runId}:approval:${callId}`;
+const decisionKey = (runId: string, callId: string) => `run:${runId}:approval:${callId}:decision`;
+const wakeKey = (runId: string, callId: string) => `run:${runId}:approval:${callId}:wake`;
+
+/** False when a request with this call id already exists. */
+export async function createApprovalRequest(redis: Redis, request: ApprovalRequest): Promise<boolean> {
+  const ttl = request.timeoutSeconds + KEY_MARGIN_SECONDS;
+  return (await redis.set(requestKey(request.runId, request.callId), JSON.stringify(request), "EX", ttl, "NX")) === "OK";
+}
+
+export async function getApprovalRequest(redis: Redis, runId: string, callId: string): Promise<ApprovalRequest | null> {
+  const raw = await redis.get(requestKey(runId, callId));
+  return raw ? ApprovalRequest.parse(JSON.parse(raw)) : null;
+}
+
+export async function getApprovalDecision(redis: Redis, runId: string, callId: string): Promise<ApprovalDecision | null> {
+  const raw = await redis.get(decisionKey(runId, callId));
+  return raw ? ApprovalDecision.parse(JSON.parse(raw)) : null;
+}
+
+/** Stores the decision unless one exists already; true when this one won. */
+export async function storeApprovalDecision(redis: Redis, request: ApprovalRequest, decision: ApprovalDecision): Promise<boolean> {
+  const stored = await redis.set(decisionKey(request.runId, request.callId), JSON.stringify(decision), "EX", KEY_MARGIN_SECONDS, "NX");
+  return stored === "OK";
+}
+
+/** Wakes the gateway call waiting on this approval. */
+export async function wakeApprovalWaiter(redis: Redis, request: ApprovalRequest): Promise<void> {
+  const key = wakeKey(request.runId, request.callId);
+  await redis.multi().lpush(key, "decided").expire(key, KEY_MARGIN_SECONDS).exec();
+}
+
+/** Blocks (on a connection of its own) until woken or the time is up; then returns whatever decision is stored. */
+export async function waitForApprovalDecision(redis: Redis, request: ApprovalRequest, timeoutMs: number): Promise<ApprovalDecision | null> {
+  const existing = await getApprovalDecision(redis, request.runId, request.callId);
+  if (existing) return existing;
+  const blocking = redis.duplicate();
+  try {
+    await blocking.blpop(wakeKey(request.runId, request.callId), Math.max(timeoutMs, 1) / 1000);
+  } finally {
+    blocking.disconnect();
+  }
+  return getApprovalDecision(redis, request.runId, request.callId);
+}

@@ -1,0 +1,56 @@
+/**
+ * The gateway's side of human approval: a call to a tool that requires it is stored as pending,
+ * announced as `tool.approval.requested`, and held until a person decides or the time runs out
+ * (then it is denied, by "timeout"). The decision says whether, and with which arguments, the
+ * call goes on.
+ */
+import { randomUUID } from "node:crypto";
+import type { Redis } from "ioredis";
+import type { SessionClaims } from "../auth/session-token";
+import type { RunEventInput } from "../runs/events";
+import { approvalRuleFor } from "./approval-config";
+import { createApprovalRequest, getApprovalDecision, storeApprovalDecision, waitForApprovalDecision, type ApprovalRequest } from "./approval-store";
+
+export type ApprovalCall = { toolNodeId: string; toolName: string; args: Record<string, unknown>; callId?: string };
+
+export type ApprovalOutcome = { approved: true; args: Record<string, unknown> } | { approved: false; message: string };
+
+type RecordEvent = (event: RunEventInput) => Promise<void>;
+
+/** Reserves a call id for this request: the agent's own, unless another request of the run already has it. */
+async function openRequest(redis: Redis, base: Omit<ApprovalRequest, "callId">, callId: string | undefined): Promise<ApprovalRequest> {
+  const preferred = callId ?? randomUUID();
+  for (const candidate of [preferred, `${preferred}-${randomUUID().slice(0, 8)}`]) {
+    const request = { ...base, callId: candidate };
+    if (await createApprovalRequest(redis, request)) return request;
+  }
+  throw new Error(`Could not open an approval request for ${base.toolName}`);
+}
+
+export async function awaitApproval(redis: Redis, scope: SessionClaims, call: ApprovalCall, record: RecordEvent): Promise<ApprovalOutcome> {
+  const rule = await approvalRuleFor(scope.runId, call.toolNodeId);
+  if (!rule) return { approved: true, args: call.args };
+
+  const request = await openRequest(
+    redis,
+    { runId: scope.runId, agentNodeId: scope.agentNodeId, toolName: call.toolName, args: call.args, timeoutSeconds: rule.timeoutSeconds, requestedAt: new Date().toISOString() },
+    call.callId,
+  );
+  const { callId, toolName, args, timeoutSeconds } = request;
+  await record({ type: "tool.approval.requested", payload: { nodeId: scope.agentNodeId, callId, toolName, args, timeoutSeconds } });
+
+  let decision = await waitForApprovalDecision(redis, request, timeoutSeconds * 1000);
+  if (!decision) {
+    const timedOut = { decision: "denied" as const, by: "timeout" as const, reason: `no decision within ${timeoutSeconds} s` };
+    if (await storeApprovalDecision(redis, request, timedOut)) {
+      await record({ type: "tool.approval.decided", payload: { nodeId: scope.agentNodeId, callId, toolName, ...timedOut } });
+      decision = timedOut;
+    } else {
+      // A person decided in the last instant; their decision stands (and was recorded by them).
+      decision = await getApprovalDecision(redis, scope.runId, callId);
+    }
+  }
+  if (decision?.decision === "approved") return { approved: true, args: decision.args ?? args };
+  if (decision?.by === "timeout") return { approved: false, message: `Denied: nobody approved the call to ${toolName} within ${timeoutSeconds} s` };
+  return { approved: false, message: `Denied: a person denied the call to ${toolName}${decision?.reason ? ` (${decision.reason})` : ""}` };
+}

@@ -1,0 +1,52 @@
+/**
+ * The gateway's checks between "the agent called a name" and "the call reaches a tool": the
+ * agent's allow-list and aliases (refusals go back to the model as error results and are
+ * recorded as `tool.call.blocked`), then human approval for tools that require it.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Redis } from "ioredis";
+import type { SessionClaims } from "../auth/session-token";
+import { awaitApproval } from "../approvals/await-approval";
+import { createEventRecorder } from "../runs/record-event";
+import type { RunEventInput } from "../runs/events";
+import { resolveTool } from "./tool-policy";
+
+/** A tool as the gateway exposes it: its name and the tool-mode node behind it. */
+export type ExposedTool = { name: string; nodeId: string };
+
+export type GuardedCall = { name: string; args: Record<string, unknown>; callId?: string };
+
+export const errorResult = (text: string): CallToolResult => ({ content: [{ type: "text", text }], isError: true });
+
+/** A gateway event must never turn into a failed call: the refusal or decision still reaches the model. */
+async function recordGatewayEvent(redis: Redis, runId: string, event: RunEventInput): Promise<void> {
+  try {
+    await createEventRecorder(redis, runId)(event);
+  } catch (error) {
+    console.warn(`gateway: could not record ${event.type} for run ${runId}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export async function guardToolCall<T extends ExposedTool>(
+  scope: SessionClaims,
+  redis: Redis,
+  exposed: readonly T[],
+  call: GuardedCall,
+  forward: (tool: T, args: Record<string, unknown>) => Promise<CallToolResult>,
+): Promise<CallToolResult> {
+  const resolved = resolveTool(call.name, exposed, scope);
+  if (!resolved.ok) {
+    await recordGatewayEvent(redis, scope.runId, {
+      type: "tool.call.blocked",
+      payload: { nodeId: scope.agentNodeId, toolName: call.name, args: call.args, reason: resolved.reason },
+    });
+    return errorResult(`Blocked: ${resolved.reason}`);
+  }
+  // Named like the agent's tool-call events (`agentNodeId:callId`), so the two line up in the run view.
+  const callId = call.callId === undefined ? undefined : `${scope.agentNodeId}:${call.callId}`;
+  const approval = await awaitApproval(redis, scope, { toolNodeId: resolved.tool.nodeId, toolName: resolved.name, args: call.args, callId }, (event) =>
+    recordGatewayEvent(redis, scope.runId, event),
+  );
+  if (!approval.approved) return errorResult(approval.message);
+  return forward(resolved.tool, approval.args);
+}
