@@ -10,6 +10,8 @@ import type { Redis } from "ioredis";
 import type { SessionClaims } from "../auth/session-token";
 import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
 import { isInScope, listRegisteredTools, type RegisteredTool } from "../registry/registry";
+import { callMcpTool } from "./call-mcp-tool";
+import { exposeTools } from "./mcp-tools";
 
 export type GatewayDeps = {
   redis: Redis;
@@ -25,10 +27,10 @@ export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Ser
   const server = new Server({ name: "switchboard-gateway", version: "0.1.0" }, { capabilities: { tools: { listChanged: false } } });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const tools = await scopedTools(deps.redis, scope);
+    const tools = exposeTools(await scopedTools(deps.redis, scope));
     return {
       tools: tools.map((tool) => ({
-        name: tool.toolName,
+        name: tool.name,
         description: tool.description,
         inputSchema: { type: "object" as const, ...tool.inputSchema },
       })),
@@ -37,11 +39,12 @@ export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Ser
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const { name, arguments: args = {} } = request.params;
-    const tool = (await scopedTools(deps.redis, scope)).find((candidate) => candidate.toolName === name);
+    const tool = exposeTools(await scopedTools(deps.redis, scope)).find((candidate) => candidate.name === name);
     if (!tool) {
       throw new McpError(ErrorCode.InvalidParams, `Tool "${name}" is not available to agent ${scope.agentNodeId} in run ${scope.runId}`);
     }
-    return deps.callComponentTool({ runId: scope.runId, nodeId: tool.nodeId, toolName: name, args });
+    if (tool.mcpToolName) return callMcpTool(tool.registered, { runId: scope.runId, nodeId: tool.registered.nodeId, toolName: tool.mcpToolName, args }) as Promise<CallToolResult>;
+    return deps.callComponentTool({ runId: scope.runId, nodeId: tool.registered.nodeId, toolName: name, args }) as Promise<CallToolResult>;
   });
 
   return server;

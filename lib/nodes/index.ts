@@ -5,9 +5,11 @@
 import { agent } from "./agent";
 import { entry } from "./entry";
 import { httpRequest } from "./http-request";
+import { mcpGroup } from "./mcp-group";
+import { mcpServer } from "./mcp-server";
 import type { ComponentDefinition, ComponentMeta } from "./types";
 
-export const components = [entry, agent, httpRequest] as const;
+export const components = [entry, agent, httpRequest, mcpServer, mcpGroup] as const;
 
 export type NodeType = (typeof components)[number]["id"];
 

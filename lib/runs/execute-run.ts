@@ -10,6 +10,9 @@ import { getComponent } from "../nodes";
 import type { NodeOutput } from "../nodes/types";
 import { deleteRegistry, refreshRegistry } from "../registry/registry";
 import { registerComponentTool } from "../tools/register-component-tool";
+import { registerMcpNode } from "../mcp/register-mcp-node";
+import { isMcpNodeType } from "../mcp/server-specs";
+import { teardownRunMcp } from "../mcp/teardown";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
 import { createEventRecorder, type EventRecorder } from "./record-event";
 import { parseNodeParams } from "./node-params";
@@ -33,6 +36,7 @@ function runOutput(plan: CompiledWorkflow, outputs: Map<string, NodeOutput>): un
 }
 
 async function registerToolNode(redis: Redis, runId: string, node: CompiledNode, inputs: Record<string, unknown>, emit: EventRecorder) {
+  if (isMcpNodeType(node.type)) return registerMcpNode(redis, runId, node, emit);
   const { toolName, kind, description } = await registerComponentTool(redis, runId, node, inputs);
   await emit({ type: "tool.registered", payload: { nodeId: node.id, toolName, kind, description } });
   return { tool: toolName };
@@ -95,6 +99,7 @@ export async function executeRun(redis: Redis, runId: string, signal: AbortSigna
     await db.run.update({ where: { id: runId }, data: { status: "failed", error: message, finishedAt: new Date() } });
   } finally {
     clearInterval(keepAlive);
+    await teardownRunMcp(redis, runId, emit);
     await deleteRegistry(redis, runId);
   }
 }
