@@ -15,6 +15,8 @@ import { useRunEvents } from "@/hooks/use-run-events";
 import { deriveRunState, type RunStatus } from "./derive-run-state";
 import { EventTimeline } from "./event-timeline";
 import { FinalAnswer } from "./final-answer";
+import { latestHealth } from "./mcp-health";
+import { McpHealthSection } from "./mcp-health-section";
 import { RunFailure } from "./run-failure";
 import { RunHeader } from "./run-header";
 import { ToolCallLog } from "./tool-call-log";
@@ -36,6 +38,7 @@ export function RunView({ run, graph, catalogue, initialEvents }: RunViewProps) 
   const shownCalls = selectedNodeId
     ? state.toolCalls.filter((call) => call.agentNodeId === selectedNodeId || call.toolNodeId === selectedNodeId)
     : state.toolCalls;
+  const health = useMemo(() => latestHealth(events), [events]);
   const runEnded = state.finishedAt !== undefined || ["completed", "failed", "cancelled"].includes(state.status);
 
   return (
@@ -58,6 +61,7 @@ export function RunView({ run, graph, catalogue, initialEvents }: RunViewProps) 
               </button>
             </div>
           )}
+          <McpHealthSection health={health} labelOf={labelOf} />
           <ToolCallLog calls={shownCalls} labelOf={labelOf} runEnded={runEnded} />
           <EventTimeline events={shownEvents} since={events[0]?.at} labelOf={labelOf} />
         </aside>

@@ -17,7 +17,8 @@ import type { RunEvent, RunEventInput } from "../runs/events";
 import { listEvents } from "../runs/read-events";
 import { everythingStdio, filesystemStdio, processesWith, startEverythingHttp } from "../testing/mcp-peers";
 import { graphEdge, graphNode, storeRun } from "../testing/fixtures";
-import { runWorkflowToEnd } from "../testing/run-workflow";
+import { runWorkflowToEnd, startWorkflowRun } from "../testing/run-workflow";
+import { waitForRun } from "../testing/wait-for-run";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import type { WorkflowGraph } from "../workflow/graph";
 import { registerMcpNode } from "./register-mcp-node";
@@ -42,6 +43,16 @@ afterAll(async () => {
   redis.disconnect();
   await stack.close();
 });
+
+async function waitForEvent(runId: string, type: RunEvent["type"], timeoutMs = 15_000): Promise<RunEvent> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await listEvents(runId)).find((event) => event.type === type);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no ${type} event in run ${runId} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 const marker = (name: string) => `mcp-test-${name}-${process.pid}-${Date.now()}`;
 
@@ -184,6 +195,20 @@ describe("MCP servers through the gateway", () => {
     expect(processesWith(tag)).toEqual([]);
   });
 
+  it("reports health: green while the server answers pings, red once it is gone", async () => {
+    const tag = marker("health");
+    const { events, teardown } = await registerNodes({ nodes: [mcpNode("watched", { ...everythingStdio(tag), healthCheckSeconds: 0.2 })], edges: [] });
+    const health = () => events.filter((e): e is Extract<RunEventInput, { type: "tool.health" }> => e.type === "tool.health").map((e) => e.payload);
+    try {
+      await expect.poll(health, { timeout: 5_000 }).toEqual([expect.objectContaining({ nodeId: "watched", toolName: "watched", status: "green", latencyMs: expect.any(Number) })]);
+      for (const pid of processesWith(tag)) process.kill(pid, "SIGKILL");
+      await expect.poll(() => health().map((h) => h.status), { timeout: 8_000 }).toEqual(["green", "red"]);
+      expect(health()[1].error).toBeTruthy();
+    } finally {
+      await teardown();
+    }
+  });
+
   it("ends a call that outlives the node's call timeout with a clear error", async () => {
     const tag = marker("timeout");
     const { runId, teardown } = await registerNodes({ nodes: [mcpNode("slow", { ...everythingStdio(tag), callTimeoutSeconds: 1 })], edges: [] });
@@ -220,9 +245,32 @@ describe("MCP servers in a run", () => {
     expect(call?.payload).toMatchObject({ toolName: "everything__echo", isError: false });
     const types = events.map((e) => e.type);
     expect(types.indexOf("tool.teardown")).toBeGreaterThan(types.indexOf("tool.call.completed"));
+    expect(types.at(-1)).toBe("run.completed");
     expect(events.find((e) => e.type === "tool.teardown")?.payload).toMatchObject({ nodeId: "everything", detail: expect.stringMatching(/process group \d+ killed/) });
     expect(await redis.exists(registryKey(runId))).toBe(0);
     expect(processesWith(tag)).toEqual([]);
+  });
+
+  it("cancels a run mid-call: run.cancelled, teardown, no processes left", async () => {
+    const tag = marker("cancel");
+    const graph: WorkflowGraph = {
+      nodes: [graphNode("entry", "core.entry"), agentCalling([{ tool: "slow__trigger-long-running-operation", args: { duration: 30, steps: 3 } }]), mcpNode("slow", everythingStdio(tag))],
+      edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("slow", "tool", "agent", "tools")],
+    };
+    const runId = await startWorkflowRun(stack.url, graph, "go");
+    await waitForEvent(runId, "tool.call.started");
+    expect(processesWith(tag)).toHaveLength(1);
+    const cancel = await fetch(`${stack.url}/api/runs/${runId}/cancel`, { method: "POST" });
+    expect(cancel.status).toBe(202);
+    const result = await waitForRun(stack.url, runId, 10_000);
+    expect(result.status).toBe("cancelled");
+    const types = (await listEvents(runId)).map((e) => e.type);
+    expect(types.at(-1)).toBe("run.cancelled");
+    expect(types).toContain("tool.teardown");
+    expect(processesWith(tag)).toEqual([]);
+    const again = await fetch(`${stack.url}/api/runs/${runId}/cancel`, { method: "POST" });
+    expect(again.status).toBe(409);
+    expect((await fetch(`${stack.url}/api/runs/no-such-run/cancel`, { method: "POST" })).status).toBe(404);
   });
 
   it("goes on when a server fails to start: unavailable with the reason, the other tools still work", async () => {

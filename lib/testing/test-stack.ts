@@ -5,6 +5,7 @@
 import * as gatewayRoute from "@/app/api/mcp/gateway/route";
 import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
 import * as runRoute from "@/app/api/runs/[id]/route";
+import * as runCancelRoute from "@/app/api/runs/[id]/cancel/route";
 import * as workflowRunsRoute from "@/app/api/workflows/[id]/runs/route";
 import * as workflowsRoute from "@/app/api/workflows/route";
 import * as healthRoute from "@/app/api/health/route";
@@ -22,6 +23,7 @@ export const appRoutes: Route[] = [
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.POST) },
   { method: "GET", pattern: /^\/api\/runs\/(?<id>[^/]+)$/, handler: h(runRoute.GET) },
   { method: "GET", pattern: /^\/api\/runs\/(?<id>[^/]+)\/events$/, handler: h(runEventsRoute.GET) },
+  { method: "POST", pattern: /^\/api\/runs\/(?<id>[^/]+)\/cancel$/, handler: h(runCancelRoute.POST) },
 ];
 
 export type TestStack = { url: string; close: () => Promise<void> };
