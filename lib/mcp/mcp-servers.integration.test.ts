@@ -15,7 +15,7 @@ import { createRedis } from "../queue/redis";
 import { getRegisteredTool, registryKey } from "../registry/registry";
 import type { RunEvent, RunEventInput } from "../runs/events";
 import { listEvents } from "../runs/read-events";
-import { everythingStdio, filesystemStdio, processesWith, startEverythingHttp } from "../testing/mcp-peers";
+import { everythingStdio, everythingWithHelper, filesystemStdio, processesWith, startEverythingHttp } from "../testing/mcp-peers";
 import { graphEdge, graphNode, storeRun } from "../testing/fixtures";
 import { runWorkflowToEnd, startWorkflowRun } from "../testing/run-workflow";
 import { waitForRun } from "../testing/wait-for-run";
@@ -233,7 +233,7 @@ describe("MCP servers in a run", () => {
   it("runs an agent against a stdio server, then tears it down: teardown events, registry gone, no processes left", async () => {
     const tag = marker("run");
     const graph: WorkflowGraph = {
-      nodes: [graphNode("entry", "core.entry"), agentCalling([{ tool: "everything__echo", args: { message: "from the agent" } }]), mcpNode("everything", everythingStdio(tag))],
+      nodes: [graphNode("entry", "core.entry"), agentCalling([{ tool: "everything__echo", args: { message: "from the agent" } }]), mcpNode("everything", everythingWithHelper(tag))],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("everything", "tool", "agent", "tools")],
     };
     expect(processesWith(tag)).toEqual([]);

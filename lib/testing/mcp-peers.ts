@@ -7,12 +7,29 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "../..");
 export const EVERYTHING_BIN = path.join(root, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 export const FILESYSTEM_BIN = path.join(root, "node_modules/@modelcontextprotocol/server-filesystem/dist/index.js");
 
 export const everythingStdio = (marker: string) => ({ transport: "stdio" as const, command: "node", args: [EVERYTHING_BIN, "stdio", marker] });
+/**
+ * server-everything started by a launcher that first spawns a long-lived helper process in the
+ * same process group, as servers that drive browsers or language servers do. The helper ignores
+ * stdin, so only killing the whole group ends it.
+ */
+export const everythingWithHelper = (marker: string) => ({
+  transport: "stdio" as const,
+  command: "node",
+  args: [
+    "-e",
+    `require("node:child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", ${JSON.stringify(marker)}], { stdio: "ignore" }); import(${JSON.stringify(pathToFileURL(EVERYTHING_BIN).href)});`,
+    marker,
+    "stdio",
+  ],
+});
+
 /** server-filesystem takes allowed directories as arguments; the marker is passed as an env value instead. */
 export const filesystemStdio = (directory: string, marker: string) => ({ transport: "stdio" as const, command: "node", args: [FILESYSTEM_BIN, directory], env: { MCP_TEST_MARKER: marker } });
 
