@@ -10,7 +10,7 @@ export const mcpGroup = defineComponent({
   id: MCP_GROUP_TYPE,
   label: "MCP Group",
   category: "Tools",
-  icon: "boxes",
+  icon: "plug",
   description: "Several MCP servers in one node; an agent wired to it sees the tools of all of them.",
   inputs: [],
   outputs: [],
