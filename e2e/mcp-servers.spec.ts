@@ -13,7 +13,7 @@ const EVERYTHING = path.join(process.cwd(), "node_modules/@modelcontextprotocol/
 const AGENT_SCRIPT = JSON.stringify({
   toolCalls: [
     { tool: "everything__echo", args: { message: "hi from the browser" } },
-    { tool: "everything__trigger-long-running-operation", args: { duration: 3, steps: 3 } },
+    { tool: "everything__trigger-long-running-operation", args: { duration: 4, steps: 4 } },
   ],
   finalText: "{{results.0}}",
 });
@@ -67,6 +67,8 @@ test("a person wires server-everything into an agent, picks its tools and watche
   const health = page.getByTestId("mcp-health");
   await expect(health.locator('[data-status="green"]')).toHaveCount(1);
   await expect(health).toContainText("everything");
+  const dot = await run.graph.locator(".react-flow__node").filter({ hasText: "everything" }).evaluate((node) => getComputedStyle(node, "::after").backgroundColor);
+  expect(dot).toBe("rgb(22, 163, 74)");
   await expect(run.toolCall("everything__trigger-long-running-operation")).toHaveCount(1, { timeout: 30_000 });
   await run.expectCompleted();
   await expect(run.finalAnswer).toContainText("Echo: hi from the browser");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RunEvent } from "@/lib/runs/events";
 import { healthByCanvasNode, latestHealth } from "./mcp-health";
+import { healthDotRules } from "./mcp-health-dots";
 
 let seq = 0;
 const health = (nodeId: string, status: "green" | "yellow" | "red"): RunEvent => ({ type: "tool.health", payload: { nodeId, toolName: nodeId, status }, runId: "r", seq: ++seq, at: "" });
@@ -14,5 +15,15 @@ describe("MCP health in the run view", () => {
   it("gives a group node the worst status of its servers", () => {
     const latest = latestHealth([health("grp-one", "green"), health("grp-two", "yellow"), health("solo", "green")]);
     expect(healthByCanvasNode(latest, ["grp", "solo", "agent"])).toEqual({ grp: "yellow", solo: "green" });
+  });
+});
+
+describe("health dots on the canvas", () => {
+  it("draws one coloured dot per MCP node, and none without health", () => {
+    const rules = healthDotRules({ grp: "yellow", 'odd"id': "red" });
+    expect(rules).toContain('.react-flow__node[data-id="grp"]::after');
+    expect(rules).toContain("background:#ca8a04");
+    expect(rules).toContain('[data-id="odd\\"id"]');
+    expect(healthDotRules({})).toBe("");
   });
 });

@@ -15,7 +15,8 @@ import { useRunEvents } from "@/hooks/use-run-events";
 import { deriveRunState, type RunStatus } from "./derive-run-state";
 import { EventTimeline } from "./event-timeline";
 import { FinalAnswer } from "./final-answer";
-import { latestHealth } from "./mcp-health";
+import { healthByCanvasNode, latestHealth } from "./mcp-health";
+import { McpHealthDots } from "./mcp-health-dots";
 import { McpHealthSection } from "./mcp-health-section";
 import { RunFailure } from "./run-failure";
 import { RunHeader } from "./run-header";
@@ -39,6 +40,7 @@ export function RunView({ run, graph, catalogue, initialEvents }: RunViewProps) 
     ? state.toolCalls.filter((call) => call.agentNodeId === selectedNodeId || call.toolNodeId === selectedNodeId)
     : state.toolCalls;
   const health = useMemo(() => latestHealth(events), [events]);
+  const healthDots = useMemo(() => healthByCanvasNode(health, graph.nodes.map((node) => node.id)), [health, graph]);
   const runEnded = state.finishedAt !== undefined || ["completed", "failed", "cancelled"].includes(state.status);
 
   return (
@@ -46,6 +48,7 @@ export function RunView({ run, graph, catalogue, initialEvents }: RunViewProps) 
       <RunHeader runId={run.id} workflowId={run.workflowId} workflowName={run.workflowName} state={state} connection={connection} />
       <div className="run-body">
         <main className="run-graph" aria-label="Workflow graph">
+          <McpHealthDots byNode={healthDots} />
           <WorkflowCanvas graph={graph} catalogue={catalogue} statuses={state.nodeStatuses} readOnly onNodeSelect={setSelectedNodeId} />
         </main>
         <aside className="run-panel" aria-label="Run details">

@@ -8,18 +8,27 @@ import { queueConnection, TOOL_CALLS_QUEUE, type ToolCallJobData, type ToolCallJ
 import type { RegisteredTool } from "../registry/registry";
 
 const QUEUE_MARGIN_MS = 5_000;
+/** Owner queues change as workers restart: keep the most recently used few open, close the rest. */
+const MAX_OPEN_QUEUES = 16;
 type Handles = Map<string, { queue: Queue<ToolCallJobData>; events: Promise<QueueEvents> }>;
 const handles = ((globalThis as unknown as { switchboardMcpQueues?: Handles }).switchboardMcpQueues ??= new Map());
 
 function queueFor(name: string) {
   let entry = handles.get(name);
-  if (!entry) {
+  if (entry) handles.delete(name); // re-inserted below as the most recently used
+  else {
     const events = new QueueEvents(name, { connection: queueConnection() });
     entry = {
       queue: new Queue<ToolCallJobData>(name, { connection: queueConnection(), defaultJobOptions: { attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 } }),
       events: events.waitUntilReady().then(() => events),
     };
-    handles.set(name, entry);
+  }
+  handles.set(name, entry);
+  for (const [oldest, stale] of handles) {
+    if (handles.size <= MAX_OPEN_QUEUES) break;
+    handles.delete(oldest);
+    void stale.queue.close().catch(() => undefined);
+    void stale.events.then((events: QueueEvents) => events.close()).catch(() => undefined);
   }
   return entry;
 }

@@ -21,6 +21,7 @@ import { runWorkflowToEnd, startWorkflowRun } from "../testing/run-workflow";
 import { waitForRun } from "../testing/wait-for-run";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import type { WorkflowGraph } from "../workflow/graph";
+import { takeRunServers } from "./connection-pool";
 import { registerMcpNode } from "./register-mcp-node";
 import { teardownRunMcp } from "./teardown";
 
@@ -145,6 +146,20 @@ describe("MCP servers through the gateway", () => {
     }
   });
 
+  it("serves an HTTP server's call on a worker that holds no client for it, over a short-lived connection", async () => {
+    const { runId, teardown } = await registerNodes({ nodes: [mcpNode("remote", { transport: "http", url: httpEverything.url })], edges: [] });
+    try {
+      // As if another worker had registered it: this process keeps no live client for the run.
+      for (const server of takeRunServers(runId)) await server.live.close();
+      const client = await gatewayClient(runId, ["remote"]);
+      const echoed = await client.callTool({ name: "remote__echo", arguments: { message: "any worker" } });
+      expect(echoed).toMatchObject({ isError: false, content: [{ type: "text", text: "Echo: any worker" }] });
+      await client.close();
+    } finally {
+      await teardown();
+    }
+  });
+
   it("hides tools an 'all except' filter leaves out, on server-filesystem", async () => {
     const tag = marker("fs");
     const { runId, teardown } = await registerNodes({
@@ -249,6 +264,18 @@ describe("MCP servers in a run", () => {
     expect(events.find((e) => e.type === "tool.teardown")?.payload).toMatchObject({ nodeId: "everything", detail: expect.stringMatching(/process group \d+ killed/) });
     expect(await redis.exists(registryKey(runId))).toBe(0);
     expect(processesWith(tag)).toEqual([]);
+  });
+
+  it("resolves a node's reference to a workflow-level MCP server", async () => {
+    const graph: WorkflowGraph = {
+      nodes: [graphNode("entry", "core.entry"), agentCalling([{ tool: "docs__get-sum", args: { a: 20, b: 22 } }]), mcpNode("docs", { transport: "ref", ref: "shared-everything" })],
+      edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("docs", "tool", "agent", "tools")],
+      mcpServers: { "shared-everything": { transport: "http", url: httpEverything.url } },
+    };
+    const { runId, result } = await runWorkflowToEnd(stack.url, graph, "go");
+    expect(result.status).toBe("completed");
+    expect(JSON.stringify(result.output)).toContain("42");
+    expect((await listEvents(runId)).find((e) => e.type === "tool.registered")?.payload).toMatchObject({ nodeId: "docs", kind: "remote-mcp" });
   });
 
   it("cancels a run mid-call: run.cancelled, teardown, no processes left", async () => {
