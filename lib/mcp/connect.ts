@@ -19,6 +19,8 @@ export type ConnectOptions = {
   backoffMs?: number;
   /** Called as soon as a stdio server is spawned, before the handshake. */
   onSpawn?: (pgid: number) => Promise<void> | void;
+  /** Called once a stdio server's process group has been killed. */
+  onKilled?: (pgid: number) => Promise<void> | void;
 };
 
 export class McpConnectError extends Error {}
@@ -27,21 +29,27 @@ async function connectOnce(config: McpServerConfig, params: Awaited<ReturnType<t
   const client = new Client({ name: "switchboard", version: "0.1.0" });
   const timeout = options.startupTimeoutMs ?? 20_000;
   if (params.transport === "stdio") {
-    const transport = new DetachedStdioTransport(params.stdio);
+    let pgid: number | undefined;
+    let recorded: Promise<void> | void = undefined;
+    const transport = new DetachedStdioTransport(params.stdio, (spawned) => {
+      pgid = spawned;
+      recorded = options.onSpawn?.(spawned);
+    });
     const closeAll = async () => {
       await client.close().catch(() => undefined);
       await transport.close();
+      await recorded;
+      if (pgid !== undefined) await options.onKilled?.(pgid);
     };
     try {
       await client.connect(transport, { timeout });
+      await recorded;
     } catch (error) {
       await closeAll();
       const stderr = transport.stderr ? ` — stderr: ${transport.stderr.split("\n").slice(-5).join(" | ")}` : "";
       throw new McpConnectError(`${config.transport} server "${params.stdio.command}" did not start: ${(error as Error).message}${stderr}`);
-    } finally {
-      if (transport.pgid !== undefined) await options.onSpawn?.(transport.pgid);
     }
-    return { client, pgid: transport.pgid, secretValues: params.secretValues, close: closeAll };
+    return { client, pgid, secretValues: params.secretValues, close: closeAll };
   }
   const transport = new StreamableHTTPClientTransport(new URL(params.url), { requestInit: { headers: params.headers } });
   try {

@@ -30,7 +30,11 @@ export class DetachedStdioTransport implements Transport {
   private readonly buffer = new ReadBuffer();
   private stderrTail = "";
 
-  constructor(private readonly params: DetachedStdioParams) {}
+  constructor(
+    private readonly params: DetachedStdioParams,
+    /** Told the process group id the moment the server is spawned, before any handshake. */
+    private readonly onSpawn?: (pgid: number) => void,
+  ) {}
 
   /** The process group id (the child's pid: it leads its own group). */
   get pgid(): number | undefined {
@@ -55,7 +59,10 @@ export class DetachedStdioTransport implements Transport {
         reject(error);
         this.onerror?.(error);
       });
-      child.on("spawn", () => resolve());
+      child.on("spawn", () => {
+        if (child.pid !== undefined) this.onSpawn?.(child.pid);
+        resolve();
+      });
       child.on("close", () => {
         this.child = undefined;
         this.onclose?.();

@@ -35,7 +35,7 @@ beforeAll(async () => {
   token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds: ["everything"] });
 });
 afterAll(async () => {
-  await teardownRunMcp(redis, runId, noEvents);
+  await teardownRunMcp(runId, noEvents);
   await getDb().workflow.deleteMany({ where: { createdAt: { gte: startedAt } } });
   redis.disconnect();
   await stack.close();

@@ -22,6 +22,7 @@ import { waitForRun } from "../testing/wait-for-run";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import type { WorkflowGraph } from "../workflow/graph";
 import { takeRunServers } from "./connection-pool";
+import { PROCESSES_KEY } from "./process-reaper";
 import { registerMcpNode } from "./register-mcp-node";
 import { teardownRunMcp } from "./teardown";
 
@@ -55,6 +56,13 @@ async function waitForEvent(runId: string, type: RunEvent["type"], timeoutMs = 1
   }
 }
 
+/** The reaper's records of a run's process groups. */
+async function recordedProcesses(runId: string): Promise<unknown[]> {
+  return Object.values(await redis.hgetall(PROCESSES_KEY))
+    .map((raw) => JSON.parse(raw) as { runId: string })
+    .filter((record) => record.runId === runId);
+}
+
 const marker = (name: string) => `mcp-test-${name}-${process.pid}-${Date.now()}`;
 
 async function gatewayClient(runId: string, allowedNodeIds: string[]): Promise<Client> {
@@ -71,7 +79,7 @@ async function registerNodes(graph: WorkflowGraph) {
   const emit = async (event: RunEventInput) => void events.push(event);
   const outputs: Record<string, { tools: string[] }> = {};
   for (const id of plan.order) if (plan.nodes[id].mode === "tool") outputs[id] = await registerMcpNode(redis, runId, plan.nodes[id], emit);
-  return { runId, events, outputs, teardown: () => teardownRunMcp(redis, runId, emit) };
+  return { runId, events, outputs, teardown: () => teardownRunMcp(runId, emit) };
 }
 
 const mcpNode = (id: string, params: Record<string, unknown>, label = id) => graphNode(id, "mcp.server", { label, mode: "tool", params });
@@ -264,6 +272,7 @@ describe("MCP servers in a run", () => {
     expect(events.find((e) => e.type === "tool.teardown")?.payload).toMatchObject({ nodeId: "everything", detail: expect.stringMatching(/process group \d+ killed/) });
     expect(await redis.exists(registryKey(runId))).toBe(0);
     expect(processesWith(tag)).toEqual([]);
+    expect(await recordedProcesses(runId)).toEqual([]);
   });
 
   it("resolves a node's reference to a workflow-level MCP server", async () => {
@@ -320,5 +329,6 @@ describe("MCP servers in a run", () => {
     expect(unavailable.find((e) => e.payload.nodeId === "broken")!.payload.error).toMatch(/did not start.*cannot start/);
     expect(unavailable.find((e) => e.payload.nodeId === "forbidden")!.payload.error).toMatch(/"bash" is not on the MCP allow-list/);
     expect(processesWith(tag)).toEqual([]);
+    expect(await recordedProcesses(runId)).toEqual([]);
   });
 });

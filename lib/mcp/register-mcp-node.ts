@@ -14,7 +14,7 @@ import { applyToolFilter } from "./config";
 import { connectMcpServer, type LiveClient } from "./connect";
 import { addPooledServer } from "./connection-pool";
 import { startHealthCheck } from "./health-check";
-import { recordProcess } from "./process-reaper";
+import { forgetProcess, recordProcess } from "./process-reaper";
 import { serverSpecs, type ServerSpec } from "./server-specs";
 import { ownerQueueName } from "./worker-identity";
 
@@ -43,6 +43,7 @@ async function registerServer(redis: Redis, runId: string, spec: ServerSpec, emi
     live = await connectMcpServer(spec.config, {
       startupTimeoutMs: spec.startupTimeoutMs,
       onSpawn: (pgid) => recordProcess(redis, runId, pgid),
+      onKilled: (pgid) => forgetProcess(redis, pgid),
     });
     const { tools } = await live.client.listTools(undefined, { timeout: spec.startupTimeoutMs });
     const chosen = applyToolFilter(tools, spec.filter).map((tool) => ({

@@ -94,13 +94,13 @@ export async function executeRun(redis: Redis, runId: string, shutdown: AbortSig
       await emit({ type: "node.completed", payload: { nodeId, output, durationMs: Date.now() - nodeStartedAt } });
     }
     const output = runOutput(plan, outputs);
-    await teardownRunMcp(redis, runId, emit); // before the terminal event, so the log ends with it
+    await teardownRunMcp(runId, emit); // before the terminal event, so the log ends with it
     // The terminal event is recorded before the status flips, so a finished status means a complete event log.
     await emit({ type: "run.completed", payload: { output, durationMs: Date.now() - startedAt } });
     await db.run.update({ where: { id: runId }, data: { status: "completed", output: asJson(output), finishedAt: new Date() } });
   } catch (error) {
     if (cancellation.cancelled()) {
-      await teardownRunMcp(redis, runId, emit);
+      await teardownRunMcp(runId, emit);
       await emit({ type: "run.cancelled", payload: {} });
       await db.run.update({ where: { id: runId }, data: { status: "cancelled", finishedAt: new Date() } });
       return;
@@ -108,13 +108,13 @@ export async function executeRun(redis: Redis, runId: string, shutdown: AbortSig
     const message = error instanceof Error ? error.message : String(error);
     const nodeId = error instanceof NodeFailure ? error.nodeId : undefined;
     if (nodeId) await emit({ type: "node.failed", payload: { nodeId, error: message } });
-    await teardownRunMcp(redis, runId, emit);
+    await teardownRunMcp(runId, emit);
     await emit({ type: "run.failed", payload: { error: message, nodeId } });
     await db.run.update({ where: { id: runId }, data: { status: "failed", error: message, finishedAt: new Date() } });
   } finally {
     cancellation.stop();
     clearInterval(keepAlive);
-    await teardownRunMcp(redis, runId, emit); // a no-op unless recording an event failed above
+    await teardownRunMcp(runId, emit); // a no-op unless recording an event failed above
     await deleteRegistry(redis, runId);
   }
 }
