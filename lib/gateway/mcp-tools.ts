@@ -5,6 +5,12 @@
 import type { RegisteredTool } from "../registry/registry";
 
 export const MCP_NAME_SEPARATOR = "__";
+const MAX_TOOL_NAME = 64;
+
+/** Model APIs accept tool names of [A-Za-z0-9_-]{1,64}; the server's own name is kept for the call. */
+export function exposedMcpName(source: string, tool: string): string {
+  return `${source}${MCP_NAME_SEPARATOR}${tool.replace(/[^A-Za-z0-9_-]/g, "_")}`.slice(0, MAX_TOOL_NAME);
+}
 
 export type ExposedTool = {
   /** The name the agent sees. */
@@ -22,7 +28,7 @@ export function exposeTools(registered: RegisteredTool[]): ExposedTool[] {
       return [{ name: tool.toolName, description: tool.description, inputSchema: tool.inputSchema, registered: tool }];
     }
     return (tool.tools ?? []).map((mcpTool) => ({
-      name: `${tool.toolName}${MCP_NAME_SEPARATOR}${mcpTool.name}`,
+      name: exposedMcpName(tool.toolName, mcpTool.name),
       description: mcpTool.description ?? mcpTool.name,
       inputSchema: mcpTool.inputSchema,
       registered: tool,

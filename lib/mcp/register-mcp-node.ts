@@ -6,6 +6,7 @@
  */
 import type { Redis } from "ioredis";
 import { getDb } from "../db/client";
+import { exposedMcpName } from "../gateway/mcp-tools";
 import { registerTool, type RegisteredTool } from "../registry/registry";
 import type { RunEventInput } from "../runs/events";
 import { redactSecrets } from "../secrets/resolve";
@@ -56,7 +57,7 @@ async function registerServer(redis: Redis, runId: string, spec: ServerSpec, emi
     const entry: RegisteredTool = { ...baseEntry(spec), tools: chosen, status: "ready", ...(spec.config.transport === "stdio" ? { ownerQueue: ownerQueueName() } : {}) };
     await registerTool(redis, runId, entry);
     if (spec.healthIntervalMs > 0) Object.assign(pooled, { stopHealthCheck: startHealthCheck(pooled, spec.healthIntervalMs, emit) });
-    const names = chosen.map((tool) => `${spec.source}__${tool.name}`);
+    const names = chosen.map((tool) => exposedMcpName(spec.source, tool.name));
     await emit({ type: "tool.registered", payload: { nodeId: spec.nodeId, toolName: spec.source, kind: entry.kind, description: `${entry.description}: ${names.join(", ") || "no tools"}` } });
     return names;
   } catch (error) {

@@ -49,4 +49,13 @@ describe("exposeTools", () => {
     ];
     expect(exposeTools(registered).map((t) => [t.name, t.mcpToolName])).toEqual([["http_request", undefined], ["everything__echo", "echo"]]);
   });
+  it("keeps exposed names within what model APIs accept, and the server's own name for the call", () => {
+    const registered: RegisteredTool[] = [
+      { nodeId: "m", toolName: "docs", kind: "remote-mcp", description: "", inputSchema: {}, boundInputs: {}, status: "ready", tools: [{ name: "search.pages v2", inputSchema: {} }, { name: "x".repeat(80), inputSchema: {} }] },
+    ];
+    const [dotted, long] = exposeTools(registered);
+    expect([dotted.name, dotted.mcpToolName]).toEqual(["docs__search_pages_v2", "search.pages v2"]);
+    expect(long.name).toHaveLength(64);
+    expect(long.mcpToolName).toHaveLength(80);
+  });
 });
