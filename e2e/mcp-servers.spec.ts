@@ -82,3 +82,34 @@ test("a person wires server-everything into an agent, picks its tools and watche
   await expect(editor.inspector.getByTestId("tool-filter-selected")).toBeChecked();
   await expect(editor.inspector.getByTestId("mcp-tool-echo")).toBeVisible();
 });
+
+test("a person cancels a run while an MCP tool is still working, and its server is torn down", async ({ page }) => {
+  const graph = {
+    nodes: [
+      { id: "entry", type: "core.entry", position: { x: 100, y: 100 }, data: { label: "Entry", mode: "normal", params: {} } },
+      {
+        id: "agent",
+        type: "core.agent",
+        position: { x: 450, y: 100 },
+        data: { label: "Agent", mode: "normal", params: { script: { toolCalls: [{ tool: "slow__trigger-long-running-operation", args: { duration: 60, steps: 2 } }], finalText: "never" } } },
+      },
+      { id: "slow", type: "mcp.server", position: { x: 450, y: 400 }, data: { label: "slow", mode: "tool", params: { command: "node", args: [EVERYTHING, "stdio"] } } },
+    ],
+    edges: [
+      { id: "e1", source: "entry", sourceHandle: "output", target: "agent", targetHandle: "input" },
+      { id: "e2", source: "slow", sourceHandle: "tool", target: "agent", targetHandle: "tools" },
+    ],
+  };
+  const created = await page.request.post("/api/workflows", { data: { name: "Cancel an MCP call", ...graph } });
+  expect(created.status()).toBe(201);
+  await page.goto(`/workflows/${(await created.json()).id}`);
+  const editor = new EditorPage(page);
+  await editor.run();
+
+  const run = new RunPage(page);
+  await expect(page.locator('[data-event-type="tool.call.started"]')).toHaveCount(1, { timeout: 60_000 });
+  await page.getByTestId("cancel-run").click();
+  await expect(run.status).toHaveText("cancelled", { timeout: 15_000 });
+  await expect(page.locator('[data-event-type="tool.teardown"]')).toHaveCount(1);
+  await expect(page.getByTestId("cancel-run")).toHaveCount(0);
+});

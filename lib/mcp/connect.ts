@@ -51,7 +51,8 @@ async function connectOnce(config: McpServerConfig, params: Awaited<ReturnType<t
     }
     return { client, pgid, secretValues: params.secretValues, close: closeAll };
   }
-  const transport = new StreamableHTTPClientTransport(new URL(params.url), { requestInit: { headers: params.headers } });
+  // No redirects: the URL policy checked this address, not wherever a redirect would lead.
+  const transport = new StreamableHTTPClientTransport(new URL(params.url), { requestInit: { headers: params.headers, redirect: "error" } });
   try {
     await client.connect(transport, { timeout });
   } catch (error) {
