@@ -40,6 +40,7 @@ export async function callMcpTool(registered: RegisteredTool, data: ToolCallJobD
   try {
     return (await job.waitUntilFinished(await events, timeoutMs)) as ToolCallJobResult;
   } catch (error) {
+    await job.remove().catch(() => undefined); // nobody may ever take it (a dead owner's queue)
     const reason = registered.ownerQueue ? " (the worker that runs this stdio server may have stopped)" : "";
     return { content: [{ type: "text", text: `MCP tool ${data.toolName} of "${registered.toolName}" failed: ${(error as Error).message}${reason}` }], isError: true };
   }

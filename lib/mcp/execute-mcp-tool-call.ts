@@ -8,14 +8,14 @@ import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
 import type { RegisteredTool } from "../registry/registry";
 import { loadPlan } from "../runs/load-plan";
 import { redactSecrets } from "../secrets/resolve";
-import { connectMcpServer } from "./connect";
+import { connectMcpServer, type LiveClient } from "./connect";
 import { getPooledServer } from "./connection-pool";
 import { workflowMcpServers } from "./register-mcp-node";
 import { serverSpecs } from "./server-specs";
 
 const errorResult = (text: string): ToolCallJobResult => ({ content: [{ type: "text", text }], isError: true });
 
-async function callOn(live: { client: import("@modelcontextprotocol/sdk/client/index.js").Client; secretValues: string[] }, job: ToolCallJobData, source: string, timeoutMs: number) {
+async function callOn(live: Pick<LiveClient, "client" | "secretValues">, job: ToolCallJobData, source: string, timeoutMs: number) {
   try {
     const result = (await live.client.callTool({ name: job.toolName, arguments: job.args }, undefined, { timeout: timeoutMs })) as CallToolResult;
     return { content: result.content, structuredContent: result.structuredContent, isError: result.isError === true } as ToolCallJobResult;
