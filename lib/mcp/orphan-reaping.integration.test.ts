@@ -1,7 +1,8 @@
 /**
- * No MCP process outlives its run even when the worker that spawned it is SIGKILLed mid-run: a
- * real worker process (workers/main.ts) runs an agent that is mid-call on a stdio server, it is
- * killed, and the next worker started on this machine reaps the orphaned process group.
+ * MCP with several real worker processes (workers/main.ts). Calls to a stdio server reach the one
+ * worker that owns its process, however many compete on the shared queue. And no MCP process
+ * outlives its run even when the worker that spawned it is SIGKILLed mid-run: the next worker
+ * started on this machine reaps the orphaned process group.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -9,8 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { createRedis } from "../queue/redis";
 import { listEvents } from "../runs/read-events";
-import { graphEdge, graphNode } from "../testing/fixtures";
-import { everythingWithHelper, processesWith } from "../testing/mcp-peers";
+import { graphEdge, graphNode, storeRun } from "../testing/fixtures";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { createSessionToken } from "../auth/session-token";
+import { callMcpTool } from "../gateway/call-mcp-tool";
+import { getRegisteredTool } from "../registry/registry";
+import { startWorkers } from "../runs/start-workers";
+import { everythingStdio, everythingWithHelper, processesWith } from "../testing/mcp-peers";
+import { registerMcpNode } from "./register-mcp-node";
+import { teardownRunMcp } from "./teardown";
+import { ownerQueueName } from "./worker-identity";
 import { startWorkflowRun } from "../testing/run-workflow";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import { PROCESSES_KEY } from "./process-reaper";
@@ -70,6 +80,38 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+describe("stdio calls with several workers", () => {
+  it("go to the worker that owns the server's process, never to another worker", { timeout: 90_000 }, async () => {
+    const tag = `mcp-test-owner-${process.pid}-${Date.now()}`;
+    const other = await startWorkerProcess(); // competes for every job on the shared tool-calls queue
+    const local = await startWorkers({ runConcurrency: 1, toolCallConcurrency: 4 });
+    const stored = await storeRun({ nodes: [graphNode("everything", "mcp.server", { mode: "tool", params: everythingStdio(tag) })], edges: [] });
+    const noEvents = async () => undefined;
+    try {
+      await registerMcpNode(redis, stored.runId, stored.plan.nodes.everything, noEvents);
+      const registered = (await getRegisteredTool(redis, stored.runId, "everything"))!;
+      expect(registered.ownerQueue).toBe(ownerQueueName());
+
+      const token = await createSessionToken({ runId: stored.runId, agentNodeId: "agent", allowedNodeIds: ["everything"] });
+      const client = new Client({ name: "owner-test", version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+      const results = await Promise.all(Array.from({ length: 12 }, (_, i) => client.callTool({ name: "everything__echo", arguments: { message: `call ${i}` } })));
+      expect(results.map((r) => r.isError)).toEqual(Array(12).fill(false));
+      await client.close();
+
+      // The same jobs on the shared queue reach the other worker too, which has no such server: that is why stdio calls are routed.
+      const misrouted = await Promise.all(Array.from({ length: 24 }, () => callMcpTool({ ...registered, ownerQueue: undefined }, { runId: stored.runId, nodeId: "everything", toolName: "echo", args: { message: "x" } })));
+      expect(misrouted.some((r) => r.isError && JSON.stringify(r.content).includes("is not running in this worker"))).toBe(true);
+    } finally {
+      await teardownRunMcp(stored.runId, noEvents);
+      await local.close();
+      killGroup(other); // it must not take the next test's run
+      await new Promise((resolve) => other.once("exit", resolve));
+    }
+    expect(processesWith(tag)).toEqual([]);
+  });
+});
 
 describe("orphaned MCP processes", () => {
   it("are reaped after their worker is SIGKILLed mid-run", { timeout: 90_000 }, async () => {
