@@ -6,6 +6,7 @@ import { cx } from "@/components/ui/class-names";
 import { LogoMark } from "@/components/ui/logo-mark";
 import type { EventConnection } from "@/hooks/use-run-events";
 import type { RunState } from "./derive-run-state";
+import { CancelRunButton } from "./cancel-run-button";
 import { ElapsedTime } from "./elapsed-time";
 import { RunStatusPill } from "./run-status-pill";
 
@@ -51,6 +52,7 @@ export function RunHeader({ runId, workflowId, workflowName, state, connection }
       )}
       <div className="run-header-spacer" />
       {connectionText && <span className={cx("run-connection", `run-connection-${connection}`)}>{connectionText}</span>}
+      {(state.status === "queued" || state.status === "running") && <CancelRunButton runId={runId} />}
       <Link href={editorHref} className={buttonClassName("secondary")}>
         <Pencil size={14} aria-hidden /> Edit workflow
       </Link>

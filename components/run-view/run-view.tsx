@@ -18,6 +18,9 @@ import { deriveApprovals, deriveBlockedAttempts } from "./derive-gateway-decisio
 import { deriveRunState, type RunStatus } from "./derive-run-state";
 import { EventTimeline } from "./event-timeline";
 import { FinalAnswer } from "./final-answer";
+import { healthByCanvasNode, latestHealth } from "./mcp-health";
+import { McpHealthDots } from "./mcp-health-dots";
+import { McpHealthSection } from "./mcp-health-section";
 import { RunFailure } from "./run-failure";
 import { RunHeader } from "./run-header";
 import { ToolCallLog } from "./tool-call-log";
@@ -39,6 +42,8 @@ export function RunView({ run, graph, catalogue, initialEvents }: RunViewProps) 
   const shownCalls = selectedNodeId
     ? state.toolCalls.filter((call) => call.agentNodeId === selectedNodeId || call.toolNodeId === selectedNodeId)
     : state.toolCalls;
+  const health = useMemo(() => latestHealth(events), [events]);
+  const healthDots = useMemo(() => healthByCanvasNode(health, graph.nodes.map((node) => node.id)), [health, graph]);
   const runEnded = state.finishedAt !== undefined || ["completed", "failed", "cancelled"].includes(state.status);
 
   return (
@@ -46,6 +51,7 @@ export function RunView({ run, graph, catalogue, initialEvents }: RunViewProps) 
       <RunHeader runId={run.id} workflowId={run.workflowId} workflowName={run.workflowName} state={state} connection={connection} />
       <div className="run-body">
         <main className="run-graph" aria-label="Workflow graph">
+          <McpHealthDots byNode={healthDots} />
           <WorkflowCanvas graph={graph} catalogue={catalogue} statuses={state.nodeStatuses} readOnly onNodeSelect={setSelectedNodeId} />
         </main>
         <aside className="run-panel" aria-label="Run details">
@@ -62,6 +68,7 @@ export function RunView({ run, graph, catalogue, initialEvents }: RunViewProps) 
             </div>
           )}
           <ApprovalRequests runId={run.id} approvals={deriveApprovals(shownEvents, runEnded)} labelOf={labelOf} />
+          <McpHealthSection health={health} labelOf={labelOf} />
           <ToolCallLog calls={shownCalls} labelOf={labelOf} runEnded={runEnded} />
           <BlockedAttempts attempts={deriveBlockedAttempts(shownEvents)} labelOf={labelOf} />
           <EventTimeline events={shownEvents} since={events[0]?.at} labelOf={labelOf} />

@@ -54,6 +54,7 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
   let usage = noUsage();
 
   const step = async (iteration: number, final: boolean) => {
+    abortSignal?.throwIfAborted(); // a cancelled run stops between steps, whatever the model does with the signal
     request.onIterationStart?.(iteration);
     const tools = !hasTools ? undefined : final ? describeOnly(request.tools) : request.tools;
     const result = await generateText({ model, system, messages, tools, toolChoice: final && hasTools ? "none" : undefined, abortSignal });

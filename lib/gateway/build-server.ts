@@ -11,6 +11,8 @@ import type { Redis } from "ioredis";
 import type { SessionClaims } from "../auth/session-token";
 import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
 import { isInScope, listRegisteredTools, type RegisteredTool } from "../registry/registry";
+import { callMcpTool } from "./call-mcp-tool";
+import { exposeTools, type ExposedTool } from "./mcp-tools";
 import { guardToolCall } from "./tool-guard";
 import { visibleTools } from "./tool-policy";
 
@@ -24,14 +26,18 @@ async function scopedTools(redis: Redis, scope: SessionClaims): Promise<Register
   return tools.filter((tool) => tool.status === "ready" && isInScope(tool.nodeId, scope.allowedNodeIds));
 }
 
-/** The wired tools under the names the agent calls them by. */
-const exposedTools = (tools: RegisteredTool[]) => tools.map((tool) => ({ ...tool, name: tool.toolName }));
+/** A component tool runs on any worker; an MCP tool goes to its server's connection (the owning worker for stdio). */
+function forwardCall(scope: SessionClaims, deps: GatewayDeps, tool: ExposedTool, args: Record<string, unknown>): Promise<CallToolResult> {
+  const call = { runId: scope.runId, nodeId: tool.nodeId, args };
+  if (tool.mcpToolName) return callMcpTool(tool.registered, { ...call, toolName: tool.mcpToolName }) as Promise<CallToolResult>;
+  return deps.callComponentTool({ ...call, toolName: tool.name }) as Promise<CallToolResult>;
+}
 
 export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Server {
   const server = new Server({ name: "switchboard-gateway", version: "0.1.0" }, { capabilities: { tools: { listChanged: false } } });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const exposed = exposedTools(await scopedTools(deps.redis, scope));
+    const exposed = exposeTools(await scopedTools(deps.redis, scope));
     return {
       tools: visibleTools(exposed, scope).map(({ name, tool, aliasOf }) => ({
         name,
@@ -43,11 +49,9 @@ export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Ser
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const { name, arguments: args = {}, _meta } = request.params;
-    const exposed = exposedTools(await scopedTools(deps.redis, scope));
+    const exposed = exposeTools(await scopedTools(deps.redis, scope));
     const callId = typeof _meta?.callId === "string" ? _meta.callId : undefined;
-    return guardToolCall(scope, deps.redis, exposed, { name, args, callId }, (tool, finalArgs) =>
-      deps.callComponentTool({ runId: scope.runId, nodeId: tool.nodeId, toolName: tool.name, args: finalArgs }),
-    );
+    return guardToolCall(scope, deps.redis, exposed, { name, args, callId }, (tool, finalArgs) => forwardCall(scope, deps, tool, finalArgs));
   });
 
   return server;

@@ -9,10 +9,11 @@ import type { SessionClaims } from "../auth/session-token";
 import { awaitApproval } from "../approvals/await-approval";
 import { createEventRecorder } from "../runs/record-event";
 import type { RunEventInput } from "../runs/events";
+import type { ExposedTool } from "./mcp-tools";
 import { resolveTool } from "./tool-policy";
 
-/** A tool as the gateway exposes it: its name and the tool-mode node behind it. */
-export type ExposedTool = { name: string; nodeId: string };
+/** What the guard needs of an exposed tool: its name and the tool-mode node behind it. */
+type GuardedTool = Pick<ExposedTool, "name" | "nodeId">;
 
 export type GuardedCall = { name: string; args: Record<string, unknown>; callId?: string };
 
@@ -27,7 +28,7 @@ async function recordGatewayEvent(redis: Redis, runId: string, event: RunEventIn
   }
 }
 
-export async function guardToolCall<T extends ExposedTool>(
+export async function guardToolCall<T extends GuardedTool>(
   scope: SessionClaims,
   redis: Redis,
   exposed: readonly T[],

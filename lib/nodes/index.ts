@@ -8,11 +8,13 @@ import { fsRead } from "./fs-read";
 import { fsWrite } from "./fs-write";
 import { httpRequest } from "./http-request";
 import { llm } from "./llm";
+import { mcpGroup } from "./mcp-group";
+import { mcpServer } from "./mcp-server";
 import { shellExec } from "./shell-exec";
 import { toolCall } from "./tool-call";
 import type { ComponentDefinition, ComponentMeta } from "./types";
 
-export const components = [entry, agent, llm, toolCall, httpRequest, fsRead, fsWrite, shellExec] as const;
+export const components = [entry, agent, llm, toolCall, httpRequest, mcpServer, mcpGroup, fsRead, fsWrite, shellExec] as const;
 
 export type NodeType = (typeof components)[number]["id"];
 

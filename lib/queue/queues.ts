@@ -4,6 +4,7 @@
  * never starve the worker that executes it. Job data carries ids, never secrets.
  */
 import { Queue, QueueEvents } from "bullmq";
+import type { ContentBlock } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { redisUrl } from "./redis";
 
@@ -23,7 +24,7 @@ export type ToolCallJobData = z.infer<typeof ToolCallJobData>;
 
 /** What a tool call hands back through the queue: MCP-shaped so the gateway passes it on unchanged. */
 export type ToolCallJobResult = {
-  content: { type: "text"; text: string }[];
+  content: ContentBlock[];
   structuredContent?: Record<string, unknown>;
   isError: boolean;
 };

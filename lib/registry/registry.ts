@@ -18,6 +18,8 @@ export const RegisteredTool = z.object({
   boundInputs: z.record(z.string(), z.unknown()).default({}),
   tools: z.array(z.object({ name: z.string(), description: z.string().optional(), inputSchema: z.record(z.string(), z.unknown()) })).optional(),
   ownerQueue: z.string().optional(),
+  /** MCP sources: how long the gateway waits for one call (the node's call timeout). */
+  callTimeoutMs: z.number().optional(),
   status: z.enum(["ready", "unavailable"]),
   error: z.string().optional(),
 });

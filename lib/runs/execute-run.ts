@@ -11,10 +11,14 @@ import type { NodeOutput } from "../nodes/types";
 import { deleteRegistry, refreshRegistry } from "../registry/registry";
 import { SecretScope } from "../secrets/secret-scope";
 import { registerComponentTool } from "../tools/register-component-tool";
+import { registerMcpNode } from "../mcp/register-mcp-node";
+import { isMcpNodeType } from "../mcp/server-specs";
+import { teardownRunMcp } from "../mcp/teardown";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
 import { createEventRecorder, type EventRecorder } from "./record-event";
 import { fillTemplates } from "./fill-templates";
 import { parseNodeParams } from "./node-params";
+import { watchCancellation } from "./run-cancellation";
 
 export class NodeFailure extends Error {
   constructor(
@@ -35,6 +39,7 @@ function runOutput(plan: CompiledWorkflow, outputs: Map<string, NodeOutput>): un
 }
 
 async function registerToolNode(redis: Redis, runId: string, node: CompiledNode, inputs: Record<string, unknown>, emit: EventRecorder) {
+  if (isMcpNodeType(node.type)) return registerMcpNode(redis, runId, node, emit);
   const { toolName, kind, description } = await registerComponentTool(redis, runId, node, inputs);
   await emit({ type: "tool.registered", payload: { nodeId: node.id, toolName, kind, description } });
   return { tool: toolName };
@@ -78,21 +83,26 @@ async function executeNode(
   return secrets.redact(output);
 }
 
-export async function executeRun(redis: Redis, runId: string, signal: AbortSignal): Promise<void> {
+export async function executeRun(redis: Redis, runId: string, shutdown: AbortSignal): Promise<void> {
   const db = getDb();
   const run = await db.run.findUnique({ where: { id: runId } });
-  if (!run || run.status !== "queued") return; // unknown, or already picked up by another attempt
+  if (!run || run.status !== "queued") return; // unknown, cancelled, or already picked up by another attempt
   const plan = run.plan as unknown as CompiledWorkflow;
   const secrets = new SecretScope();
   const emit = redactingRecorder(createEventRecorder(redis, runId), secrets);
   const startedAt = Date.now();
-  await db.run.update({ where: { id: runId }, data: { status: "running", startedAt: new Date(startedAt) } });
+  // Conditional, so a cancel that lands between the read and here wins.
+  const claimed = await db.run.updateMany({ where: { id: runId, status: "queued" }, data: { status: "running", startedAt: new Date(startedAt) } });
+  if (claimed.count === 0) return;
   await emit({ type: "run.started", payload: {} });
+  const cancellation = watchCancellation(redis, runId, shutdown);
+  const signal = cancellation.signal;
 
   const outputs = new Map<string, NodeOutput>();
   const keepAlive = setInterval(() => void refreshRegistry(redis, runId).catch(() => undefined), 60_000);
   try {
     for (const nodeId of plan.order) {
+      signal.throwIfAborted();
       const node = plan.nodes[nodeId];
       const nodeStartedAt = Date.now();
       await emit({ type: "node.started", payload: { nodeId, mode: node.mode } });
@@ -106,21 +116,32 @@ export async function executeRun(redis: Redis, runId: string, signal: AbortSigna
       } catch (error) {
         throw new NodeFailure(nodeId, error instanceof Error ? error.message : String(error));
       }
+      signal.throwIfAborted(); // a node that finishes after a cancel does not count as done
       outputs.set(nodeId, output);
       await emit({ type: "node.completed", payload: { nodeId, output, durationMs: Date.now() - nodeStartedAt } });
     }
     const output = runOutput(plan, outputs);
+    await teardownRunMcp(runId, emit); // before the terminal event, so the log ends with it
     // The terminal event is recorded before the status flips, so a finished status means a complete event log.
     await emit({ type: "run.completed", payload: { output, durationMs: Date.now() - startedAt } });
     await db.run.update({ where: { id: runId }, data: { status: "completed", output: asJson(output), finishedAt: new Date() } });
   } catch (error) {
+    if (cancellation.cancelled()) {
+      await teardownRunMcp(runId, emit);
+      await emit({ type: "run.cancelled", payload: {} });
+      await db.run.update({ where: { id: runId }, data: { status: "cancelled", finishedAt: new Date() } });
+      return;
+    }
     const message = secrets.redactText(error instanceof Error ? error.message : String(error));
     const nodeId = error instanceof NodeFailure ? error.nodeId : undefined;
     if (nodeId) await emit({ type: "node.failed", payload: { nodeId, error: message } });
+    await teardownRunMcp(runId, emit);
     await emit({ type: "run.failed", payload: { error: message, nodeId } });
     await db.run.update({ where: { id: runId }, data: { status: "failed", error: message, finishedAt: new Date() } });
   } finally {
+    cancellation.stop();
     clearInterval(keepAlive);
+    await teardownRunMcp(runId, emit); // a no-op unless recording an event failed above
     await deleteRegistry(redis, runId);
   }
 }

@@ -3,6 +3,7 @@
  * may fill, then values bound by upstream edges — so an agent can never override a fixed input.
  */
 import type { Redis } from "ioredis";
+import { executeMcpToolCall } from "../mcp/execute-mcp-tool-call";
 import { getComponent } from "../nodes";
 import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
 import { getRegisteredTool } from "../registry/registry";
@@ -14,6 +15,7 @@ const errorResult = (text: string): ToolCallJobResult => ({ content: [{ type: "t
 
 export async function executeToolCall(redis: Redis, job: ToolCallJobData, signal: AbortSignal): Promise<ToolCallJobResult> {
   const [plan, registered] = await Promise.all([loadPlan(job.runId), getRegisteredTool(redis, job.runId, job.nodeId)]);
+  if (registered && (registered.kind === "local-mcp" || registered.kind === "remote-mcp")) return executeMcpToolCall(job, registered);
   const node = plan?.nodes[job.nodeId];
   const component = node && getComponent(node.type);
   if (!node || !component || !registered) return errorResult(`Tool ${job.toolName} is no longer registered in run ${job.runId}`);

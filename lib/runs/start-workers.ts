@@ -8,6 +8,7 @@ import { sharedRedis } from "../queue/redis";
 import { executeRun } from "./execute-run";
 import { executeToolCall } from "./execute-tool-call";
 import { childSignal } from "../platform/child-signal";
+import { startMcpWorkerServices } from "../mcp/worker-services";
 
 /** Runs a job with its own abort signal tied to the worker's shutdown. */
 async function withJobSignal<T>(shutdown: AbortSignal, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -39,10 +40,11 @@ export async function startWorkers({ runConcurrency, toolCallConcurrency, log = 
     worker.on("failed", (job, error) => log(`[${worker.name}] job ${job?.id} failed: ${error.message}`));
   }
   await Promise.all([runs.waitUntilReady(), toolCalls.waitUntilReady()]);
+  const mcp = await startMcpWorkerServices((data) => withJobSignal(shutdown.signal, (signal) => executeToolCall(sharedRedis(), data, signal)), toolCallConcurrency, log);
   return {
     close: async () => {
       shutdown.abort();
-      await Promise.all([runs.close(), toolCalls.close()]);
+      await Promise.all([runs.close(), toolCalls.close(), mcp.close()]);
     },
   };
 }

@@ -5,6 +5,7 @@
 import * as gatewayRoute from "@/app/api/mcp/gateway/route";
 import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
 import * as runRoute from "@/app/api/runs/[id]/route";
+import * as runCancelRoute from "@/app/api/runs/[id]/cancel/route";
 import * as workflowRunsRoute from "@/app/api/workflows/[id]/runs/route";
 import * as workflowsRoute from "@/app/api/workflows/route";
 import * as healthRoute from "@/app/api/health/route";
@@ -29,6 +30,7 @@ export const appRoutes: Route[] = [
   { method: "GET", pattern: /^\/api\/secrets$/, handler: h(secretsRoute.GET) },
   { method: "PUT", pattern: /^\/api\/secrets\/(?<name>[^/]+)$/, handler: h(secretRoute.PUT) },
   { method: "DELETE", pattern: /^\/api\/secrets\/(?<name>[^/]+)$/, handler: h(secretRoute.DELETE) },
+  { method: "POST", pattern: /^\/api\/runs\/(?<id>[^/]+)\/cancel$/, handler: h(runCancelRoute.POST) },
 ];
 
 export type TestStack = { url: string; close: () => Promise<void> };

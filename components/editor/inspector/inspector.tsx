@@ -10,6 +10,7 @@ import { isFieldVisible, paramValue } from "../param-values";
 import { agentInputs } from "../tool-shape";
 import { ParamField } from "./param-field";
 import { ToolModeSection } from "./tool-mode-section";
+import { McpSection } from "../mcp/mcp-section";
 
 export function Inspector() {
   const selectedId = useEditorStore((state) => state.nodes.find((node) => node.selected)?.id);
@@ -67,6 +68,7 @@ function NodeInspector({ id }: { id: string }) {
       </section>
 
       {meta?.tool && <ToolModeSection id={id} data={data} meta={meta} connections={connections} />}
+      <McpSection id={id} />
 
       {meta && meta.fields.length > 0 && (
         <section className="inspector-section">

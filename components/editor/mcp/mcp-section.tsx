@@ -1,0 +1,75 @@
+"use client";
+/**
+ * The inspector's MCP section for MCP Server and MCP Group nodes: Discover tools (a server action
+ * that connects to each server), the tools with their descriptions, the all / selected / all
+ * except choice saved on the node, connection errors as the server gave them, and the workflow's
+ * own MCP servers.
+ */
+import "./mcp.css";
+import { RefreshCw, Plug } from "lucide-react";
+import { useState, useTransition } from "react";
+import { discoverMcpToolsAction } from "@/app/workflows/mcp-actions";
+import { ToolFilter } from "@/lib/mcp/config";
+import type { NodeDiscovery } from "@/lib/mcp/discover-node";
+import { isMcpNodeType, MCP_GROUP_TYPE } from "@/lib/mcp/server-specs";
+import { Button } from "@/components/ui/button";
+import { useEditorStore } from "../editor-store-context";
+import { ToolFilterPicker } from "./tool-filter-picker";
+import { WorkflowMcpServersSettings } from "./workflow-mcp-servers";
+
+type GroupServerParams = { id?: unknown; toolFilter?: unknown };
+
+const filterOf = (value: unknown): ToolFilter => ToolFilter.safeParse(value ?? {}).data ?? { mode: "all", tools: [] };
+
+export function McpSection({ id }: { id: string }) {
+  const data = useEditorStore((state) => state.nodes.find((node) => node.id === id)?.data);
+  const setParam = useEditorStore((state) => state.setParam);
+  const readOnly = useEditorStore((state) => state.readOnly);
+  const getGraph = useEditorStore((state) => state.toGraph);
+  const [discovery, setDiscovery] = useState<NodeDiscovery | null>(null);
+  const [pending, startTransition] = useTransition();
+  if (!data || !isMcpNodeType(data.componentType)) return null;
+
+  const isGroup = data.componentType === MCP_GROUP_TYPE;
+  const groupServers = (Array.isArray(data.params.servers) ? data.params.servers : []) as GroupServerParams[];
+  const keys = isGroup ? groupServers.map((server) => String(server.id ?? "")) : [id];
+  const filterFor = (key: string) => filterOf(isGroup ? groupServers.find((s) => s.id === key)?.toolFilter : data.params.toolFilter);
+  const setFilter = (key: string, filter: ToolFilter) =>
+    isGroup ? setParam(id, "servers", groupServers.map((server) => (server.id === key ? { ...server, toolFilter: filter } : server))) : setParam(id, "toolFilter", filter);
+
+  const discover = () =>
+    startTransition(async () => {
+      const result = await discoverMcpToolsAction({ nodeId: id, type: data.componentType, label: data.label, params: data.params, mcpServers: getGraph().mcpServers });
+      setDiscovery(result);
+    });
+
+  const found = discovery?.ok ? discovery.servers : [];
+  return (
+    <section className="inspector-section" data-testid="mcp-section">
+      <h3 className="inspector-section-title">MCP tools</h3>
+      <Button size="sm" onClick={discover} disabled={pending || readOnly} data-testid="discover-tools">
+        {pending ? <RefreshCw size={14} className="spin" aria-hidden /> : <Plug size={14} aria-hidden />} {pending ? "Connecting…" : "Discover tools"}
+      </Button>
+      {discovery && !discovery.ok && (
+        <p className="field-error" data-testid="discover-error">
+          {discovery.error}
+        </p>
+      )}
+      {keys.map((key) => {
+        const result = found.find((server) => server.key === key);
+        return (
+          <div key={key} className="mcp-server-tools" data-testid={`mcp-server-${key}`}>
+            {isGroup && <h4 className="mcp-server-title">{key}</h4>}
+            {result && !result.ok && (
+              <p className="field-error" data-testid="discover-error">
+                {result.error}
+              </p>
+            )}
+            <ToolFilterPicker tools={result?.ok ? result.tools : undefined} filter={filterFor(key)} onChange={(filter) => setFilter(key, filter)} />
+          </div>
+        );
+      })}
+      <WorkflowMcpServersSettings />
+    </section>
+  );
+}

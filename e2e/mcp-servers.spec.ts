@@ -1,0 +1,115 @@
+/**
+ * An MCP server as an agent's tool, the way a person sets it up: drop an MCP Server node, point it
+ * at server-everything over stdio, Discover tools, pick some, wire it into an agent, run, and see
+ * the MCP tool calls, the server's health and its teardown in the run view.
+ */
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { EditorPage } from "./pages/editor-page";
+import { RunPage } from "./pages/run-page";
+
+const EVERYTHING = path.join(process.cwd(), "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+
+const AGENT_SCRIPT = JSON.stringify({
+  toolCalls: [
+    { tool: "everything__echo", args: { message: "hi from the browser" } },
+    { tool: "everything__trigger-long-running-operation", args: { duration: 4, steps: 4 } },
+  ],
+  finalText: "{{results.0}}",
+});
+
+test("a person wires server-everything into an agent, picks its tools and watches the MCP calls in the run view", async ({ page }) => {
+  const editor = new EditorPage(page);
+  await editor.createWorkflow();
+  await editor.dragFromPalette("core.entry", { x: 170, y: 170 });
+  await editor.dragFromPalette("core.agent", { x: 560, y: 170 });
+  await editor.dragFromPalette("mcp.server", { x: 560, y: 500 });
+  const entry = editor.node("Entry");
+  const agent = editor.node("Agent");
+  await editor.connect(entry, "output", agent, "input");
+
+  const server = editor.node("MCP Server");
+  await editor.select(server);
+  await editor.inspector.getByTestId("tool-mode-toggle").check();
+  await editor.inspector.getByTestId("node-label").fill("everything");
+  const mcp = editor.inspector.getByTestId("mcp-section");
+
+  // A command off the allow-list: Discover shows why, and lists nothing.
+  await editor.param("command").fill("bash");
+  await mcp.getByTestId("discover-tools").click();
+  await expect(mcp.getByTestId("discover-error")).toContainText('"bash" is not on the MCP allow-list');
+
+  await editor.param("command").fill("node");
+  await editor.param("args").fill(JSON.stringify([EVERYTHING, "stdio"]));
+  await editor.param("healthCheckSeconds").fill("0.5");
+  await mcp.getByTestId("discover-tools").click();
+  await expect(mcp.getByTestId("mcp-tool-echo")).toContainText("Echoes back the input string");
+  await expect(mcp.getByTestId("discover-error")).toHaveCount(0);
+  await mcp.getByTestId("tool-filter-selected").check();
+  await mcp.getByTestId("mcp-tool-echo").getByRole("checkbox").check();
+  await mcp.getByTestId("mcp-tool-trigger-long-running-operation").getByRole("checkbox").check();
+  await expect(mcp.getByTestId("tool-filter-summary")).toHaveText(/^2 of \d+ tools offered to the agent$/);
+
+  const tool = editor.node("everything");
+  await editor.connect(tool, "tool", agent, "tools");
+  await expect(agent.locator(".node-tools-count")).toHaveText("1 connected");
+  await editor.select(agent);
+  await editor.param("script").fill(AGENT_SCRIPT);
+  await editor.save();
+  await expect(page.getByTestId("compile-errors")).toHaveCount(0);
+  await editor.run();
+
+  const run = new RunPage(page);
+  const echo = run.toolCall("everything__echo");
+  await expect(echo).toHaveCount(1, { timeout: 60_000 });
+  await expect(echo.getByTestId("tool-call-result")).toContainText("Echo: hi from the browser");
+  // The health check reports while the long call runs.
+  const health = page.getByTestId("mcp-health");
+  await expect(health.locator('[data-status="green"]')).toHaveCount(1);
+  await expect(health).toContainText("everything");
+  const dot = await run.graph.locator(".react-flow__node").filter({ hasText: "everything" }).evaluate((node) => getComputedStyle(node, "::after").backgroundColor);
+  expect(dot).toBe("rgb(22, 163, 74)");
+  await expect(run.toolCall("everything__trigger-long-running-operation")).toHaveCount(1, { timeout: 30_000 });
+  await run.expectCompleted();
+  await expect(run.finalAnswer).toContainText("Echo: hi from the browser");
+  await expect(page.locator('[data-event-type="tool.registered"]')).toHaveCount(1);
+  await expect(page.locator('[data-event-type="tool.teardown"]')).toHaveCount(1);
+  await page.screenshot({ path: "test-results/screenshots/mcp-run-view.png" });
+
+  // The filter was saved on the node: reopening the workflow shows the same choice.
+  await page.getByTestId("run-workflow-link").click();
+  await editor.select(editor.node("everything"));
+  await expect(editor.inspector.getByTestId("tool-filter-selected")).toBeChecked();
+  await expect(editor.inspector.getByTestId("mcp-tool-echo")).toBeVisible();
+});
+
+test("a person cancels a run while an MCP tool is still working, and its server is torn down", async ({ page }) => {
+  const graph = {
+    nodes: [
+      { id: "entry", type: "core.entry", position: { x: 100, y: 100 }, data: { label: "Entry", mode: "normal", params: {} } },
+      {
+        id: "agent",
+        type: "core.agent",
+        position: { x: 450, y: 100 },
+        data: { label: "Agent", mode: "normal", params: { script: { toolCalls: [{ tool: "slow__trigger-long-running-operation", args: { duration: 60, steps: 2 } }], finalText: "never" } } },
+      },
+      { id: "slow", type: "mcp.server", position: { x: 450, y: 400 }, data: { label: "slow", mode: "tool", params: { command: "node", args: [EVERYTHING, "stdio"] } } },
+    ],
+    edges: [
+      { id: "e1", source: "entry", sourceHandle: "output", target: "agent", targetHandle: "input" },
+      { id: "e2", source: "slow", sourceHandle: "tool", target: "agent", targetHandle: "tools" },
+    ],
+  };
+  const created = await page.request.post("/api/workflows", { data: { name: "Cancel an MCP call", ...graph } });
+  expect(created.status()).toBe(201);
+  await page.goto(`/workflows/${(await created.json()).id}`);
+  const editor = new EditorPage(page);
+  await editor.run();
+
+  const run = new RunPage(page);
+  await expect(page.locator('[data-event-type="tool.call.started"]')).toHaveCount(1, { timeout: 60_000 });
+  await page.getByTestId("cancel-run").click();
+  await expect(run.status).toHaveText("cancelled", { timeout: 15_000 });
+  await expect(page.locator('[data-event-type="tool.teardown"]')).toHaveCount(1);
+  await expect(page.getByTestId("cancel-run")).toHaveCount(0);
+});

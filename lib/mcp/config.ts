@@ -1,0 +1,71 @@
+/**
+ * How a workflow describes an MCP server (DESIGN.md "workflow-level mcpServers"): a stdio command,
+ * a streamable-HTTP URL, or a reference by name to the workflow's `mcpServers`. Header and env
+ * values may be secret references; they are resolved only in the worker, right before connecting.
+ */
+import { z } from "zod";
+import { SecretRef } from "../secrets/reference";
+
+const SecretOrText = z.union([z.string(), SecretRef]);
+
+export const StdioServerConfig = z.object({
+  transport: z.literal("stdio"),
+  command: z.string().trim().min(1, "command is required"),
+  args: z.array(z.string()).default([]),
+  env: z.record(z.string(), SecretOrText).default({}),
+  cwd: z.string().optional(),
+});
+export type StdioServerConfig = z.infer<typeof StdioServerConfig>;
+
+export const HttpServerConfig = z.object({
+  transport: z.literal("http"),
+  url: z.string().trim().url("url must be an absolute http(s) URL"),
+  headers: z.record(z.string(), SecretOrText).default({}),
+});
+export type HttpServerConfig = z.infer<typeof HttpServerConfig>;
+
+export const McpServerConfig = z.discriminatedUnion("transport", [StdioServerConfig, HttpServerConfig]);
+export type McpServerConfig = z.infer<typeof McpServerConfig>;
+
+export const ServerRef = z.object({ transport: z.literal("ref"), ref: z.string().trim().min(1, "ref names a workflow-level MCP server") });
+
+/** What a node may hold: a server config, or a name in the workflow's `mcpServers`. */
+export const McpServerSource = z.discriminatedUnion("transport", [StdioServerConfig, HttpServerConfig, ServerRef]);
+export type McpServerSource = z.infer<typeof McpServerSource>;
+
+/** Which of a server's tools an agent sees: all, only some, or all but some. */
+export const ToolFilter = z.object({
+  mode: z.enum(["all", "selected", "except"]).default("all"),
+  tools: z.array(z.string()).default([]),
+});
+export type ToolFilter = z.infer<typeof ToolFilter>;
+
+export function applyToolFilter<T extends { name: string }>(tools: T[], filter: ToolFilter): T[] {
+  if (filter.mode === "selected") return tools.filter((tool) => filter.tools.includes(tool.name));
+  if (filter.mode === "except") return tools.filter((tool) => !filter.tools.includes(tool.name));
+  return tools;
+}
+
+export const WorkflowMcpServers = z.record(z.string(), McpServerConfig);
+export type WorkflowMcpServers = z.infer<typeof WorkflowMcpServers>;
+
+/** Follows a `ref` to the workflow-level declaration; `where` names the node for the error. */
+export function resolveServerSource(source: McpServerSource, declared: unknown, where: string): McpServerConfig {
+  if (source.transport !== "ref") return source;
+  const servers = WorkflowMcpServers.safeParse(declared ?? {});
+  if (!servers.success) throw new Error(`${where}: the workflow's mcpServers are invalid — ${servers.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  const found = servers.data[source.ref];
+  if (!found) throw new Error(`${where}: no workflow-level MCP server named "${source.ref}"`);
+  return found;
+}
+
+/** A tool name slug: `{source}__{tool}` must stay within the 64 characters models accept. */
+export function sourceSlug(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_+|_+$/g, "")
+      .slice(0, 30) || "mcp"
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Connecting an MCP client to a server with a startup timeout and retries with backoff. A stdio
+ * server's process group id is reported so it can be recorded for the reaper before anything
+ * else can go wrong.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { redactSecrets } from "../secrets/resolve";
+import type { McpServerConfig } from "./config";
+import { DetachedStdioTransport } from "./detached-stdio-transport";
+import { McpSafetyError } from "./safety";
+import { serverParams } from "./server-params";
+
+export type LiveClient = { client: Client; pgid?: number; secretValues: string[]; close: () => Promise<void> };
+
+export type ConnectOptions = {
+  startupTimeoutMs?: number;
+  retries?: number;
+  backoffMs?: number;
+  /** Called as soon as a stdio server is spawned, before the handshake. */
+  onSpawn?: (pgid: number) => Promise<void> | void;
+  /** Called once a stdio server's process group has been killed. */
+  onKilled?: (pgid: number) => Promise<void> | void;
+};
+
+export class McpConnectError extends Error {}
+
+async function connectOnce(config: McpServerConfig, params: Awaited<ReturnType<typeof serverParams>>, options: ConnectOptions): Promise<LiveClient> {
+  const client = new Client({ name: "switchboard", version: "0.1.0" });
+  const timeout = options.startupTimeoutMs ?? 20_000;
+  if (params.transport === "stdio") {
+    let pgid: number | undefined;
+    let recorded: Promise<void> | void = undefined;
+    const transport = new DetachedStdioTransport(params.stdio, (spawned) => {
+      pgid = spawned;
+      recorded = options.onSpawn?.(spawned);
+    });
+    const closeAll = async () => {
+      await client.close().catch(() => undefined);
+      await transport.close();
+      await recorded;
+      if (pgid !== undefined) await options.onKilled?.(pgid);
+    };
+    try {
+      await client.connect(transport, { timeout });
+      await recorded;
+    } catch (error) {
+      await closeAll();
+      const stderr = transport.stderr ? ` — stderr: ${transport.stderr.split("\n").slice(-5).join(" | ")}` : "";
+      throw new McpConnectError(`${config.transport} server "${params.stdio.command}" did not start: ${(error as Error).message}${stderr}`);
+    }
+    return { client, pgid, secretValues: params.secretValues, close: closeAll };
+  }
+  // No redirects: the URL policy checked this address, not wherever a redirect would lead.
+  const transport = new StreamableHTTPClientTransport(new URL(params.url), { requestInit: { headers: params.headers, redirect: "error" } });
+  try {
+    await client.connect(transport, { timeout });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw new McpConnectError(`HTTP server ${new URL(params.url).origin} did not answer: ${(error as Error).message}`);
+  }
+  return { client, secretValues: params.secretValues, close: () => client.close() };
+}
+
+/** Connects, retrying with exponential backoff; safety refusals are not retried. */
+export async function connectMcpServer(config: McpServerConfig, options: ConnectOptions = {}): Promise<LiveClient> {
+  const params = await serverParams(config);
+  const retries = options.retries ?? 2;
+  let delay = options.backoffMs ?? 500;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await connectOnce(config, params, options);
+    } catch (error) {
+      if (error instanceof McpSafetyError || attempt >= retries) {
+        throw new McpConnectError(redactSecrets((error as Error).message, params.secretValues));
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay *= 2;
+    }
+  }
+}

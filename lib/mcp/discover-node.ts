@@ -1,0 +1,33 @@
+/**
+ * "Discover tools" for an MCP node in the editor: each of its servers is connected once and its
+ * tools listed; a server that cannot be reached answers with its (redacted) error instead.
+ */
+import { discoverTools, type DiscoveredTool } from "./discover";
+import { serverSpecs, MCP_GROUP_TYPE } from "./server-specs";
+
+export type DiscoveryResult =
+  | { key: string; source: string; ok: true; tools: Pick<DiscoveredTool, "name" | "description">[] }
+  | { key: string; source: string; ok: false; error: string };
+
+export type NodeDiscovery = { ok: true; servers: DiscoveryResult[] } | { ok: false; error: string };
+
+export async function discoverNodeTools(node: { id: string; type: string; label: string; params: Record<string, unknown> }, declared: unknown): Promise<NodeDiscovery> {
+  let specs;
+  try {
+    specs = serverSpecs(node, declared);
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
+  const servers = await Promise.all(
+    specs.map(async (spec): Promise<DiscoveryResult> => {
+      const key = node.type === MCP_GROUP_TYPE ? spec.nodeId.slice(node.id.length + 1) : node.id;
+      try {
+        const tools = await discoverTools(spec.config, spec.startupTimeoutMs);
+        return { key, source: spec.source, ok: true, tools: tools.map(({ name, description }) => ({ name, description })) };
+      } catch (error) {
+        return { key, source: spec.source, ok: false, error: (error as Error).message };
+      }
+    }),
+  );
+  return { ok: true, servers };
+}

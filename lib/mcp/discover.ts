@@ -1,0 +1,15 @@
+/** Connects to a server once, lists its tools and disconnects: the editor's "Discover tools" and a normal-mode MCP node. */
+import type { McpServerConfig } from "./config";
+import { connectMcpServer } from "./connect";
+
+export type DiscoveredTool = { name: string; description?: string; inputSchema: Record<string, unknown> };
+
+export async function discoverTools(config: McpServerConfig, startupTimeoutMs = 20_000): Promise<DiscoveredTool[]> {
+  const live = await connectMcpServer(config, { startupTimeoutMs, retries: 0 });
+  try {
+    const { tools } = await live.client.listTools(undefined, { timeout: startupTimeoutMs });
+    return tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema as Record<string, unknown> }));
+  } finally {
+    await live.close();
+  }
+}

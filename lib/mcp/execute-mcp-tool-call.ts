@@ -1,0 +1,51 @@
+/**
+ * Runs one MCP tool call in a worker: on the live client this worker holds for the run (always so
+ * for stdio, whose calls are routed to the owner's queue), or — for an HTTP server registered by
+ * another worker — over a short-lived connection. The result passes through unchanged.
+ */
+import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
+import type { RegisteredTool } from "../registry/registry";
+import { loadPlan } from "../runs/load-plan";
+import { redactSecrets } from "../secrets/resolve";
+import { connectMcpServer, type LiveClient } from "./connect";
+import { getPooledServer } from "./connection-pool";
+import { workflowMcpServers } from "./register-mcp-node";
+import { serverSpecs } from "./server-specs";
+
+const errorResult = (text: string): ToolCallJobResult => ({ content: [{ type: "text", text }], isError: true });
+
+async function callOn(live: Pick<LiveClient, "client" | "secretValues">, job: ToolCallJobData, source: string, timeoutMs: number) {
+  try {
+    const result = (await live.client.callTool({ name: job.toolName, arguments: job.args }, undefined, { timeout: timeoutMs })) as CallToolResult;
+    return { content: result.content, structuredContent: result.structuredContent, isError: result.isError === true } as ToolCallJobResult;
+  } catch (error) {
+    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      return errorResult(`MCP server "${source}" did not answer ${source}__${job.toolName} within ${timeoutMs / 1000} s (the node's call timeout)`);
+    }
+    return errorResult(redactSecrets(`MCP server "${source}" failed on ${job.toolName}: ${(error as Error).message}`, live.secretValues));
+  }
+}
+
+export async function executeMcpToolCall(job: ToolCallJobData, registered: RegisteredTool): Promise<ToolCallJobResult> {
+  const timeoutMs = registered.callTimeoutMs ?? 60_000;
+  const pooled = getPooledServer(job.runId, job.nodeId);
+  if (pooled) return callOn(pooled.live, job, pooled.source, timeoutMs);
+  if (registered.kind === "local-mcp") return errorResult(`MCP server "${registered.toolName}" is not running in this worker (run ${job.runId})`);
+
+  const plan = await loadPlan(job.runId);
+  const node = plan && Object.values(plan.nodes).find((candidate) => job.nodeId === candidate.id || job.nodeId.startsWith(`${candidate.id}-`));
+  const spec = node && serverSpecs(node, await workflowMcpServers(job.runId)).find((s) => s.nodeId === job.nodeId);
+  if (!spec) return errorResult(`MCP server ${job.nodeId} is not part of run ${job.runId}`);
+  let live;
+  try {
+    live = await connectMcpServer(spec.config, { startupTimeoutMs: spec.startupTimeoutMs, retries: 1 });
+  } catch (error) {
+    return errorResult((error as Error).message);
+  }
+  try {
+    return await callOn(live, job, spec.source, timeoutMs);
+  } finally {
+    await live.close();
+  }
+}

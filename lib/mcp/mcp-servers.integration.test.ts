@@ -1,0 +1,335 @@
+/**
+ * MCP servers as tools, with real peers: server-everything over stdio and streamable HTTP and
+ * server-filesystem over stdio, registered through the worker's real registration path and
+ * called through the real gateway with the SDK's client; whole runs through the HTTP API.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSessionToken } from "../auth/session-token";
+import { getDb } from "../db/client";
+import { createRedis } from "../queue/redis";
+import { getRegisteredTool, registryKey } from "../registry/registry";
+import type { RunEvent, RunEventInput } from "../runs/events";
+import { listEvents } from "../runs/read-events";
+import { putSecret } from "../secrets/secret-store";
+import { everythingStdio, everythingWithHelper, filesystemStdio, processesWith, startEverythingHttp } from "../testing/mcp-peers";
+import { graphEdge, graphNode, storeRun } from "../testing/fixtures";
+import { runWorkflowToEnd, startWorkflowRun } from "../testing/run-workflow";
+import { waitForRun } from "../testing/wait-for-run";
+import { startTestStack, type TestStack } from "../testing/test-stack";
+import type { WorkflowGraph } from "../workflow/graph";
+import { takeRunServers } from "./connection-pool";
+import { PROCESSES_KEY } from "./process-reaper";
+import { registerMcpNode } from "./register-mcp-node";
+import { teardownRunMcp } from "./teardown";
+
+const redis = createRedis();
+let stack: TestStack;
+let httpEverything: { url: string; close: () => void };
+let directory: string;
+const startedAt = new Date();
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  httpEverything = await startEverythingHttp();
+  directory = mkdtempSync(path.join(tmpdir(), "mcp-fs-"));
+  writeFileSync(path.join(directory, "notes.txt"), "switchboard was here");
+});
+afterAll(async () => {
+  // Other suites list workflows: leave the database as this file found it.
+  await getDb().workflow.deleteMany({ where: { createdAt: { gte: startedAt } } });
+  httpEverything.close();
+  redis.disconnect();
+  await stack.close();
+});
+
+async function waitForEvent(runId: string, type: RunEvent["type"], timeoutMs = 15_000): Promise<RunEvent> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await listEvents(runId)).find((event) => event.type === type);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no ${type} event in run ${runId} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The reaper's records of a run's process groups. */
+async function recordedProcesses(runId: string): Promise<unknown[]> {
+  return Object.values(await redis.hgetall(PROCESSES_KEY))
+    .map((raw) => JSON.parse(raw) as { runId: string })
+    .filter((record) => record.runId === runId);
+}
+
+const marker = (name: string) => `mcp-test-${name}-${process.pid}-${Date.now()}`;
+
+async function gatewayClient(runId: string, allowedNodeIds: string[]): Promise<Client> {
+  const token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds });
+  const client = new Client({ name: "mcp-test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  return client;
+}
+
+/** Registers tool-mode MCP nodes as the worker does, and collects the events it records. */
+async function registerNodes(graph: WorkflowGraph) {
+  const { runId, plan } = await storeRun(graph);
+  const events: RunEventInput[] = [];
+  const emit = async (event: RunEventInput) => void events.push(event);
+  const outputs: Record<string, { tools: string[] }> = {};
+  for (const id of plan.order) if (plan.nodes[id].mode === "tool") outputs[id] = await registerMcpNode(redis, runId, plan.nodes[id], emit);
+  return { runId, events, outputs, teardown: () => teardownRunMcp(runId, emit) };
+}
+
+const mcpNode = (id: string, params: Record<string, unknown>, label = id) => graphNode(id, "mcp.server", { label, mode: "tool", params });
+const names = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name).sort();
+
+describe("MCP servers through the gateway", () => {
+  it("discovers a stdio server's tools at registration and routes {source}__{tool} calls to the owning worker", async () => {
+    const tag = marker("stdio");
+    const { runId, events, outputs, teardown } = await registerNodes({ nodes: [mcpNode("everything", everythingStdio(tag))], edges: [] });
+    try {
+      const registered = await getRegisteredTool(redis, runId, "everything");
+      expect(registered).toMatchObject({ kind: "local-mcp", status: "ready", toolName: "everything", ownerQueue: expect.stringMatching(/^mcp-calls-/) });
+      expect(registered!.tools!.map((t) => t.name)).toEqual(expect.arrayContaining(["echo", "get-sum", "get-structured-content"]));
+      expect(outputs.everything.tools).toContain("everything__echo");
+      expect(events[0]).toMatchObject({ type: "tool.registered", payload: { nodeId: "everything", kind: "local-mcp" } });
+      expect(processesWith(tag)).toHaveLength(1);
+
+      const client = await gatewayClient(runId, ["everything"]);
+      const listed = await client.listTools();
+      const echo = listed.tools.find((tool) => tool.name === "everything__echo");
+      expect(echo?.description).toMatch(/echo/i);
+      expect(echo?.inputSchema).toMatchObject({ type: "object", properties: { message: { type: "string" } } });
+
+      const echoed = await client.callTool({ name: "everything__echo", arguments: { message: "hello over stdio" } });
+      expect(echoed).toMatchObject({ isError: false, content: [{ type: "text", text: "Echo: hello over stdio" }] });
+      const structured = await client.callTool({ name: "everything__get-structured-content", arguments: { location: "Chicago" } });
+      expect(structured.structuredContent).toMatchObject({ temperature: expect.any(Number), conditions: expect.any(String), humidity: expect.any(Number) });
+      const image = await client.callTool({ name: "everything__get-tiny-image", arguments: {} });
+      expect((image.content as { type: string }[]).some((part) => part.type === "image")).toBe(true);
+
+      expect(await client.callTool({ name: "echo", arguments: { message: "x" } })).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/not available/) }] });
+      await client.close();
+    } finally {
+      await teardown();
+    }
+    expect(processesWith(tag)).toEqual([]);
+  });
+
+  it("gives a stdio server only its declared env (secret references resolved) plus PATH and HOME", async () => {
+    const tag = marker("env");
+    await putSecret("MCP_TEST_GREETING", "hello-from-a-secret");
+    const { runId, teardown } = await registerNodes({ nodes: [mcpNode("env", { ...everythingStdio(tag), env: { GREETING: { $secret: "MCP_TEST_GREETING" } } })], edges: [] });
+    try {
+      const client = await gatewayClient(runId, ["env"]);
+      const result = await client.callTool({ name: "env__get-env", arguments: {} });
+      const env = JSON.parse((result.content as { text: string }[])[0].text) as Record<string, string>;
+      expect(env.GREETING).toBe("hello-from-a-secret");
+      expect(Object.keys(env).sort()).toEqual(["GREETING", "HOME", "PATH"].filter((key) => key === "GREETING" || process.env[key] !== undefined).sort());
+      expect(env.DATABASE_URL).toBeUndefined();
+      await client.close();
+    } finally {
+      await teardown();
+    }
+  });
+
+  it("talks to a streamable HTTP server and applies a 'selected' filter", async () => {
+    const { runId, teardown } = await registerNodes({
+      nodes: [mcpNode("remote", { transport: "http", url: httpEverything.url, toolFilter: { mode: "selected", tools: ["get-sum", "echo"] } }, "Remote Everything")],
+      edges: [],
+    });
+    try {
+      expect(await getRegisteredTool(redis, runId, "remote")).toMatchObject({ kind: "remote-mcp", status: "ready", toolName: "remote_everything" });
+      expect((await getRegisteredTool(redis, runId, "remote"))!.ownerQueue).toBeUndefined();
+      const client = await gatewayClient(runId, ["remote"]);
+      expect(await names(client)).toEqual(["remote_everything__echo", "remote_everything__get-sum"]);
+      const sum = await client.callTool({ name: "remote_everything__get-sum", arguments: { a: 2, b: 40 } });
+      expect(JSON.stringify(sum.content)).toContain("42");
+      expect(await client.callTool({ name: "remote_everything__get-tiny-image", arguments: {} })).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/not available/) }] });
+      await client.close();
+    } finally {
+      await teardown();
+    }
+  });
+
+  it("serves an HTTP server's call on a worker that holds no client for it, over a short-lived connection", async () => {
+    const { runId, teardown } = await registerNodes({ nodes: [mcpNode("remote", { transport: "http", url: httpEverything.url })], edges: [] });
+    try {
+      // As if another worker had registered it: this process keeps no live client for the run.
+      for (const server of takeRunServers(runId)) await server.live.close();
+      const client = await gatewayClient(runId, ["remote"]);
+      const echoed = await client.callTool({ name: "remote__echo", arguments: { message: "any worker" } });
+      expect(echoed).toMatchObject({ isError: false, content: [{ type: "text", text: "Echo: any worker" }] });
+      await client.close();
+    } finally {
+      await teardown();
+    }
+  });
+
+  it("hides tools an 'all except' filter leaves out, on server-filesystem", async () => {
+    const tag = marker("fs");
+    const { runId, teardown } = await registerNodes({
+      nodes: [mcpNode("files", { ...filesystemStdio(directory, tag), toolFilter: { mode: "except", tools: ["write_file", "edit_file", "move_file", "create_directory"] } })],
+      edges: [],
+    });
+    try {
+      const client = await gatewayClient(runId, ["files"]);
+      const listed = await names(client);
+      expect(listed).toContain("files__read_text_file");
+      expect(listed).toContain("files__list_directory");
+      expect(listed).not.toContain("files__write_file");
+      const read = await client.callTool({ name: "files__read_text_file", arguments: { path: path.join(directory, "notes.txt") } });
+      expect(JSON.stringify(read.content)).toContain("switchboard was here");
+      await client.close();
+    } finally {
+      await teardown();
+    }
+    expect(processesWith(tag)).toEqual([]);
+  });
+
+  it("registers a group's servers as {groupNodeId}-{serverId}; an agent wired to the group sees both", async () => {
+    const tag = marker("group");
+    const group = graphNode("tools", "mcp.group", {
+      mode: "tool",
+      params: {
+        servers: [
+          { id: "everything", ...everythingStdio(tag), toolFilter: { mode: "selected", tools: ["echo"] } },
+          { id: "files", ...filesystemStdio(directory, tag), toolFilter: { mode: "selected", tools: ["list_directory"] } },
+        ],
+      },
+    });
+    const { runId, teardown } = await registerNodes({ nodes: [group], edges: [] });
+    try {
+      expect(await getRegisteredTool(redis, runId, "tools-everything")).toMatchObject({ status: "ready" });
+      expect(await getRegisteredTool(redis, runId, "tools-files")).toMatchObject({ status: "ready" });
+      const client = await gatewayClient(runId, ["tools"]);
+      expect(await names(client)).toEqual(["everything__echo", "files__list_directory"]);
+      const listing = await client.callTool({ name: "files__list_directory", arguments: { path: directory } });
+      expect(JSON.stringify(listing.content)).toContain("notes.txt");
+      await client.close();
+      const other = await gatewayClient(runId, ["tools-files"]);
+      expect(await names(other)).toEqual(["files__list_directory"]);
+      await other.close();
+    } finally {
+      await teardown();
+    }
+    expect(processesWith(tag)).toEqual([]);
+  });
+
+  it("reports health: green while the server answers pings, red once it is gone", async () => {
+    const tag = marker("health");
+    const { events, teardown } = await registerNodes({ nodes: [mcpNode("watched", { ...everythingStdio(tag), healthCheckSeconds: 0.2 })], edges: [] });
+    const health = () => events.filter((e): e is Extract<RunEventInput, { type: "tool.health" }> => e.type === "tool.health").map((e) => e.payload);
+    try {
+      await expect.poll(health, { timeout: 5_000 }).toEqual([expect.objectContaining({ nodeId: "watched", toolName: "watched", status: "green", latencyMs: expect.any(Number) })]);
+      for (const pid of processesWith(tag)) process.kill(pid, "SIGKILL");
+      await expect.poll(() => health().map((h) => h.status), { timeout: 8_000 }).toEqual(["green", "red"]);
+      expect(health()[1].error).toBeTruthy();
+    } finally {
+      await teardown();
+    }
+  });
+
+  it("ends a call that outlives the node's call timeout with a clear error", async () => {
+    const tag = marker("timeout");
+    const { runId, teardown } = await registerNodes({ nodes: [mcpNode("slow", { ...everythingStdio(tag), callTimeoutSeconds: 1 })], edges: [] });
+    try {
+      const client = await gatewayClient(runId, ["slow"]);
+      const startedAt = Date.now();
+      const result = await client.callTool({ name: "slow__trigger-long-running-operation", arguments: { duration: 5, steps: 5 } });
+      expect(Date.now() - startedAt).toBeLessThan(4_000);
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result.content)).toContain('MCP server \\"slow\\" did not answer slow__trigger-long-running-operation within 1 s');
+      await client.close();
+    } finally {
+      await teardown();
+    }
+  });
+});
+
+describe("MCP servers in a run", () => {
+  const agentCalling = (calls: { tool: string; args: Record<string, unknown> }[]) =>
+    graphNode("agent", "core.agent", { params: { provider: "scripted", script: { toolCalls: calls, finalText: "{{results.0}}" } } });
+
+  it("runs an agent against a stdio server, then tears it down: teardown events, registry gone, no processes left", async () => {
+    const tag = marker("run");
+    const graph: WorkflowGraph = {
+      nodes: [graphNode("entry", "core.entry"), agentCalling([{ tool: "everything__echo", args: { message: "from the agent" } }]), mcpNode("everything", everythingWithHelper(tag))],
+      edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("everything", "tool", "agent", "tools")],
+    };
+    expect(processesWith(tag)).toEqual([]);
+    const { runId, result } = await runWorkflowToEnd(stack.url, graph, "go");
+    expect(result.error).toBeNull();
+    expect(result.output).toMatchObject({ text: "Echo: from the agent" });
+    const events = await listEvents(runId);
+    const call = events.find((e) => e.type === "tool.call.completed");
+    expect(call?.payload).toMatchObject({ toolName: "everything__echo", isError: false });
+    const types = events.map((e) => e.type);
+    expect(types.indexOf("tool.teardown")).toBeGreaterThan(types.indexOf("tool.call.completed"));
+    expect(types.at(-1)).toBe("run.completed");
+    expect(events.find((e) => e.type === "tool.teardown")?.payload).toMatchObject({ nodeId: "everything", detail: expect.stringMatching(/process group \d+ killed/) });
+    expect(await redis.exists(registryKey(runId))).toBe(0);
+    expect(processesWith(tag)).toEqual([]);
+    expect(await recordedProcesses(runId)).toEqual([]);
+  });
+
+  it("resolves a node's reference to a workflow-level MCP server", async () => {
+    const graph: WorkflowGraph = {
+      nodes: [graphNode("entry", "core.entry"), agentCalling([{ tool: "docs__get-sum", args: { a: 20, b: 22 } }]), mcpNode("docs", { transport: "ref", ref: "shared-everything" })],
+      edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("docs", "tool", "agent", "tools")],
+      mcpServers: { "shared-everything": { transport: "http", url: httpEverything.url } },
+    };
+    const { runId, result } = await runWorkflowToEnd(stack.url, graph, "go");
+    expect(result.status).toBe("completed");
+    expect(JSON.stringify(result.output)).toContain("42");
+    expect((await listEvents(runId)).find((e) => e.type === "tool.registered")?.payload).toMatchObject({ nodeId: "docs", kind: "remote-mcp" });
+  });
+
+  it("cancels a run mid-call: run.cancelled, teardown, no processes left", async () => {
+    const tag = marker("cancel");
+    const graph: WorkflowGraph = {
+      nodes: [graphNode("entry", "core.entry"), agentCalling([{ tool: "slow__trigger-long-running-operation", args: { duration: 30, steps: 3 } }]), mcpNode("slow", everythingStdio(tag))],
+      edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("slow", "tool", "agent", "tools")],
+    };
+    const runId = await startWorkflowRun(stack.url, graph, "go");
+    await waitForEvent(runId, "tool.call.started");
+    expect(processesWith(tag)).toHaveLength(1);
+    const cancel = await fetch(`${stack.url}/api/runs/${runId}/cancel`, { method: "POST" });
+    expect(cancel.status).toBe(202);
+    const result = await waitForRun(stack.url, runId, 10_000);
+    expect(result.status).toBe("cancelled");
+    const types = (await listEvents(runId)).map((e) => e.type);
+    expect(types.at(-1)).toBe("run.cancelled");
+    expect(types).toContain("tool.teardown");
+    expect(processesWith(tag)).toEqual([]);
+    const again = await fetch(`${stack.url}/api/runs/${runId}/cancel`, { method: "POST" });
+    expect(again.status).toBe(409);
+    expect((await fetch(`${stack.url}/api/runs/no-such-run/cancel`, { method: "POST" })).status).toBe(404);
+  });
+
+  it("goes on when a server fails to start: unavailable with the reason, the other tools still work", async () => {
+    const tag = marker("broken");
+    const graph: WorkflowGraph = {
+      nodes: [
+        graphNode("entry", "core.entry"),
+        agentCalling([{ tool: "good__echo", args: { message: "still here" } }]),
+        mcpNode("broken", { transport: "stdio", command: "node", args: ["-e", "console.error('cannot start: ' + process.argv[1]); process.exit(3)", tag], startupTimeoutSeconds: 5 }),
+        mcpNode("forbidden", { transport: "stdio", command: "bash", args: ["-c", "true"] }),
+        mcpNode("good", everythingStdio(tag)),
+      ],
+      edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("broken", "tool", "agent", "tools"), graphEdge("forbidden", "tool", "agent", "tools"), graphEdge("good", "tool", "agent", "tools")],
+    };
+    const { runId, result } = await runWorkflowToEnd(stack.url, graph, "go");
+    expect(result.status).toBe("completed");
+    expect(result.output).toMatchObject({ text: "Echo: still here" });
+    const unavailable = (await listEvents(runId)).filter((e): e is Extract<RunEvent, { type: "tool.unavailable" }> => e.type === "tool.unavailable");
+    expect(unavailable.map((e) => e.payload.nodeId).sort()).toEqual(["broken", "forbidden"]);
+    expect(unavailable.find((e) => e.payload.nodeId === "broken")!.payload.error).toMatch(/did not start.*cannot start/);
+    expect(unavailable.find((e) => e.payload.nodeId === "forbidden")!.payload.error).toMatch(/"bash" is not on the MCP allow-list/);
+    expect(processesWith(tag)).toEqual([]);
+    expect(await recordedProcesses(runId)).toEqual([]);
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * MCP with several real worker processes (workers/main.ts). Calls to a stdio server reach the one
+ * worker that owns its process, however many compete on the shared queue. And no MCP process
+ * outlives its run even when the worker that spawned it is SIGKILLed mid-run: the next worker
+ * started on this machine reaps the orphaned process group.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../db/client";
+import { createRedis } from "../queue/redis";
+import { listEvents } from "../runs/read-events";
+import { graphEdge, graphNode, storeRun } from "../testing/fixtures";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { createSessionToken } from "../auth/session-token";
+import { callMcpTool } from "../gateway/call-mcp-tool";
+import { getRegisteredTool } from "../registry/registry";
+import { startWorkers } from "../runs/start-workers";
+import { everythingStdio, everythingWithHelper, processesWith } from "../testing/mcp-peers";
+import { registerMcpNode } from "./register-mcp-node";
+import { teardownRunMcp } from "./teardown";
+import { ownerQueueName } from "./worker-identity";
+import { startWorkflowRun } from "../testing/run-workflow";
+import { startTestStack, type TestStack } from "../testing/test-stack";
+import { PROCESSES_KEY } from "./process-reaper";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const redis = createRedis();
+let stack: TestStack;
+const workers: ChildProcess[] = [];
+const startedAt = new Date();
+
+/** A worker process of its own, in its own process group, the way `npm run worker` starts one. */
+async function startWorkerProcess(): Promise<ChildProcess> {
+  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["--conditions=react-server", "workers/main.ts"], {
+    cwd: root,
+    env: { ...process.env, SWITCHBOARD_URL: stack.url },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  workers.push(child);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("worker did not start in 30 s")), 30_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("worker ready")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+  return child;
+}
+
+const killGroup = (child: ChildProcess) => {
+  try {
+    process.kill(-child.pid!, "SIGKILL");
+  } catch {
+    // already gone
+  }
+};
+
+beforeAll(async () => {
+  stack = await startTestStack({ workers: false });
+});
+afterAll(async () => {
+  workers.forEach(killGroup);
+  await getDb().workflow.deleteMany({ where: { createdAt: { gte: startedAt } } });
+  redis.disconnect();
+  await stack.close();
+});
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("stdio calls with several workers", () => {
+  it("go to the worker that owns the server's process, never to another worker", { timeout: 90_000 }, async () => {
+    const tag = `mcp-test-owner-${process.pid}-${Date.now()}`;
+    const other = await startWorkerProcess(); // competes for every job on the shared tool-calls queue
+    const local = await startWorkers({ runConcurrency: 1, toolCallConcurrency: 4 });
+    const stored = await storeRun({ nodes: [graphNode("everything", "mcp.server", { mode: "tool", params: everythingStdio(tag) })], edges: [] });
+    const noEvents = async () => undefined;
+    try {
+      await registerMcpNode(redis, stored.runId, stored.plan.nodes.everything, noEvents);
+      const registered = (await getRegisteredTool(redis, stored.runId, "everything"))!;
+      expect(registered.ownerQueue).toBe(ownerQueueName());
+
+      const token = await createSessionToken({ runId: stored.runId, agentNodeId: "agent", allowedNodeIds: ["everything"] });
+      const client = new Client({ name: "owner-test", version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+      const results = await Promise.all(Array.from({ length: 12 }, (_, i) => client.callTool({ name: "everything__echo", arguments: { message: `call ${i}` } })));
+      expect(results.map((r) => r.isError)).toEqual(Array(12).fill(false));
+      await client.close();
+
+      // The same jobs on the shared queue reach the other worker too, which has no such server: that is why stdio calls are routed.
+      const misrouted = await Promise.all(Array.from({ length: 24 }, () => callMcpTool({ ...registered, ownerQueue: undefined }, { runId: stored.runId, nodeId: "everything", toolName: "echo", args: { message: "x" } })));
+      expect(misrouted.some((r) => r.isError && JSON.stringify(r.content).includes("is not running in this worker"))).toBe(true);
+    } finally {
+      await teardownRunMcp(stored.runId, noEvents);
+      await local.close();
+      killGroup(other); // it must not take the next test's run
+      await new Promise((resolve) => other.once("exit", resolve));
+    }
+    expect(processesWith(tag)).toEqual([]);
+  });
+});
+
+describe("orphaned MCP processes", () => {
+  it("are reaped after their worker is SIGKILLed mid-run", { timeout: 90_000 }, async () => {
+    const tag = `mcp-test-orphan-${process.pid}-${Date.now()}`;
+    const first = await startWorkerProcess();
+    const runId = await startWorkflowRun(stack.url, {
+      nodes: [
+        graphNode("entry", "core.entry"),
+        graphNode("agent", "core.agent", { params: { provider: "scripted", script: { toolCalls: [{ tool: "slow__trigger-long-running-operation", args: { duration: 60, steps: 2 } }] } } }),
+        graphNode("slow", "mcp.server", { mode: "tool", params: everythingWithHelper(tag) }),
+      ],
+      edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("slow", "tool", "agent", "tools")],
+    });
+    await waitFor("the agent's tool call", async () => ((await listEvents(runId)).some((e) => e.type === "tool.call.started") ? true : undefined), 30_000);
+    const before = processesWith(tag);
+    expect(before).toHaveLength(2); // the launcher (the server) and its helper
+    const recorded = Object.values(await redis.hgetall(PROCESSES_KEY)).map((raw) => JSON.parse(raw) as { runId: string; pgid: number });
+    expect(recorded).toContainEqual(expect.objectContaining({ runId, pgid: before[0] }));
+
+    killGroup(first);
+    await new Promise((resolve) => first.once("exit", resolve));
+    // The worker is dead; the server may exit on stdin's end, its helper does not: only the reaper will end it.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(processesWith(tag).length).toBeGreaterThan(0);
+
+    await startWorkerProcess();
+    await waitFor("the orphan to be reaped", () => (processesWith(tag).length === 0 ? true : undefined), 30_000);
+    expect(processesWith(tag)).toEqual([]);
+    const left = Object.values(await redis.hgetall(PROCESSES_KEY)).map((raw) => JSON.parse(raw) as { runId: string });
+    expect(left.filter((record) => record.runId === runId)).toEqual([]);
+  });
+});

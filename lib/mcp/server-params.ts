@@ -1,0 +1,28 @@
+/**
+ * Turns a server config into what a transport needs: secret references resolved, the stdio
+ * command checked against the allow-list and given a clean env, the HTTP URL checked against
+ * the address policy. The secret values come back too, so errors can be redacted.
+ */
+import { resolveSecrets } from "../secrets/resolve";
+import type { McpServerConfig } from "./config";
+import type { DetachedStdioParams } from "./detached-stdio-transport";
+import { checkCommand, checkUrl, childEnvironment } from "./safety";
+
+export type ServerParams =
+  | { transport: "stdio"; stdio: DetachedStdioParams; secretValues: string[] }
+  | { transport: "http"; url: string; headers: Record<string, string>; secretValues: string[] };
+
+export async function serverParams(config: McpServerConfig): Promise<ServerParams> {
+  if (config.transport === "stdio") {
+    checkCommand(config.command);
+    const { value: env, secretValues } = await resolveSecrets(config.env);
+    return {
+      transport: "stdio",
+      stdio: { command: config.command, args: config.args, env: childEnvironment(env as Record<string, string>), cwd: config.cwd || undefined },
+      secretValues,
+    };
+  }
+  await checkUrl(config.url);
+  const { value: headers, secretValues } = await resolveSecrets(config.headers);
+  return { transport: "http", url: config.url, headers: headers as Record<string, string>, secretValues };
+}

@@ -1,0 +1,93 @@
+/**
+ * The MCP servers a node stands for: one for an MCP Server node, one per entry for an MCP Group
+ * (registered as `{groupNodeId}-{serverId}`). Registration and tool calls both read them from here.
+ */
+import { z } from "zod";
+import { McpServerSource, resolveServerSource, sourceSlug, ToolFilter, type McpServerConfig } from "./config";
+
+export const MCP_SERVER_TYPE = "mcp.server";
+export const MCP_GROUP_TYPE = "mcp.group";
+export const isMcpNodeType = (type: string) => type === MCP_SERVER_TYPE || type === MCP_GROUP_TYPE;
+
+export const RuntimeParams = {
+  callTimeoutSeconds: z.number().positive().max(3600).default(60),
+  startupTimeoutSeconds: z.number().positive().max(600).default(20),
+  healthCheckSeconds: z.number().min(0).max(3600).default(0),
+};
+
+export const ServerNodeParams = z.object({
+  transport: z.enum(["stdio", "http", "ref"]).default("stdio"),
+  command: z.string().default(""),
+  args: z.array(z.string()).default([]),
+  env: z.record(z.string(), z.unknown()).default({}),
+  cwd: z.string().default(""),
+  url: z.string().default(""),
+  headers: z.record(z.string(), z.unknown()).default({}),
+  ref: z.string().default(""),
+  toolFilter: ToolFilter.default({ mode: "all", tools: [] }),
+  ...RuntimeParams,
+});
+export type ServerNodeParams = z.infer<typeof ServerNodeParams>;
+
+export const GroupServer = z.object({ id: z.string().regex(/^[A-Za-z0-9_]+$/, "a server id uses letters, digits and _"), toolFilter: ToolFilter.optional() }).catchall(z.unknown());
+export const GroupNodeParams = z.object({
+  servers: z.array(GroupServer).default([]),
+  ...RuntimeParams,
+});
+export type GroupNodeParams = z.infer<typeof GroupNodeParams>;
+
+export type ServerSpec = {
+  nodeId: string;
+  source: string;
+  config: McpServerConfig;
+  filter: ToolFilter;
+  callTimeoutMs: number;
+  startupTimeoutMs: number;
+  healthIntervalMs: number;
+};
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join(".") || "params"}: ${issue.message}`).join("; ");
+}
+
+/** The server a flat MCP Server node's params describe. */
+export function serverSourceOf(params: ServerNodeParams): unknown {
+  if (params.transport === "ref") return { transport: "ref", ref: params.ref };
+  if (params.transport === "http") return { transport: "http", url: params.url, headers: params.headers };
+  return { transport: "stdio", command: params.command, args: params.args, env: params.env, cwd: params.cwd || undefined };
+}
+
+function parseSource(raw: unknown, where: string, declared: unknown): McpServerConfig {
+  const parsed = McpServerSource.safeParse(raw);
+  if (!parsed.success) throw new Error(`${where}: ${describeIssues(parsed.error)}`);
+  return resolveServerSource(parsed.data, declared, where);
+}
+
+/** Every server of an MCP node, with its registry node id and `{source}` name. Throws errors naming the node. */
+export function serverSpecs(node: { id: string; type: string; label: string; params: Record<string, unknown> }, declared: unknown): ServerSpec[] {
+  const where = `MCP node "${node.label}" (${node.id})`;
+  const runtime = (p: { callTimeoutSeconds: number; startupTimeoutSeconds: number; healthCheckSeconds: number }) => ({
+    callTimeoutMs: p.callTimeoutSeconds * 1000,
+    startupTimeoutMs: p.startupTimeoutSeconds * 1000,
+    healthIntervalMs: p.healthCheckSeconds * 1000,
+  });
+  if (node.type === MCP_GROUP_TYPE) {
+    const parsed = GroupNodeParams.safeParse(node.params);
+    if (!parsed.success) throw new Error(`${where}: ${describeIssues(parsed.error)}`);
+    const ids = new Set<string>();
+    return parsed.data.servers.map(({ id, toolFilter, ...source }) => {
+      if (ids.has(id)) throw new Error(`${where}: server id "${id}" is used twice`);
+      ids.add(id);
+      return {
+        nodeId: `${node.id}-${id}`,
+        source: sourceSlug(id),
+        config: parseSource(source, `${where} server "${id}"`, declared),
+        filter: toolFilter ?? { mode: "all", tools: [] },
+        ...runtime(parsed.data),
+      };
+    });
+  }
+  const parsed = ServerNodeParams.safeParse(node.params);
+  if (!parsed.success) throw new Error(`${where}: ${describeIssues(parsed.error)}`);
+  return [{ nodeId: node.id, source: sourceSlug(node.label), config: parseSource(serverSourceOf(parsed.data), where, declared), filter: parsed.data.toolFilter, ...runtime(parsed.data) }];
+}

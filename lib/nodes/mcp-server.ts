@@ -1,0 +1,54 @@
+/**
+ * MCP Server: any MCP server (stdio command, streamable-HTTP URL, or a workflow-level server by
+ * name) as a tool source. In tool mode its discovered tools reach the agent as `{source}__{tool}`;
+ * run normally, it lists the server's tools.
+ */
+import { z } from "zod";
+import { discoverTools } from "../mcp/discover";
+import { MCP_SERVER_TYPE, serverSpecs, ServerNodeParams } from "../mcp/server-specs";
+import { defineComponent, type ParamField } from "./types";
+
+const on = (transport: string) => ({ visibleWhen: { param: "transport", equals: transport } });
+
+export const runtimeFields: ParamField[] = [
+  { name: "callTimeoutSeconds", label: "Call timeout (s)", kind: "number", help: "How long one tool call may take before the agent gets a timeout error." },
+  { name: "startupTimeoutSeconds", label: "Startup timeout (s)", kind: "number" },
+  { name: "healthCheckSeconds", label: "Health check every (s)", kind: "number", help: "0 turns the health check off." },
+];
+
+export const mcpServer = defineComponent({
+  id: MCP_SERVER_TYPE,
+  label: "MCP Server",
+  category: "Tools",
+  icon: "server",
+  description: "Connects an MCP server (stdio or streamable HTTP) and offers its tools to an agent.",
+  inputs: [],
+  outputs: [{ name: "tools", label: "Tools" }],
+  fields: [
+    {
+      name: "transport",
+      label: "Transport",
+      kind: "select",
+      options: [
+        { value: "stdio", label: "stdio (command)" },
+        { value: "http", label: "Streamable HTTP (URL)" },
+        { value: "ref", label: "Workflow MCP server" },
+      ],
+    },
+    { name: "command", label: "Command", kind: "text", placeholder: "npx", ...on("stdio") },
+    { name: "args", label: "Arguments", kind: "json", placeholder: '["-y", "@modelcontextprotocol/server-everything"]', ...on("stdio") },
+    { name: "env", label: "Environment", kind: "json", placeholder: '{ "API_KEY": { "$secret": "MY_KEY" } }', help: "The server gets only these variables plus PATH and HOME.", ...on("stdio") },
+    { name: "cwd", label: "Working directory", kind: "text", ...on("stdio") },
+    { name: "url", label: "URL", kind: "text", placeholder: "https://example.com/mcp", ...on("http") },
+    { name: "headers", label: "Headers", kind: "json", placeholder: '{ "Authorization": { "$secret": "MCP_TOKEN" } }', ...on("http") },
+    { name: "ref", label: "Server name", kind: "text", help: "A server declared in the workflow's MCP servers settings.", ...on("ref") },
+    ...runtimeFields,
+  ],
+  tool: { name: "mcp", description: "The tools of an MCP server.", agentInputs: [] },
+  params: ServerNodeParams,
+  async execute({ nodeId, label, params }) {
+    const [spec] = serverSpecs({ id: nodeId, type: MCP_SERVER_TYPE, label, params: params as z.infer<typeof ServerNodeParams> }, undefined);
+    const tools = await discoverTools(spec.config, spec.startupTimeoutMs);
+    return { tools: tools.map(({ name, description }) => ({ name, description })) };
+  },
+});
