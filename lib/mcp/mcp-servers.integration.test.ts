@@ -10,6 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSessionToken } from "../auth/session-token";
+import { discoverMcpToolsAction } from "@/app/workflows/mcp-actions";
 import { getDb } from "../db/client";
 import { createRedis } from "../queue/redis";
 import { getRegisteredTool, registryKey } from "../registry/registry";
@@ -247,6 +248,33 @@ describe("MCP servers through the gateway", () => {
     } finally {
       await teardown();
     }
+  });
+});
+
+describe("Discover tools (the editor's server action)", () => {
+  it("lists each group server's tools with descriptions, and a failing server's own error", async () => {
+    const tag = marker("discover");
+    const discovery = await discoverMcpToolsAction({
+      nodeId: "grp",
+      type: "mcp.group",
+      label: "Group",
+      params: { servers: [{ id: "everything", ...everythingStdio(tag) }, { id: "down", transport: "http", url: "http://127.0.0.1:9/mcp" }] },
+    });
+    expect(discovery.ok).toBe(true);
+    if (!discovery.ok) return;
+    const [everything, down] = discovery.servers;
+    expect(everything).toMatchObject({ key: "everything", ok: true });
+    expect(everything.ok && everything.tools.find((tool) => tool.name === "echo")).toEqual({ name: "echo", description: "Echoes back the input string" });
+    expect(down).toMatchObject({ key: "down", ok: false, error: expect.stringMatching(/HTTP server http:\/\/127.0.0.1:9 did not answer/) });
+    expect(processesWith(tag)).toEqual([]);
+  });
+
+  it("answers a bad node with an error naming it, not a crash", async () => {
+    expect(await discoverMcpToolsAction({ nodeId: "n1", type: "mcp.server", label: "Broken", params: { transport: "ref", ref: "missing" } })).toEqual({
+      ok: false,
+      error: 'MCP node "Broken" (n1): no workflow-level MCP server named "missing"',
+    });
+    expect(await discoverMcpToolsAction({ nodeId: "n1", type: "core.agent", label: "A", params: {} })).toMatchObject({ ok: false, error: expect.stringContaining("only MCP Server and MCP Group") });
   });
 });
 
