@@ -8,6 +8,7 @@ import "./canvas.css";
 import {
   Background,
   BackgroundVariant,
+  ControlButton,
   Controls,
   MiniMap,
   ReactFlow,
@@ -16,6 +17,7 @@ import {
   type FinalConnectionState,
   type OnConnectEnd,
 } from "@xyflow/react";
+import { Grid3x3 } from "lucide-react";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { isToolEdge } from "@/lib/workflow/graph";
 import { cx } from "@/components/ui/class-names";
@@ -35,10 +37,11 @@ const NO_IDS: string[] = [];
 const FIT_VIEW_OPTIONS = { padding: 0.3, maxZoom: 1 };
 const DELETE_KEYS = ["Backspace", "Delete"];
 const MINIMAP_SIZE = { width: 168, height: 112 };
+const GRID: [number, number] = [20, 20];
 
 export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) {
   const store = useEditorStoreApi();
-  const { nodes, edges, readOnly, onNodesChange, onEdgesChange, connect, showToast } = useEditorStore((state) => ({
+  const { nodes, edges, readOnly, onNodesChange, onEdgesChange, connect, showToast, snapToGrid, setSnapToGrid } = useEditorStore((state) => ({
     nodes: state.nodes,
     edges: state.edges,
     readOnly: state.readOnly,
@@ -46,6 +49,8 @@ export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) 
     onEdgesChange: state.onEdgesChange,
     connect: state.connect,
     showToast: state.showToast,
+    snapToGrid: state.snapToGrid,
+    setSnapToGrid: state.setSnapToGrid,
   }));
   const problemEdgeIds = useEditorStore((state) => {
     const ids = (state.runErrors ?? state.compileErrors).flatMap((p) => (p.edgeId ? [p.edgeId] : []));
@@ -92,9 +97,24 @@ export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) 
         fitView={fitOnOpen}
         fitViewOptions={FIT_VIEW_OPTIONS}
         minZoom={0.2}
+        snapToGrid={snapToGrid}
+        snapGrid={GRID}
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="var(--canvas-dot)" />
-        <Controls showInteractive={false} />
+        <Controls showInteractive={false}>
+          {!readOnly && (
+            <ControlButton
+              onClick={() => setSnapToGrid(!snapToGrid)}
+              className={cx(snapToGrid && "is-on")}
+              data-testid="snap-to-grid"
+              aria-pressed={snapToGrid}
+              aria-label="Snap to grid"
+              title={snapToGrid ? "Snap to grid: on" : "Snap to grid: off"}
+            >
+              <Grid3x3 aria-hidden />
+            </ControlButton>
+          )}
+        </Controls>
         <MiniMap style={MINIMAP_SIZE} pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} maskColor="rgba(244, 244, 245, 0.7)" />
         {children}
       </ReactFlow>
