@@ -104,6 +104,7 @@ test("nodes copied in one workflow paste into another", async ({ page }) => {
 test("the shortcuts popover lists the keys, and snap to grid puts dragged nodes on the grid", async ({ page }) => {
   const editor = new EditorPage(page);
   await editor.createWorkflow();
+  await page.screenshot({ path: "test-results/screenshots/editor-empty.png" });
 
   await page.getByTestId("shortcuts-button").click();
   const help = page.getByTestId("shortcuts-help");

@@ -66,16 +66,21 @@ test("nodes show their catalogue title, icon and labelled handles; tool mode and
   await editor.connect(http, "tool", agent, "tools");
   await expect(agent.locator(".node-tools-count")).toHaveText("1 connected");
   await expect(editor.canvas.locator(".react-flow__edge.edge-tool")).toHaveCount(1);
+  await editor.connect(entry, "output", agent, "input");
+  await editor.select(http);
+  await editor.param("url").fill("/api/health");
+  await page.screenshot({ path: "test-results/screenshots/editor-small.png" });
 });
 
 test("wiring rules are enforced on connect, with the reason shown", async ({ page }) => {
   const editor = new EditorPage(page);
   await editor.createWorkflow();
-  await editor.dragFromPalette("core.entry", { x: 130, y: 120 });
-  await editor.dragFromPalette("core.agent", { x: 420, y: 120 });
-  await editor.dragFromPalette("core.agent", { x: 720, y: 120 });
-  await editor.dragFromPalette("core.http.request", { x: 420, y: 480 });
-  await editor.dragFromPalette("core.http.request", { x: 720, y: 520 });
+  // Kept clear of the canvas edges, where dragging a wire would pan the view.
+  await editor.dragFromPalette("core.entry", { x: 120, y: 120 });
+  await editor.dragFromPalette("core.agent", { x: 380, y: 120 });
+  await editor.dragFromPalette("core.agent", { x: 630, y: 120 });
+  await editor.dragFromPalette("core.http.request", { x: 380, y: 460 });
+  await editor.dragFromPalette("core.http.request", { x: 630, y: 540 });
   const entry = editor.node("Entry");
   const first = editor.node("Agent");
   const second = editor.node("Agent 2");

@@ -12,6 +12,7 @@ import {
   Controls,
   MiniMap,
   ReactFlow,
+  useStore,
   type Connection,
   type Edge,
   type FinalConnectionState,
@@ -38,6 +39,10 @@ const FIT_VIEW_OPTIONS = { padding: 0.3, maxZoom: 1 };
 const DELETE_KEYS = ["Backspace", "Delete"];
 const MINIMAP_SIZE = { width: 168, height: 112 };
 const GRID: [number, number] = [20, 20];
+/** Above this many nodes only what is on screen is rendered: a 1,000-node graph opens and drags smoothly. */
+const LARGE_GRAPH_NODES = 150;
+/** Below this zoom node text is too small to read: the canvas drops the port labels and keeps titles (a class on the canvas, so no node re-renders). */
+const ZOOMED_OUT = 0.5;
 
 export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) {
   const store = useEditorStoreApi();
@@ -57,8 +62,10 @@ export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) 
     return ids.length > 0 ? ids : NO_IDS;
   });
   const { onDragOver, onDrop } = useDragAndDrop();
+  const zoomedOut = useStore((flow) => flow.transform[2] < ZOOMED_OUT);
   // Fit only a graph that starts with nodes: on an empty one React Flow would fit the first node dropped, jumping the view.
   const [fitOnOpen] = useState(() => store.getState().nodes.length > 0);
+  const [isLarge] = useState(() => store.getState().nodes.length > LARGE_GRAPH_NODES);
 
   const styledEdges = useMemo(
     () => edges.map((edge) => ({ ...edge, className: cx(isToolEdge(toWorkflowHandles(edge)) && "edge-tool", problemEdgeIds.includes(edge.id) && "edge-problem") })),
@@ -76,7 +83,7 @@ export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) 
   );
 
   return (
-    <div className={cx("flow-canvas", readOnly && "is-read-only")} data-testid={testId}>
+    <div className={cx("flow-canvas", readOnly && "is-read-only", zoomedOut && "is-zoomed-out")} data-testid={testId}>
       <ReactFlow<FlowNode>
         nodes={nodes}
         edges={styledEdges}
@@ -97,6 +104,7 @@ export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) 
         fitView={fitOnOpen}
         fitViewOptions={FIT_VIEW_OPTIONS}
         minZoom={0.2}
+        onlyRenderVisibleElements={isLarge}
         snapToGrid={snapToGrid}
         snapGrid={GRID}
       >
