@@ -5,6 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { EditorPage } from "./pages/editor-page";
+import { WorkflowListPage } from "./pages/workflow-list-page";
 
 test("the inspector edits every field kind the components use, and validates JSON as it is typed", async ({ page }) => {
   const editor = new EditorPage(page);
@@ -70,4 +71,35 @@ test("compile problems are marked on the canvas before running, and Run is refus
   await editor.param("url").fill("/api/health");
   await expect(problems).toHaveCount(0);
   await expect(http.locator(".node-card.has-problems")).toHaveCount(0);
+});
+
+test("an edge the compiler refuses is marked on the canvas with its message", async ({ page }) => {
+  const list = new WorkflowListPage(page);
+  const editor = new EditorPage(page);
+  await list.open();
+  // Drawn elsewhere (a hand-edited file): a tool wired into a data input, which the editor itself would refuse.
+  const file = {
+    format: "switchboard.workflow",
+    version: 1,
+    name: `Bad edge ${Date.now()}`,
+    graph: {
+      nodes: [
+        { id: "http", type: "core.http.request", position: { x: 0, y: 300 }, data: { label: "Fetch", mode: "tool", params: { url: "/api/health" } } },
+        { id: "agent", type: "core.agent", position: { x: 0, y: 0 }, data: { label: "Helper", mode: "normal", params: {} } },
+      ],
+      edges: [{ id: "tool-into-input", source: "http", sourceHandle: "tool", target: "agent", targetHandle: "input" }],
+    },
+  };
+  await list.importFile({ name: "bad-edge.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) });
+  await page.waitForURL(/\/workflows\/[^/]+$/);
+  await expect(editor.canvas.locator('.react-flow__edge.edge-problem[data-id="tool-into-input"]')).toBeVisible();
+  const problems = page.getByTestId("compile-errors");
+  await problems.getByRole("button").first().click();
+  await expect(problems).toContainText("A tool can only be wired into an agent's tools handle");
+
+  // Deleting the tool (and so its edge) clears the problem.
+  await editor.select(editor.node("Fetch"));
+  await page.keyboard.press("Delete");
+  await expect(editor.edges).toHaveCount(0);
+  await expect(problems).toHaveCount(0);
 });

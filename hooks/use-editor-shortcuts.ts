@@ -16,6 +16,7 @@ export const SHORTCUTS: { keys: string; does: string }[] = [
   { keys: "Delete / Backspace", does: "Delete the selection" },
   { keys: "Shift + drag", does: "Select with a box" },
   { keys: "Ctrl/⌘ click", does: "Add to the selection" },
+  { keys: "Esc", does: "Clear the selection" },
   { keys: "Ctrl/⌘ S", does: "Save now" },
   { keys: "?", does: "Show these shortcuts" },
 ];
@@ -34,6 +35,7 @@ export function useEditorShortcuts(onHelp: () => void) {
       const key = event.key.toLowerCase();
       if (!(event.metaKey || event.ctrlKey)) {
         if (event.key === "?") onHelp();
+        if (event.key === "Escape") state.selectNode(null);
         return;
       }
       const action =

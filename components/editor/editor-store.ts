@@ -146,7 +146,7 @@ export function createEditorStore(init: EditorInit) {
       onNodesChange: (changes) => {
         const isEdit = changes.some((change) => !NOT_AN_EDIT.has(change.type));
         const key = gestureKey(changes);
-        set((state) => ({ nodes: applyNodeChanges(changes, state.nodes), ...(isEdit ? edited(state, key) : {}) }));
+        set((state) => ({ nodes: dropEstimatesOnceMeasured(changes, applyNodeChanges(changes, state.nodes)), ...(isEdit ? edited(state, key) : {}) }));
         if (changes.some((change) => change.type === "position" && change.dragging === false)) set((state) => ({ history: endGesture(state.history) }));
       },
       onEdgesChange: (changes) => {
@@ -278,6 +278,17 @@ function keepSelection(snapshot: Snapshot, state: EditorState): Snapshot {
     return selected === undefined || selected === Boolean(element.selected) ? element : { ...element, selected };
   };
   return { ...snapshot, nodes: snapshot.nodes.map(withSelection), edges: snapshot.edges.map(withSelection) };
+}
+
+/** A node measured on screen no longer needs the handle estimates it opened with (approximate-handles.ts). */
+function dropEstimatesOnceMeasured(changes: NodeChange<FlowNode>[], nodes: FlowNode[]): FlowNode[] {
+  const measured = new Set(changes.flatMap((change) => (change.type === "dimensions" ? [change.id] : [])));
+  if (measured.size === 0 || !nodes.some((node) => node.handles && measured.has(node.id))) return nodes;
+  return nodes.map((node) => {
+    if (!node.handles || !measured.has(node.id)) return node;
+    const { handles: _estimated, ...rest } = node;
+    return rest;
+  });
 }
 
 function snapshotOf(state: EditorState): Snapshot {

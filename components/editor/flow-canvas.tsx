@@ -23,6 +23,7 @@ import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { isToolEdge } from "@/lib/workflow/graph";
 import { cx } from "@/components/ui/class-names";
 import { useDragAndDrop } from "@/hooks/use-drag-and-drop";
+import { LARGE_GRAPH_NODES } from "./approximate-handles";
 import { refuseConnection } from "./connection-rules";
 import { useEditorStore, useEditorStoreApi } from "./editor-store-context";
 import type { FlowNode } from "./graph-conversion";
@@ -39,8 +40,6 @@ const FIT_VIEW_OPTIONS = { padding: 0.3, maxZoom: 1 };
 const DELETE_KEYS = ["Backspace", "Delete"];
 const MINIMAP_SIZE = { width: 168, height: 112 };
 const GRID: [number, number] = [20, 20];
-/** Above this many nodes only what is on screen is rendered: a 1,000-node graph opens and drags smoothly. */
-const LARGE_GRAPH_NODES = 150;
 /** Below this zoom node text is too small to read: the canvas drops the port labels and keeps titles (a class on the canvas, so no node re-renders). */
 const ZOOMED_OUT = 0.5;
 
@@ -65,6 +64,7 @@ export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) 
   const zoomedOut = useStore((flow) => flow.transform[2] < ZOOMED_OUT);
   // Fit only a graph that starts with nodes: on an empty one React Flow would fit the first node dropped, jumping the view.
   const [fitOnOpen] = useState(() => store.getState().nodes.length > 0);
+  // Only what is on screen is rendered: a 1,000-node graph opens and drags smoothly.
   const [isLarge] = useState(() => store.getState().nodes.length > LARGE_GRAPH_NODES);
 
   const styledEdges = useMemo(

@@ -28,6 +28,8 @@ export async function measureDrag(page: Page, nodeId: string, steps = 60): Promi
   if (!header) throw new Error(`node ${nodeId} is not on screen`);
   const before = await node.evaluate((el) => (el as HTMLElement).style.transform);
 
+  // Under tsx (the bench) esbuild names inner functions with a `__name` helper the page lacks.
+  await page.evaluate("globalThis.__name ??= (fn) => fn");
   await page.evaluate((id) => {
     const probe = window as unknown as { __drag: { frames: number[]; mutations: number; running: boolean; observer?: MutationObserver } };
     const dragged = document.querySelector(`.react-flow__node[data-id="${id}"]`);
