@@ -49,7 +49,7 @@ export default async function HomePage() {
           </div>
         ) : (
           <div className="table-card">
-            <div className="table-head" aria-hidden>
+            <div className="table-head workflow-table-head" aria-hidden>
               <span>Name</span>
               <span>Nodes</span>
               <span>Updated</span>

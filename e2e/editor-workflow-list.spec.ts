@@ -23,6 +23,8 @@ test("rename, duplicate and delete a workflow from the list, delete only after c
   const copy = list.row(`${name} renamed (copy)`);
   await expect(copy).toHaveCount(1);
   await expect(copy).toContainText("1 node");
+  await copy.hover();
+  await page.screenshot({ path: "test-results/screenshots/workflow-list.png" });
 
   // Cancel keeps it; confirm removes it.
   let dialog = await list.askToDelete(`${name} renamed (copy)`);
