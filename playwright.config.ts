@@ -1,5 +1,6 @@
 /** Playwright: end-to-end tests in e2e/ against the real app (web + worker on port 3210, see test-slot.ts), one worker, system Chromium. */
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./e2e/support/chromium-launch";
 import { E2E_PORT } from "./lib/testing/test-slot";
 
 const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
@@ -27,19 +28,7 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1440, height: 900 },
-        launchOptions: {
-          executablePath: "/usr/bin/chromium",
-          args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        },
+        launchOptions: chromiumLaunchOptions,
       },
     },
   ],

@@ -1,10 +1,11 @@
-/** The home page: every workflow, newest first, and a button to start a new one. */
-import { ChevronRight, Plus, Workflow } from "lucide-react";
-import Link from "next/link";
+/** The home page: every workflow, newest first (open, rename, duplicate, delete), and buttons to start a new one or import one. */
+import { Plus, Workflow } from "lucide-react";
 import { listWorkflows } from "@/lib/workflows/repository";
 import { AppHeader } from "@/components/ui/app-header";
 import { buttonClassName } from "@/components/ui/button";
 import { formatRelativeTime } from "@/components/ui/format-relative-time";
+import { ImportWorkflowButton } from "@/components/workflow-list/import-workflow-button";
+import { WorkflowRow } from "@/components/workflow-list/workflow-row";
 import { createWorkflowAction } from "./workflows/actions";
 
 export const dynamic = "force-dynamic";
@@ -31,7 +32,10 @@ export default async function HomePage() {
             <h1 className="page-title">Workflows</h1>
             <p className="page-subtitle">Draw a graph, wire tools into agents, press Run and watch it work.</p>
           </div>
-          {workflows.length > 0 && <NewWorkflowButton />}
+          <div className="page-actions">
+            <ImportWorkflowButton />
+            {workflows.length > 0 && <NewWorkflowButton />}
+          </div>
         </div>
 
         {workflows.length === 0 ? (
@@ -45,7 +49,7 @@ export default async function HomePage() {
           </div>
         ) : (
           <div className="table-card">
-            <div className="table-head" aria-hidden>
+            <div className="table-head workflow-table-head" aria-hidden>
               <span>Name</span>
               <span>Nodes</span>
               <span>Updated</span>
@@ -54,21 +58,14 @@ export default async function HomePage() {
             <ul className="table-rows">
               {workflows.map((workflow) => (
                 <li key={workflow.id}>
-                  <Link href={`/workflows/${workflow.id}`} className="table-row" data-testid="workflow-row">
-                    <span className="workflow-row-name">
-                      <span className="workflow-row-icon">
-                        <Workflow size={15} aria-hidden />
-                      </span>
-                      {workflow.name}
-                    </span>
-                    <span className="muted">
-                      {workflow.nodeCount} node{workflow.nodeCount === 1 ? "" : "s"}
-                    </span>
-                    <time className="muted" dateTime={workflow.updatedAt.toISOString()} title={workflow.updatedAt.toLocaleString("en")}>
-                      {formatRelativeTime(workflow.updatedAt, now)}
-                    </time>
-                    <ChevronRight size={16} className="table-row-chevron" aria-hidden />
-                  </Link>
+                  <WorkflowRow
+                    id={workflow.id}
+                    name={workflow.name}
+                    nodeCount={workflow.nodeCount}
+                    updatedAt={workflow.updatedAt.toISOString()}
+                    updatedLabel={formatRelativeTime(workflow.updatedAt, now)}
+                    updatedTitle={workflow.updatedAt.toLocaleString("en")}
+                  />
                 </li>
               ))}
             </ul>

@@ -1,7 +1,8 @@
 "use client";
 /**
  * Saving and running the workflow in the editor: the Save button, Ctrl/Cmd+S, autosave a second
- * after the last edit, and Run (which saves first and lands on the run view).
+ * after the last edit, a warning when leaving with unsaved changes, and Run (which saves first
+ * and lands on the run view).
  */
 import { unstable_rethrow } from "next/navigation";
 import { useCallback, useEffect, useTransition } from "react";
@@ -69,6 +70,18 @@ export function useWorkflowPersistence() {
       clearTimeout(timer);
     };
   }, [store, save]);
+
+  // Leaving with edits not yet stored: the browser asks first.
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      const { revision, savedRevision, saving } = store.getState();
+      if (revision === savedRevision && !saving) return;
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [store]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

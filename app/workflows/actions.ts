@@ -1,10 +1,13 @@
 "use server";
-/** Server actions behind the editor and the workflow list: create, save, and save-then-run a workflow. */
+/** Server actions behind the editor and the workflow list: create, save, save-then-run, rename, duplicate, delete and import. */
+import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { catalogueMeta } from "@/lib/nodes";
 import { startRun } from "@/lib/runs/start-run";
 import { parseGraph } from "@/lib/workflow/graph";
-import { createWorkflow, updateWorkflow } from "@/lib/workflows/repository";
-import { SaveWorkflowInput, WorkflowId, type RunWorkflowResult, type SaveWorkflowResult } from "./schema";
+import { parseWorkflowFile } from "@/lib/workflow/workflow-file";
+import { createWorkflow, deleteWorkflow, getWorkflow, updateWorkflow } from "@/lib/workflows/repository";
+import { SaveWorkflowInput, WorkflowId, WorkflowName, type ListActionResult, type RunWorkflowResult, type SaveWorkflowResult } from "./schema";
 
 export async function createWorkflowAction(): Promise<never> {
   const { id } = await createWorkflow("Untitled workflow");
@@ -35,4 +38,41 @@ export async function runWorkflowAction(id: unknown, input: unknown): Promise<Ru
     return { ok: false, saved: true, errors: [{ message: `Could not start the run: ${error instanceof Error ? error.message : String(error)}` }] };
   }
   redirect(`/runs/${runId}`);
+}
+
+export async function renameWorkflowAction(id: unknown, name: unknown): Promise<ListActionResult> {
+  const workflowId = WorkflowId.safeParse(id);
+  const newName = WorkflowName.safeParse(name);
+  if (!workflowId.success || !newName.success) return { ok: false, errors: [...(workflowId.error?.issues ?? []), ...(newName.error?.issues ?? [])].map((i) => i.message) };
+  if (!(await updateWorkflow(workflowId.data, { name: newName.data }))) return { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
+  revalidatePath("/");
+  return { ok: true };
+}
+
+/** Copies a workflow as "<name> (copy)" and stays on the list. */
+export async function duplicateWorkflowAction(id: unknown): Promise<ListActionResult> {
+  const workflowId = WorkflowId.safeParse(id);
+  if (!workflowId.success) return { ok: false, errors: workflowId.error.issues.map((i) => i.message) };
+  const original = await getWorkflow(workflowId.data);
+  if (!original) return { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
+  await createWorkflow(`${original.name} (copy)`.slice(0, 200), original.graph);
+  revalidatePath("/");
+  return { ok: true };
+}
+
+export async function deleteWorkflowAction(id: unknown): Promise<ListActionResult> {
+  const workflowId = WorkflowId.safeParse(id);
+  if (!workflowId.success) return { ok: false, errors: workflowId.error.issues.map((i) => i.message) };
+  if (!(await deleteWorkflow(workflowId.data))) return { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
+  revalidatePath("/");
+  return { ok: true };
+}
+
+/** Imports an export file as a new workflow (never over an existing one) and opens it; a bad file is answered with what is wrong. */
+export async function importWorkflowAction(text: unknown): Promise<ListActionResult> {
+  if (typeof text !== "string") return { ok: false, errors: ["The file could not be read as text"] };
+  const file = parseWorkflowFile(text, new Set(catalogueMeta().map((component) => component.id)));
+  if (!file.ok) return file;
+  const { id } = await createWorkflow(file.name, file.graph);
+  redirect(`/workflows/${id}`);
 }

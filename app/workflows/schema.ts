@@ -4,12 +4,14 @@ import type { CompileError } from "@/lib/workflow/compile";
 
 export const WorkflowId = z.string({ error: "workflow id must be a string" }).trim().min(1, "workflow id is empty");
 
+export const WorkflowName = z
+  .string({ error: "name must be a string" })
+  .trim()
+  .min(1, "name: give the workflow a name")
+  .max(200, "name: keep it under 200 characters");
+
 export const SaveWorkflowInput = z.object({
-  name: z
-    .string({ error: "name must be a string" })
-    .trim()
-    .min(1, "name: give the workflow a name")
-    .max(200, "name: keep it under 200 characters"),
+  name: WorkflowName,
   /** Checked separately with parseGraph, whose messages name the node or edge at fault. */
   graph: z.unknown(),
 });
@@ -22,3 +24,6 @@ export type SaveWorkflowResult = { ok: true } | { ok: false; errors: string[] };
 
 /** A successful run never answers: the action redirects to the run view. `saved` tells the editor the graph was stored. */
 export type RunWorkflowResult = { ok: false; saved: boolean; errors: Problem[] };
+
+/** What the workflow list's actions answer (import redirects to the new workflow on success). */
+export type ListActionResult = { ok: true } | { ok: false; errors: string[] };

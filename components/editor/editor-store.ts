@@ -8,6 +8,9 @@ import type { ComponentMeta } from "@/lib/nodes/types";
 import { TOOL_HANDLE, type NodeMode, type WorkflowGraph } from "@/lib/workflow/graph";
 import type { Problem } from "@/app/workflows/schema";
 import { refuseConnection } from "./connection-rules";
+import { pastedElements, readClipboard, selectionContent, writeClipboard } from "./edit-clipboard";
+import { emptyHistory, endGesture, recordEdit, redoEdit, undoEdit, type EditHistory, type Snapshot } from "./edit-history";
+import { freeSpot, newNodeId, randomSuffix, uniqueLabel } from "./new-node";
 import {
   catalogueLookup,
   rendererFor,
@@ -53,6 +56,8 @@ export type EditorState = {
   saving: boolean;
   saveError: string | null;
   toast: { id: number; message: string } | null;
+  history: EditHistory;
+  snapToGrid: boolean;
 
   onNodesChange: (changes: NodeChange<FlowNode>[]) => void;
   onEdgesChange: (changes: EdgeChange<FlowEdge>[]) => void;
@@ -72,20 +77,48 @@ export type EditorState = {
   beginSave: () => number;
   finishSave: (revision: number, error?: string) => void;
   toGraph: () => WorkflowGraph;
+  undo: () => void;
+  redo: () => void;
+  /** Copies the selection to the shared clipboard; false when nothing is selected. */
+  copySelection: () => boolean;
+  paste: () => void;
+  duplicateSelection: () => void;
+  deleteSelection: () => void;
+  setSnapToGrid: (on: boolean) => void;
 };
 
 export type EditorStore = ReturnType<typeof createEditorStore>;
 
 const NOT_AN_EDIT = new Set(["select", "dimensions"]);
+const SNAP_KEY = "switchboard:snap-to-grid";
 
 export function createEditorStore(init: EditorInit) {
   const lookup = catalogueLookup(init.catalogue);
   return createStore<EditorState>()((set, get) => {
-    /** State changes every edit carries: a new revision, and stale run errors gone. */
-    const edited = (state: EditorState) => ({
+    /**
+     * State changes every edit carries: an undo step (joined to the last one when `key` names the
+     * same gesture), a new revision, and stale run errors gone.
+     */
+    const edited = (state: EditorState, key: string | null = null) => ({
+      revision: state.revision + 1,
+      history: recordEdit(state.history, snapshotOf(state), key),
+      ...(state.runErrors ? { runErrors: null, nodeProblems: problemsByNode(state.compileErrors) } : {}),
+    });
+    /** Puts a snapshot back (undo/redo): an edit as far as saving is concerned. */
+    const restore = (state: EditorState, snapshot: Snapshot, history: EditHistory) => ({
+      ...keepSelection(snapshot, state),
+      history,
       revision: state.revision + 1,
       ...(state.runErrors ? { runErrors: null, nodeProblems: problemsByNode(state.compileErrors) } : {}),
     });
+    const addElements = (state: EditorState, added: { nodes: FlowNode[]; edges: FlowEdge[] }) =>
+      added.nodes.length === 0
+        ? {}
+        : {
+            nodes: [...state.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), ...added.nodes],
+            edges: [...state.edges.map((e) => (e.selected ? { ...e, selected: false } : e)), ...added.edges],
+            ...edited(state),
+          };
     const mapNode = (id: string, update: (data: EditorNodeData) => EditorNodeData) =>
       get().nodes.map((node) => (node.id === id ? { ...node, data: update(node.data) } : node));
 
@@ -107,14 +140,18 @@ export function createEditorStore(init: EditorInit) {
       saving: false,
       saveError: null,
       toast: null,
+      history: emptyHistory(),
+      snapToGrid: !init.readOnly && typeof localStorage !== "undefined" && localStorage.getItem(SNAP_KEY) === "1",
 
       onNodesChange: (changes) => {
         const isEdit = changes.some((change) => !NOT_AN_EDIT.has(change.type));
-        set((state) => ({ nodes: applyNodeChanges(changes, state.nodes), ...(isEdit ? edited(state) : {}) }));
+        const key = gestureKey(changes);
+        set((state) => ({ nodes: dropEstimatesOnceMeasured(changes, applyNodeChanges(changes, state.nodes)), ...(isEdit ? edited(state, key) : {}) }));
+        if (changes.some((change) => change.type === "position" && change.dragging === false)) set((state) => ({ history: endGesture(state.history) }));
       },
       onEdgesChange: (changes) => {
         const isEdit = changes.some((change) => change.type !== "select");
-        set((state) => ({ edges: applyEdgeChanges(changes, state.edges), ...(isEdit ? edited(state) : {}) }));
+        set((state) => ({ edges: applyEdgeChanges(changes, state.edges), ...(isEdit ? edited(state, gestureKey(changes)) : {}) }));
       },
       connect: (connection) => {
         const state = get();
@@ -133,15 +170,16 @@ export function createEditorStore(init: EditorInit) {
         const state = get();
         const component = lookup(componentType);
         if (!component) return undefined;
-        const id = `${shortType(componentType)}-${randomSuffix()}`;
+        const id = newNodeId(componentType);
+        const label = uniqueLabel(component.label, new Set(state.nodes.map((n) => n.data.label)));
         const node: FlowNode = {
           id,
           type: rendererFor(component),
           position: freeSpot(position, state.nodes),
           selected: true,
-          data: { componentType, label: uniqueLabel(component.label, state.nodes), mode: "normal", params: structuredClone(component.defaults) },
+          data: { componentType, label, mode: "normal", params: structuredClone(component.defaults) },
         };
-        set({ nodes: [...state.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), node], ...edited(state) });
+        set(addElements(state, { nodes: [node], edges: [] }));
         return id;
       },
       selectNode: (id) =>
@@ -149,7 +187,8 @@ export function createEditorStore(init: EditorInit) {
           nodes: state.nodes.map((n) => (n.selected === (n.id === id) ? n : { ...n, selected: n.id === id })),
           edges: state.edges.map((e) => (e.selected ? { ...e, selected: false } : e)),
         })),
-      updateNodeData: (id, patch) => set((state) => ({ nodes: mapNode(id, (data) => ({ ...data, ...patch })), ...edited(state) })),
+      updateNodeData: (id, patch) =>
+        set((state) => ({ nodes: mapNode(id, (data) => ({ ...data, ...patch })), ...edited(state, `data:${id}:${Object.keys(patch).join(",")}`) })),
       setParam: (id, name, value) =>
         set((state) => ({
           nodes: mapNode(id, (data) => {
@@ -157,7 +196,7 @@ export function createEditorStore(init: EditorInit) {
             if (value === undefined) delete params[name];
             return { ...data, params };
           }),
-          ...edited(state),
+          ...edited(state, `param:${id}:${name}`),
         })),
       setNodeMode: (id, mode) =>
         set((state) => ({
@@ -166,7 +205,7 @@ export function createEditorStore(init: EditorInit) {
           edges: state.edges.filter((e) => e.source !== id || (mode === "tool") === (e.sourceHandle === TOOL_HANDLE)),
           ...edited(state),
         })),
-      setName: (name) => set((state) => ({ name, ...edited(state) })),
+      setName: (name) => set((state) => ({ name, ...edited(state, "name") })),
       setCompileErrors: (compileErrors) =>
         set((state) => ({ compileErrors, ...(state.runErrors ? {} : { nodeProblems: problemsByNode(compileErrors) }) })),
       setRunErrors: (runErrors) => set((state) => ({ runErrors, nodeProblems: problemsByNode(runErrors ?? state.compileErrors) })),
@@ -183,6 +222,41 @@ export function createEditorStore(init: EditorInit) {
         const { nodes, edges, mcpServers } = get();
         return toWorkflowGraph(nodes, edges, mcpServers);
       },
+      undo: () => {
+        const state = get();
+        const step = undoEdit(state.history, snapshotOf(state));
+        if (step) set(restore(state, step.snapshot, step.history));
+      },
+      redo: () => {
+        const state = get();
+        const step = redoEdit(state.history, snapshotOf(state));
+        if (step) set(restore(state, step.snapshot, step.history));
+      },
+      copySelection: () => {
+        const content = selectionContent(get().nodes, get().edges);
+        if (content) writeClipboard(content);
+        return content !== null;
+      },
+      paste: () => {
+        const content = readClipboard();
+        if (!content) return get().showToast("Nothing to paste: copy some nodes first (Ctrl/⌘+C)");
+        set((state) => addElements(state, pastedElements(content, state.nodes, lookup)));
+      },
+      duplicateSelection: () => {
+        const content = selectionContent(get().nodes, get().edges);
+        if (content) set((state) => addElements(state, pastedElements(content, state.nodes, lookup)));
+      },
+      deleteSelection: () =>
+        set((state) => {
+          const gone = new Set(state.nodes.filter((n) => n.selected).map((n) => n.id));
+          const edges = state.edges.filter((e) => !e.selected && !gone.has(e.source) && !gone.has(e.target));
+          if (gone.size === 0 && edges.length === state.edges.length) return {};
+          return { nodes: state.nodes.filter((n) => !gone.has(n.id)), edges, ...edited(state) };
+        }),
+      setSnapToGrid: (on) => {
+        localStorage.setItem(SNAP_KEY, on ? "1" : "0");
+        set({ snapToGrid: on });
+      },
     };
   });
 }
@@ -193,29 +267,54 @@ function problemsByNode(problems: Problem[]): Record<string, string[]> {
   return byNode;
 }
 
-function randomSuffix(): string {
-  return Math.random().toString(36).slice(2, 8);
+/**
+ * A snapshot with today's selection for the elements that exist now: undo brings back content,
+ * not what was selected back then. Elements it brings back keep the selection they had.
+ */
+function keepSelection(snapshot: Snapshot, state: EditorState): Snapshot {
+  const now = new Map<string, boolean>([...state.nodes, ...state.edges].map((element) => [element.id, Boolean(element.selected)]));
+  const withSelection = <T extends { id: string; selected?: boolean }>(element: T) => {
+    const selected = now.get(element.id);
+    return selected === undefined || selected === Boolean(element.selected) ? element : { ...element, selected };
+  };
+  return { ...snapshot, nodes: snapshot.nodes.map(withSelection), edges: snapshot.edges.map(withSelection) };
 }
 
-/** "core.http.request" → "http-request". */
-function shortType(componentType: string): string {
-  const parts = componentType.split(".");
-  return (parts.length > 1 ? parts.slice(1) : parts).join("-");
+/** A node measured on screen no longer needs the handle estimates it opened with (approximate-handles.ts). */
+function dropEstimatesOnceMeasured(changes: NodeChange<FlowNode>[], nodes: FlowNode[]): FlowNode[] {
+  const measured = new Set(changes.flatMap((change) => (change.type === "dimensions" ? [change.id] : [])));
+  if (measured.size === 0 || !nodes.some((node) => node.handles && measured.has(node.id))) return nodes;
+  return nodes.map((node) => {
+    if (!node.handles || !measured.has(node.id)) return node;
+    const { handles: _estimated, ...rest } = node;
+    return rest;
+  });
 }
 
-function uniqueLabel(base: string, nodes: FlowNode[]): string {
-  const taken = new Set(nodes.map((node) => node.data.label));
-  if (!taken.has(base)) return base;
-  let n = 2;
-  while (taken.has(`${base} ${n}`)) n += 1;
-  return `${base} ${n}`;
+function snapshotOf(state: EditorState): Snapshot {
+  return { nodes: state.nodes, edges: state.edges, name: state.name };
 }
 
-/** Nudges a new node down and right until it does not sit exactly on another one. */
-function freeSpot(position: { x: number; y: number }, nodes: FlowNode[]): { x: number; y: number } {
-  let spot = position;
-  while (nodes.some((node) => Math.abs(node.position.x - spot.x) < 12 && Math.abs(node.position.y - spot.y) < 12)) {
-    spot = { x: spot.x + 32, y: spot.y + 32 };
+/**
+ * Which gesture a React Flow change belongs to: every step of one drag is one undo step, and so is
+ * a deletion (React Flow removes the nodes and their edges in two calls within one task).
+ */
+function gestureKey(changes: (NodeChange<FlowNode> | EdgeChange<FlowEdge>)[]): string | null {
+  if (changes.some((change) => change.type === "position" && change.dragging !== undefined)) return "drag";
+  if (changes.some((change) => change.type === "remove")) return removalKey();
+  return null;
+}
+
+/** Removals within one task share a key; the next task starts a new batch. */
+let removalBatch = 0;
+let removalBatchOpen = false;
+function removalKey(): string {
+  if (!removalBatchOpen) {
+    removalBatchOpen = true;
+    setTimeout(() => {
+      removalBatchOpen = false;
+      removalBatch += 1;
+    }, 0);
   }
-  return spot;
+  return `remove:${removalBatch}`;
 }

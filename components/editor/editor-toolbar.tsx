@@ -1,14 +1,17 @@
 "use client";
-/** The editor's top bar: back to the list, the workflow name, save state, Save and Run. */
-import { ArrowLeft, LoaderCircle, Play, Save } from "lucide-react";
+/** The editor's top bar: back to the list, the workflow name, undo/redo, shortcuts, save state, Save and Run. */
+import { ArrowLeft, Download, LoaderCircle, Play, Redo2, Save, Undo2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import type { MouseEvent } from "react";
+import { useCallback, useState, type MouseEvent } from "react";
+import { useEditorShortcuts } from "@/hooks/use-editor-shortcuts";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
 import { LogoMark } from "@/components/ui/logo-mark";
 import type { EditorState } from "./editor-store";
-import { useEditorStore } from "./editor-store-context";
+import { useEditorStore, useEditorStoreApi } from "./editor-store-context";
+import { downloadWorkflowFile } from "./export-workflow";
+import { ShortcutsHelp } from "./shortcuts-help";
 
 type SaveState = "saved" | "unsaved" | "saving" | "failed";
 
@@ -29,12 +32,19 @@ type EditorToolbarProps = { save: () => Promise<boolean>; run: () => void; isRun
 
 export function EditorToolbar({ save, run, isRunning }: EditorToolbarProps) {
   const router = useRouter();
-  const { name, setName, saveState, saveError } = useEditorStore((state) => ({
+  const { name, setName, saveState, saveError, undo, redo, canUndo, canRedo } = useEditorStore((state) => ({
     name: state.name,
     setName: state.setName,
     saveState: saveStateOf(state),
     saveError: state.saveError,
+    undo: state.undo,
+    redo: state.redo,
+    canUndo: state.history.past.length > 0,
+    canRedo: state.history.future.length > 0,
   }));
+  const store = useEditorStoreApi();
+  const [helpOpen, setHelpOpen] = useState(false);
+  useEditorShortcuts(useCallback(() => setHelpOpen((open) => !open), []));
 
   const leave = async (event: MouseEvent) => {
     if (saveState === "saved") return;
@@ -59,6 +69,25 @@ export function EditorToolbar({ save, run, isRunning }: EditorToolbarProps) {
         onBlur={() => name.trim() === "" && setName("Untitled workflow")}
       />
       <div className="toolbar-spacer" />
+      <div className="toolbar-group">
+        <button type="button" className="toolbar-icon-button" data-testid="undo" aria-label="Undo" title="Undo (Ctrl/⌘ Z)" disabled={!canUndo} onClick={undo}>
+          <Undo2 size={16} aria-hidden />
+        </button>
+        <button type="button" className="toolbar-icon-button" data-testid="redo" aria-label="Redo" title="Redo (Shift Ctrl/⌘ Z)" disabled={!canRedo} onClick={redo}>
+          <Redo2 size={16} aria-hidden />
+        </button>
+        <button
+          type="button"
+          className="toolbar-icon-button"
+          data-testid="export-workflow"
+          aria-label="Export as JSON"
+          title="Export as JSON"
+          onClick={() => downloadWorkflowFile(store.getState().name, store.getState().toGraph())}
+        >
+          <Download size={16} aria-hidden />
+        </button>
+        <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
+      </div>
       <span className={cx("save-state", `save-state-${saveState}`)} data-testid="save-state" title={saveError ?? undefined}>
         {SAVE_STATE_TEXT[saveState]}
       </span>

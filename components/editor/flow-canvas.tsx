@@ -8,18 +8,22 @@ import "./canvas.css";
 import {
   Background,
   BackgroundVariant,
+  ControlButton,
   Controls,
   MiniMap,
   ReactFlow,
+  useStore,
   type Connection,
   type Edge,
   type FinalConnectionState,
   type OnConnectEnd,
 } from "@xyflow/react";
+import { Grid3x3 } from "lucide-react";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { isToolEdge } from "@/lib/workflow/graph";
 import { cx } from "@/components/ui/class-names";
 import { useDragAndDrop } from "@/hooks/use-drag-and-drop";
+import { LARGE_GRAPH_NODES } from "./approximate-handles";
 import { refuseConnection } from "./connection-rules";
 import { useEditorStore, useEditorStoreApi } from "./editor-store-context";
 import type { FlowNode } from "./graph-conversion";
@@ -35,10 +39,13 @@ const NO_IDS: string[] = [];
 const FIT_VIEW_OPTIONS = { padding: 0.3, maxZoom: 1 };
 const DELETE_KEYS = ["Backspace", "Delete"];
 const MINIMAP_SIZE = { width: 168, height: 112 };
+const GRID: [number, number] = [20, 20];
+/** Below this zoom node text is too small to read: the canvas drops the port labels and keeps titles (a class on the canvas, so no node re-renders). */
+const ZOOMED_OUT = 0.5;
 
 export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) {
   const store = useEditorStoreApi();
-  const { nodes, edges, readOnly, onNodesChange, onEdgesChange, connect, showToast } = useEditorStore((state) => ({
+  const { nodes, edges, readOnly, onNodesChange, onEdgesChange, connect, showToast, snapToGrid, setSnapToGrid } = useEditorStore((state) => ({
     nodes: state.nodes,
     edges: state.edges,
     readOnly: state.readOnly,
@@ -46,14 +53,19 @@ export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) 
     onEdgesChange: state.onEdgesChange,
     connect: state.connect,
     showToast: state.showToast,
+    snapToGrid: state.snapToGrid,
+    setSnapToGrid: state.setSnapToGrid,
   }));
   const problemEdgeIds = useEditorStore((state) => {
     const ids = (state.runErrors ?? state.compileErrors).flatMap((p) => (p.edgeId ? [p.edgeId] : []));
     return ids.length > 0 ? ids : NO_IDS;
   });
   const { onDragOver, onDrop } = useDragAndDrop();
+  const zoomedOut = useStore((flow) => flow.transform[2] < ZOOMED_OUT);
   // Fit only a graph that starts with nodes: on an empty one React Flow would fit the first node dropped, jumping the view.
   const [fitOnOpen] = useState(() => store.getState().nodes.length > 0);
+  // Only what is on screen is rendered: a 1,000-node graph opens and drags smoothly.
+  const [isLarge] = useState(() => store.getState().nodes.length > LARGE_GRAPH_NODES);
 
   const styledEdges = useMemo(
     () => edges.map((edge) => ({ ...edge, className: cx(isToolEdge(toWorkflowHandles(edge)) && "edge-tool", problemEdgeIds.includes(edge.id) && "edge-problem") })),
@@ -71,7 +83,7 @@ export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) 
   );
 
   return (
-    <div className={cx("flow-canvas", readOnly && "is-read-only")} data-testid={testId}>
+    <div className={cx("flow-canvas", readOnly && "is-read-only", zoomedOut && "is-zoomed-out")} data-testid={testId}>
       <ReactFlow<FlowNode>
         nodes={nodes}
         edges={styledEdges}
@@ -92,9 +104,25 @@ export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) 
         fitView={fitOnOpen}
         fitViewOptions={FIT_VIEW_OPTIONS}
         minZoom={0.2}
+        onlyRenderVisibleElements={isLarge}
+        snapToGrid={snapToGrid}
+        snapGrid={GRID}
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="var(--canvas-dot)" />
-        <Controls showInteractive={false} />
+        <Controls showInteractive={false}>
+          {!readOnly && (
+            <ControlButton
+              onClick={() => setSnapToGrid(!snapToGrid)}
+              className={cx(snapToGrid && "is-on")}
+              data-testid="snap-to-grid"
+              aria-pressed={snapToGrid}
+              aria-label="Snap to grid"
+              title={snapToGrid ? "Snap to grid: on" : "Snap to grid: off"}
+            >
+              <Grid3x3 aria-hidden />
+            </ControlButton>
+          )}
+        </Controls>
         <MiniMap style={MINIMAP_SIZE} pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} maskColor="rgba(244, 244, 245, 0.7)" />
         {children}
       </ReactFlow>

@@ -5,6 +5,7 @@
 import type { Edge, Node } from "@xyflow/react";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import type { NodeMode, ToolConfig, WorkflowGraph } from "@/lib/workflow/graph";
+import { approximateLayout, LARGE_GRAPH_NODES } from "./approximate-handles";
 
 export type EditorNodeData = {
   /** The catalogue component id, e.g. "core.http.request". */
@@ -31,12 +32,12 @@ export function rendererFor(component: ComponentMeta | undefined): RendererType 
 }
 
 export function toFlowNodes(graph: WorkflowGraph, lookup: ComponentLookup): FlowNode[] {
-  return graph.nodes.map((node) => ({
-    id: node.id,
-    type: rendererFor(lookup(node.type)),
-    position: node.position,
-    data: { componentType: node.type, ...node.data },
-  }));
+  const large = graph.nodes.length > LARGE_GRAPH_NODES;
+  return graph.nodes.map((node) => {
+    const meta = lookup(node.type);
+    const data: EditorNodeData = { componentType: node.type, ...node.data };
+    return { id: node.id, type: rendererFor(meta), position: node.position, data, ...(large ? approximateLayout(data, meta) : {}) };
+  });
 }
 
 export function toFlowEdges(graph: WorkflowGraph): FlowEdge[] {

@@ -9,6 +9,7 @@ import { useWorkflowPersistence } from "@/hooks/use-workflow-persistence";
 import { ConnectionToast } from "./connection-toast";
 import { EditorStoreProvider } from "./editor-store-context";
 import { EditorToolbar } from "./editor-toolbar";
+import { EmptyCanvasHint } from "./empty-canvas-hint";
 import { FlowCanvas } from "./flow-canvas";
 import { Inspector } from "./inspector/inspector";
 import { Palette } from "./palette";
@@ -45,6 +46,7 @@ function EditorLayout() {
             <Panel position="bottom-center">
               <ConnectionToast />
             </Panel>
+            <EmptyCanvasHint />
           </FlowCanvas>
         </main>
         <Inspector />

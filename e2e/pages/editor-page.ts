@@ -27,7 +27,7 @@ export class EditorPage {
 
   async openFromList(name: string) {
     await this.page.goto("/");
-    await this.page.getByTestId("workflow-row").filter({ hasText: name }).click();
+    await this.page.getByTestId("workflow-row").filter({ hasText: name }).getByTestId("workflow-row-link").click();
     await this.page.waitForURL(/\/workflows\/[^/]+$/);
     await expect(this.nodes.first()).toBeVisible();
   }
@@ -48,9 +48,51 @@ export class EditorPage {
 
   /** Drags from one node's handle to another's, as a person wiring them would. */
   async connect(source: Locator, sourceHandle: string, target: Locator, targetHandle: string) {
-    const from = await centreOf(source.locator(`.react-flow__handle[data-handleid="${sourceHandle}"]`));
-    const to = await centreOf(target.locator(`.react-flow__handle[data-handleid="${targetHandle}"]`));
+    const from = await centreOf(source.locator(`.react-flow__handle.source[data-handleid="${sourceHandle}"]`));
+    const to = await centreOf(target.locator(`.react-flow__handle.target[data-handleid="${targetHandle}"]`));
     await this.dragWithMouse(from, to);
+  }
+
+  /** Clicks a palette item, which adds the component at the centre of the view. */
+  async addFromPalette(componentId: string) {
+    const before = await this.nodes.count();
+    await this.page.getByTestId(`palette-item-${componentId}`).click();
+    await expect(this.nodes, `clicking ${componentId} adds one node`).toHaveCount(before + 1);
+  }
+
+  /** Holds Shift and drags a box over the canvas, corners measured from its top-left. */
+  async boxSelect(from: Point, to: Point) {
+    const box = await boxOf(this.canvas);
+    await this.page.keyboard.down("Shift");
+    await this.dragWithMouse({ x: box.x + from.x, y: box.y + from.y }, { x: box.x + to.x, y: box.y + to.y });
+    await this.page.keyboard.up("Shift");
+  }
+
+  /** Drags a node by its header, by `by` screen pixels. */
+  async dragNode(node: Locator, by: Point) {
+    const from = await centreOf(node.locator(".node-header"));
+    await this.dragWithMouse(from, { x: from.x + by.x, y: from.y + by.y });
+  }
+
+  /** The node's position on the canvas (flow coordinates), read from React Flow's transform. */
+  async positionOf(node: Locator): Promise<Point> {
+    const transform = await node.evaluate((el) => (el as HTMLElement).style.transform);
+    const match = /translate\((-?[\d.]+)px, ?(-?[\d.]+)px\)/.exec(transform);
+    if (!match) throw new Error(`node transform "${transform}" has no translate()`);
+    return { x: Number(match[1]), y: Number(match[2]) };
+  }
+
+  /** Presses a shortcut with Ctrl (⌘ on macOS) on the canvas, e.g. `shortcut("z")`, `shortcut("Shift+z")`. */
+  async shortcut(keys: string) {
+    await this.page.keyboard.press(`ControlOrMeta+${keys}`);
+  }
+
+  get selectedNodes(): Locator {
+    return this.canvas.locator(".react-flow__node.selected");
+  }
+
+  get saveState(): Locator {
+    return this.page.getByTestId("save-state");
   }
 
   async select(node: Locator) {

@@ -1,10 +1,14 @@
 "use client";
 /** One param input, chosen by the field's kind. Every input carries data-testid `param-${name}`. */
+import { useMemo } from "react";
 import type { ParamField as ParamFieldMeta } from "@/lib/nodes/types";
 import { cx } from "@/components/ui/class-names";
-import { isSecretRef, secretRef } from "@/lib/secrets/reference";
+import { useEditorStore } from "../editor-store-context";
+import { upstreamOutputs } from "../upstream-outputs";
 import { JsonInput } from "./json-input";
 import { NumberInput } from "./number-input";
+import { SecretInput } from "./secret-input";
+import { TemplateInput } from "./template-input";
 
 type ParamFieldProps = {
   nodeId: string;
@@ -25,11 +29,13 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
   let input;
   switch (field.kind) {
     case "textarea":
-    case "prompt":
-    case "template":
       input = (
         <textarea id={id} data-testid={testId} className="input textarea" rows={4} placeholder={field.placeholder} value={asText(value)} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} />
       );
+      break;
+    case "prompt":
+    case "template":
+      input = <UpstreamTemplateInput nodeId={nodeId} id={id} testId={testId} field={field} value={asText(value)} invalid={invalid} onChange={onChange} />;
       break;
     case "number":
       input = <NumberInput id={id} testId={testId} value={value} placeholder={field.placeholder} invalid={invalid} onChange={onChange} />;
@@ -53,9 +59,7 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
       input = <JsonInput id={id} testId={testId} value={value} placeholder={field.placeholder} invalid={invalid} onChange={onChange} />;
       break;
     case "secret":
-      input = (
-        <input id={id} data-testid={testId} className="input" type="text" placeholder={field.placeholder ?? "Secret name"} value={isSecretRef(value) ? value.$secret : ""} aria-invalid={invalid} onChange={(e) => onChange(e.target.value ? secretRef(e.target.value) : undefined)} />
-      );
+      input = <SecretInput id={id} testId={testId} value={value} invalid={invalid} onChange={onChange} />;
       break;
     default:
       // Options on a text field are suggestions (a model picker): any other value may be typed.
@@ -85,6 +89,15 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
       {field.help && <p className="field-help">{field.help}</p>}
     </div>
   );
+}
+
+type UpstreamTemplateInputProps = { nodeId: string; id: string; testId: string; field: ParamFieldMeta; value: string; invalid: boolean; onChange: (value: unknown) => void };
+
+/** Prompts and templates both complete `{{nodeLabel.output}}` from upstream nodes; a prompt gets more room. */
+function UpstreamTemplateInput({ nodeId, field, ...props }: UpstreamTemplateInputProps) {
+  const { nodes, edges, lookup } = useEditorStore((state) => ({ nodes: state.nodes, edges: state.edges, lookup: state.lookup }));
+  const suggestions = useMemo(() => upstreamOutputs(nodeId, nodes, edges, lookup), [nodeId, nodes, edges, lookup]);
+  return <TemplateInput {...props} placeholder={field.placeholder} rows={field.kind === "prompt" ? 7 : 4} suggestions={suggestions} />;
 }
 
 function asText(value: unknown): string {

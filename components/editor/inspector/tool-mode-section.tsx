@@ -51,11 +51,11 @@ export function ToolModeSection({ id, data, meta, connections }: ToolModeSection
         <div className="tool-details">
           <div className="tool-detail">
             <span className="tool-detail-label">Tool name</span>
-            <code className="tool-name">{toolName(data, meta)}</code>
+            <code className="tool-name" data-testid="tool-name">{toolName(data, meta)}</code>
           </div>
           <div className="tool-detail">
             <span className="tool-detail-label">Description the agent sees</span>
-            <p>{meta.tool.description}</p>
+            <p data-testid="tool-description">{meta.tool.description}</p>
           </div>
           {meta.inputs.length > 0 && (
             <div className="tool-detail">
@@ -65,7 +65,7 @@ export function ToolModeSection({ id, data, meta, connections }: ToolModeSection
                   const connectedFrom = connections[port.name];
                   const byAgent = filled.includes(port.name) && !connectedFrom;
                   return (
-                    <li key={port.name}>
+                    <li key={port.name} data-testid={`tool-input-${port.name}`}>
                       <span>{port.label}</span>
                       {connectedFrom ? (
                         <span className="chip">from {connectedFrom}</span>

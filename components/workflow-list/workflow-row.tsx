@@ -1,0 +1,95 @@
+"use client";
+/** One row of the workflow list: opens the workflow, and renames, duplicates or deletes it in place. */
+import { Copy, Pencil, Trash2, Workflow } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { deleteWorkflowAction, duplicateWorkflowAction, renameWorkflowAction } from "@/app/workflows/actions";
+import type { ListActionResult } from "@/app/workflows/schema";
+import { ConfirmDialog } from "./confirm-dialog";
+
+type WorkflowRowProps = { id: string; name: string; nodeCount: number; updatedAt: string; updatedLabel: string; updatedTitle: string };
+
+export function WorkflowRow({ id, name, nodeCount, updatedAt, updatedLabel, updatedTitle }: WorkflowRowProps) {
+  const router = useRouter();
+  const [renaming, setRenaming] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const act = (action: () => Promise<ListActionResult>, after?: () => void) =>
+    startTransition(async () => {
+      const result = await action();
+      setError(result.ok ? null : result.errors.join("; "));
+      if (result.ok) {
+        after?.();
+        router.refresh();
+      }
+    });
+
+  const rename = (value: string) => {
+    setRenaming(false);
+    if (value.trim() && value.trim() !== name) act(() => renameWorkflowAction(id, value));
+  };
+
+  return (
+    <div className="table-row workflow-row" data-testid="workflow-row" data-workflow-id={id} aria-busy={pending}>
+      <span className="workflow-row-name">
+        <span className="workflow-row-icon">
+          <Workflow size={15} aria-hidden />
+        </span>
+        {renaming ? (
+          <input
+            className="input workflow-row-rename"
+            data-testid="workflow-rename-input"
+            aria-label="New name"
+            defaultValue={name}
+            autoFocus
+            onFocus={(e) => e.target.select()}
+            onBlur={(e) => rename(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") rename(e.currentTarget.value);
+              if (e.key === "Escape") setRenaming(false);
+            }}
+          />
+        ) : (
+          <Link href={`/workflows/${id}`} className="workflow-row-link" data-testid="workflow-row-link">
+            {name}
+          </Link>
+        )}
+        {error && (
+          <span className="workflow-row-error" role="alert">
+            {error}
+          </span>
+        )}
+      </span>
+      <span className="muted">
+        {nodeCount} node{nodeCount === 1 ? "" : "s"}
+      </span>
+      <time className="muted" dateTime={updatedAt} title={updatedTitle}>
+        {updatedLabel}
+      </time>
+      <span className="workflow-row-actions">
+        <button type="button" className="row-action" data-testid="workflow-rename" aria-label={`Rename ${name}`} title="Rename" onClick={() => setRenaming(true)}>
+          <Pencil size={14} aria-hidden />
+        </button>
+        <button type="button" className="row-action" data-testid="workflow-duplicate" aria-label={`Duplicate ${name}`} title="Duplicate" onClick={() => act(() => duplicateWorkflowAction(id))}>
+          <Copy size={14} aria-hidden />
+        </button>
+        <button type="button" className="row-action row-action-danger" data-testid="workflow-delete" aria-label={`Delete ${name}`} title="Delete" onClick={() => setConfirmingDelete(true)}>
+          <Trash2 size={14} aria-hidden />
+        </button>
+      </span>
+      {confirmingDelete && (
+        <ConfirmDialog
+          title={`Delete “${name}”?`}
+          confirmLabel="Delete workflow"
+          onCancel={() => setConfirmingDelete(false)}
+          onConfirm={() => act(() => deleteWorkflowAction(id), () => setConfirmingDelete(false))}
+        >
+          The workflow and its {nodeCount} node{nodeCount === 1 ? "" : "s"} are removed for good. Its past runs stay in the run history.
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
