@@ -11,11 +11,12 @@ export function newNodeId(componentType: string): string {
   return `${(parts.length > 1 ? parts.slice(1) : parts).join("-")}-${randomSuffix()}`;
 }
 
-/** `base`, or `base 2`, `base 3`… whichever is not taken (labels are how templates name nodes). */
+/** `base` if free, else the next free number after it: "Agent" → "Agent 2", "Step 4" → "Step 5" (labels are how templates name nodes). */
 export function uniqueLabel(base: string, taken: Set<string>): string {
   if (!taken.has(base)) return base;
-  const stem = base.replace(/ \d+$/, "");
-  let n = 2;
+  const numbered = / (\d+)$/.exec(base);
+  const stem = numbered ? base.slice(0, numbered.index) : base;
+  let n = numbered ? Number(numbered[1]) + 1 : 2;
   while (taken.has(`${stem} ${n}`)) n += 1;
   return `${stem} ${n}`;
 }
