@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RunEvent, RunEventInput } from "@/lib/runs/events";
+import { describeEvent } from "./describe-event";
 import { deriveApprovals, deriveBlockedAttempts } from "./derive-gateway-decisions";
 
 const log = (...inputs: RunEventInput[]): RunEvent[] => inputs.map((input, i) => ({ ...input, runId: "r", seq: i + 1, at: `2026-01-01T00:00:0${i}.000Z` }) as RunEvent);
@@ -37,6 +38,15 @@ describe("deriveApprovals", () => {
       payload: { nodeId: "agent", callId: "c1", toolName: "shell_exec", decision: "denied", by: "timeout", reason: "no decision within 120 s" },
     });
     expect(deriveApprovals(events)).toEqual([expect.objectContaining({ state: "denied", by: "timeout", reason: "no decision within 120 s" })]);
+  });
+
+  it("shows a call denied by the run's end as decided by run end, after the run ended too", () => {
+    const events = log(requested("c1"), {
+      type: "tool.approval.decided",
+      payload: { nodeId: "agent", callId: "c1", toolName: "shell_exec", decision: "denied", by: "run-end", reason: "the run ended" },
+    });
+    for (const runEnded of [false, true]) expect(deriveApprovals(events, runEnded)).toEqual([expect.objectContaining({ state: "denied", by: "run-end", reason: "the run ended" })]);
+    expect(describeEvent(events[1], (id) => id)).toMatchObject({ tone: "danger", title: "shell_exec denied (the run ended)", detail: "the run ended" });
   });
 
   it("no longer offers a decision once the run has ended", () => {

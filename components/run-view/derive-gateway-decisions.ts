@@ -3,7 +3,7 @@
  * (outside the allow-list) and human approvals, pending or decided. Pending approvals come from
  * the events alone, so they survive a page reload.
  */
-import type { RunEvent } from "@/lib/runs/events";
+import type { ApprovalDecider, RunEvent } from "@/lib/runs/events";
 
 export type BlockedAttempt = { seq: number; at: string; agentNodeId: string; toolName: string; args: unknown; reason: string };
 
@@ -15,7 +15,7 @@ export type ApprovalView = {
   requestedAt: string;
   timeoutSeconds: number;
   state: "pending" | "approved" | "denied";
-  by?: "person" | "timeout";
+  by?: ApprovalDecider;
   /** The arguments the call went ahead with, when a person edited them. */
   approvedArgs?: unknown;
   reason?: string;

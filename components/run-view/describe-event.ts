@@ -1,11 +1,13 @@
 /** One line of the run timeline per event, in words: what happened, to which node, and how it went. */
-import type { RunEvent } from "@/lib/runs/events";
+import type { ApprovalDecider, RunEvent } from "@/lib/runs/events";
 import { formatDuration } from "./format-duration";
 import { previewValue } from "./format-value";
 
 export type TimelineTone = "neutral" | "accent" | "tool" | "success" | "danger";
 
 export type TimelineEntry = { tone: TimelineTone; title: string; detail?: string; nodeId?: string };
+
+const DECIDED_BY_NOTE: Record<ApprovalDecider, string> = { person: "", timeout: " (no decision in time)", "run-end": " (the run ended)" };
 
 export function describeEvent(event: RunEvent, labelOf: (nodeId: string) => string): TimelineEntry {
   switch (event.type) {
@@ -61,7 +63,7 @@ export function describeEvent(event: RunEvent, labelOf: (nodeId: string) => stri
       return { tone: "accent", title: `${event.payload.toolName} waits for approval`, detail: previewValue(event.payload.args, 120), nodeId: event.payload.nodeId };
     case "tool.approval.decided": {
       const { toolName, decision, by, nodeId } = event.payload;
-      return { tone: decision === "approved" ? "success" : "danger", title: `${toolName} ${decision}${by === "timeout" ? " (no decision in time)" : ""}`, detail: event.payload.reason, nodeId };
+      return { tone: decision === "approved" ? "success" : "danger", title: `${toolName} ${decision}${DECIDED_BY_NOTE[by]}`, detail: event.payload.reason, nodeId };
     }
     case "llm.usage": {
       const { nodeId, inputTokens, outputTokens, totalTokens } = event.payload;

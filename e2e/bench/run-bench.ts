@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: throughput and latency of the real run path, printed as a table.
  * Scenarios: runs per second for the example workflow (API → queue → worker → gateway → tool
- * worker → events), and the gateway's tools/call latency against calling the component directly.
+ * worker → events), the gateway's tools/call latency against calling the component directly, and
+ * MCP servers: registration time and tools/call latency over stdio and HTTP (mcp-scenarios.ts).
  * Uses its own database and Redis db index (lib/testing/test-slot.ts), so nothing else is disturbed.
  */
 import { createServer } from "node:http";
@@ -10,6 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 import { testDatabaseUrl, testRedisUrl } from "../../lib/testing/test-slot";
+import { ms, percentile, sequentialRow, timeEach, type BenchRow } from "./measure";
 
 process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL ?? testDatabaseUrl("bench");
 process.env.REDIS_URL = process.env.BENCH_REDIS_URL ?? testRedisUrl("bench");
@@ -24,26 +26,14 @@ const { registerComponentTool } = await import("../../lib/tools/register-compone
 const { createSessionToken } = await import("../../lib/auth/session-token");
 const { sharedRedis } = await import("../../lib/queue/redis");
 const { httpRequest } = await import("../../lib/nodes/http-request");
+const { benchMcp } = await import("./mcp-scenarios");
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const RUN_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 6);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
-const ms = (value: number) => Math.round(value * 10) / 10;
-
-async function timeEach(count: number, action: () => Promise<unknown>): Promise<number[]> {
-  const durations: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    await action();
-    durations.push(performance.now() - started);
-  }
-  return durations;
-}
-
 const stack = await startTestStack();
-const rows: Record<string, string | number>[] = [];
+const rows: BenchRow[] = [];
 try {
   // Scenario 1: whole runs through the full path.
   const created = await fetch(`${stack.url}/api/workflows`, { method: "POST", body: JSON.stringify({ name: "bench", ...exampleWorkflowGraph() }) });
@@ -84,10 +74,13 @@ try {
   const direct = await timeEach(CALLS, () =>
     httpRequest.execute({ runId, nodeId: "http", label: "HTTP Request", runInput: undefined, params, connectedToolNodeIds: [], emit: async () => undefined, signal: new AbortController().signal }),
   );
-  rows.push({ scenario: `tools/call via gateway (${CALLS} sequential)`, "per second": ms(1000 / (viaGateway.reduce((a, b) => a + b, 0) / CALLS)), "p50 ms": ms(percentile(viaGateway, 50)), "p95 ms": ms(percentile(viaGateway, 95)) });
-  rows.push({ scenario: `same tool called directly (${CALLS} sequential)`, "per second": ms(1000 / (direct.reduce((a, b) => a + b, 0) / CALLS)), "p50 ms": ms(percentile(direct, 50)), "p95 ms": ms(percentile(direct, 95)) });
+  rows.push(sequentialRow(`tools/call via gateway (${CALLS} sequential)`, viaGateway));
+  rows.push(sequentialRow(`same tool called directly (${CALLS} sequential)`, direct));
   await client.close();
   target.close();
+
+  // Scenario 3: MCP servers.
+  rows.push(...(await benchMcp(stack.url)));
 } finally {
   await stack.close();
   sharedRedis().disconnect();

@@ -1,10 +1,13 @@
 /**
  * Pending approvals in Redis, so any web process can decide a call another one is holding, and a
  * reload loses nothing. Per call: the request (SET NX), the decision (SET NX, so exactly one
- * decision wins, a person's or the timeout's) and a wake-up list the waiting gateway blocks on.
+ * decision wins: a person's, the timeout's or the run's end) and a wake-up list the waiting
+ * gateway blocks on. Per run: the set of undecided calls and, once the run has ended, a flag.
  */
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import { ApprovalDecider } from "../runs/events";
+import { MAX_APPROVAL_TIMEOUT_SECONDS } from "../workflow/graph";
 
 export const ApprovalRequest = z.object({
   runId: z.string(),
@@ -19,7 +22,7 @@ export type ApprovalRequest = z.infer<typeof ApprovalRequest>;
 
 export const ApprovalDecision = z.object({
   decision: z.enum(["approved", "denied"]),
-  by: z.enum(["person", "timeout"]),
+  by: ApprovalDecider,
   /** The arguments the call goes ahead with (a person may have edited them). */
   args: z.record(z.string(), z.unknown()).optional(),
   reason: z.string().optional(),
@@ -32,11 +35,16 @@ const KEY_MARGIN_SECONDS = 15 * 60;
 const requestKey = (runId: string, callId: string) => `run:${runId}:approval:${callId}`;
 const decisionKey = (runId: string, callId: string) => `run:${runId}:approval:${callId}:decision`;
 const wakeKey = (runId: string, callId: string) => `run:${runId}:approval:${callId}:wake`;
+const pendingKey = (runId: string) => `run:${runId}:approvals:pending`;
+const endedKey = (runId: string) => `run:${runId}:approvals:ended`;
 
 /** False when a request with this call id already exists. */
 export async function createApprovalRequest(redis: Redis, request: ApprovalRequest): Promise<boolean> {
   const ttl = request.timeoutSeconds + KEY_MARGIN_SECONDS;
-  return (await redis.set(requestKey(request.runId, request.callId), JSON.stringify(request), "EX", ttl, "NX")) === "OK";
+  if ((await redis.set(requestKey(request.runId, request.callId), JSON.stringify(request), "EX", ttl, "NX")) !== "OK") return false;
+  const pending = pendingKey(request.runId);
+  await redis.multi().sadd(pending, request.callId).expire(pending, MAX_APPROVAL_TIMEOUT_SECONDS + KEY_MARGIN_SECONDS).exec();
+  return true;
 }
 
 export async function getApprovalRequest(redis: Redis, runId: string, callId: string): Promise<ApprovalRequest | null> {
@@ -52,7 +60,26 @@ export async function getApprovalDecision(redis: Redis, runId: string, callId: s
 /** Stores the decision unless one exists already; true when this one won. */
 export async function storeApprovalDecision(redis: Redis, request: ApprovalRequest, decision: ApprovalDecision): Promise<boolean> {
   const stored = await redis.set(decisionKey(request.runId, request.callId), JSON.stringify(decision), "EX", KEY_MARGIN_SECONDS, "NX");
-  return stored === "OK";
+  if (stored !== "OK") return false;
+  await redis.srem(pendingKey(request.runId), request.callId);
+  return true;
+}
+
+/**
+ * Marks the run's approvals as ended (a request opened after this sees it) and hands back the
+ * calls still waiting, forgetting the run's pending set. Marking first means a request either
+ * is in the set read here or sees the mark when it looks.
+ */
+export async function endRunApprovals(redis: Redis, runId: string): Promise<ApprovalRequest[]> {
+  const results = await redis.multi().set(endedKey(runId), "1", "EX", KEY_MARGIN_SECONDS).smembers(pendingKey(runId)).del(pendingKey(runId)).exec();
+  const callIds = (results?.[1]?.[1] as string[] | undefined) ?? [];
+  if (callIds.length === 0) return [];
+  const raw = await redis.mget(callIds.map((callId) => requestKey(runId, callId)));
+  return raw.flatMap((value) => (value ? [ApprovalRequest.parse(JSON.parse(value))] : []));
+}
+
+export async function hasRunEnded(redis: Redis, runId: string): Promise<boolean> {
+  return (await redis.exists(endedKey(runId))) === 1;
 }
 
 /** Wakes the gateway call waiting on this approval. */

@@ -1,21 +1,24 @@
 /**
  * The gateway's side of human approval: a call to a tool that requires it is stored as pending,
  * announced as `tool.approval.requested`, and held until a person decides or the time runs out
- * (then it is denied, by "timeout"). The decision says whether, and with which arguments, the
- * call goes on.
+ * (then it is denied, by "timeout") or the run ends (denied, by "run-end"). The decision says
+ * whether, and with which arguments, the call goes on.
  */
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { SessionClaims } from "../auth/session-token";
 import type { RunEventInput } from "../runs/events";
 import { approvalRuleFor } from "./approval-config";
-import { createApprovalRequest, getApprovalDecision, storeApprovalDecision, waitForApprovalDecision, type ApprovalRequest } from "./approval-store";
+import { createApprovalRequest, getApprovalDecision, hasRunEnded, storeApprovalDecision, waitForApprovalDecision, type ApprovalRequest } from "./approval-store";
+import { denyBecauseRunEnded } from "./deny-on-run-end";
 
 export type ApprovalCall = { toolNodeId: string; toolName: string; args: Record<string, unknown>; callId?: string };
 
 export type ApprovalOutcome = { approved: true; args: Record<string, unknown> } | { approved: false; message: string };
 
 type RecordEvent = (event: RunEventInput) => Promise<void>;
+
+const runEndedMessage = (toolName: string) => `Denied: the run ended before anyone decided on the call to ${toolName}`;
 
 /** Reserves a call id for this request: the agent's own, unless another request of the run already has it. */
 async function openRequest(redis: Redis, base: Omit<ApprovalRequest, "callId">, callId: string | undefined): Promise<ApprovalRequest> {
@@ -37,6 +40,11 @@ export async function awaitApproval(redis: Redis, scope: SessionClaims, call: Ap
     call.callId,
   );
   const { callId, toolName, args, timeoutSeconds } = request;
+  // A call that arrives after its run's teardown collected the waiting ones must not wait on its own.
+  if (await hasRunEnded(redis, scope.runId)) {
+    await denyBecauseRunEnded(redis, request, record);
+    return { approved: false, message: runEndedMessage(toolName) };
+  }
   await record({ type: "tool.approval.requested", payload: { nodeId: scope.agentNodeId, callId, toolName, args, timeoutSeconds } });
 
   let decision = await waitForApprovalDecision(redis, request, timeoutSeconds * 1000);
@@ -51,6 +59,7 @@ export async function awaitApproval(redis: Redis, scope: SessionClaims, call: Ap
     }
   }
   if (decision?.decision === "approved") return { approved: true, args: decision.args ?? args };
+  if (decision?.by === "run-end") return { approved: false, message: runEndedMessage(toolName) };
   if (decision?.by === "timeout") return { approved: false, message: `Denied: nobody approved the call to ${toolName} within ${timeoutSeconds} s` };
   return { approved: false, message: `Denied: a person denied the call to ${toolName}${decision?.reason ? ` (${decision.reason})` : ""}` };
 }

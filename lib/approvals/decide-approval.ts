@@ -19,7 +19,7 @@ export async function decideApproval(redis: Redis, runId: string, callId: string
       : { decision: "denied", by: "person", ...(input.reason ? { reason: input.reason } : {}) };
   if (!(await storeApprovalDecision(redis, request, decision))) {
     const existing = await getApprovalDecision(redis, runId, callId);
-    const how = existing?.by === "timeout" ? "denied when its time ran out" : existing?.decision;
+    const how = existing?.by === "timeout" ? "denied when its time ran out" : existing?.by === "run-end" ? "denied when the run ended" : existing?.decision;
     return { ok: false, code: "already-decided", message: `The call to ${request.toolName} was already ${how ?? "decided"}` };
   }
   await createEventRecorder(redis, runId)({

@@ -66,6 +66,15 @@ export type ComponentMeta = {
   requiresTool?: boolean;
 };
 
+/** A param value the compiler can already tell is unusable: the field at fault and a message naming the node. */
+export type ParamProblem = { field: string; message: string };
+
+/** What a param check may look at besides the params (defaults applied): the node's label and the workflow-level settings. */
+export type ParamValidationContext = { label: string; mcpServers?: Record<string, unknown> };
+
+/** A component's own checks beyond `required` fields; pure, because the browser runs the compiler too. */
+export type ParamValidator = (params: Record<string, unknown>, context: ParamValidationContext) => ParamProblem[];
+
 export type ExecuteContext<P> = {
   runId: string;
   nodeId: string;

@@ -3,6 +3,10 @@ import { z } from "zod";
 
 const nodeRef = { nodeId: z.string() };
 
+/** Who decided an approval: "person" when someone pressed a button, "timeout" when nobody did in time, "run-end" when the run ended first. */
+export const ApprovalDecider = z.enum(["person", "timeout", "run-end"]);
+export type ApprovalDecider = z.infer<typeof ApprovalDecider>;
+
 export const ToolCallRecord = z.object({
   callId: z.string(),
   toolName: z.string(),
@@ -59,8 +63,7 @@ export const RunEventInput = z.discriminatedUnion("type", [
       callId: z.string(),
       toolName: z.string(),
       decision: z.enum(["approved", "denied"]),
-      /** "person" when someone pressed a button; "timeout" when nobody did in time. */
-      by: z.enum(["person", "timeout"]),
+      by: ApprovalDecider,
       args: z.unknown().optional(),
       reason: z.string().optional(),
     }),

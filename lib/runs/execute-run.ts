@@ -1,9 +1,11 @@
 /**
  * Walks a run's plan in dependency order. Tool-mode nodes register in the run's tool registry;
  * other nodes execute with their inputs taken from upstream outputs. Every step is a run event.
- * The registry is deleted when the run ends, however it ends.
+ * When the run ends, however it ends, calls still waiting for approval are denied, MCP servers
+ * are torn down and the registry is deleted.
  */
 import type { Redis } from "ioredis";
+import { denyApprovalsOnRunEnd } from "../approvals/deny-on-run-end";
 import { getDb } from "../db/client";
 import { asJson } from "../db/json";
 import { getComponent } from "../nodes";
@@ -43,6 +45,12 @@ async function registerToolNode(redis: Redis, runId: string, node: CompiledNode,
   const { toolName, kind, description } = await registerComponentTool(redis, runId, node, inputs);
   await emit({ type: "tool.registered", payload: { nodeId: node.id, toolName, kind, description } });
   return { tool: toolName };
+}
+
+/** What every ending does before its terminal event, so the log ends with that event. */
+async function endRunTools(redis: Redis, runId: string, emit: EventRecorder): Promise<void> {
+  await denyApprovalsOnRunEnd(redis, runId, emit).catch((error) => console.warn(`run ${runId}: could not end its approvals: ${error instanceof Error ? error.message : String(error)}`));
+  await teardownRunMcp(runId, emit);
 }
 
 const outputPorts = (type: string) => getComponent(type)?.outputs.map((port) => port.name) ?? [];
@@ -121,13 +129,13 @@ export async function executeRun(redis: Redis, runId: string, shutdown: AbortSig
       await emit({ type: "node.completed", payload: { nodeId, output, durationMs: Date.now() - nodeStartedAt } });
     }
     const output = runOutput(plan, outputs);
-    await teardownRunMcp(runId, emit); // before the terminal event, so the log ends with it
+    await endRunTools(redis, runId, emit);
     // The terminal event is recorded before the status flips, so a finished status means a complete event log.
     await emit({ type: "run.completed", payload: { output, durationMs: Date.now() - startedAt } });
     await db.run.update({ where: { id: runId }, data: { status: "completed", output: asJson(output), finishedAt: new Date() } });
   } catch (error) {
     if (cancellation.cancelled()) {
-      await teardownRunMcp(runId, emit);
+      await endRunTools(redis, runId, emit);
       await emit({ type: "run.cancelled", payload: {} });
       await db.run.update({ where: { id: runId }, data: { status: "cancelled", finishedAt: new Date() } });
       return;
@@ -135,13 +143,13 @@ export async function executeRun(redis: Redis, runId: string, shutdown: AbortSig
     const message = secrets.redactText(error instanceof Error ? error.message : String(error));
     const nodeId = error instanceof NodeFailure ? error.nodeId : undefined;
     if (nodeId) await emit({ type: "node.failed", payload: { nodeId, error: message } });
-    await teardownRunMcp(runId, emit);
+    await endRunTools(redis, runId, emit);
     await emit({ type: "run.failed", payload: { error: message, nodeId } });
     await db.run.update({ where: { id: runId }, data: { status: "failed", error: message, finishedAt: new Date() } });
   } finally {
     cancellation.stop();
     clearInterval(keepAlive);
-    await teardownRunMcp(runId, emit); // a no-op unless recording an event failed above
+    await endRunTools(redis, runId, emit); // a no-op unless recording an event failed above
     await deleteRegistry(redis, runId);
   }
 }

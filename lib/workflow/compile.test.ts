@@ -222,3 +222,88 @@ describe("compileWorkflow: templates and tool-using nodes", () => {
     expect(result.plan.nodes.call.connectedToolNodeIds).toEqual(["h2"]);
   });
 });
+
+describe("compileWorkflow: MCP server settings", () => {
+  const mcpTool = (id: string, type: "mcp.server" | "mcp.group", params: Record<string, unknown>) => node(id, type, { label: `My ${id}`, mode: "tool", params });
+  /** An agent with the given MCP nodes wired as tools, and optionally workflow-level servers. */
+  const withMcp = (nodes: WorkflowNode[], mcpServers?: Record<string, unknown>): WorkflowGraph => ({
+    nodes: [node("entry", "core.entry"), node("agent", "core.agent"), ...nodes],
+    edges: [edge("e1", "entry", "output", "agent", "input"), ...nodes.map((n) => edge(`t-${n.id}`, n.id, "tool", "agent", "tools"))],
+    ...(mcpServers ? { mcpServers } : {}),
+  });
+  const declared = { shared: { transport: "http", url: "https://mcp.example.com/mcp" } };
+
+  it("accepts a stdio command, an http(s) URL, a declared reference and a group of them", () => {
+    const result = compile(
+      withMcp(
+        [
+          mcpTool("s", "mcp.server", { transport: "stdio", command: "npx", args: ["-y", "server"] }),
+          mcpTool("h", "mcp.server", { transport: "http", url: "http://127.0.0.1:9/mcp" }),
+          mcpTool("r", "mcp.server", { transport: "ref", ref: "shared" }),
+          mcpTool("g", "mcp.group", { servers: [{ id: "a", transport: "stdio", command: "node" }, { id: "b", transport: "ref", ref: "shared" }] }),
+        ],
+        declared,
+      ),
+    );
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.plan.nodes.agent.connectedToolNodeIds).toEqual(["s", "h", "r", "g"]);
+  });
+
+  it("names a stdio server with no command, on the command field", () => {
+    for (const params of [{}, { transport: "stdio", command: "  " }]) {
+      expect(errorsOf(withMcp([mcpTool("s", "mcp.server", params)]))).toEqual([
+        { code: "invalid-param", nodeId: "s", field: "command", message: '"My s" needs a command to start its stdio MCP server' },
+      ]);
+    }
+  });
+
+  it("names an HTTP server with no URL, an unparseable one, or one that is not http(s), on the url field", () => {
+    const cases: [string, string][] = [
+      ["", '"My h" needs the URL of its MCP server'],
+      ["not a url", '"My h" has URL "not a url", which is not an absolute http(s) URL'],
+      ["ftp://files.example.com/mcp", '"My h" has URL "ftp://files.example.com/mcp", which is not http or https'],
+    ];
+    for (const [url, message] of cases) {
+      expect(errorsOf(withMcp([mcpTool("h", "mcp.server", { transport: "http", url })]))).toEqual([{ code: "invalid-param", nodeId: "h", field: "url", message }]);
+    }
+  });
+
+  it("names a reference to a server the workflow does not declare, or to an invalid declaration, on the ref field", () => {
+    expect(errorsOf(withMcp([mcpTool("r", "mcp.server", { transport: "ref", ref: "missing" })], declared))).toEqual([
+      { code: "invalid-param", nodeId: "r", field: "ref", message: '"My r" refers to MCP server "missing", which the workflow does not declare (it declares "shared")' },
+    ]);
+    expect(errorsOf(withMcp([mcpTool("r", "mcp.server", { transport: "ref", ref: "" })]))).toEqual([
+      { code: "invalid-param", nodeId: "r", field: "ref", message: '"My r" needs the name of a workflow MCP server' },
+    ]);
+    const errors = errorsOf(withMcp([mcpTool("r", "mcp.server", { transport: "ref", ref: "broken" })], { broken: { transport: "http", url: "nope" } }));
+    expect(errors).toEqual([
+      { code: "invalid-param", nodeId: "r", field: "ref", message: expect.stringMatching(/^"My r" refers to MCP server "broken", which is invalid: url: /) },
+      { code: "invalid-mcp-server", message: expect.stringMatching(/^Workflow MCP server "broken" is invalid: url: /) },
+    ]);
+  });
+
+  it("names an MCP Group with no servers, and each bad server of a group by its id", () => {
+    expect(errorsOf(withMcp([mcpTool("g", "mcp.group", {})]))).toEqual([{ code: "invalid-param", nodeId: "g", field: "servers", message: '"My g" needs at least one server' }]);
+    const servers = [
+      { id: "a", transport: "stdio" },
+      { id: "b", transport: "http", url: "" },
+      { id: "c", transport: "ref", ref: "missing" },
+      { id: "c", transport: "stdio", command: "node" },
+      { id: "d" },
+    ];
+    expect(errorsOf(withMcp([mcpTool("g", "mcp.group", { servers })]))).toEqual([
+      { code: "invalid-param", nodeId: "g", field: "servers", message: 'Server "a" of "My g" needs a command to start its stdio MCP server' },
+      { code: "invalid-param", nodeId: "g", field: "servers", message: 'Server "b" of "My g" needs the URL of its MCP server' },
+      { code: "invalid-param", nodeId: "g", field: "servers", message: 'Server "c" of "My g" refers to MCP server "missing", which the workflow does not declare' },
+      { code: "invalid-param", nodeId: "g", field: "servers", message: '"My g" uses server id "c" twice' },
+      { code: "invalid-param", nodeId: "g", field: "servers", message: expect.stringMatching(/^Server "d" of "My g" is not a valid MCP server: transport: /) },
+    ]);
+  });
+
+  it("names malformed params by their field, and checks MCP nodes in normal mode too", () => {
+    expect(errorsOf({ nodes: [node("s", "mcp.server", { params: { transport: "stdio", command: "node", args: "not a list" } })], edges: [] })).toEqual([
+      { code: "invalid-param", nodeId: "s", field: "args", message: expect.stringMatching(/^"s": args: /) },
+    ]);
+    expect(errorsOf({ nodes: [node("s", "mcp.server", { params: { transport: "http", url: "" } })], edges: [] })).toEqual([expect.objectContaining({ code: "invalid-param", nodeId: "s", field: "url" })]);
+  });
+});

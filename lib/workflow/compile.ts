@@ -3,6 +3,8 @@
  * each name the node or edge at fault. It knows components only through their metadata, so the
  * browser can run it too and mark errors on the canvas before a run is attempted.
  */
+import { validateWorkflowMcpServers } from "../mcp/validate-node-params";
+import { paramValidatorFor } from "../nodes/param-validators";
 import { isTemplatedField, type ComponentMeta } from "../nodes/types";
 import { TOOL_HANDLE, TOOLS_HANDLE, type NodeMode, type WorkflowGraph } from "./graph";
 import { INPUT_REFERENCE, referenceMatches, templateReferences } from "./template";
@@ -20,6 +22,8 @@ export type CompileErrorCode =
   | "data-edge-from-tool"
   | "cycle"
   | "missing-param"
+  | "invalid-param"
+  | "invalid-mcp-server"
   | "missing-tool"
   | "unknown-reference";
 
@@ -159,6 +163,13 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue): Com
       errors.push({ code: "missing-param", nodeId: node.id, field: field.name, message: `"${node.label}" needs a value for ${field.label}` });
     }
   }
+
+  for (const node of nodes.values()) {
+    for (const { field, message } of paramValidatorFor(node.type)?.(node.params, { label: node.label, mcpServers: graph.mcpServers }) ?? []) {
+      errors.push({ code: "invalid-param", nodeId: node.id, field, message });
+    }
+  }
+  for (const { message } of validateWorkflowMcpServers(graph.mcpServers)) errors.push({ code: "invalid-mcp-server", message });
 
   for (const node of nodes.values()) {
     const component = components.get(node.id)!;

@@ -1,0 +1,80 @@
+/**
+ * What the compiler can tell about an MCP node's server before any run: a stdio server without a
+ * command, an HTTP one without a usable URL, a reference to a server the workflow does not declare,
+ * a group without servers. Pure (no spawning, no network), so the canvas shows it as you type.
+ */
+import type { z } from "zod";
+import type { ParamProblem, ParamValidator } from "../nodes/types";
+import { McpServerConfig, McpServerSource } from "./config";
+import { GroupNodeParams, ServerNodeParams, serverSourceOf } from "./server-specs";
+
+const issueText = (issue: z.core.$ZodIssue) => `${issue.path.join(".") || "value"}: ${issue.message}`;
+const issuesText = (error: z.ZodError) => error.issues.map(issueText).join("; ");
+
+function urlProblem(url: string): string | null {
+  if (!url.trim()) return "needs the URL of its MCP server";
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return `has URL "${url}", which is not an absolute http(s) URL`;
+  }
+  return parsed.protocol === "http:" || parsed.protocol === "https:" ? null : `has URL "${url}", which is not http or https`;
+}
+
+function refProblem(ref: string, declared: Record<string, unknown> | undefined): string | null {
+  if (!ref.trim()) return "needs the name of a workflow MCP server";
+  const names = Object.keys(declared ?? {});
+  if (!names.includes(ref)) {
+    return `refers to MCP server "${ref}", which the workflow does not declare${names.length ? ` (it declares ${names.map((name) => `"${name}"`).join(", ")})` : ""}`;
+  }
+  const entry = McpServerConfig.safeParse(declared![ref]);
+  return entry.success ? null : `refers to MCP server "${ref}", which is invalid: ${issuesText(entry.error)}`;
+}
+
+/** The problem with one server source (stdio / http / ref) and the field it belongs to, or null. */
+function sourceProblem(source: unknown, declared: Record<string, unknown> | undefined): { field: string; text: string } | null {
+  const raw = (source ?? {}) as { transport?: unknown; command?: unknown; url?: unknown; ref?: unknown };
+  if (raw.transport === "http") {
+    const text = urlProblem(typeof raw.url === "string" ? raw.url : "");
+    if (text) return { field: "url", text };
+  } else if (raw.transport === "ref") {
+    const text = refProblem(typeof raw.ref === "string" ? raw.ref : "", declared);
+    if (text) return { field: "ref", text };
+  } else if (raw.transport === "stdio" && (typeof raw.command !== "string" || !raw.command.trim())) {
+    return { field: "command", text: "needs a command to start its stdio MCP server" };
+  }
+  const parsed = McpServerSource.safeParse(source);
+  return parsed.success ? null : { field: String(parsed.error.issues[0].path[0] ?? "transport"), text: `is not a valid MCP server: ${issuesText(parsed.error)}` };
+}
+
+export const validateServerNodeParams: ParamValidator = (params, { label, mcpServers }) => {
+  const parsed = ServerNodeParams.safeParse(params);
+  if (!parsed.success) return parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? "transport"), message: `"${label}": ${issueText(issue)}` }));
+  const problem = sourceProblem(serverSourceOf(parsed.data), mcpServers);
+  return problem ? [{ field: problem.field, message: `"${label}" ${problem.text}` }] : [];
+};
+
+export const validateGroupNodeParams: ParamValidator = (params, { label, mcpServers }) => {
+  const parsed = GroupNodeParams.safeParse(params);
+  if (!parsed.success) return parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? "servers"), message: `"${label}": ${issueText(issue)}` }));
+  const { servers } = parsed.data;
+  if (servers.length === 0) return [{ field: "servers", message: `"${label}" needs at least one server` }];
+  const problems: ParamProblem[] = [];
+  const seen = new Set<string>();
+  for (const { id, toolFilter: _filter, ...source } of servers) {
+    if (seen.has(id)) problems.push({ field: "servers", message: `"${label}" uses server id "${id}" twice` });
+    seen.add(id);
+    const problem = sourceProblem(source, mcpServers);
+    if (problem) problems.push({ field: "servers", message: `Server "${id}" of "${label}" ${problem.text}` });
+  }
+  return problems;
+};
+
+/** The workflow-level servers themselves, each by name: one bad entry would make every reference fail at run time. */
+export function validateWorkflowMcpServers(declared: Record<string, unknown> | undefined): { name: string; message: string }[] {
+  return Object.entries(declared ?? {}).flatMap(([name, config]) => {
+    const parsed = McpServerConfig.safeParse(config);
+    return parsed.success ? [] : [{ name, message: `Workflow MCP server "${name}" is invalid: ${issuesText(parsed.error)}` }];
+  });
+}
