@@ -1,8 +1,8 @@
 /** The home page: every workflow, newest first (open, rename, duplicate, delete), and buttons to start a new one or import one. */
 import { Plus, Workflow } from "lucide-react";
 import { listWorkflows } from "@/lib/workflows/repository";
-import { AppHeader } from "@/components/ui/app-header";
 import { buttonClassName } from "@/components/ui/button";
+import { PageShell } from "@/components/ui/page-shell";
 import { formatRelativeTime } from "@/components/ui/format-relative-time";
 import { ImportWorkflowButton } from "@/components/workflow-list/import-workflow-button";
 import { WorkflowRow } from "@/components/workflow-list/workflow-row";
@@ -24,54 +24,49 @@ export default async function HomePage() {
   const workflows = await listWorkflows();
   const now = new Date();
   return (
-    <div className="page">
-      <AppHeader />
-      <main className="page-content">
-        <div className="page-title-row">
-          <div>
-            <h1 className="page-title">Workflows</h1>
-            <p className="page-subtitle">Draw a graph, wire tools into agents, press Run and watch it work.</p>
-          </div>
-          <div className="page-actions">
-            <ImportWorkflowButton />
-            {workflows.length > 0 && <NewWorkflowButton />}
-          </div>
+    <PageShell
+      title="Workflows"
+      subtitle="Draw a graph, wire tools into agents, press Run and watch it work."
+      actions={
+        <>
+          <ImportWorkflowButton />
+          {workflows.length > 0 && <NewWorkflowButton />}
+        </>
+      }
+    >
+      {workflows.length === 0 ? (
+        <div className="empty-state">
+          <span className="empty-state-icon">
+            <Workflow size={22} aria-hidden />
+          </span>
+          <h2>No workflows yet</h2>
+          <p>Start with an empty canvas: drop in an Entry and an Agent, then give the agent a tool.</p>
+          <NewWorkflowButton />
         </div>
-
-        {workflows.length === 0 ? (
-          <div className="empty-state">
-            <span className="empty-state-icon">
-              <Workflow size={22} aria-hidden />
-            </span>
-            <h2>No workflows yet</h2>
-            <p>Start with an empty canvas: drop in an Entry and an Agent, then give the agent a tool.</p>
-            <NewWorkflowButton />
+      ) : (
+        <div className="table-card">
+          <div className="table-head workflow-table-head" aria-hidden>
+            <span>Name</span>
+            <span>Nodes</span>
+            <span>Updated</span>
+            <span />
           </div>
-        ) : (
-          <div className="table-card">
-            <div className="table-head workflow-table-head" aria-hidden>
-              <span>Name</span>
-              <span>Nodes</span>
-              <span>Updated</span>
-              <span />
-            </div>
-            <ul className="table-rows">
-              {workflows.map((workflow) => (
-                <li key={workflow.id}>
-                  <WorkflowRow
-                    id={workflow.id}
-                    name={workflow.name}
-                    nodeCount={workflow.nodeCount}
-                    updatedAt={workflow.updatedAt.toISOString()}
-                    updatedLabel={formatRelativeTime(workflow.updatedAt, now)}
-                    updatedTitle={workflow.updatedAt.toLocaleString("en")}
-                  />
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </main>
-    </div>
+          <ul className="table-rows">
+            {workflows.map((workflow) => (
+              <li key={workflow.id}>
+                <WorkflowRow
+                  id={workflow.id}
+                  name={workflow.name}
+                  nodeCount={workflow.nodeCount}
+                  updatedAt={workflow.updatedAt.toISOString()}
+                  updatedLabel={formatRelativeTime(workflow.updatedAt, now)}
+                  updatedTitle={workflow.updatedAt.toLocaleString("en")}
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </PageShell>
   );
 }

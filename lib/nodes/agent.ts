@@ -4,11 +4,8 @@
  * and its aliases. Every step and tool call streams to the run view.
  */
 import { z } from "zod";
-import { modelFields, modelFromParams, modelParams } from "../agent/model-params";
-import { connectNodeTools } from "../agent/node-tools";
+import { modelNodeFields, modelNodeParams, withModelAndTools } from "../agent/model-node";
 import { runAgent } from "../agent/run-agent";
-import { toolAccess, toolAccessFields, toolAccessParams } from "../agent/tool-access-params";
-import { redactSecrets } from "../secrets/resolve";
 import { defineComponent } from "./types";
 
 export const agent = defineComponent({
@@ -25,31 +22,16 @@ export const agent = defineComponent({
     { name: "usage", label: "Token usage" },
   ],
   acceptsTools: true,
-  fields: [
-    ...modelFields,
-    { name: "systemPrompt", label: "System prompt", kind: "prompt" },
-    {
-      name: "prompt",
-      label: "Prompt",
-      kind: "template",
-      help: "{{input}} is what arrives on the Input handle; {{node.port}} takes a value from an earlier node.",
-    },
+  fields: modelNodeFields([
     { name: "maxIterations", label: "Max iterations", kind: "number", help: "Model calls with tools before a final answer is forced." },
-    ...toolAccessFields,
-  ],
+  ]),
   params: z.object({
-    ...modelParams,
-    systemPrompt: z.string().default("You are a helpful assistant. Use the tools you have when they help you answer."),
-    prompt: z.string().default("{{input}}"),
+    ...modelNodeParams("You are a helpful assistant. Use the tools you have when they help you answer."),
     maxIterations: z.number().int().min(1).max(100).default(10),
-    ...toolAccessParams,
-    input: z.unknown().optional(),
   }),
-  async execute(ctx) {
-    const { nodeId, params, emit, signal } = ctx;
-    const { model, secretValues } = await modelFromParams(params);
-    const tools = await connectNodeTools(ctx, toolAccess(params));
-    try {
+  execute: (ctx) =>
+    withModelAndTools(ctx, async (model, tools) => {
+      const { nodeId, params, emit, signal } = ctx;
       const result = await runAgent({
         model,
         system: params.systemPrompt,
@@ -66,10 +48,5 @@ export const agent = defineComponent({
       });
       await emit({ type: "llm.usage", payload: { nodeId, ...result.usage } });
       return { text: result.text, toolCalls: tools.log, iterations: result.iterations, usage: result.usage };
-    } catch (error) {
-      throw new Error(redactSecrets(error instanceof Error ? error.message : String(error), secretValues));
-    } finally {
-      await tools.close();
-    }
-  },
+    }),
 });

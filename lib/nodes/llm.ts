@@ -4,11 +4,8 @@
  */
 import { generateText } from "ai";
 import { z } from "zod";
-import { modelFields, modelFromParams, modelParams } from "../agent/model-params";
-import { connectNodeTools } from "../agent/node-tools";
+import { modelNodeFields, modelNodeParams, withModelAndTools } from "../agent/model-node";
 import { toUsage } from "../agent/run-agent";
-import { toolAccess, toolAccessFields, toolAccessParams } from "../agent/tool-access-params";
-import { redactSecrets } from "../secrets/resolve";
 import { defineComponent } from "./types";
 
 const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
@@ -26,24 +23,11 @@ export const llm = defineComponent({
     { name: "usage", label: "Token usage" },
   ],
   acceptsTools: true,
-  fields: [
-    ...modelFields,
-    { name: "systemPrompt", label: "System prompt", kind: "prompt" },
-    { name: "prompt", label: "Prompt", kind: "template", help: "{{input}} is what arrives on the Input handle; {{node.port}} takes a value from an earlier node." },
-    ...toolAccessFields,
-  ],
-  params: z.object({
-    ...modelParams,
-    systemPrompt: z.string().default(""),
-    prompt: z.string().default("{{input}}"),
-    ...toolAccessParams,
-    input: z.unknown().optional(),
-  }),
-  async execute(ctx) {
-    const { nodeId, params, emit, signal } = ctx;
-    const { model, secretValues } = await modelFromParams(params);
-    const tools = await connectNodeTools(ctx, toolAccess(params));
-    try {
+  fields: modelNodeFields(),
+  params: z.object(modelNodeParams("")),
+  execute: (ctx) =>
+    withModelAndTools(ctx, async (model, tools) => {
+      const { nodeId, params, emit, signal } = ctx;
       const hasTools = tools.toolNames.length > 0;
       const result = await generateText({
         model,
@@ -58,10 +42,5 @@ export const llm = defineComponent({
       const results = tools.log.map((call) => `${call.toolName}${call.isError ? " (error)" : ""}: ${asText(call.result)}`);
       const text = [result.text, ...results].filter(Boolean).join("\n\n");
       return { text, toolCalls: tools.log, usage };
-    } catch (error) {
-      throw new Error(redactSecrets(error instanceof Error ? error.message : String(error), secretValues));
-    } finally {
-      await tools.close();
-    }
-  },
+    }),
 });
