@@ -51,6 +51,11 @@ test("a person wires server-everything into an agent, picks its tools and watche
   await expect(mcp.getByTestId("tool-filter-summary")).toHaveText(/^2 of \d+ tools offered to the agent$/);
 
   const tool = editor.node("everything");
+  // The node and the tool-mode section say what the agent gets: the server's tools under everything__, two of them.
+  await expect(tool.getByTestId("mcp-tool-summary")).toContainText("everything__*");
+  await expect(tool.getByTestId("mcp-tool-summary")).toContainText("2 selected");
+  await expect(editor.inspector.getByTestId("tool-sources")).toContainText("everything__*");
+  await page.screenshot({ path: "test-results/screenshots/mcp-editor.png" });
   await editor.connect(tool, "tool", agent, "tools");
   await expect(agent.locator(".node-tools-count")).toHaveText("1 connected");
   await editor.select(agent);

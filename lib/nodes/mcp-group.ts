@@ -24,7 +24,7 @@ export const mcpGroup = defineComponent({
     },
     ...runtimeFields,
   ],
-  tool: { name: "mcp_group", description: "The tools of several MCP servers.", agentInputs: [] },
+  tool: { name: "mcp_group", description: "The tools of several MCP servers.", agentInputs: [], discovered: true },
   params: GroupNodeParams,
   async execute() {
     throw new Error("MCP Group works in tool mode only: switch it to tool mode and wire it into an agent");

@@ -44,7 +44,7 @@ export const mcpServer = defineComponent({
     { name: "ref", label: "Server name", kind: "text", help: "A server declared in the workflow's MCP servers settings.", ...on("ref") },
     ...runtimeFields,
   ],
-  tool: { name: "mcp", description: "The tools of an MCP server.", agentInputs: [] },
+  tool: { name: "mcp", description: "The tools of an MCP server.", agentInputs: [], discovered: true },
   params: ServerNodeParams,
   async execute({ nodeId, label, params }) {
     const [spec] = serverSpecs({ id: nodeId, type: MCP_SERVER_TYPE, label, params: params as z.infer<typeof ServerNodeParams> }, undefined);

@@ -45,6 +45,11 @@ export type ToolShape = {
   description: string;
   /** Input ports the agent fills by default; the rest are bound from params and upstream edges. */
   agentInputs: string[];
+  /**
+   * True for MCP sources: the tools are discovered from the server(s) at run time and reach the
+   * agent as `{source}__{tool}`, so there is no single tool name and no input for the agent to fill.
+   */
+  discovered?: boolean;
 };
 
 export type ComponentMeta = {

@@ -7,6 +7,7 @@ import type { ComponentMeta } from "@/lib/nodes/types";
 import { cx } from "@/components/ui/class-names";
 import { useEditorStore } from "../editor-store-context";
 import type { EditorNodeData } from "../graph-conversion";
+import { toolSourceSummary } from "@/lib/mcp/tool-source-summary";
 import { agentInputs, toolName } from "../tool-shape";
 import { ApprovalSetting } from "./approval-setting";
 
@@ -47,7 +48,27 @@ export function ToolModeSection({ id, data, meta, connections }: ToolModeSection
         </label>
       </div>
       {!isTool && <p className="field-help">In tool mode an agent calls this node when it decides to. Its outputs give way to one tool handle you wire into an agent&apos;s Tools.</p>}
-      {isTool && meta.tool && (
+      {isTool && meta.tool?.discovered && (
+        <div className="tool-details">
+          <div className="tool-detail">
+            <span className="tool-detail-label">Tools the agent sees</span>
+            <ul className="tool-inputs" data-testid="tool-sources">
+              {toolSourceSummary({ type: data.componentType, label: data.label, params: data.params }).map((line) => (
+                <li key={line.names}>
+                  <code className="tool-name">{line.names}</code>
+                  <span className="chip">{line.filter}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="field-help">
+              Discovered from the server when the run reaches this node, each as <code>{"{source}__{tool}"}</code>. Use Discover tools below to see them now and choose which
+              the agent gets.
+            </p>
+          </div>
+          <ApprovalSetting id={id} toolConfig={data.toolConfig} onChange={(toolConfig) => updateNodeData(id, { toolConfig })} />
+        </div>
+      )}
+      {isTool && meta.tool && !meta.tool.discovered && (
         <div className="tool-details">
           <div className="tool-detail">
             <span className="tool-detail-label">Tool name</span>

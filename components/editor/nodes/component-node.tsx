@@ -4,21 +4,16 @@ import type { NodeProps } from "@xyflow/react";
 import { memo } from "react";
 import { useEditorStore } from "../editor-store-context";
 import type { FlowNode } from "../graph-conversion";
-import { agentInputs, toolName } from "../tool-shape";
 import { NodePorts } from "./node-ports";
 import { NodeShell } from "./node-shell";
+import { ToolSummary } from "./tool-summary";
 
 function ComponentNodeView({ id, data, selected }: NodeProps<FlowNode>) {
   const meta = useEditorStore((state) => state.lookup(data.componentType));
   return (
     <NodeShell id={id} data={data} meta={meta} selected={selected}>
       {meta && <NodePorts meta={meta} mode={data.mode} />}
-      {meta && data.mode === "tool" && (
-        <div className="node-tool-summary">
-          <code>{toolName(data, meta)}</code>
-          <span>agent fills {agentInputs(data, meta).join(", ") || "nothing"}</span>
-        </div>
-      )}
+      {meta && data.mode === "tool" && <ToolSummary data={data} meta={meta} />}
     </NodeShell>
   );
 }

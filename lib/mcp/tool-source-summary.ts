@@ -1,0 +1,36 @@
+/**
+ * One line per MCP server a node stands for, as the editor shows it: the `{source}__*` names the
+ * agent will see, where the server is, and which of its tools pass the filter. Pure and
+ * browser-safe: it reads the saved params only, it never connects.
+ */
+import { sourceSlug, type ToolFilter } from "./config";
+import { GroupNodeParams, MCP_GROUP_TYPE, ServerNodeParams } from "./server-specs";
+
+export type ToolSourceLine = { names: string; where: string; filter: string };
+
+export function describeFilter(filter: ToolFilter | undefined): string {
+  if (!filter || filter.mode === "all") return "all tools";
+  const count = filter.tools.length;
+  return filter.mode === "selected" ? `${count} selected` : `all except ${count}`;
+}
+
+function describeWhere(source: Record<string, unknown>): string {
+  if (source.transport === "ref") return `workflow server “${String(source.ref ?? "")}”`;
+  if (source.transport === "http") {
+    const url = String(source.url ?? "");
+    return URL.canParse(url) ? new URL(url).host : url || "no URL yet";
+  }
+  const command = [source.command, ...(Array.isArray(source.args) ? source.args : [])].filter(Boolean).join(" ");
+  return command || "no command yet";
+}
+
+export function toolSourceSummary(node: { type: string; label: string; params: Record<string, unknown> }): ToolSourceLine[] {
+  if (node.type === MCP_GROUP_TYPE) {
+    const parsed = GroupNodeParams.safeParse(node.params);
+    const servers = parsed.success ? parsed.data.servers : [];
+    return servers.map(({ id, toolFilter, ...source }) => ({ names: `${sourceSlug(id)}__*`, where: describeWhere(source), filter: describeFilter(toolFilter) }));
+  }
+  const parsed = ServerNodeParams.safeParse(node.params);
+  if (!parsed.success) return [];
+  return [{ names: `${sourceSlug(node.label)}__*`, where: describeWhere(parsed.data), filter: describeFilter(parsed.data.toolFilter) }];
+}
