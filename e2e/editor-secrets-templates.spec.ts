@@ -1,0 +1,47 @@
+/**
+ * The two inspector fields that reach outside the node: a secret picked by name (the value never
+ * reaches the page) and a prompt template completed from an upstream node's outputs. Both are
+ * saved with the workflow and read back after a reload.
+ */
+import { expect, test } from "@playwright/test";
+import { EditorPage } from "./pages/editor-page";
+import { SecretsPage } from "./pages/secrets-page";
+
+test("a person picks an API key secret by name and completes a prompt template from the Entry node", async ({ page }) => {
+  const stamp = Date.now();
+  const secretName = `ANTHROPIC_KEY_${stamp}`;
+  const secretValue = `sk-ant-e2e-${stamp}`;
+  await page.goto("/secrets");
+  await new SecretsPage(page).add(secretName, secretValue);
+
+  const editor = new EditorPage(page);
+  await editor.createWorkflow();
+  await editor.dragFromPalette("core.entry", { x: 170, y: 170 });
+  await editor.dragFromPalette("core.agent", { x: 560, y: 170 });
+  const agent = editor.node("Agent");
+  await editor.connect(editor.node("Entry"), "output", agent, "input");
+
+  await editor.select(agent);
+  await editor.param("provider").selectOption("anthropic");
+  await expect(editor.param("apiKey").locator("option", { hasText: secretName })).toHaveCount(1);
+  await editor.param("apiKey").selectOption(secretName);
+
+  const prompt = editor.param("prompt");
+  await prompt.fill("");
+  await prompt.pressSequentially("Answer this: {{");
+  const suggestions = editor.inspector.getByTestId("param-prompt-suggestions");
+  await expect(suggestions.getByRole("option")).toHaveCount(1);
+  await expect(suggestions).toContainText("{{Entry.output}}");
+  await suggestions.getByRole("option").first().getByRole("button").click();
+  await expect(prompt).toHaveValue("Answer this: {{Entry.output}}");
+  await page.screenshot({ path: "test-results/screenshots/editor-agent-anthropic.png" });
+  await editor.save();
+
+  await page.reload();
+  await editor.select(editor.node("Agent"));
+  await expect(editor.param("provider")).toHaveValue("anthropic");
+  await expect(editor.param("apiKey")).toHaveValue(secretName);
+  await expect(editor.param("prompt")).toHaveValue("Answer this: {{Entry.output}}");
+  await expect(editor.inspector).not.toContainText("not found");
+  expect(await page.content()).not.toContain(secretValue);
+});
