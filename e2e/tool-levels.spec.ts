@@ -39,6 +39,9 @@ test("a Tool Call, an LLM and an Agent share one tool; the run view shows each l
   await expect(editor.edges).toHaveCount(5);
 
   await editor.select(toolCall);
+  // The tool field suggests the wired source's tool.
+  await expect(editor.inspector.getByTestId("param-tool-options").locator("option")).toHaveAttribute("value", "http_request");
+  await editor.param("tool").fill("http_request");
   await editor.param("args").fill('{ "url": "/api/health?who={{entry}}" }');
   await editor.select(llm);
   await editor.param("script").fill(LLM_SCRIPT);

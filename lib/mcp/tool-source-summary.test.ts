@@ -1,6 +1,6 @@
 /** The editor's one-line description of each MCP server a node stands for. */
 import { describe, expect, it } from "vitest";
-import { describeFilter, toolSourceSummary } from "./tool-source-summary";
+import { describeFilter, knownToolNames, toolSourceSummary } from "./tool-source-summary";
 
 describe("toolSourceSummary", () => {
   it("describes a stdio server by its command, an HTTP one by its host, and the filter in words", () => {
@@ -23,5 +23,17 @@ describe("toolSourceSummary", () => {
       { names: "web__*", where: "not a url", filter: "all tools" },
     ]);
     expect(describeFilter(undefined)).toBe("all tools");
+  });
+});
+
+describe("knownToolNames", () => {
+  it("lists the exposed names a 'selected' filter fixes before discovery, and nothing for the other filters", () => {
+    expect(knownToolNames({ type: "mcp.server", label: "Files", params: { transport: "stdio", command: "npx", toolFilter: { mode: "selected", tools: ["read_file", "list.dir"] } } })).toEqual([
+      "files__read_file",
+      "files__list_dir",
+    ]);
+    expect(knownToolNames({ type: "mcp.server", label: "Files", params: { transport: "stdio", command: "npx", toolFilter: { mode: "except", tools: ["x"] } } })).toEqual([]);
+    const servers = [{ id: "a", transport: "stdio", command: "node", toolFilter: { mode: "selected", tools: ["echo"] } }, { id: "b", transport: "http", url: "http://x" }];
+    expect(knownToolNames({ type: "mcp.group", label: "G", params: { servers } })).toEqual(["a__echo"]);
   });
 });

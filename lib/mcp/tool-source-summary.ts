@@ -3,6 +3,7 @@
  * agent will see, where the server is, and which of its tools pass the filter. Pure and
  * browser-safe: it reads the saved params only, it never connects.
  */
+import { exposedMcpName } from "../gateway/mcp-tools";
 import { sourceSlug, type ToolFilter } from "./config";
 import { GroupNodeParams, MCP_GROUP_TYPE, ServerNodeParams } from "./server-specs";
 
@@ -33,4 +34,17 @@ export function toolSourceSummary(node: { type: string; label: string; params: R
   const parsed = ServerNodeParams.safeParse(node.params);
   if (!parsed.success) return [];
   return [{ names: `${sourceSlug(node.label)}__*`, where: describeWhere(parsed.data), filter: describeFilter(parsed.data.toolFilter) }];
+}
+
+/** The exposed names that are certain before discovery: those of servers whose filter selects tools by name. */
+export function knownToolNames(node: { type: string; label: string; params: Record<string, unknown> }): string[] {
+  const servers: { source: string; filter?: ToolFilter }[] = [];
+  if (node.type === MCP_GROUP_TYPE) {
+    const parsed = GroupNodeParams.safeParse(node.params);
+    for (const server of parsed.success ? parsed.data.servers : []) servers.push({ source: sourceSlug(server.id), filter: server.toolFilter });
+  } else {
+    const parsed = ServerNodeParams.safeParse(node.params);
+    if (parsed.success) servers.push({ source: sourceSlug(node.label), filter: parsed.data.toolFilter });
+  }
+  return servers.flatMap(({ source, filter }) => (filter?.mode === "selected" ? filter.tools.map((tool) => exposedMcpName(source, tool)) : []));
 }

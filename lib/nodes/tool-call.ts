@@ -31,7 +31,7 @@ export const toolCall = defineComponent({
     {
       name: "tool",
       label: "Tool",
-      kind: "text",
+      kind: "wired-tool",
       placeholder: "http_request",
       help: "Which tool of the wired source to call. Leave empty when the source has a single tool.",
     },

@@ -19,9 +19,10 @@ export type PortDefinition = {
 /**
  * How the inspector edits a param. `prompt`: multi-line text for a model; `template`: text with
  * `{{nodeLabel.output}}` placeholders filled from upstream outputs; `secret`: the value is a
- * secret reference (lib/secrets/reference.ts), shown by name, never by value.
+ * secret reference (lib/secrets/reference.ts), shown by name, never by value; `wired-tool`: the
+ * name of a tool offered by a node wired into this node's `tools` handle.
  */
-export type ParamFieldKind = "text" | "textarea" | "prompt" | "template" | "number" | "boolean" | "select" | "json" | "secret";
+export type ParamFieldKind = "text" | "textarea" | "prompt" | "template" | "number" | "boolean" | "select" | "json" | "secret" | "wired-tool";
 
 export type ParamField = {
   name: string;

@@ -5,6 +5,7 @@ import type { ParamField as ParamFieldMeta } from "@/lib/nodes/types";
 import { cx } from "@/components/ui/class-names";
 import { useEditorStore } from "../editor-store-context";
 import { upstreamOutputs } from "../upstream-outputs";
+import { wiredToolNames } from "../wired-tools";
 import { JsonInput } from "./json-input";
 import { NumberInput } from "./number-input";
 import { SecretInput } from "./secret-input";
@@ -61,20 +62,12 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
     case "secret":
       input = <SecretInput id={id} testId={testId} value={value} invalid={invalid} onChange={onChange} />;
       break;
+    case "wired-tool":
+      input = <WiredToolInput nodeId={nodeId} id={id} testId={testId} field={field} value={asText(value)} invalid={invalid} onChange={onChange} />;
+      break;
     default:
       // Options on a text field are suggestions (a model picker): any other value may be typed.
-      input = (
-        <>
-          <input id={id} data-testid={testId} className="input" type="text" list={field.options ? `${id}-options` : undefined} placeholder={field.placeholder} value={asText(value)} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} />
-          {field.options && (
-            <datalist id={`${id}-options`}>
-              {field.options.map((option) => (
-                <option key={option.value} value={option.value} />
-              ))}
-            </datalist>
-          )}
-        </>
-      );
+      input = <SuggestedTextInput id={id} testId={testId} field={field} value={asText(value)} invalid={invalid} onChange={onChange} suggestions={field.options?.map((o) => o.value)} />;
   }
 
   return (
@@ -98,6 +91,30 @@ function UpstreamTemplateInput({ nodeId, field, ...props }: UpstreamTemplateInpu
   const { nodes, edges, lookup } = useEditorStore((state) => ({ nodes: state.nodes, edges: state.edges, lookup: state.lookup }));
   const suggestions = useMemo(() => upstreamOutputs(nodeId, nodes, edges, lookup), [nodeId, nodes, edges, lookup]);
   return <TemplateInput {...props} placeholder={field.placeholder} rows={field.kind === "prompt" ? 7 : 4} suggestions={suggestions} />;
+}
+
+type SuggestedTextInputProps = { id: string; testId: string; field: ParamFieldMeta; value: string; invalid: boolean; onChange: (value: unknown) => void; suggestions?: string[] };
+
+function SuggestedTextInput({ id, testId, field, value, invalid, onChange, suggestions }: SuggestedTextInputProps) {
+  return (
+    <>
+      <input id={id} data-testid={testId} className="input" type="text" list={suggestions ? `${id}-options` : undefined} placeholder={field.placeholder} value={value} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} />
+      {suggestions && (
+        <datalist id={`${id}-options`} data-testid={`${testId}-options`}>
+          {suggestions.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
+      )}
+    </>
+  );
+}
+
+/** A tool name, suggested from the nodes wired into this node's `tools` handle. */
+function WiredToolInput({ nodeId, ...props }: Omit<SuggestedTextInputProps, "suggestions"> & { nodeId: string }) {
+  const { nodes, edges, lookup } = useEditorStore((state) => ({ nodes: state.nodes, edges: state.edges, lookup: state.lookup }));
+  const suggestions = useMemo(() => wiredToolNames(nodeId, nodes, edges, lookup), [nodeId, nodes, edges, lookup]);
+  return <SuggestedTextInput {...props} suggestions={suggestions} />;
 }
 
 function asText(value: unknown): string {
