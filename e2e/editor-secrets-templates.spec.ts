@@ -7,7 +7,7 @@ import { expect, test } from "@playwright/test";
 import { EditorPage } from "./pages/editor-page";
 import { SecretsPage } from "./pages/secrets-page";
 
-test("a person picks an API key secret by name and completes a prompt template from the Entry node", async ({ page }) => {
+test("a person picks an API key secret by name and completes a prompt template from the Entry node", async ({ page, request }) => {
   const stamp = Date.now();
   const secretName = `ANTHROPIC_KEY_${stamp}`;
   const secretValue = `sk-ant-e2e-${stamp}`;
@@ -44,4 +44,5 @@ test("a person picks an API key secret by name and completes a prompt template f
   await expect(editor.param("prompt")).toHaveValue("Answer this: {{Entry.output}}");
   await expect(editor.inspector).not.toContainText("not found");
   expect(await page.content()).not.toContain(secretValue);
+  expect((await request.delete(`/api/secrets/${secretName}`)).status()).toBe(204);
 });

@@ -118,3 +118,43 @@ test("a person cancels a run while an MCP tool is still working, and its server 
   await expect(page.locator('[data-event-type="tool.teardown"]')).toHaveCount(1);
   await expect(page.getByTestId("cancel-run")).toHaveCount(0);
 });
+
+test("the editor follows a run that is still going: its status, and the MCP server's health dot on the node", async ({ page, request }) => {
+  const node = (id: string, type: string, label: string, x: number, y: number, mode: "normal" | "tool", params: Record<string, unknown>) => ({
+    id,
+    type,
+    position: { x, y },
+    data: { label, mode, params },
+  });
+  const graph = {
+    nodes: [
+      node("entry", "core.entry", "Entry", 0, 0, "normal", {}),
+      node("agent", "core.agent", "Agent", 360, 0, "normal", {
+        provider: "scripted",
+        script: { toolCalls: [{ tool: "slow__trigger-long-running-operation", args: { duration: 6, steps: 3 } }], finalText: "done" },
+      }),
+      node("slow", "mcp.server", "slow", 360, 320, "tool", { transport: "stdio", command: "node", args: [EVERYTHING, "stdio"], healthCheckSeconds: 0.5 }),
+    ],
+    edges: [
+      { id: "e1", source: "entry", sourceHandle: "output", target: "agent", targetHandle: "input" },
+      { id: "e2", source: "slow", sourceHandle: "tool", target: "agent", targetHandle: "tools" },
+    ],
+  };
+  const created = await request.post("/api/workflows", { data: { name: `Live editor ${Date.now()}`, ...graph } });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  const started = await request.post(`/api/workflows/${id}/runs`, { data: { input: "go" } });
+  expect(started.status()).toBe(201);
+  const { runId } = await started.json();
+
+  await page.goto(`/workflows/${id}`);
+  const editor = new EditorPage(page);
+  const live = page.getByTestId("live-run");
+  await expect(live).toContainText(/queued|running/);
+  await expect
+    .poll(() => editor.node("slow").evaluate((element) => getComputedStyle(element, "::after").backgroundColor), { timeout: 20_000 })
+    .toBe("rgb(22, 163, 74)");
+  await page.screenshot({ path: "test-results/screenshots/editor-live-run.png" });
+  await expect(live).toContainText("completed", { timeout: 30_000 });
+  await expect(page.getByTestId("live-run-link")).toHaveAttribute("href", `/runs/${runId}`);
+});

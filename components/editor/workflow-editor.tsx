@@ -12,25 +12,28 @@ import { EditorToolbar } from "./editor-toolbar";
 import { EmptyCanvasHint } from "./empty-canvas-hint";
 import { FlowCanvas } from "./flow-canvas";
 import { Inspector } from "./inspector/inspector";
+import { LiveRunStatus } from "./live-run-status";
 import { Palette } from "./palette";
 import { ProblemsPanel } from "./problems-panel";
 
 type WorkflowEditorProps = {
   workflow: { id: string; name: string; graph: WorkflowGraph };
   catalogue: ComponentMeta[];
+  /** A run of this workflow that is still going when the page loads: the canvas follows it. */
+  activeRunId?: string | null;
 };
 
-export function WorkflowEditor({ workflow, catalogue }: WorkflowEditorProps) {
+export function WorkflowEditor({ workflow, catalogue, activeRunId }: WorkflowEditorProps) {
   return (
     <ReactFlowProvider>
       <EditorStoreProvider init={{ workflowId: workflow.id, name: workflow.name, graph: workflow.graph, catalogue }}>
-        <EditorLayout />
+        <EditorLayout activeRunId={activeRunId ?? null} />
       </EditorStoreProvider>
     </ReactFlowProvider>
   );
 }
 
-function EditorLayout() {
+function EditorLayout({ activeRunId }: { activeRunId: string | null }) {
   useLiveCompile();
   const { save, run, isRunning } = useWorkflowPersistence();
   return (
@@ -47,6 +50,7 @@ function EditorLayout() {
               <ConnectionToast />
             </Panel>
             <EmptyCanvasHint />
+            {activeRunId && <LiveRunStatus runId={activeRunId} />}
           </FlowCanvas>
         </main>
         <Inspector />

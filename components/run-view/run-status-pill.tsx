@@ -1,6 +1,7 @@
 /** The run's status as a coloured pill whose text is the status word. */
 import { Ban, CircleCheck, CircleX, Clock, LoaderCircle } from "lucide-react";
 import { cx } from "@/components/ui/class-names";
+import "./run-status-pill.css";
 import type { RunStatus } from "./derive-run-state";
 
 const ICONS = { queued: Clock, running: LoaderCircle, completed: CircleCheck, failed: CircleX, cancelled: Ban } as const;

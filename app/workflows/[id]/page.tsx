@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { catalogueMeta } from "@/lib/nodes";
+import { findActiveRunId } from "@/lib/runs/active-run";
 import { getWorkflow } from "@/lib/workflows/repository";
 import { WorkflowEditor } from "@/components/editor/workflow-editor";
 
@@ -21,5 +22,6 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 export default async function WorkflowEditorPage({ params }: PageProps) {
   const workflow = await loadWorkflow((await params).id);
   if (!workflow) notFound();
-  return <WorkflowEditor workflow={{ id: workflow.id, name: workflow.name, graph: workflow.graph }} catalogue={catalogueMeta()} />;
+  const activeRunId = await findActiveRunId(workflow.id);
+  return <WorkflowEditor workflow={{ id: workflow.id, name: workflow.name, graph: workflow.graph }} catalogue={catalogueMeta()} activeRunId={activeRunId} />;
 }
