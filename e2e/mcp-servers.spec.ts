@@ -158,3 +158,37 @@ test("the editor follows a run that is still going: its status, and the MCP serv
   await expect(live).toContainText("completed", { timeout: 30_000 });
   await expect(page.getByTestId("live-run-link")).toHaveAttribute("href", `/runs/${runId}`);
 });
+
+test("workflow-level MCP servers are declared in the workflow settings and an MCP node refers to one by name", async ({ page }) => {
+  const editor = new EditorPage(page);
+  await editor.createWorkflow();
+  await editor.dragFromPalette("mcp.server", { x: 400, y: 260 });
+  const problems = page.getByTestId("compile-errors");
+
+  // A reference to a server nobody declared is a compile problem naming the field.
+  await editor.select(editor.node("MCP Server"));
+  await editor.param("transport").selectOption("ref");
+  await editor.param("ref").fill("everything");
+  await expect(problems).toContainText("1 problem");
+  await expect(editor.node("MCP Server")).toContainText('refers to MCP server "everything", which the workflow does not declare');
+
+  // Nothing selected: the inspector holds the workflow's settings. Bad JSON is refused with a reason.
+  await editor.canvas.locator(".react-flow__pane").click({ position: { x: 60, y: 500 } });
+  await expect(editor.inspector).toContainText("Workflow settings");
+  const settings = editor.inspector.getByTestId("workflow-mcp-servers");
+  await settings.locator("summary").click();
+  await settings.getByTestId("workflow-mcp-servers-json").fill('{ "everything": { "transport": "stdio" } }');
+  await settings.getByTestId("workflow-mcp-servers-apply").click();
+  await expect(settings).toContainText("everything.command");
+  await settings.getByTestId("workflow-mcp-servers-json").fill(JSON.stringify({ everything: { transport: "stdio", command: "node", args: [EVERYTHING, "stdio"] } }));
+  await settings.getByTestId("workflow-mcp-servers-apply").click();
+  await expect(settings).toContainText("1 server(s) kept");
+  await page.screenshot({ path: "test-results/screenshots/workflow-settings.png" });
+  await expect(problems).toHaveCount(0);
+  await editor.save();
+
+  await page.reload();
+  await editor.inspector.getByTestId("workflow-mcp-servers").locator("summary").click();
+  await expect(editor.inspector.getByTestId("workflow-mcp-servers-json")).toHaveValue(/"everything"/);
+  await expect(problems).toHaveCount(0);
+});

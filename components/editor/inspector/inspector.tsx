@@ -11,6 +11,7 @@ import { agentInputs } from "../tool-shape";
 import { ParamField } from "./param-field";
 import { ToolModeSection } from "./tool-mode-section";
 import { McpSection } from "../mcp/mcp-section";
+import { WorkflowMcpServersSettings } from "../mcp/workflow-mcp-servers";
 
 export function Inspector() {
   const selectedId = useEditorStore((state) => state.nodes.find((node) => node.selected)?.id);
@@ -101,6 +102,7 @@ function NodeInspector({ id }: { id: string }) {
   );
 }
 
+/** With nothing selected, the inspector shows how to start and the workflow's own settings. */
 function NothingSelected() {
   return (
     <div className="inspector-empty">
@@ -112,6 +114,10 @@ function NothingSelected() {
         <li>Connect an output (right side) to an input (left side).</li>
         <li>Switch a node to tool mode and wire it into an agent&apos;s Tools handle.</li>
       </ul>
+      <section className="inspector-workflow-settings" aria-label="Workflow settings">
+        <p className="inspector-empty-title">Workflow settings</p>
+        <WorkflowMcpServersSettings />
+      </section>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { WorkflowMcpServers } from "@/lib/mcp/config";
 import { Button } from "@/components/ui/button";
 import { useEditorStore, useEditorStoreApi } from "../editor-store-context";
+import "./mcp.css";
 
 const PLACEHOLDER = '{ "docs": { "transport": "http", "url": "https://example.com/mcp", "headers": { "Authorization": { "$secret": "DOCS_TOKEN" } } } }';
 
