@@ -14,11 +14,11 @@ import { getDb } from "../db/client";
 import { createRedis } from "../queue/redis";
 import { deleteRegistry } from "../registry/registry";
 import type { RunEvent } from "../runs/events";
-import { listEvents } from "../runs/read-events";
 import { graphEdge, graphNode, storeRun } from "../testing/fixtures";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import { registerComponentTool } from "../tools/register-component-tool";
 import { getApprovalRequest } from "./approval-store";
+import { waitForEvent } from "../testing/wait-for";
 
 const redis = createRedis();
 let stack: TestStack;
@@ -34,15 +34,8 @@ const rawCall = (name: string, args: Record<string, unknown>, callId: string) =>
 const decide = (callId: string, body: unknown) =>
   fetch(`${stack.url}/api/runs/${runId}/approvals/${encodeURIComponent(callId)}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
-async function eventFor(type: RunEvent["type"], callId: string, timeoutMs = 10_000): Promise<RunEvent> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = (await listEvents(runId)).find((event) => event.type === type && (event.payload as { callId?: string }).callId === callId);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no ${type} for ${callId}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const eventFor = (type: RunEvent["type"], callId: string): Promise<RunEvent> =>
+  waitForEvent(runId, (event) => event.type === type && (event.payload as { callId?: string }).callId === callId);
 
 beforeAll(async () => {
   stack = await startTestStack();

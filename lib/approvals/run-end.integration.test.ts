@@ -22,6 +22,7 @@ import type { WorkflowGraph } from "../workflow/graph";
 import { awaitApproval } from "./await-approval";
 import { getApprovalDecision } from "./approval-store";
 import { denyApprovalsOnRunEnd } from "./deny-on-run-end";
+import { waitForEvents } from "../testing/wait-for";
 
 const redis = createRedis();
 let stack: TestStack;
@@ -30,16 +31,6 @@ let targetUrl: string;
 const hits: string[] = [];
 
 type Decided = Extract<RunEvent, { type: "tool.approval.decided" }>;
-
-async function waitForEvents(runId: string, matches: (events: RunEvent[]) => boolean, timeoutMs = 15_000): Promise<RunEvent[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const events = await listEvents(runId);
-    if (matches(events)) return events;
-    if (Date.now() > deadline) throw new Error(`run ${runId} did not reach the expected events; it has ${events.map((e) => e.type).join(", ")}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const approvalRequests = (events: RunEvent[]) => events.filter((e) => e.type === "tool.approval.requested");
 

@@ -27,6 +27,7 @@ import { takeRunServers } from "./connection-pool";
 import { PROCESSES_KEY } from "./process-reaper";
 import { registerMcpNode } from "./register-mcp-node";
 import { teardownRunMcp } from "./teardown";
+import { waitForEvent } from "../testing/wait-for";
 
 const redis = createRedis();
 let stack: TestStack;
@@ -47,16 +48,6 @@ afterAll(async () => {
   redis.disconnect();
   await stack.close();
 });
-
-async function waitForEvent(runId: string, type: RunEvent["type"], timeoutMs = 15_000): Promise<RunEvent> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = (await listEvents(runId)).find((event) => event.type === type);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no ${type} event in run ${runId} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** The reaper's records of a run's process groups. */
 async function recordedProcesses(runId: string): Promise<unknown[]> {
@@ -323,7 +314,7 @@ describe("MCP servers in a run", () => {
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("slow", "tool", "agent", "tools")],
     };
     const runId = await startWorkflowRun(stack.url, graph, "go");
-    await waitForEvent(runId, "tool.call.started");
+    await waitForEvent(runId, (event) => event.type === "tool.call.started");
     expect(processesWith(tag)).toHaveLength(1);
     const cancel = await fetch(`${stack.url}/api/runs/${runId}/cancel`, { method: "POST" });
     expect(cancel.status).toBe(202);

@@ -9,7 +9,6 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { createRedis } from "../queue/redis";
-import { listEvents } from "../runs/read-events";
 import { graphEdge, graphNode, storeRun } from "../testing/fixtures";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -24,6 +23,7 @@ import { ownerQueueName } from "./worker-identity";
 import { startWorkflowRun } from "../testing/run-workflow";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import { PROCESSES_KEY } from "./process-reaper";
+import { waitFor, waitForEvent } from "../testing/wait-for";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const redis = createRedis();
@@ -71,16 +71,6 @@ afterAll(async () => {
   await stack.close();
 });
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe("stdio calls with several workers", () => {
   it("go to the worker that owns the server's process, never to another worker", { timeout: 90_000 }, async () => {
     const tag = `mcp-test-owner-${process.pid}-${Date.now()}`;
@@ -125,7 +115,7 @@ describe("orphaned MCP processes", () => {
       ],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("slow", "tool", "agent", "tools")],
     });
-    await waitFor("the agent's tool call", async () => ((await listEvents(runId)).some((e) => e.type === "tool.call.started") ? true : undefined), 30_000);
+    await waitForEvent(runId, (event) => event.type === "tool.call.started", 30_000);
     const before = processesWith(tag);
     expect(before).toHaveLength(2); // the launcher (the server) and its helper
     const recorded = Object.values(await redis.hgetall(PROCESSES_KEY)).map((raw) => JSON.parse(raw) as { runId: string; pgid: number });

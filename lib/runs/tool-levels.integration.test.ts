@@ -12,7 +12,7 @@ import { startFakeAnthropicMessages } from "../testing/fake-anthropic-messages";
 import { startFakeChatCompletions } from "../testing/fake-chat-completions";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { startTestStack, type TestStack } from "../testing/test-stack";
-import { waitForRun } from "../testing/wait-for-run";
+import { runWorkflowToEnd } from "../testing/run-workflow";
 import type { WorkflowGraph } from "../workflow/graph";
 import type { RunEvent } from "./events";
 import { listEvents } from "./read-events";
@@ -31,18 +31,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function post(pathname: string, body: unknown) {
-  const response = await fetch(`${stack.url}${pathname}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  return { status: response.status, body: await response.json() };
-}
-
 async function runWorkflow(graph: WorkflowGraph, input?: unknown) {
-  const created = await post("/api/workflows", { name: "tool levels", ...graph });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const started = await post(`/api/workflows/${created.body.id}/runs`, { input });
-  expect(started.status, JSON.stringify(started.body)).toBe(201);
-  const runId = started.body.runId as string;
-  const result = await waitForRun(stack.url, runId);
+  const { runId, result } = await runWorkflowToEnd(stack.url, graph, input);
   return { runId, result, events: await listEvents(runId) };
 }
 

@@ -1,12 +1,10 @@
 /** Polls the real HTTP API until a run reaches a terminal status. */
+import { waitFor } from "./wait-for";
+
 export type RunStatusBody = { status: string; output: unknown; error: string | null };
 
-export async function waitForRun(baseUrl: string, runId: string, timeoutMs = 20_000): Promise<RunStatusBody> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+export const waitForRun = (baseUrl: string, runId: string, timeoutMs = 20_000): Promise<RunStatusBody> =>
+  waitFor(`run ${runId} to end`, async () => {
     const body = (await (await fetch(`${baseUrl}/api/runs/${runId}`)).json()) as RunStatusBody;
-    if (["completed", "failed", "cancelled"].includes(body.status)) return body;
-    if (Date.now() > deadline) throw new Error(`run ${runId} still ${body.status} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+    return ["completed", "failed", "cancelled"].includes(body.status) ? body : undefined;
+  }, timeoutMs);
