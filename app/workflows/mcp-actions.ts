@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { discoverNodeTools, type NodeDiscovery } from "@/lib/mcp/discover-node";
 import { isMcpNodeType } from "@/lib/mcp/server-specs";
+import { describeIssues } from "@/lib/validation/describe-issues";
 
 const DiscoverInput = z.object({
   nodeId: z.string().min(1),
@@ -14,7 +15,7 @@ const DiscoverInput = z.object({
 
 export async function discoverMcpToolsAction(input: unknown): Promise<NodeDiscovery> {
   const parsed = DiscoverInput.safeParse(input);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; ") };
+  if (!parsed.success) return { ok: false, error: describeIssues(parsed.error, "input") };
   const { nodeId, type, label, params, mcpServers } = parsed.data;
   return discoverNodeTools({ id: nodeId, type, label, params }, mcpServers);
 }

@@ -10,6 +10,7 @@ import { SecretRef, secretRef } from "../secrets/reference";
 import { resolveSecrets } from "../secrets/resolve";
 import { createModel, DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, ModelSettings } from "./models";
 import { AgentScript } from "./scripted-model";
+import { describeIssues } from "../validation/describe-issues";
 
 const PROVIDERS = [
   { value: "scripted", label: "Scripted (deterministic test model)" },
@@ -70,6 +71,6 @@ export async function modelFromParams(params: ModelParams): Promise<{ model: Lan
     }
   })();
   const parsed = ModelSettings.safeParse(settings);
-  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join(".") || "model"}: ${issue.message}`).join("; "));
+  if (!parsed.success) throw new Error(describeIssues(parsed.error, "model"));
   return { model: createModel(parsed.data), secretValues };
 }

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { SecretRef } from "../secrets/reference";
+import { describeIssues } from "../validation/describe-issues";
 
 const SecretOrText = z.union([z.string(), SecretRef]);
 
@@ -53,7 +54,7 @@ export type WorkflowMcpServers = z.infer<typeof WorkflowMcpServers>;
 export function resolveServerSource(source: McpServerSource, declared: unknown, where: string): McpServerConfig {
   if (source.transport !== "ref") return source;
   const servers = WorkflowMcpServers.safeParse(declared ?? {});
-  if (!servers.success) throw new Error(`${where}: the workflow's mcpServers are invalid — ${servers.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  if (!servers.success) throw new Error(`${where}: the workflow's mcpServers are invalid — ${describeIssues(servers.error, "mcpServers")}`);
   const found = servers.data[source.ref];
   if (!found) throw new Error(`${where}: no workflow-level MCP server named "${source.ref}"`);
   return found;

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { McpServerSource, resolveServerSource, sourceSlug, ToolFilter, type McpServerConfig } from "./config";
+import { describeIssues } from "../validation/describe-issues";
 
 export const MCP_SERVER_TYPE = "mcp.server";
 export const MCP_GROUP_TYPE = "mcp.group";
@@ -46,10 +47,6 @@ export type ServerSpec = {
   healthIntervalMs: number;
 };
 
-function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join(".") || "params"}: ${issue.message}`).join("; ");
-}
-
 /** The server a flat MCP Server node's params describe. */
 export function serverSourceOf(params: ServerNodeParams): unknown {
   if (params.transport === "ref") return { transport: "ref", ref: params.ref };
@@ -59,7 +56,7 @@ export function serverSourceOf(params: ServerNodeParams): unknown {
 
 function parseSource(raw: unknown, where: string, declared: unknown): McpServerConfig {
   const parsed = McpServerSource.safeParse(raw);
-  if (!parsed.success) throw new Error(`${where}: ${describeIssues(parsed.error)}`);
+  if (!parsed.success) throw new Error(`${where}: ${describeIssues(parsed.error, "params")}`);
   return resolveServerSource(parsed.data, declared, where);
 }
 
@@ -73,7 +70,7 @@ export function serverSpecs(node: { id: string; type: string; label: string; par
   });
   if (node.type === MCP_GROUP_TYPE) {
     const parsed = GroupNodeParams.safeParse(node.params);
-    if (!parsed.success) throw new Error(`${where}: ${describeIssues(parsed.error)}`);
+    if (!parsed.success) throw new Error(`${where}: ${describeIssues(parsed.error, "params")}`);
     const ids = new Set<string>();
     return parsed.data.servers.map(({ id, toolFilter, ...source }) => {
       if (ids.has(id)) throw new Error(`${where}: server id "${id}" is used twice`);
@@ -88,6 +85,6 @@ export function serverSpecs(node: { id: string; type: string; label: string; par
     });
   }
   const parsed = ServerNodeParams.safeParse(node.params);
-  if (!parsed.success) throw new Error(`${where}: ${describeIssues(parsed.error)}`);
+  if (!parsed.success) throw new Error(`${where}: ${describeIssues(parsed.error, "params")}`);
   return [{ nodeId: node.id, source: sourceSlug(node.label), config: parseSource(serverSourceOf(parsed.data), where, declared), filter: parsed.data.toolFilter, ...runtime(parsed.data) }];
 }

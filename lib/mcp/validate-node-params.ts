@@ -3,13 +3,11 @@
  * command, an HTTP one without a usable URL, a reference to a server the workflow does not declare,
  * a group without servers. Pure (no spawning, no network), so the canvas shows it as you type.
  */
-import type { z } from "zod";
 import type { ParamProblem, ParamValidator } from "../nodes/types";
 import { McpServerConfig, McpServerSource } from "./config";
 import { GroupNodeParams, ServerNodeParams, serverSourceOf } from "./server-specs";
+import { describeIssues, issueText } from "../validation/describe-issues";
 
-const issueText = (issue: z.core.$ZodIssue) => `${issue.path.join(".") || "value"}: ${issue.message}`;
-const issuesText = (error: z.ZodError) => error.issues.map(issueText).join("; ");
 
 function urlProblem(url: string): string | null {
   if (!url.trim()) return "needs the URL of its MCP server";
@@ -29,7 +27,7 @@ function refProblem(ref: string, declared: Record<string, unknown> | undefined):
     return `refers to MCP server "${ref}", which the workflow does not declare${names.length ? ` (it declares ${names.map((name) => `"${name}"`).join(", ")})` : ""}`;
   }
   const entry = McpServerConfig.safeParse(declared![ref]);
-  return entry.success ? null : `refers to MCP server "${ref}", which is invalid: ${issuesText(entry.error)}`;
+  return entry.success ? null : `refers to MCP server "${ref}", which is invalid: ${describeIssues(entry.error)}`;
 }
 
 /** The problem with one server source (stdio / http / ref) and the field it belongs to, or null. */
@@ -45,7 +43,7 @@ function sourceProblem(source: unknown, declared: Record<string, unknown> | unde
     return { field: "command", text: "needs a command to start its stdio MCP server" };
   }
   const parsed = McpServerSource.safeParse(source);
-  return parsed.success ? null : { field: String(parsed.error.issues[0].path[0] ?? "transport"), text: `is not a valid MCP server: ${issuesText(parsed.error)}` };
+  return parsed.success ? null : { field: String(parsed.error.issues[0].path[0] ?? "transport"), text: `is not a valid MCP server: ${describeIssues(parsed.error)}` };
 }
 
 export const validateServerNodeParams: ParamValidator = (params, { label, mcpServers }) => {
@@ -75,6 +73,6 @@ export const validateGroupNodeParams: ParamValidator = (params, { label, mcpServ
 export function validateWorkflowMcpServers(declared: Record<string, unknown> | undefined): { name: string; message: string }[] {
   return Object.entries(declared ?? {}).flatMap(([name, config]) => {
     const parsed = McpServerConfig.safeParse(config);
-    return parsed.success ? [] : [{ name, message: `Workflow MCP server "${name}" is invalid: ${issuesText(parsed.error)}` }];
+    return parsed.success ? [] : [{ name, message: `Workflow MCP server "${name}" is invalid: ${describeIssues(parsed.error)}` }];
   });
 }

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { parseGraph, type WorkflowGraph } from "./graph";
+import { issueText } from "../validation/describe-issues";
 
 export const WORKFLOW_FILE_FORMAT = "switchboard.workflow";
 export const WORKFLOW_FILE_VERSION = 1;
@@ -51,7 +52,7 @@ export function parseWorkflowFile(text: string, knownTypes?: ReadonlySet<string>
     return { ok: false, errors: [`The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`] };
   }
   const file = WorkflowFileShape.safeParse(json);
-  if (!file.success) return { ok: false, errors: file.error.issues.map((issue) => `${issue.path.join(".") || "file"}: ${issue.message}`) };
+  if (!file.success) return { ok: false, errors: file.error.issues.map((issue) => issueText(issue, "file")) };
   const graph = parseGraph(file.data.graph);
   if (!graph.ok) return { ok: false, errors: graph.errors.map((message) => `graph: ${message}`) };
 

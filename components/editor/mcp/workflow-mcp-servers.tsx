@@ -8,6 +8,7 @@ import { WorkflowMcpServers } from "@/lib/mcp/config";
 import { Button } from "@/components/ui/button";
 import { useEditorStore, useEditorStoreApi } from "../editor-store-context";
 import "./mcp.css";
+import { describeIssues } from "@/lib/validation/describe-issues";
 
 const PLACEHOLDER = '{ "docs": { "transport": "http", "url": "https://example.com/mcp", "headers": { "Authorization": { "$secret": "DOCS_TOKEN" } } } }';
 
@@ -26,7 +27,7 @@ export function WorkflowMcpServersSettings() {
       return setMessage({ error: true, text: `Not valid JSON: ${(error as Error).message}` });
     }
     const parsed = WorkflowMcpServers.safeParse(json);
-    if (!parsed.success) return setMessage({ error: true, text: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") });
+    if (!parsed.success) return setMessage({ error: true, text: describeIssues(parsed.error, "mcpServers") });
     // The store has no setter of its own for workflow settings; an edit bumps the revision so it is saved.
     store.setState((state) => ({ mcpServers: json as Record<string, unknown>, revision: state.revision + 1 }));
     setMessage({ error: false, text: `${Object.keys(parsed.data).length} server(s) kept; save the workflow to store them.` });
