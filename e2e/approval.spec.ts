@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect, test } from "@playwright/test";
-import { createSessionToken } from "../lib/auth/session-token";
+import { createSessionToken } from "../lib/gateway/session-token";
 import { ApprovalsPanel } from "./pages/approvals-panel";
 import { EditorPage } from "./pages/editor-page";
 import { RunPage } from "./pages/run-page";

@@ -1,7 +1,8 @@
 "use server";
-/** Server actions behind the editor and the workflow list: create, save, save-then-run, rename, duplicate, delete and import. */
+/** Server actions behind the editor and the workflow list: create, save, save-then-run, rename, duplicate, delete and import. All need the editor role. */
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { actionDenied, actionUser } from "@/lib/auth/request-access";
 import { catalogueMeta } from "@/lib/nodes";
 import { startRun } from "@/lib/runs/start-run";
 import { parseGraph } from "@/lib/workflow/graph";
@@ -10,11 +11,14 @@ import { createWorkflow, deleteWorkflow, getWorkflow, updateWorkflow } from "@/l
 import { SaveWorkflowInput, WorkflowId, WorkflowName, type ListActionResult, type RunWorkflowResult, type SaveWorkflowResult } from "./schema";
 
 export async function createWorkflowAction(): Promise<never> {
+  await actionUser("editor");
   const { id } = await createWorkflow("Untitled workflow");
   redirect(`/workflows/${id}`);
 }
 
 export async function saveWorkflowAction(id: unknown, input: unknown): Promise<SaveWorkflowResult> {
+  const denied = await actionDenied("editor");
+  if (denied) return { ok: false, errors: [denied] };
   const workflowId = WorkflowId.safeParse(id);
   if (!workflowId.success) return { ok: false, errors: workflowId.error.issues.map((issue) => issue.message) };
   const body = SaveWorkflowInput.safeParse(input);
@@ -41,6 +45,8 @@ export async function runWorkflowAction(id: unknown, input: unknown): Promise<Ru
 }
 
 export async function renameWorkflowAction(id: unknown, name: unknown): Promise<ListActionResult> {
+  const denied = await actionDenied("editor");
+  if (denied) return { ok: false, errors: [denied] };
   const workflowId = WorkflowId.safeParse(id);
   const newName = WorkflowName.safeParse(name);
   if (!workflowId.success || !newName.success) return { ok: false, errors: [...(workflowId.error?.issues ?? []), ...(newName.error?.issues ?? [])].map((i) => i.message) };
@@ -51,6 +57,8 @@ export async function renameWorkflowAction(id: unknown, name: unknown): Promise<
 
 /** Copies a workflow as "<name> (copy)" and stays on the list. */
 export async function duplicateWorkflowAction(id: unknown): Promise<ListActionResult> {
+  const denied = await actionDenied("editor");
+  if (denied) return { ok: false, errors: [denied] };
   const workflowId = WorkflowId.safeParse(id);
   if (!workflowId.success) return { ok: false, errors: workflowId.error.issues.map((i) => i.message) };
   const original = await getWorkflow(workflowId.data);
@@ -61,6 +69,8 @@ export async function duplicateWorkflowAction(id: unknown): Promise<ListActionRe
 }
 
 export async function deleteWorkflowAction(id: unknown): Promise<ListActionResult> {
+  const denied = await actionDenied("editor");
+  if (denied) return { ok: false, errors: [denied] };
   const workflowId = WorkflowId.safeParse(id);
   if (!workflowId.success) return { ok: false, errors: workflowId.error.issues.map((i) => i.message) };
   if (!(await deleteWorkflow(workflowId.data))) return { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
@@ -70,6 +80,8 @@ export async function deleteWorkflowAction(id: unknown): Promise<ListActionResul
 
 /** Imports an export file as a new workflow (never over an existing one) and opens it; a bad file is answered with what is wrong. */
 export async function importWorkflowAction(text: unknown): Promise<ListActionResult> {
+  const denied = await actionDenied("editor");
+  if (denied) return { ok: false, errors: [denied] };
   if (typeof text !== "string") return { ok: false, errors: ["The file could not be read as text"] };
   const file = parseWorkflowFile(text, new Set(catalogueMeta().map((component) => component.id)));
   if (!file.ok) return file;

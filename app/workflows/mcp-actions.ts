@@ -1,6 +1,7 @@
 "use server";
 /** The editor's "Discover tools": connects to the MCP servers an MCP node describes and lists their tools. */
 import { z } from "zod";
+import { actionDenied } from "@/lib/auth/request-access";
 import { discoverNodeTools, type NodeDiscovery } from "@/lib/mcp/discover-node";
 import { isMcpNodeType } from "@/lib/mcp/server-specs";
 import { describeIssues } from "@/lib/validation/describe-issues";
@@ -14,6 +15,8 @@ const DiscoverInput = z.object({
 });
 
 export async function discoverMcpToolsAction(input: unknown): Promise<NodeDiscovery> {
+  const denied = await actionDenied("editor");
+  if (denied) return { ok: false, error: denied };
   const parsed = DiscoverInput.safeParse(input);
   if (!parsed.success) return { ok: false, error: describeIssues(parsed.error, "input") };
   const { nodeId, type, label, params, mcpServers } = parsed.data;

@@ -6,7 +6,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createSessionToken } from "../../lib/auth/session-token";
+import { createSessionToken } from "../../lib/gateway/session-token";
 import { registerMcpNode } from "../../lib/mcp/register-mcp-node";
 import { teardownRunMcp } from "../../lib/mcp/teardown";
 import { sharedRedis } from "../../lib/queue/redis";

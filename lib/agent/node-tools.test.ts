@@ -1,7 +1,7 @@
 /** A node's allow-list and aliases become the claims of the session token it shows the gateway. */
 import { describe, expect, it } from "vitest";
 import { agent } from "../nodes/agent";
-import { verifySessionToken, createSessionToken } from "../auth/session-token";
+import { verifySessionToken, createSessionToken } from "../gateway/session-token";
 import { toolClaims } from "./node-tools";
 import { toolAccess } from "./tool-access-params";
 

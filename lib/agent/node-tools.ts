@@ -3,7 +3,7 @@
  * those tool nodes, with the node's allow-list and aliases as claims, and an MCP client to the
  * gateway. Every call becomes `tool.call.started` / `tool.call.completed` events and a log entry.
  */
-import { createSessionToken, type SessionClaims } from "../auth/session-token";
+import { createSessionToken, type SessionClaims } from "../gateway/session-token";
 import type { ExecuteContext } from "../nodes/types";
 import { appBaseUrl } from "../platform/app-url";
 import type { ToolCallRecord } from "../runs/events";

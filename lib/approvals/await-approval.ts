@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
-import type { SessionClaims } from "../auth/session-token";
+import type { SessionClaims } from "../gateway/session-token";
 import type { RunEventInput } from "../runs/events";
 import { approvalRuleFor } from "./approval-config";
 import { createApprovalRequest, getApprovalDecision, hasRunEnded, storeApprovalDecision, waitForApprovalDecision, type ApprovalRequest } from "./approval-store";

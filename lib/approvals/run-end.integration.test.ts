@@ -9,7 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CallToolResultSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSessionToken } from "../auth/session-token";
+import { createSessionToken } from "../gateway/session-token";
 import { getDb } from "../db/client";
 import { createRedis } from "../queue/redis";
 import type { RunEvent } from "../runs/events";

@@ -8,7 +8,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Redis } from "ioredis";
-import type { SessionClaims } from "../auth/session-token";
+import type { SessionClaims } from "./session-token";
 import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
 import { isInScope, listRegisteredTools, type RegisteredTool } from "../registry/registry";
 import { callMcpTool } from "./call-mcp-tool";

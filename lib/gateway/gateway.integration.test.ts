@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSessionToken } from "../auth/session-token";
+import { createSessionToken } from "./session-token";
 import { createRedis } from "../queue/redis";
 import { deleteRegistry } from "../registry/registry";
 import { graphEdge, graphNode, storeRun } from "../testing/fixtures";

@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Redis } from "ioredis";
-import type { SessionClaims } from "../auth/session-token";
+import type { SessionClaims } from "./session-token";
 import { awaitApproval } from "../approvals/await-approval";
 import { createEventRecorder } from "../runs/record-event";
 import type { RunEventInput } from "../runs/events";

@@ -3,7 +3,7 @@
  * wired to it: which names it sees, and what a called name resolves to or why it is refused.
  * Pure, so the gateway and its tests share one rule.
  */
-import type { SessionClaims } from "../auth/session-token";
+import type { SessionClaims } from "./session-token";
 
 export type ToolPolicy = Pick<SessionClaims, "allowedTools" | "toolAliases">;
 

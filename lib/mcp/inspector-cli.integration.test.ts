@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSessionToken } from "../auth/session-token";
+import { createSessionToken } from "../gateway/session-token";
 import { getDb } from "../db/client";
 import { createRedis } from "../queue/redis";
 import { everythingStdio, processesWith } from "../testing/mcp-peers";

@@ -9,7 +9,7 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSessionToken } from "../auth/session-token";
+import { createSessionToken } from "../gateway/session-token";
 import { discoverMcpToolsAction } from "@/app/workflows/mcp-actions";
 import { getDb } from "../db/client";
 import { createRedis } from "../queue/redis";

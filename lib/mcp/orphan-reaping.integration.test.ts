@@ -12,7 +12,7 @@ import { createRedis } from "../queue/redis";
 import { graphEdge, graphNode, storeRun } from "../testing/fixtures";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createSessionToken } from "../auth/session-token";
+import { createSessionToken } from "../gateway/session-token";
 import { callMcpTool } from "../gateway/call-mcp-tool";
 import { getRegisteredTool } from "../registry/registry";
 import { startWorkers } from "../runs/start-workers";

@@ -1,10 +1,10 @@
-/** GET the secrets' names and when each was last set: `{ secrets: [{ name, updatedAt }] }`. Never values. */
-import { withApiErrors } from "@/lib/http/api-error";
+/** GET the secrets' names, allowed hosts and when each was last set (editor: nodes refer to secrets by name). Never values. */
+import { apiRoute } from "@/lib/http/api-route";
 import { listSecrets } from "@/lib/secrets/secret-store";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiErrors(async () => {
+export const GET = apiRoute({ role: "editor" }, async () => {
   const secrets = await listSecrets();
   return Response.json({ secrets: secrets.map(({ name, updatedAt }) => ({ name, updatedAt: updatedAt.toISOString() })) });
 });

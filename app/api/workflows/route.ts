@@ -1,5 +1,6 @@
-/** GET lists workflows; POST creates one from a graph JSON (validated; errors name the node or edge). */
-import { ApiError, readJsonBody, withApiErrors } from "@/lib/http/api-error";
+/** GET lists workflows (viewer); POST creates one from a graph JSON (editor; validated, errors name the node or edge). */
+import { ApiError } from "@/lib/http/api-error";
+import { apiRoute } from "@/lib/http/api-route";
 import { lookupComponent } from "@/lib/nodes";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { parseGraph } from "@/lib/workflow/graph";
@@ -8,13 +9,13 @@ import { CreateWorkflowBody } from "./schema";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiErrors(async () => {
+export const GET = apiRoute({ role: "viewer" }, async () => {
   const workflows = await listWorkflows();
   return Response.json(workflows.map(({ id, name }) => ({ id, name })));
 });
 
-export const POST = withApiErrors(async (request: Request) => {
-  const body = await readJsonBody(request);
+export const POST = apiRoute({ role: "editor", body: "workflow" }, async ({ json }) => {
+  const body = await json();
   const named = CreateWorkflowBody.safeParse(body);
   if (!named.success) throw new ApiError("bad-request", `name: ${named.error.issues[0].message}`);
   const parsed = parseGraph(body);

@@ -1,8 +1,13 @@
-/** The embedded MCP gateway: stateless Streamable HTTP, one MCP server per request, scoped by the Bearer session token. */
+/**
+ * The embedded MCP gateway: stateless Streamable HTTP, one MCP server per request, scoped by the
+ * Bearer run session token (not a user credential). Host and Origin are checked first, as the MCP
+ * spec asks of every Streamable HTTP server (DNS rebinding).
+ */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { verifySessionToken } from "@/lib/auth/session-token";
+import { verifySessionToken } from "@/lib/gateway/session-token";
 import { buildGatewayServer } from "@/lib/gateway/build-server";
 import { callComponentTool } from "@/lib/gateway/call-component-tool";
+import { checkRequest, refusalResponse } from "@/lib/http/perimeter";
 import { sharedRedis } from "@/lib/queue/redis";
 
 export const dynamic = "force-dynamic";
@@ -15,6 +20,8 @@ function unauthorized(message: string): Response {
 }
 
 async function handle(request: Request): Promise<Response> {
+  const refusal = checkRequest(request);
+  if (refusal) return refusalResponse(refusal);
   const header = request.headers.get("authorization") ?? "";
   const token = header.match(/^Bearer\s+(.+)$/i)?.[1];
   if (!token) return unauthorized("Missing Bearer session token");

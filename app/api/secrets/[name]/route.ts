@@ -1,30 +1,28 @@
-/** PUT `{ value }` adds or replaces a secret; DELETE removes it. Answers carry the name and time, never the value. */
-import { ApiError, readJsonBody, withApiErrors } from "@/lib/http/api-error";
+/** PUT `{ value }` adds or replaces a secret; DELETE removes it (admin). Answers carry the name and time, never the value. */
+import { ApiError } from "@/lib/http/api-error";
+import { apiRoute } from "@/lib/http/api-route";
 import { pathParam } from "@/lib/http/path-param";
 import { deleteSecret, putSecret } from "@/lib/secrets/secret-store";
 import { PutSecretBody, SecretName } from "../schema";
 
 export const dynamic = "force-dynamic";
 
-type Context = { params: Promise<{ name: string }> };
-
-async function secretName(context: Context): Promise<string> {
-  const raw = pathParam((await context.params).name);
-  const parsed = SecretName.safeParse(raw);
+function secretName(raw: string): string {
+  const parsed = SecretName.safeParse(pathParam(raw));
   if (!parsed.success) throw new ApiError("bad-request", `name: ${parsed.error.issues[0].message}`);
   return parsed.data;
 }
 
-export const PUT = withApiErrors(async (request: Request, context: Context) => {
-  const name = await secretName(context);
-  const body = PutSecretBody.safeParse(await readJsonBody(request));
+export const PUT = apiRoute<{ name: string }>({ role: "admin" }, async ({ json }, params) => {
+  const name = secretName(params.name);
+  const body = PutSecretBody.safeParse(await json());
   if (!body.success) throw new ApiError("bad-request", `value: ${body.error.issues[0].message}`);
   const saved = await putSecret(name, body.data.value);
   return Response.json({ name: saved.name, updatedAt: saved.updatedAt.toISOString() });
 });
 
-export const DELETE = withApiErrors(async (_request: Request, context: Context) => {
-  const name = await secretName(context);
+export const DELETE = apiRoute<{ name: string }>({ role: "admin" }, async (_call, params) => {
+  const name = secretName(params.name);
   if (!(await deleteSecret(name))) throw new ApiError("not-found", `Secret "${name}" does not exist`);
   return new Response(null, { status: 204 });
 });

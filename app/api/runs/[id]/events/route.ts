@@ -1,8 +1,12 @@
 /**
  * A run's events over Server-Sent Events: replay from the database, then tail the live stream.
  * Each message carries `id: <seq>`, so a browser reconnecting with Last-Event-ID loses nothing.
- * The stream closes after the run's terminal event.
+ * The stream closes after the run's terminal event. Viewers and up; each user holds at most a
+ * few streams per web process at once (lib/http/stream-quota.ts).
  */
+import { ApiError } from "@/lib/http/api-error";
+import { apiRoute } from "@/lib/http/api-route";
+import { acquireStream } from "@/lib/http/stream-quota";
 import { getRunStatus } from "@/lib/runs/start-run";
 import { TERMINAL_EVENT_TYPES, type RunEvent } from "@/lib/runs/events";
 import { listEvents, streamPosition, tailEvents } from "@/lib/runs/read-events";
@@ -18,11 +22,10 @@ function lastSeenSeq(request: Request): number {
   return Number.isFinite(seq) && seq > 0 ? seq : 0;
 }
 
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const { id: runId } = await params;
-  if (!(await getRunStatus(runId))) {
-    return Response.json({ error: `Run ${runId} does not exist`, code: "not-found" }, { status: 404 });
-  }
+export const GET = apiRoute<{ id: string }>({ role: "viewer" }, async ({ request, principal }, { id: runId }) => {
+  if (!(await getRunStatus(runId))) throw new ApiError("not-found", `Run ${runId} does not exist`);
+  const release = acquireStream(principal.userId);
+  if (!release) throw new ApiError("too-many", "Too many open run streams for this user; close some tabs and try again");
   let sentSeq = lastSeenSeq(request);
   const encoder = new TextEncoder();
   const abort = new AbortController();
@@ -53,6 +56,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
       } catch (error) {
         if (!abort.signal.aborted) console.error(`events of run ${runId}:`, error);
       } finally {
+        release();
         clearInterval(heartbeat);
         tailConnection.disconnect();
         try {
@@ -64,10 +68,11 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     },
     cancel() {
       abort.abort();
+      release();
     },
   });
 
   return new Response(stream, {
     headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" },
   });
-}
+});

@@ -1,15 +1,15 @@
-/** POST starts a run of a stored workflow with `{ input }` and answers 201 `{ runId }`. */
+/** POST starts a run of a stored workflow with `{ input }` and answers 201 `{ runId }` (editor). */
 import { z } from "zod";
-import { ApiError, readJsonBody, withApiErrors } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/http/api-error";
+import { apiRoute } from "@/lib/http/api-route";
 import { startRun } from "@/lib/runs/start-run";
 
 export const dynamic = "force-dynamic";
 
 const StartRunBody = z.object({ input: z.unknown().optional() });
 
-export const POST = withApiErrors(async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
-  const { id } = await params;
-  const body = StartRunBody.safeParse(await readJsonBody(request));
+export const POST = apiRoute<{ id: string }>({ role: "editor" }, async ({ json }, { id }) => {
+  const body = StartRunBody.safeParse(await json());
   if (!body.success) throw new ApiError("bad-request", "Expected a JSON object such as { \"input\": \"...\" }");
   const result = await startRun(id, body.data.input);
   if (!result.ok) {

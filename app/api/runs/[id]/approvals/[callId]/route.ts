@@ -1,21 +1,17 @@
-/** POST a person's decision on a call waiting for approval: `{ decision: "approved" | "denied", args?, reason? }`. */
+/** POST a person's decision on a call waiting for approval (editor): `{ decision: "approved" | "denied", args?, reason? }`. */
 import { decideApproval } from "@/lib/approvals/decide-approval";
-import { ApiError, readJsonBody, withApiErrors } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/http/api-error";
+import { apiRoute } from "@/lib/http/api-route";
 import { pathParam } from "@/lib/http/path-param";
 import { sharedRedis } from "@/lib/queue/redis";
+import { issueText } from "@/lib/validation/describe-issues";
 import { DecideApprovalBody } from "../schema";
 
 export const dynamic = "force-dynamic";
 
-type Context = { params: Promise<{ id: string; callId: string }> };
-
-export const POST = withApiErrors(async (request: Request, { params }: Context) => {
-  const { id, callId } = await params;
-  const body = DecideApprovalBody.safeParse(await readJsonBody(request));
-  if (!body.success) {
-    const issue = body.error.issues[0];
-    throw new ApiError("bad-request", `${issue.path.join(".") || "body"}: ${issue.message}`);
-  }
+export const POST = apiRoute<{ id: string; callId: string }>({ role: "editor" }, async ({ json }, { id, callId }) => {
+  const body = DecideApprovalBody.safeParse(await json());
+  if (!body.success) throw new ApiError("bad-request", issueText(body.error.issues[0], "body"));
   if (body.data.decision === "denied" && body.data.args) throw new ApiError("bad-request", "args: only an approval can carry edited arguments");
   const outcome = await decideApproval(sharedRedis(), id, pathParam(callId), body.data);
   if (!outcome.ok) throw new ApiError(outcome.code === "not-found" ? "not-found" : "conflict", outcome.message);

@@ -1,0 +1,38 @@
+/**
+ * Access checks for pages and server actions, which read the request through next/headers.
+ * Pages redirect: to /setup while no account exists, to /sign-in without credentials, to
+ * /forbidden when the role is too small. Actions throw AccessError, which they turn into an answer.
+ */
+import "server-only";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { hasOwner } from "./accounts";
+import { AccessError, authenticate, requireRole, type Principal } from "./principal";
+import { hasRole, type Role } from "./roles";
+
+/** The signed-in user of a page request, with at least `role`; `path` is where to come back after signing in. */
+export async function pageUser(role: Role, path: string): Promise<Principal> {
+  const principal = await authenticate(await headers());
+  if (!principal) {
+    if (!(await hasOwner())) redirect("/setup");
+    redirect(`/sign-in?next=${encodeURIComponent(path)}`);
+  }
+  if (!hasRole(principal.role, role)) redirect(`/forbidden?need=${role}`);
+  return principal;
+}
+
+/** The caller of a server action, with at least `role`; throws AccessError otherwise. */
+export async function actionUser(role: Role): Promise<Principal> {
+  return requireRole(await headers(), role);
+}
+
+/** For actions that answer `{ ok: false, errors }`: the access problem in words, or null when allowed. */
+export async function actionDenied(role: Role): Promise<string | null> {
+  try {
+    await actionUser(role);
+    return null;
+  } catch (error) {
+    if (error instanceof AccessError) return error.message;
+    throw error;
+  }
+}

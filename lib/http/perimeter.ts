@@ -1,0 +1,121 @@
+/**
+ * The perimeter every request crosses before anything else looks at it (proxy.ts for pages and
+ * server actions, apiRoute() for route handlers): the Host must be one of ours (DNS rebinding),
+ * a state-changing request must come from our own origin (CSRF; the Sec-Fetch-Site / Origin rule
+ * of Go's CrossOriginProtection), API bodies must be JSON and not too large, and the path must be
+ * well-formed. Pure: reads only the request and the environment.
+ */
+export type Refusal = { status: 400 | 403 | 413 | 415 | 421; code: string; message: string };
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** Names this app answers to: SWITCHBOARD_ALLOWED_HOSTS, else HOST, SWITCHBOARD_URL's host, localhost and 127.0.0.1. An entry without a port allows any port. */
+export function allowedHosts(env: NodeJS.ProcessEnv = process.env): string[] {
+  const configured = splitList(env.SWITCHBOARD_ALLOWED_HOSTS);
+  if (configured.length > 0) return configured;
+  const hosts = ["localhost", "127.0.0.1", "[::1]"];
+  if (env.HOST && env.HOST !== "0.0.0.0" && env.HOST !== "::") hosts.push(env.HOST.toLowerCase());
+  if (env.SWITCHBOARD_URL) {
+    try {
+      hosts.push(new URL(env.SWITCHBOARD_URL).host.toLowerCase());
+    } catch {
+      // a malformed SWITCHBOARD_URL is reported where it is used
+    }
+  }
+  return hosts;
+}
+
+function hostnameOf(host: string): string {
+  return host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.replace(/:\d+$/, "");
+}
+
+export function isAllowedHost(host: string | null, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (!host) return false;
+  const wanted = host.trim().toLowerCase();
+  return allowedHosts(env).some((entry) => entry === wanted || (!/:\d+$/.test(entry.replace(/^\[[^\]]*\]/, "")) && entry === hostnameOf(wanted)));
+}
+
+/** Extra origins allowed to post to us (a separate front end, say): SWITCHBOARD_ALLOWED_ORIGINS. */
+function allowedOrigins(env: NodeJS.ProcessEnv): string[] {
+  return splitList(env.SWITCHBOARD_ALLOWED_ORIGINS).map((origin) => origin.replace(/\/$/, ""));
+}
+
+function isOwnOrigin(origin: string, host: string | null, env: NodeJS.ProcessEnv): boolean {
+  if (allowedOrigins(env).includes(origin.toLowerCase())) return true;
+  try {
+    return new URL(origin).host.toLowerCase() === host?.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+/** Browsers say where a request comes from; requests without those headers are not from a browser page and carry no ambient cookies to abuse. */
+export function checkCrossSite(method: string, headers: Headers, env: NodeJS.ProcessEnv = process.env): Refusal | null {
+  if (SAFE_METHODS.has(method.toUpperCase())) return null;
+  const origin = headers.get("origin");
+  const host = headers.get("host");
+  const refusal: Refusal = { status: 403, code: "cross-site", message: "Cross-site requests are refused: send it from Switchboard's own pages or without a browser" };
+  const site = headers.get("sec-fetch-site");
+  if (site) {
+    if (site === "same-origin" || site === "none") return null;
+    return origin && allowedOrigins(env).includes(origin.toLowerCase()) ? null : refusal;
+  }
+  if (!origin || origin === "null") return origin === "null" ? refusal : null;
+  return isOwnOrigin(origin, host, env) ? null : refusal;
+}
+
+export function checkHost(headers: Headers, env: NodeJS.ProcessEnv = process.env): Refusal | null {
+  const host = headers.get("host");
+  if (isAllowedHost(host, env)) return null;
+  return { status: 421, code: "wrong-host", message: `Host "${host ?? ""}" is not one of this server's names; add it to SWITCHBOARD_ALLOWED_HOSTS` };
+}
+
+export function checkPath(url: string): Refusal | null {
+  const path = url.replace(/^[a-z]+:\/\/[^/]*/i, "").split(/[?#]/)[0];
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return { status: 400, code: "bad-path", message: "The path has malformed %-encoding" };
+  }
+  if (decoded.includes("\u0000")) return { status: 400, code: "bad-path", message: "The path contains a NUL character" };
+  return null;
+}
+
+export function bodyLimit(kind: "default" | "workflow", env: NodeJS.ProcessEnv = process.env): number {
+  const configured = Number(kind === "workflow" ? env.SWITCHBOARD_WORKFLOW_BODY_LIMIT : env.SWITCHBOARD_BODY_LIMIT);
+  if (Number.isFinite(configured) && configured > 0) return configured;
+  return kind === "workflow" ? 5 * DEFAULT_BODY_LIMIT : DEFAULT_BODY_LIMIT;
+}
+
+function hasBody(headers: Headers): boolean {
+  const length = headers.get("content-length");
+  return length !== null ? Number(length) > 0 : headers.has("transfer-encoding");
+}
+
+/** An API route's body must be JSON (forms and text/plain are how cross-site pages post) and under the limit. */
+export function checkApiBody(method: string, headers: Headers, limit: number): Refusal | null {
+  if (SAFE_METHODS.has(method.toUpperCase()) || !hasBody(headers)) return null;
+  const type = headers.get("content-type")?.split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") return { status: 415, code: "unsupported-media-type", message: `Send the body as application/json (got ${type ? `"${type}"` : "no content type"})` };
+  const length = Number(headers.get("content-length") ?? 0);
+  if (length > limit) return { status: 413, code: "too-large", message: `The body is ${length} bytes; the limit here is ${limit}` };
+  return null;
+}
+
+/** Host, path and cross-site checks, in that order: the first refusal wins. */
+export function checkRequest(request: Request, env: NodeJS.ProcessEnv = process.env): Refusal | null {
+  return checkHost(request.headers, env) ?? checkPath(request.url) ?? checkCrossSite(request.method, request.headers, env);
+}
+
+export function refusalResponse(refusal: Refusal): Response {
+  return Response.json({ error: refusal.message, code: refusal.code }, { status: refusal.status });
+}
