@@ -1,7 +1,14 @@
-/** Next.js start-up hook: a fresh install gets its example workflow before the first page is served. */
+/** Next.js start-up hook: the owner account from SWITCHBOARD_ADMIN_EMAIL/PASSWORD (headless set-up) and, on a fresh install, the example workflow. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { ensureOwnerFromEnv } = await import("./lib/auth/accounts");
   const { ensureExampleWorkflow } = await import("./lib/workflows/example");
+  try {
+    const owner = await ensureOwnerFromEnv();
+    if (owner) console.log(`Created the owner account ${owner} from SWITCHBOARD_ADMIN_EMAIL`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+  }
   try {
     await ensureExampleWorkflow();
   } catch (error) {

@@ -11,8 +11,15 @@ const PASSWORD = "switchboard";
 
 export type EmbeddedPostgres = { url: string; stop: () => Promise<void> };
 
+const embeddedPort = () => Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+
+/** Where the embedded PostgreSQL answers once started (scripts use it to reach `npm start`'s database). */
+export function embeddedPostgresUrl(): string {
+  return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${embeddedPort()}/${DATABASE}`;
+}
+
 export async function startEmbeddedPostgres(): Promise<EmbeddedPostgres> {
-  const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+  const port = embeddedPort();
   const databaseDir = dataDir("postgres");
   const runningAsRoot = process.getuid?.() === 0;
   if (runningAsRoot) assertReachableByPostgresUser(databaseDir);
@@ -69,7 +76,7 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedPostgres> {
   }
 
   return {
-    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`,
+    url: embeddedPostgresUrl(),
     stop: () => stopServer(server, databaseDir),
   };
 }
