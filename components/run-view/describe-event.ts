@@ -26,6 +26,11 @@ export function describeEvent(event: RunEvent, labelOf: (nodeId: string) => stri
       };
     case "run.cancelled":
       return { tone: "neutral", title: "Run cancelled" };
+    case "run.resumed": {
+      const { attempt, completedNodeIds, retriedNodeIds } = event.payload;
+      const retried = retriedNodeIds.length > 0 ? `; running ${retriedNodeIds.map(labelOf).join(", ")} again` : "";
+      return { tone: "accent", title: "Run resumed on another worker", detail: `attempt ${attempt}: ${completedNodeIds.length} finished node(s) kept${retried}` };
+    }
     case "node.started": {
       const { nodeId, mode } = event.payload;
       return { tone: mode === "tool" ? "tool" : "accent", title: `${labelOf(nodeId)} started${mode === "tool" ? " (tool mode)" : ""}`, nodeId };

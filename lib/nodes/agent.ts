@@ -29,6 +29,8 @@ export const agent = defineComponent({
     ...modelNodeParams("You are a helpful assistant. Use the tools you have when they help you answer."),
     maxIterations: z.number().int().min(1).max(100).default(10),
   }),
+  // Model calls can be repeated; the loop starts over.
+  retrySafe: true,
   execute: (ctx) =>
     withModelAndTools(ctx, async (model, tools) => {
       const { nodeId, params, emit, signal } = ctx;

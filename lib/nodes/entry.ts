@@ -20,6 +20,7 @@ export const entry = defineComponent({
     },
   ],
   params: z.object({ defaultInput: z.string().default("") }),
+  retrySafe: true,
   async execute({ runInput, params }) {
     const given = runInput === undefined || runInput === null || runInput === "" ? undefined : runInput;
     return { output: given ?? params.defaultInput };

@@ -23,6 +23,7 @@ export const fsRead = defineComponent({
     path: z.string().min(1, "path is required"),
     maxBytes: z.number().int().positive().max(10_000_000).default(200_000),
   }),
+  retrySafe: true,
   async execute({ params }) {
     const file = await confinePath(params.path, params.roots);
     const info = await stat(file).catch(() => undefined);

@@ -43,6 +43,8 @@ export const httpRequest = defineComponent({
     body: z.string().default(""),
     timeoutMs: z.number().int().positive().max(300_000).default(30_000),
   }),
+  // GET is a read; anything else may have changed something the first time.
+  retrySafe: (params) => params.method === "GET",
   async execute({ params, signal }) {
     const url = new URL(params.url, appBaseUrl());
     if (url.protocol !== "http:" && url.protocol !== "https:") {

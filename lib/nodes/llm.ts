@@ -25,6 +25,7 @@ export const llm = defineComponent({
   acceptsTools: true,
   fields: modelNodeFields(),
   params: z.object(modelNodeParams("")),
+  retrySafe: true,
   execute: (ctx) =>
     withModelAndTools(ctx, async (model, tools) => {
       const { nodeId, params, emit, signal } = ctx;

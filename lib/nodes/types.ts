@@ -100,6 +100,11 @@ export type NodeOutput = Record<string, unknown>;
 export type ComponentDefinition<S extends z.ZodObject = z.ZodObject> = ComponentMeta & {
   params: S;
   execute: (ctx: ExecuteContext<z.infer<S>>) => Promise<NodeOutput>;
+  /**
+   * Whether running the node again is harmless when its worker stopped mid-way (reads, model
+   * calls; an agent restarts its loop). Otherwise such a run fails naming the node. Default: no.
+   */
+  retrySafe?: boolean | ((params: z.infer<S>) => boolean);
 };
 
 /** Identity helper that keeps a definition's param type tied to its schema. */

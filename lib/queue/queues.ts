@@ -39,7 +39,8 @@ const handles = ((globalThis as unknown as { switchboardQueues?: QueueHandles })
 export function runsQueue(): Queue<RunJobData> {
   handles.runs ??= new Queue<RunJobData>(RUNS_QUEUE, {
     connection: queueConnection(),
-    defaultJobOptions: { attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 },
+    // Retries carry a run handed back by a worker shutting down (or one that lost Redis mid-way) to another worker.
+    defaultJobOptions: { attempts: 5, backoff: { type: "fixed", delay: 500 }, removeOnComplete: 1000, removeOnFail: 1000 },
   });
   return handles.runs;
 }

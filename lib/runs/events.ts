@@ -24,6 +24,11 @@ export const RunEventInput = z.discriminatedUnion("type", [
   z.object({ type: z.literal("run.completed"), payload: z.object({ output: z.unknown(), durationMs: z.number() }) }),
   z.object({ type: z.literal("run.failed"), payload: z.object({ error: z.string(), nodeId: z.string().optional() }) }),
   z.object({ type: z.literal("run.cancelled"), payload: z.object({}) }),
+  /** Another worker took the run over after its worker stopped: finished nodes are kept, in-flight ones run again. */
+  z.object({
+    type: z.literal("run.resumed"),
+    payload: z.object({ attempt: z.number(), completedNodeIds: z.array(z.string()), retriedNodeIds: z.array(z.string()) }),
+  }),
   z.object({ type: z.literal("node.started"), payload: z.object({ ...nodeRef, mode: z.enum(["normal", "tool"]) }) }),
   z.object({ type: z.literal("node.completed"), payload: z.object({ ...nodeRef, output: z.unknown(), durationMs: z.number() }) }),
   z.object({ type: z.literal("node.failed"), payload: z.object({ ...nodeRef, error: z.string() }) }),

@@ -1,155 +1,113 @@
 /**
- * Walks a run's plan in dependency order. Tool-mode nodes register in the run's tool registry;
- * other nodes execute with their inputs taken from upstream outputs. Every step is a run event.
- * When the run ends, however it ends, calls still waiting for approval are denied, MCP servers
- * are torn down and the registry is deleted.
+ * Executes a run on this worker: claims it (or takes over one whose worker stopped, resuming from
+ * its event log), runs its nodes as their inputs become ready, and ends it through finishRun()
+ * however it ends — completed, a node failed, cancelled, timed out. A worker shutting down hands
+ * the run back (its lease released, the job retried elsewhere); a worker that lost its lease
+ * stops without writing anything.
  */
 import type { Redis } from "ioredis";
-import { denyApprovalsOnRunEnd } from "../approvals/deny-on-run-end";
-import { getDb } from "../db/client";
-import { asJson } from "../db/json";
-import { getComponent } from "../nodes";
-import type { NodeOutput } from "../nodes/types";
-import { deleteRegistry, refreshRegistry } from "../registry/registry";
-import { SecretScope } from "../secrets/secret-scope";
-import { registerComponentTool } from "../tools/register-component-tool";
-import { registerMcpNode } from "../mcp/register-mcp-node";
-import { isMcpNodeType } from "../mcp/server-specs";
-import { teardownRunMcp } from "../mcp/teardown";
-import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
-import { createEventRecorder, type EventRecorder } from "./record-event";
-import { fillTemplates } from "./fill-templates";
-import { parseNodeParams } from "./node-params";
+import type { CompiledWorkflow } from "../workflow/compile";
+import { registryKey, REGISTRY_TTL_SECONDS } from "../registry/registry";
+import { finishRun, type RunOutcome } from "./finish-run";
+import { isRetrySafe, runNode } from "./execute-node";
+import type { LeaseKeeper } from "./lease-keeper";
+import { listEvents } from "./read-events";
+import { resumeState } from "./resume-state";
+import { createRunContext, type RunContext } from "./run-context";
 import { watchCancellation } from "./run-cancellation";
+import { claimRun, releaseLease, type ClaimedRun } from "./run-lease";
+import { NodeFailure, RunStop } from "./run-stop";
+import { scheduleNodes } from "./schedule-nodes";
 
-export class NodeFailure extends Error {
-  constructor(
-    readonly nodeId: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export type RunServices = {
+  redis: Redis;
+  leases: LeaseKeeper;
+  /** Aborts when the worker stops taking work and must hand running runs back. */
+  shutdown: AbortSignal;
+  /** How many nodes of one run may execute at once. */
+  nodeConcurrency: number;
+};
 
-function resolveInputs(node: CompiledNode, outputs: Map<string, NodeOutput>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(node.inputs).map(([port, from]) => [port, outputs.get(from.nodeId)?.[from.port]]));
-}
+/** Thrown so BullMQ retries the job elsewhere: this worker is shutting down mid-run. */
+export class RunHandedBack extends Error {}
 
-function runOutput(plan: CompiledWorkflow, outputs: Map<string, NodeOutput>): unknown {
+function runOutput(plan: CompiledWorkflow, outputs: RunContext["outputs"]): unknown {
   const sinks = plan.outputNodeIds.map((id) => [plan.nodes[id].label, outputs.get(id)] as const);
   return sinks.length === 1 ? sinks[0][1] : Object.fromEntries(sinks);
 }
 
-async function registerToolNode(redis: Redis, runId: string, node: CompiledNode, inputs: Record<string, unknown>, emit: EventRecorder) {
-  if (isMcpNodeType(node.type)) return registerMcpNode(redis, runId, node, emit);
-  const { toolName, kind, description } = await registerComponentTool(redis, runId, node, inputs);
-  await emit({ type: "tool.registered", payload: { nodeId: node.id, toolName, kind, description } });
-  return { tool: toolName };
+/** Claims the run, waiting out the lease of a worker that stopped but whose lease has not lapsed yet. */
+async function claim(runId: string, owner: string): Promise<ClaimedRun | null> {
+  for (let tries = 0; tries < 3; tries++) {
+    const result = await claimRun(runId, owner);
+    if (result.ok) return result.run;
+    if (result.reason !== "leased") return null; // unknown, or already ended (cancelled while queued, say)
+    await new Promise((resolve) => setTimeout(resolve, Math.max(100, result.leaseUntil.getTime() - Date.now() + 250)));
+  }
+  throw new Error(`Run ${runId} is still leased by a live worker`);
 }
 
-/** What every ending does before its terminal event, so the log ends with that event. */
-async function endRunTools(redis: Redis, runId: string, emit: EventRecorder): Promise<void> {
-  await denyApprovalsOnRunEnd(redis, runId, emit).catch((error) => console.warn(`run ${runId}: could not end its approvals: ${error instanceof Error ? error.message : String(error)}`));
-  await teardownRunMcp(runId, emit);
+/** Replays the log: restores finished nodes' outputs, and decides what a node cut off mid-way means. Returns an outcome when the run must end now. */
+async function resume(ctx: RunContext): Promise<RunOutcome | { done: Set<string> }> {
+  const state = resumeState(ctx.plan, await listEvents(ctx.runId));
+  if (state.terminal?.type === "run.completed") return { status: "completed", output: state.terminal.payload.output };
+  if (state.terminal?.type === "run.failed") return { status: "failed", error: state.terminal.payload.error };
+  if (state.terminal?.type === "run.cancelled") return { status: "cancelled" };
+  if (state.failed) return { status: "failed", error: state.failed.error };
+  const unsafe = state.inFlight.find((nodeId) => !isRetrySafe(ctx.plan.nodes[nodeId]));
+  if (unsafe) {
+    const label = ctx.plan.nodes[unsafe].label;
+    return { status: "failed", error: `The worker stopped while "${label}" was running, and running it again is not safe`, nodeId: unsafe };
+  }
+  for (const [nodeId, output] of state.completed) ctx.outputs.set(nodeId, output);
+  await ctx.emit({ type: "run.resumed", payload: { attempt: ctx.attempt, completedNodeIds: [...state.completed.keys()], retriedNodeIds: state.inFlight } });
+  return { done: new Set(state.completed.keys()) };
 }
 
-const outputPorts = (type: string) => getComponent(type)?.outputs.map((port) => port.name) ?? [];
-
-/** Records through `record`, with every secret the run has resolved so far redacted. */
-const redactingRecorder =
-  (record: EventRecorder, secrets: SecretScope): EventRecorder =>
-  (event) =>
-    record(secrets.redact(event));
-
-async function executeNode(
-  runId: string,
-  runInput: unknown,
-  plan: CompiledWorkflow,
-  node: CompiledNode,
-  inputs: Record<string, unknown>,
-  outputs: ReadonlyMap<string, NodeOutput>,
-  emit: EventRecorder,
-  signal: AbortSignal,
-  secrets: SecretScope,
-) {
-  const component = getComponent(node.type)!;
-  // Secrets come only from the node's own params, resolved before templates pull in upstream data,
-  // so neither upstream outputs nor run input can ask for one by carrying `{ "$secret": NAME }`.
-  const ownParams = await secrets.resolveParams(node.params);
-  const filled = fillTemplates(plan, node, component, { ...ownParams, ...inputs }, outputs, outputPorts);
-  const params = parseNodeParams(component, node.label, filled);
-  const output = await component.execute({
-    runId,
-    nodeId: node.id,
-    label: node.label,
-    runInput,
-    params,
-    connectedToolNodeIds: node.connectedToolNodeIds,
-    emit: async (event) => void (await emit(event)),
-    signal,
-  });
-  return secrets.redact(output);
+function outcomeOf(ctx: RunContext, error: unknown): RunOutcome | "lease-lost" | "shutdown" {
+  const stop = ctx.stopReason();
+  if (stop?.kind === "lease-lost" || stop?.kind === "shutdown") return stop.kind;
+  if (stop?.kind === "cancelled") return { status: "cancelled" };
+  if (stop?.kind === "timeout") return { status: "failed", error: stop.message };
+  if (error instanceof NodeFailure) return { status: "failed", error: error.message, nodeId: error.nodeId };
+  return { status: "failed", error: error instanceof Error ? error.message : String(error) };
 }
 
-export async function executeRun(redis: Redis, runId: string, shutdown: AbortSignal): Promise<void> {
-  const db = getDb();
-  const run = await db.run.findUnique({ where: { id: runId } });
-  if (!run || run.status !== "queued") return; // unknown, cancelled, or already picked up by another attempt
-  const plan = run.plan as unknown as CompiledWorkflow;
-  const secrets = new SecretScope();
-  const emit = redactingRecorder(createEventRecorder(redis, runId), secrets);
-  const startedAt = Date.now();
-  // Conditional, so a cancel that lands between the read and here wins.
-  const claimed = await db.run.updateMany({ where: { id: runId, status: "queued" }, data: { status: "running", startedAt: new Date(startedAt) } });
-  if (claimed.count === 0) return;
-  await emit({ type: "run.started", payload: {} });
-  const cancellation = watchCancellation(redis, runId, shutdown);
-  const signal = cancellation.signal;
-
-  const outputs = new Map<string, NodeOutput>();
-  const keepAlive = setInterval(() => void refreshRegistry(redis, runId).catch(() => undefined), 60_000);
+export async function executeRun(services: RunServices, runId: string): Promise<void> {
+  const { redis, leases } = services;
+  const run = await claim(runId, leases.owner);
+  if (!run) return;
+  const ctx = createRunContext(redis, run, leases.owner, services.shutdown);
+  const release = leases.hold(runId, ctx.stop);
+  const cancellation = watchCancellation(redis, runId, ctx.stop);
+  const deadline = setTimeout(() => ctx.stop(new RunStop("timeout", `The run took longer than its timeout of ${ctx.plan.runTimeoutSeconds ?? 3600} s`)), Math.max(0, run.deadlineAt.getTime() - Date.now()));
+  const keepRegistry = setInterval(() => void redis.expire(registryKey(runId), REGISTRY_TTL_SECONDS).catch(() => undefined), 60_000);
+  const ending = { runId, redis, emit: ctx.emit, startedAt: ctx.startedAt, redactText: (text: string) => ctx.secrets.redactText(text) };
   try {
-    for (const nodeId of plan.order) {
-      signal.throwIfAborted();
-      const node = plan.nodes[nodeId];
-      const nodeStartedAt = Date.now();
-      await emit({ type: "node.started", payload: { nodeId, mode: node.mode } });
-      const inputs = resolveInputs(node, outputs);
-      let output: NodeOutput;
-      try {
-        output =
-          node.mode === "tool"
-            ? await registerToolNode(redis, runId, node, inputs, emit)
-            : await executeNode(runId, run.input ?? undefined, plan, node, inputs, outputs, emit, signal, secrets);
-      } catch (error) {
-        throw new NodeFailure(nodeId, error instanceof Error ? error.message : String(error));
-      }
-      signal.throwIfAborted(); // a node that finishes after a cancel does not count as done
-      outputs.set(nodeId, output);
-      await emit({ type: "node.completed", payload: { nodeId, output, durationMs: Date.now() - nodeStartedAt } });
+    let done = new Set<string>();
+    if (run.resumed) {
+      const resumed = await resume(ctx);
+      if ("status" in resumed) return void (await finishRun(ending, leases.owner, resumed));
+      done = resumed.done;
+    } else {
+      await ctx.emit({ type: "run.started", payload: {} });
     }
-    const output = runOutput(plan, outputs);
-    await endRunTools(redis, runId, emit);
-    // The terminal event is recorded before the status flips, so a finished status means a complete event log.
-    await emit({ type: "run.completed", payload: { output, durationMs: Date.now() - startedAt } });
-    await db.run.update({ where: { id: runId }, data: { status: "completed", output: asJson(output), finishedAt: new Date() } });
+    if (run.cancelRequested) return void (await finishRun(ending, leases.owner, { status: "cancelled" }));
+    await scheduleNodes(ctx.plan, done, (nodeId, signal) => runNode(ctx, nodeId, signal), { concurrency: services.nodeConcurrency, signal: ctx.signal });
+    ctx.signal.throwIfAborted(); // a cancel that lands as the last node finishes still wins
+    await finishRun(ending, leases.owner, { status: "completed", output: runOutput(ctx.plan, ctx.outputs) });
   } catch (error) {
-    if (cancellation.cancelled()) {
-      await endRunTools(redis, runId, emit);
-      await emit({ type: "run.cancelled", payload: {} });
-      await db.run.update({ where: { id: runId }, data: { status: "cancelled", finishedAt: new Date() } });
-      return;
+    const outcome = outcomeOf(ctx, error);
+    if (outcome === "lease-lost") return;
+    if (outcome === "shutdown") {
+      await releaseLease(runId, leases.owner);
+      throw new RunHandedBack(`Run ${runId} handed back: the worker is shutting down`);
     }
-    const message = secrets.redactText(error instanceof Error ? error.message : String(error));
-    const nodeId = error instanceof NodeFailure ? error.nodeId : undefined;
-    if (nodeId) await emit({ type: "node.failed", payload: { nodeId, error: message } });
-    await endRunTools(redis, runId, emit);
-    await emit({ type: "run.failed", payload: { error: message, nodeId } });
-    await db.run.update({ where: { id: runId }, data: { status: "failed", error: message, finishedAt: new Date() } });
+    await finishRun(ending, leases.owner, outcome);
   } finally {
+    release();
     cancellation.stop();
-    clearInterval(keepAlive);
-    await endRunTools(redis, runId, emit); // a no-op unless recording an event failed above
-    await deleteRegistry(redis, runId);
+    clearTimeout(deadline);
+    clearInterval(keepRegistry);
   }
 }

@@ -1,6 +1,9 @@
 /**
  * The BullMQ Workers of a worker process: one for `runs` and one for `tool-calls`, each with its
  * own concurrency, so an agent waiting on a tool call never starves the worker that executes it.
+ * Runs are durable: a short BullMQ lock and stalled-job check redeliver the job of a worker that
+ * died, the run's lease (lease-keeper.ts) decides who may continue it, and the sweeper re-queues
+ * what Redis lost. Closing drains: running runs get a grace period, then are handed back.
  */
 import { Worker } from "bullmq";
 import { queueConnection, RUNS_QUEUE, TOOL_CALLS_QUEUE, type RunJobData, type ToolCallJobData, type ToolCallJobResult } from "../queue/queues";
@@ -9,6 +12,12 @@ import { executeRun } from "./execute-run";
 import { executeToolCall } from "./execute-tool-call";
 import { childSignal } from "../platform/child-signal";
 import { startMcpWorkerServices } from "../mcp/worker-services";
+import { workerId } from "../mcp/worker-identity";
+import { LeaseKeeper } from "./lease-keeper";
+import { LEASE_SECONDS } from "./run-lease";
+import { sweepRuns } from "./run-sweeper";
+
+const SWEEP_MS = 5_000;
 
 /** Runs a job with its own abort signal tied to the worker's shutdown. */
 async function withJobSignal<T>(shutdown: AbortSignal, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -20,15 +29,29 @@ async function withJobSignal<T>(shutdown: AbortSignal, work: (signal: AbortSigna
   }
 }
 
-export type WorkerOptions = { runConcurrency: number; toolCallConcurrency: number; log?: (message: string) => void };
+export type WorkerOptions = {
+  runConcurrency: number;
+  toolCallConcurrency: number;
+  /** Nodes of one run executing at once (independent branches). */
+  nodeConcurrency?: number;
+  /** How long close() lets running runs finish before handing them back. */
+  drainMs?: number;
+  log?: (message: string) => void;
+};
 
 export type RunningWorkers = { close: () => Promise<void> };
 
-export async function startWorkers({ runConcurrency, toolCallConcurrency, log = console.error }: WorkerOptions): Promise<RunningWorkers> {
+export async function startWorkers({ runConcurrency, toolCallConcurrency, nodeConcurrency = 4, drainMs = 10_000, log = console.error }: WorkerOptions): Promise<RunningWorkers> {
   const shutdown = new AbortController();
-  const runs = new Worker<RunJobData, void>(RUNS_QUEUE, (job) => withJobSignal(shutdown.signal, (signal) => executeRun(sharedRedis(), job.data.runId, signal)), {
+  const leases = new LeaseKeeper(workerId(), log);
+  const services = { redis: sharedRedis(), leases, shutdown: shutdown.signal, nodeConcurrency };
+  const runs = new Worker<RunJobData, void>(RUNS_QUEUE, (job) => executeRun(services, job.data.runId), {
     connection: queueConnection(),
     concurrency: runConcurrency,
+    // A dead worker's job is redelivered within about lockDuration + stalledInterval.
+    lockDuration: LEASE_SECONDS * 1000,
+    stalledInterval: 5_000,
+    maxStalledCount: 10,
   });
   const toolCalls = new Worker<ToolCallJobData, ToolCallJobResult>(
     TOOL_CALLS_QUEUE,
@@ -41,10 +64,17 @@ export async function startWorkers({ runConcurrency, toolCallConcurrency, log = 
   }
   await Promise.all([runs.waitUntilReady(), toolCalls.waitUntilReady()]);
   const mcp = await startMcpWorkerServices((data) => withJobSignal(shutdown.signal, (signal) => executeToolCall(sharedRedis(), data, signal)), toolCallConcurrency, log);
+  const sweep = setInterval(() => void sweepRuns(sharedRedis(), log).catch((error) => log(`[runs] sweep failed: ${(error as Error).message}`)), SWEEP_MS);
+  sweep.unref();
   return {
     close: async () => {
+      clearInterval(sweep);
+      const handBack = setTimeout(() => shutdown.abort(), drainMs);
+      await runs.close(); // waits for running runs: they finish, or are handed back when the drain time is up
+      clearTimeout(handBack);
       shutdown.abort();
-      await Promise.all([runs.close(), toolCalls.close(), mcp.close()]);
+      await Promise.all([toolCalls.close(), mcp.close()]);
+      leases.close();
     },
   };
 }

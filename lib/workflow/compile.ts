@@ -47,6 +47,8 @@ export type CompiledNode = {
   agentInputs: string[];
   /** Node names used in this node's templates (`{{name.port}}`) → the node id they refer to. */
   templateSources?: Record<string, string>;
+  /** Fails the node (and the run) when it runs longer than this. */
+  timeoutSeconds?: number;
 };
 
 export type CompiledWorkflow = {
@@ -55,6 +57,8 @@ export type CompiledWorkflow = {
   nodes: Record<string, CompiledNode>;
   /** Normal-mode nodes whose outputs nobody consumes: together they are the run's output. */
   outputNodeIds: string[];
+  /** The workflow's run timeout (settings.runTimeoutSeconds), when it sets one. */
+  runTimeoutSeconds?: number;
 };
 
 export type CompileResult = { ok: true; plan: CompiledWorkflow } | { ok: false; errors: CompileError[] };
@@ -92,6 +96,7 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue): Com
       dependsOn: [],
       connectedToolNodeIds: [],
       agentInputs: node.data.mode === "tool" ? (node.data.toolConfig?.exposedInputIds ?? component.tool?.agentInputs ?? []) : [],
+      ...(node.data.timeoutSeconds ? { timeoutSeconds: node.data.timeoutSeconds } : {}),
     });
   }
 
@@ -189,7 +194,8 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue): Com
   if (errors.length > 0) return { ok: false, errors };
   for (const node of nodes.values()) Object.values(node.templateSources ?? {}).forEach((id) => consumed.add(id));
   const outputNodeIds = order.filter((id) => nodes.get(id)!.mode === "normal" && !consumed.has(id));
-  return { ok: true, plan: { order, nodes: Object.fromEntries(nodes), outputNodeIds } };
+  const runTimeoutSeconds = graph.settings?.runTimeoutSeconds;
+  return { ok: true, plan: { order, nodes: Object.fromEntries(nodes), outputNodeIds, ...(runTimeoutSeconds ? { runTimeoutSeconds } : {}) } };
 }
 
 /** Finds the node each template placeholder names and makes it a dependency; unknown names are errors. */

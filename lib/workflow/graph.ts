@@ -35,6 +35,8 @@ export const WorkflowNode = z.object({
     mode: NodeMode.default("normal"),
     params: z.record(z.string(), z.unknown()).default({}),
     toolConfig: ToolConfig.optional(),
+    /** Fails the node when it runs longer than this many seconds. */
+    timeoutSeconds: z.number().int().min(1).max(7 * 24 * 3600).optional(),
   }),
 });
 export type WorkflowNode = z.infer<typeof WorkflowNode>;
@@ -52,6 +54,12 @@ export const WorkflowGraph = z.object({
   nodes: z.array(WorkflowNode),
   edges: z.array(WorkflowEdge),
   mcpServers: z.record(z.string(), z.unknown()).optional(),
+  settings: z
+    .object({
+      /** A run of this workflow fails when it takes longer (default one hour). */
+      runTimeoutSeconds: z.number().int().min(1).max(7 * 24 * 3600).optional(),
+    })
+    .optional(),
 });
 export type WorkflowGraph = z.infer<typeof WorkflowGraph>;
 

@@ -1,0 +1,144 @@
+/**
+ * Durable runs with real worker processes, PostgreSQL and Redis: a worker killed mid-run (SIGKILL)
+ * and another one finishing the run from its last completed node; a node that is not safe to run
+ * again failing the run with its name; cancelling a run whose worker died; the event log staying
+ * dense and ordered through all of it.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../db/client";
+import { sharedRedis } from "../queue/redis";
+import { startCountingServer, type CountingServer } from "../testing/counting-server";
+import { graphEdge, graphNode } from "../testing/fixtures";
+import { waitFor } from "../testing/wait-for";
+import { startWorkerProcess, type WorkerProcess } from "../testing/worker-process";
+import type { WorkflowGraph } from "../workflow/graph";
+import { createWorkflow } from "../workflows/repository";
+import { listEvents } from "./read-events";
+import { cancelRun } from "./run-cancellation";
+import { startRun } from "./start-run";
+
+let server: CountingServer;
+const workers: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  server = await startCountingServer();
+});
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.kill()));
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function worker(name: string): Promise<WorkerProcess> {
+  const started = startWorkerProcess({}, name);
+  workers.push(started);
+  await started.ready;
+  return started;
+}
+
+/** entry → fast GET a → slow b (4 s) → fast GET c, chained through their bodies. */
+function chain(tag: string, slowMethod: "GET" | "POST"): WorkflowGraph {
+  const http = (id: string, path: string, method = "GET") => graphNode(id, "core.http.request", { params: { method, url: `${server.url}${path}?n=${tag}-${id}` } });
+  return {
+    nodes: [graphNode("entry", "core.entry"), http("a", "/fast"), http("b", "/slow", slowMethod), http("c", "/fast")],
+    edges: [graphEdge("entry", "output", "a", "body"), graphEdge("a", "body", "b", "body"), graphEdge("b", "body", "c", "body")],
+  };
+}
+
+async function start(graph: WorkflowGraph): Promise<string> {
+  const { id } = await createWorkflow("durability", graph);
+  const started = await startRun(id, undefined);
+  if (!started.ok) throw new Error(started.message);
+  return started.runId;
+}
+
+const runStatus = async (runId: string) => (await getDb().run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, error: true } }));
+const waitForEnd = (runId: string, timeoutMs = 30_000) =>
+  waitFor(`run ${runId} to end`, async () => {
+    const run = await runStatus(runId);
+    return ["completed", "failed", "cancelled"].includes(run.status) ? run : undefined;
+  }, timeoutMs, 200);
+
+async function expectDenseLog(runId: string) {
+  const events = await listEvents(runId);
+  expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
+  return events;
+}
+
+describe("a worker killed mid-run", () => {
+  it("is replaced by another worker that resumes from the last completed node", async () => {
+    const first = await worker("w1");
+    const runId = await start(chain("resume", "GET"));
+    await waitFor("the slow node to be called", () => (server.hits("GET /slow?resume-b") > 0 ? true : undefined), 15_000);
+    await first.kill("SIGKILL");
+    const killedAt = Date.now();
+    await worker("w2");
+
+    const run = await waitForEnd(runId);
+    expect(run.status).toBe("completed");
+    expect(Date.now() - killedAt).toBeLessThan(30_000);
+    expect(server.hits("GET /fast?resume-a")).toBe(1); // done before the crash: not executed again
+    expect(server.hits("GET /slow?resume-b")).toBe(2); // in flight, safe to retry: executed again
+    expect(server.hits("GET /fast?resume-c")).toBe(1);
+    const events = await expectDenseLog(runId);
+    const resumed = events.find((event) => event.type === "run.resumed");
+    expect(resumed?.payload).toMatchObject({ completedNodeIds: ["entry", "a"], retriedNodeIds: ["b"] });
+    expect(events.at(-1)?.type).toBe("run.completed");
+  }, 60_000);
+
+  it("fails the run naming the node when running it again is not safe", async () => {
+    const first = await worker("w1");
+    const runId = await start(chain("unsafe", "POST"));
+    await waitFor("the slow POST", () => (server.hits("POST /slow?unsafe-b") > 0 ? true : undefined), 15_000);
+    await first.kill("SIGKILL");
+    await worker("w2");
+
+    const run = await waitForEnd(runId);
+    expect(run.status).toBe("failed");
+    expect(run.error).toContain('worker stopped while "b" was running');
+    expect(server.hits("POST /slow?unsafe-b")).toBe(1);
+    expect(server.hits("GET /fast?unsafe-c")).toBe(0);
+    const events = await expectDenseLog(runId);
+    expect(events.find((event) => event.type === "node.failed")?.payload).toMatchObject({ nodeId: "b" });
+  }, 60_000);
+
+  it("can be cancelled while no worker owns it, and the cancel ends it at once", async () => {
+    const first = await worker("w1");
+    const runId = await start(chain("orphan", "GET"));
+    await waitFor("the slow node", () => (server.hits("GET /slow?orphan-b") > 0 ? true : undefined), 15_000);
+    await first.kill("SIGKILL");
+    // Let the dead worker's lease lapse (5 s in tests), then cancel: nobody is left to see a flag.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const result = await cancelRun(sharedRedis(), runId);
+    expect(result).toEqual({ ok: true, status: "cancelled" });
+    expect((await runStatus(runId)).status).toBe("cancelled");
+    const events = await expectDenseLog(runId);
+    expect(events.at(-1)?.type).toBe("run.cancelled");
+
+    // A worker arriving later does not bring it back.
+    await worker("w2");
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await runStatus(runId)).status).toBe("cancelled");
+    expect(server.hits("GET /fast?orphan-c")).toBe(0);
+  }, 60_000);
+});
+
+describe("many runs and a crash", () => {
+  it("leaves no run stuck when one of two workers dies under 40 concurrent runs", async () => {
+    const [victim] = await Promise.all([worker("victim"), worker("survivor")]);
+    const graph = (i: number): WorkflowGraph => ({
+      nodes: [graphNode("entry", "core.entry"), graphNode("slow", "core.http.request", { params: { url: `${server.url}/slow?ms=1500&n=many-${i}` } })],
+      edges: [graphEdge("entry", "output", "slow", "body")],
+    });
+    const runIds = await Promise.all(Array.from({ length: 40 }, (_, i) => start(graph(i))));
+    await waitFor("some runs to be running", async () => ((await getDb().run.count({ where: { id: { in: runIds }, status: "running" } })) > 4 ? true : undefined), 15_000);
+    await victim.kill("SIGKILL");
+    const killedAt = Date.now();
+    await waitFor("every run to end", async () => ((await getDb().run.count({ where: { id: { in: runIds }, status: { in: ["queued", "running"] } } })) === 0 ? true : undefined), 60_000, 250);
+    expect(Date.now() - killedAt).toBeLessThan(45_000);
+    const statuses = await getDb().run.groupBy({ by: ["status"], where: { id: { in: runIds } }, _count: true });
+    expect(statuses).toEqual([{ status: "completed", _count: 40 }]);
+    for (const runId of runIds) await expectDenseLog(runId);
+  }, 90_000);
+});

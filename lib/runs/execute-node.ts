@@ -1,0 +1,78 @@
+/**
+ * One node of a run: a tool-mode node registers in the run's tool registry; any other node executes
+ * its component with inputs from upstream outputs and params with its own secrets resolved. A node
+ * with a timeout fails when it runs longer; every node stops when the run's signal aborts.
+ */
+import { getComponent } from "../nodes";
+import type { NodeOutput } from "../nodes/types";
+import { registerMcpNode } from "../mcp/register-mcp-node";
+import { isMcpNodeType } from "../mcp/server-specs";
+import { registerComponentTool } from "../tools/register-component-tool";
+import type { CompiledNode } from "../workflow/compile";
+import { fillTemplates } from "./fill-templates";
+import { parseNodeParams } from "./node-params";
+import type { RunContext } from "./run-context";
+import { NodeFailure, untilAborted } from "./run-stop";
+
+function resolveInputs(node: CompiledNode, outputs: ReadonlyMap<string, NodeOutput>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(node.inputs).map(([port, from]) => [port, outputs.get(from.nodeId)?.[from.port]]));
+}
+
+const outputPorts = (type: string) => getComponent(type)?.outputs.map((port) => port.name) ?? [];
+
+async function registerToolNode(ctx: RunContext, node: CompiledNode, inputs: Record<string, unknown>): Promise<NodeOutput> {
+  if (isMcpNodeType(node.type)) return registerMcpNode(ctx.redis, ctx.runId, node, ctx.emit);
+  const { toolName, kind, description } = await registerComponentTool(ctx.redis, ctx.runId, node, inputs);
+  await ctx.emit({ type: "tool.registered", payload: { nodeId: node.id, toolName, kind, description } });
+  return { tool: toolName };
+}
+
+async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Record<string, unknown>, signal: AbortSignal): Promise<NodeOutput> {
+  const component = getComponent(node.type)!;
+  // Secrets come only from the node's own params, resolved before templates pull in upstream data,
+  // so neither upstream outputs nor run input can ask for one by carrying `{ "$secret": NAME }`.
+  const ownParams = await ctx.secrets.resolveParams(node.params);
+  const filled = fillTemplates(ctx.plan, node, component, { ...ownParams, ...inputs }, ctx.outputs, outputPorts);
+  const params = parseNodeParams(component, node.label, filled);
+  const output = await component.execute({
+    runId: ctx.runId,
+    nodeId: node.id,
+    label: node.label,
+    runInput: ctx.input,
+    params,
+    connectedToolNodeIds: node.connectedToolNodeIds,
+    emit: async (event) => void (await ctx.emit(event)),
+    signal,
+  });
+  return ctx.secrets.redact(output);
+}
+
+/** Whether the node may simply run again after its worker stopped while it ran. */
+export function isRetrySafe(node: CompiledNode): boolean {
+  const component = getComponent(node.type);
+  const declared = component?.retrySafe;
+  if (typeof declared !== "function") return declared === true;
+  const params = component!.params.safeParse({ ...component!.defaults, ...node.params });
+  return params.success && declared(params.data);
+}
+
+/** Runs the node and records its start and end; failures become NodeFailure naming the node. */
+export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: AbortSignal): Promise<void> {
+  const node = ctx.plan.nodes[nodeId];
+  const startedAt = Date.now();
+  await ctx.emit({ type: "node.started", payload: { nodeId, mode: node.mode } });
+  const timeout = node.timeoutSeconds ? AbortSignal.timeout(node.timeoutSeconds * 1000) : undefined;
+  const signal = timeout ? AbortSignal.any([scheduleSignal, timeout]) : scheduleSignal;
+  const inputs = resolveInputs(node, ctx.outputs);
+  let output: NodeOutput;
+  try {
+    const work = node.mode === "tool" ? registerToolNode(ctx, node, inputs) : executeComponent(ctx, node, inputs, signal);
+    output = await untilAborted(work, signal);
+  } catch (error) {
+    if (timeout?.aborted) throw new NodeFailure(nodeId, `"${node.label}" took longer than its timeout of ${node.timeoutSeconds} s`);
+    if (scheduleSignal.aborted) throw scheduleSignal.reason; // the run stopped, or a sibling failed: not this node's fault
+    throw new NodeFailure(nodeId, error instanceof Error ? error.message : String(error));
+  }
+  ctx.outputs.set(nodeId, output);
+  await ctx.emit({ type: "node.completed", payload: { nodeId, output, durationMs: Date.now() - startedAt } });
+}

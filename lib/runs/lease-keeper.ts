@@ -1,0 +1,49 @@
+/**
+ * One per worker process: renews the leases of every run the process executes in one statement per
+ * heartbeat, and stops a run whose lease was taken over (fencing) or that someone cancelled (the
+ * database flag, which outlives a Redis restart; the Redis flag is watched faster, run-cancellation.ts).
+ */
+import { HEARTBEAT_MS, renewLeases } from "./run-lease";
+import { RunStop } from "./run-stop";
+
+export class LeaseKeeper {
+  private readonly held = new Map<string, (stop: RunStop) => void>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    readonly owner: string,
+    private readonly log: (message: string) => void = console.error,
+  ) {
+    this.timer = setInterval(() => void this.beat(), HEARTBEAT_MS);
+    this.timer.unref();
+  }
+
+  /** Keeps `runId`'s lease alive until the returned release is called; `stop` hears why it must end early. */
+  hold(runId: string, stop: (reason: RunStop) => void): () => void {
+    this.held.set(runId, stop);
+    return () => this.held.delete(runId);
+  }
+
+  private async beat(): Promise<void> {
+    const runIds = [...this.held.keys()];
+    if (runIds.length === 0) return;
+    let answer;
+    try {
+      answer = await renewLeases(this.owner, runIds);
+    } catch (error) {
+      // The database is away: keep running; if it stays away the leases lapse and others resume.
+      this.log(`[leases] could not renew ${runIds.length} run lease(s): ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    for (const runId of runIds) {
+      const stop = this.held.get(runId);
+      if (!stop) continue;
+      if (!answer.kept.has(runId)) stop(new RunStop("lease-lost", `Run ${runId} is now owned by another worker`));
+      else if (answer.cancelRequested.has(runId)) stop(new RunStop("cancelled", "The run was cancelled"));
+    }
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+}

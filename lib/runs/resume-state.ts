@@ -1,0 +1,50 @@
+/**
+ * What a run's stored event log says about how far it got: the replay half of resuming a run
+ * whose worker stopped (Temporal-style: the log is the checkpoint). Completed normal-mode nodes
+ * keep their outputs and are not executed again; a node that started but never finished was
+ * in flight when the worker stopped; a terminal event means only the status is left to write.
+ * Tool-mode nodes always register again, on the new worker. Pure.
+ */
+import type { NodeOutput } from "../nodes/types";
+import type { CompiledWorkflow } from "../workflow/compile";
+import type { RunEvent } from "./events";
+
+export type ResumeState = {
+  /** Normal-mode nodes done before the stop, with their outputs. */
+  completed: Map<string, NodeOutput>;
+  /** Normal-mode nodes that started and neither completed nor failed. */
+  inFlight: string[];
+  /** A node that failed before the stop, if the run's ending was not recorded yet. */
+  failed?: { nodeId: string; error: string };
+  /** The terminal event, when the run had ended but its status was not written. */
+  terminal?: RunEvent & { type: "run.completed" | "run.failed" | "run.cancelled" };
+};
+
+export function resumeState(plan: CompiledWorkflow, events: readonly RunEvent[]): ResumeState {
+  const completed = new Map<string, NodeOutput>();
+  const started = new Set<string>();
+  let failed: ResumeState["failed"];
+  let terminal: ResumeState["terminal"];
+  for (const event of events) {
+    switch (event.type) {
+      case "node.started":
+        started.add(event.payload.nodeId);
+        break;
+      case "node.completed":
+        started.delete(event.payload.nodeId);
+        if (plan.nodes[event.payload.nodeId]?.mode === "normal") completed.set(event.payload.nodeId, (event.payload.output ?? {}) as NodeOutput);
+        break;
+      case "node.failed":
+        started.delete(event.payload.nodeId);
+        failed ??= { nodeId: event.payload.nodeId, error: event.payload.error };
+        break;
+      case "run.completed":
+      case "run.failed":
+      case "run.cancelled":
+        terminal = event;
+        break;
+    }
+  }
+  const inFlight = [...started].filter((nodeId) => plan.nodes[nodeId]?.mode === "normal");
+  return { completed, inFlight, failed, terminal };
+}

@@ -1,0 +1,60 @@
+/**
+ * Everything one execution of a run needs, in one object instead of a row of parameters: the plan
+ * and input, where events go (with secrets redacted), the run's signal and why it stopped, and the
+ * worker's lease on it.
+ */
+import type { Redis } from "ioredis";
+import type { NodeOutput } from "../nodes/types";
+import { SecretScope } from "../secrets/secret-scope";
+import type { CompiledWorkflow } from "../workflow/compile";
+import type { ClaimedRun } from "./run-lease";
+import { createEventRecorder, type EventRecorder } from "./record-event";
+import { RunStop } from "./run-stop";
+
+export type RunContext = {
+  runId: string;
+  plan: CompiledWorkflow;
+  input: unknown;
+  redis: Redis;
+  /** The worker holding the run's lease; every ending is fenced by it. */
+  owner: string;
+  attempt: number;
+  startedAt: number;
+  secrets: SecretScope;
+  /** Records an event with every secret resolved so far redacted. */
+  emit: EventRecorder;
+  /** Outputs of the nodes done so far (restored from the log when resuming). */
+  outputs: Map<string, NodeOutput>;
+  /** Aborts when the run must stop early; its reason is a RunStop. */
+  signal: AbortSignal;
+  stop: (reason: RunStop) => void;
+  /** Why the run stopped early, if it did. */
+  stopReason: () => RunStop | undefined;
+};
+
+export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, shutdown: AbortSignal): RunContext {
+  const secrets = new SecretScope();
+  const record = createEventRecorder(redis, run.id);
+  const controller = new AbortController();
+  const stop = (reason: RunStop) => {
+    if (!controller.signal.aborted) controller.abort(reason);
+  };
+  const onShutdown = () => stop(new RunStop("shutdown", "The worker is shutting down"));
+  if (shutdown.aborted) onShutdown();
+  else shutdown.addEventListener("abort", onShutdown, { once: true });
+  return {
+    runId: run.id,
+    plan: run.plan as CompiledWorkflow,
+    input: run.input ?? undefined,
+    redis,
+    owner,
+    attempt: run.attempt,
+    startedAt: run.startedAt.getTime(),
+    secrets,
+    emit: (event) => record(secrets.redact(event)),
+    outputs: new Map(),
+    signal: controller.signal,
+    stop,
+    stopReason: () => (controller.signal.aborted ? (controller.signal.reason as RunStop) : undefined),
+  };
+}

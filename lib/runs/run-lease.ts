@@ -1,0 +1,96 @@
+/**
+ * Who owns a running run. A worker claims a run with a lease in PostgreSQL and renews it with
+ * heartbeats; a run whose lease ran out has no live owner, and the next worker to get its job
+ * (BullMQ redelivers a stalled job) takes it over and resumes it. Every write that ends or
+ * continues a run is fenced by `leaseOwner`, so a worker that lost its lease (a long pause, a
+ * partition) cannot overwrite the new owner's work.
+ */
+import { getDb } from "../db/client";
+
+export const LEASE_SECONDS = Number(process.env.SWITCHBOARD_RUN_LEASE_SECONDS ?? 15);
+export const HEARTBEAT_MS = (LEASE_SECONDS * 1000) / 3;
+export const DEFAULT_RUN_TIMEOUT_SECONDS = 60 * 60;
+
+export type ClaimedRun = {
+  id: string;
+  workflowId: string;
+  plan: unknown;
+  input: unknown;
+  /** 1 on the first take; more when resuming after a worker stopped. */
+  attempt: number;
+  resumed: boolean;
+  startedAt: Date;
+  deadlineAt: Date;
+  cancelRequested: boolean;
+};
+
+export type ClaimResult =
+  | { ok: true; run: ClaimedRun }
+  | { ok: false; reason: "missing" | "finished" }
+  | { ok: false; reason: "leased"; leaseUntil: Date };
+
+/** Takes a queued run, or a running one whose owner's lease ran out (or that we already own). The deadline comes from the plan's run timeout. */
+export async function claimRun(runId: string, owner: string): Promise<ClaimResult> {
+  const db = getDb();
+  const rows = await db.$queryRaw<(Omit<ClaimedRun, "resumed" | "cancelRequested"> & { previous: string; cancelRequestedAt: Date | null })[]>`
+    WITH previous AS (SELECT id, status FROM "Run" WHERE id = ${runId} FOR UPDATE)
+    UPDATE "Run" AS run SET
+      status = 'running',
+      "startedAt" = COALESCE(run."startedAt", now()),
+      "deadlineAt" = COALESCE(run."deadlineAt", now() + make_interval(secs => COALESCE((run.plan->>'runTimeoutSeconds')::int, ${DEFAULT_RUN_TIMEOUT_SECONDS}))),
+      "leaseOwner" = ${owner},
+      "leaseUntil" = now() + make_interval(secs => ${LEASE_SECONDS}),
+      attempt = run.attempt + 1
+    FROM previous
+    WHERE run.id = previous.id
+      AND (previous.status = 'queued'
+        OR (previous.status = 'running' AND (run."leaseUntil" IS NULL OR run."leaseUntil" < now() OR run."leaseOwner" = ${owner})))
+    RETURNING run.id, run."workflowId", run.plan, run.input, run.attempt, run."startedAt", run."deadlineAt", run."cancelRequestedAt", previous.status AS previous`;
+  if (rows.length === 1) {
+    const { previous, cancelRequestedAt, ...run } = rows[0];
+    return { ok: true, run: { ...run, resumed: previous === "running", cancelRequested: cancelRequestedAt !== null } };
+  }
+  const current = await db.run.findUnique({ where: { id: runId }, select: { status: true, leaseUntil: true } });
+  if (!current) return { ok: false, reason: "missing" };
+  if (current.status === "running" && current.leaseUntil) return { ok: false, reason: "leased", leaseUntil: current.leaseUntil };
+  return { ok: false, reason: "finished" };
+}
+
+export type HeartbeatAnswer = { kept: Set<string>; cancelRequested: Set<string> };
+
+/** Renews the leases of the runs this worker owns; a run missing from `kept` was taken over by someone else. */
+export async function renewLeases(owner: string, runIds: string[]): Promise<HeartbeatAnswer> {
+  if (runIds.length === 0) return { kept: new Set(), cancelRequested: new Set() };
+  const rows = await getDb().$queryRaw<{ id: string; cancel: boolean }[]>`
+    UPDATE "Run" SET "leaseUntil" = now() + make_interval(secs => ${LEASE_SECONDS})
+    WHERE id = ANY(${runIds}) AND "leaseOwner" = ${owner} AND status = 'running'
+    RETURNING id, "cancelRequestedAt" IS NOT NULL AS cancel`;
+  return { kept: new Set(rows.map((row) => row.id)), cancelRequested: new Set(rows.filter((row) => row.cancel).map((row) => row.id)) };
+}
+
+/** Gives the run up at once (a worker shutting down), so the next worker to get its job resumes it without waiting out the lease. */
+export async function releaseLease(runId: string, owner: string): Promise<void> {
+  await getDb().$executeRaw`UPDATE "Run" SET "leaseUntil" = now() - interval '1 second' WHERE id = ${runId} AND "leaseOwner" = ${owner} AND status = 'running'`;
+}
+
+/** Asks the run to stop: the owner sees it at its next heartbeat even if the Redis flag is lost. */
+export async function requestCancel(runId: string): Promise<void> {
+  await getDb().$executeRaw`UPDATE "Run" SET "cancelRequestedAt" = COALESCE("cancelRequestedAt", now()) WHERE id = ${runId} AND status IN ('queued', 'running')`;
+}
+
+export type RunEnding =
+  | { status: "completed"; output: unknown }
+  | { status: "failed"; error: string }
+  | { status: "cancelled" };
+
+/** Writes the run's final status if `owner` still holds it (or, with owner null, if nobody live does); false when fenced off. */
+export async function endRun(runId: string, owner: string | null, ending: RunEnding): Promise<boolean> {
+  const output = ending.status === "completed" ? JSON.stringify(ending.output ?? null) : null;
+  const error = ending.status === "failed" ? ending.error : null;
+  const count = await getDb().$executeRaw`
+    UPDATE "Run" SET status = ${ending.status}::"RunStatus", output = ${output}::jsonb, error = ${error},
+      "finishedAt" = now(), "leaseOwner" = NULL, "leaseUntil" = NULL
+    WHERE id = ${runId} AND status IN ('queued', 'running')
+      AND (${owner}::text IS NULL AND ("leaseUntil" IS NULL OR "leaseUntil" < now()) OR "leaseOwner" = ${owner})`;
+  return count === 1;
+}
