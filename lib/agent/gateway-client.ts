@@ -7,6 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { dynamicTool, jsonSchema, type ToolSet } from "ai";
+import { retryingFetch } from "./retrying-fetch";
 
 export type GatewayCallResult = { text: string; isError: boolean; structured?: unknown };
 
@@ -37,6 +38,8 @@ export async function connectToGateway(gatewayUrl: string, token: string, observ
   const client = new Client({ name: "switchboard-agent", version: "0.1.0" });
   const transport = new StreamableHTTPClientTransport(new URL(gatewayUrl), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    // A web app restarting under a running agent costs a pause, not failed tool calls.
+    fetch: retryingFetch(),
   });
   await client.connect(transport);
   const { tools: listed } = await client.listTools();

@@ -5,8 +5,19 @@ export function redisUrl(): string {
   return process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 }
 
+/** ioredis reconnects by itself; while Redis is away, say so once every ten seconds instead of on every attempt. */
+function logOutages(redis: Redis): Redis {
+  let lastLogged = 0;
+  redis.on("error", (error) => {
+    if (Date.now() - lastLogged < 10_000) return;
+    lastLogged = Date.now();
+    console.warn(`[redis] ${error.message} (reconnecting)`);
+  });
+  return redis;
+}
+
 export function createRedis(options: RedisOptions = {}): Redis {
-  return new Redis(redisUrl(), { maxRetriesPerRequest: 3, enableOfflineQueue: true, ...options });
+  return logOutages(new Redis(redisUrl(), { maxRetriesPerRequest: 3, enableOfflineQueue: true, ...options }));
 }
 
 /** For BullMQ Workers and QueueEvents, which block on Redis and must retry forever. */
