@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { sharedRedis } from "../queue/redis";
 import { startCountingServer, type CountingServer } from "../testing/counting-server";
+import { startTestStack, type TestStack } from "../testing/test-stack";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { waitFor } from "../testing/wait-for";
 import { startWorkerProcess, type WorkerProcess } from "../testing/worker-process";
@@ -18,20 +19,23 @@ import { cancelRun } from "./run-cancellation";
 import { startRun } from "./start-run";
 
 let server: CountingServer;
+let web: TestStack;
 const workers: WorkerProcess[] = [];
 
 beforeAll(async () => {
   server = await startCountingServer();
+  web = await startTestStack({ workers: false }); // the gateway the worker processes' agents talk to
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.kill()));
 });
 afterAll(async () => {
+  await web.close();
   await server.close();
 });
 
 async function worker(name: string): Promise<WorkerProcess> {
-  const started = startWorkerProcess({}, name);
+  const started = startWorkerProcess({ SWITCHBOARD_URL: web.url }, name);
   workers.push(started);
   await started.ready;
   return started;
@@ -121,6 +125,31 @@ describe("a worker killed mid-run", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect((await runStatus(runId)).status).toBe("cancelled");
     expect(server.hits("GET /fast?orphan-c")).toBe(0);
+  }, 60_000);
+});
+
+describe("an agent whose worker is killed mid-step", () => {
+  it("restarts its loop on another worker and answers", async () => {
+    const first = await worker("w1");
+    const graph: WorkflowGraph = {
+      nodes: [
+        graphNode("entry", "core.entry"),
+        graphNode("agent", "core.agent", { params: { provider: "scripted", script: { toolCalls: [{ tool: "fetch", args: { url: `${server.url}/slow?ms=3000&n=agent` } }], finalText: "got {{results.0}}" } } }),
+        graphNode("fetch", "core.http.request", { label: "fetch", mode: "tool" }),
+      ],
+      edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("fetch", "tool", "agent", "tools")],
+    };
+    const runId = await start(graph);
+    await waitFor("the agent's tool call", () => (server.hits("GET /slow?agent") > 0 ? true : undefined), 15_000);
+    await first.kill("SIGKILL");
+    await worker("w2");
+
+    const run = await waitForEnd(runId);
+    expect(run.status, run.error ?? "").toBe("completed");
+    const output = (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).output as { text: string };
+    expect(output.text).toContain("hit GET /slow?agent");
+    const events = await expectDenseLog(runId);
+    expect(events.find((event) => event.type === "run.resumed")?.payload).toMatchObject({ retriedNodeIds: ["agent"] });
   }, 60_000);
 });
 
