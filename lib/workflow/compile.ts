@@ -7,7 +7,7 @@ import { validateWorkflowMcpServers } from "../mcp/validate-node-params";
 import { paramValidatorFor } from "../nodes/param-validators";
 import { isTemplatedField, type ComponentMeta } from "../nodes/types";
 import { TOOL_HANDLE, TOOLS_HANDLE, type NodeMode, type WorkflowGraph } from "./graph";
-import { INPUT_REFERENCE, referenceMatches, templateReferences } from "./template";
+import { INPUT_REFERENCE, referenceMatches, referenceName, templateReferences } from "./template";
 
 export type CompileErrorCode =
   | "duplicate-id"
@@ -176,17 +176,19 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue): Com
   }
   for (const { message } of validateWorkflowMcpServers(graph.mcpServers)) errors.push({ code: "invalid-mcp-server", message });
 
+  const references = referenceIndex([...nodes.values()]);
   for (const node of nodes.values()) {
     const component = components.get(node.id)!;
     if (component.requiresTool && node.mode === "normal" && node.connectedToolNodeIds.length === 0) {
       errors.push({ code: "missing-tool", nodeId: node.id, message: `"${node.label}" needs a tool wired into its tools handle` });
     }
-    errors.push(...resolveTemplateSources(node, component, [...nodes.values()]));
+    errors.push(...resolveTemplateSources(node, component, references));
   }
 
   const order = topologicalOrder([...nodes.values()]);
+  const ordered = new Set(order);
   for (const node of nodes.values()) {
-    if (!order.includes(node.id)) {
+    if (!ordered.has(node.id)) {
       errors.push({ code: "cycle", nodeId: node.id, message: `"${node.label}" is part of a cycle` });
     }
   }
@@ -198,14 +200,33 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue): Com
   return { ok: true, plan: { order, nodes: Object.fromEntries(nodes), outputNodeIds, ...(runTimeoutSeconds ? { runTimeoutSeconds } : {}) } };
 }
 
+/** The nodes a template name may mean (by id, label, or label as a name), looked up in constant time instead of scanning every node. */
+function referenceIndex(all: CompiledNode[]): (name: string) => CompiledNode[] {
+  const index = new Map<string, CompiledNode[]>();
+  const add = (key: string, node: CompiledNode) => {
+    const list = index.get(key);
+    if (!list) index.set(key, [node]);
+    else if (!list.includes(node)) list.push(node);
+  };
+  for (const node of all) {
+    add(`id:${node.id}`, node);
+    add(`label:${node.label}`, node);
+    add(`name:${referenceName(node.label)}`, node);
+  }
+  return (name) => {
+    const found = [...(index.get(`id:${name}`) ?? []), ...(index.get(`label:${name}`) ?? []), ...(index.get(`name:${referenceName(name)}`) ?? [])];
+    return [...new Set(found)].filter((node) => referenceMatches(name, node));
+  };
+}
+
 /** Finds the node each template placeholder names and makes it a dependency; unknown names are errors. */
-function resolveTemplateSources(node: CompiledNode, component: ComponentMeta, all: CompiledNode[]): CompileError[] {
+function resolveTemplateSources(node: CompiledNode, component: ComponentMeta, candidates: (name: string) => CompiledNode[]): CompileError[] {
   const errors: CompileError[] = [];
   for (const field of component.fields.filter(isTemplatedField)) {
     for (const { node: name } of templateReferences(node.params[field.name])) {
       if (name === INPUT_REFERENCE || node.templateSources?.[name]) continue;
       const at = { nodeId: node.id, field: field.name };
-      const matches = all.filter((other) => other.id !== node.id && referenceMatches(name, other));
+      const matches = candidates(name).filter((other) => other.id !== node.id);
       const source = matches.find((other) => other.id === name) ?? (matches.length === 1 ? matches[0] : undefined);
       if (!source) {
         const why = matches.length > 1 ? `more than one node is called "${name}"` : `no node is called "${name}"`;
@@ -225,11 +246,17 @@ function resolveTemplateSources(node: CompiledNode, component: ComponentMeta, al
 function topologicalOrder(nodes: CompiledNode[]): string[] {
   const remaining = new Map(nodes.map((node) => [node.id, new Set(node.dependsOn)]));
   const dependents = new Map<string, string[]>();
-  for (const node of nodes) for (const dep of node.dependsOn) dependents.set(dep, [...(dependents.get(dep) ?? []), node.id]);
+  for (const node of nodes) {
+    for (const dep of node.dependsOn) {
+      const list = dependents.get(dep);
+      if (list) list.push(node.id);
+      else dependents.set(dep, [node.id]);
+    }
+  }
   const ready = nodes.filter((node) => node.dependsOn.length === 0).map((node) => node.id);
   const order: string[] = [];
-  while (ready.length > 0) {
-    const id = ready.shift()!;
+  for (let next = 0; next < ready.length; next++) {
+    const id = ready[next];
     order.push(id);
     for (const next of dependents.get(id) ?? []) {
       const deps = remaining.get(next)!;
