@@ -60,7 +60,7 @@ export function isRetrySafe(node: CompiledNode): boolean {
 export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: AbortSignal): Promise<void> {
   const node = ctx.plan.nodes[nodeId];
   const startedAt = Date.now();
-  await ctx.emit({ type: "node.started", payload: { nodeId, mode: node.mode } });
+  ctx.note({ type: "node.started", payload: { nodeId, mode: node.mode } });
   const timeout = node.timeoutSeconds ? AbortSignal.timeout(node.timeoutSeconds * 1000) : undefined;
   const signal = timeout ? AbortSignal.any([scheduleSignal, timeout]) : scheduleSignal;
   const inputs = resolveInputs(node, ctx.outputs);

@@ -90,7 +90,7 @@ export async function executeRun(services: RunServices, runId: string): Promise<
       if ("status" in resumed) return void (await finishRun(ending, leases.owner, resumed));
       done = resumed.done;
     } else {
-      await ctx.emit({ type: "run.started", payload: {} });
+      ctx.note({ type: "run.started", payload: {} });
     }
     if (run.cancelRequested) return void (await finishRun(ending, leases.owner, { status: "cancelled" }));
     await scheduleNodes(ctx.plan, done, (nodeId, signal) => runNode(ctx, nodeId, signal), { concurrency: services.nodeConcurrency, signal: ctx.signal });

@@ -23,6 +23,8 @@ export type RunContext = {
   secrets: SecretScope;
   /** Records an event with every secret resolved so far redacted. */
   emit: EventRecorder;
+  /** Records an event without waiting for it: it is stored with the next awaited one (a checkpoint). */
+  note: (event: Parameters<EventRecorder>[0]) => void;
   /** Outputs of the nodes done so far (restored from the log when resuming). */
   outputs: Map<string, NodeOutput>;
   /** Aborts when the run must stop early; its reason is a RunStop. */
@@ -52,6 +54,7 @@ export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, s
     startedAt: run.startedAt.getTime(),
     secrets,
     emit: (event) => record(secrets.redact(event)),
+    note: (event) => void record(secrets.redact(event)).catch((error) => console.warn(`run ${run.id}: could not record ${event.type}: ${error instanceof Error ? error.message : String(error)}`)),
     outputs: new Map(),
     signal: controller.signal,
     stop,
