@@ -36,7 +36,7 @@ const stack = await startTestStack();
 const rows: BenchRow[] = [];
 try {
   // Scenario 1: whole runs through the full path.
-  const created = await fetch(`${stack.url}/api/workflows`, { method: "POST", body: JSON.stringify({ name: "bench", ...exampleWorkflowGraph() }) });
+  const created = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify({ name: "bench", ...exampleWorkflowGraph() }) });
   const { id } = (await created.json()) as { id: string };
   const latencies: number[] = [];
   let next = 0;
@@ -46,9 +46,9 @@ try {
       while (next < RUNS) {
         next++;
         const t0 = performance.now();
-        const response = await fetch(`${stack.url}/api/workflows/${id}/runs`, { method: "POST", body: JSON.stringify({ input: "bench" }) });
+        const response = await stack.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: JSON.stringify({ input: "bench" }) });
         const { runId } = (await response.json()) as { runId: string };
-        const result = await waitForRun(stack.url, runId, 60_000);
+        const result = await waitForRun(stack, runId, 60_000);
         if (result.status !== "completed") throw new Error(`bench run ${runId} ${result.status}: ${result.error}`);
         latencies.push(performance.now() - t0);
       }

@@ -32,7 +32,7 @@ const rawCall = (name: string, args: Record<string, unknown>, callId: string) =>
   client.request({ method: "tools/call", params: { name, arguments: args, _meta: { callId } } }, CallToolResultSchema, { timeout: 60_000 }) as Promise<CallToolResult>;
 
 const decide = (callId: string, body: unknown) =>
-  fetch(`${stack.url}/api/runs/${runId}/approvals/${encodeURIComponent(callId)}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  stack.fetch(`/api/runs/${runId}/approvals/${encodeURIComponent(callId)}`, { method: "POST", body: JSON.stringify(body) });
 
 const eventFor = (type: RunEvent["type"], callId: string): Promise<RunEvent> =>
   waitForEvent(runId, (event) => event.type === type && (event.payload as { callId?: string }).callId === callId);

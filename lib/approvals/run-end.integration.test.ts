@@ -64,7 +64,7 @@ describe("approvals when the run ends", () => {
       ],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("guarded", "tool", "agent", "tools")],
     };
-    const runId = await startWorkflowRun(stack.url, graph, "go");
+    const runId = await startWorkflowRun(stack, graph, "go");
     await waitForEvents(runId, (events) => approvalRequests(events).length === 1);
 
     // A second call waits at the gateway through a client of our own, so we can see when it returns.
@@ -81,11 +81,11 @@ describe("approvals when the run ends", () => {
     expect(callIds).toContain("agent:raw");
 
     const cancelledAt = Date.now();
-    expect((await fetch(`${stack.url}/api/runs/${runId}/cancel`, { method: "POST" })).status).toBe(202);
+    expect((await stack.fetch(`/api/runs/${runId}/cancel`, { method: "POST" })).status).toBe(202);
     const result = await rawCall;
     expect(Date.now() - cancelledAt).toBeLessThan(3_000);
     expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: "Denied: the run ended before anyone decided on the call to guarded" }] });
-    expect((await waitForRun(stack.url, runId, 5_000)).status).toBe("cancelled");
+    expect((await waitForRun(stack, runId, 5_000)).status).toBe("cancelled");
     await client.close();
 
     const events = await listEvents(runId);
@@ -97,7 +97,7 @@ describe("approvals when the run ends", () => {
     expect(hits).toEqual([]);
 
     // A late click is refused, naming why.
-    const late = await fetch(`${stack.url}/api/runs/${runId}/approvals/${encodeURIComponent(callIds[0])}`, {
+    const late = await stack.fetch(`/api/runs/${runId}/approvals/${encodeURIComponent(callIds[0])}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ decision: "approved" }),

@@ -2,14 +2,33 @@
  * "Discover tools" for an MCP node in the editor: each of its servers is connected once and its
  * tools listed; a server that cannot be reached answers with its (redacted) error instead.
  */
+import { z } from "zod";
+import { describeIssues } from "../validation/describe-issues";
 import { discoverTools, type DiscoveredTool } from "./discover";
-import { serverSpecs, MCP_GROUP_TYPE } from "./server-specs";
+import { isMcpNodeType, serverSpecs, MCP_GROUP_TYPE } from "./server-specs";
 
 export type DiscoveryResult =
   | { key: string; source: string; ok: true; tools: Pick<DiscoveredTool, "name" | "description">[] }
   | { key: string; source: string; ok: false; error: string };
 
 export type NodeDiscovery = { ok: true; servers: DiscoveryResult[] } | { ok: false; error: string };
+
+/** What the editor sends to discover a node's tools (untrusted: it comes from a server action). */
+export const DiscoverInput = z.object({
+  nodeId: z.string().min(1),
+  type: z.string().refine(isMcpNodeType, "only MCP Server and MCP Group nodes can discover tools"),
+  label: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  mcpServers: z.unknown().optional(),
+});
+
+/** Validates the editor's input, then discovers; bad input is answered with what is wrong, never thrown. */
+export async function discoverMcpTools(input: unknown): Promise<NodeDiscovery> {
+  const parsed = DiscoverInput.safeParse(input);
+  if (!parsed.success) return { ok: false, error: describeIssues(parsed.error, "input") };
+  const { nodeId, type, label, params, mcpServers } = parsed.data;
+  return discoverNodeTools({ id: nodeId, type, label, params }, mcpServers);
+}
 
 export async function discoverNodeTools(node: { id: string; type: string; label: string; params: Record<string, unknown> }, declared: unknown): Promise<NodeDiscovery> {
   let specs;

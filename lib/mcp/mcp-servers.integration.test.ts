@@ -10,7 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSessionToken } from "../gateway/session-token";
-import { discoverMcpToolsAction } from "@/app/workflows/mcp-actions";
+import { discoverMcpTools } from "./discover-node";
 import { getDb } from "../db/client";
 import { createRedis } from "../queue/redis";
 import { getRegisteredTool, registryKey } from "../registry/registry";
@@ -242,10 +242,10 @@ describe("MCP servers through the gateway", () => {
   });
 });
 
-describe("Discover tools (the editor's server action)", () => {
+describe("Discover tools (what the editor's server action runs)", () => {
   it("lists each group server's tools with descriptions, and a failing server's own error", async () => {
     const tag = marker("discover");
-    const discovery = await discoverMcpToolsAction({
+    const discovery = await discoverMcpTools({
       nodeId: "grp",
       type: "mcp.group",
       label: "Group",
@@ -261,11 +261,11 @@ describe("Discover tools (the editor's server action)", () => {
   });
 
   it("answers a bad node with an error naming it, not a crash", async () => {
-    expect(await discoverMcpToolsAction({ nodeId: "n1", type: "mcp.server", label: "Broken", params: { transport: "ref", ref: "missing" } })).toEqual({
+    expect(await discoverMcpTools({ nodeId: "n1", type: "mcp.server", label: "Broken", params: { transport: "ref", ref: "missing" } })).toEqual({
       ok: false,
       error: 'MCP node "Broken" (n1): no workflow-level MCP server named "missing"',
     });
-    expect(await discoverMcpToolsAction({ nodeId: "n1", type: "core.agent", label: "A", params: {} })).toMatchObject({ ok: false, error: expect.stringContaining("only MCP Server and MCP Group") });
+    expect(await discoverMcpTools({ nodeId: "n1", type: "core.agent", label: "A", params: {} })).toMatchObject({ ok: false, error: expect.stringContaining("only MCP Server and MCP Group") });
   });
 });
 
@@ -280,7 +280,7 @@ describe("MCP servers in a run", () => {
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("everything", "tool", "agent", "tools")],
     };
     expect(processesWith(tag)).toEqual([]);
-    const { runId, result } = await runWorkflowToEnd(stack.url, graph, "go");
+    const { runId, result } = await runWorkflowToEnd(stack, graph, "go");
     expect(result.error).toBeNull();
     expect(result.output).toMatchObject({ text: "Echo: from the agent" });
     const events = await listEvents(runId);
@@ -301,7 +301,7 @@ describe("MCP servers in a run", () => {
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("docs", "tool", "agent", "tools")],
       mcpServers: { "shared-everything": { transport: "http", url: httpEverything.url } },
     };
-    const { runId, result } = await runWorkflowToEnd(stack.url, graph, "go");
+    const { runId, result } = await runWorkflowToEnd(stack, graph, "go");
     expect(result.status).toBe("completed");
     expect(JSON.stringify(result.output)).toContain("42");
     expect((await listEvents(runId)).find((e) => e.type === "tool.registered")?.payload).toMatchObject({ nodeId: "docs", kind: "remote-mcp" });
@@ -313,20 +313,20 @@ describe("MCP servers in a run", () => {
       nodes: [graphNode("entry", "core.entry"), agentCalling([{ tool: "slow__trigger-long-running-operation", args: { duration: 30, steps: 3 } }]), mcpNode("slow", everythingStdio(tag))],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("slow", "tool", "agent", "tools")],
     };
-    const runId = await startWorkflowRun(stack.url, graph, "go");
+    const runId = await startWorkflowRun(stack, graph, "go");
     await waitForEvent(runId, (event) => event.type === "tool.call.started");
     expect(processesWith(tag)).toHaveLength(1);
-    const cancel = await fetch(`${stack.url}/api/runs/${runId}/cancel`, { method: "POST" });
+    const cancel = await stack.fetch(`/api/runs/${runId}/cancel`, { method: "POST" });
     expect(cancel.status).toBe(202);
-    const result = await waitForRun(stack.url, runId, 10_000);
+    const result = await waitForRun(stack, runId, 10_000);
     expect(result.status).toBe("cancelled");
     const types = (await listEvents(runId)).map((e) => e.type);
     expect(types.at(-1)).toBe("run.cancelled");
     expect(types).toContain("tool.teardown");
     expect(processesWith(tag)).toEqual([]);
-    const again = await fetch(`${stack.url}/api/runs/${runId}/cancel`, { method: "POST" });
+    const again = await stack.fetch(`/api/runs/${runId}/cancel`, { method: "POST" });
     expect(again.status).toBe(409);
-    expect((await fetch(`${stack.url}/api/runs/no-such-run/cancel`, { method: "POST" })).status).toBe(404);
+    expect((await stack.fetch(`/api/runs/no-such-run/cancel`, { method: "POST" })).status).toBe(404);
   });
 
   it("goes on when a server fails to start: unavailable with the reason, the other tools still work", async () => {
@@ -341,7 +341,7 @@ describe("MCP servers in a run", () => {
       ],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("broken", "tool", "agent", "tools"), graphEdge("forbidden", "tool", "agent", "tools"), graphEdge("good", "tool", "agent", "tools")],
     };
-    const { runId, result } = await runWorkflowToEnd(stack.url, graph, "go");
+    const { runId, result } = await runWorkflowToEnd(stack, graph, "go");
     expect(result.status).toBe("completed");
     expect(result.output).toMatchObject({ text: "Echo: still here" });
     const unavailable = (await listEvents(runId)).filter((e): e is Extract<RunEvent, { type: "tool.unavailable" }> => e.type === "tool.unavailable");

@@ -107,7 +107,7 @@ describe("orphaned MCP processes", () => {
   it("are reaped after their worker is SIGKILLed mid-run", { timeout: 90_000 }, async () => {
     const tag = `mcp-test-orphan-${process.pid}-${Date.now()}`;
     const first = await startWorkerProcess();
-    const runId = await startWorkflowRun(stack.url, {
+    const runId = await startWorkflowRun(stack, {
       nodes: [
         graphNode("entry", "core.entry"),
         graphNode("agent", "core.agent", { params: { provider: "scripted", script: { toolCalls: [{ tool: "slow__trigger-long-running-operation", args: { duration: 60, steps: 2 } }] } } }),

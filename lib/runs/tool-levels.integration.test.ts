@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 async function runWorkflow(graph: WorkflowGraph, input?: unknown) {
-  const { runId, result } = await runWorkflowToEnd(stack.url, graph, input);
+  const { runId, result } = await runWorkflowToEnd(stack, graph, input);
   return { runId, result, events: await listEvents(runId) };
 }
 

@@ -44,7 +44,7 @@ function captureLogs() {
 }
 
 async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${stack.url}${path}`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await stack.fetch(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
   if (method === "POST" && path === "/api/workflows" && response.status === 201) workflowIds.push(JSON.parse(text).id);
   return { status: response.status, text, body: text ? JSON.parse(text) : null };
@@ -52,7 +52,7 @@ async function api(method: string, path: string, body?: unknown) {
 
 beforeAll(async () => {
   captureLogs();
-  stack = await startTestStack();
+  stack = await startTestStack({ role: "admin" }); // secrets are set by admins
   echo = createServer((req, res) => {
     const token = String(req.headers["x-token"] ?? "");
     received.push(token);
@@ -118,7 +118,7 @@ describe("a run that uses a secret", () => {
     expect(created.status).toBe(201);
     const started = await api("POST", `/api/workflows/${created.body.id}/runs`, {});
     const runId = started.body.runId as string;
-    const result = await waitForRun(stack.url, runId);
+    const result = await waitForRun(stack, runId);
     expect(result.error).toBeNull();
     expect(result.status).toBe("completed");
 
@@ -146,7 +146,7 @@ describe("a run that uses a secret", () => {
     };
     const created = await api("POST", "/api/workflows", { name: "missing secret", ...graph });
     const started = await api("POST", `/api/workflows/${created.body.id}/runs`, {});
-    const result = await waitForRun(stack.url, started.body.runId);
+    const result = await waitForRun(stack, started.body.runId);
     expect(result).toMatchObject({ status: "failed", error: 'Secret "NOT_SET_ANYWHERE" is not set: add it on the Secrets page' });
   });
 });

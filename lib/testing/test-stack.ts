@@ -1,6 +1,8 @@
 /**
  * The whole run path inside one test process: the real API and gateway route handlers on a real
  * port, and the real BullMQ workers. SWITCHBOARD_URL points the worker's agents at that port.
+ * The stack signs its requests with an API key of a fresh account (editor unless asked otherwise),
+ * made through better-auth like any other.
  */
 import * as gatewayRoute from "@/app/api/mcp/gateway/route";
 import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
@@ -13,7 +15,10 @@ import * as approvalRoute from "@/app/api/runs/[id]/approvals/[callId]/route";
 import * as secretRoute from "@/app/api/secrets/[name]/route";
 import * as secretsRoute from "@/app/api/secrets/route";
 import { startWorkers, type RunningWorkers } from "../runs/start-workers";
+import type { Role } from "../auth/roles";
+import { apiClient, type ApiClient } from "./api-client";
 import { serveRoutes, type Route, type RouteHandler, type ServedRoutes } from "./serve-web-handler";
+import { createTestAccount, type TestAccount } from "./test-accounts";
 
 const h = (handler: unknown) => handler as RouteHandler;
 
@@ -33,14 +38,16 @@ export const appRoutes: Route[] = [
   { method: "POST", pattern: /^\/api\/runs\/(?<id>[^/]+)\/cancel$/, handler: h(runCancelRoute.POST) },
 ];
 
-export type TestStack = { url: string; close: () => Promise<void> };
+export type TestStack = ApiClient & { account: TestAccount; close: () => Promise<void> };
 
-export async function startTestStack({ workers = true } = {}): Promise<TestStack> {
+export async function startTestStack({ workers = true, role = "editor" as Role } = {}): Promise<TestStack> {
   const served: ServedRoutes = await serveRoutes(appRoutes);
   process.env.SWITCHBOARD_URL = served.url;
+  const account = await createTestAccount(role);
   const running: RunningWorkers | undefined = workers ? await startWorkers({ runConcurrency: 4, toolCallConcurrency: 8 }) : undefined;
   return {
-    url: served.url,
+    ...apiClient(served.url, account.headers),
+    account,
     close: async () => {
       await running?.close();
       await served.close();

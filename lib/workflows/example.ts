@@ -11,7 +11,7 @@ export function exampleWorkflowGraph(): WorkflowGraph {
         id: "entry",
         type: "core.entry",
         position: { x: 0, y: 80 },
-        data: { label: "Entry", mode: "normal", params: { defaultInput: "Which workflows exist on this Switchboard?" } },
+        data: { label: "Entry", mode: "normal", params: { defaultInput: "Is this Switchboard up?" } },
       },
       {
         id: "agent",
@@ -23,8 +23,9 @@ export function exampleWorkflowGraph(): WorkflowGraph {
           params: {
             provider: "scripted",
             script: {
-              toolCalls: [{ tool: "http_request", args: { url: "/api/workflows" } }],
-              finalText: "You asked: {{input}}\nI called the Switchboard API (GET /api/workflows), which answered: {{results.0}}",
+              // The health check needs no credentials; the rest of the API wants an API key (a secret in the node's headers).
+              toolCalls: [{ tool: "http_request", args: { url: "/api/health" } }],
+              finalText: "You asked: {{input}}\nI called the Switchboard health check (GET /api/health), which answered: {{results.0}}",
             },
           },
         },
@@ -33,7 +34,7 @@ export function exampleWorkflowGraph(): WorkflowGraph {
         id: "http",
         type: "core.http.request",
         position: { x: 360, y: 320 },
-        data: { label: "HTTP Request", mode: "tool", params: { method: "GET", url: "/api/workflows" } },
+        data: { label: "HTTP Request", mode: "tool", params: { method: "GET", url: "/api/health" } },
       },
     ],
     edges: [
