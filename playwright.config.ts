@@ -1,6 +1,11 @@
-/** Playwright: end-to-end tests in e2e/ against the real app (web + worker on port 3210, see test-slot.ts), one worker, system Chromium. */
+/**
+ * Playwright: end-to-end tests in e2e/ against the real app (web + worker on port 3210, see
+ * test-slot.ts), one worker, system Chromium. The `setup` project creates the owner through the
+ * first-run page; every other spec runs signed in as that owner (e2e/support/test.ts).
+ */
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./e2e/support/chromium-launch";
+import { OWNER_STATE } from "./e2e/support/auth-files";
 import { E2E_PORT } from "./lib/testing/test-slot";
 
 const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
@@ -24,11 +29,18 @@ export default defineConfig({
   },
   projects: [
     {
+      name: "setup",
+      testMatch: /accounts\.setup\.ts/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions: chromiumLaunchOptions },
+    },
+    {
       name: "chromium",
+      dependencies: ["setup"],
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1440, height: 900 },
         launchOptions: chromiumLaunchOptions,
+        storageState: OWNER_STATE,
       },
     },
   ],

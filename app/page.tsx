@@ -1,5 +1,7 @@
 /** The home page: every workflow, newest first (open, rename, duplicate, delete), and buttons to start a new one or import one. */
 import { Plus, Workflow } from "lucide-react";
+import { pageUser } from "@/lib/auth/request-access";
+import { hasRole } from "@/lib/auth/roles";
 import { listWorkflows } from "@/lib/workflows/repository";
 import { buttonClassName } from "@/components/ui/button";
 import { PageShell } from "@/components/ui/page-shell";
@@ -21,17 +23,22 @@ function NewWorkflowButton() {
 }
 
 export default async function HomePage() {
+  const user = await pageUser("viewer", "/");
+  const canEdit = hasRole(user.role, "editor");
   const workflows = await listWorkflows();
   const now = new Date();
   return (
     <PageShell
+      user={user}
       title="Workflows"
       subtitle="Draw a graph, wire tools into agents, press Run and watch it work."
       actions={
-        <>
-          <ImportWorkflowButton />
-          {workflows.length > 0 && <NewWorkflowButton />}
-        </>
+        canEdit && (
+          <>
+            <ImportWorkflowButton />
+            {workflows.length > 0 && <NewWorkflowButton />}
+          </>
+        )
       }
     >
       {workflows.length === 0 ? (
@@ -40,8 +47,8 @@ export default async function HomePage() {
             <Workflow size={22} aria-hidden />
           </span>
           <h2>No workflows yet</h2>
-          <p>Start with an empty canvas: drop in an Entry and an Agent, then give the agent a tool.</p>
-          <NewWorkflowButton />
+          <p>{canEdit ? "Start with an empty canvas: drop in an Entry and an Agent, then give the agent a tool." : "An editor has not made any workflows yet."}</p>
+          {canEdit && <NewWorkflowButton />}
         </div>
       ) : (
         <div className="table-card">
@@ -61,6 +68,7 @@ export default async function HomePage() {
                   updatedAt={workflow.updatedAt.toISOString()}
                   updatedLabel={formatRelativeTime(workflow.updatedAt, now)}
                   updatedTitle={workflow.updatedAt.toLocaleString("en")}
+                  canEdit={canEdit}
                 />
               </li>
             ))}

@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { createSessionToken } from "../lib/gateway/session-token";
 import { ApprovalsPanel } from "./pages/approvals-panel";
 import { EditorPage } from "./pages/editor-page";

@@ -2,7 +2,7 @@
  * Editing on the canvas as a person does it: box-select, copy/paste (also into another workflow),
  * duplicate, delete, undo/redo over every kind of change, the shortcuts popover and snap to grid.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
 
 test("box-select, copy/paste, duplicate, delete, and undo/redo every change", async ({ page }) => {

@@ -3,7 +3,7 @@
  * schema, JSON checked as typed, the tool view of a tool-mode node, problems marked on the canvas
  * before running, and Run refused with the list.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
 import { WorkflowListPage } from "./pages/workflow-list-page";
 

@@ -2,7 +2,7 @@
  * A 1,000-node, 1,500-edge workflow: it imports, opens, answers clicks, and dragging one node
  * changes no other node's DOM. Time is measured by `npm run bench:editor`, not asserted here.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { largeWorkflowFile } from "./support/large-graph";
 import { measureDrag, timeOpen } from "./support/editor-measure";
 import { WorkflowListPage } from "./pages/workflow-list-page";

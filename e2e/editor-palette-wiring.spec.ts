@@ -2,7 +2,7 @@
  * The palette, nodes drawn from the catalogue, and the wiring rules, as a person meets them:
  * search, drop where the mouse is, click to add at the centre, and a reason for every refused wire.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
 
 test("the palette is grouped and searchable; drops land under the mouse and clicks at the centre of the view", async ({ page }) => {

@@ -3,7 +3,7 @@
  * reaches the page) and a prompt template completed from an upstream node's outputs. Both are
  * saved with the workflow and read back after a reload.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
 import { SecretsPage } from "./pages/secrets-page";
 

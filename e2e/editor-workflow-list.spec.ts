@@ -1,6 +1,6 @@
 /** The workflow list and files: rename, duplicate and delete (asked first) from the list; export from the editor and import it back; bad files refused with reasons. */
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
 import { WorkflowListPage } from "./pages/workflow-list-page";
 

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { RunPage } from "./pages/run-page";
 import { exampleWorkflowGraph } from "../lib/workflows/example";
 

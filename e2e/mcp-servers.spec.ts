@@ -4,7 +4,7 @@
  * the MCP tool calls, the server's health and its teardown in the run view.
  */
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
 import { RunPage } from "./pages/run-page";
 

@@ -2,7 +2,7 @@
  * The Secrets page: a person adds a secret, replaces its value and deletes it. The value is
  * write-only: after saving it is nowhere in the page's HTML, nor in what the API answers.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SecretsPage } from "./pages/secrets-page";
 
 const FIRST = "e2e-first-value-91c2";

@@ -3,7 +3,7 @@
  * arguments, an LLM node calling a tool once, and an agent whose prompt reads both — all sharing
  * one HTTP Request tool — drawn, run, and read back as a person would.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
 import { RunPage } from "./pages/run-page";
 

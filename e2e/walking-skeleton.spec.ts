@@ -2,7 +2,7 @@
  * The walking skeleton end to end: draw Entry → Agent with an HTTP Request wired in as its tool,
  * run it, and watch the agent call the tool and answer live; then run the seeded example.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
 import { RunPage } from "./pages/run-page";
 

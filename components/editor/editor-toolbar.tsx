@@ -1,6 +1,6 @@
 "use client";
 /** The editor's top bar: back to the list, the workflow name, undo/redo, shortcuts, save state, Save and Run. */
-import { ArrowLeft, Download, LoaderCircle, Play, Redo2, Save, Undo2 } from "lucide-react";
+import { ArrowLeft, Download, Eye, LoaderCircle, Play, Redo2, Save, Undo2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useState, type MouseEvent } from "react";
@@ -32,7 +32,8 @@ type EditorToolbarProps = { save: () => Promise<boolean>; run: () => void; isRun
 
 export function EditorToolbar({ save, run, isRunning }: EditorToolbarProps) {
   const router = useRouter();
-  const { name, setName, saveState, saveError, undo, redo, canUndo, canRedo } = useEditorStore((state) => ({
+  const { name, setName, saveState, saveError, undo, redo, canUndo, canRedo, readOnly } = useEditorStore((state) => ({
+    readOnly: state.readOnly,
     name: state.name,
     setName: state.setName,
     saveState: saveStateOf(state),
@@ -64,18 +65,28 @@ export function EditorToolbar({ save, run, isRunning }: EditorToolbarProps) {
         data-testid="workflow-name"
         aria-label="Workflow name"
         value={name}
+        readOnly={readOnly}
         spellCheck={false}
         onChange={(e) => setName(e.target.value)}
         onBlur={() => name.trim() === "" && setName("Untitled workflow")}
       />
       <div className="toolbar-spacer" />
+      {readOnly && (
+        <span className="badge" data-testid="view-only" title="Your role can look at workflows but not change or run them">
+          <Eye size={12} aria-hidden /> View only
+        </span>
+      )}
       <div className="toolbar-group">
-        <button type="button" className="toolbar-icon-button" data-testid="undo" aria-label="Undo" title="Undo (Ctrl/⌘ Z)" disabled={!canUndo} onClick={undo}>
-          <Undo2 size={16} aria-hidden />
-        </button>
-        <button type="button" className="toolbar-icon-button" data-testid="redo" aria-label="Redo" title="Redo (Shift Ctrl/⌘ Z)" disabled={!canRedo} onClick={redo}>
-          <Redo2 size={16} aria-hidden />
-        </button>
+        {!readOnly && (
+          <>
+            <button type="button" className="toolbar-icon-button" data-testid="undo" aria-label="Undo" title="Undo (Ctrl/⌘ Z)" disabled={!canUndo} onClick={undo}>
+              <Undo2 size={16} aria-hidden />
+            </button>
+            <button type="button" className="toolbar-icon-button" data-testid="redo" aria-label="Redo" title="Redo (Shift Ctrl/⌘ Z)" disabled={!canRedo} onClick={redo}>
+              <Redo2 size={16} aria-hidden />
+            </button>
+          </>
+        )}
         <button
           type="button"
           className="toolbar-icon-button"
@@ -88,16 +99,20 @@ export function EditorToolbar({ save, run, isRunning }: EditorToolbarProps) {
         </button>
         <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
       </div>
-      <span className={cx("save-state", `save-state-${saveState}`)} data-testid="save-state" title={saveError ?? undefined}>
-        {SAVE_STATE_TEXT[saveState]}
-      </span>
-      <Button data-testid="save-workflow" onClick={() => void save()} disabled={saveState === "saving"} title="Save (Ctrl+S / ⌘S)">
-        <Save size={14} aria-hidden /> Save
-      </Button>
-      <Button variant="primary" data-testid="run-workflow" onClick={run} disabled={isRunning}>
-        {isRunning ? <LoaderCircle size={14} className="spin" aria-hidden /> : <Play size={14} aria-hidden />}
-        {isRunning ? "Starting…" : "Run"}
-      </Button>
+      {!readOnly && (
+        <>
+          <span className={cx("save-state", `save-state-${saveState}`)} data-testid="save-state" title={saveError ?? undefined}>
+            {SAVE_STATE_TEXT[saveState]}
+          </span>
+          <Button data-testid="save-workflow" onClick={() => void save()} disabled={saveState === "saving"} title="Save (Ctrl+S / ⌘S)">
+            <Save size={14} aria-hidden /> Save
+          </Button>
+          <Button variant="primary" data-testid="run-workflow" onClick={run} disabled={isRunning}>
+            {isRunning ? <LoaderCircle size={14} className="spin" aria-hidden /> : <Play size={14} aria-hidden />}
+            {isRunning ? "Starting…" : "Run"}
+          </Button>
+        </>
+      )}
     </header>
   );
 }

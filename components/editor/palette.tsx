@@ -24,7 +24,7 @@ export function Palette() {
   }, [catalogue, query]);
 
   return (
-    <aside className="palette" aria-label="Components">
+    <aside className="palette" aria-label="Components" data-testid="palette">
       <div className="panel-heading">Components</div>
       <label className="palette-search">
         <Search size={14} aria-hidden />

@@ -7,7 +7,7 @@ import type { WorkflowGraph } from "@/lib/workflow/graph";
 import { useLiveCompile } from "@/hooks/use-live-compile";
 import { useWorkflowPersistence } from "@/hooks/use-workflow-persistence";
 import { ConnectionToast } from "./connection-toast";
-import { EditorStoreProvider } from "./editor-store-context";
+import { EditorStoreProvider, useEditorStore } from "./editor-store-context";
 import { EditorToolbar } from "./editor-toolbar";
 import { EmptyCanvasHint } from "./empty-canvas-hint";
 import { FlowCanvas } from "./flow-canvas";
@@ -21,12 +21,14 @@ type WorkflowEditorProps = {
   catalogue: ComponentMeta[];
   /** A run of this workflow that is still going when the page loads: the canvas follows it. */
   activeRunId?: string | null;
+  /** False for viewers: the workflow opens view-only (no palette, no edits, no Save or Run). */
+  canEdit: boolean;
 };
 
-export function WorkflowEditor({ workflow, catalogue, activeRunId }: WorkflowEditorProps) {
+export function WorkflowEditor({ workflow, catalogue, activeRunId, canEdit }: WorkflowEditorProps) {
   return (
     <ReactFlowProvider>
-      <EditorStoreProvider init={{ workflowId: workflow.id, name: workflow.name, graph: workflow.graph, catalogue }}>
+      <EditorStoreProvider init={{ workflowId: workflow.id, name: workflow.name, graph: workflow.graph, catalogue, readOnly: !canEdit }}>
         <EditorLayout activeRunId={activeRunId ?? null} />
       </EditorStoreProvider>
     </ReactFlowProvider>
@@ -36,11 +38,12 @@ export function WorkflowEditor({ workflow, catalogue, activeRunId }: WorkflowEdi
 function EditorLayout({ activeRunId }: { activeRunId: string | null }) {
   useLiveCompile();
   const { save, run, isRunning } = useWorkflowPersistence();
+  const readOnly = useEditorStore((state) => state.readOnly);
   return (
     <div className="editor">
       <EditorToolbar save={save} run={run} isRunning={isRunning} />
       <div className="editor-body">
-        <Palette />
+        {!readOnly && <Palette />}
         <main className="editor-main">
           <FlowCanvas testId="editor-canvas">
             <Panel position="top-left">

@@ -16,16 +16,17 @@ import { prettyValue } from "./format-value";
 import { PanelSection } from "./panel-section";
 import { ValueBlock } from "./value-block";
 
-type ApprovalRequestsProps = { runId: string; approvals: ApprovalView[]; labelOf: (nodeId: string) => string };
+/** `canDecide` is false for viewers: they see what waits, not the buttons. */
+type ApprovalRequestsProps = { runId: string; approvals: ApprovalView[]; labelOf: (nodeId: string) => string; canDecide: boolean };
 
-export function ApprovalRequests({ runId, approvals, labelOf }: ApprovalRequestsProps) {
+export function ApprovalRequests({ runId, approvals, labelOf, canDecide }: ApprovalRequestsProps) {
   if (approvals.length === 0) return null;
   const pending = approvals.filter((approval) => approval.state === "pending").length;
   return (
     <PanelSection title="Approvals" icon={<ShieldCheck size={14} aria-hidden />} count={pending || approvals.length} testId="approvals">
       <div className="tool-call-list">
         {approvals.map((approval) => (
-          <ApprovalCard key={approval.callId} runId={runId} approval={approval} labelOf={labelOf} />
+          <ApprovalCard key={approval.callId} runId={runId} approval={approval} labelOf={labelOf} canDecide={canDecide} />
         ))}
       </div>
     </PanelSection>
@@ -37,7 +38,7 @@ const OUTCOME: Record<Exclude<ApprovalView["state"], "pending">, { tone: "succes
   denied: { tone: "danger", label: "Denied" },
 };
 
-function ApprovalCard({ runId, approval, labelOf }: { runId: string; approval: ApprovalView; labelOf: (nodeId: string) => string }) {
+function ApprovalCard({ runId, approval, labelOf, canDecide }: { runId: string; approval: ApprovalView; labelOf: (nodeId: string) => string; canDecide: boolean }) {
   const [editing, setEditing] = useState(false);
   const [argsText, setArgsText] = useState(() => prettyValue(approval.args ?? {}));
   const [error, setError] = useState<string | null>(null);
@@ -96,7 +97,7 @@ function ApprovalCard({ runId, approval, labelOf }: { runId: string; approval: A
           <ValueBlock value={approval.approvedArgs ?? approval.args ?? {}} collapsible testId="approval-args" />
         )}
       </section>
-      {isPending && (
+      {isPending && canDecide && (
         <div className="approval-actions">
           <Button variant="primary" size="sm" disabled={sending} onClick={() => decide("approved")} data-testid="approve-call">
             {editing ? "Approve with these arguments" : "Approve"}

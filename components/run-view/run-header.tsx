@@ -17,9 +17,9 @@ const CONNECTION_TEXT: Partial<Record<EventConnection, string>> = {
   lost: "Disconnected: reload to retry",
 };
 
-type RunHeaderProps = { runId: string; workflowId: string; workflowName: string; state: RunState; connection: EventConnection };
+type RunHeaderProps = { runId: string; workflowId: string; workflowName: string; state: RunState; connection: EventConnection; canCancel: boolean };
 
-export function RunHeader({ runId, workflowId, workflowName, state, connection }: RunHeaderProps) {
+export function RunHeader({ runId, workflowId, workflowName, state, connection, canCancel }: RunHeaderProps) {
   const editorHref = `/workflows/${workflowId}`;
   const connectionText = CONNECTION_TEXT[connection];
   return (
@@ -52,7 +52,7 @@ export function RunHeader({ runId, workflowId, workflowName, state, connection }
       )}
       <div className="run-header-spacer" />
       {connectionText && <span className={cx("run-connection", `run-connection-${connection}`)}>{connectionText}</span>}
-      {(state.status === "queued" || state.status === "running") && <CancelRunButton runId={runId} />}
+      {canCancel && (state.status === "queued" || state.status === "running") && <CancelRunButton runId={runId} />}
       <Link href={editorHref} className={buttonClassName("secondary")}>
         <Pencil size={14} aria-hidden /> Edit workflow
       </Link>

@@ -27,9 +27,10 @@ import { ToolCallLog } from "./tool-call-log";
 
 export type RunSummary = { id: string; workflowId: string; workflowName: string; status: RunStatus; error: string | null };
 
-type RunViewProps = { run: RunSummary; graph: WorkflowGraph; catalogue: ComponentMeta[]; initialEvents: RunEvent[] };
+/** `canAct` is false for viewers: no Cancel, no Approve/Deny. */
+type RunViewProps = { run: RunSummary; graph: WorkflowGraph; catalogue: ComponentMeta[]; initialEvents: RunEvent[]; canAct: boolean };
 
-export function RunView({ run, graph, catalogue, initialEvents }: RunViewProps) {
+export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunViewProps) {
   const { events, connection } = useRunEvents(run.id, initialEvents);
   const [selectedNodeId, setSelectedNodeId] = useState<string | null>(null);
 
@@ -48,7 +49,7 @@ export function RunView({ run, graph, catalogue, initialEvents }: RunViewProps) 
 
   return (
     <div className="run-page">
-      <RunHeader runId={run.id} workflowId={run.workflowId} workflowName={run.workflowName} state={state} connection={connection} />
+      <RunHeader runId={run.id} workflowId={run.workflowId} workflowName={run.workflowName} state={state} connection={connection} canCancel={canAct} />
       <div className="run-body">
         <main className="run-graph" aria-label="Workflow graph">
           <McpHealthDots byNode={healthDots} />
@@ -67,7 +68,7 @@ export function RunView({ run, graph, catalogue, initialEvents }: RunViewProps) 
               </button>
             </div>
           )}
-          <ApprovalRequests runId={run.id} approvals={deriveApprovals(shownEvents, runEnded)} labelOf={labelOf} />
+          <ApprovalRequests runId={run.id} approvals={deriveApprovals(shownEvents, runEnded)} labelOf={labelOf} canDecide={canAct} />
           <McpHealthSection health={health} labelOf={labelOf} />
           <ToolCallLog calls={shownCalls} labelOf={labelOf} runEnded={runEnded} />
           <BlockedAttempts attempts={deriveBlockedAttempts(shownEvents)} labelOf={labelOf} />

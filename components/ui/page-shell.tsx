@@ -1,11 +1,11 @@
-/** The frame of a top-level page (workflow list, secrets): the app header, then a titled content column. */
+/** The frame of a top-level page (workflow list, secrets, settings): the app header, then a titled content column. */
 import type { ReactNode } from "react";
-import { AppHeader } from "./app-header";
+import { AppHeader, type HeaderUser } from "./app-header";
 
-export function PageShell({ title, subtitle, actions, children }: { title: string; subtitle: string; actions?: ReactNode; children: ReactNode }) {
+export function PageShell({ user, title, subtitle, actions, children }: { user?: HeaderUser; title: string; subtitle: string; actions?: ReactNode; children: ReactNode }) {
   return (
     <div className="page">
-      <AppHeader />
+      <AppHeader user={user} />
       <main className="page-content">
         <div className="page-title-row">
           <div>

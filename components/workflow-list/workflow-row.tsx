@@ -8,9 +8,10 @@ import { deleteWorkflowAction, duplicateWorkflowAction, renameWorkflowAction } f
 import type { ListActionResult } from "@/app/workflows/schema";
 import { ConfirmDialog } from "./confirm-dialog";
 
-type WorkflowRowProps = { id: string; name: string; nodeCount: number; updatedAt: string; updatedLabel: string; updatedTitle: string };
+/** `canEdit` is false for viewers: the row only opens the workflow. */
+type WorkflowRowProps = { id: string; name: string; nodeCount: number; updatedAt: string; updatedLabel: string; updatedTitle: string; canEdit: boolean };
 
-export function WorkflowRow({ id, name, nodeCount, updatedAt, updatedLabel, updatedTitle }: WorkflowRowProps) {
+export function WorkflowRow({ id, name, nodeCount, updatedAt, updatedLabel, updatedTitle, canEdit }: WorkflowRowProps) {
   const router = useRouter();
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -69,7 +70,7 @@ export function WorkflowRow({ id, name, nodeCount, updatedAt, updatedLabel, upda
       <time className="muted" dateTime={updatedAt} title={updatedTitle}>
         {updatedLabel}
       </time>
-      <span className="workflow-row-actions">
+      <span className="workflow-row-actions" hidden={!canEdit}>
         <button type="button" className="row-action" data-testid="workflow-rename" aria-label={`Rename ${name}`} title="Rename" onClick={() => setRenaming(true)}>
           <Pencil size={14} aria-hidden />
         </button>

@@ -12,9 +12,9 @@ import { nextCookies } from "better-auth/next-js";
 import { getDb } from "../db/client";
 import { appBaseUrl } from "../platform/app-url";
 import { accountsSecret } from "../platform/secret";
+import { MIN_PASSWORD_LENGTH } from "./limits";
 
 export const API_KEY_PREFIX = "sb_";
-export const MIN_PASSWORD_LENGTH = 10;
 
 function createAuth() {
   const baseURL = appBaseUrl();

@@ -25,6 +25,7 @@ const h = (handler: unknown) => handler as RouteHandler;
 export const appRoutes: Route[] = [
   { method: "POST", pattern: /^\/api\/mcp\/gateway$/, handler: h(gatewayRoute.POST) },
   { method: "GET", pattern: /^\/api\/mcp\/gateway$/, handler: h(gatewayRoute.GET) },
+  { method: "DELETE", pattern: /^\/api\/mcp\/gateway$/, handler: h(gatewayRoute.DELETE) },
   { method: "GET", pattern: /^\/api\/health$/, handler: h(healthRoute.GET) },
   { method: "GET", pattern: /^\/api\/workflows$/, handler: h(workflowsRoute.GET) },
   { method: "POST", pattern: /^\/api\/workflows$/, handler: h(workflowsRoute.POST) },

@@ -1,7 +1,11 @@
 /** The editor page: loads the workflow and hands it, with the catalogue's metadata (never its execute code), to the client editor. */
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { authenticate } from "@/lib/auth/principal";
+import { pageUser } from "@/lib/auth/request-access";
+import { hasRole } from "@/lib/auth/roles";
 import { catalogueMeta } from "@/lib/nodes";
 import { findActiveRunId } from "@/lib/runs/active-run";
 import { getWorkflow } from "@/lib/workflows/repository";
@@ -15,13 +19,23 @@ type PageProps = { params: Promise<{ id: string }> };
 const loadWorkflow = cache(getWorkflow);
 
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  if (!(await authenticate(await headers()))) return { title: "Sign in" }; // a name is not for strangers
   const workflow = await loadWorkflow((await params).id);
   return { title: workflow?.name ?? "Workflow not found" };
 }
 
 export default async function WorkflowEditorPage({ params }: PageProps) {
-  const workflow = await loadWorkflow((await params).id);
+  const { id } = await params;
+  const user = await pageUser("viewer", `/workflows/${id}`);
+  const workflow = await loadWorkflow(id);
   if (!workflow) notFound();
   const activeRunId = await findActiveRunId(workflow.id);
-  return <WorkflowEditor workflow={{ id: workflow.id, name: workflow.name, graph: workflow.graph }} catalogue={catalogueMeta()} activeRunId={activeRunId} />;
+  return (
+    <WorkflowEditor
+      workflow={{ id: workflow.id, name: workflow.name, graph: workflow.graph }}
+      catalogue={catalogueMeta()}
+      activeRunId={activeRunId}
+      canEdit={hasRole(user.role, "editor")}
+    />
+  );
 }

@@ -15,9 +15,13 @@ import { WorkflowMcpServersSettings } from "../mcp/workflow-mcp-servers";
 
 export function Inspector() {
   const selectedId = useEditorStore((state) => state.nodes.find((node) => node.selected)?.id);
+  const readOnly = useEditorStore((state) => state.readOnly);
   return (
     <aside className="inspector" data-testid="inspector" aria-label="Inspector">
-      {selectedId ? <NodeInspector key={selectedId} id={selectedId} /> : <NothingSelected />}
+      {/* A viewer reads the settings; a disabled fieldset keeps every field from changing them. */}
+      <fieldset className="inspector-fieldset" disabled={readOnly}>
+        {selectedId ? <NodeInspector key={selectedId} id={selectedId} /> : <NothingSelected />}
+      </fieldset>
     </aside>
   );
 }

@@ -1,0 +1,82 @@
+"use server";
+/**
+ * The Settings page's actions. Everyone signed in manages their own API keys (a key acts with its
+ * owner's role); admins invite people, change roles, remove accounts and decide on host access.
+ */
+import { revalidatePath } from "next/cache";
+import { createInvite, removeUser, setUserRole } from "@/lib/auth/accounts";
+import { createApiKey, revokeApiKey } from "@/lib/auth/api-keys";
+import { AccessError, type Principal } from "@/lib/auth/principal";
+import { actionUser } from "@/lib/auth/request-access";
+import type { Role } from "@/lib/auth/roles";
+import { setHostToolsEnabled } from "@/lib/settings/host-tools";
+import { KeyName, RecordId, RoleInput, type SettingsResult } from "./schema";
+
+/** Runs `work` for a caller with at least `role`; access problems and bad input come back as `{ ok: false, error }`. */
+async function asUser<T extends object>(role: Role, work: (user: Principal) => Promise<SettingsResult<T>>): Promise<SettingsResult<T>> {
+  let user: Principal;
+  try {
+    user = await actionUser(role);
+  } catch (error) {
+    if (error instanceof AccessError) return { ok: false, error: error.message };
+    throw error;
+  }
+  const result = await work(user);
+  if (result.ok) revalidatePath("/settings");
+  return result;
+}
+
+const invalid = (error: { issues: { message: string }[] }) => ({ ok: false as const, error: error.issues[0].message });
+
+export async function createApiKeyAction(name: unknown): Promise<SettingsResult<{ key: string }>> {
+  return asUser("viewer", async (user) => {
+    const parsed = KeyName.safeParse(name);
+    if (!parsed.success) return invalid(parsed.error);
+    const { key } = await createApiKey(user.userId, parsed.data);
+    return { ok: true, key };
+  });
+}
+
+export async function revokeApiKeyAction(keyId: unknown): Promise<SettingsResult> {
+  return asUser("viewer", async (user) => {
+    const parsed = RecordId.safeParse(keyId);
+    if (!parsed.success) return invalid(parsed.error);
+    return (await revokeApiKey(user.userId, parsed.data)) ? { ok: true } : { ok: false, error: "You have no such API key" };
+  });
+}
+
+export async function createInviteAction(role: unknown): Promise<SettingsResult<{ path: string }>> {
+  return asUser("admin", async (user) => {
+    const parsed = RoleInput.safeParse(role);
+    if (!parsed.success) return invalid(parsed.error);
+    const { token } = await createInvite(user.userId, parsed.data);
+    return { ok: true, path: `/invite/${token}` };
+  });
+}
+
+export async function setUserRoleAction(userId: unknown, role: unknown): Promise<SettingsResult> {
+  return asUser("admin", async () => {
+    const id = RecordId.safeParse(userId);
+    const newRole = RoleInput.safeParse(role);
+    if (!id.success) return invalid(id.error);
+    if (!newRole.success) return invalid(newRole.error);
+    return setUserRole(id.data, newRole.data);
+  });
+}
+
+export async function removeUserAction(userId: unknown): Promise<SettingsResult> {
+  return asUser("admin", async (user) => {
+    const id = RecordId.safeParse(userId);
+    if (!id.success) return invalid(id.error);
+    if (id.data === user.userId) return { ok: false, error: "You cannot remove your own account" };
+    return removeUser(id.data);
+  });
+}
+
+export async function setHostToolsAction(enabled: unknown): Promise<SettingsResult> {
+  return asUser("admin", async () => {
+    if (typeof enabled !== "boolean") return { ok: false, error: "enabled: true or false" };
+    await setHostToolsEnabled(enabled);
+    return { ok: true };
+  });
+}

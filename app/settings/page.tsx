@@ -1,0 +1,33 @@
+/** Settings: your API keys; for admins also people (roles, invites) and host access. */
+import type { Metadata } from "next";
+import "@/components/settings/settings.css";
+import { ApiKeysSection } from "@/components/settings/api-keys-section";
+import { HostAccessSection } from "@/components/settings/host-access-section";
+import { UsersSection } from "@/components/settings/users-section";
+import { PageShell } from "@/components/ui/page-shell";
+import { listUsers } from "@/lib/auth/accounts";
+import { listApiKeys } from "@/lib/auth/api-keys";
+import { pageUser } from "@/lib/auth/request-access";
+import { hostToolsSetting } from "@/lib/settings/host-tools";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Settings" };
+
+export default async function SettingsPage() {
+  const user = await pageUser("viewer", "/settings");
+  const keys = await listApiKeys(user.userId);
+  const admin = user.role === "admin";
+  const [users, hostTools] = admin ? await Promise.all([listUsers(), hostToolsSetting()]) : [[], null];
+  return (
+    <PageShell user={user} title="Settings" subtitle="API keys for scripts, and for admins: people and what workflows may do on this machine.">
+      <div className="settings">
+        <ApiKeysSection
+          role={user.role}
+          keys={keys.map((key) => ({ ...key, createdAt: key.createdAt.toISOString(), lastRequest: key.lastRequest?.toISOString() ?? null }))}
+        />
+        {admin && <UsersSection users={users.map(({ id, name, email, role }) => ({ id, name, email, role }))} currentUserId={user.userId} />}
+        {hostTools && <HostAccessSection enabled={hostTools.enabled} source={hostTools.source} />}
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,9 @@
+/** What the Settings page's actions accept and answer. */
+import { z } from "zod";
+import { ROLES } from "@/lib/auth/roles";
+
+export const KeyName = z.string({ error: "name: give the key a name" }).trim().min(1, "name: give the key a name").max(64, "name: keep it under 64 characters");
+export const RecordId = z.string({ error: "id: missing" }).trim().min(1, "id: missing").max(200, "id: too long");
+export const RoleInput = z.enum(ROLES, { error: `role: one of ${ROLES.join(", ")}` });
+
+export type SettingsResult<T = object> = ({ ok: true } & T) | { ok: false; error: string };

@@ -1,0 +1,50 @@
+"use server";
+/**
+ * Getting in and out: create the owner (only while nobody has an account), sign in, accept an
+ * invite, sign out. better-auth checks the password and sets or clears the session cookie (its
+ * nextCookies plugin); these actions validate the form first and answer with what is wrong.
+ */
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { acceptInvite, createOwner, hasOwner } from "@/lib/auth/accounts";
+import { getAuth } from "@/lib/auth/auth";
+import { NewAccountInput, SignInInput, safeNext, type FormState } from "./schema";
+
+const fields = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
+
+function problem(issue: { message: string; path: PropertyKey[] }): FormState {
+  return { error: issue.message.replace(/^\w+: /, ""), field: String(issue.path[0] ?? "") };
+}
+
+export async function createOwnerAction(_state: FormState, form: FormData): Promise<FormState> {
+  if (await hasOwner()) redirect("/sign-in");
+  const input = NewAccountInput.safeParse(fields(form));
+  if (!input.success) return problem(input.error.issues[0]);
+  const created = await createOwner(input.data);
+  if (!created.ok) return { error: created.error };
+  redirect("/");
+}
+
+export async function signInAction(_state: FormState, form: FormData): Promise<FormState> {
+  const input = SignInInput.safeParse(fields(form));
+  if (!input.success) return problem(input.error.issues[0]);
+  try {
+    await getAuth().api.signInEmail({ body: { email: input.data.email, password: input.data.password }, headers: await headers() });
+  } catch {
+    return { error: "That e-mail and password do not match an account" };
+  }
+  redirect(safeNext(input.data.next));
+}
+
+export async function acceptInviteAction(token: string, _state: FormState, form: FormData): Promise<FormState> {
+  const input = NewAccountInput.safeParse(fields(form));
+  if (!input.success) return problem(input.error.issues[0]);
+  const created = await acceptInvite(token, input.data);
+  if (!created.ok) return { error: created.error };
+  redirect("/");
+}
+
+export async function signOutAction(): Promise<never> {
+  await getAuth().api.signOut({ headers: await headers() }).catch(() => undefined);
+  redirect("/sign-in");
+}

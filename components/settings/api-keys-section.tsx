@@ -1,0 +1,73 @@
+"use client";
+/** Your API keys: create one (shown once), see when each was last used, revoke. A key acts with your role. */
+import { KeyRound, Trash2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { formatRelativeTime } from "@/components/ui/format-relative-time";
+import { createApiKeyAction, revokeApiKeyAction } from "@/app/settings/actions";
+import { OneTimeSecret } from "./one-time-secret";
+
+export type ApiKeyItem = { id: string; name: string; start: string | null; createdAt: string; lastRequest: string | null };
+
+export function ApiKeysSection({ keys, role }: { keys: ApiKeyItem[]; role: string }) {
+  const [name, setName] = useState("");
+  const [created, setCreated] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const now = new Date();
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await createApiKeyAction(name);
+    setBusy(false);
+    if (!result.ok) return setError(result.error);
+    setError(null);
+    setCreated(result.key);
+    setName("");
+  }
+
+  async function revoke(id: string, keyName: string) {
+    if (!window.confirm(`Revoke the API key "${keyName}"? Scripts using it stop working at once.`)) return;
+    const result = await revokeApiKeyAction(id);
+    setError(result.ok ? null : result.error);
+  }
+
+  return (
+    <section className="settings-card" data-testid="api-keys">
+      <h2>API keys</h2>
+      <p>
+        For scripts and the HTTP API: send <code>Authorization: Bearer KEY</code> (or <code>x-api-key: KEY</code>). A key acts as you, with your role ({role}).
+      </p>
+      <form className="settings-form" onSubmit={create}>
+        <label>
+          <span>Name</span>
+          <input className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder="deploy script" maxLength={64} data-testid="api-key-name" />
+        </label>
+        <Button type="submit" variant="primary" disabled={busy || !name.trim()} data-testid="create-api-key">
+          <KeyRound size={14} aria-hidden /> Create key
+        </Button>
+      </form>
+      {error && <p className="settings-error" role="alert">{error}</p>}
+      {created && <OneTimeSecret label="Your new API key" value={created} testId="new-api-key" />}
+      {keys.length === 0 ? (
+        <p className="settings-empty">No API keys yet.</p>
+      ) : (
+        <ul className="settings-list">
+          {keys.map((key) => (
+            <li key={key.id} data-testid="api-key-row">
+              <span className="grow">
+                <strong>{key.name}</strong> <code className="meta">{key.start}…</code>
+              </span>
+              <span className="meta">created {formatRelativeTime(new Date(key.createdAt), now)}</span>
+              <span className="meta">{key.lastRequest ? `used ${formatRelativeTime(new Date(key.lastRequest), now)}` : "never used"}</span>
+              <Button size="sm" variant="ghost" onClick={() => revoke(key.id, key.name)} aria-label={`Revoke ${key.name}`} data-testid="revoke-api-key">
+                <Trash2 size={13} aria-hidden /> Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * Accounts as people use them: signing out and in, what a stranger gets, inviting an editor and a
+ * viewer through Settings, what a viewer can and cannot do, and an API key that works until it
+ * is revoked. The owner and its session come from the setup project (accounts.setup.ts).
+ */
+import type { Browser, Page } from "@playwright/test";
+import { OWNER } from "./support/auth-files";
+import { expect, test } from "./support/test";
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/sign-in");
+  await page.getByTestId("account-email").fill(email);
+  await page.getByTestId("account-password").fill(password);
+  await page.getByTestId("account-submit").click();
+}
+
+/** Opens an invite link in a fresh browser (nobody signed in) and creates the account. */
+async function joinWithInvite(browser: Browser, link: string, who: { name: string; email: string }): Promise<Page> {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByTestId("account-name").fill(who.name);
+  await page.getByTestId("account-email").fill(who.email);
+  await page.getByTestId("account-password").fill("another long password");
+  await page.getByTestId("account-confirm").fill("another long password");
+  await page.getByTestId("account-submit").click();
+  await expect(page.getByRole("heading", { name: "Workflows" })).toBeVisible();
+  return page;
+}
+
+async function createInvite(page: Page, role: "editor" | "viewer"): Promise<string> {
+  await page.goto("/settings");
+  await page.getByTestId("invite-role-select").selectOption(role);
+  await page.getByTestId("create-invite").click();
+  return (await page.getByTestId("invite-url").textContent())!.trim();
+}
+
+test.describe("accounts", () => {
+  test("a stranger is sent to sign in and the API answers 401", async ({ browser, playwright, baseURL }) => {
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    await page.goto("/workflows/anything");
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fworkflows%2Fanything$/);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    const anonymous = await playwright.request.newContext({ baseURL });
+    expect((await anonymous.get("/api/workflows")).status()).toBe(401);
+    expect((await anonymous.post("/api/workflows", { data: { name: "x", nodes: [], edges: [] } })).status()).toBe(401);
+    await anonymous.dispose();
+    await context.close();
+  });
+
+  test("signing out, a wrong password, and signing back in to where you were going", async ({ browser }) => {
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    await signIn(page, OWNER.email, "not the password");
+    await expect(page.getByTestId("account-error")).toHaveText("That e-mail and password do not match an account");
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fsettings$/);
+    await page.getByTestId("account-email").fill(OWNER.email);
+    await page.getByTestId("account-password").fill(OWNER.password);
+    await page.getByTestId("account-submit").click();
+    await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+    await page.getByTestId("sign-out").click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/sign-in/);
+    await context.close();
+  });
+
+  test("the owner invites an editor and a viewer; the viewer can look but not change or run", async ({ page, browser, request, playwright, baseURL }) => {
+    const workflow = (await (await request.post("/api/workflows", { data: { name: "Shared with a viewer", nodes: [{ id: "entry", type: "core.entry", position: { x: 0, y: 0 }, data: { label: "Entry", mode: "normal", params: {} } }], edges: [] } })).json()) as { id: string };
+
+    const editorLink = await createInvite(page, "editor");
+    const editor = await joinWithInvite(browser, editorLink, { name: "Eddie Editor", email: "eddie@switchboard.test" });
+    await expect(editor.getByTestId("signed-in-role")).toHaveText("editor");
+    await expect(editor.getByTestId("new-workflow")).toBeVisible();
+    await expect(editor.getByTestId("nav-secrets")).toHaveCount(0);
+
+    const viewerLink = await createInvite(page, "viewer");
+    const viewer = await joinWithInvite(browser, viewerLink, { name: "Vera Viewer", email: "vera@switchboard.test" });
+    await expect(viewer.getByTestId("signed-in-role")).toHaveText("viewer");
+    await expect(viewer.getByTestId("new-workflow")).toHaveCount(0);
+    await expect(viewer.getByRole("link", { name: "Shared with a viewer" })).toBeVisible();
+
+    // An invite works once.
+    const reused = await (await browser.newContext({ storageState: { cookies: [], origins: [] } })).newPage();
+    await reused.goto(viewerLink);
+    await expect(reused.getByRole("heading", { name: "This invite link does not work" })).toBeVisible();
+
+    // The viewer opens the workflow view-only: no Run, no palette, nodes stay where they are.
+    await viewer.goto(`/workflows/${workflow.id}`);
+    await expect(viewer.getByTestId("view-only")).toBeVisible();
+    await expect(viewer.getByTestId("run-workflow")).toHaveCount(0);
+    await expect(viewer.getByTestId("palette")).toHaveCount(0);
+    const node = viewer.locator(".react-flow__node").first();
+    const before = await node.boundingBox();
+    await viewer.mouse.move(before!.x + before!.width / 2, before!.y + 10);
+    await viewer.mouse.down();
+    await viewer.mouse.move(before!.x + 200, before!.y + 150, { steps: 5 });
+    await viewer.mouse.up();
+    expect(await node.boundingBox()).toEqual(before);
+    await viewer.goto("/secrets");
+    await expect(viewer).toHaveURL(/\/forbidden\?need=admin$/);
+
+    // A viewer's API key acts as a viewer: it reads, it cannot run.
+    await viewer.goto("/settings");
+    await viewer.getByTestId("api-key-name").fill("viewer script");
+    await viewer.getByTestId("create-api-key").click();
+    const viewerKey = (await viewer.getByTestId("new-api-key").textContent())!.trim();
+    const asViewer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${viewerKey}` } });
+    expect((await asViewer.get("/api/workflows")).status()).toBe(200);
+    const refused = await asViewer.post(`/api/workflows/${workflow.id}/runs`, { data: {} });
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: "This needs the editor role; you are a viewer" });
+    await asViewer.dispose();
+
+    // The owner sees both people and their roles.
+    await page.goto("/settings");
+    await expect(page.getByTestId("user-row")).toHaveCount(3);
+  });
+
+  test("an API key made on Settings works like curl would use it, until it is revoked", async ({ page, playwright, baseURL }) => {
+    await page.goto("/settings");
+    await page.getByTestId("api-key-name").fill("curl key");
+    await page.getByTestId("create-api-key").click();
+    const key = (await page.getByTestId("new-api-key").textContent())!.trim();
+    const curl = await playwright.request.newContext({ baseURL });
+    const withKey = { headers: { authorization: `Bearer ${key}` } };
+    expect((await curl.get("/api/workflows", withKey)).status()).toBe(200);
+    expect((await curl.get("/api/workflows", { headers: { "x-api-key": key } })).status()).toBe(200);
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByTestId("api-key-row").filter({ hasText: "curl key" }).getByTestId("revoke-api-key").click();
+    await expect(page.getByTestId("api-key-row").filter({ hasText: "curl key" })).toHaveCount(0);
+    expect((await curl.get("/api/workflows", withKey)).status()).toBe(401);
+    await curl.dispose();
+  });
+
+  test("a cross-site form post and a foreign Host are refused", async ({ playwright, baseURL }) => {
+    const anonymous = await playwright.request.newContext({ baseURL });
+    const crossSite = await anonymous.post("/api/workflows", { headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site", "content-type": "text/plain" }, data: "{}" });
+    expect(crossSite.status()).toBe(403);
+    const rebinding = await anonymous.get("/", { headers: { host: "evil.example" } });
+    expect(rebinding.status()).toBe(421);
+    await anonymous.dispose();
+  });
+});

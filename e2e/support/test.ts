@@ -1,0 +1,17 @@
+/**
+ * The `test` every spec uses: Playwright's, with the browser signed in as the owner (the setup
+ * project's storage state, see playwright.config.ts) and `request` sending the owner's API key,
+ * both made through the real sign-up and Settings pages.
+ */
+import { test as base } from "@playwright/test";
+import { ownerApiKey } from "./auth-files";
+
+export { expect } from "@playwright/test";
+
+export const test = base.extend({
+  request: async ({ playwright, baseURL }, use) => {
+    const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${ownerApiKey()}` } });
+    await use(context);
+    await context.dispose();
+  },
+});

@@ -1,0 +1,161 @@
+/**
+ * Every route handler × every kind of caller, over real HTTP against the real handlers, database
+ * and Redis: no credentials, each role by API key and by session cookie, a cross-site browser
+ * post, a foreign Host and a text/plain body. A route file the table does not list fails the test.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getAuth } from "../auth/auth";
+import { hasRole, type Role } from "../auth/roles";
+import { getDb } from "../db/client";
+import { createTestAccount, type TestAccount } from "../testing/test-accounts";
+import { appRoutes } from "../testing/test-stack";
+import { serveRoutes, type ServedRoutes } from "../testing/serve-web-handler";
+
+type Access = Role | "public" | "run-token";
+type Row = { method: string; route: string; access: Access; path: (tag: string) => string; body?: unknown; allowed: number[] };
+
+let served: ServedRoutes;
+let workflowId = "";
+let runId = "";
+const accounts = {} as Record<Role, TestAccount>;
+const cookies = {} as Record<Role, string>;
+
+const graph = { name: "permissions", nodes: [{ id: "entry", type: "core.entry", position: { x: 0, y: 0 }, data: { label: "Entry", mode: "normal", params: {} } }], edges: [] };
+
+/** The table: each route handler, the least role that may call it, and the answers that mean "let in". */
+const ROWS: Row[] = [
+  { method: "GET", route: "/api/health", access: "public", path: () => "/api/health", allowed: [200] },
+  { method: "GET", route: "/api/workflows", access: "viewer", path: () => "/api/workflows", allowed: [200] },
+  { method: "POST", route: "/api/workflows", access: "editor", path: () => "/api/workflows", body: graph, allowed: [201] },
+  { method: "POST", route: "/api/workflows/[id]/runs", access: "editor", path: () => `/api/workflows/${workflowId}/runs`, body: {}, allowed: [201] },
+  { method: "GET", route: "/api/runs/[id]", access: "viewer", path: () => `/api/runs/${runId}`, allowed: [200] },
+  { method: "GET", route: "/api/runs/[id]/events", access: "viewer", path: () => `/api/runs/${runId}/events`, allowed: [200] },
+  { method: "POST", route: "/api/runs/[id]/cancel", access: "editor", path: () => `/api/runs/${runId}/cancel`, allowed: [202, 409] },
+  { method: "POST", route: "/api/runs/[id]/approvals/[callId]", access: "editor", path: () => `/api/runs/${runId}/approvals/agent%3Acall_1`, body: { decision: "approved" }, allowed: [404] },
+  { method: "GET", route: "/api/secrets", access: "editor", path: () => "/api/secrets", allowed: [200] },
+  { method: "PUT", route: "/api/secrets/[name]", access: "admin", path: (tag) => `/api/secrets/PERM_${tag}`, body: { value: "v" }, allowed: [200] },
+  { method: "DELETE", route: "/api/secrets/[name]", access: "admin", path: () => "/api/secrets/PERM_NONE", allowed: [404] },
+  { method: "POST", route: "/api/mcp/gateway", access: "run-token", path: () => "/api/mcp/gateway", body: { jsonrpc: "2.0", id: 1, method: "tools/list" }, allowed: [] },
+  { method: "GET", route: "/api/mcp/gateway", access: "run-token", path: () => "/api/mcp/gateway", allowed: [] },
+  { method: "DELETE", route: "/api/mcp/gateway", access: "run-token", path: () => "/api/mcp/gateway", allowed: [] },
+];
+
+type Caller = { name: string; headers: () => Record<string, string>; role?: Role };
+const CALLERS: Caller[] = [
+  { name: "no credentials", headers: () => ({}) },
+  ...(["viewer", "editor", "admin"] as Role[]).flatMap((role): Caller[] => [
+    { name: `${role} API key`, role, headers: () => accounts[role].headers },
+    { name: `${role} session`, role, headers: () => ({ cookie: cookies[role] }) },
+  ]),
+];
+
+function expectedStatus(row: Row, caller: Caller): number[] {
+  if (row.access === "public") return row.allowed;
+  if (row.access === "run-token") return [401]; // user credentials are not gateway tokens
+  if (!caller.role) return [401];
+  return hasRole(caller.role, row.access) ? row.allowed : [403];
+}
+
+async function call(row: Row, headers: Record<string, string>, tag: string): Promise<number> {
+  const controller = new AbortController();
+  const response = await fetch(`${served.url}${row.path(tag)}`, {
+    method: row.method,
+    headers: { ...(row.body !== undefined ? { "content-type": "application/json" } : {}), accept: "application/json, text/event-stream", ...headers },
+    body: row.body !== undefined ? JSON.stringify(row.body) : undefined,
+    signal: controller.signal,
+  });
+  controller.abort(); // an event stream would stay open; the status is all we need
+  return response.status;
+}
+
+/** Node's fetch will not send a Host of our choosing; node:http will. */
+function callWithHost(row: Row, host: string): Promise<number> {
+  const url = new URL(`${served.url}${row.path("host")}`);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: row.method, headers: { host, ...accounts.admin.headers } }, (res) => {
+      resolve(res.statusCode ?? 0);
+      res.destroy();
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function signInCookie(account: TestAccount): Promise<string> {
+  const response = await getAuth().api.signInEmail({ body: { email: account.email, password: account.password }, asResponse: true });
+  return response.headers.get("set-cookie")!.split(";")[0];
+}
+
+beforeAll(async () => {
+  served = await serveRoutes(appRoutes);
+  for (const role of ["viewer", "editor", "admin"] as Role[]) {
+    accounts[role] = await createTestAccount(role);
+    cookies[role] = await signInCookie(accounts[role]);
+  }
+  const created = await fetch(`${served.url}/api/workflows`, { method: "POST", headers: { "content-type": "application/json", ...accounts.editor.headers }, body: JSON.stringify(graph) });
+  workflowId = ((await created.json()) as { id: string }).id;
+  const started = await fetch(`${served.url}/api/workflows/${workflowId}/runs`, { method: "POST", headers: { "content-type": "application/json", ...accounts.editor.headers }, body: "{}" });
+  runId = ((await started.json()) as { runId: string }).runId;
+});
+afterAll(async () => {
+  await served.close();
+});
+
+describe("the route-permission table", () => {
+  it("lists every route handler in app/api", () => {
+    const root = path.join(process.cwd(), "app", "api");
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name === "route.ts") {
+          const route = "/api/" + path.relative(root, dir).split(path.sep).join("/");
+          for (const [, method] of readFileSync(full, "utf8").matchAll(/export (?:const|async function) (GET|POST|PUT|PATCH|DELETE)\b/g)) found.push(`${method} ${route}`);
+        }
+      }
+    };
+    walk(root);
+    expect(found.sort()).toEqual(ROWS.map((row) => `${row.method} ${row.route}`).sort());
+  });
+
+  for (const row of ROWS) {
+    describe(`${row.method} ${row.route} (${row.access})`, () => {
+      for (const caller of CALLERS) {
+        it(`${caller.name} → ${expectedStatus(row, caller).join(" or ")}`, async () => {
+          expect(expectedStatus(row, caller)).toContain(await call(row, caller.headers(), caller.name.replace(/\W/g, "_")));
+        });
+      }
+
+      it("a foreign Host → 421", async () => {
+        expect(await callWithHost(row, "evil.example")).toBe(421);
+      });
+
+      if (row.method !== "GET") {
+        it("a cross-site browser request (admin cookie) → 403", async () => {
+          const status = await call(row, { cookie: cookies.admin, origin: "https://evil.example", "sec-fetch-site": "cross-site" }, "cross");
+          expect(status).toBe(403);
+        });
+        if (row.body !== undefined) {
+          it("a text/plain body (the way cross-site forms post) → 415, or 401/403 first", async () => {
+            const response = await fetch(`${served.url}${row.path("plain")}`, { method: row.method, headers: { "content-type": "text/plain", ...accounts.admin.headers }, body: JSON.stringify(row.body) });
+            expect(row.access === "run-token" ? [401, 415] : [415]).toContain(response.status);
+          });
+        }
+      }
+    });
+  }
+});
+
+describe("what refused requests leave behind", () => {
+  it("a cross-site post creates nothing and a viewer's post creates nothing", async () => {
+    const before = await getDb().workflow.count();
+    await call(ROWS[2], { cookie: cookies.admin, origin: "https://evil.example", "sec-fetch-site": "cross-site" }, "x");
+    await call(ROWS[2], accounts.viewer.headers, "x");
+    await call(ROWS[2], {}, "x");
+    expect(await getDb().workflow.count()).toBe(before);
+  });
+});
