@@ -1,7 +1,8 @@
 /**
- * Prisma CLI settings: the JS/WASM engine with the pg driver adapter, so generate and migrations
- * work offline (see ../shared/PRISMA.md). The two adapter-pg 6.19 workarounds below only matter
- * to the CLI's migration engine; the app's own queries use the plain adapter (lib/db/client.ts).
+ * Prisma CLI settings: Prisma 6.19's JS/WASM engine with the pg driver adapter, so generate and
+ * migrations work offline (its native engines are downloaded at run time, which these machines
+ * cannot). The two adapter-pg 6.19 workarounds below only matter to the CLI's migration engine;
+ * the app's own queries use the plain adapter (lib/db/client.ts).
  */
 import { randomUUID } from "node:crypto";
 import path from "node:path";

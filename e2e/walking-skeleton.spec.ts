@@ -73,6 +73,6 @@ test("the seeded example runs from the list with one click of Run and completes"
   const run = new RunPage(page);
   await run.expectCompleted();
   await expect(run.toolCall("http_request")).toHaveCount(1);
-  await expect(run.finalAnswer).toContainText("I called the Switchboard API");
+  await expect(run.finalAnswer).toContainText("I called the Switchboard health check");
   await page.screenshot({ path: `${SCREENSHOTS}/example-run.png` });
 });

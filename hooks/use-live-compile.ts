@@ -11,8 +11,8 @@ export function useLiveCompile() {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const compile = () => {
-      const { toGraph, lookup, setCompileErrors } = store.getState();
-      const result = compileWorkflow(toGraph(), lookup);
+      const { toGraph, lookup, setCompileErrors, hostTools } = store.getState();
+      const result = compileWorkflow(toGraph(), lookup, { hostTools });
       setCompileErrors(result.ok ? [] : result.errors);
     };
     compile();

@@ -6,22 +6,17 @@
 import { revalidatePath } from "next/cache";
 import { createInvite, removeUser, setUserRole } from "@/lib/auth/accounts";
 import { createApiKey, revokeApiKey } from "@/lib/auth/api-keys";
-import { AccessError, type Principal } from "@/lib/auth/principal";
-import { actionUser } from "@/lib/auth/request-access";
+import type { Principal } from "@/lib/auth/principal";
+import { actionPrincipal } from "@/lib/auth/request-access";
 import type { Role } from "@/lib/auth/roles";
 import { setHostToolsEnabled } from "@/lib/settings/host-tools";
 import { KeyName, RecordId, RoleInput, type SettingsResult } from "./schema";
 
 /** Runs `work` for a caller with at least `role`; access problems and bad input come back as `{ ok: false, error }`. */
 async function asUser<T extends object>(role: Role, work: (user: Principal) => Promise<SettingsResult<T>>): Promise<SettingsResult<T>> {
-  let user: Principal;
-  try {
-    user = await actionUser(role);
-  } catch (error) {
-    if (error instanceof AccessError) return { ok: false, error: error.message };
-    throw error;
-  }
-  const result = await work(user);
+  const caller = await actionPrincipal(role);
+  if (!caller.ok) return caller;
+  const result = await work(caller.principal);
   if (result.ok) revalidatePath("/settings");
   return result;
 }

@@ -2,11 +2,12 @@
 /** Server actions behind the editor and the workflow list: create, save, save-then-run, rename, duplicate, delete and import. All need the editor role. */
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { actionDenied, actionUser } from "@/lib/auth/request-access";
+import { actionDenied, actionPrincipal, actionUser } from "@/lib/auth/request-access";
 import { catalogueMeta } from "@/lib/nodes";
 import { startRun } from "@/lib/runs/start-run";
 import { parseGraph } from "@/lib/workflow/graph";
 import { parseWorkflowFile } from "@/lib/workflow/workflow-file";
+import { hostAccessRefusal } from "@/lib/workflows/host-access-guard";
 import { createWorkflow, deleteWorkflow, getWorkflow, updateWorkflow } from "@/lib/workflows/repository";
 import { SaveWorkflowInput, WorkflowId, WorkflowName, type ListActionResult, type RunWorkflowResult, type SaveWorkflowResult } from "./schema";
 
@@ -17,14 +18,16 @@ export async function createWorkflowAction(): Promise<never> {
 }
 
 export async function saveWorkflowAction(id: unknown, input: unknown): Promise<SaveWorkflowResult> {
-  const denied = await actionDenied("editor");
-  if (denied) return { ok: false, errors: [denied] };
+  const user = await actionPrincipal("editor");
+  if (!user.ok) return { ok: false, errors: [user.error] };
   const workflowId = WorkflowId.safeParse(id);
   if (!workflowId.success) return { ok: false, errors: workflowId.error.issues.map((issue) => issue.message) };
   const body = SaveWorkflowInput.safeParse(input);
   if (!body.success) return { ok: false, errors: body.error.issues.map((issue) => issue.message) };
   const graph = parseGraph(body.data.graph);
   if (!graph.ok) return { ok: false, errors: graph.errors };
+  const refusal = hostAccessRefusal(user.principal.role, (await getWorkflow(workflowId.data))?.graph ?? null, graph.graph);
+  if (refusal) return { ok: false, errors: [refusal] };
   const found = await updateWorkflow(workflowId.data, { name: body.data.name, graph: graph.graph });
   return found ? { ok: true } : { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
 }
@@ -80,11 +83,13 @@ export async function deleteWorkflowAction(id: unknown): Promise<ListActionResul
 
 /** Imports an export file as a new workflow (never over an existing one) and opens it; a bad file is answered with what is wrong. */
 export async function importWorkflowAction(text: unknown): Promise<ListActionResult> {
-  const denied = await actionDenied("editor");
-  if (denied) return { ok: false, errors: [denied] };
+  const user = await actionPrincipal("editor");
+  if (!user.ok) return { ok: false, errors: [user.error] };
   if (typeof text !== "string") return { ok: false, errors: ["The file could not be read as text"] };
   const file = parseWorkflowFile(text, new Set(catalogueMeta().map((component) => component.id)));
   if (!file.ok) return file;
+  const refusal = hostAccessRefusal(user.principal.role, null, file.graph);
+  if (refusal) return { ok: false, errors: [refusal] };
   const { id } = await createWorkflow(file.name, file.graph);
   redirect(`/workflows/${id}`);
 }

@@ -32,6 +32,8 @@ export type EditorInit = {
   catalogue: ComponentMeta[];
   readOnly?: boolean;
   statuses?: Record<string, NodeStatus>;
+  /** Whether host access is enabled: when not, the live compile marks nodes that touch the host. */
+  hostTools?: boolean;
 };
 
 export type EditorState = {
@@ -40,6 +42,7 @@ export type EditorState = {
   catalogue: ComponentMeta[];
   lookup: ComponentLookup;
   readOnly: boolean;
+  hostTools?: boolean;
   nodes: FlowNode[];
   edges: FlowEdge[];
   mcpServers?: WorkflowGraph["mcpServers"];
@@ -128,6 +131,7 @@ export function createEditorStore(init: EditorInit) {
       catalogue: init.catalogue,
       lookup,
       readOnly: init.readOnly ?? false,
+      hostTools: init.hostTools,
       nodes: toFlowNodes(init.graph, lookup),
       edges: toFlowEdges(init.graph),
       mcpServers: init.graph.mcpServers,

@@ -23,12 +23,14 @@ type WorkflowEditorProps = {
   activeRunId?: string | null;
   /** False for viewers: the workflow opens view-only (no palette, no edits, no Save or Run). */
   canEdit: boolean;
+  /** Whether host access is enabled, so the canvas can mark nodes that would be refused. */
+  hostTools: boolean;
 };
 
-export function WorkflowEditor({ workflow, catalogue, activeRunId, canEdit }: WorkflowEditorProps) {
+export function WorkflowEditor({ workflow, catalogue, activeRunId, canEdit, hostTools }: WorkflowEditorProps) {
   return (
     <ReactFlowProvider>
-      <EditorStoreProvider init={{ workflowId: workflow.id, name: workflow.name, graph: workflow.graph, catalogue, readOnly: !canEdit }}>
+      <EditorStoreProvider init={{ workflowId: workflow.id, name: workflow.name, graph: workflow.graph, catalogue, readOnly: !canEdit, hostTools }}>
         <EditorLayout activeRunId={activeRunId ?? null} />
       </EditorStoreProvider>
     </ReactFlowProvider>

@@ -26,13 +26,18 @@ export async function actionUser(role: Role): Promise<Principal> {
   return requireRole(await headers(), role);
 }
 
-/** For actions that answer `{ ok: false, errors }`: the access problem in words, or null when allowed. */
-export async function actionDenied(role: Role): Promise<string | null> {
+/** The caller of a server action as a result: who it is, or the access problem in words. */
+export async function actionPrincipal(role: Role): Promise<{ ok: true; principal: Principal } | { ok: false; error: string }> {
   try {
-    await actionUser(role);
-    return null;
+    return { ok: true, principal: await actionUser(role) };
   } catch (error) {
-    if (error instanceof AccessError) return error.message;
+    if (error instanceof AccessError) return { ok: false, error: error.message };
     throw error;
   }
+}
+
+/** For actions that answer `{ ok: false, errors }`: the access problem in words, or null when allowed. */
+export async function actionDenied(role: Role): Promise<string | null> {
+  const caller = await actionPrincipal(role);
+  return caller.ok ? null : caller.error;
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { allowedHosts, checkApiBody, checkCrossSite, checkHost, checkPath, checkRequest, isAllowedHost } from "./perimeter";
 
-const env = (extra: Record<string, string> = {}) => ({ HOST: "127.0.0.1", ...extra }) as NodeJS.ProcessEnv;
+const env = (extra: Record<string, string> = {}) => ({ HOST: "127.0.0.1", ...extra }) as unknown as NodeJS.ProcessEnv;
 const headers = (values: Record<string, string>) => new Headers(values);
 
 describe("Host", () => {

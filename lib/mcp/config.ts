@@ -1,5 +1,5 @@
 /**
- * How a workflow describes an MCP server (DESIGN.md "workflow-level mcpServers"): a stdio command,
+ * How a workflow describes an MCP server: a stdio command,
  * a streamable-HTTP URL, or a reference by name to the workflow's `mcpServers`. Header and env
  * values may be secret references; they are resolved only in the worker, right before connecting.
  */

@@ -6,6 +6,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { redactSecrets } from "../secrets/resolve";
+import { hostToolsEnabled } from "../settings/host-tools";
 import type { McpServerConfig } from "./config";
 import { DetachedStdioTransport } from "./detached-stdio-transport";
 import { McpSafetyError } from "./safety";
@@ -64,6 +65,9 @@ async function connectOnce(config: McpServerConfig, params: Awaited<ReturnType<t
 
 /** Connects, retrying with exponential backoff; safety refusals are not retried. */
 export async function connectMcpServer(config: McpServerConfig, options: ConnectOptions = {}): Promise<LiveClient> {
+  if (config.transport === "stdio" && !(await hostToolsEnabled())) {
+    throw new McpConnectError(`A stdio MCP server starts a program on this machine, and host access is off: an admin can turn it on in Settings → Host access`);
+  }
   const params = await serverParams(config);
   const retries = options.retries ?? 2;
   let delay = options.backoffMs ?? 500;

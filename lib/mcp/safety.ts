@@ -28,12 +28,6 @@ export function checkCommand(command: string, env: Env = process.env): void {
   }
 }
 
-/** Only what the node declares, plus PATH and HOME: never the worker's own secrets. */
-export function childEnvironment(declared: Record<string, string>, env: Env = process.env): Record<string, string> {
-  const base: Record<string, string> = {};
-  for (const key of ["PATH", "HOME"]) if (env[key] !== undefined) base[key] = env[key]!;
-  return { ...base, ...declared };
-}
 
 const loopback = new BlockList();
 loopback.addSubnet("127.0.0.0", 8, "ipv4");

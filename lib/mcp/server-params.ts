@@ -6,7 +6,8 @@
 import { resolveSecrets } from "../secrets/resolve";
 import type { McpServerConfig } from "./config";
 import type { DetachedStdioParams } from "./detached-stdio-transport";
-import { checkCommand, checkUrl, childEnvironment } from "./safety";
+import { childEnvironment } from "../platform/child-env";
+import { checkCommand, checkUrl } from "./safety";
 
 export type ServerParams =
   | { transport: "stdio"; stdio: DetachedStdioParams; secretValues: string[] }

@@ -9,6 +9,7 @@ export const fsRead = defineComponent({
   id: "core.fs.read",
   label: "Read File",
   category: "Tools",
+  hostAccess: "always",
   icon: "file-text",
   description: "Reads a text file from the configured root directories.",
   inputs: [{ name: "path", label: "Path", schema: { type: "string", description: "File path, relative to the first root directory" } }],

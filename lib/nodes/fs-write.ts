@@ -10,6 +10,7 @@ export const fsWrite = defineComponent({
   id: "core.fs.write",
   label: "Write File",
   category: "Tools",
+  hostAccess: "always",
   icon: "file-text",
   description: "Writes a text file in the configured root directories (replacing it, or appending).",
   inputs: [

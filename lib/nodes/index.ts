@@ -28,8 +28,8 @@ export function getComponent(type: string): ComponentDefinition | undefined {
 
 /** The serialisable metadata of a component: everything but the param schema and execute(). */
 export function toMeta(component: ComponentMeta): ComponentMeta {
-  const { id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools, requiresTool } = component;
-  return JSON.parse(JSON.stringify({ id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools, requiresTool }));
+  const { id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools, requiresTool, hostAccess } = component;
+  return JSON.parse(JSON.stringify({ id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools, requiresTool, hostAccess }));
 }
 
 export function catalogueMeta(): ComponentMeta[] {

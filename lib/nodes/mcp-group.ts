@@ -1,6 +1,6 @@
 /**
  * MCP Group: several MCP servers in one node. Each registers as `{groupNodeId}-{serverId}`, and an
- * agent wired to the group sees the tools of all of them (DESIGN.md prefix rule).
+ * agent wired to the group sees the tools of all of them.
  */
 import { GroupNodeParams, MCP_GROUP_TYPE } from "../mcp/server-specs";
 import { runtimeFields } from "./mcp-server";
@@ -10,6 +10,7 @@ export const mcpGroup = defineComponent({
   id: MCP_GROUP_TYPE,
   label: "MCP Group",
   category: "Tools",
+  hostAccess: "stdio-servers",
   icon: "plug",
   description: "Several MCP servers in one node; an agent wired to it sees the tools of all of them.",
   inputs: [],

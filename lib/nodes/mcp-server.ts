@@ -20,6 +20,7 @@ export const mcpServer = defineComponent({
   id: MCP_SERVER_TYPE,
   label: "MCP Server",
   category: "Tools",
+  hostAccess: "stdio-servers",
   icon: "server",
   description: "Connects an MCP server (stdio or streamable HTTP) and offers its tools to an agent.",
   inputs: [],

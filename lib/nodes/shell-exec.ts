@@ -1,6 +1,7 @@
 /** shell_exec: runs an allow-listed executable with arguments (no shell), with a timeout and an output cap. */
 import { z } from "zod";
 import { assertAllowed, runExecutable } from "../tools/run-executable";
+import { assertNoExecArguments } from "../tools/exec-capable-args";
 import { defineComponent } from "./types";
 
 const list = z
@@ -12,6 +13,7 @@ export const shellExec = defineComponent({
   id: "core.shell.exec",
   label: "Run Command",
   category: "Tools",
+  hostAccess: "always",
   icon: "terminal",
   description: "Runs an allow-listed program with arguments — no shell — and returns its exit code and output.",
   inputs: [
@@ -48,6 +50,7 @@ export const shellExec = defineComponent({
   }),
   async execute({ params, signal }) {
     assertAllowed(params.command, params.allowedCommands);
+    assertNoExecArguments(params.command, params.args);
     return runExecutable(params.command, params.args, { cwd: params.cwd, timeoutMs: params.timeoutMs, maxOutputBytes: params.maxOutputBytes, signal });
   },
 });

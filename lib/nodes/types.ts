@@ -70,6 +70,11 @@ export type ComponentMeta = {
   acceptsTools?: boolean;
   /** The node cannot run without a tool wired into its `tools` handle (Tool Call). */
   requiresTool?: boolean;
+  /**
+   * Touches the machine Switchboard runs on: "always" (runs programs, reads or writes files) or
+   * "stdio-servers" (MCP nodes, when a server is a local process). Off until an admin enables host access.
+   */
+  hostAccess?: "always" | "stdio-servers";
 };
 
 /** A param value the compiler can already tell is unusable: the field at fault and a message naming the node. */

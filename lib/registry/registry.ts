@@ -1,5 +1,5 @@
 /**
- * The per-run tool registry (DESIGN.md "Tool registry"): Redis hash `run:{runId}:tools`,
+ * The per-run tool registry: Redis hash `run:{runId}:tools`,
  * field nodeId → RegisteredTool. The gateway answers `tools/list` from here without any
  * network hop; the hash expires on its own if a run dies without teardown.
  */

@@ -1,4 +1,4 @@
-/** The run event union (DESIGN.md "Run events"): what the worker records and the run view draws. */
+/** The run event union: what the worker records and the run view draws. */
 import { z } from "zod";
 
 const nodeRef = { nodeId: z.string() };

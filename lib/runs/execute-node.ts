@@ -7,6 +7,7 @@ import { getComponent } from "../nodes";
 import type { NodeOutput } from "../nodes/types";
 import { registerMcpNode } from "../mcp/register-mcp-node";
 import { isMcpNodeType } from "../mcp/server-specs";
+import { hostAccessOffError, hostToolsEnabled } from "../settings/host-tools";
 import { registerComponentTool } from "../tools/register-component-tool";
 import type { CompiledNode } from "../workflow/compile";
 import { fillTemplates } from "./fill-templates";
@@ -29,6 +30,7 @@ async function registerToolNode(ctx: RunContext, node: CompiledNode, inputs: Rec
 
 async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Record<string, unknown>, signal: AbortSignal): Promise<NodeOutput> {
   const component = getComponent(node.type)!;
+  if (component.hostAccess === "always" && !(await hostToolsEnabled())) throw hostAccessOffError(node.label);
   // Secrets come only from the node's own params, resolved before templates pull in upstream data,
   // so neither upstream outputs nor run input can ask for one by carrying `{ "$secret": NAME }`.
   const ownParams = await ctx.secrets.resolveParams(node.params);

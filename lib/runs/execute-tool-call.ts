@@ -8,6 +8,7 @@ import { getComponent } from "../nodes";
 import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
 import { getRegisteredTool } from "../registry/registry";
 import { SecretScope } from "../secrets/secret-scope";
+import { hostAccessOffError, hostToolsEnabled } from "../settings/host-tools";
 import { loadPlan } from "./load-plan";
 import { parseNodeParams } from "./node-params";
 
@@ -20,6 +21,7 @@ export async function executeToolCall(redis: Redis, job: ToolCallJobData, signal
   const component = node && getComponent(node.type);
   if (!node || !component || !registered) return errorResult(`Tool ${job.toolName} is no longer registered in run ${job.runId}`);
 
+  if (component.hostAccess === "always" && !(await hostToolsEnabled())) return errorResult(hostAccessOffError(node.label).message);
   const agentArgs = Object.fromEntries(Object.entries(job.args).filter(([name]) => node.agentInputs.includes(name)));
   // Only the node's own params may name secrets; the agent's arguments are never resolved.
   const secrets = new SecretScope();

@@ -7,6 +7,7 @@ import { asJson } from "../db/json";
 import { lookupComponent } from "../nodes";
 import { runsQueue } from "../queue/queues";
 import { sharedRedis } from "../queue/redis";
+import { hostToolsEnabled } from "../settings/host-tools";
 import { compileWorkflow, type CompileError } from "../workflow/compile";
 import type { WorkflowGraph } from "../workflow/graph";
 import { getWorkflow } from "../workflows/repository";
@@ -21,7 +22,7 @@ export async function startRun(workflowId: string, input: unknown, graph?: Workf
   const workflow = await getWorkflow(workflowId);
   if (!workflow) return { ok: false, reason: "not-found", message: `Workflow ${workflowId} does not exist` };
   const runGraph = graph ?? workflow.graph;
-  const compiled = compileWorkflow(runGraph, lookupComponent);
+  const compiled = compileWorkflow(runGraph, lookupComponent, { hostTools: await hostToolsEnabled() });
   if (!compiled.ok) {
     const count = compiled.errors.length;
     return { ok: false, reason: "invalid", message: `The workflow has ${count} error${count === 1 ? "" : "s"}`, errors: compiled.errors };

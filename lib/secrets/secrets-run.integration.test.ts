@@ -52,7 +52,7 @@ async function api(method: string, path: string, body?: unknown) {
 
 beforeAll(async () => {
   captureLogs();
-  stack = await startTestStack({ role: "admin" }); // secrets are set by admins
+  stack = await startTestStack();
   echo = createServer((req, res) => {
     const token = String(req.headers["x-token"] ?? "");
     received.push(token);

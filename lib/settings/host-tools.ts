@@ -16,10 +16,23 @@ export async function hostToolsSetting(env: NodeJS.ProcessEnv = process.env): Pr
   return { enabled: row?.value === true, source: "settings" };
 }
 
+const CACHE_MS = 3_000;
+let cached: { enabled: boolean; at: number } | undefined;
+
+/** The setting as workers check it before running a host-access component: read at most every few seconds. */
 export async function hostToolsEnabled(): Promise<boolean> {
-  return (await hostToolsSetting()).enabled;
+  if (cached && Date.now() - cached.at < CACHE_MS) return cached.enabled;
+  const { enabled } = await hostToolsSetting();
+  cached = { enabled, at: Date.now() };
+  return enabled;
+}
+
+/** The refusal a worker gives when a host-access component is asked to run while host access is off. */
+export function hostAccessOffError(label: string): Error {
+  return new Error(`"${label}" was refused: host access is off on this Switchboard (an admin can turn it on in Settings → Host access)`);
 }
 
 export async function setHostToolsEnabled(enabled: boolean): Promise<void> {
+  cached = undefined;
   await getDb().setting.upsert({ where: { key: KEY }, create: { key: KEY, value: asJson(enabled) }, update: { value: asJson(enabled) } });
 }

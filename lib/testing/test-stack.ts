@@ -1,8 +1,8 @@
 /**
  * The whole run path inside one test process: the real API and gateway route handlers on a real
  * port, and the real BullMQ workers. SWITCHBOARD_URL points the worker's agents at that port.
- * The stack signs its requests with an API key of a fresh account (editor unless asked otherwise),
- * made through better-auth like any other.
+ * The stack signs its requests with the API key of a fresh account made through better-auth, an
+ * admin unless asked otherwise (suites build workflows with host-access nodes, which only admins add).
  */
 import * as gatewayRoute from "@/app/api/mcp/gateway/route";
 import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
@@ -41,7 +41,7 @@ export const appRoutes: Route[] = [
 
 export type TestStack = ApiClient & { account: TestAccount; close: () => Promise<void> };
 
-export async function startTestStack({ workers = true, role = "editor" as Role } = {}): Promise<TestStack> {
+export async function startTestStack({ workers = true, role = "admin" as Role } = {}): Promise<TestStack> {
   const served: ServedRoutes = await serveRoutes(appRoutes);
   process.env.SWITCHBOARD_URL = served.url;
   const account = await createTestAccount(role);

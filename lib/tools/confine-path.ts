@@ -2,7 +2,8 @@
  * Keeps the file tools inside their configured root directories. A path is taken relative to the
  * first root; `..` segments are refused outright, an absolute path must lie under a root, and the
  * real path (after following symlinks, of the file or of its nearest existing parent) must too,
- * so a symlink inside a root cannot lead out of it.
+ * so a symlink inside a root cannot lead out of it. Switchboard's own `.data/` directory (its
+ * database, keys and Redis files) is never reachable, whatever the roots say.
  */
 import { lstat, realpath } from "node:fs/promises";
 import path from "node:path";
@@ -57,5 +58,7 @@ export async function confinePath(requested: string, roots: string[]): Promise<s
   if (!real.some((root) => isInside(resolved, root))) {
     throw new PathNotAllowedError(`path: "${requested}" leads outside the allowed roots (through a symlink)`);
   }
+  const dataDir = await realPathOrAncestor(path.join(process.cwd(), ".data"));
+  if (isInside(resolved, dataDir)) throw new PathNotAllowedError(`path: "${requested}" is inside Switchboard's own data directory, which file tools never touch`);
   return resolved;
 }

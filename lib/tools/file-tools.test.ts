@@ -45,6 +45,16 @@ describe("file tools", () => {
     expect(await readFile(path.join(root, "out", "deep", "b.txt"), "utf8")).toBe("hello again");
   });
 
+  it("never reaches Switchboard's own .data directory, even when a root contains it or a symlink leads there", async () => {
+    const dataDir = path.join(process.cwd(), ".data");
+    await mkdir(dataDir, { recursive: true });
+    await symlink(dataDir, path.join(root, "data-link"));
+    const app = process.cwd();
+    await expect(run(fsRead as unknown as ComponentDefinition, { roots: app, path: ".data/secret" })).rejects.toThrow("inside Switchboard's own data directory");
+    await expect(read({ path: "data-link/secret" })).rejects.toThrow(); // outside the root, and the data directory besides
+    await expect(run(fsWrite as unknown as ComponentDefinition, { roots: dataDir, path: "planted.txt", content: "x" })).rejects.toThrow("inside Switchboard's own data directory");
+  });
+
   it("refuses .. even when it would land inside the root", async () => {
     await expect(read({ path: "../outside/secret.txt" })).rejects.toThrow('contains ".."');
     await expect(read({ path: "notes/../notes/a.txt" })).rejects.toThrow('contains ".."');

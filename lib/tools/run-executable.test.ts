@@ -1,4 +1,5 @@
 /** shell_exec runs real programs: only allow-listed ones, never through a shell, with a timeout and an output cap. */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { shellExec } from "../nodes/shell-exec";
 import type { ComponentDefinition } from "../nodes/types";
@@ -49,5 +50,49 @@ describe("shell_exec", () => {
 
   it("names a program that does not exist", async () => {
     await expect(run({ allowedCommands: "no-such-program-xyz", command: "no-such-program-xyz" })).rejects.toThrow('"no-such-program-xyz" was not found');
+  });
+});
+
+/** A process's state letter from /proc (R, S, Z …), or "gone". */
+function processState(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "")[0];
+  } catch {
+    return "gone";
+  }
+}
+
+describe("what a child gets and leaves behind", () => {
+  it("sees none of the worker's environment but PATH and HOME", async () => {
+    const saved = { secret: process.env.SWITCHBOARD_SECRET, database: process.env.DATABASE_URL };
+    process.env.SWITCHBOARD_SECRET = "worker-secret-that-must-not-leak-0123456789";
+    process.env.DATABASE_URL ??= "postgresql://worker/db";
+    try {
+      const result = await run({ allowedCommands: "env", command: "env" });
+      const names = String(result.stdout).trim().split("\n").map((line) => line.split("=")[0]);
+      expect(names.sort()).toEqual(["HOME", "PATH"].filter((name) => process.env[name] !== undefined));
+      expect(result.stdout).not.toContain("worker-secret");
+    } finally {
+      if (saved.secret === undefined) delete process.env.SWITCHBOARD_SECRET;
+      else process.env.SWITCHBOARD_SECRET = saved.secret;
+      if (saved.database === undefined) delete process.env.DATABASE_URL;
+    }
+  });
+
+  it("kills the whole process group at the timeout: no orphaned grandchildren", async () => {
+    const result = await run({ allowedCommands: "sh", command: "sh", args: ["-c", "sleep 60 & echo $!; wait"], timeoutMs: 500 });
+    expect(result.timedOut).toBe(true);
+    const grandchild = Number(String(result.stdout).trim());
+    expect(grandchild).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(processState(grandchild)).toMatch(/^(gone|Z)$/); // killed (a zombie only waits for init to reap it)
+  });
+
+  it("refuses arguments that would make an allowed program start another one", async () => {
+    await expect(run({ allowedCommands: "find", command: "find", args: [".", "-exec", "sh", "-c", "id", ";"] })).rejects.toThrow('"-exec" would let find start another program');
+    await expect(run({ allowedCommands: "tar", command: "tar", args: ["-cf", "/dev/null", "--checkpoint-action=exec=id", "."] })).rejects.toThrow("--checkpoint-action is refused");
+    await expect(run({ allowedCommands: "git", command: "git", args: ["-c", "core.sshCommand=id", "fetch"] })).rejects.toThrow("-c is refused");
+    await expect(run({ allowedCommands: "sed", command: "sed", args: ["1e id", "/dev/null"] })).rejects.toThrow('sed\'s "e" command');
+    expect(await run({ allowedCommands: "find", command: "find", args: [".", "-maxdepth", "0", "-name", "."] })).toMatchObject({ exitCode: 0 });
   });
 });

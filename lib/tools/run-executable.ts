@@ -1,8 +1,11 @@
 /**
  * Runs one allow-listed executable with arguments, never through a shell (so `;`, `|` and `$()`
- * are just characters in an argument), with a timeout and a cap on the output it keeps.
+ * are just characters in an argument), with a clean environment (lib/platform/child-env.ts), a
+ * timeout and a cap on the output it keeps. The program leads its own process group, and a
+ * timeout or abort kills the whole group, so nothing it started outlives it.
  */
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
+import { childEnvironment } from "../platform/child-env";
 
 export type ExecResult = { exitCode: number | null; stdout: string; stderr: string; timedOut: boolean; truncated: boolean };
 
@@ -14,26 +17,55 @@ export function assertAllowed(command: string, allowed: string[]): void {
   }
 }
 
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}
+
 export function runExecutable(
   command: string,
   args: string[],
   options: { cwd?: string; timeoutMs: number; maxOutputBytes: number; signal?: AbortSignal },
 ): Promise<ExecResult> {
   return new Promise((resolve, reject) => {
-    execFile(
-      command,
-      args,
-      { cwd: options.cwd || undefined, timeout: options.timeoutMs, maxBuffer: options.maxOutputBytes, signal: options.signal, shell: false, encoding: "utf8", env: process.env },
-      (error, stdout, stderr) => {
-        const failure = error as (NodeJS.ErrnoException & { killed?: boolean; signal?: string | null; code?: string | number | null }) | null;
-        if (failure?.code === "ENOENT") return reject(new Error(`command: "${command}" was not found on the worker`));
-        if (failure?.name === "AbortError") return reject(failure);
-        const truncated = failure?.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER";
-        const timedOut = !truncated && failure?.killed === true && failure.signal === "SIGTERM";
-        const exitCode = failure ? (typeof failure.code === "number" ? failure.code : null) : 0;
-        const cap = (text: string) => (text.length > options.maxOutputBytes ? text.slice(0, options.maxOutputBytes) : text);
-        resolve({ exitCode, stdout: cap(stdout), stderr: cap(stderr), timedOut, truncated });
-      },
-    );
+    if (options.signal?.aborted) return reject(options.signal.reason);
+    const child = spawn(command, args, { cwd: options.cwd || undefined, env: childEnvironment() as NodeJS.ProcessEnv, shell: false, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const output = { stdout: "", stderr: "" };
+    let truncated = false;
+    let timedOut = false;
+    const collect = (stream: "stdout" | "stderr") => (chunk: Buffer) => {
+      if (output.stdout.length + output.stderr.length >= options.maxOutputBytes) {
+        truncated = true;
+        return killGroup(child.pid);
+      }
+      output[stream] += chunk.toString("utf8");
+    };
+    child.stdout!.on("data", collect("stdout"));
+    child.stderr!.on("data", collect("stderr"));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid);
+    }, options.timeoutMs);
+    const onAbort = () => killGroup(child.pid);
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    const finish = () => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+      killGroup(child.pid); // whatever the program left running in its group goes with it
+    };
+    child.once("error", (error: NodeJS.ErrnoException) => {
+      finish();
+      reject(error.code === "ENOENT" ? new Error(`command: "${command}" was not found on the worker`) : error);
+    });
+    child.once("close", (code) => {
+      finish();
+      if (options.signal?.aborted) return reject(options.signal.reason);
+      const cap = (text: string) => (text.length > options.maxOutputBytes ? text.slice(0, options.maxOutputBytes) : text);
+      resolve({ exitCode: timedOut || truncated ? null : code, stdout: cap(output.stdout), stderr: cap(output.stderr), timedOut, truncated });
+    });
   });
 }

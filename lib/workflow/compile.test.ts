@@ -307,3 +307,35 @@ describe("compileWorkflow: MCP server settings", () => {
     expect(errorsOf({ nodes: [node("s", "mcp.server", { params: { transport: "http", url: "" } })], edges: [] })).toEqual([expect.objectContaining({ code: "invalid-param", nodeId: "s", field: "url" })]);
   });
 });
+
+describe("host access", () => {
+  const graph: WorkflowGraph = {
+    nodes: [
+      node("entry", "core.entry"),
+      node("shell", "core.shell.exec", { label: "Run it", mode: "tool", params: { allowedCommands: "ls" } }),
+      node("files", "mcp.server", { mode: "tool", params: { transport: "stdio", command: "npx" } }),
+      node("remote", "mcp.server", { mode: "tool", params: { transport: "http", url: "https://mcp.example.com/mcp" } }),
+      node("declared", "mcp.server", { mode: "tool", params: { transport: "ref", ref: "local" } }),
+      node("agent", "core.agent"),
+    ],
+    edges: [
+      edge("e1", "entry", "output", "agent", "input"),
+      ...["shell", "files", "remote", "declared"].map((id) => edge(`t-${id}`, id, "tool", "agent", "tools")),
+    ],
+    mcpServers: { local: { transport: "stdio", command: "node", args: ["server.js"] } },
+  };
+
+  it("refuses every node that touches the host while host access is off, naming it and saying how to turn it on", () => {
+    const result = compileWorkflow(graph, lookupComponent, { hostTools: false });
+    if (result.ok) throw new Error("expected refusals");
+    const refused = result.errors.filter((error) => error.code === "host-access-disabled");
+    expect(refused.map((error) => error.nodeId).sort()).toEqual(["declared", "files", "shell"]);
+    expect(refused.find((error) => error.nodeId === "shell")?.message).toBe(
+      '"Run it" (Run Command) runs programs or reads files on this machine, and host access is off: an admin can turn it on in Settings → Host access (or set SWITCHBOARD_HOST_TOOLS=1)',
+    );
+  });
+
+  it("compiles them when host access is on", () => {
+    expect(compileWorkflow(graph, lookupComponent, { hostTools: true }).ok).toBe(true);
+  });
+});

@@ -7,6 +7,7 @@ import { validateWorkflowMcpServers } from "../mcp/validate-node-params";
 import { paramValidatorFor } from "../nodes/param-validators";
 import { isTemplatedField, type ComponentMeta } from "../nodes/types";
 import { TOOL_HANDLE, TOOLS_HANDLE, type NodeMode, type WorkflowGraph } from "./graph";
+import { hostAccessMessage, usesHost } from "./host-access";
 import { INPUT_REFERENCE, referenceMatches, referenceName, templateReferences } from "./template";
 
 export type CompileErrorCode =
@@ -25,7 +26,8 @@ export type CompileErrorCode =
   | "invalid-param"
   | "invalid-mcp-server"
   | "missing-tool"
-  | "unknown-reference";
+  | "unknown-reference"
+  | "host-access-disabled";
 
 export type CompileError = { code: CompileErrorCode; message: string; nodeId?: string; edgeId?: string; field?: string };
 
@@ -67,7 +69,12 @@ export type Catalogue = (type: string) => ComponentMeta | undefined;
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === "";
 
-export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue): CompileResult {
+export type CompileOptions = {
+  /** Whether host access is enabled (lib/settings/host-tools.ts); when false, nodes that touch the host are errors. Unchecked when absent. */
+  hostTools?: boolean;
+};
+
+export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, options: CompileOptions = {}): CompileResult {
   const errors: CompileError[] = [];
   const nodes = new Map<string, CompiledNode>();
   const components = new Map<string, ComponentMeta>();
@@ -84,6 +91,9 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue): Com
     }
     if (node.data.mode === "tool" && !component.tool) {
       errors.push({ code: "not-a-tool", nodeId: node.id, message: `${component.label} cannot be used in tool mode` });
+    }
+    if (options.hostTools === false && usesHost(component, { ...component.defaults, ...node.data.params }, graph.mcpServers)) {
+      errors.push({ code: "host-access-disabled", nodeId: node.id, message: hostAccessMessage(node.data.label || component.label, component.label) });
     }
     components.set(node.id, component);
     nodes.set(node.id, {

@@ -1,4 +1,4 @@
-/** The workflow graph the editor saves and every boundary validates (DESIGN.md "Workflow graph"). */
+/** The workflow graph the editor saves and every boundary validates. */
 import { z } from "zod";
 
 export const TOOL_HANDLE = "tool";

@@ -1,9 +1,11 @@
-/** GET lists workflows (viewer); POST creates one from a graph JSON (editor; validated, errors name the node or edge). */
+/** GET lists workflows (viewer); POST creates one from a graph JSON (editor; host-access nodes: admin; validated, errors name the node or edge). */
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { lookupComponent } from "@/lib/nodes";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { parseGraph } from "@/lib/workflow/graph";
+import { hostToolsEnabled } from "@/lib/settings/host-tools";
+import { hostAccessRefusal } from "@/lib/workflows/host-access-guard";
 import { createWorkflow, listWorkflows } from "@/lib/workflows/repository";
 import { CreateWorkflowBody } from "./schema";
 
@@ -14,13 +16,15 @@ export const GET = apiRoute({ role: "viewer" }, async () => {
   return Response.json(workflows.map(({ id, name }) => ({ id, name })));
 });
 
-export const POST = apiRoute({ role: "editor", body: "workflow" }, async ({ json }) => {
+export const POST = apiRoute({ role: "editor", body: "workflow" }, async ({ json, principal }) => {
   const body = await json();
   const named = CreateWorkflowBody.safeParse(body);
   if (!named.success) throw new ApiError("bad-request", `name: ${named.error.issues[0].message}`);
   const parsed = parseGraph(body);
   if (!parsed.ok) throw new ApiError("invalid-graph", parsed.errors[0], parsed.errors.map((message) => ({ message })));
-  const compiled = compileWorkflow(parsed.graph, lookupComponent);
+  const refusal = hostAccessRefusal(principal.role, null, parsed.graph);
+  if (refusal) throw new ApiError("forbidden", refusal);
+  const compiled = compileWorkflow(parsed.graph, lookupComponent, { hostTools: await hostToolsEnabled() });
   if (!compiled.ok) throw new ApiError("invalid-workflow", compiled.errors[0].message, compiled.errors);
   const { id } = await createWorkflow(named.data.name ?? "Untitled workflow", parsed.graph);
   return Response.json({ id }, { status: 201 });

@@ -7,6 +7,7 @@ import { authenticate } from "@/lib/auth/principal";
 import { pageUser } from "@/lib/auth/request-access";
 import { hasRole } from "@/lib/auth/roles";
 import { catalogueMeta } from "@/lib/nodes";
+import { hostToolsSetting } from "@/lib/settings/host-tools";
 import { findActiveRunId } from "@/lib/runs/active-run";
 import { getWorkflow } from "@/lib/workflows/repository";
 import { WorkflowEditor } from "@/components/editor/workflow-editor";
@@ -36,6 +37,7 @@ export default async function WorkflowEditorPage({ params }: PageProps) {
       catalogue={catalogueMeta()}
       activeRunId={activeRunId}
       canEdit={hasRole(user.role, "editor")}
+      hostTools={(await hostToolsSetting()).enabled}
     />
   );
 }
