@@ -3,7 +3,7 @@
  * graph the run was started with (it never changes, so each process caches it per run).
  */
 import { getDb } from "../db/client";
-import { isInScope } from "../registry/registry";
+import { isInScope, type RegisteredTool } from "../registry/registry";
 import { DEFAULT_APPROVAL_TIMEOUT_SECONDS, WorkflowGraph } from "../workflow/graph";
 
 export type ApprovalRule = { timeoutSeconds: number };
@@ -30,7 +30,7 @@ async function approvalRules(runId: string): Promise<Map<string, ApprovalRule>> 
 }
 
 /** The rule for a registered tool's node (a group's servers follow their group node), or null when calls go straight through. */
-export async function approvalRuleFor(runId: string, toolNodeId: string): Promise<ApprovalRule | null> {
-  for (const [nodeId, rule] of await approvalRules(runId)) if (isInScope(toolNodeId, [nodeId])) return rule;
+export async function approvalRuleFor(runId: string, tool: Pick<RegisteredTool, "nodeId" | "groupNodeId">): Promise<ApprovalRule | null> {
+  for (const [nodeId, rule] of await approvalRules(runId)) if (isInScope(tool, [nodeId])) return rule;
   return null;
 }

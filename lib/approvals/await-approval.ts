@@ -7,12 +7,13 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { SessionClaims } from "../gateway/session-token";
+import type { RegisteredTool } from "../registry/registry";
 import type { RunEventInput } from "../runs/events";
 import { approvalRuleFor } from "./approval-config";
 import { createApprovalRequest, getApprovalDecision, hasRunEnded, storeApprovalDecision, waitForApprovalDecision, type ApprovalRequest } from "./approval-store";
 import { denyBecauseRunEnded } from "./deny-on-run-end";
 
-export type ApprovalCall = { toolNodeId: string; toolName: string; args: Record<string, unknown>; callId?: string };
+export type ApprovalCall = { tool: Pick<RegisteredTool, "nodeId" | "groupNodeId">; toolName: string; args: Record<string, unknown>; callId?: string };
 
 export type ApprovalOutcome = { approved: true; args: Record<string, unknown> } | { approved: false; message: string };
 
@@ -31,7 +32,7 @@ async function openRequest(redis: Redis, base: Omit<ApprovalRequest, "callId">, 
 }
 
 export async function awaitApproval(redis: Redis, scope: SessionClaims, call: ApprovalCall, record: RecordEvent): Promise<ApprovalOutcome> {
-  const rule = await approvalRuleFor(scope.runId, call.toolNodeId);
+  const rule = await approvalRuleFor(scope.runId, call.tool);
   if (!rule) return { approved: true, args: call.args };
 
   const request = await openRequest(

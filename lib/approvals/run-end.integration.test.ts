@@ -125,7 +125,7 @@ describe("approvals when the run ends", () => {
       expect(recorded).toEqual([]); // nothing was waiting
 
       const startedAt = Date.now();
-      const outcome = await awaitApproval(redis, { runId, agentNodeId: "agent", allowedNodeIds: ["guarded"] }, { toolNodeId: "guarded", toolName: "guarded", args: {}, callId: "agent:late" }, async (event) =>
+      const outcome = await awaitApproval(redis, { runId, agentNodeId: "agent", allowedNodeIds: ["guarded"] }, { tool: { nodeId: "guarded" }, toolName: "guarded", args: {}, callId: "agent:late" }, async (event) =>
         void recorded.push(event),
       );
       expect(Date.now() - startedAt).toBeLessThan(2_000);

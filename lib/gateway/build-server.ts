@@ -23,7 +23,7 @@ export type GatewayDeps = {
 
 async function scopedTools(redis: Redis, scope: SessionClaims): Promise<RegisteredTool[]> {
   const tools = await listRegisteredTools(redis, scope.runId);
-  return tools.filter((tool) => tool.status === "ready" && isInScope(tool.nodeId, scope.allowedNodeIds));
+  return tools.filter((tool) => tool.status === "ready" && isInScope(tool, scope.allowedNodeIds));
 }
 
 /** A component tool runs on any worker; an MCP tool goes to its server's connection (the owning worker for stdio). */

@@ -8,6 +8,10 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SignJWT } from "jose";
+import { signingSecret } from "../platform/secret";
+import { finishRun } from "../runs/finish-run";
+import { createEventRecorder } from "../runs/record-event";
 import { createSessionToken } from "./session-token";
 import { createRedis } from "../queue/redis";
 import { deleteRegistry } from "../registry/registry";
@@ -62,10 +66,12 @@ describe("gateway", () => {
     await Promise.all([agent1.close(), agent2.close()]);
   });
 
-  it("shows nothing to a token of another run", async () => {
-    const stranger = await connect(await createSessionToken({ runId: "some-other-run", agentNodeId: "a1", allowedNodeIds: ["h1", "h2", "h3"] }));
+  it("shows nothing of this run to a token of another running run, and refuses one of a run that does not exist", async () => {
+    const other = await storeRun({ nodes: [graphNode("a1", "core.agent")], edges: [] });
+    const stranger = await connect(await createSessionToken({ runId: other.runId, agentNodeId: "a1", allowedNodeIds: ["h1", "h2", "h3"] }));
     expect(await toolNames(stranger)).toEqual([]);
     await stranger.close();
+    await expect(connect(await createSessionToken({ runId: "no-such-run", agentNodeId: "a1", allowedNodeIds: ["h1"] }))).rejects.toThrow("is no longer running");
   });
 
   it("routes a call through the tool-calls queue to a worker and returns its result", async () => {
@@ -107,5 +113,40 @@ describe("gateway", () => {
     }
     const valid = await post(`Bearer ${await createSessionToken({ runId, agentNodeId: "a1", allowedNodeIds: ["h1"] })}`);
     expect(valid.status).toBe(200);
+  });
+});
+
+describe("tokens and their runs", () => {
+  const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+  const post = (token: string) =>
+    fetch(`${stack.url}/api/mcp/gateway`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}` }, body: JSON.stringify(initialize) });
+
+  it("refuses an unexpired token once its run has ended, whichever way it ended", async () => {
+    for (const status of ["completed", "failed", "cancelled"] as const) {
+      const ended = await storeRun({ nodes: [graphNode("a1", "core.agent"), graphNode("h1", "core.http.request", { mode: "tool" })], edges: [graphEdge("h1", "tool", "a1", "tools")] });
+      const token = await createSessionToken({ runId: ended.runId, agentNodeId: "a1", allowedNodeIds: ["h1"] });
+      expect((await post(token)).status).toBe(200); // while it runs
+      await finishRun({ runId: ended.runId, redis, emit: createEventRecorder(redis, ended.runId), startedAt: Date.now() }, null, status === "completed" ? { status, output: null } : status === "failed" ? { status, error: "x" } : { status });
+      const refused = await post(token);
+      expect(refused.status, status).toBe(401);
+      expect(JSON.stringify(await refused.json())).toContain("is no longer running");
+    }
+  });
+
+  it("refuses a token without an expiry", async () => {
+    const forever = await new SignJWT({ runId, agentNodeId: "a1", allowedNodeIds: ["h1"] }).setProtectedHeader({ alg: "HS256" }).setAudience("switchboard-gateway").sign(signingSecret());
+    expect((await post(forever)).status).toBe(401);
+  });
+
+  it("a token for node t cannot reach a node named t-2", async () => {
+    const stored = await storeRun({
+      nodes: [graphNode("agent", "core.agent"), graphNode("t", "core.http.request", { label: "Tee", mode: "tool" }), graphNode("t-2", "core.http.request", { label: "Tee Two", mode: "tool" })],
+      edges: [graphEdge("t", "tool", "agent", "tools")],
+    });
+    for (const id of ["t", "t-2"]) await registerComponentTool(redis, stored.runId, stored.plan.nodes[id], {});
+    const client = await connect(await createSessionToken({ runId: stored.runId, agentNodeId: "agent", allowedNodeIds: ["t"] }));
+    expect((await client.listTools()).tools).toHaveLength(1);
+    await client.close();
+    await deleteRegistry(redis, stored.runId);
   });
 });

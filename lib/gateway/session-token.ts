@@ -25,10 +25,10 @@ export async function createSessionToken(claims: SessionClaims, ttlSeconds = 60 
     .sign(signingSecret());
 }
 
-/** Returns the claims, or null for a missing, forged, expired or malformed token. */
+/** Returns the claims, or null for a missing, forged, expired, exp-less or malformed token. (Whether its run still runs is the gateway's next question.) */
 export async function verifySessionToken(token: string): Promise<SessionClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, signingSecret(), { audience: AUDIENCE, algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, signingSecret(), { audience: AUDIENCE, algorithms: ["HS256"], requiredClaims: ["exp"] });
     const parsed = SessionClaims.safeParse(payload);
     return parsed.success ? parsed.data : null;
   } catch {

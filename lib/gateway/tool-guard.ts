@@ -13,7 +13,7 @@ import type { ExposedTool } from "./mcp-tools";
 import { resolveTool } from "./tool-policy";
 
 /** What the guard needs of an exposed tool: its name and the tool-mode node behind it. */
-type GuardedTool = Pick<ExposedTool, "name" | "nodeId">;
+type GuardedTool = Pick<ExposedTool, "name" | "nodeId" | "registered">;
 
 export type GuardedCall = { name: string; args: Record<string, unknown>; callId?: string };
 
@@ -45,7 +45,7 @@ export async function guardToolCall<T extends GuardedTool>(
   }
   // Named like the agent's tool-call events (`agentNodeId:callId`), so the two line up in the run view.
   const callId = call.callId === undefined ? undefined : `${scope.agentNodeId}:${call.callId}`;
-  const approval = await awaitApproval(redis, scope, { toolNodeId: resolved.tool.nodeId, toolName: resolved.name, args: call.args, callId }, (event) =>
+  const approval = await awaitApproval(redis, scope, { tool: resolved.tool.registered, toolName: resolved.name, args: call.args, callId }, (event) =>
     recordGatewayEvent(redis, scope.runId, event),
   );
   if (!approval.approved) return errorResult(approval.message);

@@ -29,6 +29,7 @@ export async function workflowMcpServers(runId: string): Promise<unknown> {
 function baseEntry(spec: ServerSpec): Omit<RegisteredTool, "status"> {
   return {
     nodeId: spec.nodeId,
+    ...(spec.groupNodeId ? { groupNodeId: spec.groupNodeId } : {}),
     toolName: spec.source,
     kind: spec.config.transport === "stdio" ? "local-mcp" : "remote-mcp",
     description: spec.config.transport === "stdio" ? `MCP server (stdio: ${spec.config.command})` : `MCP server (${new URL(spec.config.url).origin})`,

@@ -39,6 +39,8 @@ export type GroupNodeParams = z.infer<typeof GroupNodeParams>;
 
 export type ServerSpec = {
   nodeId: string;
+  /** Set for the servers of an MCP Group: the group node's id. */
+  groupNodeId?: string;
   source: string;
   config: McpServerConfig;
   filter: ToolFilter;
@@ -77,6 +79,7 @@ export function serverSpecs(node: { id: string; type: string; label: string; par
       ids.add(id);
       return {
         nodeId: `${node.id}-${id}`,
+        groupNodeId: node.id,
         source: sourceSlug(id),
         config: parseSource(source, `${where} server "${id}"`, declared),
         filter: toolFilter ?? { mode: "all", tools: [] },

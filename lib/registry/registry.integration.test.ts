@@ -40,10 +40,11 @@ describe("tool registry", () => {
     await expect(registerTool(redis, randomUUID(), { ...tool("x"), status: "maybe" } as unknown as RegisteredTool)).rejects.toThrow();
   });
 
-  it("scopes by node id and by group prefix, nothing else", () => {
-    expect(isInScope("http", ["http"])).toBe(true);
-    expect(isInScope("group-1-serverA", ["group-1"])).toBe(true);
-    expect(isInScope("http2", ["http"])).toBe(false);
-    expect(isInScope("http", [])).toBe(false);
+  it("scopes by node id and by the group a server was registered under, never by a name prefix", () => {
+    expect(isInScope({ nodeId: "http" }, ["http"])).toBe(true);
+    expect(isInScope({ nodeId: "group-1-serverA", groupNodeId: "group-1" }, ["group-1"])).toBe(true);
+    expect(isInScope({ nodeId: "t-2" }, ["t"])).toBe(false); // a plain node that merely starts with "t-"
+    expect(isInScope({ nodeId: "http2" }, ["http"])).toBe(false);
+    expect(isInScope({ nodeId: "http" }, [])).toBe(false);
   });
 });

@@ -18,6 +18,8 @@ export const RegisteredTool = z.object({
   boundInputs: z.record(z.string(), z.unknown()).default({}),
   tools: z.array(z.object({ name: z.string(), description: z.string().optional(), inputSchema: z.record(z.string(), z.unknown()) })).optional(),
   ownerQueue: z.string().optional(),
+  /** For the servers of an MCP Group: the group node, whose wiring makes them visible. */
+  groupNodeId: z.string().optional(),
   /** MCP sources: how long the gateway waits for one call (the node's call timeout). */
   callTimeoutMs: z.number().optional(),
   status: z.enum(["ready", "unavailable"]),
@@ -51,7 +53,10 @@ export async function deleteRegistry(redis: Redis, runId: string): Promise<void>
   await redis.del(registryKey(runId));
 }
 
-/** The gateway's scope rule: a tool is visible when its node is wired to the agent, or belongs to a wired group. */
-export function isInScope(nodeId: string, allowedNodeIds: readonly string[]): boolean {
-  return allowedNodeIds.some((allowed) => nodeId === allowed || nodeId.startsWith(`${allowed}-`));
+/**
+ * The gateway's scope rule: a tool is visible when its node is wired to the agent, or belongs to a
+ * wired group — as the registry entry records, never by a name prefix (node `t` must not reach `t-2`).
+ */
+export function isInScope(tool: Pick<RegisteredTool, "nodeId" | "groupNodeId">, allowedNodeIds: readonly string[]): boolean {
+  return allowedNodeIds.includes(tool.nodeId) || (tool.groupNodeId !== undefined && allowedNodeIds.includes(tool.groupNodeId));
 }

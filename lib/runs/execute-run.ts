@@ -7,6 +7,7 @@
  */
 import type { Redis } from "ioredis";
 import type { CompiledWorkflow } from "../workflow/compile";
+import { markRunLive } from "../gateway/run-liveness";
 import { registryKey, REGISTRY_TTL_SECONDS } from "../registry/registry";
 import { finishRun, type RunOutcome } from "./finish-run";
 import { isRetrySafe, runNode } from "./execute-node";
@@ -81,9 +82,10 @@ export async function executeRun(services: RunServices, runId: string): Promise<
   const release = leases.hold(runId, ctx.stop);
   const cancellation = watchCancellation(redis, runId, ctx.stop);
   const deadline = setTimeout(() => ctx.stop(new RunStop("timeout", `The run took longer than its timeout of ${ctx.plan.runTimeoutSeconds ?? 3600} s`)), Math.max(0, run.deadlineAt.getTime() - Date.now()));
-  const keepRegistry = setInterval(() => void redis.expire(registryKey(runId), REGISTRY_TTL_SECONDS).catch(() => undefined), 60_000);
+  const keepRegistry = setInterval(() => void Promise.all([redis.expire(registryKey(runId), REGISTRY_TTL_SECONDS), markRunLive(redis, runId)]).catch(() => undefined), 60_000);
   const ending = { runId, redis, emit: ctx.emit, startedAt: ctx.startedAt, redactText: (text: string) => ctx.secrets.redactText(text) };
   try {
+    await markRunLive(redis, runId);
     let done = new Set<string>();
     if (run.resumed) {
       const resumed = await resume(ctx);

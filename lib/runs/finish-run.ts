@@ -7,6 +7,7 @@
 import type { Redis } from "ioredis";
 import { denyApprovalsOnRunEnd } from "../approvals/deny-on-run-end";
 import { teardownRunMcp } from "../mcp/teardown";
+import { markRunEnded } from "../gateway/run-liveness";
 import { deleteRegistry } from "../registry/registry";
 import type { EventRecorder } from "./record-event";
 import { endRun, type RunEnding } from "./run-lease";
@@ -28,6 +29,7 @@ export async function finishRun(ending: Ending, owner: string | null, outcome: R
   const failed = outcome.status === "failed" ? { nodeId: outcome.nodeId, error: ending.redactText?.(outcome.error) ?? outcome.error } : undefined;
   const terminal: RunEnding = outcome.status === "failed" ? { status: "failed", error: failed!.error } : outcome;
   if (owner === null && !(await endRun(runId, null, terminal))) return false;
+  await markRunEnded(redis, runId).catch(() => undefined); // its gateway tokens stop working now
   if (failed?.nodeId) await emit({ type: "node.failed", payload: { nodeId: failed.nodeId, error: failed.error } });
   await denyApprovalsOnRunEnd(redis, runId, emit).catch((error) => console.warn(`run ${runId}: could not end its approvals: ${error instanceof Error ? error.message : String(error)}`));
   await teardownRunMcp(runId, emit);

@@ -1,0 +1,27 @@
+/**
+ * Whether a run is still going, as the gateway asks before honouring a token: a token outlives its
+ * run only until the run ends, whatever its `exp` says. A Redis key set while the run executes and
+ * dropped when it ends answers in one round trip; when the key is missing (a Redis restart), the
+ * database decides and the key is set again.
+ */
+import type { Redis } from "ioredis";
+import { getDb } from "../db/client";
+
+const liveKey = (runId: string) => `run:${runId}:live`;
+const LIVE_TTL_SECONDS = 60 * 60;
+
+export async function markRunLive(redis: Redis, runId: string): Promise<void> {
+  await redis.set(liveKey(runId), "1", "EX", LIVE_TTL_SECONDS);
+}
+
+export async function markRunEnded(redis: Redis, runId: string): Promise<void> {
+  await redis.del(liveKey(runId));
+}
+
+export async function isRunLive(redis: Redis, runId: string): Promise<boolean> {
+  if ((await redis.exists(liveKey(runId))) === 1) return true;
+  const run = await getDb().run.findUnique({ where: { id: runId }, select: { status: true } });
+  if (run?.status !== "running") return false;
+  await markRunLive(redis, runId);
+  return true;
+}
