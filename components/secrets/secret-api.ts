@@ -10,7 +10,10 @@ async function send(method: "PUT" | "DELETE", name: string, body?: unknown): Pro
   return answer?.error ?? `The server answered ${response.status}`;
 }
 
-/** Adds or replaces a secret; resolves to an error message, or null when saved. */
-export const saveSecret = (name: string, value: string) => send("PUT", name, { value });
+/** "api.example.com, *.example.org" as the API's list. */
+export const parseHosts = (text: string) => text.split(",").map((host) => host.trim()).filter(Boolean);
+
+/** Adds or replaces a secret (and the hosts it may be sent to); resolves to an error message, or null when saved. */
+export const saveSecret = (name: string, value: string, allowedHosts: string[] = []) => send("PUT", name, { value, allowedHosts });
 
 export const removeSecret = (name: string) => send("DELETE", name);

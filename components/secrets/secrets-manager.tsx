@@ -9,26 +9,28 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { formatRelativeTime } from "@/components/ui/format-relative-time";
-import { removeSecret, saveSecret } from "./secret-api";
+import { parseHosts, removeSecret, saveSecret } from "./secret-api";
 
-export type SecretListItem = { name: string; updatedAt: string };
+export type SecretListItem = { name: string; allowedHosts: string[]; updatedAt: string };
 
 export function SecretsManager({ secrets }: { secrets: SecretListItem[] }) {
   const router = useRouter();
   const [name, setName] = useState("");
   const [value, setValue] = useState("");
+  const [hosts, setHosts] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function add(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const failure = await saveSecret(name.trim(), value);
+    const failure = await saveSecret(name.trim(), value, parseHosts(hosts));
     setBusy(false);
     setError(failure);
     if (failure) return;
     setName("");
     setValue("");
+    setHosts("");
     router.refresh();
   }
 
@@ -42,6 +44,10 @@ export function SecretsManager({ secrets }: { secrets: SecretListItem[] }) {
         <label className="secret-field secret-field-wide">
           <span>Value</span>
           <input className="input" type="password" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="new-password" data-testid="secret-value" />
+        </label>
+        <label className="secret-field" title="The secret is refused on its way to any other host. Empty: anywhere.">
+          <span>Allowed hosts (optional)</span>
+          <input className="input" value={hosts} onChange={(e) => setHosts(e.target.value)} placeholder="api.openai.com, *.example.com" spellCheck={false} data-testid="secret-hosts" />
         </label>
         <Button type="submit" variant="primary" disabled={busy || !name.trim() || !value} data-testid="save-secret">
           Save secret
@@ -78,7 +84,7 @@ function SecretRow({ secret, onChanged }: { secret: SecretListItem; onChanged: (
 
   async function replace(event: FormEvent) {
     event.preventDefault();
-    const failure = await saveSecret(secret.name, value);
+    const failure = await saveSecret(secret.name, value, secret.allowedHosts);
     setError(failure);
     if (failure) return;
     setValue("");
@@ -100,6 +106,9 @@ function SecretRow({ secret, onChanged }: { secret: SecretListItem; onChanged: (
         <code className="secret-row-name">{secret.name}</code>
         <span className="secret-row-masked" aria-label="value hidden">
           ••••••••
+        </span>
+        <span className="secret-row-updated" data-testid="secret-hosts-shown" title="Hosts this secret may be sent to">
+          {secret.allowedHosts.length > 0 ? `only to ${secret.allowedHosts.join(", ")}` : "any host"}
         </span>
         <span className="secret-row-updated" data-testid="secret-updated" suppressHydrationWarning>
           updated {formatRelativeTime(new Date(secret.updatedAt), new Date())}

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { ParamField } from "../nodes/types";
 import { SecretRef, secretRef } from "../secrets/reference";
 import { resolveSecrets } from "../secrets/resolve";
+import { guardedFetchFor } from "../net/guarded-fetch";
 import { createModel, DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, ModelSettings } from "./models";
 import { AgentScript } from "./scripted-model";
 import { describeIssues } from "../validation/describe-issues";
@@ -59,7 +60,7 @@ type ModelParams = z.infer<z.ZodObject<typeof modelParams>>;
 /** Builds the model in the worker; `secretValues` are what to redact from anything the node reports. */
 export async function modelFromParams(params: ModelParams): Promise<{ model: LanguageModel; secretValues: string[] }> {
   const legacyKey = params.provider === "openai-compatible" && !params.apiKey && params.apiKeyEnv ? secretRef(params.apiKeyEnv) : undefined;
-  const { value: apiKey, secretValues } = await resolveSecrets(params.apiKey || legacyKey || "");
+  const { value: apiKey, secretValues, secrets } = await resolveSecrets(params.apiKey || legacyKey || "");
   const settings = (() => {
     switch (params.provider) {
       case "scripted":
@@ -72,5 +73,5 @@ export async function modelFromParams(params: ModelParams): Promise<{ model: Lan
   })();
   const parsed = ModelSettings.safeParse(settings);
   if (!parsed.success) throw new Error(describeIssues(parsed.error, "model"));
-  return { model: createModel(parsed.data), secretValues };
+  return { model: createModel(parsed.data, guardedFetchFor({ secrets })), secretValues };
 }

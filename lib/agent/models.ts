@@ -6,6 +6,7 @@ import type { LanguageModel } from "ai";
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { z } from "zod";
+import { guardedFetchFor } from "../net/guarded-fetch";
 import { AgentScript, ScriptedLanguageModel } from "./scripted-model";
 
 export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
@@ -44,13 +45,14 @@ export const ModelSettings = z.discriminatedUnion("provider", [
 export type ModelSettings = z.infer<typeof ModelSettings>;
 export type ModelProvider = ModelSettings["provider"];
 
-export function createModel(settings: ModelSettings): LanguageModel {
+/** `fetch` carries the address policy and the key's allowed hosts (lib/net/guarded-fetch.ts): a base URL is where the key goes. */
+export function createModel(settings: ModelSettings, fetch: typeof globalThis.fetch = guardedFetchFor()): LanguageModel {
   switch (settings.provider) {
     case "scripted":
       return new ScriptedLanguageModel(settings.script);
     case "openai-compatible":
-      return createOpenAICompatible({ name: "openai-compatible", baseURL: settings.baseUrl, apiKey: settings.apiKey || undefined }).chatModel(settings.model);
+      return createOpenAICompatible({ name: "openai-compatible", baseURL: settings.baseUrl, apiKey: settings.apiKey || undefined, fetch }).chatModel(settings.model);
     case "anthropic":
-      return createAnthropic({ baseURL: settings.baseUrl, apiKey: settings.apiKey })(settings.model);
+      return createAnthropic({ baseURL: settings.baseUrl, apiKey: settings.apiKey, fetch })(settings.model);
   }
 }

@@ -21,7 +21,7 @@ describe("HTTP URL policy", () => {
   const production = { allowPrivate: false, allowLoopback: false };
   it("refuses private, link-local and metadata addresses", async () => {
     for (const url of ["http://10.1.2.3/mcp", "http://192.168.1.1/mcp", "http://172.20.0.1/mcp", "http://169.254.169.254/latest", "http://[fe80::1]/mcp", "http://[fd00::1]/mcp", "http://[::ffff:10.0.0.1]/mcp"]) {
-      await expect(checkUrl(url, dev), url).rejects.toThrow(/private, link-local or metadata.*SWITCHBOARD_MCP_ALLOW_PRIVATE=1/);
+      await expect(checkUrl(url, dev), url).rejects.toThrow(/private, link-local or metadata.*SWITCHBOARD_ALLOW_PRIVATE_NETWORK=1/);
     }
   });
   it("allows loopback in development and refuses it in production", async () => {

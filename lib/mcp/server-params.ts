@@ -7,7 +7,8 @@ import { resolveSecrets } from "../secrets/resolve";
 import type { McpServerConfig } from "./config";
 import type { DetachedStdioParams } from "./detached-stdio-transport";
 import { childEnvironment } from "../platform/child-env";
-import { checkCommand, checkUrl } from "./safety";
+import { hostAllowed } from "../net/guarded-fetch";
+import { checkCommand, checkUrl, McpSafetyError } from "./safety";
 
 export type ServerParams =
   | { transport: "stdio"; stdio: DetachedStdioParams; secretValues: string[] }
@@ -24,6 +25,12 @@ export async function serverParams(config: McpServerConfig): Promise<ServerParam
     };
   }
   await checkUrl(config.url);
-  const { value: headers, secretValues } = await resolveSecrets(config.headers);
+  const { value: headers, secretValues, secrets } = await resolveSecrets(config.headers);
+  const host = new URL(config.url).hostname;
+  for (const secret of secrets) {
+    if (secret.allowedHosts.length > 0 && !hostAllowed(host, secret.allowedHosts)) {
+      throw new McpSafetyError(`secret "${secret.name}" may only be sent to ${secret.allowedHosts.join(", ")}, not to ${host}`);
+    }
+  }
   return { transport: "http", url: config.url, headers: headers as Record<string, string>, secretValues };
 }

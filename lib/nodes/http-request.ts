@@ -1,6 +1,7 @@
 /** HTTP Request: fetches a URL. In tool mode the agent supplies the URL (and body); method and headers stay bound. */
 import { z } from "zod";
 import { defineComponent } from "./types";
+import { guardedFetch } from "../net/guarded-fetch";
 import { appBaseUrl } from "../platform/app-url";
 
 const MAX_BODY_CHARS = 20_000;
@@ -45,18 +46,19 @@ export const httpRequest = defineComponent({
   }),
   // GET is a read; anything else may have changed something the first time.
   retrySafe: (params) => params.method === "GET",
-  async execute({ params, signal }) {
-    const url = new URL(params.url, appBaseUrl());
+  async execute({ params, signal, outboundSecrets }) {
+    const own = new URL(appBaseUrl());
+    const url = new URL(params.url, own);
     if (url.protocol !== "http:" && url.protocol !== "https:") {
       throw new Error(`url: only http and https are supported, got ${url.protocol}`);
     }
     const hasBody = params.method !== "GET" && params.method !== "DELETE" && params.body !== "";
-    const response = await fetch(url, {
-      method: params.method,
-      headers: params.headers,
-      body: hasBody ? params.body : undefined,
-      signal: AbortSignal.any([signal, AbortSignal.timeout(params.timeoutMs)]),
-    });
+    // Private, loopback (in production) and metadata addresses are refused, redirects included; this Switchboard itself is not.
+    const response = await guardedFetch(
+      url,
+      { method: params.method, headers: params.headers, body: hasBody ? params.body : undefined, signal: AbortSignal.any([signal, AbortSignal.timeout(params.timeoutMs)]) },
+      { secrets: outboundSecrets, trustedOrigins: [own.origin] },
+    );
     const text = await response.text();
     if (text.length > MAX_BODY_CHARS) {
       return { status: response.status, body: `${text.slice(0, MAX_BODY_CHARS)}… [truncated ${text.length - MAX_BODY_CHARS} chars]` };

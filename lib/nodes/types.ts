@@ -3,6 +3,7 @@
  * the compiler see; `ComponentDefinition` adds the param schema and `execute()`, which stay on
  * the server.
  */
+import type { OutboundSecret } from "../net/guarded-fetch";
 import type { z } from "zod";
 import type { RunEventInput } from "../runs/events";
 
@@ -96,6 +97,8 @@ export type ExecuteContext<P> = {
   params: P;
   /** Tool-mode nodes wired into this node's `tools` handle (agents, LLM and Tool Call nodes). */
   connectedToolNodeIds: string[];
+  /** The node's resolved secrets that may only go to some hosts; outbound requests check them. */
+  outboundSecrets?: OutboundSecret[];
   emit: (event: RunEventInput) => Promise<void>;
   signal: AbortSignal;
 };

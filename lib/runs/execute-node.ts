@@ -43,6 +43,7 @@ async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Rec
     runInput: ctx.input,
     params,
     connectedToolNodeIds: node.connectedToolNodeIds,
+    outboundSecrets: ctx.secrets.outbound(),
     emit: async (event) => void (await ctx.emit(event)),
     signal,
   });

@@ -34,6 +34,7 @@ export async function executeToolCall(redis: Redis, job: ToolCallJobData, signal
       runInput: undefined,
       params,
       connectedToolNodeIds: [],
+      outboundSecrets: secrets.outbound(),
       emit: async () => undefined,
       signal,
     });

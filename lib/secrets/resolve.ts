@@ -3,8 +3,9 @@
  * Runs only in the worker, right before a component executes or an MCP server starts; what it
  * returns must never be recorded in events or logs (see `redactSecrets`).
  */
+import type { OutboundSecret } from "../net/guarded-fetch";
 import { isSecretRef } from "./reference";
-import { readSecretValue } from "./secret-store";
+import { readSecret } from "./secret-store";
 
 export class MissingSecretError extends Error {
   constructor(readonly secretName: string) {
@@ -12,17 +13,19 @@ export class MissingSecretError extends Error {
   }
 }
 
-export type ResolvedSecrets<T> = { value: T; secretValues: string[] };
+export type ResolvedSecrets<T> = { value: T; secretValues: string[]; secrets: OutboundSecret[] };
 
-/** Returns the value with every reference replaced, and the secret values used (for redaction). */
+/** Returns the value with every reference replaced, the secret values used (for redaction) and where each may be sent. */
 export async function resolveSecrets<T>(value: T): Promise<ResolvedSecrets<T>> {
   const secretValues: string[] = [];
+  const secrets: OutboundSecret[] = [];
   async function walk(node: unknown): Promise<unknown> {
     if (isSecretRef(node)) {
-      const secret = await readSecretValue(node.$secret);
+      const secret = await readSecret(node.$secret);
       if (secret === undefined) throw new MissingSecretError(node.$secret);
-      secretValues.push(secret);
-      return secret;
+      secretValues.push(secret.value);
+      secrets.push({ name: node.$secret, ...secret });
+      return secret.value;
     }
     if (Array.isArray(node)) return Promise.all(node.map(walk));
     if (node && typeof node === "object") {
@@ -31,22 +34,38 @@ export async function resolveSecrets<T>(value: T): Promise<ResolvedSecrets<T>> {
     }
     return node;
   }
-  return { value: (await walk(value)) as T, secretValues };
+  return { value: (await walk(value)) as T, secretValues, secrets };
 }
 
-/** Replaces every occurrence of the given secret values in a text with "[secret]". */
+/**
+ * The spellings a secret can come back in: as is, base64 (standard and URL-safe, with and without
+ * padding), URL-encoded and hex. Short values only as is: their encodings would match by chance.
+ */
+export function secretForms(secret: string): string[] {
+  if (secret.length < 8) return [secret];
+  const bytes = Buffer.from(secret, "utf8");
+  const base64 = bytes.toString("base64");
+  const forms = [secret, base64, base64.replace(/=+$/, ""), bytes.toString("base64url"), encodeURIComponent(secret), new URLSearchParams({ v: secret }).toString().slice(2), bytes.toString("hex")];
+  return [...new Set(forms)].sort((a, b) => b.length - a.length);
+}
+
+const spellings = (secretValues: readonly string[]) => [...new Set(secretValues.filter((secret) => secret.length > 0).flatMap(secretForms))].sort((a, b) => b.length - a.length);
+const replaceAll = (text: string, forms: string[]) => forms.reduce((redacted, form) => redacted.split(form).join("[secret]"), text);
+
+/** Replaces every occurrence of the given secret values, in any of their spellings, in a text with "[secret]". */
 export function redactSecrets(text: string, secretValues: readonly string[]): string {
-  return secretValues.filter((secret) => secret.length > 0).reduce((redacted, secret) => redacted.split(secret).join("[secret]"), text);
+  return replaceAll(text, spellings(secretValues));
 }
 
 /** `redactSecrets` applied to every string inside a value (object keys included), keeping its shape. */
 export function redactValue<T>(value: T, secretValues: readonly string[]): T {
   if (secretValues.length === 0) return value;
+  const forms = spellings(secretValues);
   function walk(node: unknown): unknown {
-    if (typeof node === "string") return redactSecrets(node, secretValues);
+    if (typeof node === "string") return replaceAll(node, forms);
     if (Array.isArray(node)) return node.map(walk);
     if (node && typeof node === "object" && Object.getPrototypeOf(node) === Object.prototype) {
-      return Object.fromEntries(Object.entries(node).map(([key, inner]) => [redactSecrets(key, secretValues), walk(inner)]));
+      return Object.fromEntries(Object.entries(node).map(([key, inner]) => [replaceAll(key, forms), walk(inner)]));
     }
     return node;
   }

@@ -4,15 +4,23 @@
  * are resolved, never data from upstream or arguments from a model, so neither can ask for a
  * secret by writing `{ "$secret": NAME }`.
  */
+import type { OutboundSecret } from "../net/guarded-fetch";
 import { redactSecrets, redactValue, resolveSecrets } from "./resolve";
 
 export class SecretScope {
   private readonly values = new Set<string>();
+  private readonly restricted = new Map<string, OutboundSecret>();
 
   async resolveParams<T>(params: T): Promise<T> {
-    const { value, secretValues } = await resolveSecrets(params);
+    const { value, secretValues, secrets } = await resolveSecrets(params);
     for (const secret of secretValues) if (secret.length > 0) this.values.add(secret);
+    for (const secret of secrets) if (secret.allowedHosts.length > 0) this.restricted.set(secret.name, secret);
     return value;
+  }
+
+  /** The resolved secrets that may only go to some hosts: outbound requests check them (lib/net/guarded-fetch.ts). */
+  outbound(): OutboundSecret[] {
+    return [...this.restricted.values()];
   }
 
   redact<T>(value: T): T {

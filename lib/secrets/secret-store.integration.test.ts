@@ -19,7 +19,7 @@ describe("secret store", () => {
 
     await putSecret("STORE_TEST_A", "second-value-456");
     expect(await readSecretValue("STORE_TEST_A")).toBe("second-value-456");
-    expect((await listSecrets()).filter((s) => s.name.startsWith("STORE_TEST_"))).toEqual([{ name: "STORE_TEST_A", updatedAt: expect.any(Date) }]);
+    expect((await listSecrets()).filter((s) => s.name.startsWith("STORE_TEST_"))).toEqual([{ name: "STORE_TEST_A", allowedHosts: [], updatedAt: expect.any(Date) }]);
 
     expect(await deleteSecret("STORE_TEST_A")).toBe(true);
     expect(await deleteSecret("STORE_TEST_A")).toBe(false);
@@ -32,6 +32,10 @@ describe("secret store", () => {
     expect(await resolveSecrets(params)).toEqual({
       value: { url: "https://example.com", headers: { Authorization: "tok-789" }, list: ["tok-789"] },
       secretValues: ["tok-789", "tok-789"],
+      secrets: [
+        { name: "STORE_TEST_TOKEN", value: "tok-789", allowedHosts: [] },
+        { name: "STORE_TEST_TOKEN", value: "tok-789", allowedHosts: [] },
+      ],
     });
     await expect(resolveSecrets({ key: secretRef("STORE_TEST_MISSING") })).rejects.toThrow(MissingSecretError);
   });

@@ -6,27 +6,32 @@
 import { getDb } from "../db/client";
 import { decryptSecret, encryptSecret } from "./encryption";
 
-export type SecretSummary = { name: string; updatedAt: Date };
+export type SecretSummary = { name: string; allowedHosts: string[]; updatedAt: Date };
 
 export const MAX_SECRET_VALUE_CHARS = 64 * 1024;
 
-export async function readSecretValue(name: string): Promise<string | undefined> {
+/** The decrypted value and the hosts it may be sent to (empty: anywhere). Worker only. */
+export async function readSecret(name: string): Promise<{ value: string; allowedHosts: string[] } | undefined> {
   const row = await getDb().secret.findUnique({ where: { name } });
-  return row ? decryptSecret(row.name, row.encryptedValue) : undefined;
+  return row ? { value: decryptSecret(row.name, row.encryptedValue), allowedHosts: row.allowedHosts } : undefined;
+}
+
+export async function readSecretValue(name: string): Promise<string | undefined> {
+  return (await readSecret(name))?.value;
 }
 
 export async function listSecrets(): Promise<SecretSummary[]> {
-  return getDb().secret.findMany({ orderBy: { name: "asc" }, select: { name: true, updatedAt: true } });
+  return getDb().secret.findMany({ orderBy: { name: "asc" }, select: { name: true, allowedHosts: true, updatedAt: true } });
 }
 
-/** Adds the secret, or replaces its value. */
-export async function putSecret(name: string, value: string): Promise<SecretSummary> {
+/** Adds the secret, or replaces its value and the hosts it may be sent to. */
+export async function putSecret(name: string, value: string, allowedHosts: string[] = []): Promise<SecretSummary> {
   const encryptedValue = encryptSecret(name, value);
   return getDb().secret.upsert({
     where: { name },
-    create: { name, encryptedValue },
-    update: { encryptedValue },
-    select: { name: true, updatedAt: true },
+    create: { name, encryptedValue, allowedHosts },
+    update: { encryptedValue, allowedHosts },
+    select: { name: true, allowedHosts: true, updatedAt: true },
   });
 }
 

@@ -75,9 +75,9 @@ describe("secrets API", () => {
   it("adds, lists (names only), replaces and deletes a secret", async () => {
     const put = await api("PUT", "/api/secrets/API_SPEC_TOKEN", { value: "first-value" });
     expect(put.status).toBe(200);
-    expect(put.body).toEqual({ name: "API_SPEC_TOKEN", updatedAt: expect.any(String) });
+    expect(put.body).toEqual({ name: "API_SPEC_TOKEN", allowedHosts: [], updatedAt: expect.any(String) });
     const listed = await api("GET", "/api/secrets");
-    expect(listed.body.secrets).toContainEqual({ name: "API_SPEC_TOKEN", updatedAt: put.body.updatedAt });
+    expect(listed.body.secrets).toContainEqual({ name: "API_SPEC_TOKEN", allowedHosts: [], updatedAt: put.body.updatedAt });
     expect(listed.text).not.toContain("first-value");
 
     const replaced = await api("PUT", "/api/secrets/API_SPEC_TOKEN", { value: "second-value" });
@@ -96,6 +96,10 @@ describe("secrets API", () => {
     expect(await api("PUT", "/api/secrets/GOOD_NAME", {})).toMatchObject({ status: 400, body: { error: "value: must be a string" } });
     expect(await api("PUT", "/api/secrets/GOOD_NAME", { value: "" })).toMatchObject({ status: 400, body: { error: "value: must not be empty" } });
     expect(await api("PUT", "/api/secrets/GOOD_NAME", { value: 42 })).toMatchObject({ status: 400, body: { error: "value: must be a string" } });
+    expect(await api("PUT", "/api/secrets/GOOD_NAME", { value: "v", allowedHosts: ["api.example.com", "http://x/"] })).toMatchObject({
+      status: 400,
+      body: { error: "allowedHosts.1: must be a host name such as api.example.com or *.example.com" },
+    });
   });
 });
 

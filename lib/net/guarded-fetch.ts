@@ -1,0 +1,98 @@
+/**
+ * fetch for requests a workflow makes (HTTP Request nodes, model APIs): every hop is checked against
+ * the address policy — the connection itself goes through a DNS lookup that refuses forbidden
+ * answers, so a name cannot be re-pointed between the check and the connect — redirects are
+ * followed by hand (at most 5) and each one checked again, credentials are not carried to another
+ * origin, and a secret restricted to some hosts is refused on its way anywhere else.
+ */
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from "undici";
+import { addressPolicy, addressRefusal, AddressRefusedError, checkUrl, type AddressPolicy } from "./address-policy";
+
+/** A secret value the request may carry, and the hosts it may go to (empty: anywhere). */
+export type OutboundSecret = { name: string; value: string; allowedHosts: string[] };
+
+export type GuardOptions = {
+  policy?: AddressPolicy;
+  secrets?: OutboundSecret[];
+  /** Origins reached without the address check (this Switchboard's own, for relative URLs). */
+  trustedOrigins?: string[];
+  maxRedirects?: number;
+};
+
+const agents = new Map<string, Agent>();
+
+/** An undici Agent whose connections only ever go to addresses the policy allows. */
+function guardedAgent(policy: AddressPolicy): Agent {
+  const key = JSON.stringify(policy);
+  let agent = agents.get(key);
+  if (!agent) {
+    const lookup = (hostname: string, options: { all?: boolean }, callback: (error: Error | null, address?: string | LookupAddress[], family?: number) => void) => {
+      dnsLookup(hostname, { all: true }, (error, addresses) => {
+        if (error) return callback(error);
+        const refused = addresses.map((entry) => addressRefusal(entry.address, policy)).find(Boolean);
+        if (refused) return callback(new AddressRefusedError(`${hostname} refused: ${refused}`));
+        if (options.all) callback(null, addresses);
+        else callback(null, addresses[0].address, addresses[0].family);
+      });
+    };
+    agent = new Agent({ connect: { lookup: lookup as never } });
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
+/** `api.example.com` matches itself; `*.example.com` matches its subdomains. */
+export function hostAllowed(host: string, patterns: string[]): boolean {
+  const name = host.toLowerCase();
+  return patterns.some((pattern) => {
+    const wanted = pattern.trim().toLowerCase();
+    return wanted.startsWith("*.") ? name.endsWith(wanted.slice(1)) : name === wanted;
+  });
+}
+
+function requestText(url: URL, init: RequestInit): string {
+  const headers = new Headers(init.headers);
+  return [url.href, ...[...headers.entries()].flat(), typeof init.body === "string" ? init.body : ""].join("\n");
+}
+
+function checkSecrets(url: URL, init: RequestInit, secrets: OutboundSecret[]): void {
+  const text = requestText(url, init);
+  for (const secret of secrets) {
+    if (secret.allowedHosts.length === 0 || !secret.value || !text.includes(secret.value)) continue;
+    if (!hostAllowed(url.hostname, secret.allowedHosts)) {
+      throw new AddressRefusedError(`secret "${secret.name}" may only be sent to ${secret.allowedHosts.join(", ")}, not to ${url.hostname}`);
+    }
+  }
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization", "x-api-key"];
+
+export async function guardedFetch(input: string | URL, init: RequestInit = {}, options: GuardOptions = {}): Promise<Response> {
+  const policy = options.policy ?? addressPolicy();
+  const trusted = new Set(options.trustedOrigins ?? []);
+  let url = new URL(input);
+  let request: RequestInit = { ...init };
+  for (let hop = 0; hop <= (options.maxRedirects ?? 5); hop++) {
+    const isTrusted = trusted.has(url.origin);
+    if (!isTrusted) await checkUrl(url.href, policy);
+    checkSecrets(url, request, options.secrets ?? []);
+    const response = (await undiciFetch(url, { ...(request as UndiciRequestInit), redirect: "manual", dispatcher: isTrusted || policy.allowPrivate ? undefined : guardedAgent(policy) })) as unknown as Response;
+    const location = response.headers.get("location");
+    if (!REDIRECTS.has(response.status) || !location) return response;
+    await response.body?.cancel().catch(() => undefined);
+    const next = new URL(location, url);
+    const headers = new Headers(request.headers);
+    if (next.origin !== url.origin) for (const name of CREDENTIAL_HEADERS) headers.delete(name);
+    const becomesGet = response.status === 303 || ((response.status === 301 || response.status === 302) && request.method?.toUpperCase() === "POST");
+    request = { ...request, headers, ...(becomesGet ? { method: "GET", body: undefined } : {}) };
+    url = next;
+  }
+  throw new AddressRefusedError(`${input}: more than ${options.maxRedirects ?? 5} redirects`);
+}
+
+/** A fetch with the guard built in, for libraries that take one (the AI SDK's providers). */
+export function guardedFetchFor(options: GuardOptions = {}): typeof fetch {
+  return ((input: string | URL | Request, init?: RequestInit) => guardedFetch(input instanceof Request ? input.url : input, init, options)) as typeof fetch;
+}
