@@ -36,6 +36,20 @@ const finished: RunEventInput[] = [
 ];
 
 describe("deriveRunState", () => {
+  it("keeps an MCP node whose server was unavailable failed, though its node.completed follows", () => {
+    const events = recorded(
+      { type: "node.started", payload: { nodeId: "mcp", mode: "tool" } },
+      { type: "tool.unavailable", payload: { nodeId: "mcp", toolName: "files", error: "spawn ENOENT" } },
+      { type: "node.completed", payload: { nodeId: "mcp", output: { tools: [] }, durationMs: 5 } },
+      { type: "node.started", payload: { nodeId: "grp", mode: "tool" } },
+      { type: "tool.unavailable", payload: { nodeId: "grp-b", toolName: "b", error: "refused" } },
+      { type: "node.completed", payload: { nodeId: "grp", output: {}, durationMs: 5 } },
+    );
+    const state = deriveRunState(events, { initialStatus: "running", agentNodeIds: new Set() });
+    expect(state.nodeStatuses.mcp).toBe("failed");
+    expect(state.nodeStatuses.grp).toBe("failed");
+  });
+
   it("before any event, shows the status stored on the run", () => {
     const state = deriveRunState([], { initialStatus: "running" });
     expect(state.status).toBe("running");

@@ -62,6 +62,8 @@ export function deriveRunState(events: readonly RunEvent[], { initialStatus = "q
   let usageReported = false;
   const nodeStatuses: Record<string, NodeStatus> = {};
   const toolModeNodes = new Set<string>();
+  /** Tool sources whose registration failed (a group's servers are `{groupNodeId}-{serverId}`). */
+  const unavailable = new Set<string>();
   const toolNodeByName = new Map<string, string>();
   const toolCalls = new Map<string, ToolCallView>();
 
@@ -95,8 +97,10 @@ export function deriveRunState(events: readonly RunEvent[], { initialStatus = "q
         break;
       case "node.completed": {
         const { nodeId, output } = event.payload;
-        // A tool-mode node "completes" by registering; it stays available to the agent.
-        nodeStatuses[nodeId] = toolModeNodes.has(nodeId) ? "registered" : "completed";
+        // A tool-mode node "completes" by registering and stays available to the agent — unless its
+        // server (or one of its group's servers) was unavailable: then it stays failed, whatever follows.
+        const failedToRegister = [...unavailable].some((id) => id === nodeId || id.startsWith(`${nodeId}-`));
+        nodeStatuses[nodeId] = toolModeNodes.has(nodeId) ? (failedToRegister ? "failed" : "registered") : "completed";
         if (agentNodeIds.has(nodeId)) finalAnswer = answerFrom(output, nodeId) ?? finalAnswer;
         break;
       }
@@ -111,6 +115,7 @@ export function deriveRunState(events: readonly RunEvent[], { initialStatus = "q
         toolNodeByName.set(event.payload.toolName, event.payload.nodeId);
         break;
       case "tool.unavailable":
+        unavailable.add(event.payload.nodeId);
         nodeStatuses[event.payload.nodeId] = "failed";
         break;
       case "tool.call.started": {

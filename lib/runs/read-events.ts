@@ -1,7 +1,7 @@
 /**
  * Reading run events: replay from PostgreSQL, then tail the run's Redis stream. The stream
- * position is taken before the replay, so an event recorded in between is seen once (the
- * caller skips seqs it already sent).
+ * position is taken before the replay, so an event recorded in between is seen, and the reader
+ * (ordered-delivery.ts) drops what it already delivered and fills gaps from the database.
  */
 import type { Redis } from "ioredis";
 import { getDb } from "../db/client";
@@ -19,16 +19,16 @@ export async function streamPosition(redis: Redis, runId: string): Promise<strin
   return latest?.[0] ?? "0";
 }
 
-/** Yields events appended after `position` until the signal aborts. Needs a connection of its own (XREAD blocks). */
-export async function* tailEvents(redis: Redis, runId: string, position: string, signal: AbortSignal): AsyncGenerator<RunEvent> {
-  let cursor = position;
-  while (!signal.aborted) {
-    const batch = await redis.xread("COUNT", 100, "BLOCK", 5000, "STREAMS", eventStreamKey(runId), cursor);
-    for (const [, entries] of batch ?? []) {
-      for (const [id, fields] of entries) {
-        cursor = id;
-        yield JSON.parse(fields[1]) as RunEvent;
-      }
+/** The events appended after `cursor`, waiting up to `blockMs` for some; needs a connection of its own (XREAD blocks). */
+export async function readStream(redis: Redis, runId: string, cursor: string, blockMs: number): Promise<{ events: RunEvent[]; cursor: string }> {
+  const batch = await redis.xread("COUNT", 200, "BLOCK", blockMs, "STREAMS", eventStreamKey(runId), cursor);
+  const events: RunEvent[] = [];
+  let next = cursor;
+  for (const [, entries] of batch ?? []) {
+    for (const [id, fields] of entries) {
+      next = id;
+      events.push(JSON.parse(fields[1]) as RunEvent);
     }
   }
+  return { events, cursor: next };
 }
