@@ -8,11 +8,16 @@ const toolCallConcurrency = Number(process.env.TOOL_CALL_CONCURRENCY ?? 32);
 const workers = await startWorkers({ runConcurrency, toolCallConcurrency });
 console.log(`worker ready: runs ×${runConcurrency}, tool-calls ×${toolCallConcurrency}`);
 
+let stopping = false;
+
+/** Drains: running runs get a grace period to finish, then are handed back to other workers (start-workers.ts). */
 async function stop(signal: string) {
+  if (stopping) return; // a second signal (tsx passing it on) must not cut the drain short
+  stopping = true;
   console.log(`worker stopping (${signal})`);
   await workers.close();
   sharedRedis().disconnect();
   process.exit(0);
 }
-process.once("SIGINT", () => void stop("SIGINT"));
-process.once("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

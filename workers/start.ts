@@ -1,4 +1,9 @@
-/** `npm start`: bring up PostgreSQL and Redis (or use the ones given), migrate, build if needed, then run the web app and a worker. */
+/**
+ * `npm start`: bring up PostgreSQL and Redis (or use the ones given), migrate, build if needed,
+ * then run the web app and SWITCHBOARD_WORKERS workers (default 1), each kept alive on its own by
+ * the supervisor (lib/platform/supervisor.ts): a crashed process is restarted with backoff and the
+ * others go on. Ctrl+C stops them all, workers draining their runs first.
+ */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -6,19 +11,32 @@ import { createInterface } from "node:readline";
 import { startEmbeddedPostgres } from "../lib/platform/embedded-postgres";
 import { applyMigrations } from "../lib/platform/migrate";
 import { ensureRedis } from "../lib/platform/redis-server";
+import { superviseProcess, type Supervised } from "../lib/platform/supervisor";
 
 const host = process.env.HOST ?? "127.0.0.1";
 const port = process.env.PORT ?? "3000";
 const bin = (name: string) => path.join(process.cwd(), "node_modules", ".bin", name);
 
 const children = new Set<ChildProcess>();
+const supervised: Supervised[] = [];
+const workerCount = Math.max(1, Number(process.env.SWITCHBOARD_WORKERS ?? 1) || 1);
+const graceMs = Number(process.env.SWITCHBOARD_SHUTDOWN_GRACE_MS ?? 20_000);
 /** What to stop after the children are gone, last started first. */
 const services: { name: string; stop: () => Promise<void> }[] = [];
 let shuttingDown = false;
 
 process.on("SIGINT", () => void shutdown(0, "SIGINT")); // `on`: a repeated signal must not kill us mid-shutdown
 process.on("SIGTERM", () => void shutdown(0, "SIGTERM"));
-process.once("exit", () => children.forEach(killGroup));
+process.once("exit", () => {
+  children.forEach(killGroup);
+  for (const child of supervised) {
+    try {
+      process.kill(-(child.pid() ?? 0), "SIGKILL");
+    } catch {
+      // gone already
+    }
+  }
+});
 
 try {
   await main();
@@ -51,15 +69,10 @@ async function main() {
   if (shuttingDown) return;
 
   const env = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, HOST: host, PORT: port };
-  for (const [name, child] of [
-    ["web", run("web", bin("next"), ["start", "-H", host, "-p", port], env)],
-    ["worker", run("worker", bin("tsx"), ["--conditions=react-server", path.join("workers", "main.ts")], env)],
-  ] as const) {
-    child.once("exit", (code, signal) => {
-      if (shuttingDown) return;
-      console.error(`[${name}] exited unexpectedly (${signal ?? `code ${code}`}); stopping Switchboard.`);
-      void shutdown(1);
-    });
+  supervised.push(superviseProcess({ name: "web", command: bin("next"), args: ["start", "-H", host, "-p", port], env }));
+  for (let i = 1; i <= workerCount; i++) {
+    const name = workerCount === 1 ? "worker" : `worker-${i}`;
+    supervised.push(superviseProcess({ name, command: bin("tsx"), args: ["--conditions=react-server", path.join("workers", "main.ts")], env }));
   }
 
   await waitUntilAnswering(`http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}/api/health`);
@@ -109,6 +122,7 @@ async function shutdown(code: number, signal?: NodeJS.Signals) {
   if (shuttingDown) return;
   shuttingDown = true;
   if (signal) console.log(`\n${signal} received: stopping Switchboard…`);
+  await Promise.all(supervised.map((child) => child.stop(graceMs)));
   await Promise.all(
     [...children].map(async (child) => {
       const exited = exitOf(child);
