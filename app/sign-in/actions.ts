@@ -12,8 +12,10 @@ import { NewAccountInput, SignInInput, safeNext, type FormState } from "./schema
 
 const fields = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
 
+/** "password: use at least 10 characters" → "Use at least 10 characters", with the field marked. */
 function problem(issue: { message: string; path: PropertyKey[] }): FormState {
-  return { error: issue.message.replace(/^\w+: /, ""), field: String(issue.path[0] ?? "") };
+  const text = issue.message.replace(/^\w+: /, "");
+  return { error: text.charAt(0).toUpperCase() + text.slice(1), field: String(issue.path[0] ?? "") };
 }
 
 export async function createOwnerAction(_state: FormState, form: FormData): Promise<FormState> {

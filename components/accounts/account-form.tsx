@@ -3,7 +3,7 @@
  * The form behind set-up, sign-in and invites: labelled fields posted to a server action, the
  * action's answer shown under the form with the field at fault marked.
  */
-import { useActionState, type ReactNode } from "react";
+import { useActionState, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { FormState } from "@/app/sign-in/schema";
 
@@ -30,6 +30,8 @@ export function AccountForm({
   footer?: ReactNode;
 }) {
   const [state, submit, pending] = useActionState(action, null);
+  // Controlled, so a refused form keeps what was typed (a form action would reset it).
+  const [values, setValues] = useState<Record<string, string>>({});
   return (
     <form action={submit} className="account-form" data-testid="account-form">
       {Object.entries(hidden ?? {}).map(([name, value]) => (
@@ -44,6 +46,8 @@ export function AccountForm({
             type={field.type}
             autoComplete={field.autoComplete}
             required
+            value={values[field.name] ?? ""}
+            onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
             autoFocus={index === 0}
             aria-invalid={state?.field === field.name || undefined}
             data-testid={`account-${field.name}`}

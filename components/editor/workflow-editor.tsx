@@ -44,7 +44,7 @@ function EditorLayout({ activeRunId }: { activeRunId: string | null }) {
   return (
     <div className="editor">
       <EditorToolbar save={save} run={run} isRunning={isRunning} />
-      <div className="editor-body">
+      <div className={readOnly ? "editor-body is-read-only" : "editor-body"}>
         {!readOnly && <Palette />}
         <main className="editor-main">
           <FlowCanvas testId="editor-canvas">

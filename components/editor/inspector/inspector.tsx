@@ -108,16 +108,23 @@ function NodeInspector({ id }: { id: string }) {
 
 /** With nothing selected, the inspector shows how to start and the workflow's own settings. */
 function NothingSelected() {
+  const readOnly = useEditorStore((state) => state.readOnly);
   return (
     <div className="inspector-empty">
       <MousePointerClick size={20} aria-hidden />
       <p className="inspector-empty-title">No node selected</p>
-      <p>Select a node to edit its settings.</p>
-      <ul>
-        <li>Drag components from the left onto the canvas.</li>
-        <li>Connect an output (right side) to an input (left side).</li>
-        <li>Switch a node to tool mode and wire it into an agent&apos;s Tools handle.</li>
-      </ul>
+      {readOnly ? (
+        <p>Select a node to see its settings. You can look at this workflow; an editor can change and run it.</p>
+      ) : (
+        <>
+          <p>Select a node to edit its settings.</p>
+          <ul>
+            <li>Drag components from the left onto the canvas.</li>
+            <li>Connect an output (right side) to an input (left side).</li>
+            <li>Switch a node to tool mode and wire it into an agent&apos;s Tools handle.</li>
+          </ul>
+        </>
+      )}
       <section className="inspector-workflow-settings" aria-label="Workflow settings">
         <p className="inspector-empty-title">Workflow settings</p>
         <WorkflowMcpServersSettings />
