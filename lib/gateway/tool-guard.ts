@@ -3,6 +3,7 @@
  * agent's allow-list and aliases (refusals go back to the model as error results and are
  * recorded as `tool.call.blocked`), then human approval for tools that require it.
  */
+import { errorResult } from "./error-result";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Redis } from "ioredis";
 import type { SessionClaims } from "./session-token";
@@ -17,7 +18,6 @@ type GuardedTool = Pick<ExposedTool, "name" | "nodeId" | "registered">;
 
 export type GuardedCall = { name: string; args: Record<string, unknown>; callId?: string };
 
-export const errorResult = (text: string): CallToolResult => ({ content: [{ type: "text", text }], isError: true });
 
 /** A gateway event must never turn into a failed call: the refusal or decision still reaches the model. */
 async function recordGatewayEvent(redis: Redis, runId: string, event: RunEventInput): Promise<void> {

@@ -3,6 +3,7 @@
  * for stdio, whose calls are routed to the owner's queue), or — for an HTTP server registered by
  * another worker — over a short-lived connection. The result passes through unchanged.
  */
+import { errorResult } from "../gateway/error-result";
 import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
 import type { RegisteredTool } from "../registry/registry";
@@ -13,7 +14,6 @@ import { getPooledServer } from "./connection-pool";
 import { workflowMcpServers } from "./register-mcp-node";
 import { serverSpecs } from "./server-specs";
 
-const errorResult = (text: string): ToolCallJobResult => ({ content: [{ type: "text", text }], isError: true });
 
 async function callOn(live: Pick<LiveClient, "client" | "secretValues">, job: ToolCallJobData, source: string, timeoutMs: number) {
   try {

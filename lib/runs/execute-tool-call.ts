@@ -2,6 +2,7 @@
  * Runs one component tool call for the gateway: the node's params, then the arguments the agent
  * may fill, then values bound by upstream edges — so an agent can never override a fixed input.
  */
+import { errorResult } from "../gateway/error-result";
 import type { Redis } from "ioredis";
 import { executeMcpToolCall } from "../mcp/execute-mcp-tool-call";
 import { getComponent } from "../nodes";
@@ -12,7 +13,6 @@ import { hostAccessOffError, hostToolsEnabled } from "../settings/host-tools";
 import { loadPlan } from "./load-plan";
 import { parseNodeParams } from "./node-params";
 
-const errorResult = (text: string): ToolCallJobResult => ({ content: [{ type: "text", text }], isError: true });
 
 export async function executeToolCall(redis: Redis, job: ToolCallJobData, signal: AbortSignal): Promise<ToolCallJobResult> {
   const [plan, registered] = await Promise.all([loadPlan(job.runId), getRegisteredTool(redis, job.runId, job.nodeId)]);
