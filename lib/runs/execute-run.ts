@@ -107,6 +107,7 @@ export async function executeRun(services: RunServices, runId: string): Promise<
     }
     await finishRun(ending, leases.owner, outcome);
   } finally {
+    ctx.dispose();
     release();
     cancellation.stop();
     clearTimeout(deadline);

@@ -32,6 +32,8 @@ export type RunContext = {
   stop: (reason: RunStop) => void;
   /** Why the run stopped early, if it did. */
   stopReason: () => RunStop | undefined;
+  /** Lets go of the worker's shutdown signal once this execution is over. */
+  dispose: () => void;
 };
 
 export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, shutdown: AbortSignal): RunContext {
@@ -59,5 +61,6 @@ export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, s
     signal: controller.signal,
     stop,
     stopReason: () => (controller.signal.aborted ? (controller.signal.reason as RunStop) : undefined),
+    dispose: () => shutdown.removeEventListener("abort", onShutdown),
   };
 }
