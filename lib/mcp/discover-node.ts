@@ -3,7 +3,10 @@
  * tools listed; a server that cannot be reached answers with its (redacted) error instead.
  */
 import { z } from "zod";
+import type { Role } from "../auth/roles";
+import { lookupComponent } from "../nodes";
 import { describeIssues } from "../validation/describe-issues";
+import { usesHost } from "../workflow/host-access";
 import { discoverTools, type DiscoveredTool } from "./discover";
 import { isMcpNodeType, serverSpecs, MCP_GROUP_TYPE } from "./server-specs";
 
@@ -22,11 +25,19 @@ export const DiscoverInput = z.object({
   mcpServers: z.unknown().optional(),
 });
 
-/** Validates the editor's input, then discovers; bad input is answered with what is wrong, never thrown. */
-export async function discoverMcpTools(input: unknown): Promise<NodeDiscovery> {
+/**
+ * Validates the editor's input, then discovers; bad input is answered with what is wrong, never
+ * thrown. Discovering a stdio server starts the program the (unsaved) params name, so only an
+ * admin may, as only an admin may save such a node.
+ */
+export async function discoverMcpTools(input: unknown, role: Role): Promise<NodeDiscovery> {
   const parsed = DiscoverInput.safeParse(input);
   if (!parsed.success) return { ok: false, error: describeIssues(parsed.error, "input") };
   const { nodeId, type, label, params, mcpServers } = parsed.data;
+  const meta = lookupComponent(type);
+  if (role !== "admin" && usesHost(meta, { ...meta?.defaults, ...params }, mcpServers)) {
+    return { ok: false, error: `Only an admin may discover the tools of a stdio MCP server: it starts a program on this machine` };
+  }
   return discoverNodeTools({ id: nodeId, type, label, params }, mcpServers);
 }
 

@@ -242,10 +242,18 @@ describe("MCP servers through the gateway", () => {
   });
 });
 
+/** What the editor's server action runs, for an admin. */
+const discoverMcpToolsAs = (input: unknown) => discoverMcpTools(input, "admin");
+
 describe("Discover tools (what the editor's server action runs)", () => {
+  it("refuses an editor discovering a stdio server: it would start a program", async () => {
+    const answer = await discoverMcpTools({ nodeId: "n1", type: "mcp.server", label: "Local", params: { transport: "stdio", command: "node", args: ["-e", "1"] } }, "editor");
+    expect(answer).toEqual({ ok: false, error: "Only an admin may discover the tools of a stdio MCP server: it starts a program on this machine" });
+  });
+
   it("lists each group server's tools with descriptions, and a failing server's own error", async () => {
     const tag = marker("discover");
-    const discovery = await discoverMcpTools({
+    const discovery = await discoverMcpToolsAs({
       nodeId: "grp",
       type: "mcp.group",
       label: "Group",
@@ -261,11 +269,11 @@ describe("Discover tools (what the editor's server action runs)", () => {
   });
 
   it("answers a bad node with an error naming it, not a crash", async () => {
-    expect(await discoverMcpTools({ nodeId: "n1", type: "mcp.server", label: "Broken", params: { transport: "ref", ref: "missing" } })).toEqual({
+    expect(await discoverMcpToolsAs({ nodeId: "n1", type: "mcp.server", label: "Broken", params: { transport: "ref", ref: "missing" } })).toEqual({
       ok: false,
       error: 'MCP node "Broken" (n1): no workflow-level MCP server named "missing"',
     });
-    expect(await discoverMcpTools({ nodeId: "n1", type: "core.agent", label: "A", params: {} })).toMatchObject({ ok: false, error: expect.stringContaining("only MCP Server and MCP Group") });
+    expect(await discoverMcpToolsAs({ nodeId: "n1", type: "core.agent", label: "A", params: {} })).toMatchObject({ ok: false, error: expect.stringContaining("only MCP Server and MCP Group") });
   });
 });
 
