@@ -3,7 +3,8 @@
  * viewer through Settings, what a viewer can and cannot do, and an API key that works until it
  * is revoked. The owner and its session come from the setup project (accounts.setup.ts).
  */
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { createInvite, joinWithInvite } from "./support/accounts";
 import { OWNER } from "./support/auth-files";
 import { expect, test } from "./support/test";
 
@@ -12,27 +13,6 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByTestId("account-email").fill(email);
   await page.getByTestId("account-password").fill(password);
   await page.getByTestId("account-submit").click();
-}
-
-/** Opens an invite link in a fresh browser (nobody signed in) and creates the account. */
-async function joinWithInvite(browser: Browser, link: string, who: { name: string; email: string }): Promise<Page> {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto(link);
-  await page.getByTestId("account-name").fill(who.name);
-  await page.getByTestId("account-email").fill(who.email);
-  await page.getByTestId("account-password").fill("another long password");
-  await page.getByTestId("account-confirm").fill("another long password");
-  await page.getByTestId("account-submit").click();
-  await expect(page.getByRole("heading", { name: "Workflows" })).toBeVisible();
-  return page;
-}
-
-async function createInvite(page: Page, role: "editor" | "viewer"): Promise<string> {
-  await page.goto("/settings");
-  await page.getByTestId("invite-role-select").selectOption(role);
-  await page.getByTestId("create-invite").click();
-  return (await page.getByTestId("invite-url").textContent())!.trim();
 }
 
 test.describe("accounts", () => {
@@ -71,13 +51,13 @@ test.describe("accounts", () => {
     const workflow = (await (await request.post("/api/workflows", { data: { name: "Shared with a viewer", nodes: [{ id: "entry", type: "core.entry", position: { x: 0, y: 0 }, data: { label: "Entry", mode: "normal", params: {} } }], edges: [] } })).json()) as { id: string };
 
     const editorLink = await createInvite(page, "editor");
-    const editor = await joinWithInvite(browser, editorLink, { name: "Eddie Editor", email: "eddie@switchboard.test" });
+    const editor = await joinWithInvite(browser, editorLink, { name: "Eddie Editor", email: "eddie@switchboard.test", password: "another long password" });
     await expect(editor.getByTestId("signed-in-role")).toHaveText("editor");
     await expect(editor.getByTestId("new-workflow")).toBeVisible();
     await expect(editor.getByTestId("nav-secrets")).toHaveCount(0);
 
     const viewerLink = await createInvite(page, "viewer");
-    const viewer = await joinWithInvite(browser, viewerLink, { name: "Vera Viewer", email: "vera@switchboard.test" });
+    const viewer = await joinWithInvite(browser, viewerLink, { name: "Vera Viewer", email: "vera@switchboard.test", password: "another long password" });
     await expect(viewer.getByTestId("signed-in-role")).toHaveText("viewer");
     await expect(viewer.getByTestId("new-workflow")).toHaveCount(0);
     await expect(viewer.getByRole("link", { name: "Shared with a viewer" })).toBeVisible();

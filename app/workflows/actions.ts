@@ -2,7 +2,7 @@
 /** Server actions behind the editor and the workflow list: create, save, save-then-run, rename, duplicate, delete and import. All need the editor role. */
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { actionDenied, actionPrincipal, actionUser } from "@/lib/auth/request-access";
+import { actionDenied, actionPrincipal } from "@/lib/auth/request-access";
 import { catalogueMeta } from "@/lib/nodes";
 import { startRun } from "@/lib/runs/start-run";
 import { parseGraph } from "@/lib/workflow/graph";
@@ -12,7 +12,8 @@ import { createWorkflow, deleteWorkflow, getWorkflow, updateWorkflow } from "@/l
 import { SaveWorkflowInput, WorkflowId, WorkflowName, type ListActionResult, type RunWorkflowResult, type SaveWorkflowResult } from "./schema";
 
 export async function createWorkflowAction(): Promise<never> {
-  await actionUser("editor");
+  const caller = await actionPrincipal("editor");
+  if (!caller.ok) redirect(caller.error.startsWith("Sign in") ? "/sign-in" : "/forbidden?need=editor");
   const { id } = await createWorkflow("Untitled workflow");
   redirect(`/workflows/${id}`);
 }

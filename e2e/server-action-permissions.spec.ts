@@ -1,0 +1,86 @@
+/**
+ * Every server action × who calls it, over Next's real action protocol against the production
+ * build: the actions are found in the build's server-reference manifest (a new action the table
+ * does not list fails the test), and called with no credentials, as a viewer (session cookie) and
+ * cross-site. Refused calls answer with the reason and change nothing.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { APIRequestContext } from "@playwright/test";
+import { createInvite, joinWithInvite } from "./support/accounts";
+import { expect, test } from "./support/test";
+
+type Access = "public" | "viewer" | "editor" | "admin";
+
+/** The least role each action needs ("public": the ways in), and arguments to call it with. */
+const ACTIONS: Record<string, { access: Access; args: unknown[] }> = {
+  "app/sign-in/actions.ts#createOwnerAction": { access: "public", args: [null, {}] },
+  "app/sign-in/actions.ts#signInAction": { access: "public", args: [null, {}] },
+  "app/sign-in/actions.ts#acceptInviteAction": { access: "public", args: ["no-such-token", null, {}] },
+  "app/sign-in/actions.ts#signOutAction": { access: "public", args: [] },
+  "app/workflows/actions.ts#createWorkflowAction": { access: "editor", args: [] },
+  "app/workflows/actions.ts#saveWorkflowAction": { access: "editor", args: ["WORKFLOW", { name: "hijacked", graph: { nodes: [], edges: [] } }] },
+  "app/workflows/actions.ts#runWorkflowAction": { access: "editor", args: ["WORKFLOW", { name: "hijacked", graph: { nodes: [], edges: [] } }] },
+  "app/workflows/actions.ts#renameWorkflowAction": { access: "editor", args: ["WORKFLOW", "hijacked"] },
+  "app/workflows/actions.ts#duplicateWorkflowAction": { access: "editor", args: ["WORKFLOW"] },
+  "app/workflows/actions.ts#deleteWorkflowAction": { access: "editor", args: ["WORKFLOW"] },
+  "app/workflows/actions.ts#importWorkflowAction": { access: "editor", args: ["{}"] },
+  "app/workflows/mcp-actions.ts#discoverMcpToolsAction": { access: "editor", args: [{ nodeId: "n", type: "mcp.server", label: "x", params: { transport: "stdio", command: "node", args: ["-e", "1"] } }] },
+  "app/settings/actions.ts#createApiKeyAction": { access: "viewer", args: ["stolen"] },
+  "app/settings/actions.ts#revokeApiKeyAction": { access: "viewer", args: ["no-such-key"] },
+  "app/settings/actions.ts#createInviteAction": { access: "admin", args: ["admin"] },
+  "app/settings/actions.ts#setUserRoleAction": { access: "admin", args: ["no-such-user", "admin"] },
+  "app/settings/actions.ts#removeUserAction": { access: "admin", args: ["no-such-user"] },
+  "app/settings/actions.ts#setHostToolsAction": { access: "admin", args: [true] },
+};
+
+type BuiltAction = { id: string; key: string; page: string };
+
+/** The build's actions, each with a page path that serves it. */
+function builtActions(): BuiltAction[] {
+  const manifest = JSON.parse(readFileSync(path.join(".next", "server", "server-reference-manifest.json"), "utf8")) as { node: Record<string, { workers: Record<string, unknown>; filename: string; exportedName: string }> };
+  return Object.entries(manifest.node).map(([id, entry]) => {
+    const worker = Object.keys(entry.workers)[0]; // e.g. "app/workflows/[id]/page"
+    const page = "/" + worker.replace(/^app\//, "").replace(/\/?page$/, "").replace(/\[[^\]]+\]/g, "anything");
+    return { id, key: `${entry.filename}#${entry.exportedName}`, page: page === "/" ? "/" : page };
+  });
+}
+
+async function callAction(request: APIRequestContext, action: BuiltAction, args: unknown[], headers: Record<string, string> = {}) {
+  const response = await request.post(action.page, { headers: { "next-action": action.id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", ...headers }, data: JSON.stringify(args), maxRedirects: 0 });
+  return { status: response.status(), text: await response.text(), location: response.headers()["x-action-redirect"] ?? response.headers()["location"] ?? "" };
+}
+
+test("every server action checks who calls it, and refused calls change nothing", async ({ page, browser, request, playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  const actions = builtActions();
+  expect(actions.map((action) => action.key).sort()).toEqual(Object.keys(ACTIONS).sort());
+
+  const { id: workflowId } = (await (await request.post("/api/workflows", { data: { name: "Guarded", nodes: [], edges: [] } })).json()) as { id: string };
+  const viewerPage = await joinWithInvite(browser, await createInvite(page, "viewer"), { name: "Action Viewer", email: "action-viewer@switchboard.test", password: "a long viewer password" });
+  const asViewer = viewerPage.context().request;
+  const anonymous = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+
+  for (const action of actions) {
+    const { access, args } = ACTIONS[action.key];
+    if (access === "public") continue;
+    const filled = JSON.parse(JSON.stringify(args).replaceAll("WORKFLOW", workflowId));
+
+    const stranger = await callAction(anonymous, action, filled);
+    expect(`${stranger.status} ${stranger.text} ${stranger.location}`, `${action.key} without credentials`).toMatch(/Sign in or send an API key|\/sign-in/);
+
+    if (access !== "viewer") {
+      const viewer = await callAction(asViewer, action, filled);
+      expect(`${viewer.status} ${viewer.text} ${viewer.location}`, `${action.key} as a viewer`).toMatch(new RegExp(`This needs the ${access} role; you are a viewer|forbidden\\?need=${access}`));
+    }
+
+    const crossSite = await callAction(asViewer, action, filled, { origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+    expect(crossSite.status, `${action.key} cross-site`).toBe(403);
+  }
+
+  // Nothing the refused calls asked for happened.
+  const workflows = (await (await request.get("/api/workflows")).json()) as { id: string; name: string }[];
+  expect(workflows.find((workflow) => workflow.id === workflowId)?.name).toBe("Guarded");
+  expect(workflows.filter((workflow) => workflow.name.startsWith("Guarded"))).toHaveLength(1);
+  await anonymous.dispose();
+});

@@ -1,0 +1,25 @@
+/** People for specs, made through the real pages: the owner creates an invite on Settings, a fresh browser joins with it. */
+import { expect, type Browser, type Page } from "@playwright/test";
+
+export type Person = { name: string; email: string; password: string };
+
+export async function createInvite(owner: Page, role: "admin" | "editor" | "viewer"): Promise<string> {
+  await owner.goto("/settings");
+  await owner.getByTestId("invite-role-select").selectOption(role);
+  await owner.getByTestId("create-invite").click();
+  return (await owner.getByTestId("invite-url").textContent())!.trim();
+}
+
+/** Opens an invite link in a fresh browser (nobody signed in) and creates the account; the page is signed in as that person. */
+export async function joinWithInvite(browser: Browser, link: string, who: Person): Promise<Page> {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByTestId("account-name").fill(who.name);
+  await page.getByTestId("account-email").fill(who.email);
+  await page.getByTestId("account-password").fill(who.password);
+  await page.getByTestId("account-confirm").fill(who.password);
+  await page.getByTestId("account-submit").click();
+  await expect(page.getByRole("heading", { name: "Workflows" })).toBeVisible();
+  return page;
+}
