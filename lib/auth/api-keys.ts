@@ -2,6 +2,7 @@
 import "server-only";
 import { getDb } from "../db/client";
 import { getAuth } from "./auth";
+import { forgetVerifiedKeys } from "./verified-keys";
 
 export type ApiKeySummary = { id: string; name: string; start: string | null; createdAt: Date; lastRequest: Date | null };
 
@@ -23,5 +24,6 @@ export async function listApiKeys(userId: string): Promise<ApiKeySummary[]> {
 /** Revokes one of the user's keys at once; false when the user has no such key. */
 export async function revokeApiKey(userId: string, keyId: string): Promise<boolean> {
   const { count } = await getDb().apikey.deleteMany({ where: { id: keyId, referenceId: userId } });
+  forgetVerifiedKeys();
   return count > 0;
 }

@@ -5,6 +5,7 @@
 import "server-only";
 import { getDb } from "../db/client";
 import { getAuth } from "./auth";
+import { recallVerifiedKey, rememberVerifiedKey } from "./verified-keys";
 import { hasRole, isRole, type Role } from "./roles";
 
 export type Principal = { userId: string; email: string; name: string; role: Role; via: "session" | "api-key" };
@@ -33,11 +34,15 @@ export function apiKeyOf(headers: Headers): string | null {
 }
 
 async function fromApiKey(key: string): Promise<Principal | null> {
+  const recalled = recallVerifiedKey<Principal>(key);
+  if (recalled) return recalled;
   const result = await getAuth().api.verifyApiKey({ body: { key } });
   const userId = result.valid ? result.key?.referenceId : undefined;
   if (!userId) return null;
   const user = await getDb().user.findUnique({ where: { id: userId }, select: { id: true, email: true, name: true, role: true } });
-  return user && { userId: user.id, email: user.email, name: user.name, role: user.role, via: "api-key" };
+  const principal: Principal | null = user && { userId: user.id, email: user.email, name: user.name, role: user.role, via: "api-key" };
+  if (principal) rememberVerifiedKey(key, principal);
+  return principal;
 }
 
 async function fromSession(headers: Headers): Promise<Principal | null> {
