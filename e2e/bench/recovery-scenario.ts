@@ -21,9 +21,10 @@ export async function benchRecovery(): Promise<{ row: BenchRow; seconds: number 
   const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/`;
   // The default lease, so the figure is what an operator would see.
   const victimId = `bench-victim-${process.pid}-${Date.now()}`;
-  const workers = [startWorkerProcess({ SWITCHBOARD_RUN_LEASE_SECONDS: "15", SWITCHBOARD_WORKER_ID: victimId }, "victim"), startWorkerProcess({ SWITCHBOARD_RUN_LEASE_SECONDS: "15" }, "survivor")];
+  // The victim starts alone, so the runs are its own; the survivor arrives before the crash.
+  const workers = [startWorkerProcess({ SWITCHBOARD_RUN_LEASE_SECONDS: "15", SWITCHBOARD_WORKER_ID: victimId }, "victim")];
   try {
-    await Promise.all(workers.map((worker) => worker.ready));
+    await workers[0].ready;
     const { id } = await createWorkflow("recovery bench", { nodes: [graphNode("entry", "core.entry"), graphNode("slow", "core.http.request", { params: { url } })], edges: [graphEdge("entry", "output", "slow", "body")] });
     const runIds: string[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -32,7 +33,9 @@ export async function benchRecovery(): Promise<{ row: BenchRow; seconds: number 
     }
     const db = getDb();
     const deadline = Date.now() + 20_000;
-    while ((await db.run.count({ where: { id: { in: runIds }, status: "running" } })) < RUNS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await db.run.count({ where: { id: { in: runIds }, status: "running" } })) < Math.min(RUNS, 8) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    workers.push(startWorkerProcess({ SWITCHBOARD_RUN_LEASE_SECONDS: "15" }, "survivor"));
+    await workers[1].ready;
     const held = await db.run.findMany({ where: { id: { in: runIds }, status: "running", leaseOwner: victimId }, select: { id: true } });
     const killedAt = performance.now();
     await workers[0].kill("SIGKILL");
