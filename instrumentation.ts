@@ -2,7 +2,7 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { ensureOwnerFromEnv } = await import("./lib/auth/accounts");
-  const { ensureExampleWorkflow } = await import("./lib/workflows/example");
+  const { ensureExampleWorkflow } = await import("./lib/workflow-store/example");
   try {
     const owner = await ensureOwnerFromEnv();
     if (owner) console.log(`Created the owner account ${owner} from SWITCHBOARD_ADMIN_EMAIL`);

@@ -2,7 +2,7 @@
 import { Plus, Workflow } from "lucide-react";
 import { pageUser } from "@/lib/auth/request-access";
 import { hasRole } from "@/lib/auth/roles";
-import { listWorkflows } from "@/lib/workflows/repository";
+import { listWorkflows } from "@/lib/workflow-store/repository";
 import { buttonClassName } from "@/components/ui/button";
 import { PageShell } from "@/components/ui/page-shell";
 import { formatRelativeTime } from "@/components/ui/format-relative-time";

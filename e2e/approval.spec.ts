@@ -14,7 +14,7 @@ import { createSessionToken } from "../lib/gateway/session-token";
 import { ApprovalsPanel } from "./pages/approvals-panel";
 import { EditorPage } from "./pages/editor-page";
 import { RunPage } from "./pages/run-page";
-import { exampleWorkflowGraph } from "../lib/workflows/example";
+import { exampleWorkflowGraph } from "../lib/workflow-store/example";
 
 let server: Server;
 let baseUrl: string;

@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "./support/test";
 import { RunPage } from "./pages/run-page";
-import { exampleWorkflowGraph } from "../lib/workflows/example";
+import { exampleWorkflowGraph } from "../lib/workflow-store/example";
 
 let server: Server;
 let releaseAnswer: () => void;

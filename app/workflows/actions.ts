@@ -7,8 +7,8 @@ import { catalogueMeta } from "@/lib/nodes";
 import { startRun } from "@/lib/runs/start-run";
 import { parseGraph } from "@/lib/workflow/graph";
 import { parseWorkflowFile } from "@/lib/workflow/workflow-file";
-import { hostAccessRefusal } from "@/lib/workflows/host-access-guard";
-import { createWorkflow, deleteWorkflow, getWorkflow, updateWorkflow } from "@/lib/workflows/repository";
+import { hostAccessRefusal } from "@/lib/workflow-store/host-access-guard";
+import { createWorkflow, deleteWorkflow, getWorkflow, updateWorkflow } from "@/lib/workflow-store/repository";
 import { SaveWorkflowInput, WorkflowId, WorkflowName, type ListActionResult, type RunWorkflowResult, type SaveWorkflowResult } from "./schema";
 
 export async function createWorkflowAction(): Promise<never> {

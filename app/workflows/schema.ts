@@ -1,6 +1,6 @@
 /** What the workflow server actions accept and answer. Kept apart from actions.ts, which may export only async functions. */
 import { z } from "zod";
-import type { CompileError } from "@/lib/workflow/compile";
+import type { Problem } from "@/lib/workflow/compile";
 
 export const WorkflowId = z.string({ error: "workflow id must be a string" }).trim().min(1, "workflow id is empty");
 
@@ -17,8 +17,6 @@ export const SaveWorkflowInput = z.object({
 });
 export type SaveWorkflowInput = z.infer<typeof SaveWorkflowInput>;
 
-/** Something wrong with a workflow, pointing at the node, edge or field when it can. */
-export type Problem = Pick<CompileError, "message"> & Partial<Pick<CompileError, "code" | "nodeId" | "edgeId" | "field">>;
 
 export type SaveWorkflowResult = { ok: true } | { ok: false; errors: string[] };
 

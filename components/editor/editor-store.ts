@@ -6,7 +6,7 @@ import { applyEdgeChanges, applyNodeChanges, type Connection, type EdgeChange, t
 import { createStore } from "zustand/vanilla";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import { TOOL_HANDLE, type NodeMode, type WorkflowGraph } from "@/lib/workflow/graph";
-import type { Problem } from "@/app/workflows/schema";
+import type { Problem } from "@/lib/workflow/compile";
 import { refuseConnection } from "./connection-rules";
 import { pastedElements, readClipboard, selectionContent, writeClipboard } from "./edit-clipboard";
 import { emptyHistory, endGesture, recordEdit, redoEdit, undoEdit, type EditHistory, type Snapshot } from "./edit-history";

@@ -7,7 +7,7 @@ import { useReactFlow } from "@xyflow/react";
 import { ChevronDown, ChevronRight, CircleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { cx } from "@/components/ui/class-names";
-import type { Problem } from "@/app/workflows/schema";
+import type { Problem } from "@/lib/workflow/compile";
 import { useEditorStore } from "./editor-store-context";
 
 const plural = (count: number) => `${count} problem${count === 1 ? "" : "s"}`;

@@ -11,7 +11,7 @@ const RUNS = Number(process.env.BENCH_RECOVERY_RUNS ?? 12);
 
 export async function benchRecovery(): Promise<{ row: BenchRow; seconds: number }> {
   const { getDb } = await import("../../lib/db/client");
-  const { createWorkflow } = await import("../../lib/workflows/repository");
+  const { createWorkflow } = await import("../../lib/workflow-store/repository");
   const { startRun } = await import("../../lib/runs/start-run");
   const { startWorkerProcess } = await import("../../lib/testing/worker-process");
   const { graphEdge, graphNode } = await import("../../lib/testing/fixtures");

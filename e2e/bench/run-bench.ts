@@ -23,7 +23,7 @@ const { prepareTestDatabase } = await import("../../lib/db/test-database");
 await prepareTestDatabase();
 const { startTestStack } = await import("../../lib/testing/test-stack");
 const { waitForRun } = await import("../../lib/testing/wait-for-run");
-const { exampleWorkflowGraph } = await import("../../lib/workflows/example");
+const { exampleWorkflowGraph } = await import("../../lib/workflow-store/example");
 const { graphEdge, graphNode, storeRun } = await import("../../lib/testing/fixtures");
 const { registerComponentTool } = await import("../../lib/tools/register-component-tool");
 const { createSessionToken } = await import("../../lib/gateway/session-token");

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { startRun } from "../runs/start-run";
 import { graphEdge, graphNode } from "../testing/fixtures";
-import { createWorkflow, deleteWorkflow } from "../workflows/repository";
+import { createWorkflow, deleteWorkflow } from "../workflow-store/repository";
 
 const created: string[] = [];
 

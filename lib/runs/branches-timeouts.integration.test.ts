@@ -5,7 +5,7 @@ import { startCountingServer, type CountingServer } from "../testing/counting-se
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { waitFor } from "../testing/wait-for";
 import type { WorkflowGraph } from "../workflow/graph";
-import { createWorkflow } from "../workflows/repository";
+import { createWorkflow } from "../workflow-store/repository";
 import { listEvents } from "./read-events";
 import { startRun } from "./start-run";
 import { startWorkers, type RunningWorkers } from "./start-workers";

@@ -13,7 +13,7 @@ import { graphEdge, graphNode } from "../testing/fixtures";
 import { waitFor } from "../testing/wait-for";
 import { startWorkerProcess, type WorkerProcess } from "../testing/worker-process";
 import type { WorkflowGraph } from "../workflow/graph";
-import { createWorkflow } from "../workflows/repository";
+import { createWorkflow } from "../workflow-store/repository";
 import { listEvents } from "./read-events";
 import { cancelRun } from "./run-cancellation";
 import { startRun } from "./start-run";

@@ -13,7 +13,7 @@ import { graphEdge, graphNode } from "../testing/fixtures";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import { waitForRun } from "../testing/wait-for-run";
 import type { WorkflowGraph } from "../workflow/graph";
-import { exampleWorkflowGraph } from "../workflows/example";
+import { exampleWorkflowGraph } from "../workflow-store/example";
 import type { RunEvent } from "./events";
 import { listEvents } from "./read-events";
 

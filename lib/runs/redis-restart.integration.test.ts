@@ -11,7 +11,7 @@ import { startOwnRedis, type OwnRedis } from "../testing/own-redis";
 import { waitFor } from "../testing/wait-for";
 import { startWorkerProcess, type WorkerProcess } from "../testing/worker-process";
 import type { WorkflowGraph } from "../workflow/graph";
-import { createWorkflow } from "../workflows/repository";
+import { createWorkflow } from "../workflow-store/repository";
 import { listEvents } from "./read-events";
 import { startRun } from "./start-run";
 

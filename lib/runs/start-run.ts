@@ -10,7 +10,7 @@ import { sharedRedis } from "../queue/redis";
 import { hostToolsEnabled } from "../settings/host-tools";
 import { compileWorkflow, type CompileError } from "../workflow/compile";
 import type { WorkflowGraph } from "../workflow/graph";
-import { getWorkflow } from "../workflows/repository";
+import { getWorkflow } from "../workflow-store/repository";
 import { createEventRecorder } from "./record-event";
 
 export type StartRunResult =

@@ -31,6 +31,9 @@ export type CompileErrorCode =
 
 export type CompileError = { code: CompileErrorCode; message: string; nodeId?: string; edgeId?: string; field?: string };
 
+/** Something wrong with a workflow, pointing at the node, edge or field when it can (a compile error, or a message from the server). */
+export type Problem = Pick<CompileError, "message"> & Partial<Pick<CompileError, "code" | "nodeId" | "edgeId" | "field">>;
+
 export type InputBinding = { nodeId: string; port: string };
 
 export type CompiledNode = {

@@ -2,7 +2,7 @@
  * Which nodes touch the machine Switchboard runs on: components that declare `hostAccess`
  * (Run Command, Read/Write File) and MCP nodes whose servers are local processes (stdio). Pure, so
  * the compiler, the save path and the browser agree. Such nodes run only when an admin enabled host
- * access, and only admins may add or change them (lib/workflows/host-access-guard.ts).
+ * access, and only admins may add or change them (lib/workflow-store/host-access-guard.ts).
  */
 import type { ComponentMeta } from "../nodes/types";
 import type { WorkflowGraph } from "./graph";

@@ -5,8 +5,8 @@ import { lookupComponent } from "@/lib/nodes";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { parseGraph } from "@/lib/workflow/graph";
 import { hostToolsEnabled } from "@/lib/settings/host-tools";
-import { hostAccessRefusal } from "@/lib/workflows/host-access-guard";
-import { createWorkflow, listWorkflows } from "@/lib/workflows/repository";
+import { hostAccessRefusal } from "@/lib/workflow-store/host-access-guard";
+import { createWorkflow, listWorkflows } from "@/lib/workflow-store/repository";
 import { CreateWorkflowBody } from "./schema";
 
 export const dynamic = "force-dynamic";

@@ -9,7 +9,7 @@ import { hasRole } from "@/lib/auth/roles";
 import { catalogueMeta } from "@/lib/nodes";
 import { hostToolsSetting } from "@/lib/settings/host-tools";
 import { findActiveRunId } from "@/lib/runs/active-run";
-import { getWorkflow } from "@/lib/workflows/repository";
+import { getWorkflow } from "@/lib/workflow-store/repository";
 import { WorkflowEditor } from "@/components/editor/workflow-editor";
 
 export const dynamic = "force-dynamic";
