@@ -154,20 +154,20 @@ describe("an agent whose worker is killed mid-step", () => {
 });
 
 describe("many runs and a crash", () => {
-  it("leaves no run stuck when one of two workers dies under 40 concurrent runs", async () => {
+  it("leaves no run stuck when one of two workers dies under 50 concurrent runs", async () => {
     const [victim] = await Promise.all([worker("victim"), worker("survivor")]);
     const graph = (i: number): WorkflowGraph => ({
       nodes: [graphNode("entry", "core.entry"), graphNode("slow", "core.http.request", { params: { url: `${server.url}/slow?ms=1500&n=many-${i}` } })],
       edges: [graphEdge("entry", "output", "slow", "body")],
     });
-    const runIds = await Promise.all(Array.from({ length: 40 }, (_, i) => start(graph(i))));
+    const runIds = await Promise.all(Array.from({ length: 50 }, (_, i) => start(graph(i))));
     await waitFor("some runs to be running", async () => ((await getDb().run.count({ where: { id: { in: runIds }, status: "running" } })) > 4 ? true : undefined), 15_000);
     await victim.kill("SIGKILL");
     const killedAt = Date.now();
     await waitFor("every run to end", async () => ((await getDb().run.count({ where: { id: { in: runIds }, status: { in: ["queued", "running"] } } })) === 0 ? true : undefined), 60_000, 250);
     expect(Date.now() - killedAt).toBeLessThan(45_000);
     const statuses = await getDb().run.groupBy({ by: ["status"], where: { id: { in: runIds } }, _count: true });
-    expect(statuses).toEqual([{ status: "completed", _count: 40 }]);
+    expect(statuses).toEqual([{ status: "completed", _count: 50 }]);
     for (const runId of runIds) await expectDenseLog(runId);
   }, 90_000);
 });
