@@ -10,7 +10,10 @@ export const KEY_CACHE_MS = 5_000;
 const MAX_KEYS = 1_000;
 
 type Entry<T> = { value: T; until: number };
-const verified = new Map<string, Entry<unknown>>();
+// On globalThis: Next bundles route handlers and server actions separately, and a revoke made in
+// an action must reach the copy the routes read.
+const holder = globalThis as unknown as { switchboardVerifiedKeys?: Map<string, Entry<unknown>> };
+const verified = (holder.switchboardVerifiedKeys ??= new Map());
 
 const digest = (key: string) => createHash("sha256").update(key).digest("hex");
 

@@ -17,13 +17,15 @@ export async function hostToolsSetting(env: NodeJS.ProcessEnv = process.env): Pr
 }
 
 const CACHE_MS = 3_000;
-let cached: { enabled: boolean; at: number } | undefined;
+// On globalThis, so an admin's change (a server action) reaches the route handlers' copy at once.
+const holder = globalThis as unknown as { switchboardHostTools?: { enabled: boolean; at: number } };
 
-/** The setting as workers check it before running a host-access component: read at most every few seconds. */
+/** The setting as workers and routes check it before a host-access component runs: read at most every few seconds. */
 export async function hostToolsEnabled(): Promise<boolean> {
+  const cached = holder.switchboardHostTools;
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.enabled;
   const { enabled } = await hostToolsSetting();
-  cached = { enabled, at: Date.now() };
+  holder.switchboardHostTools = { enabled, at: Date.now() };
   return enabled;
 }
 
@@ -33,6 +35,6 @@ export function hostAccessOffError(label: string): Error {
 }
 
 export async function setHostToolsEnabled(enabled: boolean): Promise<void> {
-  cached = undefined;
+  holder.switchboardHostTools = undefined;
   await getDb().setting.upsert({ where: { key: KEY }, create: { key: KEY, value: asJson(enabled) }, update: { value: asJson(enabled) } });
 }
