@@ -31,6 +31,7 @@ const { sharedRedis } = await import("../../lib/queue/redis");
 const { httpRequest } = await import("../../lib/nodes/http-request");
 const { benchMcp } = await import("./mcp-scenarios");
 const { benchRecovery } = await import("./recovery-scenario");
+const { benchCompiler, benchFirstEvent, benchSimpleRuns } = await import("./engine-scenarios");
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const RUN_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 6);
@@ -91,7 +92,13 @@ try {
   // Scenario 3: MCP servers.
   rows.push(...(await benchMcp(stack.url)));
 
-  // Scenario 4: recovery from a worker's death.
+  // Scenario 4: the engine — simple runs at concurrency 32, POST → first event, the compiler.
+  for (const scenario of [await benchSimpleRuns(stack), await benchFirstEvent(stack), await benchCompiler()]) {
+    rows.push(...scenario.rows);
+    Object.assign(figures, scenario.figures);
+  }
+
+  // Scenario 5: recovery from a worker's death.
   const recovery = await benchRecovery();
   rows.push(recovery.row);
   figures.recovery_seconds = Math.round(recovery.seconds * 10) / 10;
