@@ -1,12 +1,9 @@
 /** The worker process entry point. Start more of these, on more machines, to scale out. */
 import { sharedRedis } from "../lib/queue/redis";
-import { startWorkers } from "../lib/runs/start-workers";
+import { DEFAULT_RUN_CONCURRENCY, DEFAULT_TOOL_CALL_CONCURRENCY, startWorkers } from "../lib/runs/start-workers";
 
-const runConcurrency = Number(process.env.RUN_CONCURRENCY ?? 8);
-const toolCallConcurrency = Number(process.env.TOOL_CALL_CONCURRENCY ?? 32);
-
-const workers = await startWorkers({ runConcurrency, toolCallConcurrency });
-console.log(`worker ready: runs ×${runConcurrency}, tool-calls ×${toolCallConcurrency}`);
+const workers = await startWorkers();
+console.log(`worker ready: runs ×${DEFAULT_RUN_CONCURRENCY}, tool-calls ×${DEFAULT_TOOL_CALL_CONCURRENCY}`);
 
 let stopping = false;
 

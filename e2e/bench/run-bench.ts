@@ -37,7 +37,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const RUN_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 6);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 
-const stack = await startTestStack();
+const { DEFAULT_RUN_CONCURRENCY } = await import("../../lib/runs/start-workers");
+const stack = await startTestStack({ runConcurrency: DEFAULT_RUN_CONCURRENCY });
 const rows: BenchRow[] = [];
 /** Named figures for bench-results.json, so runs can be compared. */
 const figures: Record<string, number> = {};

@@ -1,6 +1,8 @@
-/** The database client: Prisma's generated client over the pg driver adapter, one per process (not `server-only`: the worker imports it too). */
+/** The database client: Prisma's generated client over the pg driver adapter, one per process (not `server-only`: the worker imports it too),
+ * sharing its connection pool with the plain-SQL helpers in ./sql. */
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client";
+import { getPool } from "./sql";
 
 export type { Prisma, Run, RunEvent, Workflow } from "./generated/client";
 export { RunStatus } from "./generated/client";
@@ -11,8 +13,6 @@ const holder = globalThis as unknown as { switchboardDb?: Db };
 
 export function getDb(): Db {
   if (holder.switchboardDb) return holder.switchboardDb;
-  const connectionString = process.env.DATABASE_URL;
-  if (!connectionString) throw new Error("DATABASE_URL is not set: it must name the PostgreSQL database Switchboard uses");
-  holder.switchboardDb = new PrismaClient({ adapter: new PrismaPg({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }) });
+  holder.switchboardDb = new PrismaClient({ adapter: new PrismaPg(getPool()) });
   return holder.switchboardDb;
 }

@@ -1,7 +1,7 @@
 /**
  * A whole run through the real path: HTTP API → compile → Run row → BullMQ `runs` → worker →
  * tool registry → session token → MCP gateway → `tool-calls` worker → events in PostgreSQL and
- * the Redis stream → SSE. Models: the scripted one, and the OpenAI-compatible client against a
+ * Redis pub/sub → SSE. Models: the scripted one, and the OpenAI-compatible client against a
  * real HTTP server speaking chat completions.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

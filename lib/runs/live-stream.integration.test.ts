@@ -1,6 +1,6 @@
 /**
  * The live stream loses nothing: 20 writers recording at once (as parallel tool calls do, from
- * several processes) append to the Redis stream out of seq order, and every SSE client — watching
+ * several processes) publish their batches out of seq order, and every SSE client — watching
  * from the start, joining midway, reconnecting with Last-Event-ID — receives exactly the stored
  * log, once each, in order.
  */

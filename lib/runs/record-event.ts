@@ -1,19 +1,17 @@
 /**
  * Recording run events. Each event's `seq` is allocated in PostgreSQL in the same statement that
  * stores it (the Run row's `lastSeq` counter), so seqs stay dense and unique across processes and
- * survive a Redis restart. Stored events are then appended to the run's Redis stream for live
- * tails; a tail that sees seqs out of order or missing fills the gap from the database.
+ * survive a Redis restart. Each stored batch is then published for live readers (live-events.ts);
+ * a reader that sees seqs out of order or missing fills the gap from the database.
  *
  * A recorder group-commits: while one batch is being written, the events recorded meanwhile wait
  * and go together in the next one — one INSERT and one Redis pipeline per batch, no timer, no
  * added latency when idle. A recorder's events are stored in the order they were recorded.
  */
 import type { Redis } from "ioredis";
-import { getDb } from "../db/client";
+import { sql } from "../db/sql";
 import { RunEventInput, type RunEvent } from "./events";
-
-export const STREAM_TTL_SECONDS = 24 * 60 * 60;
-export const eventStreamKey = (runId: string) => `run:${runId}:events`;
+import { publishEvents } from "./live-events";
 
 export type EventRecorder = (event: RunEventInput) => Promise<RunEvent>;
 
@@ -48,7 +46,7 @@ export function createEventRecorder(redis: Redis, runId: string): EventRecorder 
 
 /** Allocates the next seqs of the run and stores the events, in one round trip. */
 async function storeEvents(runId: string, events: RunEventInput[]): Promise<{ seq: number; createdAt: Date }[]> {
-  const rows = await getDb().$queryRaw<{ seq: number; createdAt: Date }[]>`
+  const rows = await sql<{ seq: number; createdAt: Date }>`
     WITH allocated AS (UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length} WHERE id = ${runId} RETURNING "lastSeq")
     INSERT INTO "RunEvent" ("runId", seq, type, payload)
     SELECT ${runId}, allocated."lastSeq" - ${events.length} + item.ord::int, item.value->>'type', item.value->'payload'
@@ -61,13 +59,9 @@ async function storeEvents(runId: string, events: RunEventInput[]): Promise<{ se
 async function recordBatch(redis: Redis, runId: string, events: RunEventInput[]): Promise<RunEvent[]> {
   const rows = await storeEvents(runId, events);
   const stored = events.map((event, index) => ({ ...event, runId, seq: rows[index].seq, at: rows[index].createdAt.toISOString() }) as RunEvent);
-  try {
-    const pipeline = redis.multi();
-    for (const event of stored) pipeline.xadd(eventStreamKey(runId), "MAXLEN", "~", "10000", "*", "event", JSON.stringify(event));
-    await pipeline.expire(eventStreamKey(runId), STREAM_TTL_SECONDS).exec();
-  } catch (error) {
-    // Stored is what counts; live tails read a missed event back from the database.
-    console.warn(`run ${runId}: events ${stored[0].seq}–${stored.at(-1)!.seq} stored but not streamed (${error instanceof Error ? error.message : String(error)})`);
-  }
+  // Stored is what counts; live readers read a missed event back from the database.
+  await publishEvents(redis, runId, stored).catch((error) =>
+    console.warn(`run ${runId}: events ${stored[0].seq}–${stored.at(-1)!.seq} stored but not published (${error instanceof Error ? error.message : String(error)})`),
+  );
   return stored;
 }

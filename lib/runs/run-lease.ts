@@ -5,7 +5,7 @@
  * continues a run is fenced by `leaseOwner`, so a worker that lost its lease (a long pause, a
  * partition) cannot overwrite the new owner's work.
  */
-import { getDb } from "../db/client";
+import { sql, sqlCount } from "../db/sql";
 
 export const LEASE_SECONDS = Number(process.env.SWITCHBOARD_RUN_LEASE_SECONDS ?? 15);
 export const HEARTBEAT_MS = (LEASE_SECONDS * 1000) / 3;
@@ -31,8 +31,7 @@ export type ClaimResult =
 
 /** Takes a queued run, or a running one whose owner's lease ran out (or that we already own). The deadline comes from the plan's run timeout. */
 export async function claimRun(runId: string, owner: string): Promise<ClaimResult> {
-  const db = getDb();
-  const rows = await db.$queryRaw<(Omit<ClaimedRun, "resumed" | "cancelRequested"> & { previous: string; cancelRequestedAt: Date | null })[]>`
+  const rows = await sql<Omit<ClaimedRun, "resumed" | "cancelRequested"> & { previous: string; cancelRequestedAt: Date | null }>`
     WITH previous AS (SELECT id, status FROM "Run" WHERE id = ${runId} FOR UPDATE)
     UPDATE "Run" AS run SET
       status = 'running',
@@ -50,7 +49,7 @@ export async function claimRun(runId: string, owner: string): Promise<ClaimResul
     const { previous, cancelRequestedAt, ...run } = rows[0];
     return { ok: true, run: { ...run, resumed: previous === "running", cancelRequested: cancelRequestedAt !== null } };
   }
-  const current = await db.run.findUnique({ where: { id: runId }, select: { status: true, leaseUntil: true } });
+  const [current] = await sql<{ status: string; leaseUntil: Date | null }>`SELECT status, "leaseUntil" FROM "Run" WHERE id = ${runId}`;
   if (!current) return { ok: false, reason: "missing" };
   if (current.status === "running" && current.leaseUntil) return { ok: false, reason: "leased", leaseUntil: current.leaseUntil };
   return { ok: false, reason: "finished" };
@@ -61,7 +60,7 @@ export type HeartbeatAnswer = { kept: Set<string>; cancelRequested: Set<string> 
 /** Renews the leases of the runs this worker owns; a run missing from `kept` was taken over by someone else. */
 export async function renewLeases(owner: string, runIds: string[]): Promise<HeartbeatAnswer> {
   if (runIds.length === 0) return { kept: new Set(), cancelRequested: new Set() };
-  const rows = await getDb().$queryRaw<{ id: string; cancel: boolean }[]>`
+  const rows = await sql<{ id: string; cancel: boolean }>`
     UPDATE "Run" SET "leaseUntil" = now() + make_interval(secs => ${LEASE_SECONDS})
     WHERE id = ANY(${runIds}) AND "leaseOwner" = ${owner} AND status = 'running'
     RETURNING id, "cancelRequestedAt" IS NOT NULL AS cancel`;
@@ -70,12 +69,12 @@ export async function renewLeases(owner: string, runIds: string[]): Promise<Hear
 
 /** Gives the run up at once (a worker shutting down), so the next worker to get its job resumes it without waiting out the lease. */
 export async function releaseLease(runId: string, owner: string): Promise<void> {
-  await getDb().$executeRaw`UPDATE "Run" SET "leaseUntil" = now() - interval '1 second' WHERE id = ${runId} AND "leaseOwner" = ${owner} AND status = 'running'`;
+  await sqlCount`UPDATE "Run" SET "leaseUntil" = now() - interval '1 second' WHERE id = ${runId} AND "leaseOwner" = ${owner} AND status = 'running'`;
 }
 
 /** Asks the run to stop: the owner sees it at its next heartbeat even if the Redis flag is lost. */
 export async function requestCancel(runId: string): Promise<void> {
-  await getDb().$executeRaw`UPDATE "Run" SET "cancelRequestedAt" = COALESCE("cancelRequestedAt", now()) WHERE id = ${runId} AND status IN ('queued', 'running')`;
+  await sqlCount`UPDATE "Run" SET "cancelRequestedAt" = COALESCE("cancelRequestedAt", now()) WHERE id = ${runId} AND status IN ('queued', 'running')`;
 }
 
 export type RunEnding =
@@ -87,7 +86,7 @@ export type RunEnding =
 export async function endRun(runId: string, owner: string | null, ending: RunEnding): Promise<boolean> {
   const output = ending.status === "completed" ? JSON.stringify(ending.output ?? null) : null;
   const error = ending.status === "failed" ? ending.error : null;
-  const count = await getDb().$executeRaw`
+  const count = await sqlCount`
     UPDATE "Run" SET status = ${ending.status}::"RunStatus", output = ${output}::jsonb, error = ${error},
       "finishedAt" = now(), "leaseOwner" = NULL, "leaseUntil" = NULL
     WHERE id = ${runId} AND status IN ('queued', 'running')

@@ -1,44 +1,76 @@
 /**
- * Starting a run: compile the workflow, store the Run with its plan, record `run.queued` and
- * enqueue the job. Used by the Run button's server action and by the HTTP API alike.
+ * Starting a run: compile the workflow, store the Run with its plan and its `run.queued` event,
+ * and enqueue the job. Used by the Run button's server action and by the HTTP API alike.
+ *
+ * This is the hottest path of the API, so a workflow's compiled plan is cached per version (its
+ * `updatedAt` and the host-access setting): a start with a cached plan is one statement, which
+ * inserts the Run and its first event only if the workflow still has that version, and the enqueue. A stale or missing cache entry falls back to reading and compiling.
  */
-import { getDb } from "../db/client";
-import { asJson } from "../db/json";
+import { randomUUID } from "node:crypto";
+import { sql } from "../db/sql";
 import { lookupComponent } from "../nodes";
 import { runsQueue } from "../queue/queues";
-import { sharedRedis } from "../queue/redis";
 import { hostToolsEnabled } from "../settings/host-tools";
 import { compileWorkflow, type CompileError } from "../workflow/compile";
-import type { WorkflowGraph } from "../workflow/graph";
 import { getWorkflow } from "../workflow-store/repository";
-import { createEventRecorder } from "./record-event";
 
 export type StartRunResult =
   | { ok: true; runId: string }
   | { ok: false; reason: "not-found"; message: string }
   | { ok: false; reason: "invalid"; message: string; errors: CompileError[] };
 
-export async function startRun(workflowId: string, input: unknown, graph?: WorkflowGraph): Promise<StartRunResult> {
+/** A compiled workflow version, kept as the JSON text the Run row stores. */
+type CachedPlan = { updatedAt: Date; hostTools: boolean; planJson: string; graphJson: string };
+
+const MAX_CACHED = 500;
+// On globalThis so the route handlers and the server actions (separate Next bundles) share it.
+const holder = globalThis as unknown as { switchboardPlans?: Map<string, CachedPlan> };
+const plans = (holder.switchboardPlans ??= new Map());
+
+function remember(workflowId: string, plan: CachedPlan) {
+  plans.delete(workflowId);
+  if (plans.size >= MAX_CACHED) plans.delete(plans.keys().next().value!);
+  plans.set(workflowId, plan);
+}
+
+async function compileCurrent(workflowId: string, hostTools: boolean): Promise<CachedPlan | Exclude<StartRunResult, { ok: true }>> {
   const workflow = await getWorkflow(workflowId);
   if (!workflow) return { ok: false, reason: "not-found", message: `Workflow ${workflowId} does not exist` };
-  const runGraph = graph ?? workflow.graph;
-  const compiled = compileWorkflow(runGraph, lookupComponent, { hostTools: await hostToolsEnabled() });
+  const compiled = compileWorkflow(workflow.graph, lookupComponent, { hostTools });
   if (!compiled.ok) {
     const count = compiled.errors.length;
     return { ok: false, reason: "invalid", message: `The workflow has ${count} error${count === 1 ? "" : "s"}`, errors: compiled.errors };
   }
-  const run = await getDb().run.create({
-    data: { workflowId, plan: asJson(compiled.plan), graph: asJson(runGraph), input: input === undefined ? undefined : asJson(input) },
-    select: { id: true },
-  });
-  await createEventRecorder(sharedRedis(), run.id)({ type: "run.queued", payload: { workflowId } });
-  await runsQueue().add("run", { runId: run.id }, { jobId: run.id });
-  return { ok: true, runId: run.id };
+  const plan = { updatedAt: workflow.updatedAt, hostTools, planJson: JSON.stringify(compiled.plan), graphJson: JSON.stringify(workflow.graph) };
+  remember(workflowId, plan);
+  return plan;
 }
 
-export async function getRunStatus(runId: string) {
-  return getDb().run.findUnique({
-    where: { id: runId },
-    select: { id: true, workflowId: true, status: true, output: true, error: true, createdAt: true, startedAt: true, finishedAt: true },
-  });
+/** Inserts the Run and its `run.queued` event in one statement, if the workflow still has the plan's version. */
+async function insertRun(workflowId: string, plan: CachedPlan, input: unknown): Promise<string | null> {
+  const runId = randomUUID();
+  const payload = JSON.stringify({ workflowId });
+  const rows = await sql`
+    WITH workflow AS (SELECT id FROM "Workflow" WHERE id = ${workflowId} AND "updatedAt" = ${plan.updatedAt.toISOString()}::timestamp),
+    run AS (
+      INSERT INTO "Run" (id, "workflowId", plan, graph, input, "lastSeq")
+      SELECT ${runId}, workflow.id, ${plan.planJson}::jsonb, ${plan.graphJson}::jsonb, ${input === undefined ? null : JSON.stringify(input)}::jsonb, 1 FROM workflow
+      RETURNING id)
+    INSERT INTO "RunEvent" ("runId", seq, type, payload) SELECT run.id, 1, 'run.queued', ${payload}::jsonb FROM run RETURNING "createdAt"`;
+  return rows.length === 0 ? null : runId;
+}
+
+export async function startRun(workflowId: string, input: unknown): Promise<StartRunResult> {
+  const hostTools = await hostToolsEnabled();
+  const cached = plans.get(workflowId);
+  let runId = cached && cached.hostTools === hostTools ? await insertRun(workflowId, cached, input) : null;
+  if (!runId) {
+    const plan = await compileCurrent(workflowId, hostTools);
+    if ("ok" in plan) return plan;
+    runId = await insertRun(workflowId, plan, input);
+    if (!runId) return { ok: false, reason: "not-found", message: `Workflow ${workflowId} changed or was deleted while the run was starting; try again` };
+  }
+  // Nobody can be watching a run whose id is not out yet, so run.queued is stored, not published.
+  await runsQueue().add("run", { runId }, { jobId: runId });
+  return { ok: true, runId };
 }

@@ -29,9 +29,16 @@ async function withJobSignal<T>(shutdown: AbortSignal, work: (signal: AbortSigna
   }
 }
 
+/**
+ * Runs mostly wait (on models, tools, people), so one worker process holds many at once; CPU-bound
+ * work is rare and bounded by node timeouts. RUN_CONCURRENCY / TOOL_CALL_CONCURRENCY override.
+ */
+export const DEFAULT_RUN_CONCURRENCY = Number(process.env.RUN_CONCURRENCY ?? 32);
+export const DEFAULT_TOOL_CALL_CONCURRENCY = Number(process.env.TOOL_CALL_CONCURRENCY ?? 32);
+
 export type WorkerOptions = {
-  runConcurrency: number;
-  toolCallConcurrency: number;
+  runConcurrency?: number;
+  toolCallConcurrency?: number;
   /** Nodes of one run executing at once (independent branches). */
   nodeConcurrency?: number;
   /** How long close() lets running runs finish before handing them back. */
@@ -41,7 +48,7 @@ export type WorkerOptions = {
 
 export type RunningWorkers = { close: () => Promise<void> };
 
-export async function startWorkers({ runConcurrency, toolCallConcurrency, nodeConcurrency = 4, drainMs = 10_000, log = console.error }: WorkerOptions): Promise<RunningWorkers> {
+export async function startWorkers({ runConcurrency = DEFAULT_RUN_CONCURRENCY, toolCallConcurrency = DEFAULT_TOOL_CALL_CONCURRENCY, nodeConcurrency = 4, drainMs = 10_000, log = console.error }: WorkerOptions = {}): Promise<RunningWorkers> {
   const shutdown = new AbortController();
   const leases = new LeaseKeeper(workerId(), log);
   const services = { redis: sharedRedis(), leases, shutdown: shutdown.signal, nodeConcurrency };

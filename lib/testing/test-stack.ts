@@ -41,11 +41,12 @@ export const appRoutes: Route[] = [
 
 export type TestStack = ApiClient & { account: TestAccount; close: () => Promise<void> };
 
-export async function startTestStack({ workers = true, role = "admin" as Role } = {}): Promise<TestStack> {
+/** `runConcurrency` defaults to 4 for tests; the bench passes the production default. */
+export async function startTestStack({ workers = true, role = "admin" as Role, runConcurrency = 4 } = {}): Promise<TestStack> {
   const served: ServedRoutes = await serveRoutes(appRoutes);
   process.env.SWITCHBOARD_URL = served.url;
   const account = await createTestAccount(role);
-  const running: RunningWorkers | undefined = workers ? await startWorkers({ runConcurrency: 4, toolCallConcurrency: 8 }) : undefined;
+  const running: RunningWorkers | undefined = workers ? await startWorkers({ runConcurrency, toolCallConcurrency: 8 }) : undefined;
   return {
     ...apiClient(served.url, account.headers),
     account,

@@ -1,7 +1,7 @@
 /** GET a run's status and result: `{ status, output, error }` (viewer). */
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
-import { getRunStatus } from "@/lib/runs/start-run";
+import { getRunStatus } from "@/lib/runs/read-run";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,6 @@
 /**
- * A run's events over Server-Sent Events: replay from the database, then tail the live stream.
+ * A run's events over Server-Sent Events: subscribe to the live events (one shared Redis
+ * subscription per process, lib/runs/live-events.ts), replay from the database, then go live.
  * Every event reaches the client exactly once and in `seq` order (lib/runs/ordered-delivery.ts):
  * out-of-order arrivals wait for their turn, and a gap — or a quiet stream — is filled from the
  * database. Each message carries `id: <seq>`, so a browser reconnecting with Last-Event-ID loses
@@ -9,17 +10,17 @@
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { acquireStream } from "@/lib/http/stream-quota";
-import { getRunStatus } from "@/lib/runs/start-run";
+import { getRunStatus } from "@/lib/runs/read-run";
 import { TERMINAL_EVENT_TYPES, type RunEvent } from "@/lib/runs/events";
 import { OrderedEvents } from "@/lib/runs/ordered-delivery";
-import { listEvents, readStream, streamPosition } from "@/lib/runs/read-events";
-import { sharedRedis } from "@/lib/queue/redis";
+import { watchRunEvents } from "@/lib/runs/live-events";
+import { listEvents } from "@/lib/runs/read-events";
 
 export const dynamic = "force-dynamic";
 
 const HEARTBEAT_MS = 15_000;
 /**
- * How long a quiet stream waits before the database is asked (events the stream never carried).
+ * How long a quiet stream waits before the database is asked (events pub/sub never delivered).
  * A gap is read from the database at once: an event's seq is allocated and stored in one statement
  * under the run row's lock, so when a later event is visible every earlier one is stored.
  */
@@ -42,10 +43,26 @@ export const GET = apiRoute<{ id: string }>({ role: "viewer" }, async ({ request
 
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const tailConnection = sharedRedis().duplicate();
-      // XREAD blocks; dropping its connection is how a departing client stops it at once.
-      abort.signal.addEventListener("abort", () => tailConnection.disconnect());
+      let arrived: RunEvent[] = [];
+      let wake: (() => void) | undefined;
+      const nudge = () => {
+        wake?.();
+        wake = undefined;
+      };
+      abort.signal.addEventListener("abort", nudge);
       const heartbeat = setInterval(() => controller.enqueue(encoder.encode(": keep-alive\n\n")), HEARTBEAT_MS);
+      /** Resolves when events arrive, the client leaves, or the stream has been quiet for QUIET_WAIT_MS. */
+      const nextArrivals = async (): Promise<RunEvent[]> => {
+        if (arrived.length === 0 && !abort.signal.aborted) {
+          await new Promise<void>((resolve) => {
+            const quiet = setTimeout(resolve, QUIET_WAIT_MS);
+            wake = () => (clearTimeout(quiet), resolve());
+          });
+        }
+        const events = arrived;
+        arrived = [];
+        return events;
+      };
       /** Sends events in order; true once the terminal event went out. */
       const send = (events: RunEvent[]): boolean => {
         for (const event of events) {
@@ -54,22 +71,26 @@ export const GET = apiRoute<{ id: string }>({ role: "viewer" }, async ({ request
         }
         return false;
       };
+      let unwatch: (() => void) | undefined;
       try {
         controller.enqueue(encoder.encode("retry: 1000\n\n"));
-        let cursor = await streamPosition(tailConnection, runId);
+        // Subscribed before the replay, so an event recorded in between arrives one way or the other.
+        unwatch = await watchRunEvents(runId, (events) => {
+          arrived.push(...events);
+          nudge();
+        });
         let finished = send(await ordered.catchUp());
         while (!finished && !abort.signal.aborted) {
-          const read = await readStream(tailConnection, runId, cursor, QUIET_WAIT_MS);
-          cursor = read.cursor;
-          finished = send(ordered.accept(read.events));
-          if (!finished && (read.events.length === 0 || ordered.hasGap())) finished = send(await ordered.catchUp());
+          const events = await nextArrivals();
+          finished = send(ordered.accept(events));
+          if (!finished && !abort.signal.aborted && (events.length === 0 || ordered.hasGap())) finished = send(await ordered.catchUp());
         }
       } catch (error) {
         if (!abort.signal.aborted) console.error(`events of run ${runId}:`, error);
       } finally {
+        unwatch?.();
         release();
         clearInterval(heartbeat);
-        tailConnection.disconnect();
         try {
           controller.close();
         } catch {

@@ -1,0 +1,42 @@
+/**
+ * Plain SQL on the same connection pool Prisma uses, for the few statements on the run path where
+ * Prisma's query compiler costs more than the query itself (claiming a run, storing an event batch,
+ * ending a run, starting one). Values are always sent as parameters, never spliced into the text.
+ */
+import pg from "pg";
+
+// On globalThis so Next.js dev reloads (and its separate route/action bundles) share one pool.
+const holder = globalThis as unknown as { switchboardPool?: pg.Pool };
+
+export function getPool(): pg.Pool {
+  if (holder.switchboardPool) return holder.switchboardPool;
+  const connectionString = process.env.DATABASE_URL;
+  if (!connectionString) throw new Error("DATABASE_URL is not set: it must name the PostgreSQL database Switchboard uses");
+  holder.switchboardPool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  return holder.switchboardPool;
+}
+
+const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
+const BIGINT = 20;
+// Prisma stores `DateTime` as UTC in `timestamp(3)` columns; counts come back as bigint.
+const types = {
+  getTypeParser: (oid: number, format?: "text" | "binary") => {
+    if (oid === TIMESTAMP_WITHOUT_TIME_ZONE) return (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+    if (oid === BIGINT) return (text: string) => Number(text);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/** Runs a tagged-template query: sql`SELECT … WHERE id = ${id}` sends `id` as $1. Answers the rows. */
+export async function sql<Row = Record<string, unknown>>(strings: TemplateStringsArray, ...values: unknown[]): Promise<Row[]> {
+  const text = strings.reduce((query, part, index) => `${query}$${index}${part}`);
+  const result = await getPool().query({ text, values, types } as pg.QueryConfig);
+  return result.rows as Row[];
+}
+
+/** Like sql`…` for statements whose row count is the answer (UPDATE, DELETE). */
+export async function sqlCount(strings: TemplateStringsArray, ...values: unknown[]): Promise<number> {
+  const text = strings.reduce((query, part, index) => `${query}$${index}${part}`);
+  const result = await getPool().query({ text, values, types } as pg.QueryConfig);
+  return result.rowCount ?? 0;
+}
