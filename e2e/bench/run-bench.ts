@@ -1,11 +1,14 @@
 /**
- * `npm run bench`: throughput and latency of the real run path, printed as a table.
- * Scenarios: runs per second for the example workflow (API → queue → worker → gateway → tool
- * worker → events), the gateway's tools/call latency against calling the component directly, and
- * MCP servers: registration time and tools/call latency over stdio and HTTP (mcp-scenarios.ts).
+ * `npm run bench`: throughput and latency of the real run path, printed as a table and written to
+ * bench-results.json. Scenarios: the example workflow (API → queue → worker → gateway → tool worker
+ * → events), the gateway's tools/call against calling the component directly, MCP servers
+ * (mcp-scenarios.ts), the engine — simple runs beside a framework-free floor, POST → first event,
+ * the compiler (engine-scenarios.ts) — workflow shapes: an agent run, parallel branches, a
+ * worker's memory (workflow-scenarios.ts), and recovery from a worker's death.
+ * `npm run bench:engine -- simple agent` runs only the named scenarios (names: see `scenarios` below).
  * Uses its own database and Redis db index (lib/testing/test-slot.ts), so nothing else is disturbed.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -32,6 +35,7 @@ const { httpRequest } = await import("../../lib/nodes/http-request");
 const { benchMcp } = await import("./mcp-scenarios");
 const { benchRecovery } = await import("./recovery-scenario");
 const { benchCompiler, benchFirstEvent, benchSimpleRuns } = await import("./engine-scenarios");
+const { benchAgentRun, benchParallelBranches, benchWorkerMemory } = await import("./workflow-scenarios");
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const RUN_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 6);
@@ -42,8 +46,7 @@ const stack = await startTestStack({ runConcurrency: DEFAULT_RUN_CONCURRENCY });
 const rows: BenchRow[] = [];
 /** Named figures for bench-results.json, so runs can be compared. */
 const figures: Record<string, number> = {};
-try {
-  // Scenario 1: whole runs through the full path.
+async function exampleRuns() {
   const created = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify({ name: "bench", ...exampleWorkflowGraph() }) });
   const { id } = (await created.json()) as { id: string };
   const latencies: number[] = [];
@@ -66,8 +69,10 @@ try {
   rows.push({ scenario: `example workflow, ${RUNS} runs ×${RUN_CONCURRENCY} in flight`, "per second": ms(RUNS / seconds), "p50 ms": ms(percentile(latencies, 50)), "p95 ms": ms(percentile(latencies, 95)) });
   figures[`example_runs_per_s_c${RUN_CONCURRENCY}`] = ms(RUNS / seconds);
   figures.example_run_p50_ms = ms(percentile(latencies, 50));
+}
 
-  // Scenario 2: one tool call through the gateway vs. the component called directly.
+/** One tool call through the gateway vs. the component called directly. */
+async function gatewayCall() {
   const target = createServer((_req, res) => res.writeHead(200).end("ok"));
   await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
   const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
@@ -80,34 +85,56 @@ try {
   const client = new Client({ name: "bench", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   const viaGateway = await timeEach(CALLS, () => client.callTool({ name: "http_request", arguments: { url: targetUrl } }));
+  const listing = await timeEach(CALLS, () => client.listTools());
   const params = httpRequest.params.parse({ url: targetUrl });
   const direct = await timeEach(CALLS, () =>
     httpRequest.execute({ runId, nodeId: "http", label: "HTTP Request", runInput: undefined, params, connectedToolNodeIds: [], emit: async () => undefined, signal: new AbortController().signal }),
   );
   rows.push(sequentialRow(`tools/call via gateway (${CALLS} sequential)`, viaGateway));
   rows.push(sequentialRow(`same tool called directly (${CALLS} sequential)`, direct));
+  rows.push(sequentialRow(`tools/list via gateway (${CALLS} sequential)`, listing));
   figures.gateway_added_p50_ms = ms(percentile(viaGateway, 50) - percentile(direct, 50));
+  figures.gateway_list_p50_ms = ms(percentile(listing, 50));
   await client.close();
   target.close();
+}
 
-  // Scenario 3: MCP servers.
-  rows.push(...(await benchMcp(stack.url)));
+async function recovery() {
+  const result = await benchRecovery();
+  rows.push(result.row);
+  figures.recovery_seconds = Math.round(result.seconds * 10) / 10;
+}
 
-  // Scenario 4: the engine — simple runs at concurrency 32, POST → first event, the compiler.
-  for (const scenario of [await benchSimpleRuns(stack), await benchFirstEvent(stack), await benchCompiler()]) {
-    rows.push(...scenario.rows);
-    Object.assign(figures, scenario.figures);
-  }
+const collect = (scenario: () => Promise<{ rows: BenchRow[]; figures: Record<string, number> }>) => async () => {
+  const result = await scenario();
+  rows.push(...result.rows);
+  Object.assign(figures, result.figures);
+};
 
-  // Scenario 5: recovery from a worker's death.
-  const recovery = await benchRecovery();
-  rows.push(recovery.row);
-  figures.recovery_seconds = Math.round(recovery.seconds * 10) / 10;
+const scenarios: Record<string, () => Promise<void>> = {
+  example: exampleRuns,
+  gateway: gatewayCall,
+  mcp: async () => void rows.push(...(await benchMcp(stack.url))),
+  simple: collect(() => benchSimpleRuns(stack)),
+  "first-event": collect(() => benchFirstEvent(stack)),
+  compiler: collect(() => benchCompiler()),
+  agent: collect(() => benchAgentRun(stack)),
+  branches: collect(() => benchParallelBranches(stack)),
+  memory: collect(() => benchWorkerMemory(stack)),
+  recovery,
+};
+const chosen = process.argv.slice(2);
+for (const name of chosen) if (!(name in scenarios)) throw new Error(`Unknown bench scenario "${name}"; known: ${Object.keys(scenarios).join(", ")}`);
+
+try {
+  for (const name of chosen.length > 0 ? chosen : Object.keys(scenarios)) await scenarios[name]();
 } finally {
   await stack.close();
   sharedRedis().disconnect();
 }
 console.table(rows);
-writeFileSync("bench-results.json", JSON.stringify(figures, null, 2) + "\n");
+// A partial run (named scenarios) updates its figures and keeps the others.
+const previous = chosen.length > 0 && existsSync("bench-results.json") ? (JSON.parse(readFileSync("bench-results.json", "utf8")) as Record<string, number>) : {};
+writeFileSync("bench-results.json", JSON.stringify({ ...previous, ...figures }, null, 2) + "\n");
 console.log("Figures written to bench-results.json");
 process.exit(0);

@@ -128,9 +128,14 @@ describe("orphaned MCP processes", () => {
     expect(processesWith(tag).length).toBeGreaterThan(0);
 
     await startWorkerProcess();
-    await waitFor("the orphan to be reaped", () => (processesWith(tag).length === 0 ? true : undefined), 30_000);
-    expect(processesWith(tag)).toEqual([]);
-    const left = Object.values(await redis.hgetall(PROCESSES_KEY)).map((raw) => JSON.parse(raw) as { runId: string });
-    expect(left.filter((record) => record.runId === runId)).toEqual([]);
+    // The new worker may also resume the run and start a server of its own: only the dead worker's processes are orphans.
+    const orphansLeft = () => processesWith(tag).filter((pid) => before.includes(pid));
+    await waitFor("the orphan to be reaped", () => (orphansLeft().length === 0 ? true : undefined), 30_000);
+    const left = Object.values(await redis.hgetall(PROCESSES_KEY)).map((raw) => JSON.parse(raw) as { runId: string; pgid: number });
+    expect(left.filter((record) => before.includes(record.pgid))).toEqual([]);
+    // End the run, so whatever it started again is torn down too and nothing outlives the test.
+    await stack.fetch(`/api/runs/${runId}/cancel`, { method: "POST" });
+    await waitFor("the resumed run's server to be torn down", () => (processesWith(tag).length === 0 ? true : undefined), 30_000);
+    expect(Object.values(await redis.hgetall(PROCESSES_KEY)).filter((raw) => raw.includes(runId))).toEqual([]);
   });
 });

@@ -38,8 +38,10 @@ export const llm = defineComponent({
         abortSignal: signal,
       });
       const usage = toUsage(result.usage);
-      await emit({ type: "agent.step", payload: { nodeId, iteration: 1, text: result.text, toolCalls: result.toolCalls.length, finishReason: result.finishReason } });
-      await emit({ type: "llm.usage", payload: { nodeId, ...usage } });
+      await Promise.all([
+        emit({ type: "agent.step", payload: { nodeId, iteration: 1, text: result.text, toolCalls: result.toolCalls.length, finishReason: result.finishReason } }),
+        emit({ type: "llm.usage", payload: { nodeId, ...usage } }), // recorded together, in this order
+      ]);
       const results = tools.log.map((call) => `${call.toolName}${call.isError ? " (error)" : ""}: ${asText(call.result)}`);
       const text = [result.text, ...results].filter(Boolean).join("\n\n");
       return { text, toolCalls: tools.log, usage };

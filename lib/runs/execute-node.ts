@@ -59,11 +59,16 @@ export function isRetrySafe(node: CompiledNode): boolean {
   return params.success && declared(params.data);
 }
 
-/** Runs the node and records its start and end; failures become NodeFailure naming the node. */
+/**
+ * Runs the node and records its start and end; failures become NodeFailure naming the node.
+ * A node that is not safe to run twice has its start and end stored before it goes on (checkpoints:
+ * a resume must know it ran); a retry-safe node's are noted and ride along with the next write.
+ */
 export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: AbortSignal): Promise<void> {
   const node = ctx.plan.nodes[nodeId];
   const startedAt = Date.now();
-  ctx.note({ type: "node.started", payload: { nodeId, mode: node.mode } });
+  const record = isRetrySafe(node) ? ctx.note : ctx.emit;
+  await record({ type: "node.started", payload: { nodeId, mode: node.mode } });
   const timeout = node.timeoutSeconds ? AbortSignal.timeout(node.timeoutSeconds * 1000) : undefined;
   const signal = timeout ? AbortSignal.any([scheduleSignal, timeout]) : scheduleSignal;
   const inputs = resolveInputs(node, ctx.outputs);
@@ -77,5 +82,5 @@ export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: A
     throw new NodeFailure(nodeId, error instanceof Error ? error.message : String(error));
   }
   ctx.outputs.set(nodeId, output);
-  await ctx.emit({ type: "node.completed", payload: { nodeId, output, durationMs: Date.now() - startedAt } });
+  await record({ type: "node.completed", payload: { nodeId, output, durationMs: Date.now() - startedAt } });
 }

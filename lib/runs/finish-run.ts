@@ -29,14 +29,15 @@ export async function finishRun(ending: Ending, owner: string | null, outcome: R
   const failed = outcome.status === "failed" ? { nodeId: outcome.nodeId, error: ending.redactText?.(outcome.error) ?? outcome.error } : undefined;
   const terminal: RunEnding = outcome.status === "failed" ? { status: "failed", error: failed!.error } : outcome;
   if (owner === null && !(await endRun(runId, null, terminal))) return false;
-  await markRunEnded(redis, runId).catch(() => undefined); // its gateway tokens stop working now
   if (failed?.nodeId) await emit({ type: "node.failed", payload: { nodeId: failed.nodeId, error: failed.error } });
-  await denyApprovalsOnRunEnd(redis, runId, emit).catch((error) => console.warn(`run ${runId}: could not end its approvals: ${error instanceof Error ? error.message : String(error)}`));
-  await teardownRunMcp(runId, emit);
+  await Promise.all([
+    markRunEnded(redis, runId).catch(() => undefined), // its gateway tokens stop working now
+    denyApprovalsOnRunEnd(redis, runId, emit).catch((error) => console.warn(`run ${runId}: could not end its approvals: ${error instanceof Error ? error.message : String(error)}`)),
+    teardownRunMcp(runId, emit),
+  ]);
   if (outcome.status === "completed") await emit({ type: "run.completed", payload: { output: outcome.output, durationMs: Date.now() - ending.startedAt } });
   else if (failed) await emit({ type: "run.failed", payload: { error: failed.error, nodeId: failed.nodeId } });
   else await emit({ type: "run.cancelled", payload: {} });
-  const ended = owner === null || (await endRun(runId, owner, terminal));
-  await deleteRegistry(redis, runId).catch(() => undefined);
+  const [ended] = await Promise.all([owner === null || endRun(runId, owner, terminal), deleteRegistry(redis, runId).catch(() => undefined)]);
   return ended;
 }

@@ -5,8 +5,8 @@
  * a reader that sees seqs out of order or missing fills the gap from the database.
  *
  * A recorder group-commits: while one batch is being written, the events recorded meanwhile wait
- * and go together in the next one — one INSERT and one Redis pipeline per batch, no timer, no
- * added latency when idle. A recorder's events are stored in the order they were recorded.
+ * and go together in the next one — one INSERT and one PUBLISH per batch. Noted events wait up to
+ * NOTE_FLUSH_MS for company. A recorder's events are stored in the order they were recorded.
  */
 import type { Redis } from "ioredis";
 import { sql } from "../db/sql";
@@ -15,11 +15,23 @@ import { publishEvents } from "./live-events";
 
 export type EventRecorder = (event: RunEventInput) => Promise<RunEvent>;
 
+/** A recorder that can also take an event without waiting for it (see createEventRecorder). */
+export type RunRecorder = EventRecorder & { note: (event: RunEventInput) => void };
+
+/** How long a noted event may wait for company before it is written anyway: the live view's added delay. */
+export const NOTE_FLUSH_MS = 10;
+
 type Pending = { event: RunEventInput; resolve: (stored: RunEvent) => void; reject: (error: unknown) => void };
 
-export function createEventRecorder(redis: Redis, runId: string): EventRecorder {
+/**
+ * Awaiting the recorder stores the event (and everything recorded before it) now: a checkpoint.
+ * `note` queues an event without waiting: it goes with the next checkpoint, or after at most
+ * NOTE_FLUSH_MS, so a run's small steps share one INSERT without slowing the live view.
+ */
+export function createEventRecorder(redis: Redis, runId: string): RunRecorder {
   let pending: Pending[] = [];
   let writing = false;
+  let timer: NodeJS.Timeout | undefined;
   const writeNext = () => {
     if (writing || pending.length === 0) return;
     writing = true;
@@ -35,13 +47,25 @@ export function createEventRecorder(redis: Redis, runId: string): EventRecorder 
         writeNext();
       });
   };
-  return (input) =>
+  const enqueue = (input: RunEventInput, resolve: Pending["resolve"], reject: Pending["reject"]) => {
+    const parsed = RunEventInput.safeParse(input);
+    if (!parsed.success) return reject(parsed.error);
+    pending.push({ event: parsed.data, resolve, reject });
+  };
+  const record: RunRecorder = (input) =>
     new Promise<RunEvent>((resolve, reject) => {
-      const parsed = RunEventInput.safeParse(input);
-      if (!parsed.success) return reject(parsed.error);
-      pending.push({ event: parsed.data, resolve, reject });
+      enqueue(input, resolve, reject);
       queueMicrotask(writeNext); // events recorded in the same tick share a batch
     });
+  record.note = (input) => {
+    const warn = (error: unknown) => console.warn(`run ${runId}: could not record ${input.type}: ${error instanceof Error ? error.message : String(error)}`);
+    enqueue(input, () => undefined, warn);
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      writeNext();
+    }, NOTE_FLUSH_MS);
+  };
+  return record;
 }
 
 /** Allocates the next seqs of the run and stores the events, in one round trip. */

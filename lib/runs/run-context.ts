@@ -23,7 +23,7 @@ export type RunContext = {
   secrets: SecretScope;
   /** Records an event with every secret resolved so far redacted. */
   emit: EventRecorder;
-  /** Records an event without waiting for it: it is stored with the next awaited one (a checkpoint). */
+  /** Records an event without waiting for it: it is stored with the next awaited one (a checkpoint), or within NOTE_FLUSH_MS. */
   note: (event: Parameters<EventRecorder>[0]) => void;
   /** Outputs of the nodes done so far (restored from the log when resuming). */
   outputs: Map<string, NodeOutput>;
@@ -56,7 +56,7 @@ export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, s
     startedAt: run.startedAt.getTime(),
     secrets,
     emit: (event) => record(secrets.redact(event)),
-    note: (event) => void record(secrets.redact(event)).catch((error) => console.warn(`run ${run.id}: could not record ${event.type}: ${error instanceof Error ? error.message : String(error)}`)),
+    note: (event) => record.note(secrets.redact(event)),
     outputs: new Map(),
     signal: controller.signal,
     stop,

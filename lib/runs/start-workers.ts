@@ -5,6 +5,7 @@
  * died, the run's lease (lease-keeper.ts) decides who may continue it, and the sweeper re-queues
  * what Redis lost. Closing drains: running runs get a grace period, then are handed back.
  */
+import { setMaxListeners } from "node:events";
 import { Worker } from "bullmq";
 import { queueConnection, RUNS_QUEUE, TOOL_CALLS_QUEUE, type RunJobData, type ToolCallJobData, type ToolCallJobResult } from "../queue/queues";
 import { sharedRedis } from "../queue/redis";
@@ -50,6 +51,7 @@ export type RunningWorkers = { close: () => Promise<void> };
 
 export async function startWorkers({ runConcurrency = DEFAULT_RUN_CONCURRENCY, toolCallConcurrency = DEFAULT_TOOL_CALL_CONCURRENCY, nodeConcurrency = 4, drainMs = 10_000, log = console.error }: WorkerOptions = {}): Promise<RunningWorkers> {
   const shutdown = new AbortController();
+  setMaxListeners(0, shutdown.signal); // every run in flight listens for the shutdown
   const leases = new LeaseKeeper(workerId(), log);
   const services = { redis: sharedRedis(), leases, shutdown: shutdown.signal, nodeConcurrency };
   const runs = new Worker<RunJobData, void>(RUNS_QUEUE, (job) => executeRun(services, job.data.runId), {

@@ -1,0 +1,88 @@
+/**
+ * Bench scenarios shaped like real workflows: an agent run (scripted model, 3 tool calls through
+ * the gateway), a 10-node workflow with parallel branches, and a worker's memory over many runs.
+ * Each returns table rows and named figures for bench-results.json.
+ */
+import type { ApiClient } from "../../lib/testing/api-client";
+import { startCountingServer } from "../../lib/testing/counting-server";
+import { graphEdge, graphNode } from "../../lib/testing/fixtures";
+import type { WorkflowGraph } from "../../lib/workflow/graph";
+import { ms, percentile, type BenchRow } from "./measure";
+import { driveRuns } from "./run-completion";
+
+type Scenario = { rows: BenchRow[]; figures: Record<string, number> };
+
+async function createWorkflow(api: ApiClient, name: string, graph: Pick<WorkflowGraph, "nodes" | "edges">): Promise<(input?: unknown) => Promise<string>> {
+  const response = await api.fetch("/api/workflows", { method: "POST", body: JSON.stringify({ name, ...graph }) });
+  if (!response.ok) throw new Error(`bench: could not create "${name}": ${await response.text()}`);
+  const { id } = (await response.json()) as { id: string };
+  return async (input = "bench") => {
+    const started = await api.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: JSON.stringify({ input }) });
+    if (!started.ok) throw new Error(`bench: could not start "${name}": ${await started.text()}`);
+    return ((await started.json()) as { runId: string }).runId;
+  };
+}
+
+const scripted = (finalText: string, toolCalls: { tool: string; args: Record<string, unknown> }[] = []) => ({ provider: "scripted", script: { toolCalls, finalText } });
+
+/** Entry → Agent whose scripted model calls an HTTP Request tool three times; sequential runs, POST → completed. */
+export async function benchAgentRun(api: ApiClient, runs = Number(process.env.BENCH_AGENT_RUNS ?? 40)): Promise<Scenario> {
+  const target = await startCountingServer();
+  try {
+    const call = (n: number) => ({ tool: "http_request", args: { url: `${target.url}/fast?n=${n}` } });
+    const start = await createWorkflow(api, "bench agent", {
+      nodes: [
+        graphNode("entry", "core.entry"),
+        graphNode("agent", "core.agent", { params: { ...scripted("done: {{results.last}}", [call(1), call(2), call(3)]), prompt: "{{input}}" } }),
+        graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" }),
+      ],
+      edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("http", "tool", "agent", "tools")],
+    });
+    await driveRuns(5, 1, start); // warm-up
+    const { latencies } = await driveRuns(runs, 1, start);
+    if (target.hits("GET /fast?3") < runs) throw new Error("bench: the agent's tool calls did not reach the target");
+    return {
+      rows: [{ scenario: `agent run, scripted model, 3 tool calls (${runs} sequential, POST → completed)`, "per second": ms(1000 / (latencies.reduce((a, b) => a + b) / runs)), "p50 ms": ms(percentile(latencies, 50)), "p95 ms": ms(percentile(latencies, 95)) }],
+      figures: { agent_run_p50_ms: ms(percentile(latencies, 50)) },
+    };
+  } finally {
+    await target.close();
+  }
+}
+
+/** Entry → three chains of three scripted steps, running side by side: 10 nodes, concurrency 32. */
+export async function benchParallelBranches(api: ApiClient, runs = Number(process.env.BENCH_BRANCH_RUNS ?? 300)): Promise<Scenario> {
+  const nodes = [graphNode("entry", "core.entry")];
+  const edges = [];
+  for (const branch of ["a", "b", "c"]) {
+    for (let step = 1; step <= 3; step++) {
+      const id = `${branch}${step}`;
+      nodes.push(graphNode(id, "core.llm", { params: { ...scripted(`${id} {{input}}`), prompt: "{{input}}" } }));
+      edges.push(graphEdge(step === 1 ? "entry" : `${branch}${step - 1}`, step === 1 ? "output" : "text", id, "input"));
+    }
+  }
+  const start = await createWorkflow(api, "bench branches", { nodes, edges });
+  await driveRuns(20, 32, start);
+  const result = await driveRuns(runs, 32, start);
+  return {
+    rows: [{ scenario: `10 nodes, 3 parallel branches (${runs} ×32)`, "per second": ms(result.perSecond), "p50 ms": ms(percentile(result.latencies, 50)), "p95 ms": ms(percentile(result.latencies, 95)) }],
+    figures: { branches_10_nodes_runs_per_s_c32: ms(result.perSecond) },
+  };
+}
+
+/** Resident memory of the process running the worker, after a warm-up and after many more simple runs. */
+export async function benchWorkerMemory(api: ApiClient, runs = Number(process.env.BENCH_RSS_RUNS ?? 10_000)): Promise<Scenario> {
+  const start = await createWorkflow(api, "bench memory", {
+    nodes: [graphNode("entry", "core.entry"), graphNode("step", "core.llm", { params: { ...scripted("ok {{input}}"), prompt: "{{input}}" } })],
+    edges: [graphEdge("entry", "output", "step", "input")],
+  });
+  await driveRuns(1000, 32, start);
+  const before = process.memoryUsage().rss;
+  await driveRuns(runs, 32, start);
+  const after = process.memoryUsage().rss;
+  const growth = ((after - before) / before) * 100;
+  return {
+    rows: [{ scenario: `worker RSS over ${runs} runs (after 1,000 warm-up): ${Math.round(before / 2 ** 20)} → ${Math.round(after / 2 ** 20)} MiB`, "per second": "", "p50 ms": `${ms(growth)} %`, "p95 ms": "" }],
+    figures: { worker_rss_growth_pct: ms(growth) },
+  };
+}
