@@ -30,7 +30,8 @@ export function useWorkflowPersistence() {
     }
   }, [store]);
 
-  const run = useCallback(() => {
+  /** Saves and starts a run; `input` (any JSON value) is what the Entry hands on. */
+  const run = useCallback((input?: unknown) => {
     startRunning(async () => {
       // A save in flight could land after Run's own save and store an older graph: let it finish first.
       await whenIdle(store);
@@ -39,7 +40,7 @@ export function useWorkflowPersistence() {
       const revision = beginSave();
       try {
         // On success the action redirects to the run view and never answers.
-        const result = await runWorkflowAction(workflowId, { name, graph: toGraph() });
+        const result = await runWorkflowAction(workflowId, { name, graph: toGraph() }, input);
         finishSave(revision, result.saved ? undefined : result.errors.map((e) => e.message).join("; "));
         setRunErrors(result.errors);
       } catch (error) {

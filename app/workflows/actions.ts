@@ -33,13 +33,13 @@ export async function saveWorkflowAction(id: unknown, input: unknown): Promise<S
   return found ? { ok: true } : { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
 }
 
-/** Saves, then starts a run and redirects to it; a refused run answers the compile errors instead. */
-export async function runWorkflowAction(id: unknown, input: unknown): Promise<RunWorkflowResult> {
+/** Saves, then starts a run with `runInput` and redirects to it; a refused run answers the compile errors instead. */
+export async function runWorkflowAction(id: unknown, input: unknown, runInput?: unknown): Promise<RunWorkflowResult> {
   const saved = await saveWorkflowAction(id, input);
   if (!saved.ok) return { ok: false, saved: false, errors: saved.errors.map((message) => ({ message })) };
   let runId: string;
   try {
-    const result = await startRun(WorkflowId.parse(id), undefined);
+    const result = await startRun(WorkflowId.parse(id), runInput);
     if (!result.ok) return { ok: false, saved: true, errors: result.reason === "invalid" ? result.errors : [{ message: result.message }] };
     runId = result.runId;
   } catch (error) {

@@ -1,6 +1,6 @@
 "use client";
-/** The editor's top bar: back to the list, the workflow name, undo/redo, shortcuts, save state, Save and Run. */
-import { ArrowLeft, Download, Eye, LoaderCircle, Play, Redo2, Save, Undo2 } from "lucide-react";
+/** The editor's top bar: back to the list, the workflow name, undo/redo, export, shortcuts, the workflow's runs, save state, Save, Run and Run with input. */
+import { ArrowLeft, Download, Eye, History, LoaderCircle, Play, Redo2, Save, SquarePen, Undo2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useState, type MouseEvent } from "react";
@@ -11,6 +11,7 @@ import { LogoMark } from "@/components/ui/logo-mark";
 import type { EditorState } from "./editor-store";
 import { useEditorStore, useEditorStoreApi } from "./editor-store-context";
 import { downloadWorkflowFile } from "./export-workflow";
+import { RunInputDialog } from "@/components/run-input/run-input-dialog";
 import { ShortcutsHelp } from "./shortcuts-help";
 
 type SaveState = "saved" | "unsaved" | "saving" | "failed";
@@ -28,12 +29,13 @@ function saveStateOf(state: EditorState): SaveState {
   return state.revision === state.savedRevision ? "saved" : "unsaved";
 }
 
-type EditorToolbarProps = { save: () => Promise<boolean>; run: () => void; isRunning: boolean };
+type EditorToolbarProps = { save: () => Promise<boolean>; run: (input?: unknown) => void; isRunning: boolean };
 
 export function EditorToolbar({ save, run, isRunning }: EditorToolbarProps) {
   const router = useRouter();
-  const { name, setName, saveState, saveError, undo, redo, canUndo, canRedo, readOnly } = useEditorStore((state) => ({
+  const { workflowId, name, setName, saveState, saveError, undo, redo, canUndo, canRedo, readOnly } = useEditorStore((state) => ({
     readOnly: state.readOnly,
+    workflowId: state.workflowId,
     name: state.name,
     setName: state.setName,
     saveState: saveStateOf(state),
@@ -45,6 +47,7 @@ export function EditorToolbar({ save, run, isRunning }: EditorToolbarProps) {
   }));
   const store = useEditorStoreApi();
   const [helpOpen, setHelpOpen] = useState(false);
+  const [askingInput, setAskingInput] = useState(false);
   useEditorShortcuts(useCallback(() => setHelpOpen((open) => !open), []));
 
   const leave = async (event: MouseEvent) => {
@@ -98,6 +101,11 @@ export function EditorToolbar({ save, run, isRunning }: EditorToolbarProps) {
           <Download size={16} aria-hidden />
         </button>
         <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
+        {workflowId && (
+          <Link href={`/runs?workflowId=${workflowId}`} className="toolbar-icon-button" data-testid="workflow-runs" aria-label="Runs of this workflow" title="Runs of this workflow">
+            <History size={16} aria-hidden />
+          </Link>
+        )}
       </div>
       {!readOnly && (
         <>
@@ -107,12 +115,18 @@ export function EditorToolbar({ save, run, isRunning }: EditorToolbarProps) {
           <Button data-testid="save-workflow" onClick={() => void save()} disabled={saveState === "saving"} title="Save (Ctrl+S / ⌘S)">
             <Save size={14} aria-hidden /> Save
           </Button>
-          <Button variant="primary" data-testid="run-workflow" onClick={run} disabled={isRunning}>
-            {isRunning ? <LoaderCircle size={14} className="spin" aria-hidden /> : <Play size={14} aria-hidden />}
-            {isRunning ? "Starting…" : "Run"}
-          </Button>
+          <div className="toolbar-run">
+            <Button variant="primary" data-testid="run-workflow" onClick={() => run()} disabled={isRunning}>
+              {isRunning ? <LoaderCircle size={14} className="spin" aria-hidden /> : <Play size={14} aria-hidden />}
+              {isRunning ? "Starting…" : "Run"}
+            </Button>
+            <Button variant="primary" data-testid="run-with-input" onClick={() => setAskingInput(true)} disabled={isRunning} aria-label="Run with input…" title="Run with input…">
+              <SquarePen size={14} aria-hidden />
+            </Button>
+          </div>
         </>
       )}
+      {askingInput && <RunInputDialog title="Run with input" initialText="" busy={isRunning} onRun={(input) => run(input)} onCancel={() => setAskingInput(false)} />}
     </header>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 /**
  * The run view's client root: follows the run's events live and draws the graph coloured by node
- * status, the final answer (or what failed), the tool-call log and the timeline. Clicking a node
- * narrows the side panel to that node.
+ * status, the final answer (or what failed), the run's input (and running it again), the tool-call
+ * log and the timeline. Clicking a node narrows the side panel to that node and shows its output.
  */
 import "./run-view.css";
 import { X } from "lucide-react";
@@ -21,11 +21,13 @@ import { FinalAnswer } from "./final-answer";
 import { healthByCanvasNode, latestHealth } from "./mcp-health";
 import { McpHealthDots } from "./mcp-health-dots";
 import { McpHealthSection } from "./mcp-health-section";
+import { NodeOutput } from "./node-output";
 import { RunFailure } from "./run-failure";
 import { RunHeader } from "./run-header";
+import { RunInputPanel } from "./run-input-panel";
 import { ToolCallLog } from "./tool-call-log";
 
-export type RunSummary = { id: string; workflowId: string; workflowName: string; status: RunStatus; error: string | null };
+export type RunSummary = { id: string; workflowId: string; workflowName: string; status: RunStatus; error: string | null; input: unknown };
 
 /** `canAct` is false for viewers: no Cancel, no Approve/Deny. */
 type RunViewProps = { run: RunSummary; graph: WorkflowGraph; catalogue: ComponentMeta[]; initialEvents: RunEvent[]; canAct: boolean };
@@ -58,6 +60,7 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
         <aside className="run-panel" aria-label="Run details">
           {failure && <RunFailure message={failure.message} nodeLabel={failure.nodeId ? labelOf(failure.nodeId) : undefined} />}
           <FinalAnswer state={state} labelOf={labelOf} />
+          {!selectedNodeId && <RunInputPanel runId={run.id} input={run.input} canRerun={canAct} />}
           {selectedNodeId && (
             <div className="run-filter">
               <span>
@@ -68,6 +71,7 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
               </button>
             </div>
           )}
+          {selectedNodeId && <NodeOutput events={events} nodeId={selectedNodeId} />}
           <ApprovalRequests runId={run.id} approvals={deriveApprovals(shownEvents, runEnded)} labelOf={labelOf} canDecide={canAct} />
           <McpHealthSection health={health} labelOf={labelOf} />
           <ToolCallLog calls={shownCalls} labelOf={labelOf} runEnded={runEnded} />

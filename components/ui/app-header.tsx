@@ -18,6 +18,11 @@ export function AppHeader({ user, children }: { user?: HeaderUser; children?: Re
       </Link>
       <nav className="app-nav" aria-label="Pages">
         <Link href="/">Workflows</Link>
+        {user && (
+          <Link href="/runs" data-testid="nav-runs">
+            Runs
+          </Link>
+        )}
         {user?.role === "admin" && (
           <Link href="/secrets" data-testid="nav-secrets">
             Secrets

@@ -31,6 +31,8 @@ const ROWS: Row[] = [
   { method: "GET", route: "/api/workflows", access: "viewer", path: () => "/api/workflows", allowed: [200] },
   { method: "POST", route: "/api/workflows", access: "editor", path: () => "/api/workflows", body: graph, allowed: [201] },
   { method: "POST", route: "/api/workflows/[id]/runs", access: "editor", path: () => `/api/workflows/${workflowId}/runs`, body: {}, allowed: [201] },
+  { method: "GET", route: "/api/workflows/[id]/runs", access: "viewer", path: () => `/api/workflows/${workflowId}/runs`, allowed: [200] },
+  { method: "GET", route: "/api/runs", access: "viewer", path: () => "/api/runs?limit=5", allowed: [200] },
   { method: "GET", route: "/api/runs/[id]", access: "viewer", path: () => `/api/runs/${runId}`, allowed: [200] },
   { method: "GET", route: "/api/runs/[id]/events", access: "viewer", path: () => `/api/runs/${runId}/events`, allowed: [200] },
   { method: "POST", route: "/api/runs/[id]/cancel", access: "editor", path: () => `/api/runs/${runId}/cancel`, allowed: [202, 409] },

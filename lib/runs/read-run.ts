@@ -5,6 +5,7 @@ export type RunStatusRow = {
   id: string;
   workflowId: string;
   status: string;
+  input: unknown;
   output: unknown;
   error: string | null;
   createdAt: Date;
@@ -14,6 +15,6 @@ export type RunStatusRow = {
 
 export async function getRunStatus(runId: string): Promise<RunStatusRow | null> {
   const [run] = await sql<RunStatusRow>`
-    SELECT id, "workflowId", status, output, error, "createdAt", "startedAt", "finishedAt" FROM "Run" WHERE id = ${runId}`;
+    SELECT id, "workflowId", status, input, output, error, "createdAt", "startedAt", "finishedAt" FROM "Run" WHERE id = ${runId}`;
   return run ?? null;
 }

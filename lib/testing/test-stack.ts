@@ -7,6 +7,7 @@
 import * as gatewayRoute from "@/app/api/mcp/gateway/route";
 import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
 import * as runRoute from "@/app/api/runs/[id]/route";
+import * as runsRoute from "@/app/api/runs/route";
 import * as runCancelRoute from "@/app/api/runs/[id]/cancel/route";
 import * as workflowRunsRoute from "@/app/api/workflows/[id]/runs/route";
 import * as workflowsRoute from "@/app/api/workflows/route";
@@ -30,6 +31,8 @@ export const appRoutes: Route[] = [
   { method: "GET", pattern: /^\/api\/workflows$/, handler: h(workflowsRoute.GET) },
   { method: "POST", pattern: /^\/api\/workflows$/, handler: h(workflowsRoute.POST) },
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.POST) },
+  { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.GET) },
+  { method: "GET", pattern: /^\/api\/runs$/, handler: h(runsRoute.GET) },
   { method: "GET", pattern: /^\/api\/runs\/(?<id>[^/]+)$/, handler: h(runRoute.GET) },
   { method: "GET", pattern: /^\/api\/runs\/(?<id>[^/]+)\/events$/, handler: h(runEventsRoute.GET) },
   { method: "POST", pattern: /^\/api\/runs\/(?<id>[^/]+)\/approvals\/(?<callId>[^/]+)$/, handler: h(approvalRoute.POST) },

@@ -1,8 +1,13 @@
-/** POST starts a run of a stored workflow with `{ input }` and answers 201 `{ runId }` (editor). */
+/**
+ * POST starts a run of a stored workflow with `{ input }` and answers 201 `{ runId }` (editor).
+ * GET lists the workflow's runs, newest first, with the filters and paging of GET /api/runs (viewer).
+ */
 import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { startRun } from "@/lib/runs/start-run";
+import { getWorkflow } from "@/lib/workflow-store/repository";
+import { answerRunList } from "../../../runs/run-list-query";
 
 export const dynamic = "force-dynamic";
 
@@ -16,4 +21,9 @@ export const POST = apiRoute<{ id: string }>({ role: "editor" }, async ({ json }
     throw result.reason === "not-found" ? new ApiError("not-found", result.message) : new ApiError("invalid-workflow", result.message, result.errors);
   }
   return Response.json({ runId: result.runId }, { status: 201 });
+});
+
+export const GET = apiRoute<{ id: string }>({ role: "viewer" }, async ({ request }, { id }) => {
+  if (!(await getWorkflow(id))) throw new ApiError("not-found", `Workflow ${id} does not exist`);
+  return answerRunList(request, id);
 });

@@ -1,0 +1,20 @@
+"use server";
+/** Server actions of the run pages: run a past run's workflow again, with the same input or an edited one (editor). */
+import { redirect } from "next/navigation";
+import { actionPrincipal } from "@/lib/auth/request-access";
+import { getRunStatus } from "@/lib/runs/read-run";
+import { startRun } from "@/lib/runs/start-run";
+
+export type RerunResult = { ok: false; error: string };
+
+/** Starts the run's workflow again (as it is now) with `input`, or the run's own input when none is given; lands on the new run. */
+export async function rerunAction(runId: unknown, input?: { value: unknown }): Promise<RerunResult> {
+  const caller = await actionPrincipal("editor");
+  if (!caller.ok) return { ok: false, error: caller.error };
+  if (typeof runId !== "string" || runId.length > 100) return { ok: false, error: "runId: expected the id of a run" };
+  const run = await getRunStatus(runId);
+  if (!run) return { ok: false, error: `Run ${runId} does not exist` };
+  const started = await startRun(run.workflowId, input ? input.value : run.input);
+  if (!started.ok) return { ok: false, error: started.reason === "invalid" ? `${started.message}: ${started.errors.map((e) => e.message).join("; ")}` : started.message };
+  redirect(`/runs/${started.runId}`);
+}

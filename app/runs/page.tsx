@@ -1,0 +1,55 @@
+/** The run history across workflows (or one, with ?workflowId=): status, workflow, start, duration and tokens, filtered and paged. */
+import type { Metadata } from "next";
+import { History } from "lucide-react";
+import { pageUser } from "@/lib/auth/request-access";
+import { listRuns, RunListQuery } from "@/lib/runs/list-runs";
+import { listWorkflows } from "@/lib/workflow-store/repository";
+import { PageShell } from "@/components/ui/page-shell";
+import { RunFilters } from "@/components/run-list/run-filters";
+import { RunTable } from "@/components/run-list/run-table";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Runs" };
+
+type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function RunsPage({ searchParams }: PageProps) {
+  const user = await pageUser("viewer", "/runs");
+  const raw = Object.fromEntries(Object.entries(await searchParams).flatMap(([key, value]) => (typeof value === "string" && value !== "" ? [[key, value]] : [])));
+  const parsed = RunListQuery.safeParse(raw);
+  const query = parsed.success ? parsed.data : RunListQuery.parse({});
+  const [page, workflows] = await Promise.all([listRuns(query).catch(() => listRuns({ ...query, cursor: undefined })), listWorkflows()]);
+  const workflowName = query.workflowId ? workflows.find((workflow) => workflow.id === query.workflowId)?.name : undefined;
+  const filtered = Boolean(query.workflowId || query.status || query.since);
+  return (
+    <PageShell user={user} title={workflowName ? `Runs of ${workflowName}` : "Runs"} subtitle="Every run, newest first: open one to see what happened, or run it again.">
+      <RunFilters workflows={workflows.map(({ id, name }) => ({ id, name }))} current={{ workflowId: query.workflowId, status: query.status, since: raw.since }} />
+      {!parsed.success && <p className="run-list-notice">Some filters in the address were not understood and were left out.</p>}
+      {page.runs.length === 0 ? (
+        <div className="empty-state">
+          <span className="empty-state-icon">
+            <History size={22} aria-hidden />
+          </span>
+          <h2>{filtered ? "No runs match these filters" : "No runs yet"}</h2>
+          <p>{filtered ? "Try another status or workflow, or clear the filters." : "Open a workflow and press Run: every run is kept here."}</p>
+        </div>
+      ) : (
+        <RunTable runs={page.runs} showWorkflow={!query.workflowId} />
+      )}
+      {(page.nextCursor || query.cursor) && (
+        <nav className="run-list-paging" aria-label="Pages">
+          {query.cursor && (
+            <a href={`/runs?${new URLSearchParams(Object.entries(raw).filter(([key]) => key !== "cursor"))}`} className="run-list-page-link">
+              ← Newest
+            </a>
+          )}
+          {page.nextCursor && (
+            <a href={`/runs?${new URLSearchParams({ ...raw, cursor: page.nextCursor })}`} className="run-list-page-link" data-testid="runs-older">
+              Older runs →
+            </a>
+          )}
+        </nav>
+      )}
+    </PageShell>
+  );
+}

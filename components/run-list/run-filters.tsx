@@ -1,0 +1,51 @@
+"use client";
+/** Filters above the run history: workflow, status and "since" date, as a plain GET form that re-submits on change. */
+import { X } from "lucide-react";
+import Link from "next/link";
+import { RUN_STATUSES } from "@/lib/runs/run-statuses";
+import "./run-list.css";
+
+type RunFiltersProps = {
+  workflows: { id: string; name: string }[];
+  current: { workflowId?: string; status?: string; since?: string };
+};
+
+export function RunFilters({ workflows, current }: RunFiltersProps) {
+  const submit = (event: React.ChangeEvent<HTMLSelectElement | HTMLInputElement>) => event.currentTarget.form?.requestSubmit();
+  const active = Boolean(current.workflowId || current.status || current.since);
+  return (
+    <form className="run-filters" action="/runs" method="get" data-testid="run-filters">
+      <label className="run-filter">
+        <span>Workflow</span>
+        <select name="workflowId" className="input" defaultValue={current.workflowId ?? ""} onChange={submit} data-testid="filter-workflow">
+          <option value="">All workflows</option>
+          {workflows.map((workflow) => (
+            <option key={workflow.id} value={workflow.id}>
+              {workflow.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="run-filter">
+        <span>Status</span>
+        <select name="status" className="input" defaultValue={current.status ?? ""} onChange={submit} data-testid="filter-status">
+          <option value="">Any status</option>
+          {RUN_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="run-filter">
+        <span>Since</span>
+        <input type="date" name="since" className="input" defaultValue={current.since ?? ""} onChange={submit} data-testid="filter-since" />
+      </label>
+      {active && (
+        <Link href="/runs" className="run-filters-clear">
+          <X size={13} aria-hidden /> Clear filters
+        </Link>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+/** The run history table: each row opens the run; status, workflow, when it started, how long it took and the tokens it used. */
+import { ChevronRight } from "lucide-react";
+import Link from "next/link";
+import type { RunSummary } from "@/lib/runs/list-runs";
+import { formatRelativeTime } from "@/components/ui/format-relative-time";
+import { formatDuration } from "@/components/run-view/format-duration";
+import { RunStatusPill } from "@/components/run-view/run-status-pill";
+import "./run-list.css";
+
+export function RunTable({ runs, showWorkflow }: { runs: RunSummary[]; showWorkflow: boolean }) {
+  const now = new Date();
+  return (
+    <div className="table-card">
+      <div className="table-head run-table-row" aria-hidden>
+        <span>Status</span>
+        <span>{showWorkflow ? "Workflow" : "Run"}</span>
+        <span>Started</span>
+        <span>Duration</span>
+        <span>Tokens</span>
+        <span />
+      </div>
+      <ul className="table-rows" data-testid="run-list">
+        {runs.map((run) => (
+          <li key={run.id}>
+            <Link href={`/runs/${run.id}`} className="table-row run-table-row" data-testid="run-row" data-run-id={run.id} data-status={run.status}>
+              <RunStatusPill status={run.status} />
+              <span className="run-table-name">
+                {showWorkflow ? run.workflowName : <code>{run.id.slice(0, 8)}</code>}
+                {run.inputPreview && !run.error && <span className="run-table-input">{run.inputPreview}</span>}
+                {run.error && (
+                  <span className="run-table-error" title={run.error}>
+                    {run.error}
+                  </span>
+                )}
+              </span>
+              <span title={new Date(run.createdAt).toLocaleString("en")}>{formatRelativeTime(new Date(run.createdAt), now)}</span>
+              <span>{run.durationMs === null ? "—" : formatDuration(run.durationMs)}</span>
+              <span>{run.totalTokens > 0 ? run.totalTokens.toLocaleString("en") : "—"}</span>
+              <ChevronRight size={16} className="table-row-chevron" aria-hidden />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

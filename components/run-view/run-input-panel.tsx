@@ -1,0 +1,65 @@
+"use client";
+/** The input the run was given, and (for editors) running the workflow again with it or with an edited one. */
+import { LogIn, RotateCcw, SquarePen } from "lucide-react";
+import { useState, useTransition } from "react";
+import { unstable_rethrow } from "next/navigation";
+import { rerunAction } from "@/app/runs/actions";
+import { Button } from "@/components/ui/button";
+import { RunInputDialog } from "@/components/run-input/run-input-dialog";
+import { runInputText } from "@/components/run-input/parse-run-input";
+import { PanelSection } from "./panel-section";
+
+type RunInputPanelProps = { runId: string; input: unknown; canRerun: boolean };
+
+export function RunInputPanel({ runId, input, canRerun }: RunInputPanelProps) {
+  const [editing, setEditing] = useState(false);
+  const [error, setError] = useState<string>();
+  const [pending, startTransition] = useTransition();
+  const text = runInputText(input);
+
+  // On success the action redirects to the new run and never answers.
+  const rerun = (edited?: { value: unknown }) =>
+    startTransition(async () => {
+      try {
+        const result = await rerunAction(runId, edited);
+        setError(result.error);
+      } catch (caught) {
+        unstable_rethrow(caught);
+        setError(caught instanceof Error ? caught.message : "Could not reach the server");
+      }
+    });
+
+  return (
+    <PanelSection
+      title="Input"
+      icon={<LogIn size={14} aria-hidden />}
+      testId="run-input"
+      aside={
+        canRerun && (
+          <>
+            <Button size="sm" data-testid="rerun" onClick={() => rerun()} disabled={pending} title="Run the workflow again with this input">
+              <RotateCcw size={13} aria-hidden /> {pending && !editing ? "Starting…" : "Run again"}
+            </Button>
+            <Button size="sm" variant="ghost" data-testid="rerun-edit" onClick={() => setEditing(true)} disabled={pending} aria-label="Edit input and run" title="Edit the input, then run">
+              <SquarePen size={13} aria-hidden />
+            </Button>
+          </>
+        )
+      }
+    >
+      {text ? (
+        <pre className="run-input-value" data-testid="run-input-value">
+          {text}
+        </pre>
+      ) : (
+        <p className="panel-empty">No input: the run started with nothing.</p>
+      )}
+      {error && !editing && (
+        <p className="run-input-error" role="alert">
+          {error}
+        </p>
+      )}
+      {editing && <RunInputDialog title="Edit input and run" initialText={text} busy={pending} error={error} onRun={(value) => rerun({ value })} onCancel={() => setEditing(false)} />}
+    </PanelSection>
+  );
+}

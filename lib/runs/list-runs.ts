@@ -1,0 +1,82 @@
+/**
+ * The run history: runs newest first, across workflows or for one, filtered by status and start
+ * date, in pages. Paging is by cursor (the last row's creation time and id), so a page never skips
+ * or repeats a run while new ones arrive. Tokens are the sum of the run's `llm.usage` events.
+ */
+import { z } from "zod";
+import { sql } from "../db/sql";
+import { RUN_STATUSES, type RunStatusName } from "./run-statuses";
+
+/** A list query as the API and the /runs page take it (query-string values). */
+export const RunListQuery = z.object({
+  workflowId: z.string().min(1).max(100).optional(),
+  status: z.enum(RUN_STATUSES).optional(),
+  /** Runs started on or after this day/time (ISO 8601). */
+  since: z.coerce.date().optional(),
+  /** Runs started before this day/time (ISO 8601). */
+  until: z.coerce.date().optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type RunListQuery = z.infer<typeof RunListQuery>;
+
+export type RunSummary = {
+  id: string;
+  workflowId: string;
+  workflowName: string;
+  status: RunStatusName;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
+  totalTokens: number;
+  error: string | null;
+  /** The start of the run's input as JSON text, for telling runs apart in a list. */
+  inputPreview: string | null;
+};
+
+export type RunPage = { runs: RunSummary[]; nextCursor: string | null };
+
+export class BadCursorError extends Error {}
+
+const encodeCursor = (createdAt: Date, id: string) => Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString("base64url");
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
+    if (typeof id !== "string" || Number.isNaN(Date.parse(createdAt))) throw new Error();
+    return { createdAt, id };
+  } catch {
+    throw new BadCursorError(`"cursor" is not one this API gave out: pass the nextCursor of the previous page`);
+  }
+}
+
+type Row = Omit<RunSummary, "createdAt" | "startedAt" | "finishedAt" | "durationMs"> & { createdAt: Date; startedAt: Date | null; finishedAt: Date | null };
+
+export async function listRuns(query: RunListQuery): Promise<RunPage> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const rows = await sql<Row>`
+    SELECT r.id, r."workflowId", w.name AS "workflowName", r.status::text AS status, r."createdAt", r."startedAt", r."finishedAt", r.error, left(r.input::text, 120) AS "inputPreview",
+      COALESCE((SELECT sum((e.payload->>'totalTokens')::bigint) FROM "RunEvent" e WHERE e."runId" = r.id AND e.type = 'llm.usage'), 0) AS "totalTokens"
+    FROM "Run" r JOIN "Workflow" w ON w.id = r."workflowId"
+    WHERE (${query.workflowId ?? null}::text IS NULL OR r."workflowId" = ${query.workflowId ?? null})
+      AND (${query.status ?? null}::text IS NULL OR r.status::text = ${query.status ?? null})
+      AND (${query.since?.toISOString() ?? null}::timestamp IS NULL OR r."createdAt" >= ${query.since?.toISOString() ?? null}::timestamp)
+      AND (${query.until?.toISOString() ?? null}::timestamp IS NULL OR r."createdAt" < ${query.until?.toISOString() ?? null}::timestamp)
+      AND (${after?.createdAt ?? null}::timestamp IS NULL OR (r."createdAt", r.id) < (${after?.createdAt ?? null}::timestamp, ${after?.id ?? null}::text))
+    ORDER BY r."createdAt" DESC, r.id DESC
+    LIMIT ${query.limit + 1}`;
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    runs: page.map((row) => ({
+      ...row,
+      totalTokens: Number(row.totalTokens),
+      createdAt: row.createdAt.toISOString(),
+      startedAt: row.startedAt?.toISOString() ?? null,
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+      durationMs: row.startedAt && row.finishedAt ? row.finishedAt.getTime() - row.startedAt.getTime() : null,
+    })),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(new Date(last.createdAt), last.id) : null,
+  };
+}
