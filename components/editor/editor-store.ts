@@ -23,7 +23,7 @@ import {
   type FlowNode,
 } from "./graph-conversion";
 
-export type NodeStatus = "running" | "completed" | "failed" | "registered";
+export type NodeStatus = "running" | "completed" | "failed" | "registered" | "skipped";
 
 export type EditorInit = {
   workflowId?: string;

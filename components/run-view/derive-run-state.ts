@@ -108,7 +108,7 @@ export function deriveRunState(events: readonly RunEvent[], { initialStatus = "q
         nodeStatuses[event.payload.nodeId] = "failed";
         break;
       case "node.skipped":
-        delete nodeStatuses[event.payload.nodeId];
+        nodeStatuses[event.payload.nodeId] = "skipped";
         break;
       case "tool.registered":
         nodeStatuses[event.payload.nodeId] = "registered";

@@ -25,12 +25,26 @@ export async function createSessionToken(claims: SessionClaims, ttlSeconds = 60 
     .sign(signingSecret());
 }
 
+/**
+ * Tokens already verified, until they expire: an agent presents the same token on every call, and
+ * a token's signature and claims cannot change. On globalThis so every Next bundle shares it.
+ */
+const MAX_REMEMBERED = 5_000;
+const holder = globalThis as unknown as { switchboardVerifiedTokens?: Map<string, { claims: SessionClaims; expiresAt: number }> };
+const verified = (holder.switchboardVerifiedTokens ??= new Map());
+
 /** Returns the claims, or null for a missing, forged, expired, exp-less or malformed token. (Whether its run still runs is the gateway's next question.) */
 export async function verifySessionToken(token: string): Promise<SessionClaims | null> {
+  const known = verified.get(token);
+  if (known && known.expiresAt > Date.now()) return known.claims;
+  if (known) verified.delete(token);
   try {
     const { payload } = await jwtVerify(token, signingSecret(), { audience: AUDIENCE, algorithms: ["HS256"], requiredClaims: ["exp"] });
     const parsed = SessionClaims.safeParse(payload);
-    return parsed.success ? parsed.data : null;
+    if (!parsed.success) return null;
+    if (verified.size >= MAX_REMEMBERED) verified.delete(verified.keys().next().value!);
+    verified.set(token, { claims: parsed.data, expiresAt: payload.exp! * 1000 });
+    return parsed.data;
   } catch {
     return null;
   }

@@ -6,6 +6,7 @@
 import { Worker } from "bullmq";
 import { queueConnection, type ToolCallJobData, type ToolCallJobResult } from "../queue/queues";
 import { sharedRedis } from "../queue/redis";
+import { replyingProcessor } from "../queue/tool-call-replies";
 import { beat, HEARTBEAT_TTL_SECONDS, reapOrphanedProcesses, stopBeating } from "./process-reaper";
 import { ownerQueueName } from "./worker-identity";
 
@@ -24,7 +25,7 @@ export async function startMcpWorkerServices(
   await reap();
   const timer = setInterval(() => void Promise.all([beat(redis), reap()]).catch((error) => log(`[mcp] ${(error as Error).message}`)), (HEARTBEAT_TTL_SECONDS * 1000) / 3);
   timer.unref();
-  const worker = new Worker<ToolCallJobData, ToolCallJobResult>(ownerQueueName(), (job) => processor(job.data), { connection: queueConnection(), concurrency });
+  const worker = new Worker<ToolCallJobData, ToolCallJobResult>(ownerQueueName(), replyingProcessor(redis, processor), { connection: queueConnection(), concurrency });
   worker.on("error", (error) => log(`[${worker.name}] ${error.message}`));
   await worker.waitUntilReady();
   return {

@@ -3,18 +3,25 @@
  * Server-only: the browser gets `catalogueMeta()`, never the execute code.
  */
 import { agent } from "./agent";
+import { code } from "./code";
 import { entry } from "./entry";
 import { fsRead } from "./fs-read";
 import { fsWrite } from "./fs-write";
 import { httpRequest } from "./http-request";
+import { ifNode } from "./if";
 import { llm } from "./llm";
 import { mcpGroup } from "./mcp-group";
 import { mcpServer } from "./mcp-server";
+import { merge } from "./merge";
+import { output } from "./output";
 import { shellExec } from "./shell-exec";
+import { switchNode } from "./switch";
 import { toolCall } from "./tool-call";
+import { transform } from "./transform";
+import { wait } from "./wait";
 import type { ComponentDefinition, ComponentMeta } from "./types";
 
-export const components = [entry, agent, llm, toolCall, httpRequest, mcpServer, mcpGroup, fsRead, fsWrite, shellExec] as const;
+export const components = [entry, ifNode, switchNode, merge, wait, output, transform, code, agent, llm, toolCall, httpRequest, mcpServer, mcpGroup, fsRead, fsWrite, shellExec] as const;
 
 export type NodeType = (typeof components)[number]["id"];
 
@@ -28,8 +35,8 @@ export function getComponent(type: string): ComponentDefinition | undefined {
 
 /** The serialisable metadata of a component: everything but the param schema and execute(). */
 export function toMeta(component: ComponentMeta): ComponentMeta {
-  const { id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools, requiresTool, hostAccess } = component;
-  return JSON.parse(JSON.stringify({ id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools, requiresTool, hostAccess }));
+  const { id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools, requiresTool, hostAccess, branches, namesRunOutput, requiresInput } = component;
+  return JSON.parse(JSON.stringify({ id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools, requiresTool, hostAccess, branches, namesRunOutput, requiresInput }));
 }
 
 export function catalogueMeta(): ComponentMeta[] {

@@ -6,11 +6,15 @@
  */
 import { validateGroupNodeParams, validateServerNodeParams } from "../mcp/validate-node-params";
 import { MCP_GROUP_TYPE, MCP_SERVER_TYPE } from "../mcp/server-specs";
+import { validateIfParams, validateSwitchParams, validateTransformParams } from "../flow/validate-flow-params";
 import type { ParamValidator } from "./types";
 
 const validators: Partial<Record<string, ParamValidator>> = {
   [MCP_SERVER_TYPE]: validateServerNodeParams,
   [MCP_GROUP_TYPE]: validateGroupNodeParams,
+  "core.if": validateIfParams,
+  "core.switch": validateSwitchParams,
+  "core.transform": validateTransformParams,
 };
 
 export const paramValidatorFor = (type: string): ParamValidator | undefined => validators[type];

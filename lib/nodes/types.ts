@@ -39,7 +39,7 @@ export type ParamField = {
   templated?: boolean;
 };
 
-export type ComponentCategory = "Flow" | "AI" | "Tools";
+export type ComponentCategory = "Flow" | "Data" | "AI" | "Tools";
 
 export type ToolShape = {
   /** Default tool name the agent sees; the node's label can override it. */
@@ -76,6 +76,15 @@ export type ComponentMeta = {
    * "stdio-servers" (MCP nodes, when a server is a local process). Off until an admin enables host access.
    */
   hostAccess?: "always" | "stdio-servers";
+  /**
+   * A branching node (If, Switch): the output ports it leaves out of its output are branches not
+   * taken, and the nodes fed only from them are skipped (lib/runs/skip-rule.ts).
+   */
+  branches?: boolean;
+  /** The node needs at least one of its data inputs wired (Merge). */
+  requiresInput?: boolean;
+  /** An Output node: when a workflow has any, they (the ones that ran) are the run's output. */
+  namesRunOutput?: boolean;
 };
 
 /** A param value the compiler can already tell is unusable: the field at fault and a message naming the node. */

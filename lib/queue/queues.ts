@@ -3,7 +3,7 @@
  * carries one gateway tool call each, served by its own Worker so an agent waiting on a tool can
  * never starve the worker that executes it. Job data carries ids, never secrets.
  */
-import { Queue, QueueEvents } from "bullmq";
+import { Queue } from "bullmq";
 import type { ContentBlock } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { redisUrl } from "./redis";
@@ -19,6 +19,8 @@ export const ToolCallJobData = z.object({
   nodeId: z.string(),
   toolName: z.string(),
   args: z.record(z.string(), z.unknown()),
+  /** The caller's reply channel (tool-call-replies.ts). */
+  replyTo: z.string().optional(),
 });
 export type ToolCallJobData = z.infer<typeof ToolCallJobData>;
 
@@ -33,7 +35,7 @@ export function queueConnection() {
   return { url: redisUrl(), maxRetriesPerRequest: null };
 }
 
-type QueueHandles = { runs?: Queue<RunJobData>; toolCalls?: Queue<ToolCallJobData>; toolCallEvents?: QueueEvents };
+type QueueHandles = { runs?: Queue<RunJobData>; toolCalls?: Queue<ToolCallJobData> };
 const handles = ((globalThis as unknown as { switchboardQueues?: QueueHandles }).switchboardQueues ??= {});
 
 export function runsQueue(): Queue<RunJobData> {
@@ -51,13 +53,4 @@ export function toolCallsQueue(): Queue<ToolCallJobData> {
     defaultJobOptions: { attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 },
   });
   return handles.toolCalls;
-}
-
-/** Completion events of tool-call jobs, so the gateway can await a job's result. */
-export async function toolCallEvents(): Promise<QueueEvents> {
-  if (!handles.toolCallEvents) {
-    handles.toolCallEvents = new QueueEvents(TOOL_CALLS_QUEUE, { connection: queueConnection() });
-    await handles.toolCallEvents.waitUntilReady();
-  }
-  return handles.toolCallEvents;
 }

@@ -14,6 +14,9 @@ import { fillTemplates } from "./fill-templates";
 import { parseNodeParams } from "./node-params";
 import type { RunContext } from "./run-context";
 import { NodeFailure, untilAborted } from "./run-stop";
+import { skipReason } from "./skip-rule";
+
+const isBranching = (type: string) => getComponent(type)?.branches === true;
 
 function resolveInputs(node: CompiledNode, outputs: ReadonlyMap<string, NodeOutput>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(node.inputs).map(([port, from]) => [port, outputs.get(from.nodeId)?.[from.port]]));
@@ -60,12 +63,18 @@ export function isRetrySafe(node: CompiledNode): boolean {
 }
 
 /**
- * Runs the node and records its start and end; failures become NodeFailure naming the node.
+ * Runs the node (or skips it, when its branch was not taken) and records its start and end;
+ * failures become NodeFailure naming the node.
  * A node that is not safe to run twice has its start and end stored before it goes on (checkpoints:
  * a resume must know it ran); a retry-safe node's are noted and ride along with the next write.
  */
 export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: AbortSignal): Promise<void> {
   const node = ctx.plan.nodes[nodeId];
+  const skip = skipReason(node, { plan: ctx.plan, outputs: ctx.outputs, skipped: ctx.skipped, isBranching });
+  if (skip) {
+    ctx.skipped.add(nodeId);
+    return ctx.note({ type: "node.skipped", payload: { nodeId, reason: skip } });
+  }
   const startedAt = Date.now();
   const record = isRetrySafe(node) ? ctx.note : ctx.emit;
   await record({ type: "node.started", payload: { nodeId, mode: node.mode } });

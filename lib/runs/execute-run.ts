@@ -32,8 +32,11 @@ export type RunServices = {
 /** Thrown so BullMQ retries the job elsewhere: this worker is shutting down mid-run. */
 export class RunHandedBack extends Error {}
 
-function runOutput(plan: CompiledWorkflow, outputs: RunContext["outputs"]): unknown {
-  const sinks = plan.outputNodeIds.map((id) => [plan.nodes[id].label, outputs.get(id)] as const);
+/** The run's result: its Output nodes' values, or else the outputs nobody consumed — of the nodes that ran (not skipped). */
+function runOutput(plan: CompiledWorkflow, { outputs, skipped }: Pick<RunContext, "outputs" | "skipped">): unknown {
+  const ran = plan.outputNodeIds.filter((id) => !skipped.has(id));
+  const sinks = ran.map((id) => [plan.nodes[id].label, plan.outputsNamed ? outputs.get(id)?.value : outputs.get(id)] as const);
+  if (sinks.length === 0) return null;
   return sinks.length === 1 ? sinks[0][1] : Object.fromEntries(sinks);
 }
 
@@ -61,8 +64,9 @@ async function resume(ctx: RunContext): Promise<RunOutcome | { done: Set<string>
     return { status: "failed", error: `The worker stopped while "${label}" was running, and running it again is not safe`, nodeId: unsafe };
   }
   for (const [nodeId, output] of state.completed) ctx.outputs.set(nodeId, output);
+  for (const nodeId of state.skipped) ctx.skipped.add(nodeId);
   await ctx.emit({ type: "run.resumed", payload: { attempt: ctx.attempt, completedNodeIds: [...state.completed.keys()], retriedNodeIds: state.inFlight } });
-  return { done: new Set(state.completed.keys()) };
+  return { done: new Set([...state.completed.keys(), ...state.skipped]) };
 }
 
 function outcomeOf(ctx: RunContext, error: unknown): RunOutcome | "lease-lost" | "shutdown" {
@@ -97,7 +101,7 @@ export async function executeRun(services: RunServices, runId: string): Promise<
     if (run.cancelRequested) return void (await finishRun(ending, leases.owner, { status: "cancelled" }));
     await scheduleNodes(ctx.plan, done, (nodeId, signal) => runNode(ctx, nodeId, signal), { concurrency: services.nodeConcurrency, signal: ctx.signal });
     ctx.signal.throwIfAborted(); // a cancel that lands as the last node finishes still wins
-    await finishRun(ending, leases.owner, { status: "completed", output: runOutput(ctx.plan, ctx.outputs) });
+    await finishRun(ending, leases.owner, { status: "completed", output: runOutput(ctx.plan, ctx) });
   } catch (error) {
     const outcome = outcomeOf(ctx, error);
     if (outcome === "lease-lost") return;

@@ -1,7 +1,7 @@
 /**
  * What a run's stored event log says about how far it got: the replay half of resuming a run
  * whose worker stopped (Temporal-style: the log is the checkpoint). Completed normal-mode nodes
- * keep their outputs and are not executed again; a node that started but never finished was
+ * keep their outputs and are not executed again (skipped ones stay skipped); a node that started but never finished was
  * in flight when the worker stopped; a terminal event means only the status is left to write.
  * Tool-mode nodes always register again, on the new worker. Pure.
  */
@@ -12,6 +12,8 @@ import type { RunEvent } from "./events";
 export type ResumeState = {
   /** Normal-mode nodes done before the stop, with their outputs. */
   completed: Map<string, NodeOutput>;
+  /** Nodes skipped because their branch was not taken. */
+  skipped: Set<string>;
   /** Normal-mode nodes that started and neither completed nor failed. */
   inFlight: string[];
   /** A node that failed before the stop, if the run's ending was not recorded yet. */
@@ -23,6 +25,7 @@ export type ResumeState = {
 export function resumeState(plan: CompiledWorkflow, events: readonly RunEvent[]): ResumeState {
   const completed = new Map<string, NodeOutput>();
   const started = new Set<string>();
+  const skipped = new Set<string>();
   let failed: ResumeState["failed"];
   let terminal: ResumeState["terminal"];
   for (const event of events) {
@@ -33,6 +36,9 @@ export function resumeState(plan: CompiledWorkflow, events: readonly RunEvent[])
       case "node.completed":
         started.delete(event.payload.nodeId);
         if (plan.nodes[event.payload.nodeId]?.mode === "normal") completed.set(event.payload.nodeId, (event.payload.output ?? {}) as NodeOutput);
+        break;
+      case "node.skipped":
+        skipped.add(event.payload.nodeId);
         break;
       case "node.failed":
         started.delete(event.payload.nodeId);
@@ -46,5 +52,5 @@ export function resumeState(plan: CompiledWorkflow, events: readonly RunEvent[])
     }
   }
   const inFlight = [...started].filter((nodeId) => plan.nodes[nodeId]?.mode === "normal");
-  return { completed, inFlight, failed, terminal };
+  return { completed, skipped, inFlight, failed, terminal };
 }

@@ -27,6 +27,8 @@ export type RunContext = {
   note: (event: Parameters<EventRecorder>[0]) => void;
   /** Outputs of the nodes done so far (restored from the log when resuming). */
   outputs: Map<string, NodeOutput>;
+  /** Nodes skipped because their branch was not taken (skip-rule.ts). */
+  skipped: Set<string>;
   /** Aborts when the run must stop early; its reason is a RunStop. */
   signal: AbortSignal;
   stop: (reason: RunStop) => void;
@@ -58,6 +60,7 @@ export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, s
     emit: (event) => record(secrets.redact(event)),
     note: (event) => record.note(secrets.redact(event)),
     outputs: new Map(),
+    skipped: new Set(),
     signal: controller.signal,
     stop,
     stopReason: () => (controller.signal.aborted ? (controller.signal.reason as RunStop) : undefined),

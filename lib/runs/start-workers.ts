@@ -9,6 +9,7 @@ import { setMaxListeners } from "node:events";
 import { Worker } from "bullmq";
 import { queueConnection, RUNS_QUEUE, TOOL_CALLS_QUEUE, type RunJobData, type ToolCallJobData, type ToolCallJobResult } from "../queue/queues";
 import { sharedRedis } from "../queue/redis";
+import { replyingProcessor } from "../queue/tool-call-replies";
 import { executeRun } from "./execute-run";
 import { executeToolCall } from "./execute-tool-call";
 import { childSignal } from "../platform/child-signal";
@@ -64,7 +65,7 @@ export async function startWorkers({ runConcurrency = DEFAULT_RUN_CONCURRENCY, t
   });
   const toolCalls = new Worker<ToolCallJobData, ToolCallJobResult>(
     TOOL_CALLS_QUEUE,
-    (job) => withJobSignal(shutdown.signal, (signal) => executeToolCall(sharedRedis(), job.data, signal)),
+    replyingProcessor(sharedRedis(), (data) => withJobSignal(shutdown.signal, (signal) => executeToolCall(sharedRedis(), data, signal))),
     { connection: queueConnection(), concurrency: toolCallConcurrency },
   );
   for (const worker of [runs, toolCalls]) {

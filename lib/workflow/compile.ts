@@ -8,7 +8,7 @@ import { paramValidatorFor } from "../nodes/param-validators";
 import { isTemplatedField, type ComponentMeta } from "../nodes/types";
 import { TOOL_HANDLE, TOOLS_HANDLE, type NodeMode, type WorkflowGraph } from "./graph";
 import { hostAccessMessage, usesHost } from "./host-access";
-import { INPUT_REFERENCE, referenceMatches, referenceName, templateReferences } from "./template";
+import { INPUT_REFERENCE, referenceName, templateReferences } from "./template";
 
 export type CompileErrorCode =
   | "duplicate-id"
@@ -27,6 +27,7 @@ export type CompileErrorCode =
   | "invalid-mcp-server"
   | "missing-tool"
   | "unknown-reference"
+  | "missing-input"
   | "host-access-disabled";
 
 export type CompileError = { code: CompileErrorCode; message: string; nodeId?: string; edgeId?: string; field?: string };
@@ -60,8 +61,10 @@ export type CompiledWorkflow = {
   /** Every node id in dependency order. */
   order: string[];
   nodes: Record<string, CompiledNode>;
-  /** Normal-mode nodes whose outputs nobody consumes: together they are the run's output. */
+  /** The Output nodes when the workflow has any (`outputsNamed`); else normal-mode nodes whose outputs nobody consumes. Those that ran are the run's output. */
   outputNodeIds: string[];
+  /** True when outputNodeIds are Output nodes: each one's `value` is its part of the run's output. */
+  outputsNamed?: boolean;
   /** The workflow's run timeout (settings.runTimeoutSeconds), when it sets one. */
   runTimeoutSeconds?: number;
 };
@@ -157,11 +160,11 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
       errors.push({ code: "data-edge-from-tool", ...at, nodeId: source.id, message: `"${source.label}" is in tool mode: its only output is the tool handle` });
       continue;
     }
-    if (!sourceComponent.outputs.some((port) => port.name === edge.sourceHandle)) {
+    if (!shapeOf(sourceComponent).outputs.has(edge.sourceHandle)) {
       errors.push({ code: "unknown-handle", ...at, nodeId: source.id, message: `"${source.label}" has no output "${edge.sourceHandle}"` });
       continue;
     }
-    if (!targetComponent.inputs.some((port) => port.name === edge.targetHandle)) {
+    if (!shapeOf(targetComponent).inputs.has(edge.targetHandle)) {
       errors.push({ code: "unknown-handle", ...at, nodeId: target.id, message: `"${target.label}" has no input "${edge.targetHandle}"` });
       continue;
     }
@@ -175,8 +178,8 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
   }
 
   for (const node of nodes.values()) {
-    for (const field of components.get(node.id)!.fields) {
-      if (!field.required || !isEmpty(node.params[field.name])) continue;
+    for (const field of shapeOf(components.get(node.id)!).required) {
+      if (!isEmpty(node.params[field.name])) continue;
       if (node.inputs[field.name] || node.agentInputs.includes(field.name)) continue;
       errors.push({ code: "missing-param", nodeId: node.id, field: field.name, message: `"${node.label}" needs a value for ${field.label}` });
     }
@@ -195,7 +198,10 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
     if (component.requiresTool && node.mode === "normal" && node.connectedToolNodeIds.length === 0) {
       errors.push({ code: "missing-tool", nodeId: node.id, message: `"${node.label}" needs a tool wired into its tools handle` });
     }
-    errors.push(...resolveTemplateSources(node, component, references));
+    if (component.requiresInput && Object.keys(node.inputs).length === 0) {
+      errors.push({ code: "missing-input", nodeId: node.id, message: `"${node.label}" has nothing to work on: wire at least one of its inputs` });
+    }
+    resolveTemplateSources(node, component, references, errors);
   }
 
   const order = topologicalOrder([...nodes.values()]);
@@ -208,9 +214,28 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
 
   if (errors.length > 0) return { ok: false, errors };
   for (const node of nodes.values()) Object.values(node.templateSources ?? {}).forEach((id) => consumed.add(id));
-  const outputNodeIds = order.filter((id) => nodes.get(id)!.mode === "normal" && !consumed.has(id));
+  const named = order.filter((id) => nodes.get(id)!.mode === "normal" && components.get(id)!.namesRunOutput);
+  const outputNodeIds = named.length > 0 ? named : order.filter((id) => nodes.get(id)!.mode === "normal" && !consumed.has(id));
   const runTimeoutSeconds = graph.settings?.runTimeoutSeconds;
-  return { ok: true, plan: { order, nodes: Object.fromEntries(nodes), outputNodeIds, ...(runTimeoutSeconds ? { runTimeoutSeconds } : {}) } };
+  const plan: CompiledWorkflow = { order, nodes: Object.fromEntries(nodes), outputNodeIds, ...(named.length > 0 ? { outputsNamed: true } : {}), ...(runTimeoutSeconds ? { runTimeoutSeconds } : {}) };
+  return { ok: true, plan };
+}
+
+/** What the compiler asks of a component for every node of its type, worked out once per component. */
+type ComponentShape = { outputs: Set<string>; inputs: Set<string>; required: ComponentMeta["fields"]; templated: ComponentMeta["fields"] };
+const shapes = new WeakMap<ComponentMeta, ComponentShape>();
+function shapeOf(component: ComponentMeta): ComponentShape {
+  let shape = shapes.get(component);
+  if (!shape) {
+    shape = {
+      outputs: new Set(component.outputs.map((port) => port.name)),
+      inputs: new Set(component.inputs.map((port) => port.name)),
+      required: component.fields.filter((field) => field.required),
+      templated: component.fields.filter(isTemplatedField),
+    };
+    shapes.set(component, shape);
+  }
+  return shape;
 }
 
 /** The nodes a template name may mean (by id, label, or label as a name), looked up in constant time instead of scanning every node. */
@@ -226,16 +251,19 @@ function referenceIndex(all: CompiledNode[]): (name: string) => CompiledNode[] {
     add(`label:${node.label}`, node);
     add(`name:${referenceName(node.label)}`, node);
   }
+  // Each key matches by construction (referenceMatches' three rules), so a lookup only merges them.
   return (name) => {
-    const found = [...(index.get(`id:${name}`) ?? []), ...(index.get(`label:${name}`) ?? []), ...(index.get(`name:${referenceName(name)}`) ?? [])];
-    return [...new Set(found)].filter((node) => referenceMatches(name, node));
+    const byId = index.get(`id:${name}`) ?? [];
+    const byLabel = index.get(`label:${name}`) ?? [];
+    const byName = index.get(`name:${referenceName(name)}`) ?? [];
+    if (byLabel.length === 0 && byName.length === 0) return byId;
+    return [...new Set([...byId, ...byLabel, ...byName])];
   };
 }
 
 /** Finds the node each template placeholder names and makes it a dependency; unknown names are errors. */
-function resolveTemplateSources(node: CompiledNode, component: ComponentMeta, candidates: (name: string) => CompiledNode[]): CompileError[] {
-  const errors: CompileError[] = [];
-  for (const field of component.fields.filter(isTemplatedField)) {
+function resolveTemplateSources(node: CompiledNode, component: ComponentMeta, candidates: (name: string) => CompiledNode[], errors: CompileError[]): void {
+  for (const field of shapeOf(component).templated) {
     for (const { node: name } of templateReferences(node.params[field.name])) {
       if (name === INPUT_REFERENCE || node.templateSources?.[name]) continue;
       const at = { nodeId: node.id, field: field.name };
@@ -252,7 +280,6 @@ function resolveTemplateSources(node: CompiledNode, component: ComponentMeta, ca
       }
     }
   }
-  return errors;
 }
 
 /** Kahn's algorithm, stable in the graph's node order; nodes on a cycle are left out. */

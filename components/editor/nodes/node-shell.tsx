@@ -22,6 +22,7 @@ const STATUS_LABELS: Record<NodeStatus, string> = {
   completed: "Done",
   failed: "Failed",
   registered: "Registered",
+  skipped: "Skipped",
 };
 
 type NodeShellProps = {

@@ -1,0 +1,35 @@
+/** Compile-time checks of the flow and data components' params: a JSONata expression must parse, a regex must compile. Pure (the browser runs them too). */
+import type { ParamProblem, ParamValidator } from "../nodes/types";
+import { compileExpression } from "./jsonata-expression";
+
+function expressionProblem(field: string, source: unknown, label: string): ParamProblem[] {
+  if (typeof source !== "string" || source.trim() === "") return [];
+  try {
+    compileExpression(source);
+    return [];
+  } catch (error) {
+    return [{ field, message: `"${label}": ${(error as Error).message}` }];
+  }
+}
+
+function regexProblem(params: Record<string, unknown>, fields: string[], label: string): ParamProblem[] {
+  if (params.operator !== "matches") return [];
+  return fields.flatMap((field) => {
+    try {
+      new RegExp(String(params[field] ?? ""));
+      return [];
+    } catch (error) {
+      return [{ field, message: `"${label}": ${field} is not a valid regular expression (${(error as Error).message})` }];
+    }
+  });
+}
+
+export const validateIfParams: ParamValidator = (params, { label }) => [...expressionProblem("expression", params.expression, label), ...regexProblem(params, ["compareTo"], label)];
+
+export const validateSwitchParams: ParamValidator = (params, { label }) => regexProblem(params, ["case1", "case2", "case3"].filter((field) => params[field] !== ""), label);
+
+export const validateTransformParams: ParamValidator = (params, { label }) => {
+  if (params.mode !== "jsonata") return [];
+  if (typeof params.expression !== "string" || params.expression.trim() === "") return [{ field: "expression", message: `"${label}" needs a JSONata expression` }];
+  return expressionProblem("expression", params.expression, label);
+};

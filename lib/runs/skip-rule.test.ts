@@ -1,0 +1,56 @@
+/** The skip rule on small plans: untaken branches, skips that spread, joins, templates, tools. */
+import { describe, expect, it } from "vitest";
+import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
+import { skipReason, type SkipFacts } from "./skip-rule";
+
+const node = (id: string, type: string, inputs: CompiledNode["inputs"] = {}, extra: Partial<CompiledNode> = {}): CompiledNode => ({
+  id, type, label: id, mode: "normal", params: {}, inputs, dependsOn: Object.values(inputs).map((input) => input.nodeId), connectedToolNodeIds: [], agentInputs: [], ...extra,
+});
+
+const plan: CompiledWorkflow = {
+  order: [],
+  outputNodeIds: [],
+  nodes: Object.fromEntries(
+    [
+      node("entry", "core.entry"),
+      node("if", "core.if", { input: { nodeId: "entry", port: "output" } }),
+      node("yes", "core.http.request", { body: { nodeId: "if", port: "true" } }),
+      node("no", "core.output", { value: { nodeId: "if", port: "false" } }),
+      node("after-no", "core.transform", { input: { nodeId: "no", port: "value" } }),
+      node("join", "core.merge", { a: { nodeId: "yes", port: "body" }, b: { nodeId: "no", port: "value" } }),
+      node("reads-no", "core.output", {}, { templateSources: { no: "no" } }),
+      node("tool", "core.http.request", { body: { nodeId: "if", port: "false" } }, { mode: "tool" }),
+    ].map((n) => [n.id, n]),
+  ),
+};
+
+const facts = (outputs: Record<string, Record<string, unknown>>, skipped: string[] = []): SkipFacts => ({
+  plan,
+  outputs: new Map(Object.entries(outputs)),
+  skipped: new Set(skipped),
+  isBranching: (type) => type === "core.if",
+});
+
+describe("skipReason", () => {
+  const tookTrue = { entry: { output: "x" }, if: { true: "x" } };
+
+  it("runs the taken branch and skips the other, naming why", () => {
+    expect(skipReason(plan.nodes.yes, facts(tookTrue))).toBeNull();
+    expect(skipReason(plan.nodes.no, facts(tookTrue))).toBe('"if" did not take its "false" branch');
+  });
+
+  it("spreads a skip down the branch, through wires and templates", () => {
+    expect(skipReason(plan.nodes["after-no"], facts(tookTrue, ["no"]))).toBe("everything it reads from was skipped");
+    expect(skipReason(plan.nodes["reads-no"], facts(tookTrue, ["no"]))).toBe("everything it reads from was skipped");
+  });
+
+  it("runs a join once any of its inputs is taken", () => {
+    expect(skipReason(plan.nodes.join, facts({ ...tookTrue, yes: { body: "ok" } }, ["no"]))).toBeNull();
+    expect(skipReason(plan.nodes.join, facts({ entry: {} }, ["yes", "no"]))).toBe("everything it reads from was skipped");
+  });
+
+  it("never skips a node without data inputs, nor a tool", () => {
+    expect(skipReason(plan.nodes.entry, facts({}))).toBeNull();
+    expect(skipReason(plan.nodes.tool, facts(tookTrue))).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * Which nodes a run skips. A branching node (If, Switch) puts only the ports it takes in its
+ * output; a node is skipped when every data input it has — wired inputs and the nodes its
+ * templates read — comes from a port not taken or from a node that was skipped. So a branch not
+ * taken is skipped to its end, and a node after a join (Merge) runs once its taken inputs are
+ * done. Nodes with no data inputs (an Entry, a tool) never skip. Pure.
+ */
+import type { NodeOutput } from "../nodes/types";
+import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
+
+export type SkipFacts = {
+  plan: CompiledWorkflow;
+  outputs: ReadonlyMap<string, NodeOutput>;
+  skipped: ReadonlySet<string>;
+  isBranching: (type: string) => boolean;
+};
+
+/** Why the node is skipped, or null when it runs. */
+export function skipReason(node: CompiledNode, { plan, outputs, skipped, isBranching }: SkipFacts): string | null {
+  if (node.mode === "tool") return null;
+  const wired = Object.values(node.inputs);
+  const templated = Object.values(node.templateSources ?? {});
+  if (wired.length + templated.length === 0) return null;
+  const deadWire = ({ nodeId, port }: { nodeId: string; port: string }) => {
+    if (skipped.has(nodeId)) return true;
+    const source = plan.nodes[nodeId];
+    return isBranching(source.type) && !(port in (outputs.get(nodeId) ?? {}));
+  };
+  if (!wired.every(deadWire) || !templated.every((nodeId) => skipped.has(nodeId))) return null;
+  const untaken = wired.find((wire) => !skipped.has(wire.nodeId));
+  if (untaken) return `"${plan.nodes[untaken.nodeId].label}" did not take its "${untaken.port}" branch`;
+  return "everything it reads from was skipped";
+}
