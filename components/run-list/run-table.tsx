@@ -1,4 +1,4 @@
-/** The run history table: each row opens the run; status, workflow, when it started, how long it took and the tokens it used. */
+/** The run history table: each row opens the run; status, workflow, when and how it started, how long it took and the tokens it used. */
 import { ChevronRight } from "lucide-react";
 import Link from "next/link";
 import type { RunSummary } from "@/lib/runs/list-runs";
@@ -6,6 +6,8 @@ import { formatRelativeTime } from "@/components/ui/format-relative-time";
 import { formatDuration } from "@/components/run-view/format-duration";
 import { RunStatusPill } from "@/components/run-view/run-status-pill";
 import "./run-list.css";
+
+const TRIGGER_TEXT: Record<string, string> = { manual: "by hand", api: "API", webhook: "webhook", schedule: "schedule" };
 
 export function RunTable({ runs, showWorkflow }: { runs: RunSummary[]; showWorkflow: boolean }) {
   const now = new Date();
@@ -33,7 +35,14 @@ export function RunTable({ runs, showWorkflow }: { runs: RunSummary[]; showWorkf
                   </span>
                 )}
               </span>
-              <span title={new Date(run.createdAt).toLocaleString("en")}>{formatRelativeTime(new Date(run.createdAt), now)}</span>
+              <span className="run-table-started" title={new Date(run.createdAt).toLocaleString("en")}>
+                {formatRelativeTime(new Date(run.createdAt), now)}
+                {run.triggerKind && (
+                  <span className="run-table-trigger" data-testid="run-trigger">
+                    {TRIGGER_TEXT[run.triggerKind] ?? run.triggerKind}
+                  </span>
+                )}
+              </span>
               <span>{run.durationMs === null ? "—" : formatDuration(run.durationMs)}</span>
               <span>{run.totalTokens > 0 ? run.totalTokens.toLocaleString("en") : "—"}</span>
               <ChevronRight size={16} className="table-row-chevron" aria-hidden />

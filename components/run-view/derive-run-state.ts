@@ -80,7 +80,7 @@ export function deriveRunState(events: readonly RunEvent[], { initialStatus = "q
         status = "completed";
         finishedAt = event.at;
         durationMs = event.payload.durationMs;
-        finalAnswer ??= answerFrom(event.payload.output);
+        finalAnswer ??= answerFrom(event.payload.output) ?? asJsonAnswer(event.payload.output);
         break;
       case "run.failed":
         status = "failed";
@@ -162,6 +162,11 @@ export function deriveRunState(events: readonly RunEvent[], { initialStatus = "q
   if (durationMs === undefined && startedAt && finishedAt) durationMs = Date.parse(finishedAt) - Date.parse(startedAt);
 
   return { status, nodeStatuses, toolCalls: calls, finalAnswer, failure, startedAt, finishedAt, durationMs, usage: usageReported ? usage : null };
+}
+
+/** A run whose output is data (an Output node's object, say) shows it as JSON. */
+function asJsonAnswer(output: unknown): RunState["finalAnswer"] {
+  return output === undefined || output === null ? null : { text: JSON.stringify(output, null, 2) };
 }
 
 /** An agent's answer is its `text`; a run whose output is plain text answers with that. */

@@ -74,6 +74,10 @@ export function describeEvent(event: RunEvent, labelOf: (nodeId: string) => stri
       const { nodeId, inputTokens, outputTokens, totalTokens } = event.payload;
       return { tone: "neutral", title: `${labelOf(nodeId)} used ${totalTokens} tokens`, detail: `${inputTokens} in · ${outputTokens} out`, nodeId };
     }
+    case "loop.item": {
+      const { nodeId, index, ok, error } = event.payload;
+      return { tone: ok ? "neutral" : "danger", title: `${labelOf(nodeId)}: item ${index + 1} ${ok ? "done" : "failed"}`, detail: error, nodeId };
+    }
     case "log": {
       const { level, message, nodeId } = event.payload;
       return { tone: level === "error" ? "danger" : "neutral", title: nodeId ? `${labelOf(nodeId)}: ${message}` : message, nodeId };

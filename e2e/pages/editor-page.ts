@@ -40,7 +40,9 @@ export class EditorPage {
   /** Drags a palette item onto the canvas with the mouse, `at` measured from the canvas's top-left corner. */
   async dragFromPalette(componentId: string, at: Point) {
     const before = await this.nodes.count();
-    const from = await centreOf(this.page.getByTestId(`palette-item-${componentId}`));
+    const item = this.page.getByTestId(`palette-item-${componentId}`);
+    await item.scrollIntoViewIfNeeded(); // the palette scrolls: the item may be below the fold
+    const from = await centreOf(item);
     const box = await boxOf(this.canvas);
     await this.dragWithMouse(from, { x: box.x + at.x, y: box.y + at.y });
     await expect(this.nodes, `dropping ${componentId} adds one node`).toHaveCount(before + 1);

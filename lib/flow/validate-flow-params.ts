@@ -1,5 +1,6 @@
-/** Compile-time checks of the flow and data components' params: a JSONata expression must parse, a regex must compile. Pure (the browser runs them too). */
+/** Compile-time checks of the flow, data and trigger components' params: a JSONata expression must parse, a regex compile, a schedule be a cron in a real time zone. Pure (the browser runs them too). */
 import type { ParamProblem, ParamValidator } from "../nodes/types";
+import { cronProblem } from "../triggers/cron";
 import { compileExpression } from "./jsonata-expression";
 
 function expressionProblem(field: string, source: unknown, label: string): ParamProblem[] {
@@ -32,4 +33,11 @@ export const validateTransformParams: ParamValidator = (params, { label }) => {
   if (params.mode !== "jsonata") return [];
   if (typeof params.expression !== "string" || params.expression.trim() === "") return [{ field: "expression", message: `"${label}" needs a JSONata expression` }];
   return expressionProblem("expression", params.expression, label);
+};
+
+export const validateScheduleParams: ParamValidator = (params, { label }) => {
+  const cron = typeof params.cron === "string" ? params.cron.trim() : "";
+  if (!cron) return []; // "required" already says so
+  const problem = cronProblem(cron, typeof params.timezone === "string" && params.timezone.trim() ? params.timezone.trim() : "UTC");
+  return problem ? [{ field: problem.includes("time zone") ? "timezone" : "cron", message: `"${label}": ${problem}` }] : [];
 };

@@ -23,7 +23,14 @@ let runId = "";
 const accounts = {} as Record<Role, TestAccount>;
 const cookies = {} as Record<Role, string>;
 
-const graph = { name: "permissions", nodes: [{ id: "entry", type: "core.entry", position: { x: 0, y: 0 }, data: { label: "Entry", mode: "normal", params: {} } }], edges: [] };
+const graph = {
+  name: "permissions",
+  nodes: [
+    { id: "entry", type: "core.entry", position: { x: 0, y: 0 }, data: { label: "Entry", mode: "normal", params: {} } },
+    { id: "hook", type: "trigger.webhook", position: { x: 0, y: 200 }, data: { label: "Hook", mode: "normal", params: {} } },
+  ],
+  edges: [],
+};
 
 /** The table: each route handler, the least role that may call it, and the answers that mean "let in". */
 const ROWS: Row[] = [
@@ -33,6 +40,8 @@ const ROWS: Row[] = [
   { method: "POST", route: "/api/workflows/[id]/runs", access: "editor", path: () => `/api/workflows/${workflowId}/runs`, body: {}, allowed: [201] },
   { method: "GET", route: "/api/workflows/[id]/runs", access: "viewer", path: () => `/api/workflows/${workflowId}/runs`, allowed: [200] },
   { method: "GET", route: "/api/runs", access: "viewer", path: () => "/api/runs?limit=5", allowed: [200] },
+  // Without the trigger's secret (it has none), a webhook takes an editor's credentials.
+  { method: "POST", route: "/api/hooks/[workflowId]/[nodeId]", access: "editor", path: () => `/api/hooks/${workflowId}/hook`, body: { event: "ping" }, allowed: [202] },
   { method: "GET", route: "/api/runs/[id]", access: "viewer", path: () => `/api/runs/${runId}`, allowed: [200] },
   { method: "GET", route: "/api/runs/[id]/events", access: "viewer", path: () => `/api/runs/${runId}/events`, allowed: [200] },
   { method: "POST", route: "/api/runs/[id]/cancel", access: "editor", path: () => `/api/runs/${runId}/cancel`, allowed: [202, 409] },

@@ -1,4 +1,4 @@
-/** Entry: where a run's input enters the graph. */
+/** Entry (the manual trigger): where the input of a run started with Run or through the API enters the graph. */
 import { z } from "zod";
 import { defineComponent } from "./types";
 
@@ -20,6 +20,7 @@ export const entry = defineComponent({
     },
   ],
   params: z.object({ defaultInput: z.string().default("") }),
+  trigger: "manual",
   retrySafe: true,
   async execute({ runInput, params }) {
     const given = runInput === undefined || runInput === null || runInput === "" ? undefined : runInput;

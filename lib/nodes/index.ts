@@ -9,7 +9,9 @@ import { fsRead } from "./fs-read";
 import { fsWrite } from "./fs-write";
 import { httpRequest } from "./http-request";
 import { ifNode } from "./if";
+import { scheduleTrigger } from "./schedule-trigger";
 import { llm } from "./llm";
+import { loop } from "./loop";
 import { mcpGroup } from "./mcp-group";
 import { mcpServer } from "./mcp-server";
 import { merge } from "./merge";
@@ -19,9 +21,10 @@ import { switchNode } from "./switch";
 import { toolCall } from "./tool-call";
 import { transform } from "./transform";
 import { wait } from "./wait";
+import { webhookTrigger } from "./webhook-trigger";
 import type { ComponentDefinition, ComponentMeta } from "./types";
 
-export const components = [entry, ifNode, switchNode, merge, wait, output, transform, code, agent, llm, toolCall, httpRequest, mcpServer, mcpGroup, fsRead, fsWrite, shellExec] as const;
+export const components = [entry, webhookTrigger, scheduleTrigger, ifNode, switchNode, merge, loop, wait, output, transform, code, agent, llm, toolCall, httpRequest, mcpServer, mcpGroup, fsRead, fsWrite, shellExec] as const;
 
 export type NodeType = (typeof components)[number]["id"];
 
@@ -35,8 +38,8 @@ export function getComponent(type: string): ComponentDefinition | undefined {
 
 /** The serialisable metadata of a component: everything but the param schema and execute(). */
 export function toMeta(component: ComponentMeta): ComponentMeta {
-  const { id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools, requiresTool, hostAccess, branches, namesRunOutput, requiresInput } = component;
-  return JSON.parse(JSON.stringify({ id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools, requiresTool, hostAccess, branches, namesRunOutput, requiresInput }));
+  const { id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools, requiresTool, hostAccess, branches, namesRunOutput, requiresInput, trigger } = component;
+  return JSON.parse(JSON.stringify({ id, label, category, icon, description, inputs, outputs, fields, defaults, tool, acceptsTools, requiresTool, hostAccess, branches, namesRunOutput, requiresInput, trigger }));
 }
 
 export function catalogueMeta(): ComponentMeta[] {

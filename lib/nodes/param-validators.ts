@@ -6,7 +6,7 @@
  */
 import { validateGroupNodeParams, validateServerNodeParams } from "../mcp/validate-node-params";
 import { MCP_GROUP_TYPE, MCP_SERVER_TYPE } from "../mcp/server-specs";
-import { validateIfParams, validateSwitchParams, validateTransformParams } from "../flow/validate-flow-params";
+import { validateIfParams, validateScheduleParams, validateSwitchParams, validateTransformParams } from "../flow/validate-flow-params";
 import type { ParamValidator } from "./types";
 
 const validators: Partial<Record<string, ParamValidator>> = {
@@ -15,6 +15,7 @@ const validators: Partial<Record<string, ParamValidator>> = {
   "core.if": validateIfParams,
   "core.switch": validateSwitchParams,
   "core.transform": validateTransformParams,
+  "trigger.schedule": validateScheduleParams,
 };
 
 export const paramValidatorFor = (type: string): ParamValidator | undefined => validators[type];

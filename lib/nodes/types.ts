@@ -81,6 +81,8 @@ export type ComponentMeta = {
    * taken, and the nodes fed only from them are skipped (lib/runs/skip-rule.ts).
    */
   branches?: boolean;
+  /** A trigger starts runs: "manual" (Entry: Run and the API), "webhook" or "schedule". Only the one that started a run fires in it. */
+  trigger?: "manual" | "webhook" | "schedule";
   /** The node needs at least one of its data inputs wired (Merge). */
   requiresInput?: boolean;
   /** An Output node: when a workflow has any, they (the ones that ran) are the run's output. */
@@ -110,6 +112,16 @@ export type ExecuteContext<P> = {
   outboundSecrets?: OutboundSecret[];
   emit: (event: RunEventInput) => Promise<void>;
   signal: AbortSignal;
+  /** Progress within the node that survives a worker's death (a Loop's finished items). */
+  checkpoints?: NodeCheckpoints;
+};
+
+/** Steps a node has finished, stored as `loop.item` events: found again when the run resumes on another worker. */
+export type NodeCheckpoints = {
+  /** The items this node finished in earlier attempts of the run (none on a first attempt). */
+  load: () => Promise<Map<number, { ok: boolean; result?: unknown; error?: string }>>;
+  /** Records one finished item (batched with the run's next write). */
+  save: (index: number, outcome: { ok: boolean; result?: unknown; error?: string }) => void;
 };
 
 export type NodeOutput = Record<string, unknown>;

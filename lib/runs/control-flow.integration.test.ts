@@ -134,3 +134,41 @@ describe("mistakes", () => {
     );
   });
 });
+
+describe("Loop", () => {
+  const loopGraph = (onError: "fail" | "collect", code = "return input * 2;") =>
+    graph(
+      [
+        graphNode("entry", "core.entry"),
+        graphNode("loop", "core.loop", { label: "Each", params: { concurrency: 8, onError } }),
+        graphNode("double", "core.code", { label: "Double", mode: "tool", params: { code } }),
+      ],
+      [graphEdge("entry", "output", "loop", "items"), graphEdge("double", "tool", "loop", "tools")],
+    );
+
+  it("calls the wired tool for each of 1,000 items, 8 at a time, and keeps the order", async () => {
+    const items = Array.from({ length: 1000 }, (_, i) => i);
+    const { runId, result } = await runWorkflowToEnd(stack, loopGraph("fail"), items, 120_000);
+    expect(result.status).toBe("completed");
+    // Each result is what the tool handed back: Code's output object.
+    expect((result.output as { results: unknown[] }).results).toEqual(items.map((i) => ({ result: i * 2 })));
+    const recorded = (await listEvents(runId)).filter((event) => event.type === "loop.item");
+    expect(recorded).toHaveLength(1000);
+    expect(new Set(recorded.map((event) => (event.payload as { index: number }).index)).size).toBe(1000);
+  }, 150_000);
+
+  it("collects an item's failure when asked, or fails the loop naming the item", async () => {
+    const flaky = "if (input === 2) throw new Error('two is bad'); return input;";
+    const collected = await runWorkflowToEnd(stack, loopGraph("collect", flaky), [1, 2, 3]);
+    expect(collected.result).toMatchObject({ status: "completed", output: { results: [{ result: 1 }, null, { result: 3 }], errors: [{ index: 1, error: expect.stringContaining("two is bad") }] } });
+    const failed = await runWorkflowToEnd(stack, loopGraph("fail", flaky), [1, 2, 3]);
+    expect(failed.result.status).toBe("failed");
+    expect(failed.result.error).toMatch(/item 2 of 3: double failed:.*two is bad/);
+  });
+
+  it("refuses a non-list input, naming the field", async () => {
+    const { result } = await runWorkflowToEnd(stack, loopGraph("fail"), "not a list");
+    expect(result.status).toBe("failed");
+    expect(result.error).toMatch(/items/);
+  });
+});

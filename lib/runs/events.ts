@@ -19,7 +19,7 @@ export const ToolCallRecord = z.object({
 export type ToolCallRecord = z.infer<typeof ToolCallRecord>;
 
 export const RunEventInput = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("run.queued"), payload: z.object({ workflowId: z.string() }) }),
+  z.object({ type: z.literal("run.queued"), payload: z.object({ workflowId: z.string(), trigger: z.object({ kind: z.string(), nodeId: z.string().optional() }).optional() }) }),
   z.object({ type: z.literal("run.started"), payload: z.object({}) }),
   z.object({ type: z.literal("run.completed"), payload: z.object({ output: z.unknown(), durationMs: z.number() }) }),
   z.object({ type: z.literal("run.failed"), payload: z.object({ error: z.string(), nodeId: z.string().optional() }) }),
@@ -76,6 +76,11 @@ export const RunEventInput = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("llm.usage"),
     payload: z.object({ ...nodeRef, inputTokens: z.number(), outputTokens: z.number(), totalTokens: z.number() }),
+  }),
+  /** One item of a Loop done: its result or its error. A resumed loop starts after the items it finds here. */
+  z.object({
+    type: z.literal("loop.item"),
+    payload: z.object({ ...nodeRef, index: z.number(), ok: z.boolean(), result: z.unknown().optional(), error: z.string().optional() }),
   }),
   z.object({
     type: z.literal("log"),

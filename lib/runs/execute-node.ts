@@ -4,7 +4,8 @@
  * with a timeout fails when it runs longer; every node stops when the run's signal aborts.
  */
 import { getComponent } from "../nodes";
-import type { NodeOutput } from "../nodes/types";
+import type { NodeCheckpoints, NodeOutput } from "../nodes/types";
+import { listEvents } from "./read-events";
 import { registerMcpNode } from "../mcp/register-mcp-node";
 import { isMcpNodeType } from "../mcp/server-specs";
 import { hostAccessOffError, hostToolsEnabled } from "../settings/host-tools";
@@ -14,9 +15,18 @@ import { fillTemplates } from "./fill-templates";
 import { parseNodeParams } from "./node-params";
 import type { RunContext } from "./run-context";
 import { NodeFailure, untilAborted } from "./run-stop";
+import { firedTriggers, notFiredReason } from "./run-trigger";
 import { skipReason } from "./skip-rule";
 
 const isBranching = (type: string) => getComponent(type)?.branches === true;
+const triggerKindOf = (type: string) => getComponent(type)?.trigger;
+
+/** Why the node does not run in this run: a trigger that did not start it, or a branch not taken. */
+function whySkipped(ctx: RunContext, nodeId: string): string | null {
+  const node = ctx.plan.nodes[nodeId];
+  if (triggerKindOf(node.type) && !firedTriggers(ctx.plan, ctx.trigger, triggerKindOf).has(nodeId)) return notFiredReason(ctx.trigger);
+  return skipReason(node, { plan: ctx.plan, outputs: ctx.outputs, skipped: ctx.skipped, isBranching });
+}
 
 function resolveInputs(node: CompiledNode, outputs: ReadonlyMap<string, NodeOutput>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(node.inputs).map(([port, from]) => [port, outputs.get(from.nodeId)?.[from.port]]));
@@ -49,8 +59,23 @@ async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Rec
     outboundSecrets: ctx.secrets.outbound(),
     emit: async (event) => void (await ctx.emit(event)),
     signal,
+    checkpoints: nodeCheckpoints(ctx, node.id),
   });
   return ctx.secrets.redact(output);
+}
+
+function nodeCheckpoints(ctx: RunContext, nodeId: string): NodeCheckpoints {
+  return {
+    load: async () => {
+      const found = new Map<number, { ok: boolean; result?: unknown; error?: string }>();
+      if (ctx.attempt <= 1) return found;
+      for (const event of await listEvents(ctx.runId)) {
+        if (event.type === "loop.item" && event.payload.nodeId === nodeId) found.set(event.payload.index, event.payload);
+      }
+      return found;
+    },
+    save: (index, outcome) => ctx.note({ type: "loop.item", payload: { nodeId, index, ...outcome } }),
+  };
 }
 
 /** Whether the node may simply run again after its worker stopped while it ran. */
@@ -70,7 +95,7 @@ export function isRetrySafe(node: CompiledNode): boolean {
  */
 export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: AbortSignal): Promise<void> {
   const node = ctx.plan.nodes[nodeId];
-  const skip = skipReason(node, { plan: ctx.plan, outputs: ctx.outputs, skipped: ctx.skipped, isBranching });
+  const skip = whySkipped(ctx, nodeId);
   if (skip) {
     ctx.skipped.add(nodeId);
     return ctx.note({ type: "node.skipped", payload: { nodeId, reason: skip } });

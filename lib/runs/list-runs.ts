@@ -31,6 +31,8 @@ export type RunSummary = {
   durationMs: number | null;
   totalTokens: number;
   error: string | null;
+  /** What started it: manual, api, webhook or schedule (null for runs from before triggers). */
+  triggerKind: string | null;
   /** The start of the run's input as JSON text, for telling runs apart in a list. */
   inputPreview: string | null;
 };
@@ -56,7 +58,7 @@ type Row = Omit<RunSummary, "createdAt" | "startedAt" | "finishedAt" | "duration
 export async function listRuns(query: RunListQuery): Promise<RunPage> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const rows = await sql<Row>`
-    SELECT r.id, r."workflowId", w.name AS "workflowName", r.status::text AS status, r."createdAt", r."startedAt", r."finishedAt", r.error, left(r.input::text, 120) AS "inputPreview",
+    SELECT r.id, r."workflowId", w.name AS "workflowName", r.status::text AS status, r."createdAt", r."startedAt", r."finishedAt", r.error, left(r.input::text, 120) AS "inputPreview", r.trigger->>'kind' AS "triggerKind",
       COALESCE((SELECT sum((e.payload->>'totalTokens')::bigint) FROM "RunEvent" e WHERE e."runId" = r.id AND e.type = 'llm.usage'), 0) AS "totalTokens"
     FROM "Run" r JOIN "Workflow" w ON w.id = r."workflowId"
     WHERE (${query.workflowId ?? null}::text IS NULL OR r."workflowId" = ${query.workflowId ?? null})

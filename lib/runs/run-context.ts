@@ -10,11 +10,14 @@ import type { CompiledWorkflow } from "../workflow/compile";
 import type { ClaimedRun } from "./run-lease";
 import { createEventRecorder, type EventRecorder } from "./record-event";
 import { RunStop } from "./run-stop";
+import { RunTrigger } from "./run-trigger";
 
 export type RunContext = {
   runId: string;
   plan: CompiledWorkflow;
   input: unknown;
+  /** What started the run; null for runs from before triggers. */
+  trigger: RunTrigger | null;
   redis: Redis;
   /** The worker holding the run's lease; every ending is fenced by it. */
   owner: string;
@@ -52,6 +55,7 @@ export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, s
     runId: run.id,
     plan: run.plan as CompiledWorkflow,
     input: run.input ?? undefined,
+    trigger: RunTrigger.safeParse(run.trigger).data ?? null,
     redis,
     owner,
     attempt: run.attempt,

@@ -16,6 +16,8 @@ export type ClaimedRun = {
   workflowId: string;
   plan: unknown;
   input: unknown;
+  /** What started the run (run-trigger.ts); null for runs stored before triggers existed. */
+  trigger: unknown;
   /** 1 on the first take; more when resuming after a worker stopped. */
   attempt: number;
   resumed: boolean;
@@ -44,7 +46,7 @@ export async function claimRun(runId: string, owner: string): Promise<ClaimResul
     WHERE run.id = previous.id
       AND (previous.status = 'queued'
         OR (previous.status = 'running' AND (run."leaseUntil" IS NULL OR run."leaseUntil" < now() OR run."leaseOwner" = ${owner})))
-    RETURNING run.id, run."workflowId", run.plan, run.input, run.attempt, run."startedAt", run."deadlineAt", run."cancelRequestedAt", previous.status AS previous`;
+    RETURNING run.id, run."workflowId", run.plan, run.input, run.trigger, run.attempt, run."startedAt", run."deadlineAt", run."cancelRequestedAt", previous.status AS previous`;
   if (rows.length === 1) {
     const { previous, cancelRequestedAt, ...run } = rows[0];
     return { ok: true, run: { ...run, resumed: previous === "running", cancelRequested: cancelRequestedAt !== null } };

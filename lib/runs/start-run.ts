@@ -13,6 +13,7 @@ import { runsQueue } from "../queue/queues";
 import { hostToolsEnabled } from "../settings/host-tools";
 import { compileWorkflow, type CompileError } from "../workflow/compile";
 import { getWorkflow } from "../workflow-store/repository";
+import type { RunTrigger } from "./run-trigger";
 
 export type StartRunResult =
   | { ok: true; runId: string }
@@ -47,27 +48,28 @@ async function compileCurrent(workflowId: string, hostTools: boolean): Promise<C
 }
 
 /** Inserts the Run and its `run.queued` event in one statement, if the workflow still has the plan's version. */
-async function insertRun(workflowId: string, plan: CachedPlan, input: unknown): Promise<string | null> {
+async function insertRun(workflowId: string, plan: CachedPlan, input: unknown, trigger: RunTrigger): Promise<string | null> {
   const runId = randomUUID();
-  const payload = JSON.stringify({ workflowId });
+  const payload = JSON.stringify({ workflowId, trigger });
   const rows = await sql`
     WITH workflow AS (SELECT id FROM "Workflow" WHERE id = ${workflowId} AND "updatedAt" = ${plan.updatedAt.toISOString()}::timestamp),
     run AS (
-      INSERT INTO "Run" (id, "workflowId", plan, graph, input, "lastSeq")
-      SELECT ${runId}, workflow.id, ${plan.planJson}::jsonb, ${plan.graphJson}::jsonb, ${input === undefined ? null : JSON.stringify(input)}::jsonb, 1 FROM workflow
+      INSERT INTO "Run" (id, "workflowId", plan, graph, input, trigger, "lastSeq")
+      SELECT ${runId}, workflow.id, ${plan.planJson}::jsonb, ${plan.graphJson}::jsonb, ${input === undefined ? null : JSON.stringify(input)}::jsonb, ${JSON.stringify(trigger)}::jsonb, 1 FROM workflow
       RETURNING id)
-    INSERT INTO "RunEvent" ("runId", seq, type, payload) SELECT run.id, 1, 'run.queued', ${payload}::jsonb FROM run RETURNING "createdAt"`;
+    INSERT INTO "RunEvent" ("runId", seq, type, payload) SELECT run.id, 1, 'run.queued', ${payload}::jsonb FROM run RETURNING "runId"`;
   return rows.length === 0 ? null : runId;
 }
 
-export async function startRun(workflowId: string, input: unknown): Promise<StartRunResult> {
+/** Starts a run of the workflow as it is stored now; `trigger` says what started it (and so which trigger nodes fire). */
+export async function startRun(workflowId: string, input: unknown, trigger: RunTrigger = { kind: "manual" }): Promise<StartRunResult> {
   const hostTools = await hostToolsEnabled();
   const cached = plans.get(workflowId);
-  let runId = cached && cached.hostTools === hostTools ? await insertRun(workflowId, cached, input) : null;
+  let runId = cached && cached.hostTools === hostTools ? await insertRun(workflowId, cached, input, trigger) : null;
   if (!runId) {
     const plan = await compileCurrent(workflowId, hostTools);
     if ("ok" in plan) return plan;
-    runId = await insertRun(workflowId, plan, input);
+    runId = await insertRun(workflowId, plan, input, trigger);
     if (!runId) return { ok: false, reason: "not-found", message: `Workflow ${workflowId} changed or was deleted while the run was starting; try again` };
   }
   // Nobody can be watching a run whose id is not out yet, so run.queued is stored, not published.

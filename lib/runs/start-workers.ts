@@ -10,6 +10,8 @@ import { Worker } from "bullmq";
 import { queueConnection, RUNS_QUEUE, TOOL_CALLS_QUEUE, type RunJobData, type ToolCallJobData, type ToolCallJobResult } from "../queue/queues";
 import { sharedRedis } from "../queue/redis";
 import { replyingProcessor } from "../queue/tool-call-replies";
+import { TRIGGERS_QUEUE, type ScheduledRunData } from "../triggers/schedules";
+import { startScheduledRun } from "../triggers/start-scheduled-run";
 import { executeRun } from "./execute-run";
 import { executeToolCall } from "./execute-tool-call";
 import { childSignal } from "../platform/child-signal";
@@ -68,11 +70,20 @@ export async function startWorkers({ runConcurrency = DEFAULT_RUN_CONCURRENCY, t
     replyingProcessor(sharedRedis(), (data) => withJobSignal(shutdown.signal, (signal) => executeToolCall(sharedRedis(), data, signal))),
     { connection: queueConnection(), concurrency: toolCallConcurrency },
   );
-  for (const worker of [runs, toolCalls]) {
+  // Schedules fire as jobs on `triggers`; each becomes a run.
+  const triggers = new Worker<ScheduledRunData>(
+    TRIGGERS_QUEUE,
+    async (job) => {
+      const started = await startScheduledRun(job.data);
+      if (!started.ok) log(`[triggers] schedule ${job.data.nodeId} of workflow ${job.data.workflowId} did not start a run: ${started.message}`);
+    },
+    { connection: queueConnection(), concurrency: 4 },
+  );
+  for (const worker of [runs, toolCalls, triggers]) {
     worker.on("error", (error) => log(`[${worker.name}] ${error.message}`));
     worker.on("failed", (job, error) => log(`[${worker.name}] job ${job?.id} failed: ${error.message}`));
   }
-  await Promise.all([runs.waitUntilReady(), toolCalls.waitUntilReady()]);
+  await Promise.all([runs.waitUntilReady(), toolCalls.waitUntilReady(), triggers.waitUntilReady()]);
   const mcp = await startMcpWorkerServices((data) => withJobSignal(shutdown.signal, (signal) => executeToolCall(sharedRedis(), data, signal)), toolCallConcurrency, log);
   const sweep = setInterval(() => void sweepRuns(sharedRedis(), log).catch((error) => log(`[runs] sweep failed: ${(error as Error).message}`)), SWEEP_MS);
   sweep.unref();
@@ -83,7 +94,7 @@ export async function startWorkers({ runConcurrency = DEFAULT_RUN_CONCURRENCY, t
       await runs.close(); // waits for running runs: they finish, or are handed back when the drain time is up
       clearTimeout(handBack);
       shutdown.abort();
-      await Promise.all([toolCalls.close(), mcp.close()]);
+      await Promise.all([toolCalls.close(), triggers.close(), mcp.close()]);
       leases.close();
     },
   };

@@ -12,6 +12,7 @@ import * as runCancelRoute from "@/app/api/runs/[id]/cancel/route";
 import * as workflowRunsRoute from "@/app/api/workflows/[id]/runs/route";
 import * as workflowsRoute from "@/app/api/workflows/route";
 import * as healthRoute from "@/app/api/health/route";
+import * as webhookRoute from "@/app/api/hooks/[workflowId]/[nodeId]/route";
 import * as approvalRoute from "@/app/api/runs/[id]/approvals/[callId]/route";
 import * as secretRoute from "@/app/api/secrets/[name]/route";
 import * as secretsRoute from "@/app/api/secrets/route";
@@ -28,6 +29,7 @@ export const appRoutes: Route[] = [
   { method: "GET", pattern: /^\/api\/mcp\/gateway$/, handler: h(gatewayRoute.GET) },
   { method: "DELETE", pattern: /^\/api\/mcp\/gateway$/, handler: h(gatewayRoute.DELETE) },
   { method: "GET", pattern: /^\/api\/health$/, handler: h(healthRoute.GET) },
+  { method: "POST", pattern: /^\/api\/hooks\/(?<workflowId>[^/]+)\/(?<nodeId>[^/]+)$/, handler: h(webhookRoute.POST) },
   { method: "GET", pattern: /^\/api\/workflows$/, handler: h(workflowsRoute.GET) },
   { method: "POST", pattern: /^\/api\/workflows$/, handler: h(workflowsRoute.POST) },
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.POST) },

@@ -1,5 +1,6 @@
 /** Workflow storage: the graphs people save in the editor. */
 import { getDb } from "../db/client";
+import { syncSchedules } from "../triggers/schedules";
 import { asJson } from "../db/json";
 import { WorkflowGraph, emptyGraph } from "../workflow/graph";
 
@@ -19,18 +20,23 @@ export async function getWorkflow(id: string): Promise<StoredWorkflow | null> {
   return { id: row.id, name: row.name, updatedAt: row.updatedAt, graph: graph.success ? graph.data : emptyGraph() };
 }
 
+// Every write also arms or disarms the workflow's Schedule triggers (lib/triggers/schedules.ts).
+
 export async function createWorkflow(name: string, graph: WorkflowGraph = emptyGraph()): Promise<{ id: string }> {
   const row = await getDb().workflow.create({ data: { name, graph: asJson(graph) }, select: { id: true } });
+  await syncSchedules(row.id, graph);
   return row;
 }
 
 /** Returns false when the workflow does not exist. */
 export async function updateWorkflow(id: string, changes: { name?: string; graph?: WorkflowGraph }): Promise<boolean> {
   const result = await getDb().workflow.updateMany({ where: { id }, data: { name: changes.name, graph: changes.graph && asJson(changes.graph) } });
+  if (result.count > 0 && changes.graph) await syncSchedules(id, changes.graph);
   return result.count > 0;
 }
 
 export async function deleteWorkflow(id: string): Promise<boolean> {
   const result = await getDb().workflow.deleteMany({ where: { id } });
+  await syncSchedules(id, null);
   return result.count > 0;
 }

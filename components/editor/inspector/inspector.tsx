@@ -10,6 +10,7 @@ import { isFieldVisible, paramValue } from "../param-values";
 import { agentInputs } from "../tool-shape";
 import { ParamField } from "./param-field";
 import { ToolModeSection } from "./tool-mode-section";
+import { TriggerSection } from "./trigger-section";
 import { McpSection } from "../mcp/mcp-section";
 import { WorkflowMcpServersSettings } from "../mcp/workflow-mcp-servers";
 
@@ -74,6 +75,7 @@ function NodeInspector({ id }: { id: string }) {
 
       {meta?.tool && <ToolModeSection id={id} data={data} meta={meta} connections={connections} />}
       <McpSection id={id} />
+      <TriggerSection nodeId={id} trigger={meta?.trigger} params={data.params} />
 
       {meta && meta.fields.length > 0 && (
         <section className="inspector-section">

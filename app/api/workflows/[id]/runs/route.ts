@@ -16,7 +16,7 @@ const StartRunBody = z.object({ input: z.unknown().optional() });
 export const POST = apiRoute<{ id: string }>({ role: "editor" }, async ({ json }, { id }) => {
   const body = StartRunBody.safeParse(await json());
   if (!body.success) throw new ApiError("bad-request", "Expected a JSON object such as { \"input\": \"...\" }");
-  const result = await startRun(id, body.data.input);
+  const result = await startRun(id, body.data.input, { kind: "api" });
   if (!result.ok) {
     throw result.reason === "not-found" ? new ApiError("not-found", result.message) : new ApiError("invalid-workflow", result.message, result.errors);
   }

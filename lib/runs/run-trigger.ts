@@ -1,0 +1,29 @@
+/**
+ * What started a run, and so which trigger nodes fire in it. A webhook or a schedule fires its own
+ * node only; a person (Run) or the API fires the Entry nodes, or — in a workflow without an Entry
+ * — every trigger, so a webhook-only workflow can still be tried from the editor. Trigger nodes
+ * that do not fire are skipped, and with them what hangs off them (skip-rule.ts). Pure.
+ */
+import { z } from "zod";
+import type { CompiledWorkflow } from "../workflow/compile";
+
+export const TRIGGER_KINDS = ["manual", "api", "webhook", "schedule"] as const;
+export const RunTrigger = z.object({ kind: z.enum(TRIGGER_KINDS), nodeId: z.string().optional() });
+export type RunTrigger = z.infer<typeof RunTrigger>;
+
+/** What kind of trigger a component is, if it is one (its catalogue `trigger`). */
+export type TriggerKindOf = (type: string) => "manual" | "webhook" | "schedule" | undefined;
+
+/** The trigger nodes that fire for this run; every other trigger node is skipped. */
+export function firedTriggers(plan: CompiledWorkflow, trigger: RunTrigger | null | undefined, kindOf: TriggerKindOf): Set<string> {
+  const triggers = plan.order.filter((id) => kindOf(plan.nodes[id].type) !== undefined);
+  if (trigger?.nodeId) return new Set(triggers.filter((id) => id === trigger.nodeId));
+  const manual = triggers.filter((id) => kindOf(plan.nodes[id].type) === "manual");
+  return new Set(manual.length > 0 ? manual : triggers);
+}
+
+/** Why a trigger node that did not fire is skipped. */
+export function notFiredReason(trigger: RunTrigger | null | undefined): string {
+  if (!trigger || trigger.kind === "manual" || trigger.kind === "api") return "the run was started by hand or through the API, not by this trigger";
+  return `the run was started by another trigger (${trigger.kind})`;
+}

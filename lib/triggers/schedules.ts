@@ -1,0 +1,55 @@
+/**
+ * Schedule triggers on BullMQ job schedulers (no home-made timer): saving a workflow arms one
+ * scheduler per enabled Schedule node (`wf:{workflowId}:{nodeId}`) and removes the ones no longer
+ * wanted; each firing is a job on the `triggers` queue, which a worker turns into a run.
+ */
+import { Queue } from "bullmq";
+import { queueConnection } from "../queue/queues";
+import type { WorkflowGraph } from "../workflow/graph";
+import { cronProblem } from "./cron";
+
+export const TRIGGERS_QUEUE = "triggers";
+export const SCHEDULE_NODE_TYPE = "trigger.schedule";
+
+export type ScheduledRunData = { workflowId: string; nodeId: string };
+
+const holder = globalThis as unknown as { switchboardTriggersQueue?: Queue<ScheduledRunData> };
+
+export function triggersQueue(): Queue<ScheduledRunData> {
+  holder.switchboardTriggersQueue ??= new Queue<ScheduledRunData>(TRIGGERS_QUEUE, {
+    connection: queueConnection(),
+    defaultJobOptions: { removeOnComplete: 100, removeOnFail: 100 },
+  });
+  return holder.switchboardTriggersQueue;
+}
+
+const schedulerId = (workflowId: string, nodeId: string) => `wf:${workflowId}:${nodeId}`;
+
+type WantedSchedule = { nodeId: string; pattern: string; tz: string };
+
+/** The schedules a graph asks for: enabled Schedule nodes with a valid cron and time zone. */
+export function wantedSchedules(graph: WorkflowGraph | null): WantedSchedule[] {
+  return (graph?.nodes ?? []).flatMap((node) => {
+    if (node.type !== SCHEDULE_NODE_TYPE) return [];
+    const params = node.data.params as { enabled?: boolean; cron?: unknown; timezone?: unknown };
+    const pattern = typeof params.cron === "string" ? params.cron.trim() : "";
+    const tz = typeof params.timezone === "string" && params.timezone.trim() ? params.timezone.trim() : "UTC";
+    if (params.enabled === false || !pattern || cronProblem(pattern, tz)) return [];
+    return [{ nodeId: node.id, pattern, tz }];
+  });
+}
+
+/** Makes the workflow's armed schedulers match its graph (null: the workflow is gone, disarm all). */
+export async function syncSchedules(workflowId: string, graph: WorkflowGraph | null): Promise<void> {
+  const queue = triggersQueue();
+  const wanted = wantedSchedules(graph);
+  const prefix = schedulerId(workflowId, "");
+  const armed = (await queue.getJobSchedulers()).map((scheduler) => scheduler.key).filter((key) => key.startsWith(prefix));
+  const keep = new Set(wanted.map((schedule) => schedulerId(workflowId, schedule.nodeId)));
+  await Promise.all(armed.filter((key) => !keep.has(key)).map((key) => queue.removeJobScheduler(key)));
+  await Promise.all(
+    wanted.map(({ nodeId, pattern, tz }) =>
+      queue.upsertJobScheduler(schedulerId(workflowId, nodeId), { pattern, tz }, { name: "scheduled-run", data: { workflowId, nodeId } }),
+    ),
+  );
+}

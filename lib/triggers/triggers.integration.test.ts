@@ -1,0 +1,147 @@
+/**
+ * Triggers through the real path. Webhooks: the secret header or an API key, the body as input,
+ * an answer at once or with the output, refusals that name the problem. Only the trigger that
+ * started a run fires in it (the others and what hangs off them are skipped). Schedules: saving
+ * arms a BullMQ job scheduler that starts runs on real Redis; disabling or deleting disarms it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "../db/sql";
+import { listEvents } from "../runs/read-events";
+import { putSecret } from "../secrets/secret-store";
+import { graphEdge, graphNode } from "../testing/fixtures";
+import { startTestStack, type TestStack } from "../testing/test-stack";
+import { waitFor } from "../testing/wait-for";
+import { waitForRun } from "../testing/wait-for-run";
+import type { WorkflowGraph } from "../workflow/graph";
+import { triggersQueue } from "./schedules";
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+  await putSecret("HOOK_SECRET", "s3cret-hook-value");
+});
+afterAll(() => stack.close());
+
+async function createWorkflow(graph: Pick<WorkflowGraph, "nodes" | "edges">): Promise<string> {
+  const response = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify({ name: "triggers", ...graph }) });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Calls a webhook the way another service does: no API key, maybe the secret header. */
+async function callHook(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${stack.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const hookGraph = (params: Record<string, unknown>) => ({
+  nodes: [
+    graphNode("hook", "trigger.webhook", { label: "Orders hook", params: { secret: { $secret: "HOOK_SECRET" }, ...params } }),
+    graphNode("shape", "core.transform", { label: "Shape", params: { mode: "jsonata", expression: "{ 'order': id, 'total': $sum(items.price) }" } }),
+  ],
+  edges: [graphEdge("hook", "output", "shape", "input")],
+});
+
+describe("webhook trigger", () => {
+  it("starts a run with the body as input when called with its secret, and answers with the run id", async () => {
+    const id = await createWorkflow(hookGraph({}));
+    const called = await callHook(`/api/hooks/${id}/hook`, { id: "A-1", items: [{ price: 2 }, { price: 5 }] }, { "x-webhook-secret": "s3cret-hook-value" });
+    expect(called.status).toBe(202);
+    expect(called.body).toMatchObject({ status: "queued", runId: expect.any(String) });
+    const result = await waitForRun(stack, called.body.runId as string);
+    expect(result).toMatchObject({ status: "completed", output: { result: { order: "A-1", total: 7 } } });
+    const [run] = await sql<{ trigger: unknown }>`SELECT trigger FROM "Run" WHERE id = ${called.body.runId}`;
+    expect(run.trigger).toEqual({ kind: "webhook", nodeId: "hook" });
+  });
+
+  it("answers with the output when set to respond when done", async () => {
+    const id = await createWorkflow(hookGraph({ respond: "when-done", waitSeconds: 20 }));
+    const called = await callHook(`/api/hooks/${id}/hook`, { id: "B-2", items: [{ price: 1 }] }, { "x-webhook-secret": "s3cret-hook-value" });
+    expect(called).toMatchObject({ status: 200, body: { status: "completed", output: { result: { order: "B-2", total: 1 } } } });
+  });
+
+  it("takes an editor's API key instead of the secret", async () => {
+    const id = await createWorkflow(hookGraph({}));
+    const response = await stack.fetch(`/api/hooks/${id}/hook`, { method: "POST", body: JSON.stringify({ id: "C", items: [] }) });
+    expect(response.status).toBe(202);
+  });
+
+  it("refuses a wrong or missing secret, a disabled trigger and an unknown one, saying why", async () => {
+    const id = await createWorkflow(hookGraph({}));
+    const wrong = await callHook(`/api/hooks/${id}/hook`, {}, { "x-webhook-secret": "guess" });
+    expect(wrong).toMatchObject({ status: 401, body: { error: expect.stringContaining('does not match the secret of "Orders hook"') } });
+    const missing = await callHook(`/api/hooks/${id}/hook`, {});
+    expect(missing).toMatchObject({ status: 401, body: { error: expect.stringContaining("x-webhook-secret") } });
+    expect((await callHook(`/api/hooks/${id}/nope`, {}, { "x-webhook-secret": "s3cret-hook-value" })).status).toBe(404);
+    const disabledId = await createWorkflow(hookGraph({ enabled: false }));
+    const disabled = await callHook(`/api/hooks/${disabledId}/hook`, {}, { "x-webhook-secret": "s3cret-hook-value" });
+    expect(disabled).toMatchObject({ status: 409, body: { error: 'The webhook "Orders hook" is disabled' } });
+    const runs = await sql<{ count: number }>`SELECT count(*) FROM "Run" WHERE "workflowId" = ${disabledId}`;
+    expect(runs[0].count).toBe(0);
+  });
+});
+
+describe("which trigger fires", () => {
+  it("a manual run fires the Entry and skips the webhook's branch; a webhook run the other way round", async () => {
+    const id = await createWorkflow({
+      nodes: [
+        graphNode("entry", "core.entry"),
+        graphNode("hook", "trigger.webhook", { label: "Hook", params: { secret: { $secret: "HOOK_SECRET" } } }),
+        graphNode("by-hand", "core.output", { label: "By hand" }),
+        graphNode("by-hook", "core.output", { label: "By hook" }),
+      ],
+      edges: [graphEdge("entry", "output", "by-hand", "value"), graphEdge("hook", "output", "by-hook", "value")],
+    });
+    const manual = await stack.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: JSON.stringify({ input: "typed" }) });
+    const manualRun = ((await manual.json()) as { runId: string }).runId;
+    expect(await waitForRun(stack, manualRun)).toMatchObject({ status: "completed", output: "typed" });
+    const skippedIn = async (runId: string) =>
+      (await listEvents(runId)).filter((event) => event.type === "node.skipped").map((event) => (event.payload as { nodeId: string }).nodeId).sort();
+    expect(await skippedIn(manualRun)).toEqual(["by-hook", "hook"]);
+
+    const hooked = await callHook(`/api/hooks/${id}/hook`, { from: "outside" }, { "x-webhook-secret": "s3cret-hook-value" });
+    expect(await waitForRun(stack, hooked.body.runId as string)).toMatchObject({ status: "completed", output: { from: "outside" } });
+    expect(await skippedIn(hooked.body.runId as string)).toEqual(["by-hand", "entry"]);
+  });
+});
+
+describe("schedule trigger", () => {
+  const scheduleGraph = (enabled: boolean) => ({
+    nodes: [
+      graphNode("tick", "trigger.schedule", { label: "Every second", params: { cron: "* * * * * *", timezone: "Europe/Oslo", input: { report: "tick" }, enabled } }),
+      graphNode("out", "core.output", { label: "Out" }),
+    ],
+    edges: [graphEdge("tick", "output", "out", "value")],
+  });
+  const armed = async (id: string) => (await triggersQueue().getJobSchedulers()).filter((scheduler) => scheduler.key.startsWith(`wf:${id}:`));
+
+  it("runs on its schedule once saved, and stops when disabled or deleted", async () => {
+    const id = await createWorkflow(scheduleGraph(true));
+    expect(await armed(id)).toEqual([expect.objectContaining({ key: `wf:${id}:tick`, pattern: "* * * * * *", tz: "Europe/Oslo" })]);
+    const run = await waitFor("a scheduled run to complete", async () => {
+      const [row] = await sql<{ id: string; output: unknown; trigger: unknown }>`
+        SELECT id, output, trigger FROM "Run" WHERE "workflowId" = ${id} AND status = 'completed' LIMIT 1`;
+      return row;
+    }, 15_000);
+    expect(run).toMatchObject({ output: { report: "tick" }, trigger: { kind: "schedule", nodeId: "tick" } });
+
+    // Saving (the editor's server action and the API both write through the repository) re-arms or disarms.
+    const { updateWorkflow, deleteWorkflow } = await import("../workflow-store/repository");
+    await updateWorkflow(id, { graph: { ...scheduleGraph(false) } as WorkflowGraph });
+    expect(await armed(id)).toEqual([]);
+    await updateWorkflow(id, { graph: { ...scheduleGraph(true) } as WorkflowGraph });
+    expect(await armed(id)).toHaveLength(1);
+    await deleteWorkflow(id);
+    expect(await armed(id)).toEqual([]);
+  });
+
+  it("refuses a bad cron or time zone at compile time, naming the field", async () => {
+    const response = await stack.fetch("/api/workflows", {
+      method: "POST",
+      body: JSON.stringify({ name: "bad schedule", nodes: [graphNode("tick", "trigger.schedule", { label: "Tick", params: { cron: "every tuesday", timezone: "Mars/Olympus" } })], edges: [] }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { errors: { field?: string; message: string }[] };
+    expect(body.errors).toEqual([expect.objectContaining({ field: "timezone", message: expect.stringContaining('"Mars/Olympus" is not a time zone') })]);
+  });
+});
