@@ -89,3 +89,36 @@ test("a webhook trigger shows its URL, and a call to it starts a run found in th
   await new RunPage(page).expectCompleted();
   await expect(page.getByTestId("final-answer")).toContainText("42");
 });
+
+test("Run opens a form built from the Entry's input fields, and the run gets typed input with defaults", async ({ page, request }) => {
+  const created = await request.post("/api/workflows", {
+    data: {
+      name: "Forecast e2e",
+      nodes: [
+        {
+          id: "entry",
+          type: "core.entry",
+          position: { x: 100, y: 160 },
+          data: { label: "Entry", mode: "normal", params: { inputFields: [{ name: "city", type: "string", required: true, description: "Which city" }, { name: "days", type: "number", default: 3 }] } },
+        },
+        { id: "out", type: "core.output", position: { x: 420, y: 160 }, data: { label: "Out", mode: "normal", params: {} } },
+      ],
+      edges: [{ id: "e1", source: "entry", sourceHandle: "output", target: "out", targetHandle: "value" }],
+    },
+  });
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/workflows/${id}`);
+  await page.getByTestId("run-workflow").click();
+  const form = page.getByTestId("run-input-form");
+  await expect(form).toContainText("Which city");
+  await expect(page.getByTestId("run-input-field-days")).toHaveValue("3");
+  await page.getByTestId("run-input-submit").click();
+  await expect(page.getByRole("alert")).toContainText("city: Required");
+  await page.getByTestId("run-input-field-city").fill("Bergen");
+  await page.screenshot({ path: "test-results/run-form.png" });
+  await page.getByTestId("run-input-submit").click();
+  await page.waitForURL(/\/runs\/[^/]+$/);
+  await new RunPage(page).expectCompleted();
+  await expect(page.getByTestId("final-answer")).toContainText('"city": "Bergen"');
+  await expect(page.getByTestId("final-answer")).toContainText('"days": 3');
+});

@@ -15,6 +15,6 @@ export async function rerunAction(runId: unknown, input?: { value: unknown }): P
   const run = await getRunStatus(runId);
   if (!run) return { ok: false, error: `Run ${runId} does not exist` };
   const started = await startRun(run.workflowId, input ? input.value : run.input);
-  if (!started.ok) return { ok: false, error: started.reason === "invalid" ? `${started.message}: ${started.errors.map((e) => e.message).join("; ")}` : started.message };
+  if (!started.ok) return { ok: false, error: "errors" in started ? started.errors.map((e) => e.message).join("; ") : started.message };
   redirect(`/runs/${started.runId}`);
 }

@@ -40,7 +40,7 @@ export async function runWorkflowAction(id: unknown, input: unknown, runInput?: 
   let runId: string;
   try {
     const result = await startRun(WorkflowId.parse(id), runInput);
-    if (!result.ok) return { ok: false, saved: true, errors: result.reason === "invalid" ? result.errors : [{ message: result.message }] };
+    if (!result.ok) return { ok: false, saved: true, errors: "errors" in result ? result.errors : [{ message: result.message }] };
     runId = result.runId;
   } catch (error) {
     return { ok: false, saved: true, errors: [{ message: `Could not start the run: ${error instanceof Error ? error.message : String(error)}` }] };

@@ -12,6 +12,7 @@ import type { EditorState } from "./editor-store";
 import { useEditorStore, useEditorStoreApi } from "./editor-store-context";
 import { downloadWorkflowFile } from "./export-workflow";
 import { RunInputDialog } from "@/components/run-input/run-input-dialog";
+import { entryInputFields } from "@/components/run-input/entry-input-fields";
 import { ShortcutsHelp } from "./shortcuts-help";
 
 type SaveState = "saved" | "unsaved" | "saving" | "failed";
@@ -33,9 +34,11 @@ type EditorToolbarProps = { save: () => Promise<boolean>; run: (input?: unknown)
 
 export function EditorToolbar({ save, run, isRunning }: EditorToolbarProps) {
   const router = useRouter();
-  const { workflowId, name, setName, saveState, saveError, undo, redo, canUndo, canRedo, readOnly } = useEditorStore((state) => ({
+  const { workflowId, inputFields, runProblems, name, setName, saveState, saveError, undo, redo, canUndo, canRedo, readOnly } = useEditorStore((state) => ({
     readOnly: state.readOnly,
     workflowId: state.workflowId,
+    inputFields: entryInputFields(state.nodes),
+    runProblems: (state.runErrors ?? []).map((problem) => problem.message).join("; "),
     name: state.name,
     setName: state.setName,
     saveState: saveStateOf(state),
@@ -116,7 +119,8 @@ export function EditorToolbar({ save, run, isRunning }: EditorToolbarProps) {
             <Save size={14} aria-hidden /> Save
           </Button>
           <div className="toolbar-run">
-            <Button variant="primary" data-testid="run-workflow" onClick={() => run()} disabled={isRunning}>
+            {/* With input fields on the Entry, Run asks for them first. */}
+            <Button variant="primary" data-testid="run-workflow" onClick={() => (inputFields.length > 0 ? setAskingInput(true) : run())} disabled={isRunning}>
               {isRunning ? <LoaderCircle size={14} className="spin" aria-hidden /> : <Play size={14} aria-hidden />}
               {isRunning ? "Starting…" : "Run"}
             </Button>
@@ -126,7 +130,9 @@ export function EditorToolbar({ save, run, isRunning }: EditorToolbarProps) {
           </div>
         </>
       )}
-      {askingInput && <RunInputDialog title="Run with input" initialText="" busy={isRunning} onRun={(input) => run(input)} onCancel={() => setAskingInput(false)} />}
+      {askingInput && (
+        <RunInputDialog title="Run with input" fields={inputFields} busy={isRunning} error={runProblems || undefined} onRun={(input) => run(input)} onCancel={() => setAskingInput(false)} />
+      )}
     </header>
   );
 }

@@ -1,21 +1,46 @@
 "use client";
-/** A modal that asks for a run's input (text or JSON) and starts the run: "Run with input…" in the editor, "Edit input and run" on a run. */
+/**
+ * A modal that asks for a run's input and starts the run: "Run with input…" in the editor, "Edit
+ * input and run" on a run. With input fields on the Entry it is a form built from them; without,
+ * a box for text or JSON.
+ */
 import { Play } from "lucide-react";
 import { useEffect, useState } from "react";
+import type { InputField } from "@/lib/workflow/run-input-schema";
 import { Button } from "@/components/ui/button";
-import { parseRunInput } from "./parse-run-input";
+import { parseRunInput, runInputText } from "./parse-run-input";
+import { formInput, initialFormValues, RunInputForm } from "./run-input-form";
 import "./run-input.css";
 
-type RunInputDialogProps = { title: string; initialText: string; busy: boolean; error?: string; onRun: (input: unknown) => void; onCancel: () => void };
+type RunInputDialogProps = {
+  title: string;
+  /** The input to start from (a previous run's), if any. */
+  initialInput?: unknown;
+  /** The Entry's input fields; none means free text or JSON. */
+  fields?: InputField[];
+  busy: boolean;
+  error?: string;
+  onRun: (input: unknown) => void;
+  onCancel: () => void;
+};
 
-export function RunInputDialog({ title, initialText, busy, error, onRun, onCancel }: RunInputDialogProps) {
-  const [text, setText] = useState(initialText);
+export function RunInputDialog({ title, initialInput, fields = [], busy, error, onRun, onCancel }: RunInputDialogProps) {
+  const [text, setText] = useState(() => runInputText(initialInput));
+  const [values, setValues] = useState(() => initialFormValues(fields, initialInput));
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const parsed = parseRunInput(text);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => event.key === "Escape" && onCancel();
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [onCancel]);
+
+  const submit = () => {
+    if (fields.length === 0) return onRun(parsed.value);
+    const { input, errors } = formInput(fields, values);
+    setFieldErrors(errors);
+    if (Object.keys(errors).length === 0) onRun(input);
+  };
 
   return (
     <div className="modal-backdrop" onClick={onCancel}>
@@ -28,34 +53,40 @@ export function RunInputDialog({ title, initialText, busy, error, onRun, onCance
         onClick={(e) => e.stopPropagation()}
         onSubmit={(e) => {
           e.preventDefault();
-          onRun(parsed.value);
+          submit();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) submit();
         }}
       >
         <h2 id="run-input-title" className="modal-title">
           {title}
         </h2>
-        <label className="run-input-label" htmlFor="run-input-text">
-          Input for the Entry node: text, or JSON
-        </label>
-        <textarea
-          id="run-input-text"
-          className="input run-input-text"
-          data-testid="run-input-text"
-          value={text}
-          autoFocus
-          spellCheck={false}
-          rows={8}
-          placeholder='What is the weather in Oslo?   or   { "city": "Oslo" }'
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) e.currentTarget.form?.requestSubmit();
-          }}
-        />
-        <p className="run-input-kind" data-testid="run-input-kind">
-          {parsed.kind === "none" ? "No input: the Entry hands on nothing." : `Sent as ${parsed.kind}.`} Ctrl/⌘ Enter runs.
-        </p>
+        {fields.length > 0 ? (
+          <RunInputForm fields={fields} values={values} errors={fieldErrors} onChange={setValues} />
+        ) : (
+          <>
+            <label className="run-input-label" htmlFor="run-input-text">
+              Input for the Entry node: text, or JSON
+            </label>
+            <textarea
+              id="run-input-text"
+              className="input run-input-text"
+              data-testid="run-input-text"
+              value={text}
+              autoFocus
+              spellCheck={false}
+              rows={8}
+              placeholder='What is the weather in Oslo?   or   { "city": "Oslo" }'
+              onChange={(e) => setText(e.target.value)}
+            />
+            <p className="run-input-kind" data-testid="run-input-kind">
+              {parsed.kind === "none" ? "No input: the Entry hands on nothing." : `Sent as ${parsed.kind}.`} Ctrl/⌘ Enter runs.
+            </p>
+          </>
+        )}
         {error && (
-          <p className="run-input-error" role="alert">
+          <p className="run-input-error" role="alert" data-testid="run-input-error">
             {error}
           </p>
         )}

@@ -7,11 +7,12 @@ import { rerunAction } from "@/app/runs/actions";
 import { Button } from "@/components/ui/button";
 import { RunInputDialog } from "@/components/run-input/run-input-dialog";
 import { runInputText } from "@/components/run-input/parse-run-input";
+import type { InputField } from "@/lib/workflow/run-input-schema";
 import { PanelSection } from "./panel-section";
 
-type RunInputPanelProps = { runId: string; input: unknown; canRerun: boolean };
+type RunInputPanelProps = { runId: string; input: unknown; canRerun: boolean; fields: InputField[] };
 
-export function RunInputPanel({ runId, input, canRerun }: RunInputPanelProps) {
+export function RunInputPanel({ runId, input, canRerun, fields }: RunInputPanelProps) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string>();
   const [pending, startTransition] = useTransition();
@@ -59,7 +60,7 @@ export function RunInputPanel({ runId, input, canRerun }: RunInputPanelProps) {
           {error}
         </p>
       )}
-      {editing && <RunInputDialog title="Edit input and run" initialText={text} busy={pending} error={error} onRun={(value) => rerun({ value })} onCancel={() => setEditing(false)} />}
+      {editing && <RunInputDialog title="Edit input and run" initialInput={input} fields={fields} busy={pending} error={error} onRun={(value) => rerun({ value })} onCancel={() => setEditing(false)} />}
     </PanelSection>
   );
 }

@@ -25,6 +25,7 @@ import { NodeOutput } from "./node-output";
 import { RunFailure } from "./run-failure";
 import { RunHeader } from "./run-header";
 import { RunInputPanel } from "./run-input-panel";
+import { entryInputFields } from "@/components/run-input/entry-input-fields";
 import { ToolCallLog } from "./tool-call-log";
 
 export type RunSummary = { id: string; workflowId: string; workflowName: string; status: RunStatus; error: string | null; input: unknown };
@@ -60,7 +61,7 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
         <aside className="run-panel" aria-label="Run details">
           {failure && <RunFailure message={failure.message} nodeLabel={failure.nodeId ? labelOf(failure.nodeId) : undefined} />}
           <FinalAnswer state={state} labelOf={labelOf} />
-          {!selectedNodeId && <RunInputPanel runId={run.id} input={run.input} canRerun={canAct} />}
+          {!selectedNodeId && <RunInputPanel runId={run.id} input={run.input} canRerun={canAct} fields={entryInputFields(graph.nodes)} />}
           {selectedNodeId && (
             <div className="run-filter">
               <span>

@@ -1,6 +1,7 @@
 /** Compile-time checks of the flow, data and trigger components' params: a JSONata expression must parse, a regex compile, a schedule be a cron in a real time zone. Pure (the browser runs them too). */
 import type { ParamProblem, ParamValidator } from "../nodes/types";
 import { cronProblem } from "../triggers/cron";
+import { inputFieldsProblems } from "../workflow/run-input-schema";
 import { compileExpression } from "./jsonata-expression";
 
 function expressionProblem(field: string, source: unknown, label: string): ParamProblem[] {
@@ -41,3 +42,6 @@ export const validateScheduleParams: ParamValidator = (params, { label }) => {
   const problem = cronProblem(cron, typeof params.timezone === "string" && params.timezone.trim() ? params.timezone.trim() : "UTC");
   return problem ? [{ field: problem.includes("time zone") ? "timezone" : "cron", message: `"${label}": ${problem}` }] : [];
 };
+
+export const validateEntryParams: ParamValidator = (params, { label }) =>
+  inputFieldsProblems(params.inputFields).map((message) => ({ field: "inputFields", message: `"${label}" input fields: ${message}` }));

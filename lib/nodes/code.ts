@@ -22,6 +22,7 @@ export const code = defineComponent({
     timeoutMs: z.number().int().min(10).max(30_000).default(DEFAULT_SANDBOX_LIMITS.timeMs),
   }),
   retrySafe: true,
+  pure: true,
   async execute({ params }) {
     // Loaded on first use: the sandbox's WebAssembly stays out of processes that never run code.
     const { runInSandbox } = await import("../flow/js-sandbox");

@@ -1,5 +1,6 @@
 /** Entry (the manual trigger): where the input of a run started with Run or through the API enters the graph. */
 import { z } from "zod";
+import { InputFields } from "../workflow/run-input-schema";
 import { defineComponent } from "./types";
 
 export const entry = defineComponent({
@@ -18,10 +19,17 @@ export const entry = defineComponent({
       placeholder: "Used when a run is started without input",
       help: "What the run receives when it is started without input (for example from the Run button).",
     },
+    {
+      name: "inputFields",
+      label: "Input fields",
+      kind: "input-fields",
+      help: "Ask for named inputs: the Run button shows a form, and the API refuses input that does not fit, naming the field.",
+    },
   ],
-  params: z.object({ defaultInput: z.string().default("") }),
+  params: z.object({ defaultInput: z.string().default(""), inputFields: InputFields.default([]) }),
   trigger: "manual",
   retrySafe: true,
+  pure: true,
   async execute({ runInput, params }) {
     const given = runInput === undefined || runInput === null || runInput === "" ? undefined : runInput;
     return { output: given ?? params.defaultInput };

@@ -30,6 +30,7 @@ export const ifNode = defineComponent({
   }),
   branches: true,
   retrySafe: true,
+  pure: true,
   async execute({ params, runInput }) {
     const holds = params.expression.trim()
       ? Boolean(await evaluateExpression(params.expression, params.input, runInput))

@@ -34,6 +34,7 @@ export const merge = defineComponent({
   }),
   requiresInput: true,
   retrySafe: true,
+  pure: true,
   async execute({ params }) {
     const arrived = PORTS.filter((port) => params[port] !== undefined);
     switch (params.mode) {

@@ -14,6 +14,7 @@ export const output = defineComponent({
   params: z.object({ value: z.unknown().optional() }),
   namesRunOutput: true,
   retrySafe: true,
+  pure: true,
   async execute({ params }) {
     return { value: params.value ?? null };
   },

@@ -24,6 +24,7 @@ export const scheduleTrigger = defineComponent({
   }),
   trigger: "schedule",
   retrySafe: true,
+  pure: true,
   async execute({ runInput }) {
     return { output: runInput ?? null };
   },

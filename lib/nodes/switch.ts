@@ -28,6 +28,7 @@ export const switchNode = defineComponent({
   }),
   branches: true,
   retrySafe: true,
+  pure: true,
   async execute({ params }) {
     const taken = CASES.find((name) => params[name] !== "" && evaluateCondition({ value: params.value, operator: params.operator, compareTo: params[name] })) ?? "default";
     return { [taken]: params.input ?? null };

@@ -31,6 +31,7 @@ export const transform = defineComponent({
     expression: z.string().default(""),
   }),
   retrySafe: true,
+  pure: true,
   async execute({ params, runInput }) {
     if (params.mode === "template") return { result: params.template ?? null };
     if (!params.expression.trim()) throw new Error("expression: write a JSONata expression, or build with a template");

@@ -21,9 +21,10 @@ export type PortDefinition = {
  * How the inspector edits a param. `prompt`: multi-line text for a model; `template`: text with
  * `{{nodeLabel.output}}` placeholders filled from upstream outputs; `secret`: the value is a
  * secret reference (lib/secrets/reference.ts), shown by name, never by value; `wired-tool`: the
- * name of a tool offered by a node wired into this node's `tools` handle.
+ * name of a tool offered by a node wired into this node's `tools` handle; `input-fields`: the
+ * Entry's input schema (lib/workflow/run-input-schema.ts).
  */
-export type ParamFieldKind = "text" | "textarea" | "prompt" | "template" | "number" | "boolean" | "select" | "json" | "secret" | "wired-tool";
+export type ParamFieldKind = "text" | "textarea" | "prompt" | "template" | "number" | "boolean" | "select" | "json" | "secret" | "wired-tool" | "input-fields";
 
 export type ParamField = {
   name: string;
@@ -134,6 +135,12 @@ export type ComponentDefinition<S extends z.ZodObject = z.ZodObject> = Component
    * calls; an agent restarts its loop). Otherwise such a run fails naming the node. Default: no.
    */
   retrySafe?: boolean | ((params: z.infer<S>) => boolean);
+  /**
+   * Computes its output from its inputs alone, at once and for free (Entry, If, Transform…): its
+   * completion need not be stored before the run goes on, because running it again costs nothing.
+   * Other nodes' completions are checkpoints, stored before the next node starts.
+   */
+  pure?: boolean;
 };
 
 /** Identity helper that keeps a definition's param type tied to its schema. */

@@ -36,6 +36,7 @@ export const webhookTrigger = defineComponent({
   }),
   trigger: "webhook",
   retrySafe: true,
+  pure: true,
   async execute({ runInput }) {
     return { output: runInput ?? null };
   },

@@ -10,7 +10,7 @@ import { registerMcpNode } from "../mcp/register-mcp-node";
 import { isMcpNodeType } from "../mcp/server-specs";
 import { hostAccessOffError, hostToolsEnabled } from "../settings/host-tools";
 import { registerComponentTool } from "../tools/register-component-tool";
-import type { CompiledNode } from "../workflow/compile";
+import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
 import { fillTemplates } from "./fill-templates";
 import { parseNodeParams } from "./node-params";
 import type { RunContext } from "./run-context";
@@ -19,6 +19,17 @@ import { firedTriggers, notFiredReason } from "./run-trigger";
 import { skipReason } from "./skip-rule";
 
 const isBranching = (type: string) => getComponent(type)?.branches === true;
+
+const dependentsByPlan = new WeakMap<CompiledWorkflow, Set<string>>();
+/** The nodes some other node waits on (worked out once per plan). */
+function hasDependents(plan: CompiledWorkflow): Set<string> {
+  let found = dependentsByPlan.get(plan);
+  if (!found) {
+    found = new Set(Object.values(plan.nodes).flatMap((node) => node.dependsOn));
+    dependentsByPlan.set(plan, found);
+  }
+  return found;
+}
 const triggerKindOf = (type: string) => getComponent(type)?.trigger;
 
 /** Why the node does not run in this run: a trigger that did not start it, or a branch not taken. */
@@ -90,8 +101,10 @@ export function isRetrySafe(node: CompiledNode): boolean {
 /**
  * Runs the node (or skips it, when its branch was not taken) and records its start and end;
  * failures become NodeFailure naming the node.
- * A node that is not safe to run twice has its start and end stored before it goes on (checkpoints:
- * a resume must know it ran); a retry-safe node's are noted and ride along with the next write.
+ * Its end is a checkpoint, stored before the run goes on (a resume starts after it), except for a
+ * pure node, which costs nothing to run again. Its start is stored before it runs when running it
+ * twice would not be safe, written at once otherwise, and noted (riding along with the next
+ * write) for a pure node.
  */
 export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: AbortSignal): Promise<void> {
   const node = ctx.plan.nodes[nodeId];
@@ -101,8 +114,11 @@ export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: A
     return ctx.note({ type: "node.skipped", payload: { nodeId, reason: skip } });
   }
   const startedAt = Date.now();
-  const record = isRetrySafe(node) ? ctx.note : ctx.emit;
-  await record({ type: "node.started", payload: { nodeId, mode: node.mode } });
+  const pure = getComponent(node.type)?.pure === true;
+  const started = { type: "node.started" as const, payload: { nodeId, mode: node.mode } };
+  if (!isRetrySafe(node)) await ctx.emit(started); // stored before it runs: a resume must know it ran
+  else if (pure) ctx.note(started);
+  else void ctx.emit(started).catch(() => undefined); // written at once, while it runs (a later write reports a failure)
   const timeout = node.timeoutSeconds ? AbortSignal.timeout(node.timeoutSeconds * 1000) : undefined;
   const signal = timeout ? AbortSignal.any([scheduleSignal, timeout]) : scheduleSignal;
   const inputs = resolveInputs(node, ctx.outputs);
@@ -116,5 +132,6 @@ export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: A
     throw new NodeFailure(nodeId, error instanceof Error ? error.message : String(error));
   }
   ctx.outputs.set(nodeId, output);
-  await record({ type: "node.completed", payload: { nodeId, output, durationMs: Date.now() - startedAt } });
+  // A node nothing waits on needs no checkpoint of its own: its end rides with the next write (the run's end, or another branch's).
+  await (pure || !hasDependents(ctx.plan).has(nodeId) ? ctx.note : ctx.emit)({ type: "node.completed", payload: { nodeId, output, durationMs: Date.now() - startedAt } });
 }

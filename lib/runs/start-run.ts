@@ -11,17 +11,24 @@ import { sql } from "../db/sql";
 import { lookupComponent } from "../nodes";
 import { runsQueue } from "../queue/queues";
 import { hostToolsEnabled } from "../settings/host-tools";
-import { compileWorkflow, type CompileError } from "../workflow/compile";
+import { compileWorkflow, type CompileError, type CompiledWorkflow } from "../workflow/compile";
+import { checkRunInput, InputFields, type InputField, type InputProblem } from "../workflow/run-input-schema";
 import { getWorkflow } from "../workflow-store/repository";
 import type { RunTrigger } from "./run-trigger";
 
 export type StartRunResult =
   | { ok: true; runId: string }
   | { ok: false; reason: "not-found"; message: string }
-  | { ok: false; reason: "invalid"; message: string; errors: CompileError[] };
+  | { ok: false; reason: "invalid"; message: string; errors: CompileError[] }
+  | { ok: false; reason: "invalid-input"; message: string; errors: InputProblem[] };
 
-/** A compiled workflow version, kept as the JSON text the Run row stores. */
-type CachedPlan = { updatedAt: Date; hostTools: boolean; planJson: string; graphJson: string };
+/** A compiled workflow version, kept as the JSON text the Run row stores, with the input fields its Entry asks for. */
+type CachedPlan = { updatedAt: Date; hostTools: boolean; planJson: string; graphJson: string; inputFields: InputField[] };
+
+/** The fields the manual trigger (Entry) asks for; a run started by hand or through the API must fit them. */
+function entryInputFields(plan: CompiledWorkflow): InputField[] {
+  return Object.values(plan.nodes).flatMap((node) => (node.type === "core.entry" ? InputFields.safeParse(node.params.inputFields ?? []).data ?? [] : []));
+}
 
 const MAX_CACHED = 500;
 // On globalThis so the route handlers and the server actions (separate Next bundles) share it.
@@ -42,7 +49,7 @@ async function compileCurrent(workflowId: string, hostTools: boolean): Promise<C
     const count = compiled.errors.length;
     return { ok: false, reason: "invalid", message: `The workflow has ${count} error${count === 1 ? "" : "s"}`, errors: compiled.errors };
   }
-  const plan = { updatedAt: workflow.updatedAt, hostTools, planJson: JSON.stringify(compiled.plan), graphJson: JSON.stringify(workflow.graph) };
+  const plan = { updatedAt: workflow.updatedAt, hostTools, planJson: JSON.stringify(compiled.plan), graphJson: JSON.stringify(workflow.graph), inputFields: entryInputFields(compiled.plan) };
   remember(workflowId, plan);
   return plan;
 }
@@ -64,12 +71,23 @@ async function insertRun(workflowId: string, plan: CachedPlan, input: unknown, t
 /** Starts a run of the workflow as it is stored now; `trigger` says what started it (and so which trigger nodes fire). */
 export async function startRun(workflowId: string, input: unknown, trigger: RunTrigger = { kind: "manual" }): Promise<StartRunResult> {
   const hostTools = await hostToolsEnabled();
+  const byPerson = trigger.kind === "manual" || trigger.kind === "api";
+  const fitted = (plan: CachedPlan) => (byPerson ? checkRunInput(plan.inputFields, input) : ({ ok: true, value: input } as const));
+  const invalidInput = (errors: InputProblem[]) => ({ ok: false as const, reason: "invalid-input" as const, message: errors[0].message, errors });
+
   const cached = plans.get(workflowId);
-  let runId = cached && cached.hostTools === hostTools ? await insertRun(workflowId, cached, input, trigger) : null;
+  let runId: string | null = null;
+  if (cached && cached.hostTools === hostTools) {
+    // Input that does not fit a cached version is judged again against the current one below.
+    const checked = fitted(cached);
+    if (checked.ok) runId = await insertRun(workflowId, cached, checked.value, trigger);
+  }
   if (!runId) {
     const plan = await compileCurrent(workflowId, hostTools);
     if ("ok" in plan) return plan;
-    runId = await insertRun(workflowId, plan, input, trigger);
+    const checked = fitted(plan);
+    if (!checked.ok) return invalidInput(checked.errors);
+    runId = await insertRun(workflowId, plan, checked.value, trigger);
     if (!runId) return { ok: false, reason: "not-found", message: `Workflow ${workflowId} changed or was deleted while the run was starting; try again` };
   }
   // Nobody can be watching a run whose id is not out yet, so run.queued is stored, not published.

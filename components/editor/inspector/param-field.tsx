@@ -6,6 +6,7 @@ import { cx } from "@/components/ui/class-names";
 import { useEditorStore } from "../editor-store-context";
 import { upstreamOutputs } from "../upstream-outputs";
 import { wiredToolNames } from "../wired-tools";
+import { InputFieldsEditor } from "./input-fields-editor";
 import { JsonInput } from "./json-input";
 import { NumberInput } from "./number-input";
 import { SecretInput } from "./secret-input";
@@ -61,6 +62,9 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
       break;
     case "secret":
       input = <SecretInput id={id} testId={testId} value={value} invalid={invalid} onChange={onChange} />;
+      break;
+    case "input-fields":
+      input = <InputFieldsEditor id={id} testId={testId} value={value} onChange={onChange} />;
       break;
     case "wired-tool":
       input = <WiredToolInput nodeId={nodeId} id={id} testId={testId} field={field} value={asText(value)} invalid={invalid} onChange={onChange} />;

@@ -18,7 +18,9 @@ export const POST = apiRoute<{ id: string }>({ role: "editor" }, async ({ json }
   if (!body.success) throw new ApiError("bad-request", "Expected a JSON object such as { \"input\": \"...\" }");
   const result = await startRun(id, body.data.input, { kind: "api" });
   if (!result.ok) {
-    throw result.reason === "not-found" ? new ApiError("not-found", result.message) : new ApiError("invalid-workflow", result.message, result.errors);
+    if (result.reason === "not-found") throw new ApiError("not-found", result.message);
+    if (result.reason === "invalid-input") throw new ApiError("bad-request", result.message, result.errors);
+    throw new ApiError("invalid-workflow", result.message, result.errors);
   }
   return Response.json({ runId: result.runId }, { status: 201 });
 });
