@@ -1,4 +1,4 @@
-/** The home page: every workflow, newest first (open, rename, duplicate, delete), and buttons to start a new one or import one. */
+/** The home page: every workflow, newest first (open, rename, duplicate, delete), buttons to start a new one or import one, and the template gallery. */
 import { Plus, Workflow } from "lucide-react";
 import { pageUser } from "@/lib/auth/request-access";
 import { hasRole } from "@/lib/auth/roles";
@@ -8,6 +8,9 @@ import { PageShell } from "@/components/ui/page-shell";
 import { formatRelativeTime } from "@/components/ui/format-relative-time";
 import { ImportWorkflowButton } from "@/components/workflow-list/import-workflow-button";
 import { WorkflowRow } from "@/components/workflow-list/workflow-row";
+import { TemplateGallery } from "@/components/workflow-list/template-gallery";
+import { TEMPLATES } from "@/lib/workflow-store/templates";
+import { usesHostAccess } from "@/lib/workflow-store/templates-host-access";
 import { createWorkflowAction } from "./workflows/actions";
 
 export const dynamic = "force-dynamic";
@@ -75,6 +78,7 @@ export default async function HomePage() {
           </ul>
         </div>
       )}
+      <TemplateGallery templates={TEMPLATES.map(({ id, name, description, icon, graph }) => ({ id, name, description, icon, hostAccess: usesHostAccess(graph({})) }))} canCreate={canEdit} />
     </PageShell>
   );
 }

@@ -12,11 +12,11 @@ test("an If sends the run down one branch and skips the other, for each input", 
   const editor = new EditorPage(page);
   await editor.createWorkflow();
   // Two rows, so everything fits beside the inspector: Entry → Agent, then If → HTTP Request | Output.
-  await editor.dragFromPalette("core.entry", { x: 110, y: 110 });
-  await editor.dragFromPalette("core.agent", { x: 430, y: 110 });
-  await editor.dragFromPalette("core.if", { x: 110, y: 420 });
-  await editor.dragFromPalette("core.http.request", { x: 430, y: 330 });
-  await editor.dragFromPalette("core.output", { x: 430, y: 590 });
+  await editor.dragFromPalette("core.entry", { x: 110, y: 80 });
+  await editor.dragFromPalette("core.agent", { x: 430, y: 60 });
+  await editor.dragFromPalette("core.if", { x: 110, y: 430 });
+  await editor.dragFromPalette("core.http.request", { x: 430, y: 420 });
+  await editor.dragFromPalette("core.output", { x: 430, y: 640 });
   const [entry, agent, check, http, output] = ["Entry", "Agent", "If", "HTTP Request", "Output"].map((label) => editor.node(label));
 
   await editor.select(agent);
@@ -113,7 +113,7 @@ test("Run opens a form built from the Entry's input fields, and the run gets typ
   await expect(form).toContainText("Which city");
   await expect(page.getByTestId("run-input-field-days")).toHaveValue("3");
   await page.getByTestId("run-input-submit").click();
-  await expect(page.getByRole("alert")).toContainText("city: Required");
+  await expect(page.getByTestId("run-input-dialog").getByRole("alert")).toContainText("city: Required");
   await page.getByTestId("run-input-field-city").fill("Bergen");
   await page.screenshot({ path: "test-results/run-form.png" });
   await page.getByTestId("run-input-submit").click();

@@ -9,7 +9,7 @@ test("the palette is grouped and searchable; drops land under the mouse and clic
   const editor = new EditorPage(page);
   await editor.createWorkflow();
   const palette = page.getByRole("complementary", { name: "Components" });
-  await expect(palette.locator(".palette-group-title")).toHaveText(["Flow", "AI", "Tools"]);
+  await expect(palette.locator(".palette-group-title")).toHaveText(["Flow", "Data", "AI", "Tools"]);
 
   const everyComponent = await palette.locator(".palette-item").count();
   expect(everyComponent).toBeGreaterThan(3);

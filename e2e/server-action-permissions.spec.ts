@@ -19,6 +19,7 @@ const ACTIONS: Record<string, { access: Access; args: unknown[] }> = {
   "app/sign-in/actions.ts#acceptInviteAction": { access: "public", args: ["no-such-token", null, {}] },
   "app/sign-in/actions.ts#signOutAction": { access: "public", args: [] },
   "app/workflows/actions.ts#createWorkflowAction": { access: "editor", args: [] },
+  "app/workflows/actions.ts#createFromTemplateAction": { access: "editor", args: ["triage"] },
   "app/workflows/actions.ts#saveWorkflowAction": { access: "editor", args: ["WORKFLOW", { name: "hijacked", graph: { nodes: [], edges: [] } }] },
   "app/workflows/actions.ts#runWorkflowAction": { access: "editor", args: ["WORKFLOW", { name: "hijacked", graph: { nodes: [], edges: [] } }] },
   "app/workflows/actions.ts#renameWorkflowAction": { access: "editor", args: ["WORKFLOW", "hijacked"] },

@@ -2,7 +2,8 @@
 /**
  * Saving and running the workflow in the editor: the Save button, Ctrl/Cmd+S, autosave a second
  * after the last edit, a warning when leaving with unsaved changes, and Run (which saves first
- * and lands on the run view).
+ * and lands on the run view). Saves name the version they are based on: when someone else saved
+ * first, autosave stops and the editor asks whether to reload or overwrite.
  */
 import { unstable_rethrow } from "next/navigation";
 import { useCallback, useEffect, useTransition } from "react";
@@ -16,13 +17,16 @@ export function useWorkflowPersistence() {
   const store = useEditorStoreApi();
   const [isRunning, startRunning] = useTransition();
 
-  const save = useCallback(async (): Promise<boolean> => {
-    const { workflowId, name, toGraph, beginSave, finishSave, saving } = store.getState();
+  const save = useCallback(async (overwrite = false): Promise<boolean> => {
+    const { workflowId, name, toGraph, beginSave, finishSave, settleVersion, saving, version } = store.getState();
     if (!workflowId || saving) return false;
     const revision = beginSave();
     try {
-      const result = await saveWorkflowAction(workflowId, { name, graph: toGraph() });
+      // `overwrite` (after a conflict, when the person chose so) saves whatever is stored.
+      const result = await saveWorkflowAction(workflowId, { name, graph: toGraph() }, overwrite ? null : (version ?? null));
       finishSave(revision, result.ok ? undefined : result.errors.join("; "));
+      if (result.ok) settleVersion({ version: result.version });
+      else if (result.conflict) settleVersion({ conflict: true });
       return result.ok;
     } catch (error) {
       finishSave(revision, error instanceof Error ? error.message : "Could not reach the server");
@@ -35,13 +39,14 @@ export function useWorkflowPersistence() {
     startRunning(async () => {
       // A save in flight could land after Run's own save and store an older graph: let it finish first.
       await whenIdle(store);
-      const { workflowId, name, toGraph, beginSave, finishSave, setRunErrors } = store.getState();
+      const { workflowId, name, toGraph, beginSave, finishSave, setRunErrors, settleVersion, version } = store.getState();
       if (!workflowId) return;
       const revision = beginSave();
       try {
         // On success the action redirects to the run view and never answers.
-        const result = await runWorkflowAction(workflowId, { name, graph: toGraph() }, input);
+        const result = await runWorkflowAction(workflowId, { name, graph: toGraph() }, input, version ?? null);
         finishSave(revision, result.saved ? undefined : result.errors.map((e) => e.message).join("; "));
+        if (result.conflict) settleVersion({ conflict: true });
         setRunErrors(result.errors);
       } catch (error) {
         unstable_rethrow(error); // the redirect
@@ -59,7 +64,7 @@ export function useWorkflowPersistence() {
       const dirty = state.revision !== state.savedRevision;
       const edited = state.revision !== previous.revision;
       const savedCleanly = previous.saving && !state.saving && !state.saveError;
-      if (!dirty || !(edited || savedCleanly)) return;
+      if (!dirty || state.conflict || !(edited || savedCleanly)) return;
       clearTimeout(timer);
       timer = setTimeout(() => {
         const { revision, savedRevision } = store.getState();

@@ -1,8 +1,10 @@
-/** Settings: your API keys; for admins also people (roles, invites) and host access. */
+/** Settings: your API keys, the MCP server's address and client configurations; for admins also people (roles, invites) and host access. */
 import type { Metadata } from "next";
 import "@/components/settings/settings.css";
 import { ApiKeysSection } from "@/components/settings/api-keys-section";
 import { HostAccessSection } from "@/components/settings/host-access-section";
+import { McpServerSection } from "@/components/settings/mcp-server-section";
+import { listExposedWorkflows } from "@/lib/mcp-server/exposed-workflows";
 import { UsersSection } from "@/components/settings/users-section";
 import { PageShell } from "@/components/ui/page-shell";
 import { listUsers } from "@/lib/auth/accounts";
@@ -18,6 +20,7 @@ export default async function SettingsPage() {
   const keys = await listApiKeys(user.userId);
   const admin = user.role === "admin";
   const [users, hostTools] = admin ? await Promise.all([listUsers(), hostToolsSetting()]) : [[], null];
+  const exposed = await listExposedWorkflows();
   return (
     <PageShell user={user} title="Settings" subtitle="API keys for scripts, and for admins: people and what workflows may do on this machine.">
       <div className="settings">
@@ -25,6 +28,7 @@ export default async function SettingsPage() {
           role={user.role}
           keys={keys.map((key) => ({ ...key, createdAt: key.createdAt.toISOString(), lastRequest: key.lastRequest?.toISOString() ?? null }))}
         />
+        <McpServerSection exposedCount={exposed.length} />
         {admin && <UsersSection users={users.map(({ id, name, email, role }) => ({ id, name, email, role }))} currentUserId={user.userId} />}
         {hostTools && <HostAccessSection enabled={hostTools.enabled} source={hostTools.source} />}
       </div>

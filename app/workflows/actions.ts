@@ -8,8 +8,9 @@ import { startRun } from "@/lib/runs/start-run";
 import { parseGraph } from "@/lib/workflow/graph";
 import { parseWorkflowFile } from "@/lib/workflow/workflow-file";
 import { hostAccessRefusal } from "@/lib/workflow-store/host-access-guard";
-import { createWorkflow, deleteWorkflow, getWorkflow, updateWorkflow } from "@/lib/workflow-store/repository";
-import { SaveWorkflowInput, WorkflowId, WorkflowName, type ListActionResult, type RunWorkflowResult, type SaveWorkflowResult } from "./schema";
+import { createWorkflow, deleteWorkflow, getWorkflow, saveWorkflowVersion, updateWorkflow } from "@/lib/workflow-store/repository";
+import { findTemplate } from "@/lib/workflow-store/templates";
+import { ExpectedVersion, SaveWorkflowInput, WorkflowId, WorkflowName, type ListActionResult, type RunWorkflowResult, type SaveWorkflowResult } from "./schema";
 
 export async function createWorkflowAction(): Promise<never> {
   const caller = await actionPrincipal("editor");
@@ -18,7 +19,22 @@ export async function createWorkflowAction(): Promise<never> {
   redirect(`/workflows/${id}`);
 }
 
-export async function saveWorkflowAction(id: unknown, input: unknown): Promise<SaveWorkflowResult> {
+/** Creates a workflow (and the ones it calls) from a template of the gallery, then opens it; a refusal (host access) answers why. */
+export async function createFromTemplateAction(templateId: unknown): Promise<ListActionResult> {
+  const caller = await actionPrincipal("editor");
+  if (!caller.ok) return { ok: false, errors: [caller.error] };
+  const template = typeof templateId === "string" ? findTemplate(templateId) : undefined;
+  if (!template) return { ok: false, errors: [`templateId: no template is called ${JSON.stringify(templateId)}`] };
+  const refusal = hostAccessRefusal(caller.principal.role, null, template.graph({}));
+  if (refusal) return { ok: false, errors: [refusal] };
+  const companionIds: Record<string, string> = {};
+  for (const companion of template.companions ?? []) companionIds[companion.key] = (await createWorkflow(companion.name, companion.graph())).id;
+  const { id } = await createWorkflow(template.name, template.graph(companionIds));
+  redirect(`/workflows/${id}`);
+}
+
+/** Saves the editor's graph if the stored workflow is still `expectedVersion` (see saveWorkflowVersion); otherwise answers the conflict. */
+export async function saveWorkflowAction(id: unknown, input: unknown, expectedVersion?: unknown): Promise<SaveWorkflowResult> {
   const user = await actionPrincipal("editor");
   if (!user.ok) return { ok: false, errors: [user.error] };
   const workflowId = WorkflowId.safeParse(id);
@@ -29,14 +45,21 @@ export async function saveWorkflowAction(id: unknown, input: unknown): Promise<S
   if (!graph.ok) return { ok: false, errors: graph.errors };
   const refusal = hostAccessRefusal(user.principal.role, (await getWorkflow(workflowId.data))?.graph ?? null, graph.graph);
   if (refusal) return { ok: false, errors: [refusal] };
-  const found = await updateWorkflow(workflowId.data, { name: body.data.name, graph: graph.graph });
-  return found ? { ok: true } : { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
+  const version = ExpectedVersion.safeParse(expectedVersion);
+  if (!version.success) return { ok: false, errors: ["expectedVersion: expected the version (an ISO time) the editor loaded, or null to overwrite"] };
+  const expected = version.data === undefined ? null : version.data === null ? null : new Date(version.data);
+  const saved = await saveWorkflowVersion(workflowId.data, { name: body.data.name, graph: graph.graph }, expected);
+  if (saved.status === "missing") return { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
+  if (saved.status === "conflict") {
+    return { ok: false, errors: ["Someone else saved this workflow after you opened it (another tab or person)"], conflict: { version: saved.version.toISOString() } };
+  }
+  return { ok: true, version: saved.version.toISOString() };
 }
 
 /** Saves, then starts a run with `runInput` and redirects to it; a refused run answers the compile errors instead. */
-export async function runWorkflowAction(id: unknown, input: unknown, runInput?: unknown): Promise<RunWorkflowResult> {
-  const saved = await saveWorkflowAction(id, input);
-  if (!saved.ok) return { ok: false, saved: false, errors: saved.errors.map((message) => ({ message })) };
+export async function runWorkflowAction(id: unknown, input: unknown, runInput?: unknown, expectedVersion?: unknown): Promise<RunWorkflowResult> {
+  const saved = await saveWorkflowAction(id, input, expectedVersion);
+  if (!saved.ok) return { ok: false, saved: false, errors: saved.errors.map((message) => ({ message })), ...(saved.conflict ? { conflict: saved.conflict } : {}) };
   let runId: string;
   try {
     const result = await startRun(WorkflowId.parse(id), runInput);

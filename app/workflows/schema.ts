@@ -18,10 +18,14 @@ export const SaveWorkflowInput = z.object({
 export type SaveWorkflowInput = z.infer<typeof SaveWorkflowInput>;
 
 
-export type SaveWorkflowResult = { ok: true } | { ok: false; errors: string[] };
+/** `version` is the stored workflow's version after the save; `conflict` says someone else saved first (their version). */
+export type SaveWorkflowResult = { ok: true; version: string } | { ok: false; errors: string[]; conflict?: { version: string } };
+
+/** The version the editor's graph is based on (an ISO time); null overwrites whatever is stored. */
+export const ExpectedVersion = z.string().datetime().nullable().optional();
 
 /** A successful run never answers: the action redirects to the run view. `saved` tells the editor the graph was stored. */
-export type RunWorkflowResult = { ok: false; saved: boolean; errors: Problem[] };
+export type RunWorkflowResult = { ok: false; saved: boolean; errors: Problem[]; conflict?: { version: string } };
 
 /** What the workflow list's actions answer (import redirects to the new workflow on success). */
 export type ListActionResult = { ok: true } | { ok: false; errors: string[] };

@@ -34,6 +34,8 @@ export type EditorInit = {
   statuses?: Record<string, NodeStatus>;
   /** Whether host access is enabled: when not, the live compile marks nodes that touch the host. */
   hostTools?: boolean;
+  /** The stored workflow's version (updatedAt, ISO) this editor started from. */
+  version?: string;
 };
 
 export type EditorState = {
@@ -46,6 +48,8 @@ export type EditorState = {
   nodes: FlowNode[];
   edges: FlowEdge[];
   mcpServers?: WorkflowGraph["mcpServers"];
+  /** Workflow-level settings (run timeout, MCP exposure), saved with the graph. */
+  settings?: WorkflowGraph["settings"];
   statuses: Record<string, NodeStatus>;
   /** Problems from the live client-side compile. */
   compileErrors: Problem[];
@@ -58,6 +62,12 @@ export type EditorState = {
   savedRevision: number;
   saving: boolean;
   saveError: string | null;
+  /** The stored version the graph is based on; a save from another version is a conflict. */
+  version?: string;
+  /** Someone else saved first: autosave stops until the person reloads or overwrites. */
+  conflict: boolean;
+  /** After a save: the stored version now, or the conflict (their version). */
+  settleVersion: (outcome: { version: string } | { conflict: true }) => void;
   toast: { id: number; message: string } | null;
   history: EditHistory;
   snapToGrid: boolean;
@@ -71,6 +81,8 @@ export type EditorState = {
   setParam: (id: string, name: string, value: unknown) => void;
   setNodeMode: (id: string, mode: NodeMode) => void;
   setName: (name: string) => void;
+  /** Changes workflow-level settings (saved with the workflow; not part of undo). */
+  setSettings: (change: Partial<NonNullable<WorkflowGraph["settings"]>>) => void;
   setCompileErrors: (errors: Problem[]) => void;
   setRunErrors: (errors: Problem[] | null) => void;
   setStatuses: (statuses: Record<string, NodeStatus>) => void;
@@ -135,6 +147,9 @@ export function createEditorStore(init: EditorInit) {
       nodes: toFlowNodes(init.graph, lookup),
       edges: toFlowEdges(init.graph),
       mcpServers: init.graph.mcpServers,
+      settings: init.graph.settings,
+      version: init.version,
+      conflict: false,
       statuses: init.statuses ?? {},
       compileErrors: [],
       runErrors: null,
@@ -210,6 +225,8 @@ export function createEditorStore(init: EditorInit) {
           ...edited(state),
         })),
       setName: (name) => set((state) => ({ name, ...edited(state, "name") })),
+      settleVersion: (outcome) => set("conflict" in outcome ? { conflict: true } : { version: outcome.version, conflict: false }),
+      setSettings: (change) => set((state) => ({ settings: { ...state.settings, ...change }, revision: state.revision + 1 })),
       setCompileErrors: (compileErrors) =>
         set((state) => ({ compileErrors, ...(state.runErrors ? {} : { nodeProblems: problemsByNode(compileErrors) }) })),
       setRunErrors: (runErrors) => set((state) => ({ runErrors, nodeProblems: problemsByNode(runErrors ?? state.compileErrors) })),
@@ -223,8 +240,8 @@ export function createEditorStore(init: EditorInit) {
       finishSave: (revision, error) =>
         set((state) => (error ? { saving: false, saveError: error } : { saving: false, saveError: null, savedRevision: Math.max(state.savedRevision, revision) })),
       toGraph: () => {
-        const { nodes, edges, mcpServers } = get();
-        return toWorkflowGraph(nodes, edges, mcpServers);
+        const { nodes, edges, mcpServers, settings } = get();
+        return toWorkflowGraph(nodes, edges, mcpServers, settings);
       },
       undo: () => {
         const state = get();

@@ -44,7 +44,7 @@ export function toFlowEdges(graph: WorkflowGraph): FlowEdge[] {
   return graph.edges.map(({ id, source, sourceHandle, target, targetHandle }) => ({ id, source, sourceHandle, target, targetHandle }));
 }
 
-export function toWorkflowGraph(nodes: FlowNode[], edges: FlowEdge[], mcpServers?: WorkflowGraph["mcpServers"]): WorkflowGraph {
+export function toWorkflowGraph(nodes: FlowNode[], edges: FlowEdge[], mcpServers?: WorkflowGraph["mcpServers"], settings?: WorkflowGraph["settings"]): WorkflowGraph {
   return {
     nodes: nodes.map(({ id, position, data: { componentType, label, mode, params, toolConfig } }) => ({
       id,
@@ -60,5 +60,6 @@ export function toWorkflowGraph(nodes: FlowNode[], edges: FlowEdge[], mcpServers
       targetHandle: targetHandle ?? "",
     })),
     ...(mcpServers ? { mcpServers } : {}),
+    ...(settings ? { settings } : {}),
   };
 }

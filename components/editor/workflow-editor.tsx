@@ -9,6 +9,7 @@ import { useWorkflowPersistence } from "@/hooks/use-workflow-persistence";
 import { ConnectionToast } from "./connection-toast";
 import { EditorStoreProvider, useEditorStore } from "./editor-store-context";
 import { EditorToolbar } from "./editor-toolbar";
+import { SaveConflictDialog } from "./save-conflict-dialog";
 import { EmptyCanvasHint } from "./empty-canvas-hint";
 import { FlowCanvas } from "./flow-canvas";
 import { Inspector } from "./inspector/inspector";
@@ -17,7 +18,7 @@ import { Palette } from "./palette";
 import { ProblemsPanel } from "./problems-panel";
 
 type WorkflowEditorProps = {
-  workflow: { id: string; name: string; graph: WorkflowGraph };
+  workflow: { id: string; name: string; graph: WorkflowGraph; version: string };
   catalogue: ComponentMeta[];
   /** A run of this workflow that is still going when the page loads: the canvas follows it. */
   activeRunId?: string | null;
@@ -30,7 +31,7 @@ type WorkflowEditorProps = {
 export function WorkflowEditor({ workflow, catalogue, activeRunId, canEdit, hostTools }: WorkflowEditorProps) {
   return (
     <ReactFlowProvider>
-      <EditorStoreProvider init={{ workflowId: workflow.id, name: workflow.name, graph: workflow.graph, catalogue, readOnly: !canEdit, hostTools }}>
+      <EditorStoreProvider init={{ workflowId: workflow.id, name: workflow.name, graph: workflow.graph, version: workflow.version, catalogue, readOnly: !canEdit, hostTools }}>
         <EditorLayout activeRunId={activeRunId ?? null} />
       </EditorStoreProvider>
     </ReactFlowProvider>
@@ -60,6 +61,7 @@ function EditorLayout({ activeRunId }: { activeRunId: string | null }) {
         </main>
         <Inspector />
       </div>
+      <SaveConflictDialog overwrite={() => save(true)} />
     </div>
   );
 }

@@ -74,6 +74,8 @@ export function describeEvent(event: RunEvent, labelOf: (nodeId: string) => stri
       const { nodeId, inputTokens, outputTokens, totalTokens } = event.payload;
       return { tone: "neutral", title: `${labelOf(nodeId)} used ${totalTokens} tokens`, detail: `${inputTokens} in · ${outputTokens} out`, nodeId };
     }
+    case "child.run.started":
+      return { tone: "tool", title: `${labelOf(event.payload.nodeId)} started a child run`, detail: event.payload.childRunId, nodeId: event.payload.nodeId };
     case "loop.item": {
       const { nodeId, index, ok, error } = event.payload;
       return { tone: ok ? "neutral" : "danger", title: `${labelOf(nodeId)}: item ${index + 1} ${ok ? "done" : "failed"}`, detail: error, nodeId };

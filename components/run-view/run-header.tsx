@@ -17,9 +17,9 @@ const CONNECTION_TEXT: Partial<Record<EventConnection, string>> = {
   lost: "Disconnected: reload to retry",
 };
 
-type RunHeaderProps = { runId: string; workflowId: string; workflowName: string; state: RunState; connection: EventConnection; canCancel: boolean };
+type RunHeaderProps = { runId: string; parentRunId: string | null; workflowId: string; workflowName: string; state: RunState; connection: EventConnection; canCancel: boolean };
 
-export function RunHeader({ runId, workflowId, workflowName, state, connection, canCancel }: RunHeaderProps) {
+export function RunHeader({ runId, parentRunId, workflowId, workflowName, state, connection, canCancel }: RunHeaderProps) {
   const editorHref = `/workflows/${workflowId}`;
   const connectionText = CONNECTION_TEXT[connection];
   return (
@@ -38,6 +38,11 @@ export function RunHeader({ runId, workflowId, workflowName, state, connection, 
         <span className="run-id" title="Run id">
           Run <code data-testid="run-id">{runId}</code>
         </span>
+        {parentRunId && (
+          <Link href={`/runs/${parentRunId}`} className="run-parent-link" data-testid="parent-run-link" title="The run whose Workflow Tool started this one">
+            child of run <code>{parentRunId.slice(0, 8)}</code>
+          </Link>
+        )}
       </nav>
       <RunStatusPill status={state.status} />
       <span className="run-duration" title="Duration">

@@ -14,6 +14,7 @@ import { WorkflowCanvas } from "@/components/editor/workflow-canvas";
 import { useRunEvents } from "@/hooks/use-run-events";
 import { ApprovalRequests } from "./approval-requests";
 import { BlockedAttempts } from "./blocked-attempts";
+import { ChildRuns } from "./child-runs";
 import { deriveApprovals, deriveBlockedAttempts } from "./derive-gateway-decisions";
 import { deriveRunState, type RunStatus } from "./derive-run-state";
 import { EventTimeline } from "./event-timeline";
@@ -28,7 +29,7 @@ import { RunInputPanel } from "./run-input-panel";
 import { entryInputFields } from "@/components/run-input/entry-input-fields";
 import { ToolCallLog } from "./tool-call-log";
 
-export type RunSummary = { id: string; workflowId: string; workflowName: string; status: RunStatus; error: string | null; input: unknown };
+export type RunSummary = { id: string; workflowId: string; workflowName: string; status: RunStatus; error: string | null; input: unknown; parentRunId: string | null };
 
 /** `canAct` is false for viewers: no Cancel, no Approve/Deny. */
 type RunViewProps = { run: RunSummary; graph: WorkflowGraph; catalogue: ComponentMeta[]; initialEvents: RunEvent[]; canAct: boolean };
@@ -52,7 +53,7 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
 
   return (
     <div className="run-page">
-      <RunHeader runId={run.id} workflowId={run.workflowId} workflowName={run.workflowName} state={state} connection={connection} canCancel={canAct} />
+      <RunHeader runId={run.id} parentRunId={run.parentRunId} workflowId={run.workflowId} workflowName={run.workflowName} state={state} connection={connection} canCancel={canAct} />
       <div className="run-body">
         <main className="run-graph" aria-label="Workflow graph">
           <McpHealthDots byNode={healthDots} />
@@ -75,6 +76,7 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
           {selectedNodeId && <NodeOutput events={events} nodeId={selectedNodeId} />}
           <ApprovalRequests runId={run.id} approvals={deriveApprovals(shownEvents, runEnded)} labelOf={labelOf} canDecide={canAct} />
           <McpHealthSection health={health} labelOf={labelOf} />
+          <ChildRuns events={shownEvents} labelOf={labelOf} />
           <ToolCallLog calls={shownCalls} labelOf={labelOf} runEnded={runEnded} />
           <BlockedAttempts attempts={deriveBlockedAttempts(shownEvents)} labelOf={labelOf} />
           <EventTimeline events={shownEvents} since={events[0]?.at} labelOf={labelOf} />

@@ -9,28 +9,23 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Redis } from "ioredis";
 import type { SessionClaims } from "./session-token";
-import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
 import { isInScope, listRegisteredTools, type RegisteredTool } from "../registry/registry";
-import { callMcpTool } from "./call-mcp-tool";
-import { exposeTools, type ExposedTool } from "./mcp-tools";
+import { exposeTools, TOOL_KINDS } from "../tools/tool-kinds";
+import type { ExposedTool } from "./mcp-tools";
 import { guardToolCall } from "./tool-guard";
 import { visibleTools } from "./tool-policy";
 
-export type GatewayDeps = {
-  redis: Redis;
-  callComponentTool: (data: ToolCallJobData) => Promise<ToolCallJobResult>;
-};
+export type GatewayDeps = { redis: Redis };
 
 async function scopedTools(redis: Redis, scope: SessionClaims): Promise<RegisteredTool[]> {
   const tools = await listRegisteredTools(redis, scope.runId);
   return tools.filter((tool) => tool.status === "ready" && isInScope(tool, scope.allowedNodeIds));
 }
 
-/** A component tool runs on any worker; an MCP tool goes to its server's connection (the owning worker for stdio). */
-function forwardCall(scope: SessionClaims, deps: GatewayDeps, tool: ExposedTool, args: Record<string, unknown>): Promise<CallToolResult> {
-  const call = { runId: scope.runId, nodeId: tool.nodeId, args };
-  if (tool.mcpToolName) return callMcpTool(tool.registered, { ...call, toolName: tool.mcpToolName }) as Promise<CallToolResult>;
-  return deps.callComponentTool({ ...call, toolName: tool.name }) as Promise<CallToolResult>;
+/** Where the call goes depends on the tool's kind (an MCP tool is called by its own name on its server). */
+function forwardCall(scope: SessionClaims, tool: ExposedTool, args: Record<string, unknown>, callId?: string): Promise<CallToolResult> {
+  const call = { runId: scope.runId, nodeId: tool.nodeId, toolName: tool.mcpToolName ?? tool.name, args, ...(callId ? { callId } : {}) };
+  return TOOL_KINDS[tool.registered.kind].forward(tool.registered, call) as Promise<CallToolResult>;
 }
 
 export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Server {
@@ -51,7 +46,7 @@ export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Ser
     const { name, arguments: args = {}, _meta } = request.params;
     const exposed = exposeTools(await scopedTools(deps.redis, scope));
     const callId = typeof _meta?.callId === "string" ? _meta.callId : undefined;
-    return guardToolCall(scope, deps.redis, exposed, { name, args, callId }, (tool, finalArgs) => forwardCall(scope, deps, tool, finalArgs));
+    return guardToolCall(scope, deps.redis, exposed, { name, args, callId }, (tool, finalArgs, callId) => forwardCall(scope, tool, finalArgs, callId));
   });
 
   return server;

@@ -1,6 +1,7 @@
 /**
- * What the gateway exposes for each registry entry: a component keeps its tool name; an MCP
- * source shows each discovered (and filtered) tool as `{source}__{tool}`.
+ * How exposed tools are named and shaped: a component or workflow keeps its tool name; an MCP
+ * source shows each discovered (and filtered) tool as `{source}__{tool}` (lib/tools/tool-kinds.ts
+ * decides which, per kind).
  */
 import type { RegisteredTool } from "../registry/registry";
 
@@ -23,19 +24,3 @@ export type ExposedTool = {
   /** For MCP sources: the tool's own name on its server. */
   mcpToolName?: string;
 };
-
-export function exposeTools(registered: RegisteredTool[]): ExposedTool[] {
-  return registered.flatMap((tool): ExposedTool[] => {
-    if (tool.kind !== "local-mcp" && tool.kind !== "remote-mcp") {
-      return [{ name: tool.toolName, description: tool.description, inputSchema: tool.inputSchema, nodeId: tool.nodeId, registered: tool }];
-    }
-    return (tool.tools ?? []).map((mcpTool) => ({
-      name: exposedMcpName(tool.toolName, mcpTool.name),
-      description: mcpTool.description ?? mcpTool.name,
-      inputSchema: mcpTool.inputSchema,
-      nodeId: tool.nodeId,
-      registered: tool,
-      mcpToolName: mcpTool.name,
-    }));
-  });
-}

@@ -33,7 +33,7 @@ export async function guardToolCall<T extends GuardedTool>(
   redis: Redis,
   exposed: readonly T[],
   call: GuardedCall,
-  forward: (tool: T, args: Record<string, unknown>) => Promise<CallToolResult>,
+  forward: (tool: T, args: Record<string, unknown>, callId?: string) => Promise<CallToolResult>,
 ): Promise<CallToolResult> {
   const resolved = resolveTool(call.name, exposed, scope);
   if (!resolved.ok) {
@@ -49,5 +49,5 @@ export async function guardToolCall<T extends GuardedTool>(
     recordGatewayEvent(redis, scope.runId, event),
   );
   if (!approval.approved) return errorResult(approval.message);
-  return forward(resolved.tool, approval.args);
+  return forward(resolved.tool, approval.args, callId);
 }

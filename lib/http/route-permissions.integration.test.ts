@@ -50,6 +50,10 @@ const ROWS: Row[] = [
   { method: "PUT", route: "/api/secrets/[name]", access: "admin", path: (tag) => `/api/secrets/PERM_${tag}`, body: { value: "v" }, allowed: [200] },
   { method: "DELETE", route: "/api/secrets/[name]", access: "admin", path: () => "/api/secrets/PERM_NONE", allowed: [404] },
   { method: "POST", route: "/api/mcp/gateway", access: "run-token", path: () => "/api/mcp/gateway", body: { jsonrpc: "2.0", id: 1, method: "tools/list" }, allowed: [] },
+  // Switchboard's own MCP server: any signed-in role may connect (running needs an editor, checked per tool).
+  { method: "POST", route: "/api/mcp/workflows", access: "viewer", path: () => "/api/mcp/workflows", body: { jsonrpc: "2.0", id: 1, method: "tools/list" }, allowed: [200, 406] },
+  { method: "GET", route: "/api/mcp/workflows", access: "viewer", path: () => "/api/mcp/workflows", allowed: [405] },
+  { method: "DELETE", route: "/api/mcp/workflows", access: "viewer", path: () => "/api/mcp/workflows", allowed: [405] },
   { method: "GET", route: "/api/mcp/gateway", access: "run-token", path: () => "/api/mcp/gateway", allowed: [] },
   { method: "DELETE", route: "/api/mcp/gateway", access: "run-token", path: () => "/api/mcp/gateway", allowed: [] },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exposeTools } from "../gateway/mcp-tools";
+import { exposeTools } from "../tools/tool-kinds";
 import type { RegisteredTool } from "../registry/registry";
 import { applyToolFilter } from "./config";
 import { serverSpecs } from "./server-specs";

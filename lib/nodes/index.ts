@@ -22,9 +22,10 @@ import { toolCall } from "./tool-call";
 import { transform } from "./transform";
 import { wait } from "./wait";
 import { webhookTrigger } from "./webhook-trigger";
+import { workflowTool } from "./workflow-tool";
 import type { ComponentDefinition, ComponentMeta } from "./types";
 
-export const components = [entry, webhookTrigger, scheduleTrigger, ifNode, switchNode, merge, loop, wait, output, transform, code, agent, llm, toolCall, httpRequest, mcpServer, mcpGroup, fsRead, fsWrite, shellExec] as const;
+export const components = [entry, webhookTrigger, scheduleTrigger, ifNode, switchNode, merge, loop, wait, output, transform, code, agent, llm, toolCall, httpRequest, workflowTool, mcpServer, mcpGroup, fsRead, fsWrite, shellExec] as const;
 
 export type NodeType = (typeof components)[number]["id"];
 

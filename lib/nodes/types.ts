@@ -22,9 +22,10 @@ export type PortDefinition = {
  * `{{nodeLabel.output}}` placeholders filled from upstream outputs; `secret`: the value is a
  * secret reference (lib/secrets/reference.ts), shown by name, never by value; `wired-tool`: the
  * name of a tool offered by a node wired into this node's `tools` handle; `input-fields`: the
- * Entry's input schema (lib/workflow/run-input-schema.ts).
+ * Entry's input schema (lib/workflow/run-input-schema.ts); `workflow-ref`: another workflow's id,
+ * picked by name.
  */
-export type ParamFieldKind = "text" | "textarea" | "prompt" | "template" | "number" | "boolean" | "select" | "json" | "secret" | "wired-tool" | "input-fields";
+export type ParamFieldKind = "text" | "textarea" | "prompt" | "template" | "number" | "boolean" | "select" | "json" | "secret" | "wired-tool" | "input-fields" | "workflow-ref";
 
 export type ParamField = {
   name: string;

@@ -19,6 +19,8 @@ export const ToolCallJobData = z.object({
   nodeId: z.string(),
   toolName: z.string(),
   args: z.record(z.string(), z.unknown()),
+  /** The agent's id for this call, when it gave one (a child run records it as its parent call). */
+  callId: z.string().optional(),
   /** The caller's reply channel (tool-call-replies.ts). */
   replyTo: z.string().optional(),
 });

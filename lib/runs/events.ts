@@ -77,6 +77,11 @@ export const RunEventInput = z.discriminatedUnion("type", [
     type: z.literal("llm.usage"),
     payload: z.object({ ...nodeRef, inputTokens: z.number(), outputTokens: z.number(), totalTokens: z.number() }),
   }),
+  /** A Workflow Tool started a run of another workflow (a child run); `callId` when an agent's tool call did. */
+  z.object({
+    type: z.literal("child.run.started"),
+    payload: z.object({ ...nodeRef, childRunId: z.string(), workflowId: z.string(), callId: z.string().optional() }),
+  }),
   /** One item of a Loop done: its result or its error. A resumed loop starts after the items it finds here. */
   z.object({
     type: z.literal("loop.item"),

@@ -6,10 +6,8 @@
 import { getComponent } from "../nodes";
 import type { NodeCheckpoints, NodeOutput } from "../nodes/types";
 import { listEvents } from "./read-events";
-import { registerMcpNode } from "../mcp/register-mcp-node";
-import { isMcpNodeType } from "../mcp/server-specs";
 import { hostAccessOffError, hostToolsEnabled } from "../settings/host-tools";
-import { registerComponentTool } from "../tools/register-component-tool";
+import { registrarFor } from "../tools/tool-kinds";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
 import { fillTemplates } from "./fill-templates";
 import { parseNodeParams } from "./node-params";
@@ -46,10 +44,7 @@ function resolveInputs(node: CompiledNode, outputs: ReadonlyMap<string, NodeOutp
 const outputPorts = (type: string) => getComponent(type)?.outputs.map((port) => port.name) ?? [];
 
 async function registerToolNode(ctx: RunContext, node: CompiledNode, inputs: Record<string, unknown>): Promise<NodeOutput> {
-  if (isMcpNodeType(node.type)) return registerMcpNode(ctx.redis, ctx.runId, node, ctx.emit);
-  const { toolName, kind, description } = await registerComponentTool(ctx.redis, ctx.runId, node, inputs);
-  await ctx.emit({ type: "tool.registered", payload: { nodeId: node.id, toolName, kind, description } });
-  return { tool: toolName };
+  return registrarFor(node.type)(ctx, node, inputs);
 }
 
 async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Record<string, unknown>, signal: AbortSignal): Promise<NodeOutput> {

@@ -1,13 +1,14 @@
 /**
  * What started a run, and so which trigger nodes fire in it. A webhook or a schedule fires its own
- * node only; a person (Run) or the API fires the Entry nodes, or — in a workflow without an Entry
- * — every trigger, so a webhook-only workflow can still be tried from the editor. Trigger nodes
+ * node only; a person (Run), the API, a parent workflow (Workflow Tool) or an MCP client fires the
+ * Entry nodes, or — in a workflow without an Entry — every trigger, so a webhook-only workflow can
+ * still be tried from the editor. Trigger nodes
  * that do not fire are skipped, and with them what hangs off them (skip-rule.ts). Pure.
  */
 import { z } from "zod";
 import type { CompiledWorkflow } from "../workflow/compile";
 
-export const TRIGGER_KINDS = ["manual", "api", "webhook", "schedule"] as const;
+export const TRIGGER_KINDS = ["manual", "api", "webhook", "schedule", "workflow", "mcp"] as const;
 export const RunTrigger = z.object({ kind: z.enum(TRIGGER_KINDS), nodeId: z.string().optional() });
 export type RunTrigger = z.infer<typeof RunTrigger>;
 
@@ -22,8 +23,11 @@ export function firedTriggers(plan: CompiledWorkflow, trigger: RunTrigger | null
   return new Set(manual.length > 0 ? manual : triggers);
 }
 
+/** Started by someone or something asking with an input (not a webhook body or a schedule): the Entry's input fields apply. */
+export const asksWithInput = (trigger: RunTrigger) => trigger.kind !== "webhook" && trigger.kind !== "schedule";
+
 /** Why a trigger node that did not fire is skipped. */
 export function notFiredReason(trigger: RunTrigger | null | undefined): string {
-  if (!trigger || trigger.kind === "manual" || trigger.kind === "api") return "the run was started by hand or through the API, not by this trigger";
+  if (!trigger || asksWithInput(trigger)) return `the run was started ${trigger?.kind === "workflow" ? "by another workflow" : trigger?.kind === "mcp" ? "over MCP" : "by hand or through the API"}, not by this trigger`;
   return `the run was started by another trigger (${trigger.kind})`;
 }

@@ -14,7 +14,10 @@ import { hostToolsEnabled } from "../settings/host-tools";
 import { compileWorkflow, type CompileError, type CompiledWorkflow } from "../workflow/compile";
 import { checkRunInput, InputFields, type InputField, type InputProblem } from "../workflow/run-input-schema";
 import { getWorkflow } from "../workflow-store/repository";
-import type { RunTrigger } from "./run-trigger";
+import { asksWithInput, type RunTrigger } from "./run-trigger";
+
+/** A child run's place: the run and the tool call that started it, and its nesting depth. */
+export type RunParent = { runId: string; callId?: string; depth: number };
 
 export type StartRunResult =
   | { ok: true; runId: string }
@@ -55,24 +58,24 @@ async function compileCurrent(workflowId: string, hostTools: boolean): Promise<C
 }
 
 /** Inserts the Run and its `run.queued` event in one statement, if the workflow still has the plan's version. */
-async function insertRun(workflowId: string, plan: CachedPlan, input: unknown, trigger: RunTrigger): Promise<string | null> {
+async function insertRun(workflowId: string, plan: CachedPlan, input: unknown, trigger: RunTrigger, parent?: RunParent): Promise<string | null> {
   const runId = randomUUID();
   const payload = JSON.stringify({ workflowId, trigger });
   const rows = await sql`
     WITH workflow AS (SELECT id FROM "Workflow" WHERE id = ${workflowId} AND "updatedAt" = ${plan.updatedAt.toISOString()}::timestamp),
     run AS (
-      INSERT INTO "Run" (id, "workflowId", plan, graph, input, trigger, "lastSeq")
-      SELECT ${runId}, workflow.id, ${plan.planJson}::jsonb, ${plan.graphJson}::jsonb, ${input === undefined ? null : JSON.stringify(input)}::jsonb, ${JSON.stringify(trigger)}::jsonb, 1 FROM workflow
+      INSERT INTO "Run" (id, "workflowId", plan, graph, input, trigger, "parentRunId", "parentCallId", depth, "lastSeq")
+      SELECT ${runId}, workflow.id, ${plan.planJson}::jsonb, ${plan.graphJson}::jsonb, ${input === undefined ? null : JSON.stringify(input)}::jsonb, ${JSON.stringify(trigger)}::jsonb,
+        ${parent?.runId ?? null}, ${parent?.callId ?? null}, ${parent?.depth ?? 0}, 1 FROM workflow
       RETURNING id)
     INSERT INTO "RunEvent" ("runId", seq, type, payload) SELECT run.id, 1, 'run.queued', ${payload}::jsonb FROM run RETURNING "runId"`;
   return rows.length === 0 ? null : runId;
 }
 
 /** Starts a run of the workflow as it is stored now; `trigger` says what started it (and so which trigger nodes fire). */
-export async function startRun(workflowId: string, input: unknown, trigger: RunTrigger = { kind: "manual" }): Promise<StartRunResult> {
+export async function startRun(workflowId: string, input: unknown, trigger: RunTrigger = { kind: "manual" }, parent?: RunParent): Promise<StartRunResult> {
   const hostTools = await hostToolsEnabled();
-  const byPerson = trigger.kind === "manual" || trigger.kind === "api";
-  const fitted = (plan: CachedPlan) => (byPerson ? checkRunInput(plan.inputFields, input) : ({ ok: true, value: input } as const));
+  const fitted = (plan: CachedPlan) => (asksWithInput(trigger) ? checkRunInput(plan.inputFields, input) : ({ ok: true, value: input } as const));
   const invalidInput = (errors: InputProblem[]) => ({ ok: false as const, reason: "invalid-input" as const, message: errors[0].message, errors });
 
   const cached = plans.get(workflowId);
@@ -80,14 +83,14 @@ export async function startRun(workflowId: string, input: unknown, trigger: RunT
   if (cached && cached.hostTools === hostTools) {
     // Input that does not fit a cached version is judged again against the current one below.
     const checked = fitted(cached);
-    if (checked.ok) runId = await insertRun(workflowId, cached, checked.value, trigger);
+    if (checked.ok) runId = await insertRun(workflowId, cached, checked.value, trigger, parent);
   }
   if (!runId) {
     const plan = await compileCurrent(workflowId, hostTools);
     if ("ok" in plan) return plan;
     const checked = fitted(plan);
     if (!checked.ok) return invalidInput(checked.errors);
-    runId = await insertRun(workflowId, plan, checked.value, trigger);
+    runId = await insertRun(workflowId, plan, checked.value, trigger, parent);
     if (!runId) return { ok: false, reason: "not-found", message: `Workflow ${workflowId} changed or was deleted while the run was starting; try again` };
   }
   // Nobody can be watching a run whose id is not out yet, so run.queued is stored, not published.

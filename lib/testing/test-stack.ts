@@ -5,6 +5,7 @@
  * admin unless asked otherwise (suites build workflows with host-access nodes, which only admins add).
  */
 import * as gatewayRoute from "@/app/api/mcp/gateway/route";
+import * as mcpWorkflowsRoute from "@/app/api/mcp/workflows/route";
 import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
 import * as runRoute from "@/app/api/runs/[id]/route";
 import * as runsRoute from "@/app/api/runs/route";
@@ -28,6 +29,9 @@ export const appRoutes: Route[] = [
   { method: "POST", pattern: /^\/api\/mcp\/gateway$/, handler: h(gatewayRoute.POST) },
   { method: "GET", pattern: /^\/api\/mcp\/gateway$/, handler: h(gatewayRoute.GET) },
   { method: "DELETE", pattern: /^\/api\/mcp\/gateway$/, handler: h(gatewayRoute.DELETE) },
+  { method: "POST", pattern: /^\/api\/mcp\/workflows$/, handler: h(mcpWorkflowsRoute.POST) },
+  { method: "GET", pattern: /^\/api\/mcp\/workflows$/, handler: h(mcpWorkflowsRoute.GET) },
+  { method: "DELETE", pattern: /^\/api\/mcp\/workflows$/, handler: h(mcpWorkflowsRoute.DELETE) },
   { method: "GET", pattern: /^\/api\/health$/, handler: h(healthRoute.GET) },
   { method: "POST", pattern: /^\/api\/hooks\/(?<workflowId>[^/]+)\/(?<nodeId>[^/]+)$/, handler: h(webhookRoute.POST) },
   { method: "GET", pattern: /^\/api\/workflows$/, handler: h(workflowsRoute.GET) },

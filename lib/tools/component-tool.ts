@@ -3,7 +3,7 @@ import type { CompiledNode } from "../workflow/compile";
 import type { ComponentMeta, JsonSchema } from "../nodes/types";
 
 /** `http_request` for a node still called "HTTP Request"; a renamed node is named after its label. */
-export function toolNameFor(node: Pick<CompiledNode, "label">, component: ComponentMeta): string {
+export function toolNameFor(node: Pick<CompiledNode, "label">, component: Pick<ComponentMeta, "label" | "tool">): string {
   const fromLabel = (label: string) =>
     label
       .toLowerCase()

@@ -35,6 +35,23 @@ export async function updateWorkflow(id: string, changes: { name?: string; graph
   return result.count > 0;
 }
 
+export type VersionedSave = { status: "saved"; version: Date } | { status: "missing" } | { status: "conflict"; version: Date };
+
+/**
+ * Saves the editor's graph only if the stored workflow is still the version the editor started
+ * from (optimistic concurrency: two tabs cannot silently overwrite each other); `expected` null
+ * saves whatever is stored (the person chose to overwrite).
+ */
+export async function saveWorkflowVersion(id: string, changes: { name?: string; graph: WorkflowGraph }, expected: Date | null): Promise<VersionedSave> {
+  const db = getDb();
+  const result = await db.workflow.updateMany({ where: { id, ...(expected ? { updatedAt: expected } : {}) }, data: { name: changes.name, graph: asJson(changes.graph) } });
+  const current = await db.workflow.findUnique({ where: { id }, select: { updatedAt: true } });
+  if (!current) return { status: "missing" };
+  if (result.count === 0) return { status: "conflict", version: current.updatedAt };
+  await syncSchedules(id, changes.graph);
+  return { status: "saved", version: current.updatedAt };
+}
+
 export async function deleteWorkflow(id: string): Promise<boolean> {
   const result = await getDb().workflow.deleteMany({ where: { id } });
   await syncSchedules(id, null);

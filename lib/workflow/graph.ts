@@ -58,6 +58,14 @@ export const WorkflowGraph = z.object({
     .object({
       /** A run of this workflow fails when it takes longer (default one hour). */
       runTimeoutSeconds: z.number().int().min(1).max(7 * 24 * 3600).optional(),
+      /** Offered as a tool on /api/mcp/workflows, under this name and description. */
+      mcp: z
+        .object({
+          expose: z.boolean().default(false),
+          toolName: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "a tool name uses letters, digits, _ and - (at most 64)").optional(),
+          description: z.string().max(1000).optional(),
+        })
+        .optional(),
     })
     .optional(),
 });

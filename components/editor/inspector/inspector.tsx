@@ -13,6 +13,7 @@ import { ToolModeSection } from "./tool-mode-section";
 import { TriggerSection } from "./trigger-section";
 import { McpSection } from "../mcp/mcp-section";
 import { WorkflowMcpServersSettings } from "../mcp/workflow-mcp-servers";
+import { WorkflowMcpExposure } from "../workflow-mcp-exposure";
 
 export function Inspector() {
   const selectedId = useEditorStore((state) => state.nodes.find((node) => node.selected)?.id);
@@ -129,6 +130,7 @@ function NothingSelected() {
       )}
       <section className="inspector-workflow-settings" aria-label="Workflow settings">
         <p className="inspector-empty-title">Workflow settings</p>
+        <WorkflowMcpExposure />
         <WorkflowMcpServersSettings />
       </section>
     </div>

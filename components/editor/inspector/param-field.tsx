@@ -11,6 +11,7 @@ import { JsonInput } from "./json-input";
 import { NumberInput } from "./number-input";
 import { SecretInput } from "./secret-input";
 import { TemplateInput } from "./template-input";
+import { WorkflowRefInput } from "./workflow-ref-input";
 
 type ParamFieldProps = {
   nodeId: string;
@@ -65,6 +66,9 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
       break;
     case "input-fields":
       input = <InputFieldsEditor id={id} testId={testId} value={value} onChange={onChange} />;
+      break;
+    case "workflow-ref":
+      input = <WorkflowRefInput id={id} testId={testId} value={asText(value)} invalid={invalid} onChange={onChange} />;
       break;
     case "wired-tool":
       input = <WiredToolInput nodeId={nodeId} id={id} testId={testId} field={field} value={asText(value)} invalid={invalid} onChange={onChange} />;

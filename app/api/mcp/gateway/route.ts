@@ -7,7 +7,6 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { verifySessionToken } from "@/lib/gateway/session-token";
 import { buildGatewayServer } from "@/lib/gateway/build-server";
 import { isRunLive } from "@/lib/gateway/run-liveness";
-import { callComponentTool } from "@/lib/gateway/call-component-tool";
 import { checkRequest, refusalResponse } from "@/lib/http/perimeter";
 import { sharedRedis } from "@/lib/queue/redis";
 
@@ -30,7 +29,7 @@ async function handle(request: Request): Promise<Response> {
   if (!scope) return unauthorized("Invalid or expired session token");
   if (!(await isRunLive(sharedRedis(), scope.runId))) return unauthorized(`Run ${scope.runId} is no longer running: its session tokens are void`);
 
-  const server = buildGatewayServer(scope, { redis: sharedRedis(), callComponentTool });
+  const server = buildGatewayServer(scope, { redis: sharedRedis() });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {

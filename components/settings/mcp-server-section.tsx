@@ -1,0 +1,65 @@
+"use client";
+/** Settings → MCP server: Switchboard's own MCP address and ready-to-paste client configurations (an API key goes where it says). */
+import { Check, Copy } from "lucide-react";
+import { useEffect, useState } from "react";
+
+type Config = { id: string; label: string; text: (url: string) => string };
+
+const KEY = "sb_YOUR_API_KEY";
+
+const CONFIGS: Config[] = [
+  {
+    id: "claude",
+    label: "Claude Desktop (claude_desktop_config.json)",
+    text: (url) => JSON.stringify({ mcpServers: { switchboard: { command: "npx", args: ["-y", "mcp-remote", url, "--header", `Authorization: Bearer ${KEY}`] } } }, null, 2),
+  },
+  { id: "cursor", label: "Cursor (.cursor/mcp.json)", text: (url) => JSON.stringify({ mcpServers: { switchboard: { url, headers: { Authorization: `Bearer ${KEY}` } } } }, null, 2) },
+  { id: "vscode", label: "VS Code (.vscode/mcp.json)", text: (url) => JSON.stringify({ servers: { switchboard: { type: "http", url, headers: { Authorization: `Bearer ${KEY}` } } } }, null, 2) },
+  { id: "inspector", label: "MCP Inspector (command line)", text: (url) => `npx @modelcontextprotocol/inspector --cli ${url} --transport http --header "Authorization: Bearer ${KEY}" --method tools/list` },
+];
+
+function CopyBlock({ config, url }: { config: Config; url: string }) {
+  const [copied, setCopied] = useState(false);
+  const text = config.text(url);
+  return (
+    <div className="mcp-config" data-testid={`mcp-config-${config.id}`}>
+      <div className="mcp-config-head">
+        <span>{config.label}</span>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          data-testid={`copy-mcp-config-${config.id}`}
+          onClick={() =>
+            void navigator.clipboard.writeText(text).then(() => {
+              setCopied(true);
+              setTimeout(() => setCopied(false), 1500);
+            })
+          }
+        >
+          {copied ? <Check size={13} aria-hidden /> : <Copy size={13} aria-hidden />} {copied ? "Copied" : "Copy"}
+        </button>
+      </div>
+      <pre>{text}</pre>
+    </div>
+  );
+}
+
+export function McpServerSection({ exposedCount }: { exposedCount: number }) {
+  const [url, setUrl] = useState("/api/mcp/workflows");
+  useEffect(() => setUrl(`${window.location.origin}/api/mcp/workflows`), []);
+  return (
+    <section className="settings-card" data-testid="mcp-server">
+      <h2>MCP server</h2>
+      <p>
+        Any MCP client can call this Switchboard&apos;s workflows: the ones marked &quot;Expose over MCP&quot; in their workflow settings appear as tools ({exposedCount} now), and
+        list_workflows, run_workflow and get_run reach every workflow. Send an API key as a Bearer token; viewers may list and read, editors may run.
+      </p>
+      <p>
+        Address: <code data-testid="mcp-server-url">{url}</code>
+      </p>
+      {CONFIGS.map((config) => (
+        <CopyBlock key={config.id} config={config} url={url} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * Switchboard as an MCP server, driven by the official SDK client over Streamable HTTP: exposed
+ * workflows are tools (schema from the Entry), calls answer with the output and send progress,
+ * list_workflows / run_workflow / get_run and the workflow:// and run:// resources work, and the
+ * door is shut without a key (401) and for a viewer who tries to run something.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestAccount } from "../testing/test-accounts";
+import { graphEdge, graphNode } from "../testing/fixtures";
+import { startTestStack, type TestStack } from "../testing/test-stack";
+import { waitFor } from "../testing/wait-for";
+
+let stack: TestStack;
+let exposedId = "";
+let hiddenId = "";
+
+async function connect(headers: Record<string, string>): Promise<Client> {
+  const client = new Client({ name: "mcp-workflows-test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/workflows`), { requestInit: { headers } }));
+  return client;
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  const create = async (body: unknown) => ((await (await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify(body) })).json()) as { id: string }).id;
+  exposedId = await create({
+    name: "Greeter",
+    settings: { mcp: { expose: true, toolName: "greet", description: "Greets someone by name" } },
+    nodes: [
+      graphNode("entry", "core.entry", { params: { inputFields: [{ name: "name", type: "string", required: true, description: "Who to greet" }] } }),
+      graphNode("hello", "core.code", { label: "Hello", params: { code: "return 'Hello, ' + input.name + '!';" } }),
+      graphNode("pause", "core.wait", { label: "Pause", params: { seconds: 0.2 } }),
+      graphNode("out", "core.output", { label: "Out" }),
+    ],
+    edges: [graphEdge("entry", "output", "hello", "input"), graphEdge("hello", "result", "pause", "input"), graphEdge("pause", "output", "out", "value")],
+  });
+  hiddenId = await create({ name: "Not exposed", nodes: [graphNode("entry", "core.entry"), graphNode("out", "core.output", { label: "Out" })], edges: [graphEdge("entry", "output", "out", "value")] });
+});
+afterAll(() => stack.close());
+
+describe("an MCP client with an editor's key", () => {
+  it("lists exposed workflows as tools beside the fixed ones, with the Entry's schema", async () => {
+    const client = await connect(stack.account.headers);
+    const { tools } = await client.listTools();
+    const greet = tools.find((tool) => tool.name === "greet");
+    expect(greet).toMatchObject({ description: "Greets someone by name", inputSchema: { type: "object", properties: { name: { type: "string", description: "Who to greet" } }, required: ["name"] } });
+    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["list_workflows", "run_workflow", "get_run"]));
+    expect(tools.some((tool) => tool.name === "not_exposed")).toBe(false);
+    await client.close();
+  });
+
+  it("calls an exposed workflow, gets its output, and hears its progress", async () => {
+    const client = await connect(stack.account.headers);
+    const progress: string[] = [];
+    const result = await client.callTool({ name: "greet", arguments: { name: "Ada" } }, undefined, { onprogress: (note) => void progress.push(note.message ?? "") });
+    expect(result).toMatchObject({ isError: false, content: [{ type: "text", text: "Hello, Ada!" }] });
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress).toContain("pause done");
+    const refused = await client.callTool({ name: "greet", arguments: {} });
+    expect(refused).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("input.name is required") }] });
+    await client.close();
+  });
+
+  it("runs any workflow by id, without waiting, and reads the run back as a tool and a resource", async () => {
+    const client = await connect(stack.account.headers);
+    const listed = await client.callTool({ name: "list_workflows", arguments: {} });
+    expect(JSON.stringify(listed.structuredContent)).toContain(hiddenId);
+    const queued = await client.callTool({ name: "run_workflow", arguments: { workflowId: hiddenId, input: "later", wait: false } });
+    const { runId } = queued.structuredContent as { runId: string };
+    const done = await waitFor("the run to complete", async () => {
+      const got = await client.callTool({ name: "get_run", arguments: { runId } });
+      const body = got.structuredContent as { status: string; output: unknown };
+      return body.status === "completed" ? body : undefined;
+    }, 15_000);
+    expect(done.output).toBe("later");
+    const resource = await client.readResource({ uri: `run://${runId}` });
+    expect(JSON.parse((resource.contents[0] as { text: string }).text)).toMatchObject({ status: "completed", output: "later" });
+    const definition = await client.readResource({ uri: `workflow://${exposedId}` });
+    expect(JSON.parse((definition.contents[0] as { text: string }).text)).toMatchObject({ name: "Greeter", exposedAs: "greet" });
+    const templates = await client.listResourceTemplates();
+    expect(templates.resourceTemplates.map((template) => template.uriTemplate)).toEqual(["workflow://{id}", "run://{id}"]);
+    await client.close();
+  });
+});
+
+describe("who may come in", () => {
+  it("refuses a client without a key with 401", async () => {
+    const response = await fetch(`${stack.url}/api/mcp/workflows`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } }),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toContain("Bearer");
+  });
+
+  it("lets a viewer list and read, but not run", async () => {
+    const viewer = await createTestAccount("viewer");
+    const client = await connect(viewer.headers);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    const refused = await client.callTool({ name: "greet", arguments: { name: "Ada" } });
+    expect(refused).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("needs the editor role") }] });
+    await client.close();
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Workflow Tool: runs another workflow as a child run. Wired as a tool (any agent level, a Loop),
+ * each call is a child run whose input schema is the other workflow's Entry; on the canvas it runs
+ * the other workflow once with its Input and hands on the output (lib/tools/workflow-tool.ts).
+ */
+import { z } from "zod";
+import { DEFAULT_WORKFLOW_TIMEOUT_SECONDS, runChildWorkflow, WORKFLOW_TOOL_SHAPE, WORKFLOW_TOOL_TYPE } from "../tools/workflow-tool";
+import { defineComponent } from "./types";
+
+export const workflowTool = defineComponent({
+  id: WORKFLOW_TOOL_TYPE,
+  label: WORKFLOW_TOOL_SHAPE.label,
+  category: "Tools",
+  icon: "workflow",
+  description: "Runs another workflow as a child run: as a tool for agents and loops, or once with its input.",
+  inputs: [{ name: "input", label: "Input", schema: { description: "The input the workflow starts with" } }],
+  outputs: [
+    { name: "output", label: "Output" },
+    { name: "runId", label: "Child run" },
+  ],
+  fields: [
+    { name: "workflowId", label: "Workflow", kind: "workflow-ref", required: true, help: "The workflow to run. Its Entry's input fields become the tool's arguments." },
+    { name: "timeoutSeconds", label: "Wait at most (seconds)", kind: "number" },
+  ],
+  tool: WORKFLOW_TOOL_SHAPE.tool,
+  params: z.object({
+    workflowId: z.string().min(1, "workflowId: choose the workflow to run"),
+    input: z.unknown().optional(),
+    timeoutSeconds: z.number().int().min(1).max(3600).default(DEFAULT_WORKFLOW_TIMEOUT_SECONDS),
+  }),
+  async execute({ runId, nodeId, params, signal, emit }) {
+    const child = await runChildWorkflow({ parentRunId: runId, nodeId, workflowId: params.workflowId, input: params.input, timeoutMs: params.timeoutSeconds * 1000, signal, emit });
+    return { output: child.output ?? null, runId: child.runId };
+  },
+});

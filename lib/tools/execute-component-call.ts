@@ -1,0 +1,42 @@
+/**
+ * Runs one component tool call in a worker: the node's params, then the arguments the agent may
+ * fill, then values bound by upstream edges — so an agent can never override a fixed input.
+ */
+import { errorResult } from "../gateway/error-result";
+import { getComponent } from "../nodes";
+import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
+import type { RegisteredTool } from "../registry/registry";
+import { loadPlan } from "../runs/load-plan";
+import { parseNodeParams } from "../runs/node-params";
+import { SecretScope } from "../secrets/secret-scope";
+import { hostAccessOffError, hostToolsEnabled } from "../settings/host-tools";
+
+export async function executeComponentCall(job: ToolCallJobData, registered: RegisteredTool, signal: AbortSignal): Promise<ToolCallJobResult> {
+  const plan = await loadPlan(job.runId);
+  const node = plan?.nodes[job.nodeId];
+  const component = node && getComponent(node.type);
+  if (!node || !component) return errorResult(`Tool ${job.toolName} is no longer registered in run ${job.runId}`);
+
+  if (component.hostAccess === "always" && !(await hostToolsEnabled())) return errorResult(hostAccessOffError(node.label).message);
+  const agentArgs = Object.fromEntries(Object.entries(job.args).filter(([name]) => node.agentInputs.includes(name)));
+  // Only the node's own params may name secrets; the agent's arguments are never resolved.
+  const secrets = new SecretScope();
+  try {
+    const params = parseNodeParams(component, node.label, { ...(await secrets.resolveParams(node.params)), ...agentArgs, ...registered.boundInputs });
+    const output = await component.execute({
+      runId: job.runId,
+      nodeId: node.id,
+      label: node.label,
+      runInput: undefined,
+      params,
+      connectedToolNodeIds: [],
+      outboundSecrets: secrets.outbound(),
+      emit: async () => undefined,
+      signal,
+    });
+    const shown = secrets.redact(output);
+    return { content: [{ type: "text", text: JSON.stringify(shown) }], structuredContent: shown, isError: false };
+  } catch (error) {
+    return errorResult(secrets.redactText(error instanceof Error ? error.message : String(error)));
+  }
+}

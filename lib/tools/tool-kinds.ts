@@ -1,0 +1,87 @@
+/**
+ * Everything that differs between kinds of tool, in one table keyed by the registry's `kind`: what
+ * the gateway lists for an entry, where a call goes from the gateway, and how a worker runs it.
+ * Adding a kind is adding a row; a kind without one is a type error. Which registrar a tool-mode
+ * node uses is decided by its node type (`registrarFor`).
+ */
+import type { Redis } from "ioredis";
+import { callComponentTool } from "../gateway/call-component-tool";
+import { callMcpTool } from "../gateway/call-mcp-tool";
+import { exposedMcpName, type ExposedTool } from "../gateway/mcp-tools";
+import { executeMcpToolCall } from "../mcp/execute-mcp-tool-call";
+import { registerMcpNode } from "../mcp/register-mcp-node";
+import { isMcpNodeType } from "../mcp/server-specs";
+import type { NodeOutput } from "../nodes/types";
+import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
+import type { RegisteredTool } from "../registry/registry";
+import type { RunEventInput } from "../runs/events";
+import type { CompiledNode } from "../workflow/compile";
+import { executeComponentCall } from "./execute-component-call";
+import { registerComponentTool } from "./register-component-tool";
+import { executeWorkflowCall, registerWorkflowTool, WORKFLOW_TOOL_TYPE } from "./workflow-tool";
+
+export type ToolKind = RegisteredTool["kind"];
+
+type ToolKindSpec = {
+  /** The tools the gateway lists for one registry entry. */
+  expose: (tool: RegisteredTool) => ExposedTool[];
+  /** Gateway side: sends a call on to where it runs. */
+  forward: (registered: RegisteredTool, call: ToolCallJobData) => Promise<ToolCallJobResult>;
+  /** Worker side: runs a call that reached a worker. */
+  execute: (job: ToolCallJobData, registered: RegisteredTool, signal: AbortSignal) => Promise<ToolCallJobResult>;
+};
+
+/** A component or a workflow is one tool under its own name. */
+const asOneTool = (tool: RegisteredTool): ExposedTool[] => [{ name: tool.toolName, description: tool.description, inputSchema: tool.inputSchema, nodeId: tool.nodeId, registered: tool }];
+
+/** An MCP source shows each discovered (and filtered) tool as `{source}__{tool}`. */
+const asMcpTools = (tool: RegisteredTool): ExposedTool[] =>
+  (tool.tools ?? []).map((mcpTool) => ({
+    name: exposedMcpName(tool.toolName, mcpTool.name),
+    description: mcpTool.description ?? mcpTool.name,
+    inputSchema: mcpTool.inputSchema,
+    nodeId: tool.nodeId,
+    registered: tool,
+    mcpToolName: mcpTool.name,
+  }));
+
+const mcp: ToolKindSpec = {
+  expose: asMcpTools,
+  // A stdio server's calls go to the worker that owns its process; an HTTP server's to any worker.
+  forward: (registered, call) => callMcpTool(registered, call),
+  execute: (job, registered) => executeMcpToolCall(job, registered),
+};
+
+export const TOOL_KINDS: Record<ToolKind, ToolKindSpec> = {
+  component: {
+    expose: asOneTool,
+    forward: (_registered, call) => callComponentTool(call),
+    execute: executeComponentCall,
+  },
+  workflow: {
+    expose: asOneTool,
+    // A child run may take minutes: the wait is the node's own.
+    forward: (registered, call) => callComponentTool(call, (registered.callTimeoutMs ?? 60_000) + 5_000),
+    execute: executeWorkflowCall,
+  },
+  "local-mcp": mcp,
+  "remote-mcp": mcp,
+};
+
+/** The tools the gateway lists for a run's registry entries. */
+export function exposeTools(registered: RegisteredTool[]): ExposedTool[] {
+  return registered.flatMap((tool) => TOOL_KINDS[tool.kind].expose(tool));
+}
+
+export type RegisterContext = { redis: Redis; runId: string; emit: (event: RunEventInput) => Promise<unknown> };
+
+/** How a tool-mode node registers, by node type: MCP sources connect and discover, a Workflow Tool reads its workflow, any other component registers itself. */
+export function registrarFor(nodeType: string): (ctx: RegisterContext, node: CompiledNode, inputs: Record<string, unknown>) => Promise<NodeOutput> {
+  if (isMcpNodeType(nodeType)) return (ctx, node) => registerMcpNode(ctx.redis, ctx.runId, node, ctx.emit);
+  const register = nodeType === WORKFLOW_TOOL_TYPE ? (ctx: RegisterContext, node: CompiledNode) => registerWorkflowTool(ctx.redis, ctx.runId, node) : (ctx: RegisterContext, node: CompiledNode, inputs: Record<string, unknown>) => registerComponentTool(ctx.redis, ctx.runId, node, inputs);
+  return async (ctx, node, inputs) => {
+    const { toolName, kind, description } = await register(ctx, node, inputs);
+    await ctx.emit({ type: "tool.registered", payload: { nodeId: node.id, toolName, kind, description } });
+    return { tool: toolName };
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * Workflows as tools. A Workflow Tool node names another workflow; in tool mode it registers as kind
+ * `workflow` with a name, description and input schema taken from that workflow's Entry, and every
+ * call runs it as a child run (its own Run row linked to the parent run and call, its own events,
+ * cancellation and teardown). Nesting is limited (SWITCHBOARD_MAX_WORKFLOW_DEPTH, default 5), so a
+ * workflow that calls itself ends with a clear error instead of forever.
+ */
+import type { Redis } from "ioredis";
+import { sql } from "../db/sql";
+import type { RunEventInput } from "../runs/events";
+import { createEventRecorder } from "../runs/record-event";
+import { cancelRun } from "../runs/run-cancellation";
+import { startRun } from "../runs/start-run";
+import { waitForRunEnd } from "../runs/wait-for-run-end";
+import { sharedRedis } from "../queue/redis";
+import { registerTool, type RegisteredTool } from "../registry/registry";
+import type { CompiledNode } from "../workflow/compile";
+import { InputFields, type InputField } from "../workflow/run-input-schema";
+import { getWorkflow } from "../workflow-store/repository";
+import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
+import { errorResult } from "../gateway/error-result";
+import { toolNameFor } from "./component-tool";
+
+export const WORKFLOW_TOOL_TYPE = "core.workflow.tool";
+export const MAX_WORKFLOW_DEPTH = Number(process.env.SWITCHBOARD_MAX_WORKFLOW_DEPTH ?? 5);
+export const DEFAULT_WORKFLOW_TIMEOUT_SECONDS = 300;
+
+/** The Workflow Tool component's label and tool shape (the component itself lives in lib/nodes/workflow-tool.ts). */
+export const WORKFLOW_TOOL_SHAPE = {
+  label: "Workflow Tool",
+  tool: { name: "run_workflow", description: "Runs another workflow and answers with its output.", agentInputs: ["input"] },
+};
+
+const JSON_TYPES: Record<InputField["type"], string | undefined> = { string: "string", number: "number", boolean: "boolean", json: undefined };
+
+/** The tool's input schema: the child's input fields, or one `input` argument that is its whole input. */
+export function workflowInputSchema(fields: InputField[]): { schema: Record<string, unknown>; wrapsInput: boolean } {
+  if (fields.length === 0) {
+    return { wrapsInput: true, schema: { type: "object", properties: { input: { description: "The input the workflow starts with (text or JSON)" } } } };
+  }
+  const properties = Object.fromEntries(fields.map((field) => [field.name, { ...(JSON_TYPES[field.type] ? { type: JSON_TYPES[field.type] } : {}), ...(field.description ? { description: field.description } : {}) }]));
+  return { wrapsInput: false, schema: { type: "object", properties, required: fields.filter((field) => field.required && field.default === undefined).map((field) => field.name) } };
+}
+
+/** What the chosen workflow looks like as a tool; throws naming the workflow when it is gone. */
+export async function describeWorkflow(workflowId: string) {
+  const workflow = await getWorkflow(workflowId);
+  if (!workflow) throw new Error(`workflowId: workflow ${workflowId} does not exist`);
+  const entry = workflow.graph.nodes.find((node) => node.type === "core.entry");
+  const fields = InputFields.safeParse(entry?.data.params.inputFields ?? []).data ?? [];
+  return { name: workflow.name, ...workflowInputSchema(fields) };
+}
+
+export async function registerWorkflowTool(redis: Redis, runId: string, node: CompiledNode): Promise<RegisteredTool> {
+  const workflowId = String(node.params.workflowId ?? "");
+  const described = await describeWorkflow(workflowId);
+  const tool: RegisteredTool = {
+    nodeId: node.id,
+    toolName: toolNameFor(node, WORKFLOW_TOOL_SHAPE),
+    kind: "workflow",
+    description: `Runs the workflow "${described.name}" and answers with its output.`,
+    inputSchema: described.schema,
+    boundInputs: {},
+    workflowId,
+    wrapsInput: described.wrapsInput,
+    callTimeoutMs: Number(node.params.timeoutSeconds ?? DEFAULT_WORKFLOW_TIMEOUT_SECONDS) * 1000,
+    status: "ready",
+  };
+  await registerTool(redis, runId, tool);
+  return tool;
+}
+
+export type ChildRunRequest = {
+  parentRunId: string;
+  nodeId: string;
+  callId?: string;
+  workflowId: string;
+  input: unknown;
+  timeoutMs: number;
+  signal: AbortSignal;
+  emit: (event: RunEventInput) => Promise<unknown>;
+};
+
+/** Runs the workflow as a child of the parent run and waits for it; cancelled with the caller. Throws on failure, naming the child run. */
+export async function runChildWorkflow(request: ChildRunRequest): Promise<{ runId: string; output: unknown }> {
+  const [parent] = await sql<{ depth: number }>`SELECT depth FROM "Run" WHERE id = ${request.parentRunId}`;
+  const depth = (parent?.depth ?? 0) + 1;
+  if (depth > MAX_WORKFLOW_DEPTH) throw new Error(`Workflows call each other more than ${MAX_WORKFLOW_DEPTH} deep (a workflow calling itself?): run ${request.parentRunId} may not start another`);
+  const started = await startRun(request.workflowId, request.input, { kind: "workflow" }, { runId: request.parentRunId, callId: request.callId, depth });
+  if (!started.ok) throw new Error(`The workflow could not start: ${"errors" in started ? started.errors.map((error) => error.message).join("; ") : started.message}`);
+  const childRunId = started.runId;
+  await request.emit({ type: "child.run.started", payload: { nodeId: request.nodeId, childRunId, workflowId: request.workflowId, callId: request.callId } });
+  const cancelChild = () => void cancelRun(sharedRedis(), childRunId).catch(() => undefined);
+  request.signal.addEventListener("abort", cancelChild, { once: true });
+  try {
+    const run = await waitForRunEnd(childRunId, request.timeoutMs);
+    if (run?.status === "completed") return { runId: childRunId, output: run.output };
+    if (!run || run.status === "queued" || run.status === "running") {
+      cancelChild();
+      throw new Error(`Child run ${childRunId} took longer than ${Math.round(request.timeoutMs / 1000)} s and was cancelled`);
+    }
+    throw new Error(`Child run ${childRunId} ${run.status}${run.error ? `: ${run.error}` : ""}`);
+  } finally {
+    request.signal.removeEventListener("abort", cancelChild);
+  }
+}
+
+/** A call from the gateway (any agent, any level): the child run's output as the tool result. */
+export async function executeWorkflowCall(job: ToolCallJobData, registered: RegisteredTool, signal: AbortSignal): Promise<ToolCallJobResult> {
+  if (!registered.workflowId) return errorResult(`Tool ${job.toolName} names no workflow`);
+  try {
+    const { output } = await runChildWorkflow({
+      parentRunId: job.runId,
+      nodeId: job.nodeId,
+      callId: job.callId,
+      workflowId: registered.workflowId,
+      input: registered.wrapsInput ? job.args.input : job.args,
+      timeoutMs: registered.callTimeoutMs ?? DEFAULT_WORKFLOW_TIMEOUT_SECONDS * 1000,
+      signal,
+      emit: createEventRecorder(sharedRedis(), job.runId),
+    });
+    const structured = output && typeof output === "object" && !Array.isArray(output) ? (output as Record<string, unknown>) : undefined;
+    return { content: [{ type: "text", text: typeof output === "string" ? output : JSON.stringify(output) }], ...(structured ? { structuredContent: structured } : {}), isError: false };
+  } catch (error) {
+    return errorResult(error instanceof Error ? error.message : String(error));
+  }
+}
