@@ -14,6 +14,7 @@ import { hostToolsEnabled } from "../settings/host-tools";
 import { compileWorkflow, type CompileError, type CompiledWorkflow } from "../workflow/compile";
 import { checkRunInput, InputFields, type InputField, type InputProblem } from "../workflow/run-input-schema";
 import { getWorkflow } from "../workflow-store/repository";
+import { emptyWorkflowError, missingSecrets, secretUses, type SecretUse } from "./plan-readiness";
 import { asksWithInput, type RunTrigger } from "./run-trigger";
 
 /** A child run's place: the run and the tool call that started it, and its nesting depth. */
@@ -26,7 +27,7 @@ export type StartRunResult =
   | { ok: false; reason: "invalid-input"; message: string; errors: InputProblem[] };
 
 /** A compiled workflow version, kept as the JSON text the Run row stores, with the input fields its Entry asks for. */
-type CachedPlan = { updatedAt: Date; hostTools: boolean; planJson: string; graphJson: string; inputFields: InputField[] };
+type CachedPlan = { updatedAt: Date; hostTools: boolean; planJson: string; graphJson: string; inputFields: InputField[]; secrets: SecretUse[] };
 
 /** The fields the manual trigger (Entry) asks for; a run started by hand or through the API must fit them. */
 function entryInputFields(plan: CompiledWorkflow): InputField[] {
@@ -44,15 +45,25 @@ function remember(workflowId: string, plan: CachedPlan) {
   plans.set(workflowId, plan);
 }
 
+function refused(errors: CompileError[]): Exclude<StartRunResult, { ok: true }> {
+  const count = errors.length;
+  return { ok: false, reason: "invalid", message: `The workflow has ${count} error${count === 1 ? "" : "s"}`, errors };
+}
+
 async function compileCurrent(workflowId: string, hostTools: boolean): Promise<CachedPlan | Exclude<StartRunResult, { ok: true }>> {
   const workflow = await getWorkflow(workflowId);
   if (!workflow) return { ok: false, reason: "not-found", message: `Workflow ${workflowId} does not exist` };
   const compiled = compileWorkflow(workflow.graph, lookupComponent, { hostTools });
-  if (!compiled.ok) {
-    const count = compiled.errors.length;
-    return { ok: false, reason: "invalid", message: `The workflow has ${count} error${count === 1 ? "" : "s"}`, errors: compiled.errors };
-  }
-  const plan = { updatedAt: workflow.updatedAt, hostTools, planJson: JSON.stringify(compiled.plan), graphJson: JSON.stringify(workflow.graph), inputFields: entryInputFields(compiled.plan) };
+  const errors = compiled.ok ? emptyWorkflowError(compiled.plan) : compiled.errors;
+  if (!compiled.ok || errors.length > 0) return refused(errors);
+  const plan = {
+    updatedAt: workflow.updatedAt,
+    hostTools,
+    planJson: JSON.stringify(compiled.plan),
+    graphJson: JSON.stringify(workflow.graph),
+    inputFields: entryInputFields(compiled.plan),
+    secrets: secretUses(compiled.plan, workflow.graph.mcpServers),
+  };
   remember(workflowId, plan);
   return plan;
 }
@@ -81,13 +92,15 @@ export async function startRun(workflowId: string, input: unknown, trigger: RunT
   const cached = plans.get(workflowId);
   let runId: string | null = null;
   if (cached && cached.hostTools === hostTools) {
-    // Input that does not fit a cached version is judged again against the current one below.
+    // Input that does not fit a cached version (or a secret gone missing) is judged again against the current one below.
     const checked = fitted(cached);
-    if (checked.ok) runId = await insertRun(workflowId, cached, checked.value, trigger, parent);
+    if (checked.ok && (await missingSecrets(cached.secrets)).length === 0) runId = await insertRun(workflowId, cached, checked.value, trigger, parent);
   }
   if (!runId) {
     const plan = await compileCurrent(workflowId, hostTools);
     if ("ok" in plan) return plan;
+    const missing = await missingSecrets(plan.secrets);
+    if (missing.length > 0) return refused(missing);
     const checked = fitted(plan);
     if (!checked.ok) return invalidInput(checked.errors);
     runId = await insertRun(workflowId, plan, checked.value, trigger, parent);

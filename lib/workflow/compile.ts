@@ -28,6 +28,8 @@ export type CompileErrorCode =
   | "missing-tool"
   | "unknown-reference"
   | "missing-input"
+  | "missing-secret"
+  | "empty-workflow"
   | "host-access-disabled";
 
 export type CompileError = { code: CompileErrorCode; message: string; nodeId?: string; edgeId?: string; field?: string };
