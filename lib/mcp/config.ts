@@ -1,6 +1,6 @@
 /**
  * How a workflow describes an MCP server: a stdio command,
- * a streamable-HTTP URL, or a reference by name to the workflow's `mcpServers`. Header and env
+ * an HTTP URL (Streamable HTTP or legacy SSE), or a reference by name to the workflow's `mcpServers`. Header and env
  * values may be secret references; they are resolved only in the worker, right before connecting.
  */
 import { z } from "zod";
@@ -18,10 +18,14 @@ export const StdioServerConfig = z.object({
 });
 export type StdioServerConfig = z.infer<typeof StdioServerConfig>;
 
+/** How an HTTP server speaks: Streamable HTTP, the legacy HTTP+SSE transport, or "auto" (Streamable HTTP first, then SSE, as the SDK documents). */
+export const HTTP_PROTOCOLS = ["auto", "streamable-http", "sse"] as const;
+
 export const HttpServerConfig = z.object({
   transport: z.literal("http"),
   url: z.string().trim().url("url must be an absolute http(s) URL"),
   headers: z.record(z.string(), SecretOrText).default({}),
+  protocol: z.enum(HTTP_PROTOCOLS).default("auto"),
 });
 export type HttpServerConfig = z.infer<typeof HttpServerConfig>;
 

@@ -4,6 +4,7 @@
  * else can go wrong.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { redactSecrets } from "../secrets/resolve";
 import { hostToolsEnabled } from "../settings/host-tools";
@@ -27,9 +28,9 @@ export type ConnectOptions = {
 export class McpConnectError extends Error {}
 
 async function connectOnce(config: McpServerConfig, params: Awaited<ReturnType<typeof serverParams>>, options: ConnectOptions): Promise<LiveClient> {
-  const client = new Client({ name: "switchboard", version: "0.1.0" });
   const timeout = options.startupTimeoutMs ?? 20_000;
   if (params.transport === "stdio") {
+    const client = new Client({ name: "switchboard", version: "0.1.0" });
     let pgid: number | undefined;
     let recorded: Promise<void> | void = undefined;
     const transport = new DetachedStdioTransport(params.stdio, (spawned) => {
@@ -52,15 +53,34 @@ async function connectOnce(config: McpServerConfig, params: Awaited<ReturnType<t
     }
     return { client, pgid, secretValues: params.secretValues, close: closeAll };
   }
-  // No redirects: the URL policy checked this address, not wherever a redirect would lead.
-  const transport = new StreamableHTTPClientTransport(new URL(params.url), { requestInit: { headers: params.headers, redirect: "error" } });
-  try {
-    await client.connect(transport, { timeout });
-  } catch (error) {
-    await client.close().catch(() => undefined);
-    throw new McpConnectError(`HTTP server ${new URL(params.url).origin} did not answer: ${(error as Error).message}`);
+  return connectHttp(params, timeout);
+}
+
+type HttpParams = Extract<Awaited<ReturnType<typeof serverParams>>, { transport: "http" }>;
+
+/** A transport for one protocol. No redirects: the URL policy checked this address, not wherever a redirect would lead. */
+function httpTransport(protocol: "streamable-http" | "sse", params: HttpParams) {
+  const url = new URL(params.url);
+  if (protocol === "streamable-http") return new StreamableHTTPClientTransport(url, { requestInit: { headers: params.headers, redirect: "error" } });
+  // The SSE transport's stream and posts both go through this fetch, so both carry the headers.
+  return new SSEClientTransport(url, { fetch: (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), ...params.headers }, redirect: "error" }) });
+}
+
+/** Connects over HTTP; "auto" tries Streamable HTTP and falls back to the older HTTP+SSE transport, as the SDK documents for backwards compatibility. */
+async function connectHttp(params: HttpParams, timeout: number): Promise<LiveClient> {
+  const protocols = params.protocol === "auto" ? (["streamable-http", "sse"] as const) : [params.protocol];
+  const failures: string[] = [];
+  for (const protocol of protocols) {
+    const client = new Client({ name: "switchboard", version: "0.1.0" });
+    try {
+      await client.connect(httpTransport(protocol, params), { timeout });
+      return { client, secretValues: params.secretValues, close: () => client.close() };
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      failures.push(`${protocol === "sse" ? "HTTP+SSE" : "Streamable HTTP"}: ${(error as Error).message}`);
+    }
   }
-  return { client, secretValues: params.secretValues, close: () => client.close() };
+  throw new McpConnectError(`HTTP server ${new URL(params.url).origin} did not answer (${failures.join("; ")})`);
 }
 
 /** Connects, retrying with exponential backoff; safety refusals are not retried. */

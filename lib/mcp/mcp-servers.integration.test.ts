@@ -147,6 +147,29 @@ describe("MCP servers through the gateway", () => {
     }
   });
 
+  it("talks to a legacy HTTP+SSE server, chosen or found by 'auto' after Streamable HTTP is refused", async () => {
+    const sseEverything = await startEverythingHttp("sse");
+    const { runId, teardown } = await registerNodes({
+      nodes: [
+        mcpNode("legacy", { transport: "http", url: sseEverything.url, protocol: "sse", toolFilter: { mode: "selected", tools: ["echo"] } }, "Legacy"),
+        mcpNode("found", { transport: "http", url: sseEverything.url, toolFilter: { mode: "selected", tools: ["get-sum"] } }, "Found"),
+      ],
+      edges: [],
+    });
+    try {
+      expect(await getRegisteredTool(redis, runId, "legacy")).toMatchObject({ kind: "remote-mcp", status: "ready" });
+      expect(await getRegisteredTool(redis, runId, "found")).toMatchObject({ kind: "remote-mcp", status: "ready" });
+      const client = await gatewayClient(runId, ["legacy", "found"]);
+      expect(await names(client)).toEqual(["found__get-sum", "legacy__echo"]);
+      expect(JSON.stringify((await client.callTool({ name: "legacy__echo", arguments: { message: "over sse" } })).content)).toContain("over sse");
+      expect(JSON.stringify((await client.callTool({ name: "found__get-sum", arguments: { a: 40, b: 2 } })).content)).toContain("42");
+      await client.close();
+    } finally {
+      await teardown();
+      sseEverything.close();
+    }
+  });
+
   it("serves an HTTP server's call on a worker that holds no client for it, over a short-lived connection", async () => {
     const { runId, teardown } = await registerNodes({ nodes: [mcpNode("remote", { transport: "http", url: httpEverything.url })], edges: [] });
     try {

@@ -4,7 +4,7 @@
  * the address policy. The secret values come back too, so errors can be redacted.
  */
 import { resolveSecrets } from "../secrets/resolve";
-import type { McpServerConfig } from "./config";
+import type { HttpServerConfig, McpServerConfig } from "./config";
 import type { DetachedStdioParams } from "./detached-stdio-transport";
 import { childEnvironment } from "../platform/child-env";
 import { hostAllowed } from "../net/guarded-fetch";
@@ -12,7 +12,7 @@ import { checkCommand, checkUrl, McpSafetyError } from "./safety";
 
 export type ServerParams =
   | { transport: "stdio"; stdio: DetachedStdioParams; secretValues: string[] }
-  | { transport: "http"; url: string; headers: Record<string, string>; secretValues: string[] };
+  | { transport: "http"; url: string; headers: Record<string, string>; protocol: HttpServerConfig["protocol"]; secretValues: string[] };
 
 export async function serverParams(config: McpServerConfig): Promise<ServerParams> {
   if (config.transport === "stdio") {
@@ -32,5 +32,5 @@ export async function serverParams(config: McpServerConfig): Promise<ServerParam
       throw new McpSafetyError(`secret "${secret.name}" may only be sent to ${secret.allowedHosts.join(", ")}, not to ${host}`);
     }
   }
-  return { transport: "http", url: config.url, headers: headers as Record<string, string>, secretValues };
+  return { transport: "http", url: config.url, headers: headers as Record<string, string>, protocol: config.protocol, secretValues };
 }

@@ -3,7 +3,7 @@
  * (registered as `{groupNodeId}-{serverId}`). Registration and tool calls both read them from here.
  */
 import { z } from "zod";
-import { McpServerSource, resolveServerSource, sourceSlug, ToolFilter, type McpServerConfig } from "./config";
+import { HTTP_PROTOCOLS, McpServerSource, resolveServerSource, sourceSlug, ToolFilter, type McpServerConfig } from "./config";
 import { describeIssues } from "../validation/describe-issues";
 
 export const MCP_SERVER_TYPE = "mcp.server";
@@ -24,6 +24,7 @@ export const ServerNodeParams = z.object({
   cwd: z.string().default(""),
   url: z.string().default(""),
   headers: z.record(z.string(), z.unknown()).default({}),
+  protocol: z.enum(HTTP_PROTOCOLS).default("auto"),
   ref: z.string().default(""),
   toolFilter: ToolFilter.default({ mode: "all", tools: [] }),
   ...RuntimeParams,
@@ -52,7 +53,7 @@ export type ServerSpec = {
 /** The server a flat MCP Server node's params describe. */
 export function serverSourceOf(params: ServerNodeParams): unknown {
   if (params.transport === "ref") return { transport: "ref", ref: params.ref };
-  if (params.transport === "http") return { transport: "http", url: params.url, headers: params.headers };
+  if (params.transport === "http") return { transport: "http", url: params.url, headers: params.headers, protocol: params.protocol };
   return { transport: "stdio", command: params.command, args: params.args, env: params.env, cwd: params.cwd || undefined };
 }
 

@@ -42,6 +42,17 @@ export const mcpServer = defineComponent({
     { name: "cwd", label: "Working directory", kind: "text", ...on("stdio") },
     { name: "url", label: "URL", kind: "text", placeholder: "https://example.com/mcp", ...on("http") },
     { name: "headers", label: "Headers", kind: "json", placeholder: '{ "Authorization": { "$secret": "MCP_TOKEN" } }', ...on("http") },
+    {
+      name: "protocol",
+      label: "Protocol",
+      kind: "select",
+      options: [
+        { value: "auto", label: "Automatic (Streamable HTTP, then SSE)" },
+        { value: "streamable-http", label: "Streamable HTTP" },
+        { value: "sse", label: "HTTP + SSE (older servers)" },
+      ],
+      ...on("http"),
+    },
     { name: "ref", label: "Server name", kind: "text", help: "A server declared in the workflow's MCP servers settings.", ...on("ref") },
     ...runtimeFields,
   ],

@@ -67,19 +67,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** server-everything in streamable HTTP mode on a free port, ready when it says it is listening. */
-export async function startEverythingHttp(): Promise<{ url: string; close: () => void }> {
+/** server-everything over HTTP on a free port — Streamable HTTP (`/mcp`) or the legacy HTTP+SSE transport (`/sse`) — ready when it says so. */
+export async function startEverythingHttp(mode: "streamableHttp" | "sse" = "streamableHttp"): Promise<{ url: string; close: () => void }> {
   const port = await freePort();
-  const child: ChildProcess = spawn("node", [EVERYTHING_BIN, "streamableHttp"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"] });
+  const child: ChildProcess = spawn("node", [EVERYTHING_BIN, mode], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server-everything (HTTP) did not start")), 15_000);
-    child.stderr!.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("listening")) {
+    const timer = setTimeout(() => reject(new Error(`server-everything (${mode}) did not start`)), 15_000);
+    const ready = (chunk: Buffer) => {
+      if (/listening|is running on port/i.test(chunk.toString())) {
         clearTimeout(timer);
         resolve();
       }
-    });
-    child.on("exit", (code) => reject(new Error(`server-everything (HTTP) exited with ${code}`)));
+    };
+    child.stdout!.on("data", ready);
+    child.stderr!.on("data", ready);
+    child.on("exit", (code) => reject(new Error(`server-everything (${mode}) exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}/mcp`, close: () => child.kill("SIGKILL") };
+  return { url: `http://127.0.0.1:${port}/${mode === "sse" ? "sse" : "mcp"}`, close: () => child.kill("SIGKILL") };
 }
