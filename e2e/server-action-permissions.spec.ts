@@ -34,6 +34,7 @@ const ACTIONS: Record<string, { access: Access; args: unknown[] }> = {
   "app/settings/actions.ts#setUserRoleAction": { access: "admin", args: ["no-such-user", "admin"] },
   "app/settings/actions.ts#removeUserAction": { access: "admin", args: ["no-such-user"] },
   "app/settings/actions.ts#setHostToolsAction": { access: "admin", args: [true] },
+  "app/settings/actions.ts#setRetentionAction": { access: "admin", args: [{ keepDays: 1, keepRuns: 1 }] },
 };
 
 type BuiltAction = { id: string; key: string; page: string };

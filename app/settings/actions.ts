@@ -1,7 +1,8 @@
 "use server";
 /**
  * The Settings page's actions. Everyone signed in manages their own API keys (a key acts with its
- * owner's role); admins invite people, change roles, remove accounts and decide on host access.
+ * owner's role); admins invite people, change roles, remove accounts, decide on host access and
+ * how long run history is kept.
  */
 import { revalidatePath } from "next/cache";
 import { createInvite, removeUser, setUserRole } from "@/lib/auth/accounts";
@@ -10,6 +11,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { actionPrincipal } from "@/lib/auth/request-access";
 import type { Role } from "@/lib/auth/roles";
 import { setHostToolsEnabled } from "@/lib/settings/host-tools";
+import { Retention, setRetention } from "@/lib/settings/retention";
 import { KeyName, RecordId, RoleInput, type SettingsResult } from "./schema";
 
 /** Runs `work` for a caller with at least `role`; access problems and bad input come back as `{ ok: false, error }`. */
@@ -72,6 +74,15 @@ export async function setHostToolsAction(enabled: unknown): Promise<SettingsResu
   return asUser("admin", async () => {
     if (typeof enabled !== "boolean") return { ok: false, error: "enabled: true or false" };
     await setHostToolsEnabled(enabled);
+    return { ok: true };
+  });
+}
+
+export async function setRetentionAction(retention: unknown): Promise<SettingsResult> {
+  return asUser("admin", async () => {
+    const parsed = Retention.safeParse(retention);
+    if (!parsed.success) return invalid(parsed.error);
+    await setRetention(parsed.data);
     return { ok: true };
   });
 }

@@ -1,9 +1,11 @@
-/** Settings: your API keys, the MCP server's address and client configurations; for admins also people (roles, invites) and host access. */
+/** Settings: your API keys, the MCP server's address and client configurations; for admins also people (roles, invites), host access and run-history retention. */
 import type { Metadata } from "next";
 import "@/components/settings/settings.css";
 import { ApiKeysSection } from "@/components/settings/api-keys-section";
 import { HostAccessSection } from "@/components/settings/host-access-section";
 import { McpServerSection } from "@/components/settings/mcp-server-section";
+import { RetentionSection } from "@/components/settings/retention-section";
+import { getRetention } from "@/lib/settings/retention";
 import { listExposedWorkflows } from "@/lib/mcp-server/exposed-workflows";
 import { UsersSection } from "@/components/settings/users-section";
 import { PageShell } from "@/components/ui/page-shell";
@@ -19,7 +21,7 @@ export default async function SettingsPage() {
   const user = await pageUser("viewer", "/settings");
   const keys = await listApiKeys(user.userId);
   const admin = user.role === "admin";
-  const [users, hostTools] = admin ? await Promise.all([listUsers(), hostToolsSetting()]) : [[], null];
+  const [users, hostTools, retention] = admin ? await Promise.all([listUsers(), hostToolsSetting(), getRetention()]) : [[], null, null];
   const exposed = await listExposedWorkflows();
   return (
     <PageShell user={user} title="Settings" subtitle="API keys for scripts, and for admins: people and what workflows may do on this machine.">
@@ -31,6 +33,7 @@ export default async function SettingsPage() {
         <McpServerSection exposedCount={exposed.length} />
         {admin && <UsersSection users={users.map(({ id, name, email, role }) => ({ id, name, email, role }))} currentUserId={user.userId} />}
         {hostTools && <HostAccessSection enabled={hostTools.enabled} source={hostTools.source} />}
+        {retention && <RetentionSection initial={retention} />}
       </div>
     </PageShell>
   );

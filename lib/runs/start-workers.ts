@@ -10,7 +10,8 @@ import { Worker } from "bullmq";
 import { queueConnection, RUNS_QUEUE, TOOL_CALLS_QUEUE, type RunJobData, type ToolCallJobData, type ToolCallJobResult } from "../queue/queues";
 import { sharedRedis } from "../queue/redis";
 import { replyingProcessor } from "../queue/tool-call-replies";
-import { TRIGGERS_QUEUE, type ScheduledRunData } from "../triggers/schedules";
+import { cleanupRuns, getRetention } from "../settings/retention";
+import { armRetentionCleanup, RETENTION_JOB, TRIGGERS_QUEUE, type ScheduledRunData } from "../triggers/schedules";
 import { startScheduledRun } from "../triggers/start-scheduled-run";
 import { executeRun } from "./execute-run";
 import { executeToolCall } from "./execute-tool-call";
@@ -74,6 +75,11 @@ export async function startWorkers({ runConcurrency = DEFAULT_RUN_CONCURRENCY, t
   const triggers = new Worker<ScheduledRunData>(
     TRIGGERS_QUEUE,
     async (job) => {
+      if (job.name === RETENTION_JOB) {
+        const deleted = await cleanupRuns(await getRetention());
+        if (deleted > 0) log(`[retention] deleted ${deleted} finished runs the retention setting no longer keeps`);
+        return;
+      }
       const started = await startScheduledRun(job.data);
       if (!started.ok) log(`[triggers] schedule ${job.data.nodeId} of workflow ${job.data.workflowId} did not start a run: ${started.message}`);
     },
@@ -83,7 +89,7 @@ export async function startWorkers({ runConcurrency = DEFAULT_RUN_CONCURRENCY, t
     worker.on("error", (error) => log(`[${worker.name}] ${error.message}`));
     worker.on("failed", (job, error) => log(`[${worker.name}] job ${job?.id} failed: ${error.message}`));
   }
-  await Promise.all([runs.waitUntilReady(), toolCalls.waitUntilReady(), triggers.waitUntilReady()]);
+  await Promise.all([runs.waitUntilReady(), toolCalls.waitUntilReady(), triggers.waitUntilReady(), armRetentionCleanup()]);
   const mcp = await startMcpWorkerServices((data) => withJobSignal(shutdown.signal, (signal) => executeToolCall(sharedRedis(), data, signal)), toolCallConcurrency, log);
   const sweep = setInterval(() => void sweepRuns(sharedRedis(), log).catch((error) => log(`[runs] sweep failed: ${(error as Error).message}`)), SWEEP_MS);
   sweep.unref();

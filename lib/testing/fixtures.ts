@@ -27,9 +27,10 @@ export function compileOrThrow(graph: WorkflowGraph): CompiledWorkflow {
 }
 
 /** A stored workflow and a Run row for it, without enqueueing anything. */
-export async function storeRun(graph: WorkflowGraph): Promise<{ runId: string; plan: CompiledWorkflow }> {
+/** Stores a running run of `graph` (in a new workflow, or in `workflowId`'s) without queueing it. */
+export async function storeRun(graph: WorkflowGraph, options: { workflowId?: string } = {}): Promise<{ runId: string; plan: CompiledWorkflow; workflowId: string }> {
   const plan = compileOrThrow(graph);
-  const workflow = await getDb().workflow.create({ data: { name: "fixture", graph: asJson(graph) } });
-  const run = await getDb().run.create({ data: { workflowId: workflow.id, plan: asJson(plan), graph: asJson(graph), status: "running" } });
-  return { runId: run.id, plan };
+  const workflowId = options.workflowId ?? (await getDb().workflow.create({ data: { name: "fixture", graph: asJson(graph) } })).id;
+  const run = await getDb().run.create({ data: { workflowId, plan: asJson(plan), graph: asJson(graph), status: "running" } });
+  return { runId: run.id, plan, workflowId };
 }

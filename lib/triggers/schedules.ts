@@ -1,7 +1,8 @@
 /**
  * Schedule triggers on BullMQ job schedulers (no home-made timer): saving a workflow arms one
  * scheduler per enabled Schedule node (`wf:{workflowId}:{nodeId}`) and removes the ones no longer
- * wanted; each firing is a job on the `triggers` queue, which a worker turns into a run.
+ * wanted; each firing is a job on the `triggers` queue, which a worker turns into a run. The same
+ * queue carries the hourly run-history cleanup.
  */
 import { Queue } from "bullmq";
 import { queueConnection } from "../queue/queues";
@@ -12,6 +13,14 @@ export const TRIGGERS_QUEUE = "triggers";
 export const SCHEDULE_NODE_TYPE = "trigger.schedule";
 
 export type ScheduledRunData = { workflowId: string; nodeId: string };
+
+/** Housekeeping on the same queue: the hourly run-history cleanup (lib/settings/retention.ts). */
+export const RETENTION_JOB = "retention-cleanup";
+
+/** Arms the hourly cleanup (idempotent: every worker may call it at start). */
+export async function armRetentionCleanup(): Promise<void> {
+  await triggersQueue().upsertJobScheduler(RETENTION_JOB, { every: 60 * 60 * 1000 }, { name: RETENTION_JOB, data: { workflowId: "", nodeId: "" } });
+}
 
 const holder = globalThis as unknown as { switchboardTriggersQueue?: Queue<ScheduledRunData> };
 
