@@ -76,6 +76,10 @@ export function describeEvent(event: RunEvent, labelOf: (nodeId: string) => stri
     }
     case "child.run.started":
       return { tone: "tool", title: `${labelOf(event.payload.nodeId)} started a child run`, detail: event.payload.childRunId, nodeId: event.payload.nodeId };
+    case "external.agent.waiting":
+      return { tone: "tool", title: `${labelOf(event.payload.nodeId)} waits for an external agent`, detail: `until ${new Date(event.payload.expiresAt).toLocaleTimeString("en")}`, nodeId: event.payload.nodeId };
+    case "external.agent.done":
+      return { tone: event.payload.timedOut ? "danger" : "neutral", title: `${labelOf(event.payload.nodeId)} ${event.payload.timedOut ? "timed out" : "done"}`, detail: event.payload.text, nodeId: event.payload.nodeId };
     case "loop.item": {
       const { nodeId, index, ok, error } = event.payload;
       return { tone: ok ? "neutral" : "danger", title: `${labelOf(nodeId)}: item ${index + 1} ${ok ? "done" : "failed"}`, detail: error, nodeId };

@@ -18,6 +18,7 @@ import { ChildRuns } from "./child-runs";
 import { deriveApprovals, deriveBlockedAttempts } from "./derive-gateway-decisions";
 import { deriveRunState, type RunStatus } from "./derive-run-state";
 import { EventTimeline } from "./event-timeline";
+import { ExternalAgentPanel } from "./external-agent-panel";
 import { FinalAnswer } from "./final-answer";
 import { healthByCanvasNode, latestHealth } from "./mcp-health";
 import { McpHealthDots } from "./mcp-health-dots";
@@ -74,6 +75,7 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
             </div>
           )}
           {selectedNodeId && <NodeOutput events={events} nodeId={selectedNodeId} />}
+          <ExternalAgentPanel runId={run.id} events={events} runEnded={runEnded} canAct={canAct} labelOf={labelOf} />
           <ApprovalRequests runId={run.id} approvals={deriveApprovals(shownEvents, runEnded)} labelOf={labelOf} canDecide={canAct} />
           <McpHealthSection health={health} labelOf={labelOf} />
           <ChildRuns events={shownEvents} labelOf={labelOf} />

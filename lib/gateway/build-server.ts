@@ -7,7 +7,9 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
+import { createEventRecorder } from "../runs/record-event";
 import type { SessionClaims } from "./session-token";
 import { isInScope, listRegisteredTools, type RegisteredTool } from "../registry/registry";
 import { exposeTools, TOOL_KINDS } from "../tools/tool-kinds";
@@ -28,6 +30,28 @@ function forwardCall(scope: SessionClaims, tool: ExposedTool, args: Record<strin
   return TOOL_KINDS[tool.registered.kind].forward(tool.registered, call) as Promise<CallToolResult>;
 }
 
+/** For callers that record nothing themselves (an external agent): the gateway writes tool.call.started/completed around each call. */
+function recordedAtGateway(
+  scope: SessionClaims,
+  redis: Redis,
+  name: string,
+  forward: (tool: ExposedTool, args: Record<string, unknown>, callId?: string) => Promise<CallToolResult>,
+) {
+  return async (tool: ExposedTool, args: Record<string, unknown>, callId?: string): Promise<CallToolResult> => {
+    const record = createEventRecorder(redis, scope.runId);
+    const id = callId ?? `${scope.agentNodeId}:${randomUUID().slice(0, 8)}`;
+    const started = Date.now();
+    await record({ type: "tool.call.started", payload: { nodeId: scope.agentNodeId, callId: id, toolName: name, args, iteration: 1 } }).catch(() => undefined);
+    const result = await forward(tool, args, id);
+    const text = (result.content ?? []).map((block) => (block.type === "text" ? block.text : `[${block.type}]`)).join("\n");
+    await record({
+      type: "tool.call.completed",
+      payload: { nodeId: scope.agentNodeId, callId: id, toolName: name, args, result: text, isError: result.isError === true, iteration: 1, durationMs: Date.now() - started },
+    }).catch(() => undefined);
+    return result;
+  };
+}
+
 export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Server {
   const server = new Server({ name: "switchboard-gateway", version: "0.1.0" }, { capabilities: { tools: { listChanged: false } } });
 
@@ -46,7 +70,8 @@ export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Ser
     const { name, arguments: args = {}, _meta } = request.params;
     const exposed = exposeTools(await scopedTools(deps.redis, scope));
     const callId = typeof _meta?.callId === "string" ? _meta.callId : undefined;
-    return guardToolCall(scope, deps.redis, exposed, { name, args, callId }, (tool, finalArgs, callId) => forwardCall(scope, tool, finalArgs, callId));
+    const forward = (tool: ExposedTool, finalArgs: Record<string, unknown>, guardedCallId?: string) => forwardCall(scope, tool, finalArgs, guardedCallId);
+    return guardToolCall(scope, deps.redis, exposed, { name, args, callId }, scope.audit ? recordedAtGateway(scope, deps.redis, name, forward) : forward);
   });
 
   return server;

@@ -1,6 +1,6 @@
 /**
  * Whether a run is still going, as the gateway asks before honouring a token: a token outlives its
- * run only until the run ends, whatever its `exp` says. A Redis key set while the run executes and
+ * run only until the run ends, whatever its `exp` says — and an External Agent's only until its node ends. A Redis key set while the run executes and
  * dropped when it ends answers in one round trip; when the key is missing (a Redis restart), the
  * database decides and the key is set again.
  */
@@ -24,4 +24,15 @@ export async function isRunLive(redis: Redis, runId: string): Promise<boolean> {
   if (run?.status !== "running") return false;
   await markRunLive(redis, runId);
   return true;
+}
+
+const endedCallersKey = (runId: string) => `run:${runId}:ended-callers`;
+
+/** Voids the tokens of one caller (an External Agent node that ended) while the run goes on. */
+export async function endCallerTokens(redis: Redis, runId: string, agentNodeId: string): Promise<void> {
+  await redis.multi().sadd(endedCallersKey(runId), agentNodeId).expire(endedCallersKey(runId), LIVE_TTL_SECONDS).exec();
+}
+
+export async function isCallerEnded(redis: Redis, runId: string, agentNodeId: string): Promise<boolean> {
+  return (await redis.sismember(endedCallersKey(runId), agentNodeId)) === 1;
 }

@@ -13,6 +13,8 @@ export const SessionClaims = z.object({
   allowedTools: z.array(z.string()).optional(),
   /** Extra names for exposed tools (alias → exposed name, e.g. "read" → "files__read_file"). */
   toolAliases: z.record(z.string(), z.string()).optional(),
+  /** The gateway records this caller's calls as run events (an external agent, whose own side records nothing). */
+  audit: z.boolean().optional(),
 });
 export type SessionClaims = z.infer<typeof SessionClaims>;
 

@@ -5,6 +5,7 @@
 import { agent } from "./agent";
 import { code } from "./code";
 import { entry } from "./entry";
+import { externalAgent } from "./external-agent";
 import { fsRead } from "./fs-read";
 import { fsWrite } from "./fs-write";
 import { httpRequest } from "./http-request";
@@ -25,7 +26,7 @@ import { webhookTrigger } from "./webhook-trigger";
 import { workflowTool } from "./workflow-tool";
 import type { ComponentDefinition, ComponentMeta } from "./types";
 
-export const components = [entry, webhookTrigger, scheduleTrigger, ifNode, switchNode, merge, loop, wait, output, transform, code, agent, llm, toolCall, httpRequest, workflowTool, mcpServer, mcpGroup, fsRead, fsWrite, shellExec] as const;
+export const components = [entry, webhookTrigger, scheduleTrigger, ifNode, switchNode, merge, loop, wait, output, transform, code, agent, llm, externalAgent, toolCall, httpRequest, workflowTool, mcpServer, mcpGroup, fsRead, fsWrite, shellExec] as const;
 
 export type NodeType = (typeof components)[number]["id"];
 

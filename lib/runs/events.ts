@@ -82,6 +82,12 @@ export const RunEventInput = z.discriminatedUnion("type", [
     type: z.literal("child.run.started"),
     payload: z.object({ ...nodeRef, childRunId: z.string(), workflowId: z.string(), callId: z.string().optional() }),
   }),
+  /** An External Agent node handed its tools out and waits for Done (the token itself is never in an event). */
+  z.object({
+    type: z.literal("external.agent.waiting"),
+    payload: z.object({ ...nodeRef, url: z.string(), expiresAt: z.string(), instructions: z.string() }),
+  }),
+  z.object({ type: z.literal("external.agent.done"), payload: z.object({ ...nodeRef, text: z.string(), timedOut: z.boolean() }) }),
   /** One item of a Loop done: its result or its error. A resumed loop starts after the items it finds here. */
   z.object({
     type: z.literal("loop.item"),

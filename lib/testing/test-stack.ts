@@ -10,6 +10,8 @@ import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
 import * as runRoute from "@/app/api/runs/[id]/route";
 import * as runsRoute from "@/app/api/runs/route";
 import * as runCancelRoute from "@/app/api/runs/[id]/cancel/route";
+import * as externalRoute from "@/app/api/runs/[id]/external/[nodeId]/route";
+import * as externalDoneRoute from "@/app/api/runs/[id]/external/[nodeId]/done/route";
 import * as workflowRunsRoute from "@/app/api/workflows/[id]/runs/route";
 import * as workflowsRoute from "@/app/api/workflows/route";
 import * as healthRoute from "@/app/api/health/route";
@@ -46,6 +48,8 @@ export const appRoutes: Route[] = [
   { method: "PUT", pattern: /^\/api\/secrets\/(?<name>[^/]+)$/, handler: h(secretRoute.PUT) },
   { method: "DELETE", pattern: /^\/api\/secrets\/(?<name>[^/]+)$/, handler: h(secretRoute.DELETE) },
   { method: "POST", pattern: /^\/api\/runs\/(?<id>[^/]+)\/cancel$/, handler: h(runCancelRoute.POST) },
+  { method: "GET", pattern: /^\/api\/runs\/(?<id>[^/]+)\/external\/(?<nodeId>[^/]+)$/, handler: h(externalRoute.GET) },
+  { method: "POST", pattern: /^\/api\/runs\/(?<id>[^/]+)\/external\/(?<nodeId>[^/]+)\/done$/, handler: h(externalDoneRoute.POST) },
 ];
 
 export type TestStack = ApiClient & { account: TestAccount; close: () => Promise<void> };
