@@ -22,7 +22,7 @@ describe("serverSpecs", () => {
   it("follows a reference to the workflow's mcpServers", () => {
     const declared = { remote: { transport: "http", url: "https://mcp.example.com/mcp", headers: { Authorization: { $secret: "TOKEN" } } } };
     const [spec] = serverSpecs({ id: "n1", type: "mcp.server", label: "R", params: { transport: "ref", ref: "remote" } }, declared);
-    expect(spec.config).toEqual({ transport: "http", url: "https://mcp.example.com/mcp", headers: { Authorization: { $secret: "TOKEN" } } });
+    expect(spec.config).toEqual({ transport: "http", url: "https://mcp.example.com/mcp", headers: { Authorization: { $secret: "TOKEN" } }, protocol: "auto" });
     expect(() => serverSpecs({ id: "n1", type: "mcp.server", label: "R", params: { transport: "ref", ref: "nope" } }, declared)).toThrow(/MCP node "R" \(n1\): no workflow-level MCP server named "nope"/);
   });
   it("names the node and field of a bad config", () => {

@@ -16,8 +16,8 @@ export const agent = defineComponent({
   description: "A model that works in a loop, calling the tools wired into its tools handle until it can answer.",
   inputs: [{ name: "input", label: "Input", schema: { type: "string" } }],
   outputs: [
-    { name: "text", label: "Answer" },
-    { name: "toolCalls", label: "Tool calls" },
+    { name: "text", label: "Answer", schema: { type: "string" } },
+    { name: "toolCalls", label: "Tool calls", schema: { type: "array" } },
     { name: "iterations", label: "Iterations" },
     { name: "usage", label: "Token usage" },
   ],

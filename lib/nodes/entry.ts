@@ -10,7 +10,7 @@ export const entry = defineComponent({
   icon: "play",
   description: "Starts the workflow and hands on the input the run was started with.",
   inputs: [],
-  outputs: [{ name: "output", label: "Run input", schema: { type: "string" } }],
+  outputs: [{ name: "output", label: "Run input" }],
   fields: [
     {
       name: "defaultInput",

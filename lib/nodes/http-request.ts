@@ -17,8 +17,8 @@ export const httpRequest = defineComponent({
     { name: "body", label: "Body", schema: { type: "string", description: "Request body (for POST, PUT, PATCH)" } },
   ],
   outputs: [
-    { name: "status", label: "Status" },
-    { name: "body", label: "Body" },
+    { name: "status", label: "Status", schema: { type: "number" } },
+    { name: "body", label: "Body", schema: { type: "string" } },
   ],
   fields: [
     {

@@ -18,8 +18,8 @@ export const llm = defineComponent({
   description: "One model call. It may call the wired tools once; their results are appended to its answer.",
   inputs: [{ name: "input", label: "Input", schema: { type: "string" } }],
   outputs: [
-    { name: "text", label: "Answer" },
-    { name: "toolCalls", label: "Tool calls" },
+    { name: "text", label: "Answer", schema: { type: "string" } },
+    { name: "toolCalls", label: "Tool calls", schema: { type: "array" } },
     { name: "usage", label: "Token usage" },
   ],
   acceptsTools: true,

@@ -40,8 +40,8 @@ export const loop = defineComponent({
   description: "Calls the wired tool once for each item of a list, a few at a time, and collects the results in order.",
   inputs: [{ name: "items", label: "Items", schema: { type: "array" } }],
   outputs: [
-    { name: "results", label: "Results" },
-    { name: "errors", label: "Errors" },
+    { name: "results", label: "Results", schema: { type: "array" } },
+    { name: "errors", label: "Errors", schema: { type: "array" } },
   ],
   acceptsTools: true,
   requiresTool: true,

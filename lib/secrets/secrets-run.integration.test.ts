@@ -143,14 +143,16 @@ describe("a run that uses a secret", () => {
     expect(JSON.stringify(run.plan)).toContain('{"$secret":"ECHO_TOKEN"}');
   });
 
-  it("fails a node whose secret is not set, naming the secret", async () => {
+  it("refuses to start a run whose node names a secret that is not set, naming node, field and secret", async () => {
     const graph: WorkflowGraph = {
       nodes: [graphNode("direct", "core.http.request", { label: "Direct", params: { url: `${echoUrl}/x`, headers: { "X-Token": secretRef("NOT_SET_ANYWHERE") } } })],
       edges: [],
     };
     const created = await api("POST", "/api/workflows", { name: "missing secret", ...graph });
     const started = await api("POST", `/api/workflows/${created.body.id}/runs`, {});
-    const result = await waitForRun(stack, started.body.runId);
-    expect(result).toMatchObject({ status: "failed", error: 'Secret "NOT_SET_ANYWHERE" is not set: add it on the Secrets page' });
+    expect(started.status).toBe(400);
+    expect(started.body.errors).toEqual([
+      { code: "missing-secret", nodeId: "direct", field: "headers", message: '"Direct" uses the secret NOT_SET_ANYWHERE, which does not exist: an admin can add it in Secrets' },
+    ]);
   });
 });

@@ -339,3 +339,37 @@ describe("host access", () => {
     expect(compileWorkflow(graph, lookupComponent, { hostTools: true }).ok).toBe(true);
   });
 });
+
+describe("what flows between nodes", () => {
+  const node = (id: string, type: string, params: Record<string, unknown> = {}, label = id) => ({ id, type, position: { x: 0, y: 0 }, data: { label, mode: "normal" as const, params } });
+  const edge = (source: string, sourceHandle: string, target: string, targetHandle: string) => ({ id: `${source}-${target}-${targetHandle}`, source, sourceHandle, target, targetHandle });
+
+  it("refuses a Loop fed something that is not a list, naming node and input", () => {
+    const result = compileWorkflow(
+      { nodes: [node("entry", "core.entry"), node("agent", "core.agent", { provider: "scripted" }, "Agent"), node("each", "core.loop", {}, "Each")], edges: [edge("entry", "output", "agent", "input"), edge("agent", "text", "each", "items")] },
+      lookupComponent,
+    );
+    expect(result.ok ? [] : result.errors).toEqual([
+      expect.objectContaining({ code: "type-mismatch", nodeId: "each", field: "items", message: '"Each" needs a list on items, but "Agent".text is a string' }),
+      expect.objectContaining({ code: "missing-tool", nodeId: "each" }),
+    ]);
+  });
+
+  it("refuses an If whose condition names an output its source does not have", () => {
+    const result = compileWorkflow(
+      {
+        nodes: [node("entry", "core.entry"), node("agent", "core.agent", { provider: "scripted" }, "Agent"), node("check", "core.if", { value: "{{agent.txt}}", compareTo: "ALERT" }, "Check")],
+        edges: [edge("entry", "output", "agent", "input"), edge("agent", "text", "check", "input")],
+      },
+      lookupComponent,
+    );
+    expect(result.ok ? [] : result.errors).toEqual([
+      expect.objectContaining({ code: "unknown-reference", nodeId: "check", field: "value", message: expect.stringContaining('that node has no output "txt" (it has text, toolCalls, iterations, usage)') }),
+    ]);
+    const fine = compileWorkflow(
+      { nodes: [node("entry", "core.entry"), node("agent", "core.agent", { provider: "scripted" }, "Agent"), node("check", "core.if", { value: "{{agent.text}}" }, "Check")], edges: [edge("entry", "output", "agent", "input"), edge("agent", "text", "check", "input")] },
+      lookupComponent,
+    );
+    expect(fine.ok).toBe(true);
+  });
+});

@@ -28,6 +28,7 @@ export type CompileErrorCode =
   | "missing-tool"
   | "unknown-reference"
   | "missing-input"
+  | "type-mismatch"
   | "missing-secret"
   | "empty-workflow"
   | "host-access-disabled";
@@ -170,6 +171,12 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
       errors.push({ code: "unknown-handle", ...at, nodeId: target.id, message: `"${target.label}" has no input "${edge.targetHandle}"` });
       continue;
     }
+    const wants = targetComponent.inputs.find((port) => port.name === edge.targetHandle)?.schema?.type;
+    const gives = sourceComponent.outputs.find((port) => port.name === edge.sourceHandle)?.schema?.type;
+    if (wants === "array" && gives !== undefined && gives !== "array") {
+      errors.push({ code: "type-mismatch", ...at, nodeId: target.id, field: edge.targetHandle, message: `"${target.label}" needs a list on ${edge.targetHandle}, but "${source.label}".${edge.sourceHandle} is a ${gives}` });
+      continue;
+    }
     if (target.inputs[edge.targetHandle]) {
       errors.push({ code: "input-already-connected", ...at, nodeId: target.id, message: `Input "${edge.targetHandle}" of "${target.label}" is already connected` });
       continue;
@@ -195,6 +202,7 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
   for (const { message } of validateWorkflowMcpServers(graph.mcpServers)) errors.push({ code: "invalid-mcp-server", message });
 
   const references = referenceIndex([...nodes.values()]);
+  const portsOf: PortsOf = (nodeId) => [...shapeOf(components.get(nodeId)!).outputs];
   for (const node of nodes.values()) {
     const component = components.get(node.id)!;
     if (component.requiresTool && node.mode === "normal" && node.connectedToolNodeIds.length === 0) {
@@ -203,7 +211,7 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
     if (component.requiresInput && Object.keys(node.inputs).length === 0) {
       errors.push({ code: "missing-input", nodeId: node.id, message: `"${node.label}" has nothing to work on: wire at least one of its inputs` });
     }
-    resolveTemplateSources(node, component, references, errors);
+    resolveTemplateSources(node, component, references, portsOf, errors);
   }
 
   const order = topologicalOrder([...nodes.values()]);
@@ -263,11 +271,24 @@ function referenceIndex(all: CompiledNode[]): (name: string) => CompiledNode[] {
   };
 }
 
+type PortsOf = (nodeId: string) => string[];
+
+/** `{{agent.txt}}` where the source has several outputs and none is called `txt`: nothing would ever fill it. */
+function missingOutput(node: CompiledNode, field: { name: string; label: string }, name: string, path: string[], ports: string[], errors: CompileError[]) {
+  if (ports.length < 2 || path.length === 0 || ports.includes(path[0])) return;
+  errors.push({ code: "unknown-reference", nodeId: node.id, field: field.name, message: `${field.label} of "${node.label}" refers to {{${name}.${path.join(".")}}}, but that node has no output "${path[0]}" (it has ${ports.join(", ")})` });
+}
+
 /** Finds the node each template placeholder names and makes it a dependency; unknown names are errors. */
-function resolveTemplateSources(node: CompiledNode, component: ComponentMeta, candidates: (name: string) => CompiledNode[], errors: CompileError[]): void {
+function resolveTemplateSources(node: CompiledNode, component: ComponentMeta, candidates: (name: string) => CompiledNode[], portsOf: PortsOf, errors: CompileError[]): void {
   for (const field of shapeOf(component).templated) {
-    for (const { node: name } of templateReferences(node.params[field.name])) {
-      if (name === INPUT_REFERENCE || node.templateSources?.[name]) continue;
+    for (const { node: name, path } of templateReferences(node.params[field.name])) {
+      if (name === INPUT_REFERENCE) continue;
+      const known = node.templateSources?.[name];
+      if (known) {
+        missingOutput(node, field, name, path, portsOf(known), errors);
+        continue;
+      }
       const at = { nodeId: node.id, field: field.name };
       const matches = candidates(name).filter((other) => other.id !== node.id);
       const source = matches.find((other) => other.id === name) ?? (matches.length === 1 ? matches[0] : undefined);
@@ -279,6 +300,7 @@ function resolveTemplateSources(node: CompiledNode, component: ComponentMeta, ca
       } else {
         node.templateSources = { ...node.templateSources, [name]: source.id };
         if (!node.dependsOn.includes(source.id)) node.dependsOn.push(source.id);
+        missingOutput(node, field, name, path, portsOf(source.id), errors);
       }
     }
   }
