@@ -91,6 +91,34 @@ describe("a worker killed mid-run", () => {
     expect(events.at(-1)?.type).toBe("run.completed");
   }, 60_000);
 
+  it("resumes a Loop after the items it had finished (each item is a checkpoint)", async () => {
+    const first = await worker("w1");
+    const { id } = await createWorkflow("loop durability", {
+      nodes: [
+        graphNode("entry", "core.entry"),
+        graphNode("each", "core.loop", { label: "Each", params: { args: { url: `${server.url}/slow?ms=400&n=loop-{{item}}` }, concurrency: 1 } }),
+        graphNode("fetch", "core.http.request", { label: "Fetch", mode: "tool", params: { method: "GET", url: `${server.url}/fast` } }),
+      ],
+      edges: [graphEdge("entry", "output", "each", "items"), graphEdge("fetch", "tool", "each", "tools")],
+    });
+    const items = [0, 1, 2, 3, 4, 5];
+    const started = await startRun(id, items);
+    if (!started.ok) throw new Error(started.message);
+    const doneItems = async () => (await listEvents(started.runId)).filter((event) => event.type === "loop.item");
+    await waitFor("three items to be done", async () => ((await doneItems()).length >= 3 ? true : undefined), 30_000, 50);
+    await first.kill("SIGKILL");
+    await worker("w2");
+
+    const run = await waitForEnd(started.runId, 60_000);
+    expect(run.status).toBe("completed");
+    const hits = items.map((item) => server.hits(`GET /slow?loop-${item}`));
+    expect(hits.slice(0, 3)).toEqual([1, 1, 1]); // stored before the crash: not called again
+    for (const count of hits) expect([1, 2]).toContain(count); // the item in flight may be called twice
+    const events = await expectDenseLog(started.runId);
+    expect(events.some((event) => event.type === "run.resumed")).toBe(true);
+    expect(new Set((await doneItems()).map((event) => (event.payload as { index: number }).index))).toEqual(new Set(items));
+  }, 90_000);
+
   it("fails the run naming the node when running it again is not safe", async () => {
     const first = await worker("w1");
     const runId = await start(chain("unsafe", "POST"));
