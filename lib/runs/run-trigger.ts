@@ -17,7 +17,8 @@ export type TriggerKindOf = (type: string) => "manual" | "webhook" | "schedule" 
 
 /** The trigger nodes that fire for this run; every other trigger node is skipped. */
 export function firedTriggers(plan: CompiledWorkflow, trigger: RunTrigger | null | undefined, kindOf: TriggerKindOf): Set<string> {
-  const triggers = plan.order.filter((id) => kindOf(plan.nodes[id].type) !== undefined);
+  // A disabled trigger never fires.
+  const triggers = plan.order.filter((id) => kindOf(plan.nodes[id].type) !== undefined && plan.nodes[id].params.enabled !== false);
   if (trigger?.nodeId) return new Set(triggers.filter((id) => id === trigger.nodeId));
   const manual = triggers.filter((id) => kindOf(plan.nodes[id].type) === "manual");
   return new Set(manual.length > 0 ? manual : triggers);

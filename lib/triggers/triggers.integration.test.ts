@@ -73,7 +73,15 @@ describe("webhook trigger", () => {
     const missing = await callHook(`/api/hooks/${id}/hook`, {});
     expect(missing).toMatchObject({ status: 401, body: { error: expect.stringContaining("x-webhook-secret") } });
     expect((await callHook(`/api/hooks/${id}/nope`, {}, { "x-webhook-secret": "s3cret-hook-value" })).status).toBe(404);
-    const disabledId = await createWorkflow(hookGraph({ enabled: false }));
+    // A disabled trigger must not be the only way in (the compiler flags what it alone leads to): an Entry reaches the step too.
+    const disabledId = await createWorkflow({
+      nodes: [
+        graphNode("entry", "core.entry"),
+        graphNode("hook", "trigger.webhook", { label: "Orders hook", params: { secret: { $secret: "HOOK_SECRET" }, enabled: false } }),
+        graphNode("join", "core.merge", { label: "Join", params: { mode: "first" } }),
+      ],
+      edges: [graphEdge("hook", "output", "join", "a"), graphEdge("entry", "output", "join", "b")],
+    });
     const disabled = await callHook(`/api/hooks/${disabledId}/hook`, {}, { "x-webhook-secret": "s3cret-hook-value" });
     expect(disabled).toMatchObject({ status: 409, body: { error: 'The webhook "Orders hook" is disabled' } });
     const runs = await sql<{ count: number }>`SELECT count(*) FROM "Run" WHERE "workflowId" = ${disabledId}`;

@@ -373,3 +373,28 @@ describe("what flows between nodes", () => {
     expect(fine.ok).toBe(true);
   });
 });
+
+describe("disabled triggers", () => {
+  const node = (id: string, type: string, params: Record<string, unknown> = {}, label = id) => ({ id, type, position: { x: 0, y: 0 }, data: { label, mode: "normal" as const, params } });
+  const edge = (source: string, sourceHandle: string, target: string, targetHandle: string) => ({ id: `${source}-${target}-${targetHandle}`, source, sourceHandle, target, targetHandle });
+
+  it("flags what only a disabled trigger leads to, and nothing a live trigger also reaches", () => {
+    const result = compileWorkflow(
+      {
+        nodes: [
+          node("entry", "core.entry"),
+          node("hook", "trigger.webhook", { enabled: false }, "Hook"),
+          node("by-hook", "core.transform", {}, "By hook"),
+          node("after", "core.output", {}, "After hook"),
+          node("both", "core.merge", {}, "Both"),
+        ],
+        edges: [edge("hook", "output", "by-hook", "input"), edge("by-hook", "result", "after", "value"), edge("hook", "output", "both", "a"), edge("entry", "output", "both", "b")],
+      },
+      lookupComponent,
+    );
+    expect(result.ok ? [] : result.errors.map((error) => [error.code, error.nodeId, error.message])).toEqual([
+      ["unreachable", "by-hook", '"By hook" can never run: the only trigger before it, "Hook", is disabled'],
+      ["unreachable", "after", '"After hook" can never run: the only trigger before it, "Hook", is disabled'],
+    ]);
+  });
+});

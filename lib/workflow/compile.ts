@@ -28,6 +28,7 @@ export type CompileErrorCode =
   | "missing-tool"
   | "unknown-reference"
   | "missing-input"
+  | "unreachable"
   | "type-mismatch"
   | "missing-secret"
   | "empty-workflow"
@@ -221,6 +222,7 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
       errors.push({ code: "cycle", nodeId: node.id, message: `"${node.label}" is part of a cycle` });
     }
   }
+  errors.push(...unreachableAfterDisabledTriggers(order, nodes, components));
 
   if (errors.length > 0) return { ok: false, errors };
   for (const node of nodes.values()) Object.values(node.templateSources ?? {}).forEach((id) => consumed.add(id));
@@ -304,6 +306,33 @@ function resolveTemplateSources(node: CompiledNode, component: ComponentMeta, ca
       }
     }
   }
+}
+
+/** A trigger that is switched off never fires (lib/runs/run-trigger.ts). */
+export const isDisabledTrigger = (component: ComponentMeta, params: Record<string, unknown>) => component.trigger !== undefined && params.enabled === false;
+
+/** Nodes that only a disabled trigger leads to can never run: flagged, naming the node and the trigger. One pass in dependency order. */
+function unreachableAfterDisabledTriggers(order: string[], nodes: Map<string, CompiledNode>, components: Map<string, ComponentMeta>): CompileError[] {
+  const reach = new Map<string, { live: boolean; disabled?: string }>();
+  const errors: CompileError[] = [];
+  for (const id of order) {
+    const node = nodes.get(id)!;
+    const component = components.get(id)!;
+    if (component.trigger) {
+      reach.set(id, isDisabledTrigger(component, node.params) ? { live: false, disabled: node.label } : { live: true });
+      continue;
+    }
+    const upstream = node.dependsOn.map((dependency) => reach.get(dependency)).filter((state) => state !== undefined);
+    const live = upstream.some((state) => state.live);
+    const disabled = upstream.find((state) => state.disabled)?.disabled;
+    if (upstream.length === 0 || live || !disabled) {
+      if (upstream.length > 0) reach.set(id, { live });
+      continue;
+    }
+    reach.set(id, { live: false, disabled });
+    errors.push({ code: "unreachable", nodeId: id, message: `"${node.label}" can never run: the only trigger before it, "${disabled}", is disabled` });
+  }
+  return errors;
 }
 
 /** Kahn's algorithm, stable in the graph's node order; nodes on a cycle are left out. */
