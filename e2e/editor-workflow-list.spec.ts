@@ -1,4 +1,4 @@
-/** The workflow list and files: rename, duplicate and delete (asked first) from the list; export from the editor and import it back; bad files refused with reasons. */
+/** The workflow list and files: rename, duplicate and delete (asked first) from the list; export from the editor and import it back (a taken name gets "(2)"); bad files refused with reasons. */
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
@@ -71,11 +71,13 @@ test("export a workflow as JSON and import it back as a new workflow", async ({ 
   await list.open();
   await list.importFile(file);
   await page.waitForURL((url) => /\/workflows\/[^/]+$/.test(url.pathname) && url.href !== originalUrl);
-  await expect(page.getByTestId("workflow-name")).toHaveValue(name);
+  // The name is taken (the original is still there): the copy is told apart.
+  await expect(page.getByTestId("workflow-name")).toHaveValue(`${name} (2)`);
   await expect(editor.nodes).toHaveCount(2);
   await expect(editor.edges).toHaveCount(1);
   await list.open();
-  await expect(list.row(name)).toHaveCount(2);
+  await expect(list.row(name)).toHaveCount(1);
+  await expect(list.row(`${name} (2)`)).toHaveCount(1);
 });
 
 test("importing a bad file says what is wrong and changes nothing", async ({ page }) => {

@@ -8,7 +8,7 @@ import { startRun } from "@/lib/runs/start-run";
 import { parseGraph } from "@/lib/workflow/graph";
 import { parseWorkflowFile } from "@/lib/workflow/workflow-file";
 import { hostAccessRefusal } from "@/lib/workflow-store/host-access-guard";
-import { createWorkflow, deleteWorkflow, getWorkflow, saveWorkflowVersion, updateWorkflow } from "@/lib/workflow-store/repository";
+import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflows, saveWorkflowVersion, updateWorkflow } from "@/lib/workflow-store/repository";
 import { findTemplate } from "@/lib/workflow-store/templates";
 import { ExpectedVersion, SaveWorkflowInput, WorkflowId, WorkflowName, type ListActionResult, type RunWorkflowResult, type SaveWorkflowResult } from "./schema";
 
@@ -114,6 +114,16 @@ export async function importWorkflowAction(text: unknown): Promise<ListActionRes
   if (!file.ok) return file;
   const refusal = hostAccessRefusal(user.principal.role, null, file.graph);
   if (refusal) return { ok: false, errors: [refusal] };
-  const { id } = await createWorkflow(file.name, file.graph);
+  const { id } = await createWorkflow(await unusedName(file.name), file.graph);
   redirect(`/workflows/${id}`);
+}
+
+/** An imported workflow whose name is taken gets "(2)", "(3)"… so two imports of one file stay apart in the list. */
+async function unusedName(name: string): Promise<string> {
+  const taken = new Set((await listWorkflows()).map((workflow) => workflow.name));
+  if (!taken.has(name)) return name;
+  for (let copy = 2; ; copy++) {
+    const candidate = `${name} (${copy})`.slice(0, 200);
+    if (!taken.has(candidate)) return candidate;
+  }
 }

@@ -50,6 +50,16 @@ describe("deriveRunState", () => {
     expect(state.nodeStatuses.grp).toBe("failed");
   });
 
+  it("ties an MCP tool's calls ({source}__{tool}) to the MCP node that registered the source", () => {
+    const events = recorded(
+      { type: "tool.registered", payload: { nodeId: "mcp", toolName: "everything", kind: "local-mcp", description: "echo" } },
+      { type: "tool.call.started", payload: { nodeId: "agent", callId: "c1", toolName: "everything__echo", args: { message: "hi" }, iteration: 1 } },
+    );
+    const state = deriveRunState(events, { initialStatus: "running", agentNodeIds: agents });
+    expect(state.toolCalls).toEqual([expect.objectContaining({ toolName: "everything__echo", toolNodeId: "mcp" })]);
+    expect(state.nodeStatuses.mcp).toBe("running");
+  });
+
   it("before any event, shows the status stored on the run", () => {
     const state = deriveRunState([], { initialStatus: "running" });
     expect(state.status).toBe("running");

@@ -153,7 +153,8 @@ export function deriveRunState(events: readonly RunEvent[], { initialStatus = "q
   const ended = finishedAt !== undefined;
   const calls = [...toolCalls.values()].map((call) => ({
     ...call,
-    toolNodeId: toolNodeByName.get(call.toolName),
+    // An MCP tool is called as `{source}__{tool}`; its source registered under `{source}`.
+    toolNodeId: toolNodeByName.get(call.toolName) ?? toolNodeByName.get(call.toolName.split("__")[0]),
     state: ended && call.state === "running" ? ("abandoned" as const) : call.state,
   }));
   for (const call of calls) if (call.state === "running" && call.toolNodeId) nodeStatuses[call.toolNodeId] = "running";

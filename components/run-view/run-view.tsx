@@ -46,7 +46,8 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
 
   const shownEvents = selectedNodeId ? events.filter((event) => eventNodeId(event) === selectedNodeId) : events;
   const shownCalls = selectedNodeId
-    ? state.toolCalls.filter((call) => call.agentNodeId === selectedNodeId || call.toolNodeId === selectedNodeId)
+    ? // A group's servers register as `{groupNodeId}-{serverId}`: their calls belong to the group on the canvas.
+      state.toolCalls.filter((call) => call.agentNodeId === selectedNodeId || call.toolNodeId === selectedNodeId || call.toolNodeId?.startsWith(`${selectedNodeId}-`))
     : state.toolCalls;
   const health = useMemo(() => latestHealth(events), [events]);
   const healthDots = useMemo(() => healthByCanvasNode(health, graph.nodes.map((node) => node.id)), [health, graph]);
