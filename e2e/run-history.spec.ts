@@ -83,4 +83,10 @@ test("runs with an input, runs again (edited and as it was), and finds every run
   await rows.filter({ hasText: "History e2e" }).last().click();
   await expect(page).toHaveURL(firstRunUrl);
   await expect(page.getByTestId("run-input-value")).toHaveText("first question");
+
+  // The exact graph a run used opens as a new workflow.
+  await page.getByTestId("open-run-graph").click();
+  await page.waitForURL(/\/workflows\/[^/]+$/);
+  await expect(page.getByTestId("workflow-name")).toHaveValue(`History e2e (as run ${runIds[0].slice(0, 8)})`);
+  await expect(page.locator(".react-flow__node")).toHaveCount(2);
 });

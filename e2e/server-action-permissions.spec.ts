@@ -27,6 +27,7 @@ const ACTIONS: Record<string, { access: Access; args: unknown[] }> = {
   "app/workflows/actions.ts#deleteWorkflowAction": { access: "editor", args: ["WORKFLOW"] },
   "app/workflows/actions.ts#importWorkflowAction": { access: "editor", args: ["{}"] },
   "app/runs/actions.ts#rerunAction": { access: "editor", args: ["no-such-run"] },
+  "app/runs/actions.ts#openRunGraphAction": { access: "editor", args: ["no-such-run"] },
   "app/workflows/mcp-actions.ts#discoverMcpToolsAction": { access: "editor", args: [{ nodeId: "n", type: "mcp.server", label: "x", params: { transport: "stdio", command: "node", args: ["-e", "1"] } }] },
   "app/settings/actions.ts#createApiKeyAction": { access: "viewer", args: ["stolen"] },
   "app/settings/actions.ts#revokeApiKeyAction": { access: "viewer", args: ["no-such-key"] },

@@ -7,6 +7,7 @@ import { LogoMark } from "@/components/ui/logo-mark";
 import type { EventConnection } from "@/hooks/use-run-events";
 import type { RunState } from "./derive-run-state";
 import { CancelRunButton } from "./cancel-run-button";
+import { OpenRunGraphButton } from "./open-run-graph-button";
 import { ElapsedTime } from "./elapsed-time";
 import { RunStatusPill } from "./run-status-pill";
 
@@ -58,6 +59,7 @@ export function RunHeader({ runId, parentRunId, workflowId, workflowName, state,
       <div className="run-header-spacer" />
       {connectionText && <span className={cx("run-connection", `run-connection-${connection}`)}>{connectionText}</span>}
       {canCancel && (state.status === "queued" || state.status === "running") && <CancelRunButton runId={runId} />}
+      {canCancel && <OpenRunGraphButton runId={runId} />}
       <Link href={editorHref} className={buttonClassName("secondary")}>
         <Pencil size={14} aria-hidden /> Edit workflow
       </Link>
