@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { actionPrincipal } from "@/lib/auth/request-access";
 import { getRunStatus } from "@/lib/runs/read-run";
-import { startRun } from "@/lib/runs/start-run";
+import { startRun, startRunProblem } from "@/lib/runs/start-run";
 import { getDb } from "@/lib/db/client";
 import { parseGraph } from "@/lib/workflow/graph";
 import { hostAccessRefusal } from "@/lib/workflow-store/host-access-guard";
@@ -19,7 +19,7 @@ export async function rerunAction(runId: unknown, input?: { value: unknown }): P
   const run = await getRunStatus(runId);
   if (!run) return { ok: false, error: `Run ${runId} does not exist` };
   const started = await startRun(run.workflowId, input ? input.value : run.input);
-  if (!started.ok) return { ok: false, error: "errors" in started ? started.errors.map((e) => e.message).join("; ") : started.message };
+  if (!started.ok) return { ok: false, error: startRunProblem(started) };
   redirect(`/runs/${started.runId}`);
 }
 

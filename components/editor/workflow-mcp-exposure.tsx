@@ -1,14 +1,11 @@
 "use client";
 /** Workflow settings: offer this workflow as a tool on the Switchboard MCP server (/api/mcp/workflows), with a tool name and description. */
 import { Share2 } from "lucide-react";
+import { referenceName } from "@/lib/workflow/template";
 import { useEditorStore } from "./editor-store-context";
 
-const suggestedName = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_+|_+$/g, "")
-    .slice(0, 64) || "workflow";
+/** Shown as the placeholder: what the MCP server calls the tool when no name is set (lib/mcp-server/exposed-workflows.ts). */
+const suggestedName = (name: string) => referenceName(name).slice(0, 64) || "workflow";
 
 export function WorkflowMcpExposure() {
   const { mcp, name, setSettings } = useEditorStore((state) => ({ mcp: state.settings?.mcp, name: state.name, setSettings: state.setSettings }));

@@ -1,5 +1,5 @@
 /** The input fields the workflow's Entry asks for, read from the editor's nodes or a stored graph (none when there is no Entry or no fields). */
-import { InputFields, type InputField } from "@/lib/workflow/run-input-schema";
+import { entryFieldsOf, type InputField } from "@/lib/workflow/run-input-schema";
 
 type NodeLike = { type?: string; data: { componentType?: string; params?: Record<string, unknown> } };
 
@@ -13,7 +13,7 @@ export function entryInputFields(nodes: readonly NodeLike[]): InputField[] {
   // The same params object gives the same array, so store selectors stay stable.
   let fields = cache.get(raw);
   if (!fields) {
-    fields = InputFields.safeParse(raw).data ?? EMPTY;
+    fields = entryFieldsOf([entry!]);
     cache.set(raw, fields);
   }
   return fields;

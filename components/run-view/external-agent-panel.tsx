@@ -1,32 +1,20 @@
 "use client";
 /** For an External Agent node that waits: the gateway URL and token to paste into an MCP client (editors only), the instructions, and Done. */
-import { Check, Copy, Plug } from "lucide-react";
+import { Plug } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { RunEvent } from "@/lib/runs/events";
 import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { PanelSection } from "./panel-section";
 
 type Waiting = Extract<RunEvent, { type: "external.agent.waiting" }>["payload"];
 
 function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const [copied, setCopied] = useState(false);
   return (
     <div className="external-field">
       <span className="external-field-label">{label}</span>
       <code data-testid={testId}>{value}</code>
-      <button
-        type="button"
-        className="toolbar-icon-button"
-        aria-label={`Copy the ${label.toLowerCase()}`}
-        onClick={() =>
-          void navigator.clipboard.writeText(value).then(() => {
-            setCopied(true);
-            setTimeout(() => setCopied(false), 1500);
-          })
-        }
-      >
-        {copied ? <Check size={13} aria-hidden /> : <Copy size={13} aria-hidden />}
-      </button>
+      <CopyButton text={value} label={`Copy the ${label.toLowerCase()}`} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 /** Settings → MCP server: Switchboard's own MCP address and ready-to-paste client configurations (an API key goes where it says). */
-import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
+import { CopyButton } from "@/components/ui/copy-button";
 
 type Config = { id: string; label: string; text: (url: string) => string };
 
@@ -19,25 +19,12 @@ const CONFIGS: Config[] = [
 ];
 
 function CopyBlock({ config, url }: { config: Config; url: string }) {
-  const [copied, setCopied] = useState(false);
   const text = config.text(url);
   return (
     <div className="mcp-config" data-testid={`mcp-config-${config.id}`}>
       <div className="mcp-config-head">
         <span>{config.label}</span>
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm"
-          data-testid={`copy-mcp-config-${config.id}`}
-          onClick={() =>
-            void navigator.clipboard.writeText(text).then(() => {
-              setCopied(true);
-              setTimeout(() => setCopied(false), 1500);
-            })
-          }
-        >
-          {copied ? <Check size={13} aria-hidden /> : <Copy size={13} aria-hidden />} {copied ? "Copied" : "Copy"}
-        </button>
+        <CopyButton text={text} label={`Copy the ${config.label} configuration`} testId={`copy-mcp-config-${config.id}`} withText />
       </div>
       <pre>{text}</pre>
     </div>

@@ -59,3 +59,13 @@ export async function connectNodeTools(ctx: NodeToolsContext, access: ToolAccess
         });
   return { ...connection, log, setIteration: (next) => void (iteration = next) };
 }
+
+/** A tool's answer as data: its structured content, else its text parsed as JSON, else the text (so `{{node.result.status}}` works downstream). */
+export function toolResultData(text: string, structured: unknown): unknown {
+  if (structured !== undefined) return structured;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

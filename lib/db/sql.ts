@@ -27,16 +27,18 @@ const types = {
   },
 };
 
+/** The template's parts joined with $1, $2… where the values go. */
+function run(strings: TemplateStringsArray, values: unknown[]) {
+  const text = strings.reduce((query, part, index) => `${query}$${index}${part}`);
+  return getPool().query({ text, values, types } as pg.QueryConfig);
+}
+
 /** Runs a tagged-template query: sql`SELECT … WHERE id = ${id}` sends `id` as $1. Answers the rows. */
 export async function sql<Row = Record<string, unknown>>(strings: TemplateStringsArray, ...values: unknown[]): Promise<Row[]> {
-  const text = strings.reduce((query, part, index) => `${query}$${index}${part}`);
-  const result = await getPool().query({ text, values, types } as pg.QueryConfig);
-  return result.rows as Row[];
+  return (await run(strings, values)).rows as Row[];
 }
 
 /** Like sql`…` for statements whose row count is the answer (UPDATE, DELETE). */
 export async function sqlCount(strings: TemplateStringsArray, ...values: unknown[]): Promise<number> {
-  const text = strings.reduce((query, part, index) => `${query}$${index}${part}`);
-  const result = await getPool().query({ text, values, types } as pg.QueryConfig);
-  return result.rowCount ?? 0;
+  return (await run(strings, values)).rowCount ?? 0;
 }

@@ -23,7 +23,7 @@ import { errorResult } from "../gateway/error-result";
 import { TERMINAL_EVENT_TYPES, type RunEvent } from "../runs/events";
 import { watchRunEvents } from "../runs/live-events";
 import { getRunStatus } from "../runs/read-run";
-import { startRun } from "../runs/start-run";
+import { startRun, startRunProblem } from "../runs/start-run";
 import { waitForRunEnd } from "../runs/wait-for-run-end";
 import { getWorkflow, listWorkflows } from "../workflow-store/repository";
 import { exposedWorkflow, listExposedWorkflows, type ExposedWorkflow } from "./exposed-workflows";
@@ -57,7 +57,7 @@ function answer(value: unknown, isError = false): CallToolResult {
 /** Starts the run, then waits for it, telling the client about each finished node when it asked for progress. */
 async function runAndWait(workflowId: string, input: unknown, progressToken: string | number | undefined, notify: Notify): Promise<CallToolResult> {
   const started = await startRun(workflowId, input, { kind: "mcp" });
-  if (!started.ok) return errorResult("errors" in started ? started.errors.map((error) => error.message).join("; ") : started.message);
+  if (!started.ok) return errorResult(startRunProblem(started));
   let progress = 0;
   const unwatch =
     progressToken === undefined
@@ -110,7 +110,7 @@ export function buildWorkflowsServer(principal: Principal): Server {
       if (!parsed.success) return errorResult(`${parsed.error.issues[0].path.join(".")}: ${parsed.error.issues[0].message}`);
       if (parsed.data.wait) return runAndWait(parsed.data.workflowId, parsed.data.input, progressToken, notify);
       const started = await startRun(parsed.data.workflowId, parsed.data.input, { kind: "mcp" });
-      if (!started.ok) return errorResult("errors" in started ? started.errors.map((error) => error.message).join("; ") : started.message);
+      if (!started.ok) return errorResult(startRunProblem(started));
       return answer({ runId: started.runId, status: "queued" });
     }
     const workflow: ExposedWorkflow | undefined = (await listExposedWorkflows()).find((candidate) => candidate.toolName === name);

@@ -6,20 +6,12 @@
  * collected, as set.
  */
 import { z } from "zod";
-import { connectNodeTools } from "../agent/node-tools";
+import { connectNodeTools, toolResultData } from "../agent/node-tools";
 import { renderTemplate } from "../workflow/template";
 import { defineComponent, type NodeCheckpoints } from "./types";
 
 type Outcome = { ok: boolean; result?: unknown; error?: string };
 
-function asData(text: string, structured: unknown): unknown {
-  if (structured !== undefined) return structured;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 /** The arguments for one item: `{{item}}` and `{{index}}` (and `{{item.field}}`) filled in. */
 function argsFor(template: Record<string, unknown>, item: unknown, index: number): Record<string, unknown> {
@@ -83,7 +75,7 @@ export const loop = defineComponent({
           if (outcomes.has(index)) continue; // done before the worker stopped
           signal.throwIfAborted();
           const { text, isError, structured } = await tools.callTool(toolName, argsFor(params.args, params.items[index], index), { signal });
-          const outcome: Outcome = isError ? { ok: false, error: text } : { ok: true, result: asData(text, structured) };
+          const outcome: Outcome = isError ? { ok: false, error: text } : { ok: true, result: toolResultData(text, structured) };
           if (!outcome.ok && params.onError === "fail") throw new Error(`item ${index + 1} of ${params.items.length}: ${toolName} failed: ${text}`);
           outcomes.set(index, outcome);
           checkpoints.save(index, outcome);

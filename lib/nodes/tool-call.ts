@@ -4,18 +4,9 @@
  * handle (and, for a source with several tools such as an MCP server, the one named here).
  */
 import { z } from "zod";
-import { connectNodeTools } from "../agent/node-tools";
+import { connectNodeTools, toolResultData } from "../agent/node-tools";
 import { defineComponent } from "./types";
 
-/** A JSON result comes back as data, so `{{tool_call.result.status}}` works downstream. */
-function asData(text: string, structured: unknown): unknown {
-  if (structured !== undefined) return structured;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 export const toolCall = defineComponent({
   id: "core.tool.call",
@@ -62,7 +53,7 @@ export const toolCall = defineComponent({
       }
       const { text, isError, structured } = await tools.callTool(toolName, params.args, { signal });
       if (isError) throw new Error(`${toolName} failed: ${text}`);
-      return { result: asData(text, structured) };
+      return { result: toolResultData(text, structured) };
     } finally {
       await tools.close();
     }

@@ -12,7 +12,7 @@ import { lookupComponent } from "../nodes";
 import { runsQueue } from "../queue/queues";
 import { hostToolsEnabled } from "../settings/host-tools";
 import { compileWorkflow, type CompileError, type CompiledWorkflow } from "../workflow/compile";
-import { checkRunInput, InputFields, type InputField, type InputProblem } from "../workflow/run-input-schema";
+import { checkRunInput, entryFieldsOf, type InputField, type InputProblem } from "../workflow/run-input-schema";
 import { getWorkflow } from "../workflow-store/repository";
 import { emptyWorkflowError, missingSecrets, secretUses, type SecretUse } from "./plan-readiness";
 import { asksWithInput, type RunTrigger } from "./run-trigger";
@@ -26,13 +26,14 @@ export type StartRunResult =
   | { ok: false; reason: "invalid"; message: string; errors: CompileError[] }
   | { ok: false; reason: "invalid-input"; message: string; errors: InputProblem[] };
 
+/** Why a run did not start, in one line: each compile or input problem, or the reason. */
+export function startRunProblem(result: Exclude<StartRunResult, { ok: true }>): string {
+  return "errors" in result ? result.errors.map((error) => error.message).join("; ") : result.message;
+}
+
 /** A compiled workflow version, kept as the JSON text the Run row stores, with the input fields its Entry asks for. */
 type CachedPlan = { updatedAt: Date; hostTools: boolean; planJson: string; graphJson: string; inputFields: InputField[]; secrets: SecretUse[] };
 
-/** The fields the manual trigger (Entry) asks for; a run started by hand or through the API must fit them. */
-function entryInputFields(plan: CompiledWorkflow): InputField[] {
-  return Object.values(plan.nodes).flatMap((node) => (node.type === "core.entry" ? InputFields.safeParse(node.params.inputFields ?? []).data ?? [] : []));
-}
 
 const MAX_CACHED = 500;
 // On globalThis so the route handlers and the server actions (separate Next bundles) share it.
@@ -61,7 +62,7 @@ async function compileCurrent(workflowId: string, hostTools: boolean): Promise<C
     hostTools,
     planJson: JSON.stringify(compiled.plan),
     graphJson: JSON.stringify(workflow.graph),
-    inputFields: entryInputFields(compiled.plan),
+    inputFields: entryFieldsOf(Object.values(compiled.plan.nodes)),
     secrets: secretUses(compiled.plan, workflow.graph.mcpServers),
   };
   remember(workflowId, plan);

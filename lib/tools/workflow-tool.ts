@@ -10,12 +10,12 @@ import { sql } from "../db/sql";
 import type { RunEventInput } from "../runs/events";
 import { createEventRecorder } from "../runs/record-event";
 import { cancelRun } from "../runs/run-cancellation";
-import { startRun } from "../runs/start-run";
+import { startRun, startRunProblem } from "../runs/start-run";
 import { waitForRunEnd } from "../runs/wait-for-run-end";
 import { sharedRedis } from "../queue/redis";
 import { registerTool, type RegisteredTool } from "../registry/registry";
 import type { CompiledNode } from "../workflow/compile";
-import { InputFields, type InputField } from "../workflow/run-input-schema";
+import { entryFieldsOf, type InputField } from "../workflow/run-input-schema";
 import { getWorkflow } from "../workflow-store/repository";
 import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
 import { errorResult } from "../gateway/error-result";
@@ -46,9 +46,7 @@ export function workflowInputSchema(fields: InputField[]): { schema: Record<stri
 export async function describeWorkflow(workflowId: string) {
   const workflow = await getWorkflow(workflowId);
   if (!workflow) throw new Error(`workflowId: workflow ${workflowId} does not exist`);
-  const entry = workflow.graph.nodes.find((node) => node.type === "core.entry");
-  const fields = InputFields.safeParse(entry?.data.params.inputFields ?? []).data ?? [];
-  return { name: workflow.name, ...workflowInputSchema(fields) };
+  return { name: workflow.name, ...workflowInputSchema(entryFieldsOf(workflow.graph.nodes)) };
 }
 
 export async function registerWorkflowTool(redis: Redis, runId: string, node: CompiledNode): Promise<RegisteredTool> {
@@ -87,7 +85,7 @@ export async function runChildWorkflow(request: ChildRunRequest): Promise<{ runI
   const depth = (parent?.depth ?? 0) + 1;
   if (depth > MAX_WORKFLOW_DEPTH) throw new Error(`Workflows call each other more than ${MAX_WORKFLOW_DEPTH} deep (a workflow calling itself?): run ${request.parentRunId} may not start another`);
   const started = await startRun(request.workflowId, request.input, { kind: "workflow" }, { runId: request.parentRunId, callId: request.callId, depth });
-  if (!started.ok) throw new Error(`The workflow could not start: ${"errors" in started ? started.errors.map((error) => error.message).join("; ") : started.message}`);
+  if (!started.ok) throw new Error(`The workflow could not start: ${startRunProblem(started)}`);
   const childRunId = started.runId;
   await request.emit({ type: "child.run.started", payload: { nodeId: request.nodeId, childRunId, workflowId: request.workflowId, callId: request.callId } });
   const cancelChild = () => void cancelRun(sharedRedis(), childRunId).catch(() => undefined);

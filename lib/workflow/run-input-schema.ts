@@ -70,3 +70,12 @@ export function inputFieldsProblems(raw: unknown): string[] {
     return field.default !== undefined && !fitsType(field, field.default) ? [`the default of "${field.name}" is not a ${field.type}`] : [];
   });
 }
+
+/** The input fields a workflow's Entry asks for (none when it has no Entry or no fields); works on stored, compiled and editor nodes alike. */
+export function entryFieldsOf(nodes: Iterable<{ type?: string; params?: Record<string, unknown>; data?: { componentType?: string; params?: Record<string, unknown> } }>): InputField[] {
+  for (const node of nodes) {
+    if ((node.data?.componentType ?? node.type) !== "core.entry") continue;
+    return InputFields.safeParse(node.params?.inputFields ?? node.data?.params?.inputFields ?? []).data ?? [];
+  }
+  return [];
+}

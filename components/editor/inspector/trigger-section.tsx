@@ -1,30 +1,9 @@
 "use client";
 /** For trigger nodes: a webhook's URL (with a copy button and a curl line), or a schedule's next run times. */
-import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
+import { CopyButton } from "@/components/ui/copy-button";
 import { cronProblem, nextRunTimes } from "@/lib/triggers/cron";
 import { useEditorStore } from "../editor-store-context";
-
-function CopyButton({ text, label, testId }: { text: string; label: string; testId: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className="toolbar-icon-button"
-      data-testid={testId}
-      aria-label={label}
-      title={label}
-      onClick={() =>
-        void navigator.clipboard.writeText(text).then(() => {
-          setCopied(true);
-          setTimeout(() => setCopied(false), 1500);
-        })
-      }
-    >
-      {copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
-    </button>
-  );
-}
 
 function WebhookUrl({ nodeId }: { nodeId: string }) {
   const workflowId = useEditorStore((state) => state.workflowId);
