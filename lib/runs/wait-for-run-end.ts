@@ -10,8 +10,12 @@ const ENDED = new Set(["completed", "failed", "cancelled"]);
 /** The run's row once it has ended, or its row as it stands when `timeoutMs` is up. */
 export async function waitForRunEnd(runId: string, timeoutMs: number): Promise<RunStatusRow | null> {
   let wake: () => void = () => undefined;
+  // The live events only make the answer prompt; if the subscription fails, the stored status (read every second) still ends the wait.
   const unwatch = await watchRunEvents(runId, (events: RunEvent[]) => {
     if (events.some((event) => TERMINAL_EVENT_TYPES.has(event.type))) wake();
+  }).catch((error: unknown) => {
+    console.warn(`run ${runId}: waiting without live events (${error instanceof Error ? error.message : String(error)})`);
+    return () => undefined;
   });
   const deadline = Date.now() + timeoutMs;
   try {
