@@ -12,11 +12,12 @@ test("an If sends the run down one branch and skips the other, for each input", 
   const editor = new EditorPage(page);
   await editor.createWorkflow();
   // Two rows, so everything fits beside the inspector: Entry → Agent, then If → HTTP Request | Output.
-  await editor.dragFromPalette("core.entry", { x: 110, y: 80 });
-  await editor.dragFromPalette("core.agent", { x: 430, y: 60 });
-  await editor.dragFromPalette("core.if", { x: 110, y: 430 });
-  await editor.dragFromPalette("core.http.request", { x: 430, y: 420 });
-  await editor.dragFromPalette("core.output", { x: 430, y: 640 });
+  // Kept clear of the canvas edges, where dragging a wire would pan the view.
+  await editor.dragFromPalette("core.entry", { x: 170, y: 80 });
+  await editor.dragFromPalette("core.agent", { x: 470, y: 60 });
+  await editor.dragFromPalette("core.if", { x: 170, y: 430 });
+  await editor.dragFromPalette("core.http.request", { x: 470, y: 420 });
+  await editor.dragFromPalette("core.output", { x: 470, y: 640 });
   const [entry, agent, check, http, output] = ["Entry", "Agent", "If", "HTTP Request", "Output"].map((label) => editor.node(label));
 
   await editor.select(agent);

@@ -95,26 +95,26 @@ test("wiring rules are enforced on connect, with the reason shown", async ({ pag
   };
 
   // Data into tools: refused, with what to do about it.
-  await editor.connect(entry, "output", first, "tools");
+  await editor.tryToConnect(entry, "output", first, "tools");
   await refused("\"Entry\" cannot be used as a tool", 0);
 
   await editor.connect(entry, "output", first, "input");
   await expect(editor.edges).toHaveCount(1);
   // No duplicate edges.
-  await editor.connect(entry, "output", first, "input");
+  await editor.tryToConnect(entry, "output", first, "input");
   await refused("already connected", 1);
 
   // No cycles: Agent → HTTP Request → Agent 2 → back into HTTP Request would loop.
   await editor.connect(first, "text", http, "url");
   await editor.connect(http, "body", second, "input");
   await expect(editor.edges).toHaveCount(3);
-  await editor.connect(second, "text", http, "body");
+  await editor.tryToConnect(second, "text", http, "body");
   await refused("would create a loop", 3);
 
   // A tool only into tools.
   await editor.select(tool);
   await editor.inspector.getByTestId("tool-mode-toggle").check();
-  await editor.connect(tool, "tool", second, "input");
+  await editor.tryToConnect(tool, "tool", second, "input");
   await refused("is in tool mode: wire it into an agent's Tools handle", 3);
   await editor.connect(tool, "tool", first, "tools");
   await expect(editor.edges).toHaveCount(4);

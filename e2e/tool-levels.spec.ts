@@ -17,11 +17,12 @@ test("a Tool Call, an LLM and an Agent share one tool; the run view shows each l
   const editor = new EditorPage(page);
   await editor.createWorkflow();
 
-  await editor.dragFromPalette("core.entry", { x: 140, y: 200 });
-  await editor.dragFromPalette("core.tool.call", { x: 470, y: 90 });
-  await editor.dragFromPalette("core.llm", { x: 470, y: 330 });
-  await editor.dragFromPalette("core.agent", { x: 830, y: 200 });
-  await editor.dragFromPalette("core.http.request", { x: 470, y: 600 });
+  // Kept clear of the canvas edges, where dragging a wire would pan the view.
+  await editor.dragFromPalette("core.entry", { x: 130, y: 200 });
+  await editor.dragFromPalette("core.tool.call", { x: 440, y: 90 });
+  await editor.dragFromPalette("core.llm", { x: 440, y: 330 });
+  await editor.dragFromPalette("core.agent", { x: 760, y: 200 });
+  await editor.dragFromPalette("core.http.request", { x: 440, y: 600 });
   const [entry, toolCall, llm, agent, http] = ["Entry", "Tool Call", "LLM", "Agent", "HTTP Request"].map((label) => editor.node(label));
 
   await editor.select(entry);

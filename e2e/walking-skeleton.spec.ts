@@ -39,7 +39,7 @@ test("a person draws an agent with an HTTP tool, runs it and watches the tool ca
   await expect(agent.locator(".node-tools-count")).toHaveText("1 connected");
 
   // Data is not a tool: the editor says why and draws nothing.
-  await editor.connect(entry, "output", agent, "tools");
+  await editor.tryToConnect(entry, "output", agent, "tools");
   await expect(editor.connectionToast).toBeVisible();
   await expect(editor.edges).toHaveCount(2);
 

@@ -2,6 +2,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
 type Point = { x: number; y: number };
+const AUTO_PAN_MARGIN = 40; // @xyflow/system calcAutoPan's default distance
 
 export class EditorPage {
   readonly canvas: Locator;
@@ -49,10 +50,36 @@ export class EditorPage {
   }
 
   /** Drags from one node's handle to another's, as a person wiring them would. */
+  /**
+   * Waits until both handles have stopped moving (a node still growing after an inspector edit
+   * shifts its handles), drags, and checks the edge landed, naming the pair when it did not.
+   */
   async connect(source: Locator, sourceHandle: string, target: Locator, targetHandle: string) {
-    const from = await centreOf(source.locator(`.react-flow__handle.source[data-handleid="${sourceHandle}"]`));
-    const to = await centreOf(target.locator(`.react-flow__handle.target[data-handleid="${targetHandle}"]`));
+    const before = await this.edges.count();
+    await this.tryToConnect(source, sourceHandle, target, targetHandle);
+    await expect(this.edges, `wiring ${sourceHandle} → ${targetHandle} adds one edge`).toHaveCount(before + 1);
+  }
+
+  /** The same drag for a wire the editor should refuse: the caller checks the toast and the edges. */
+  async tryToConnect(source: Locator, sourceHandle: string, target: Locator, targetHandle: string) {
+    const from = await settledCentreOf(source.locator(`.react-flow__handle.source[data-handleid="${sourceHandle}"]`));
+    const to = await settledCentreOf(target.locator(`.react-flow__handle.target[data-handleid="${targetHandle}"]`));
+    await this.expectClearOfAutoPan(from, sourceHandle);
+    await this.expectClearOfAutoPan(to, targetHandle);
     await this.dragWithMouse(from, to);
+  }
+
+  /**
+   * React Flow pans the view while a wire is dragged within 40 px of the canvas's edge, moving the
+   * target out from under the mouse by however far a slow machine lets it pan: a test laid out
+   * like that passes or fails by load. Refuse it outright instead.
+   */
+  private async expectClearOfAutoPan(point: Point, handle: string) {
+    const box = await boxOf(this.canvas);
+    const margin = Math.min(point.x - box.x, box.x + box.width - point.x, point.y - box.y, box.y + box.height - point.y);
+    if (margin < AUTO_PAN_MARGIN) {
+      throw new Error(`handle "${handle}" is ${Math.round(margin)} px from the canvas edge; lay the nodes out at least ${AUTO_PAN_MARGIN} px in`);
+    }
   }
 
   /** Clicks a palette item, which adds the component at the centre of the view. */
@@ -132,6 +159,18 @@ async function boxOf(locator: Locator) {
   const box = await locator.boundingBox();
   if (!box) throw new Error(`${locator} has no bounding box`);
   return box;
+}
+
+/** The centre once two reads a frame apart agree, so a drag does not aim at where a handle was. */
+async function settledCentreOf(locator: Locator): Promise<Point> {
+  let last = await centreOf(locator);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await locator.page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const now = await centreOf(locator);
+    if (now.x === last.x && now.y === last.y) return now;
+    last = now;
+  }
+  throw new Error(`${locator} kept moving`);
 }
 
 async function centreOf(locator: Locator): Promise<Point> {
