@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { dynamicTool, jsonSchema, type ToolSet } from "ai";
 import { retryingFetch } from "./retrying-fetch";
+import { sharedSchemaValidator } from "../mcp/schema-validator";
 
 export type GatewayCallResult = { text: string; isError: boolean; structured?: unknown };
 
@@ -35,7 +36,7 @@ export function resultText(result: CallToolResult): string {
 }
 
 export async function connectToGateway(gatewayUrl: string, token: string, observer: ToolCallObserver): Promise<GatewayConnection> {
-  const client = new Client({ name: "switchboard-agent", version: "0.1.0" });
+  const client = new Client({ name: "switchboard-agent", version: "0.1.0" }, { jsonSchemaValidator: sharedSchemaValidator() });
   const transport = new StreamableHTTPClientTransport(new URL(gatewayUrl), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
     // A web app restarting under a running agent costs a pause, not failed tool calls.

@@ -1,6 +1,6 @@
 /**
- * The gateway's MCP server, built per request from the caller's token scope. It answers
- * `tools/list` from the run's registry (no network) and routes `tools/call` to a worker, after
+ * The gateway's MCP server, built per request from the caller's token scope and the run's tools
+ * as read with the request's checks. It answers `tools/list` from those (no network) and routes `tools/call` to a worker, after
  * the agent's allow-list, aliases and approvals have had their say (tool-guard.ts).
  * The low-level `Server` is used rather than `McpServer.registerTool` because tool schemas
  * here are JSON Schema discovered at run time, passed through as they are.
@@ -11,18 +11,15 @@ import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { createEventRecorder } from "../runs/record-event";
 import type { SessionClaims } from "./session-token";
-import { isInScope, listRegisteredTools, type RegisteredTool } from "../registry/registry";
+import type { RegisteredTool } from "../registry/registry";
 import { exposeTools, TOOL_KINDS } from "../tools/tool-kinds";
 import type { ExposedTool } from "./mcp-tools";
 import { guardToolCall } from "./tool-guard";
 import { visibleTools } from "./tool-policy";
+import { sharedSchemaValidator } from "../mcp/schema-validator";
 
-export type GatewayDeps = { redis: Redis };
-
-async function scopedTools(redis: Redis, scope: SessionClaims): Promise<RegisteredTool[]> {
-  const tools = await listRegisteredTools(redis, scope.runId);
-  return tools.filter((tool) => tool.status === "ready" && isInScope(tool, scope.allowedNodeIds));
-}
+/** `tools`: the run's ready tools in the caller's scope, read with the request's checks (gateway-state.ts). */
+export type GatewayDeps = { redis: Redis; tools: RegisteredTool[] };
 
 /** Where the call goes depends on the tool's kind (an MCP tool is called by its own name on its server). */
 function forwardCall(scope: SessionClaims, tool: ExposedTool, args: Record<string, unknown>, callId?: string): Promise<CallToolResult> {
@@ -53,10 +50,10 @@ function recordedAtGateway(
 }
 
 export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Server {
-  const server = new Server({ name: "switchboard-gateway", version: "0.1.0" }, { capabilities: { tools: { listChanged: false } } });
+  const server = new Server({ name: "switchboard-gateway", version: "0.1.0" }, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: sharedSchemaValidator() });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const exposed = exposeTools(await scopedTools(deps.redis, scope));
+    const exposed = exposeTools(deps.tools);
     return {
       tools: visibleTools(exposed, scope).map(({ name, tool, aliasOf }) => ({
         name,
@@ -68,7 +65,7 @@ export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Ser
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const { name, arguments: args = {}, _meta } = request.params;
-    const exposed = exposeTools(await scopedTools(deps.redis, scope));
+    const exposed = exposeTools(deps.tools);
     const callId = typeof _meta?.callId === "string" ? _meta.callId : undefined;
     const forward = (tool: ExposedTool, finalArgs: Record<string, unknown>, guardedCallId?: string) => forwardCall(scope, tool, finalArgs, guardedCallId);
     return guardToolCall(scope, deps.redis, exposed, { name, args, callId }, scope.audit ? recordedAtGateway(scope, deps.redis, name, forward) : forward);

@@ -7,7 +7,7 @@
 import type { Redis } from "ioredis";
 import { getDb } from "../db/client";
 
-const liveKey = (runId: string) => `run:${runId}:live`;
+export const liveKey = (runId: string) => `run:${runId}:live`;
 const LIVE_TTL_SECONDS = 60 * 60;
 
 export async function markRunLive(redis: Redis, runId: string): Promise<void> {
@@ -26,13 +26,9 @@ export async function isRunLive(redis: Redis, runId: string): Promise<boolean> {
   return true;
 }
 
-const endedCallersKey = (runId: string) => `run:${runId}:ended-callers`;
+export const endedCallersKey = (runId: string) => `run:${runId}:ended-callers`;
 
 /** Voids the tokens of one caller (an External Agent node that ended) while the run goes on. */
 export async function endCallerTokens(redis: Redis, runId: string, agentNodeId: string): Promise<void> {
   await redis.multi().sadd(endedCallersKey(runId), agentNodeId).expire(endedCallersKey(runId), LIVE_TTL_SECONDS).exec();
-}
-
-export async function isCallerEnded(redis: Redis, runId: string, agentNodeId: string): Promise<boolean> {
-  return (await redis.sismember(endedCallersKey(runId), agentNodeId)) === 1;
 }

@@ -27,6 +27,7 @@ import { startRun, startRunProblem } from "../runs/start-run";
 import { waitForRunEnd } from "../runs/wait-for-run-end";
 import { getWorkflow, listWorkflows } from "../workflow-store/repository";
 import { exposedWorkflow, listExposedWorkflows, type ExposedWorkflow } from "./exposed-workflows";
+import { sharedSchemaValidator } from "../mcp/schema-validator";
 
 const WAIT_SECONDS = Number(process.env.SWITCHBOARD_MCP_WAIT_SECONDS ?? 300);
 
@@ -81,7 +82,7 @@ async function runAndWait(workflowId: string, input: unknown, progressToken: str
 }
 
 export function buildWorkflowsServer(principal: Principal): Server {
-  const server = new Server({ name: "switchboard-workflows", version: "0.1.0" }, { capabilities: { tools: { listChanged: false }, resources: {} } });
+  const server = new Server({ name: "switchboard-workflows", version: "0.1.0" }, { capabilities: { tools: { listChanged: false }, resources: {} }, jsonSchemaValidator: sharedSchemaValidator() });
   const mayRun = hasRole(principal.role, "editor");
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {

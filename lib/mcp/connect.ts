@@ -12,6 +12,7 @@ import type { McpServerConfig } from "./config";
 import { DetachedStdioTransport } from "./detached-stdio-transport";
 import { McpSafetyError } from "./safety";
 import { serverParams } from "./server-params";
+import { sharedSchemaValidator } from "./schema-validator";
 
 export type LiveClient = { client: Client; pgid?: number; secretValues: string[]; close: () => Promise<void> };
 
@@ -30,7 +31,7 @@ export class McpConnectError extends Error {}
 async function connectOnce(config: McpServerConfig, params: Awaited<ReturnType<typeof serverParams>>, options: ConnectOptions): Promise<LiveClient> {
   const timeout = options.startupTimeoutMs ?? 20_000;
   if (params.transport === "stdio") {
-    const client = new Client({ name: "switchboard", version: "0.1.0" });
+    const client = new Client({ name: "switchboard", version: "0.1.0" }, { jsonSchemaValidator: sharedSchemaValidator() });
     let pgid: number | undefined;
     let recorded: Promise<void> | void = undefined;
     const transport = new DetachedStdioTransport(params.stdio, (spawned) => {
@@ -71,7 +72,7 @@ async function connectHttp(params: HttpParams, timeout: number): Promise<LiveCli
   const protocols = params.protocol === "auto" ? (["streamable-http", "sse"] as const) : [params.protocol];
   const failures: string[] = [];
   for (const protocol of protocols) {
-    const client = new Client({ name: "switchboard", version: "0.1.0" });
+    const client = new Client({ name: "switchboard", version: "0.1.0" }, { jsonSchemaValidator: sharedSchemaValidator() });
     try {
       await client.connect(httpTransport(protocol, params), { timeout });
       return { client, secretValues: params.secretValues, close: () => client.close() };

@@ -22,6 +22,7 @@ export const externalAgent = defineComponent({
   inputs: [{ name: "input", label: "Task" }],
   outputs: [{ name: "text", label: "Answer" }],
   acceptsTools: true,
+  handsOutGatewayToken: true,
   requiresTool: true,
   fields: [
     { name: "instructions", label: "Instructions", kind: "template", templated: true, placeholder: "Triage {{input}} with the tools below, then press Done with a summary." },

@@ -73,6 +73,8 @@ export type ComponentMeta = {
   acceptsTools?: boolean;
   /** The node cannot run without a tool wired into its `tools` handle (Tool Call). */
   requiresTool?: boolean;
+  /** Hands a gateway token to someone outside the run even with no tools wired (External Agent): the run's token clean-up must happen. */
+  handsOutGatewayToken?: boolean;
   /**
    * Touches the machine Switchboard runs on: "always" (runs programs, reads or writes files) or
    * "stdio-servers" (MCP nodes, when a server is a local process). Off until an admin enables host access.

@@ -38,7 +38,11 @@ export async function registerTool(redis: Redis, runId: string, tool: Registered
 }
 
 export async function listRegisteredTools(redis: Redis, runId: string): Promise<RegisteredTool[]> {
-  const entries = await redis.hvals(registryKey(runId));
+  return parseRegisteredTools(await redis.hvals(registryKey(runId)));
+}
+
+/** The registry hash's values, as read by HVALS (here or in a pipeline). */
+export function parseRegisteredTools(entries: string[]): RegisteredTool[] {
   return entries.map((raw) => RegisteredTool.parse(JSON.parse(raw)));
 }
 

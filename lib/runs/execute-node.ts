@@ -97,9 +97,9 @@ export function isRetrySafe(node: CompiledNode): boolean {
  * Runs the node (or skips it, when its branch was not taken) and records its start and end;
  * failures become NodeFailure naming the node.
  * Its end is a checkpoint, stored before the run goes on (a resume starts after it), except for a
- * pure node, which costs nothing to run again. Its start is stored before it runs when running it
- * twice would not be safe, written at once otherwise, and noted (riding along with the next
- * write) for a pure node.
+ * pure node, which costs nothing to run again, and a node nothing waits on. Its start is stored
+ * before it runs when running it twice would not be safe, and noted (riding along with the next
+ * write, or written within NOTE_FLUSH_MS) otherwise.
  */
 export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: AbortSignal): Promise<void> {
   const node = ctx.plan.nodes[nodeId];
@@ -112,8 +112,7 @@ export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: A
   const pure = getComponent(node.type)?.pure === true;
   const started = { type: "node.started" as const, payload: { nodeId, mode: node.mode } };
   if (!isRetrySafe(node)) await ctx.emit(started); // stored before it runs: a resume must know it ran
-  else if (pure) ctx.note(started);
-  else void ctx.emit(started).catch(() => undefined); // written at once, while it runs (a later write reports a failure)
+  else ctx.note(started); // a resume may simply run it again; the live view has it within NOTE_FLUSH_MS
   const timeout = node.timeoutSeconds ? AbortSignal.timeout(node.timeoutSeconds * 1000) : undefined;
   const signal = timeout ? AbortSignal.any([scheduleSignal, timeout]) : scheduleSignal;
   const inputs = resolveInputs(node, ctx.outputs);

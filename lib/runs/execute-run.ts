@@ -8,6 +8,7 @@
 import type { Redis } from "ioredis";
 import type { CompiledWorkflow } from "../workflow/compile";
 import { markRunLive } from "../gateway/run-liveness";
+import { getComponent } from "../nodes";
 import { registryKey, REGISTRY_TTL_SECONDS } from "../registry/registry";
 import { finishRun, type RunOutcome } from "./finish-run";
 import { isRetrySafe, runNode } from "./execute-node";
@@ -38,6 +39,11 @@ function runOutput(plan: CompiledWorkflow, { outputs, skipped }: Pick<RunContext
   const sinks = ran.map((id) => [plan.nodes[id].label, plan.outputsNamed ? outputs.get(id)?.value : outputs.get(id)] as const);
   if (sinks.length === 0) return null;
   return sinks.length === 1 ? sinks[0][1] : Object.fromEntries(sinks);
+}
+
+/** Whether anything in the plan talks to the gateway: a tool-mode node, wired tools, or a node that hands out a token. Runs without skip the token and registry bookkeeping. */
+export function usesGateway(plan: CompiledWorkflow): boolean {
+  return Object.values(plan.nodes).some((node) => node.mode === "tool" || node.connectedToolNodeIds.length > 0 || getComponent(node.type)?.handsOutGatewayToken === true);
 }
 
 /** Claims the run, waiting out the lease of a worker that stopped but whose lease has not lapsed yet. */
@@ -86,10 +92,11 @@ export async function executeRun(services: RunServices, runId: string): Promise<
   const release = leases.hold(runId, ctx.stop);
   const cancellation = watchCancellation(redis, runId, ctx.stop);
   const deadline = setTimeout(() => ctx.stop(new RunStop("timeout", `The run took longer than its timeout of ${ctx.plan.runTimeoutSeconds ?? 3600} s`)), Math.max(0, run.deadlineAt.getTime() - Date.now()));
-  const keepRegistry = setInterval(() => void Promise.all([redis.expire(registryKey(runId), REGISTRY_TTL_SECONDS), markRunLive(redis, runId)]).catch(() => undefined), 60_000);
-  const ending = { runId, redis, emit: ctx.emit, startedAt: ctx.startedAt, redactText: (text: string) => ctx.secrets.redactText(text) };
+  const gateway = usesGateway(ctx.plan);
+  const keepRegistry = gateway ? setInterval(() => void Promise.all([redis.expire(registryKey(runId), REGISTRY_TTL_SECONDS), markRunLive(redis, runId)]).catch(() => undefined), 60_000) : undefined;
+  const ending = { runId, redis, emit: ctx.emit, startedAt: ctx.startedAt, redactText: (text: string) => ctx.secrets.redactText(text), usesGateway: gateway };
   try {
-    await markRunLive(redis, runId);
+    if (gateway) await markRunLive(redis, runId);
     let done = new Set<string>();
     if (run.resumed) {
       const resumed = await resume(ctx);

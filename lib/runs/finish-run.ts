@@ -1,15 +1,16 @@
 /**
  * The one way a run ends, whatever ended it: a failed node is recorded, calls still waiting for
- * approval are denied, MCP servers are torn down, the terminal event is recorded (so a finished
- * status always means a complete log), the status is written if this worker still holds the
- * lease, and the tool registry is dropped.
+ * approval are denied, MCP servers are torn down, the terminal event and the status are written
+ * together if this worker still holds the lease (so a finished status always means a complete
+ * log), and the tool registry is dropped. A run that wires no tools skips the tool clean-up.
  */
 import type { Redis } from "ioredis";
 import { denyApprovalsOnRunEnd } from "../approvals/deny-on-run-end";
 import { teardownRunMcp } from "../mcp/teardown";
 import { markRunEnded } from "../gateway/run-liveness";
 import { deleteRegistry } from "../registry/registry";
-import type { EventRecorder } from "./record-event";
+import type { RunEventInput } from "./events";
+import type { RunRecorder } from "./record-event";
 import { endRun, type RunEnding } from "./run-lease";
 
 export type RunOutcome =
@@ -17,7 +18,15 @@ export type RunOutcome =
   | { status: "failed"; error: string; nodeId?: string }
   | { status: "cancelled" };
 
-export type Ending = { runId: string; redis: Redis; emit: EventRecorder; startedAt: number; redactText?: (text: string) => string };
+export type Ending = {
+  runId: string;
+  redis: Redis;
+  emit: RunRecorder;
+  startedAt: number;
+  redactText?: (text: string) => string;
+  /** False when the run's plan wires no tools and mints no tokens: no registry, approvals, MCP servers or token liveness to clean up. */
+  usesGateway?: boolean;
+};
 
 /**
  * Ends the run as `outcome` and answers false when fenced off. `owner` null ends a run no live
@@ -29,15 +38,23 @@ export async function finishRun(ending: Ending, owner: string | null, outcome: R
   const failed = outcome.status === "failed" ? { nodeId: outcome.nodeId, error: ending.redactText?.(outcome.error) ?? outcome.error } : undefined;
   const terminal: RunEnding = outcome.status === "failed" ? { status: "failed", error: failed!.error } : outcome;
   if (owner === null && !(await endRun(runId, null, terminal))) return false;
-  if (failed?.nodeId) await emit({ type: "node.failed", payload: { nodeId: failed.nodeId, error: failed.error } });
-  await Promise.all([
-    markRunEnded(redis, runId).catch(() => undefined), // its gateway tokens stop working now
-    denyApprovalsOnRunEnd(redis, runId, emit).catch((error) => console.warn(`run ${runId}: could not end its approvals: ${error instanceof Error ? error.message : String(error)}`)),
-    teardownRunMcp(runId, emit),
-  ]);
-  if (outcome.status === "completed") await emit({ type: "run.completed", payload: { output: outcome.output, durationMs: Date.now() - ending.startedAt } });
-  else if (failed) await emit({ type: "run.failed", payload: { error: failed.error, nodeId: failed.nodeId } });
-  else await emit({ type: "run.cancelled", payload: {} });
-  const [ended] = await Promise.all([owner === null || endRun(runId, owner, terminal), deleteRegistry(redis, runId).catch(() => undefined)]);
+  if (failed?.nodeId) emit.note({ type: "node.failed", payload: { nodeId: failed.nodeId, error: failed.error } });
+  const usesGateway = ending.usesGateway !== false;
+  if (usesGateway) {
+    await Promise.all([
+      markRunEnded(redis, runId).catch(() => undefined), // its gateway tokens stop working now
+      denyApprovalsOnRunEnd(redis, runId, emit).catch((error) => console.warn(`run ${runId}: could not end its approvals: ${error instanceof Error ? error.message : String(error)}`)),
+      teardownRunMcp(runId, emit),
+    ]);
+  }
+  const last: RunEventInput =
+    outcome.status === "completed"
+      ? { type: "run.completed", payload: { output: outcome.output, durationMs: Date.now() - ending.startedAt } }
+      : failed
+        ? { type: "run.failed", payload: { error: failed.error, nodeId: failed.nodeId } }
+        : { type: "run.cancelled", payload: {} };
+  // The terminal event and the status go in one statement, so a finished status always has its complete log.
+  const ended = owner === null ? (await emit(last), true) : await emit.finish(last, terminal, owner);
+  if (usesGateway) await deleteRegistry(redis, runId).catch(() => undefined);
   return ended;
 }

@@ -12,21 +12,29 @@ import type { Redis } from "ioredis";
 import { sql } from "../db/sql";
 import { RunEventInput, type RunEvent } from "./events";
 import { publishEvents } from "./live-events";
+import { endingColumns, type RunEnding } from "./run-lease";
 
 export type EventRecorder = (event: RunEventInput) => Promise<RunEvent>;
 
-/** A recorder that can also take an event without waiting for it (see createEventRecorder). */
-export type RunRecorder = EventRecorder & { note: (event: RunEventInput) => void };
+/** A recorder that can also take an event without waiting for it, and end the run with its last one (see createEventRecorder). */
+export type RunRecorder = EventRecorder & {
+  note: (event: RunEventInput) => void;
+  finish: (event: RunEventInput, ending: RunEnding, owner: string) => Promise<boolean>;
+};
 
 /** How long a noted event may wait for company before it is written anyway: the live view's added delay. */
 export const NOTE_FLUSH_MS = 10;
 
-type Pending = { event: RunEventInput; resolve: (stored: RunEvent) => void; reject: (error: unknown) => void };
+/** A run's last event carries its ending: written with it, by the worker holding the run's lease. */
+type EndingWrite = { ending: RunEnding; owner: string };
+type Pending = { event: RunEventInput; resolve: (stored: RunEvent | null) => void; reject: (error: unknown) => void; end?: EndingWrite };
 
 /**
  * Awaiting the recorder stores the event (and everything recorded before it) now: a checkpoint.
  * `note` queues an event without waiting: it goes with the next checkpoint, or after at most
  * NOTE_FLUSH_MS, so a run's small steps share one INSERT without slowing the live view.
+ * `finish` stores the terminal event, everything noted before it and the run's final status in
+ * one statement, fenced by the lease: false (and nothing stored) when `owner` no longer holds it.
  */
 export function createEventRecorder(redis: Redis, runId: string): RunRecorder {
   let pending: Pending[] = [];
@@ -35,11 +43,13 @@ export function createEventRecorder(redis: Redis, runId: string): RunRecorder {
   const writeNext = () => {
     if (writing || pending.length === 0) return;
     writing = true;
-    const batch = pending;
-    pending = [];
-    recordBatch(redis, runId, batch.map((item) => item.event))
+    // A batch ends at the run's ending, if one is waiting: the ending is the last thing written.
+    const ends = pending.findIndex((item) => item.end);
+    const batch = ends === -1 ? pending : pending.slice(0, ends + 1);
+    pending = ends === -1 ? [] : pending.slice(ends + 1);
+    recordBatch(redis, runId, batch.map((item) => item.event), batch.at(-1)!.end)
       .then(
-        (stored) => batch.forEach((item, index) => item.resolve(stored[index])),
+        (stored) => batch.forEach((item, index) => item.resolve(stored ? stored[index] : null)),
         (error) => batch.forEach((item) => item.reject(error)),
       )
       .finally(() => {
@@ -47,15 +57,20 @@ export function createEventRecorder(redis: Redis, runId: string): RunRecorder {
         writeNext();
       });
   };
-  const enqueue = (input: RunEventInput, resolve: Pending["resolve"], reject: Pending["reject"]) => {
+  const enqueue = (input: RunEventInput, resolve: Pending["resolve"], reject: Pending["reject"], end?: EndingWrite) => {
     const parsed = RunEventInput.safeParse(input);
     if (!parsed.success) return reject(parsed.error);
-    pending.push({ event: parsed.data, resolve, reject });
+    pending.push({ event: parsed.data, resolve, reject, end });
   };
-  const record: RunRecorder = (input) =>
+  const record = ((input: RunEventInput) =>
     new Promise<RunEvent>((resolve, reject) => {
-      enqueue(input, resolve, reject);
+      enqueue(input, (stored) => (stored ? resolve(stored) : reject(new Error(`Run ${runId} ended elsewhere: ${input.type} not recorded`))), reject);
       queueMicrotask(writeNext); // events recorded in the same tick share a batch
+    })) as RunRecorder;
+  record.finish = (input, ending, owner) =>
+    new Promise<boolean>((resolve, reject) => {
+      enqueue(input, (stored) => resolve(stored !== null), reject, { ending, owner });
+      queueMicrotask(writeNext);
     });
   record.note = (input) => {
     const warn = (error: unknown) => console.warn(`run ${runId}: could not record ${input.type}: ${error instanceof Error ? error.message : String(error)}`);
@@ -80,8 +95,25 @@ async function storeEvents(runId: string, events: RunEventInput[]): Promise<{ se
   return rows.sort((a, b) => a.seq - b.seq);
 }
 
-async function recordBatch(redis: Redis, runId: string, events: RunEventInput[]): Promise<RunEvent[]> {
-  const rows = await storeEvents(runId, events);
+/** The same, and the run's final status, if `owner` still holds its lease; null (nothing stored) when it does not. */
+async function storeEventsAndEnd(runId: string, events: RunEventInput[], { ending, owner }: EndingWrite): Promise<{ seq: number; createdAt: Date }[] | null> {
+  const { status, output, error } = endingColumns(ending);
+  const rows = await sql<{ seq: number; createdAt: Date }>`
+    WITH allocated AS (
+      UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length}, status = ${status}::"RunStatus", output = ${output}::jsonb, error = ${error},
+        "finishedAt" = now(), "leaseOwner" = NULL, "leaseUntil" = NULL
+      WHERE id = ${runId} AND status IN ('queued', 'running') AND "leaseOwner" = ${owner}
+      RETURNING "lastSeq")
+    INSERT INTO "RunEvent" ("runId", seq, type, payload)
+    SELECT ${runId}, allocated."lastSeq" - ${events.length} + item.ord::int, item.value->>'type', item.value->'payload'
+    FROM allocated, jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS item(value, ord)
+    RETURNING seq, "createdAt"`;
+  return rows.length === events.length ? rows.sort((a, b) => a.seq - b.seq) : null;
+}
+
+async function recordBatch(redis: Redis, runId: string, events: RunEventInput[], end?: EndingWrite): Promise<RunEvent[] | null> {
+  const rows = end ? await storeEventsAndEnd(runId, events, end) : await storeEvents(runId, events);
+  if (!rows) return null;
   const stored = events.map((event, index) => ({ ...event, runId, seq: rows[index].seq, at: rows[index].createdAt.toISOString() }) as RunEvent);
   // Stored is what counts; live readers read a missed event back from the database.
   await publishEvents(redis, runId, stored).catch((error) =>

@@ -8,7 +8,7 @@ import type { NodeOutput } from "../nodes/types";
 import { SecretScope } from "../secrets/secret-scope";
 import type { CompiledWorkflow } from "../workflow/compile";
 import type { ClaimedRun } from "./run-lease";
-import { createEventRecorder, type EventRecorder } from "./record-event";
+import { createEventRecorder, type EventRecorder, type RunRecorder } from "./record-event";
 import { RunStop } from "./run-stop";
 import { RunTrigger } from "./run-trigger";
 
@@ -24,8 +24,8 @@ export type RunContext = {
   attempt: number;
   startedAt: number;
   secrets: SecretScope;
-  /** Records an event with every secret resolved so far redacted. */
-  emit: EventRecorder;
+  /** Records an event with every secret resolved so far redacted (and notes, and ends the run: RunRecorder). */
+  emit: RunRecorder;
   /** Records an event without waiting for it: it is stored with the next awaited one (a checkpoint), or within NOTE_FLUSH_MS. */
   note: (event: Parameters<EventRecorder>[0]) => void;
   /** Outputs of the nodes done so far (restored from the log when resuming). */
@@ -44,6 +44,10 @@ export type RunContext = {
 export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, shutdown: AbortSignal): RunContext {
   const secrets = new SecretScope();
   const record = createEventRecorder(redis, run.id);
+  const emit: RunRecorder = Object.assign((event: Parameters<EventRecorder>[0]) => record(secrets.redact(event)), {
+    note: (event: Parameters<EventRecorder>[0]) => record.note(secrets.redact(event)),
+    finish: ((event, ending, owner) => record.finish(secrets.redact(event), ending, owner)) satisfies RunRecorder["finish"],
+  });
   const controller = new AbortController();
   const stop = (reason: RunStop) => {
     if (!controller.signal.aborted) controller.abort(reason);
@@ -61,8 +65,8 @@ export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, s
     attempt: run.attempt,
     startedAt: run.startedAt.getTime(),
     secrets,
-    emit: (event) => record(secrets.redact(event)),
-    note: (event) => record.note(secrets.redact(event)),
+    emit,
+    note: emit.note,
     outputs: new Map(),
     skipped: new Set(),
     signal: controller.signal,

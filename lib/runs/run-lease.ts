@@ -84,12 +84,20 @@ export type RunEnding =
   | { status: "failed"; error: string }
   | { status: "cancelled" };
 
+/** The Run columns an ending writes (with finishedAt, and the lease cleared). */
+export function endingColumns(ending: RunEnding) {
+  return {
+    status: ending.status,
+    output: ending.status === "completed" ? JSON.stringify(ending.output ?? null) : null,
+    error: ending.status === "failed" ? ending.error : null,
+  };
+}
+
 /** Writes the run's final status if `owner` still holds it (or, with owner null, if nobody live does); false when fenced off. */
 export async function endRun(runId: string, owner: string | null, ending: RunEnding): Promise<boolean> {
-  const output = ending.status === "completed" ? JSON.stringify(ending.output ?? null) : null;
-  const error = ending.status === "failed" ? ending.error : null;
+  const { status, output, error } = endingColumns(ending);
   const count = await sqlCount`
-    UPDATE "Run" SET status = ${ending.status}::"RunStatus", output = ${output}::jsonb, error = ${error},
+    UPDATE "Run" SET status = ${status}::"RunStatus", output = ${output}::jsonb, error = ${error},
       "finishedAt" = now(), "leaseOwner" = NULL, "leaseUntil" = NULL
     WHERE id = ${runId} AND status IN ('queued', 'running')
       AND (${owner}::text IS NULL AND ("leaseUntil" IS NULL OR "leaseUntil" < now()) OR "leaseOwner" = ${owner})`;

@@ -6,7 +6,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { verifySessionToken } from "@/lib/gateway/session-token";
 import { buildGatewayServer } from "@/lib/gateway/build-server";
-import { isCallerEnded, isRunLive } from "@/lib/gateway/run-liveness";
+import { readGatewayState } from "@/lib/gateway/gateway-state";
 import { checkRequest, refusalResponse } from "@/lib/http/perimeter";
 import { sharedRedis } from "@/lib/queue/redis";
 
@@ -27,10 +27,10 @@ async function handle(request: Request): Promise<Response> {
   if (!token) return unauthorized("Missing Bearer session token");
   const scope = await verifySessionToken(token);
   if (!scope) return unauthorized("Invalid or expired session token");
-  if (!(await isRunLive(sharedRedis(), scope.runId))) return unauthorized(`Run ${scope.runId} is no longer running: its session tokens are void`);
-  if (scope.audit && (await isCallerEnded(sharedRedis(), scope.runId, scope.agentNodeId))) return unauthorized(`The step "${scope.agentNodeId}" of run ${scope.runId} has ended: its token is void`);
+  const state = await readGatewayState(sharedRedis(), scope);
+  if (state.refusal !== undefined) return unauthorized(state.refusal);
 
-  const server = buildGatewayServer(scope, { redis: sharedRedis() });
+  const server = buildGatewayServer(scope, { redis: sharedRedis(), tools: state.tools });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {

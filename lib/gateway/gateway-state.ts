@@ -1,0 +1,28 @@
+/**
+ * What one gateway request needs from Redis, read in one round trip: whether the token's run is
+ * still live, whether its caller has ended (an External Agent's token), and the run's registered
+ * tools, which tools/list and tools/call both answer from. Only a missing liveness key (a Redis
+ * restart) costs a second look, at the database (run-liveness.ts).
+ */
+import type { Redis } from "ioredis";
+import { isInScope, parseRegisteredTools, registryKey, type RegisteredTool } from "../registry/registry";
+import { endedCallersKey, isRunLive, liveKey } from "./run-liveness";
+import type { SessionClaims } from "./session-token";
+
+export type GatewayState = { refusal: string } | { refusal?: undefined; tools: RegisteredTool[] };
+
+export async function readGatewayState(redis: Redis, scope: SessionClaims): Promise<GatewayState> {
+  const replies = await redis
+    .pipeline()
+    .exists(liveKey(scope.runId))
+    .sismember(endedCallersKey(scope.runId), scope.agentNodeId)
+    .hvals(registryKey(scope.runId))
+    .exec();
+  const [[liveError, live], [endedError, ended], [toolsError, entries]] = replies!;
+  const failure = liveError ?? endedError ?? toolsError;
+  if (failure) throw failure;
+  if (live !== 1 && !(await isRunLive(redis, scope.runId))) return { refusal: `Run ${scope.runId} is no longer running: its session tokens are void` };
+  if (scope.audit && ended === 1) return { refusal: `The step "${scope.agentNodeId}" of run ${scope.runId} has ended: its token is void` };
+  const tools = parseRegisteredTools(entries as string[]).filter((tool) => tool.status === "ready" && isInScope(tool, scope.allowedNodeIds));
+  return { tools };
+}
