@@ -4,7 +4,8 @@
  * → events), the gateway's tools/call against calling the component directly, MCP servers
  * (mcp-scenarios.ts), the engine — simple runs beside a framework-free floor, POST → first event,
  * the compiler (engine-scenarios.ts) — workflow shapes: an agent run, parallel branches, a
- * worker's memory (workflow-scenarios.ts), and recovery from a worker's death.
+ * worker's memory (workflow-scenarios.ts), recovery from a worker's death, and simple runs against
+ * `npm start`'s own processes (topology-scenario.ts).
  * `npm run bench:engine -- simple agent` runs only the named scenarios (names: see `scenarios` below).
  * Uses its own database and Redis db index (lib/testing/test-slot.ts), so nothing else is disturbed.
  */
@@ -36,6 +37,7 @@ const { benchMcp } = await import("./mcp-scenarios");
 const { benchRecovery } = await import("./recovery-scenario");
 const { benchCompiler, benchFirstEvent, benchSimpleRuns } = await import("./engine-scenarios");
 const { benchAgentRun, benchParallelBranches, benchWorkerMemory } = await import("./workflow-scenarios");
+const { benchNpmStart } = await import("./topology-scenario");
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const RUN_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 6);
@@ -126,6 +128,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   branches: collect(() => benchParallelBranches(stack)),
   memory: collect(() => benchWorkerMemory(stack)),
   recovery,
+  "npm-start": collect(() => benchNpmStart()),
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!(name in scenarios)) throw new Error(`Unknown bench scenario "${name}"; known: ${Object.keys(scenarios).join(", ")}`);

@@ -1,0 +1,48 @@
+/**
+ * Simple runs against `npm start` as an operator runs it — `next start` and the supervised worker
+ * as separate processes (workers/start.ts, SWITCHBOARD_WORKERS of them, default 1) — instead of the
+ * in-process stack the other scenarios use, beside the same floor. Shares the bench database (so
+ * the bench's completion poller sees the runs) but gets a redis-server of its own, so the bench's
+ * in-process workers never take its jobs. Builds the web app first when there is no build.
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { apiClient } from "../../lib/testing/api-client";
+import { startOwnRedis } from "../../lib/testing/own-redis";
+import { createTestAccount } from "../../lib/testing/test-accounts";
+import { waitFor } from "../../lib/testing/wait-for";
+import { benchSimpleRuns } from "./engine-scenarios";
+import type { BenchRow } from "./measure";
+
+const PORT = 3295 + Number(process.env.SWITCHBOARD_TEST_SLOT ?? 0);
+
+export async function benchNpmStart(workers = Number(process.env.SWITCHBOARD_WORKERS ?? 1)): Promise<{ rows: BenchRow[]; figures: Record<string, number> }> {
+  const redis = await startOwnRedis();
+  const lines: string[] = [];
+  const started = spawn(path.join("node_modules", ".bin", "tsx"), [path.join("workers", "start.ts")], {
+    env: { ...process.env, REDIS_URL: redis.url, PORT: String(PORT), HOST: "127.0.0.1", SWITCHBOARD_WORKERS: String(workers) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  for (const stream of [started.stdout!, started.stderr!]) createInterface({ input: stream }).on("line", (line) => lines.push(line));
+  const exited = new Promise((resolve) => started.once("exit", resolve));
+  try {
+    const ready = (text: string, count = 1) => () => (lines.filter((line) => line.includes(text)).length >= count ? true : undefined);
+    await waitFor("npm start to answer (it builds first when there is no build)", ready("Switchboard is running"), 600_000, 250);
+    await waitFor("its workers", ready("worker ready", workers), 60_000, 250);
+    const account = await createTestAccount("editor");
+    const result = await benchSimpleRuns(apiClient(`http://127.0.0.1:${PORT}`, account.headers));
+    const label = `npm start (web + ${workers} worker${workers === 1 ? "" : "s"})`;
+    return {
+      rows: result.rows.map((row, index) => (index === 0 ? { ...row, scenario: `${label}: ${row.scenario}` } : row)),
+      figures: Object.fromEntries(Object.entries(result.figures).map(([name, value]) => [`npm_start_${name}`, value])),
+    };
+  } catch (error) {
+    console.error(lines.slice(-30).join("\n"));
+    throw error;
+  } finally {
+    started.kill("SIGTERM");
+    await exited;
+    await redis.stop();
+  }
+}
