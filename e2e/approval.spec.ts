@@ -82,6 +82,12 @@ test("a person approves one call (with edited arguments) and denies another", as
   await expect(approvals.requests.nth(0).getByTestId("approval-args")).toContainText("/first-edited");
   await expect(approvals.requests.nth(1).getByTestId("approval-outcome")).toHaveText("Denied");
   await expect(run.toolCall("http_request").filter({ hasText: "Denied: a person denied" })).toHaveCount(1);
+  // The call card shows what the call went ahead with, and what the agent had asked for.
+  const approvedCall = run.toolCall("http_request").filter({ hasText: "fetched /first-edited" });
+  await expect(approvedCall.getByTestId("tool-call-args")).toContainText("/first-edited");
+  await expect(approvedCall).toContainText("edited on approval");
+  await expect(approvedCall.getByTestId("tool-call-requested-args")).toContainText(`${baseUrl}/first"`);
+  await approvedCall.screenshot({ path: "test-results/screenshots/approval-edited-call.png" });
 });
 
 test("a call outside the agent's allowed tools shows up under Blocked attempts", async ({ page, request, baseURL }) => {

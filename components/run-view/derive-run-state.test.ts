@@ -136,6 +136,14 @@ describe("deriveRunState", () => {
     expect(state.nodeStatuses.mcp).toBe("failed");
   });
 
+  it("shows the arguments a person edited while approving a call, beside what the agent asked", () => {
+    const approved = (args: unknown): RunEventInput => ({ type: "tool.approval.decided", payload: { nodeId: "agent", callId: "c1", toolName: "http_request", decision: "approved", by: "person", args } });
+    const edited = deriveRunState(recorded(...upToToolCall, approved({ url: "/api/ready" }), toolAnswered), { agentNodeIds: agents });
+    expect(edited.toolCalls[0]).toMatchObject({ args: { url: "/api/health" }, editedArgs: { url: "/api/ready" } });
+    const unchanged = deriveRunState(recorded(...upToToolCall, approved({ url: "/api/health" }), toolAnswered), { agentNodeIds: agents });
+    expect(unchanged.toolCalls[0].editedArgs).toBeUndefined();
+  });
+
   it("a cancelled run leaves no node spinning", () => {
     const state = deriveRunState(recorded(...upToToolCall, { type: "run.cancelled", payload: {} }), { agentNodeIds: agents });
     expect(state.status).toBe("cancelled");

@@ -18,7 +18,10 @@ export type ToolCallView = {
   /** The tool-mode node that registered this tool, when known. */
   toolNodeId?: string;
   iteration: number;
+  /** What the agent asked for. */
   args: unknown;
+  /** What the call went ahead with, when a person changed the arguments while approving it. */
+  editedArgs?: unknown;
   result?: unknown;
   isError: boolean;
   durationMs?: number;
@@ -66,6 +69,7 @@ export function deriveRunState(events: readonly RunEvent[], { initialStatus = "q
   const unavailable = new Set<string>();
   const toolNodeByName = new Map<string, string>();
   const toolCalls = new Map<string, ToolCallView>();
+  const approvedArgs = new Map<string, unknown>();
 
   for (const event of events) {
     switch (event.type) {
@@ -140,6 +144,9 @@ export function deriveRunState(events: readonly RunEvent[], { initialStatus = "q
         });
         break;
       }
+      case "tool.approval.decided":
+        if (event.payload.decision === "approved" && event.payload.args !== undefined) approvedArgs.set(event.payload.callId, event.payload.args);
+        break;
       case "llm.usage": {
         usage.inputTokens += event.payload.inputTokens;
         usage.outputTokens += event.payload.outputTokens;
@@ -153,6 +160,7 @@ export function deriveRunState(events: readonly RunEvent[], { initialStatus = "q
   const ended = finishedAt !== undefined;
   const calls = [...toolCalls.values()].map((call) => ({
     ...call,
+    ...(approvedArgs.has(call.callId) && JSON.stringify(approvedArgs.get(call.callId)) !== JSON.stringify(call.args) ? { editedArgs: approvedArgs.get(call.callId) } : {}),
     // An MCP tool is called as `{source}__{tool}`; its source registered under `{source}`.
     toolNodeId: toolNodeByName.get(call.toolName) ?? toolNodeByName.get(call.toolName.split("__")[0]),
     state: ended && call.state === "running" ? ("abandoned" as const) : call.state,

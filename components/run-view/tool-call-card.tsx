@@ -37,10 +37,25 @@ export function ToolCallCard({ call, labelOf }: ToolCallCardProps) {
         {labelOf(call.agentNodeId)}, step {call.iteration}
         {call.toolNodeId && <> · via {labelOf(call.toolNodeId)}</>}
       </p>
-      <section className="tool-call-section">
-        <h4>Arguments</h4>
-        <ValueBlock value={call.args ?? {}} testId="tool-call-args" />
-      </section>
+      {call.editedArgs === undefined ? (
+        <section className="tool-call-section">
+          <h4>Arguments</h4>
+          <ValueBlock value={call.args ?? {}} testId="tool-call-args" />
+        </section>
+      ) : (
+        <>
+          <section className="tool-call-section">
+            <h4>
+              Arguments <Badge tone="accent">edited on approval</Badge>
+            </h4>
+            <ValueBlock value={call.editedArgs} testId="tool-call-args" />
+          </section>
+          <section className="tool-call-section">
+            <h4>As the agent asked</h4>
+            <ValueBlock value={call.args ?? {}} collapsible testId="tool-call-requested-args" />
+          </section>
+        </>
+      )}
       {call.state === "finished" && (
         <section className="tool-call-section">
           <h4>{call.isError ? "Error" : "Result"}</h4>
