@@ -20,11 +20,11 @@ const simpleGraph = {
 };
 
 /** Simple runs through the HTTP API at concurrency 32, beside the framework-free floor doing the same work (floor-scenario.ts). */
-export async function benchSimpleRuns(api: ApiClient, runs = Number(process.env.BENCH_SIMPLE_RUNS ?? 1000), concurrency = 32): Promise<{ rows: BenchRow[]; figures: Figures }> {
+export async function benchSimpleRuns(api: ApiClient, { runs = Number(process.env.BENCH_SIMPLE_RUNS ?? 1000), concurrency = 32, warmUpRuns = 50 } = {}): Promise<{ rows: BenchRow[]; figures: Figures }> {
   const { DEFAULT_RUN_CONCURRENCY } = await import("../../lib/runs/start-workers");
   const { id } = (await (await api.fetch("/api/workflows", { method: "POST", body: JSON.stringify(simpleGraph) })).json()) as { id: string };
   const start = async () => ((await (await api.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: JSON.stringify({ input: "x" }) })).json()) as { runId: string }).runId;
-  await driveRuns(50, concurrency, start); // warm-up: JIT, connection pools, the plan cache
+  await driveRuns(warmUpRuns, concurrency, start); // warm-up: JIT, connection pools, the plan cache
   const real = await driveRuns(runs, concurrency, start);
   const floor = await benchFloor(id, runs, concurrency, DEFAULT_RUN_CONCURRENCY);
   const row = (scenario: string, result: typeof real): BenchRow => ({ scenario, "per second": ms(result.perSecond), "p50 ms": ms(percentile(result.latencies, 50)), "p95 ms": ms(percentile(result.latencies, 95)) });

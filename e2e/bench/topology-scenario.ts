@@ -31,7 +31,8 @@ export async function benchNpmStart(workers = Number(process.env.SWITCHBOARD_WOR
     await waitFor("npm start to answer (it builds first when there is no build)", ready("Switchboard is running"), 600_000, 250);
     await waitFor("its workers", ready("worker ready", workers), 60_000, 250);
     const account = await createTestAccount("editor");
-    const result = await benchSimpleRuns(apiClient(`http://127.0.0.1:${PORT}`, account.headers));
+    // Fresh processes: a long warm-up, so the figure is the steady state a running server is in, not its JIT.
+    const result = await benchSimpleRuns(apiClient(`http://127.0.0.1:${PORT}`, account.headers), { warmUpRuns: 1000 });
     const label = `npm start (web + ${workers} worker${workers === 1 ? "" : "s"})`;
     return {
       rows: result.rows.map((row, index) => (index === 0 ? { ...row, scenario: `${label}: ${row.scenario}` } : row)),
