@@ -13,6 +13,7 @@ const EVERYTHING = path.join(process.cwd(), "node_modules/@modelcontextprotocol/
 const AGENT_SCRIPT = JSON.stringify({
   toolCalls: [
     { tool: "everything__echo", args: { message: "hi from the browser" } },
+    { tool: "everything__get-tiny-image", args: {} },
     { tool: "everything__trigger-long-running-operation", args: { duration: 4, steps: 4 } },
   ],
   finalText: "{{results.0}}",
@@ -48,12 +49,13 @@ test("a person wires server-everything into an agent, picks its tools and watche
   await mcp.getByTestId("tool-filter-selected").check();
   await mcp.getByTestId("mcp-tool-echo").getByRole("checkbox").check();
   await mcp.getByTestId("mcp-tool-trigger-long-running-operation").getByRole("checkbox").check();
-  await expect(mcp.getByTestId("tool-filter-summary")).toHaveText(/^2 of \d+ tools offered to the agent$/);
+  await mcp.getByTestId("mcp-tool-get-tiny-image").getByRole("checkbox").check();
+  await expect(mcp.getByTestId("tool-filter-summary")).toHaveText(/^3 of \d+ tools offered to the agent$/);
 
   const tool = editor.node("everything");
   // The node and the tool-mode section say what the agent gets: the server's tools under everything__, two of them.
   await expect(tool.getByTestId("mcp-tool-summary")).toContainText("everything__*");
-  await expect(tool.getByTestId("mcp-tool-summary")).toContainText("2 selected");
+  await expect(tool.getByTestId("mcp-tool-summary")).toContainText("3 selected");
   await expect(editor.inspector.getByTestId("tool-sources")).toContainText("everything__*");
   await page.screenshot({ path: "test-results/screenshots/mcp-editor.png" });
   await editor.connect(tool, "tool", agent, "tools");
@@ -68,6 +70,12 @@ test("a person wires server-everything into an agent, picks its tools and watche
   const echo = run.toolCall("everything__echo");
   await expect(echo).toHaveCount(1, { timeout: 60_000 });
   await expect(echo.getByTestId("tool-call-result")).toContainText("Echo: hi from the browser");
+  // An image result is drawn as an image, not printed as base64.
+  const image = run.toolCall("everything__get-tiny-image").getByTestId("value-image");
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect(run.toolCall("everything__get-tiny-image").getByTestId("tool-call-result")).not.toContainText(`"mimeType"`); // the image block is not printed as JSON
+  await run.toolCall("everything__get-tiny-image").screenshot({ path: "test-results/screenshots/mcp-image-result.png" });
   // The health check reports while the long call runs.
   const health = page.getByTestId("mcp-health");
   await expect(health.locator('[data-status="green"]')).toHaveCount(1);

@@ -69,6 +69,22 @@ test("a Tool Call, an LLM and an Agent share one tool; the run view shows each l
   // Entry, Tool Call, LLM and Agent ran; the HTTP Request node is a tool, not a step of its own.
   await expect(run.graph.locator(".node-status-completed")).toHaveCount(4);
   await page.screenshot({ path: "test-results/screenshots/tool-levels-run.png" });
+
+  // Inspecting the agent: the settings it ran with (its prompt filled) and its conversation, step by step.
+  await run.graph.locator(".react-flow__node", { has: page.locator(".node-title").getByText("Agent", { exact: true }) }).click();
+  await expect(page.getByTestId("node-params-value").locator('[data-param="prompt"]')).toContainText("status=200 llm=http_request:");
+  const messages = page.getByTestId("conversation-message");
+  await expect(messages.nth(0)).toHaveAttribute("data-role", "system"); // the Agent's default system prompt
+  await expect(messages.nth(1)).toHaveAttribute("data-role", "user");
+  await expect(messages.nth(1)).toContainText("status=200 llm=http_request:");
+  await expect(messages.filter({ hasText: "calls http_request" })).toHaveCount(1);
+  await expect(page.locator('[data-testid="conversation-message"][data-role="tool"]')).toContainText("http_request answered");
+  await expect(messages.last()).toHaveAttribute("data-role", "assistant");
+  await expect(messages.last()).toContainText("Agent read: status=200");
+  await expect(page.getByTestId("node-usage")).toContainText("tokens");
+  await expect(page.getByTestId("node-output-value")).toContainText("Agent read: status=200");
+  await page.getByTestId("node-conversation").screenshot({ path: "test-results/screenshots/node-conversation.png" });
+  await page.getByTestId("node-params").screenshot({ path: "test-results/screenshots/node-params.png" });
 });
 
 test("the editor names a Tool Call without a tool and a template naming no node", async ({ page }) => {

@@ -9,6 +9,9 @@ export type TimelineEntry = { tone: TimelineTone; title: string; detail?: string
 
 const DECIDED_BY_NOTE: Record<ApprovalDecider, string> = { person: "", timeout: " (no decision in time)", "run-end": " (the run ended)" };
 
+/** Events the node inspector shows instead of the timeline (a node's settings would double its lines). */
+export const NOT_ON_TIMELINE: ReadonlySet<RunEvent["type"]> = new Set(["node.params"]);
+
 export function describeEvent(event: RunEvent, labelOf: (nodeId: string) => string): TimelineEntry {
   switch (event.type) {
     case "run.queued":
@@ -39,6 +42,8 @@ export function describeEvent(event: RunEvent, labelOf: (nodeId: string) => stri
       return { tone: "success", title: `${labelOf(event.payload.nodeId)} completed`, detail: formatDuration(event.payload.durationMs), nodeId: event.payload.nodeId };
     case "node.failed":
       return { tone: "danger", title: `${labelOf(event.payload.nodeId)} failed`, detail: event.payload.error, nodeId: event.payload.nodeId };
+    case "node.params":
+      return { tone: "neutral", title: `${labelOf(event.payload.nodeId)} settings`, detail: previewValue(event.payload.params, 120), nodeId: event.payload.nodeId };
     case "node.skipped":
       return { tone: "neutral", title: `${labelOf(event.payload.nodeId)} skipped`, detail: event.payload.reason, nodeId: event.payload.nodeId };
     case "tool.registered":

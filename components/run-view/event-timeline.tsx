@@ -2,15 +2,16 @@
 import { Activity } from "lucide-react";
 import type { RunEvent } from "@/lib/runs/events";
 import { cx } from "@/components/ui/class-names";
-import { describeEvent } from "./describe-event";
+import { describeEvent, NOT_ON_TIMELINE } from "./describe-event";
 import { formatDuration } from "./format-duration";
 import { PanelSection } from "./panel-section";
 
 /** `since`: when the run was queued, so times stay the same whichever events are shown. */
 type EventTimelineProps = { events: RunEvent[]; since?: string; labelOf: (nodeId: string) => string };
 
-export function EventTimeline({ events, since, labelOf }: EventTimelineProps) {
-  const origin = Date.parse(since ?? events[0]?.at ?? "");
+export function EventTimeline({ events: all, since, labelOf }: EventTimelineProps) {
+  const origin = Date.parse(since ?? all[0]?.at ?? "");
+  const events = all.filter((event) => !NOT_ON_TIMELINE.has(event.type));
   return (
     <PanelSection title="Timeline" icon={<Activity size={14} aria-hidden />} count={events.length} testId="event-timeline">
       {events.length === 0 ? (

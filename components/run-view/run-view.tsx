@@ -2,7 +2,8 @@
 /**
  * The run view's client root: follows the run's events live and draws the graph coloured by node
  * status, the final answer (or what failed), the run's input (and running it again), the tool-call
- * log and the timeline. Clicking a node narrows the side panel to that node and shows its output.
+ * log and the timeline. Clicking a node narrows the side panel to that node and shows what it ran
+ * with, its conversation (model nodes) and its output.
  */
 import "./run-view.css";
 import { X } from "lucide-react";
@@ -23,7 +24,7 @@ import { FinalAnswer } from "./final-answer";
 import { healthByCanvasNode, latestHealth } from "./mcp-health";
 import { McpHealthDots } from "./mcp-health-dots";
 import { McpHealthSection } from "./mcp-health-section";
-import { NodeOutput } from "./node-output";
+import { NodeInspection } from "./node-inspection";
 import { RunFailure } from "./run-failure";
 import { RunHeader } from "./run-header";
 import { RunInputPanel } from "./run-input-panel";
@@ -75,7 +76,7 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
               </button>
             </div>
           )}
-          {selectedNodeId && <NodeOutput events={events} nodeId={selectedNodeId} />}
+          {selectedNodeId && <NodeInspection events={events} nodeId={selectedNodeId} />}
           <ExternalAgentPanel runId={run.id} events={events} runEnded={runEnded} canAct={canAct} labelOf={labelOf} />
           <ApprovalRequests runId={run.id} approvals={deriveApprovals(shownEvents, runEnded)} labelOf={labelOf} canDecide={canAct} />
           <McpHealthSection health={health} labelOf={labelOf} />

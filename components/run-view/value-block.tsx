@@ -1,15 +1,29 @@
 "use client";
-/** A JSON-ish value in a code block; long ones start as a one-line preview that opens to the full value. */
+/** A JSON-ish value in a code block; long ones start as a one-line preview that opens to the full value. Images in it are drawn, not printed. */
 import { ChevronRight } from "lucide-react";
 import { useState } from "react";
 import { cx } from "@/components/ui/class-names";
-import { prettyValue, previewValue } from "./format-value";
+import { prettyValue, previewValue, splitImages } from "./format-value";
 
 const COLLAPSE_OVER_CHARS = 160;
 
 type ValueBlockProps = { value: unknown; collapsible?: boolean; tone?: "plain" | "error"; testId?: string };
 
-export function ValueBlock({ value, collapsible = false, tone = "plain", testId }: ValueBlockProps) {
+export function ValueBlock(props: ValueBlockProps) {
+  const { images, rest } = splitImages(props.value);
+  if (images.length === 0) return <TextValue {...props} />;
+  return (
+    <div className="value-with-images" data-testid={props.testId}>
+      {images.map((image, index) => (
+        // A data: URL from the run: a plain img, nothing for next/image to optimise.
+        <img key={index} className="value-image" src={`data:${image.mimeType};base64,${image.data}`} alt={`Image ${index + 1} (${image.mimeType})`} data-testid="value-image" />
+      ))}
+      {rest !== undefined && <TextValue {...props} value={rest} testId={undefined} />}
+    </div>
+  );
+}
+
+function TextValue({ value, collapsible = false, tone = "plain", testId }: ValueBlockProps) {
   const pretty = prettyValue(value);
   const preview = previewValue(value, COLLAPSE_OVER_CHARS);
   const canCollapse = collapsible && (pretty.length > COLLAPSE_OVER_CHARS || pretty.includes("\n"));

@@ -5,10 +5,12 @@
  * forces a final answer. Usage is summed across every call.
  */
 import { generateText, type LanguageModel, type LanguageModelUsage, type ModelMessage, type ToolSet } from "ai";
+import { toTranscript, type TranscriptMessage } from "../runs/transcript";
 
 export type AgentUsage = { inputTokens: number; outputTokens: number; totalTokens: number };
 
-export type AgentStep = { iteration: number; text: string; toolCalls: number; finishReason: string; usage: AgentUsage };
+/** `messages`: what this step added to the conversation (the first step's start with the system prompt and the prompt). */
+export type AgentStep = { iteration: number; text: string; toolCalls: number; finishReason: string; usage: AgentUsage; messages: TranscriptMessage[] };
 
 export type AgentRequest = {
   model: LanguageModel;
@@ -58,10 +60,11 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
     request.onIterationStart?.(iteration);
     const tools = !hasTools ? undefined : final ? describeOnly(request.tools) : request.tools;
     const result = await generateText({ model, system, messages, tools, toolChoice: final && hasTools ? "none" : undefined, abortSignal });
+    const added = iteration === 1 ? toTranscript([...messages, ...result.response.messages], system) : toTranscript(result.response.messages);
     messages.push(...result.response.messages);
     const stepUsage = toUsage(result.usage);
     usage = addUsage(usage, stepUsage);
-    await request.onStep?.({ iteration, text: result.text, toolCalls: result.toolCalls.length, finishReason: result.finishReason, usage: stepUsage });
+    await request.onStep?.({ iteration, text: result.text, toolCalls: result.toolCalls.length, finishReason: result.finishReason, usage: stepUsage, messages: added });
     return result;
   };
 

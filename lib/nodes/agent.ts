@@ -45,7 +45,7 @@ export const agent = defineComponent({
         onStep: (step) =>
           emit({
             type: "agent.step",
-            payload: { nodeId, iteration: step.iteration, text: step.text, toolCalls: step.toolCalls, finishReason: step.finishReason },
+            payload: { nodeId, iteration: step.iteration, text: step.text, toolCalls: step.toolCalls, finishReason: step.finishReason, messages: step.messages },
           }),
       });
       await emit({ type: "llm.usage", payload: { nodeId, ...result.usage } });

@@ -6,6 +6,7 @@ import { generateText } from "ai";
 import { z } from "zod";
 import { modelNodeFields, modelNodeParams, withModelAndTools } from "../agent/model-node";
 import { toUsage } from "../agent/run-agent";
+import { toTranscript } from "../runs/transcript";
 import { defineComponent } from "./types";
 
 const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
@@ -38,8 +39,9 @@ export const llm = defineComponent({
         abortSignal: signal,
       });
       const usage = toUsage(result.usage);
+      const messages = toTranscript([{ role: "user", content: params.prompt }, ...result.response.messages], params.systemPrompt || undefined);
       await Promise.all([
-        emit({ type: "agent.step", payload: { nodeId, iteration: 1, text: result.text, toolCalls: result.toolCalls.length, finishReason: result.finishReason } }),
+        emit({ type: "agent.step", payload: { nodeId, iteration: 1, text: result.text, toolCalls: result.toolCalls.length, finishReason: result.finishReason, messages } }),
         emit({ type: "llm.usage", payload: { nodeId, ...usage } }), // recorded together, in this order
       ]);
       const results = tools.log.map((call) => `${call.toolName}${call.isError ? " (error)" : ""}: ${asText(call.result)}`);

@@ -1,5 +1,6 @@
 /** The run event union: what the worker records and the run view draws. */
 import { z } from "zod";
+import { TranscriptMessage } from "./transcript";
 
 const nodeRef = { nodeId: z.string() };
 
@@ -32,6 +33,8 @@ export const RunEventInput = z.discriminatedUnion("type", [
   z.object({ type: z.literal("node.started"), payload: z.object({ ...nodeRef, mode: z.enum(["normal", "tool"]) }) }),
   z.object({ type: z.literal("node.completed"), payload: z.object({ ...nodeRef, output: z.unknown(), durationMs: z.number() }) }),
   z.object({ type: z.literal("node.failed"), payload: z.object({ ...nodeRef, error: z.string() }) }),
+  /** The settings a node ran with, templates filled and inputs in; a secret shows as its reference, never its value. */
+  z.object({ type: z.literal("node.params"), payload: z.object({ ...nodeRef, params: z.record(z.string(), z.unknown()) }) }),
   z.object({ type: z.literal("node.skipped"), payload: z.object({ ...nodeRef, reason: z.string() }) }),
   z.object({
     type: z.literal("tool.registered"),
@@ -47,7 +50,15 @@ export const RunEventInput = z.discriminatedUnion("type", [
   }),
   z.object({
     type: z.literal("agent.step"),
-    payload: z.object({ ...nodeRef, iteration: z.number(), text: z.string(), toolCalls: z.number(), finishReason: z.string() }),
+    payload: z.object({
+      ...nodeRef,
+      iteration: z.number(),
+      text: z.string(),
+      toolCalls: z.number(),
+      finishReason: z.string(),
+      /** The messages new in this step (the first step's include the system prompt and the prompt): the node's conversation, step by step. */
+      messages: z.array(TranscriptMessage).optional(),
+    }),
   }),
   z.object({
     type: z.literal("tool.call.started"),

@@ -4,6 +4,7 @@
  * with a timeout fails when it runs longer; every node stops when the run's signal aborts.
  */
 import { getComponent } from "../nodes";
+import { isSecretRef } from "../secrets/reference";
 import type { NodeCheckpoints, NodeOutput } from "../nodes/types";
 import { listEvents } from "./read-events";
 import { hostAccessOffError, hostToolsEnabled } from "../settings/host-tools";
@@ -55,6 +56,9 @@ async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Rec
   const ownParams = await ctx.secrets.resolveParams(node.params);
   const filled = fillTemplates(ctx.plan, node, component, { ...ownParams, ...inputs }, ctx.outputs, outputPorts);
   const params = parseNodeParams(component, node.label, filled);
+  // What it ran with, for the run view; a secret param shows as the reference the node holds (anything else secret is redacted by note).
+  const secretParams = Object.entries(node.params).filter(([, value]) => isSecretRef(value));
+  ctx.note({ type: "node.params", payload: { nodeId: node.id, params: { ...(params as Record<string, unknown>), ...Object.fromEntries(secretParams) } } });
   const output = await component.execute({
     runId: ctx.runId,
     nodeId: node.id,
