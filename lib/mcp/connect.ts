@@ -13,6 +13,7 @@ import { DetachedStdioTransport } from "./detached-stdio-transport";
 import { McpSafetyError } from "./safety";
 import { serverParams } from "./server-params";
 import { sharedSchemaValidator } from "./schema-validator";
+import { stderrSummary } from "./stderr-summary";
 
 export type LiveClient = { client: Client; pgid?: number; secretValues: string[]; close: () => Promise<void> };
 
@@ -49,7 +50,8 @@ async function connectOnce(config: McpServerConfig, params: Awaited<ReturnType<t
       await recorded;
     } catch (error) {
       await closeAll();
-      const stderr = transport.stderr ? ` — stderr: ${transport.stderr.split("\n").slice(-5).join(" | ")}` : "";
+      const said = stderrSummary(transport.stderr);
+      const stderr = said ? ` — stderr: ${said}` : "";
       throw new McpConnectError(`${config.transport} server "${params.stdio.command}" did not start: ${(error as Error).message}${stderr}`);
     }
     return { client, pgid, secretValues: params.secretValues, close: closeAll };

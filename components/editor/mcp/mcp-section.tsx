@@ -21,15 +21,26 @@ type GroupServerParams = { id?: unknown; toolFilter?: unknown };
 
 const filterOf = (value: unknown): ToolFilter => ToolFilter.safeParse(value ?? {}).data ?? { mode: "all", tools: [] };
 
+/** What a discovery depends on: the node and how its servers are reached — not the tool filters, which only pick among the tools found. */
+function connectionSignature(params: Record<string, unknown>): string {
+  const { toolFilter: _filter, servers, ...rest } = params;
+  const withoutFilters = Array.isArray(servers) ? servers.map((server) => ({ ...(server as GroupServerParams), toolFilter: undefined })) : servers;
+  return JSON.stringify([rest, withoutFilters]);
+}
+
 export function McpSection({ id }: { id: string }) {
   const data = useEditorStore((state) => state.nodes.find((node) => node.id === id)?.data);
   const setParam = useEditorStore((state) => state.setParam);
   const readOnly = useEditorStore((state) => state.readOnly);
   const getGraph = useEditorStore((state) => state.toGraph);
-  const [discovery, setDiscovery] = useState<NodeDiscovery | null>(null);
+  // Kept with the settings it was made for: another node, or changed settings, must not show these tools as theirs.
+  const [discovered, setDiscovered] = useState<{ nodeId: string; signature: string; result: NodeDiscovery } | null>(null);
   const [pending, startTransition] = useTransition();
   if (!data || !isMcpNodeType(data.componentType)) return null;
 
+  const signature = connectionSignature(data.params);
+  const discovery = discovered?.nodeId === id && discovered.signature === signature ? discovered.result : null;
+  const outdated = discovered?.nodeId === id && discovered.signature !== signature;
   const isGroup = data.componentType === MCP_GROUP_TYPE;
   const groupServers = (Array.isArray(data.params.servers) ? data.params.servers : []) as GroupServerParams[];
   const keys = isGroup ? groupServers.map((server) => String(server.id ?? "")) : [id];
@@ -40,7 +51,7 @@ export function McpSection({ id }: { id: string }) {
   const discover = () =>
     startTransition(async () => {
       const result = await discoverMcpToolsAction({ nodeId: id, type: data.componentType, label: data.label, params: data.params, mcpServers: getGraph().mcpServers });
-      setDiscovery(result);
+      setDiscovered({ nodeId: id, signature, result });
     });
 
   const found = discovery?.ok ? discovery.servers : [];
@@ -50,6 +61,11 @@ export function McpSection({ id }: { id: string }) {
       <Button size="sm" onClick={discover} disabled={pending || readOnly} data-testid="discover-tools">
         {pending ? <RefreshCw size={14} className="spin" aria-hidden /> : <Plug size={14} aria-hidden />} {pending ? "Connecting…" : "Discover tools"}
       </Button>
+      {outdated && (
+        <p className="field-help" data-testid="discover-outdated">
+          The settings changed since the last Discover: discover again to list this server&apos;s tools.
+        </p>
+      )}
       {discovery && !discovery.ok && (
         <p className="field-error" data-testid="discover-error">
           {discovery.error}
