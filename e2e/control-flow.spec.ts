@@ -21,7 +21,7 @@ test("an If sends the run down one branch and skips the other, for each input", 
   const [entry, agent, check, http, output] = ["Entry", "Agent", "If", "HTTP Request", "Output"].map((label) => editor.node(label));
 
   await editor.select(agent);
-  await editor.param("script").fill('{ "toolCalls": [], "finalText": "Agent says: {{input}}" }');
+  await editor.useScriptedModel('{ "toolCalls": [], "finalText": "Agent says: {{input}}" }');
   await editor.select(check);
   await editor.param("compareTo").fill("ALERT");
   await editor.select(http);

@@ -22,6 +22,14 @@ test("a person picks an API key secret by name and completes a prompt template f
   await editor.connect(editor.node("Entry"), "output", agent, "input");
 
   await editor.select(agent);
+  // A new Agent asks for a real model, spelled out: OpenAI's endpoint, a model, the OPENAI_API_KEY secret.
+  await expect(editor.param("provider")).toHaveValue("openai-compatible");
+  await expect(editor.param("baseUrl")).toHaveValue("https://api.openai.com/v1");
+  await expect(editor.param("model")).toHaveValue("gpt-4o-mini");
+  // An emptied Base URL is pointed out, not quietly taken as OpenAI's.
+  await editor.param("baseUrl").fill("");
+  await expect(editor.inspector).toContainText('"Agent" needs a Base URL');
+  await editor.param("baseUrl").fill("https://api.openai.com/v1");
   await editor.param("provider").selectOption("anthropic");
   await expect(editor.param("apiKey").locator("option", { hasText: secretName })).toHaveCount(1);
   await editor.param("apiKey").selectOption(secretName);

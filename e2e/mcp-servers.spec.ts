@@ -72,7 +72,7 @@ test("a person wires server-everything into an agent, picks its tools and watche
   await editor.connect(tool, "tool", agent, "tools");
   await expect(agent.locator(".node-tools-count")).toHaveText("1 connected");
   await editor.select(agent);
-  await editor.param("script").fill(AGENT_SCRIPT);
+  await editor.useScriptedModel(AGENT_SCRIPT);
   await editor.save();
   await expect(page.getByTestId("compile-errors")).toHaveCount(0);
   await editor.run();

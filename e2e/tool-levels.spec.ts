@@ -45,9 +45,9 @@ test("a Tool Call, an LLM and an Agent share one tool; the run view shows each l
   await editor.param("tool").fill("http_request");
   await editor.param("args").fill('{ "url": "/api/health?who={{entry}}" }');
   await editor.select(llm);
-  await editor.param("script").fill(LLM_SCRIPT);
+  await editor.useScriptedModel(LLM_SCRIPT);
   await editor.select(agent);
-  await editor.param("script").fill(AGENT_SCRIPT);
+  await editor.useScriptedModel(AGENT_SCRIPT);
   await editor.param("prompt").fill("status={{tool_call.result.status}} llm={{input}}");
   await editor.save();
   await expect(page.getByTestId("compile-errors")).toHaveCount(0);

@@ -44,7 +44,7 @@ test("a person draws an agent with an HTTP tool, runs it and watches the tool ca
   await expect(editor.edges).toHaveCount(2);
 
   await editor.select(agent);
-  await editor.param("script").fill(AGENT_SCRIPT);
+  await editor.useScriptedModel(AGENT_SCRIPT);
   await editor.save();
   await expect(page.getByTestId("compile-errors")).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/editor.png` });

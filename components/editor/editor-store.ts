@@ -196,7 +196,7 @@ export function createEditorStore(init: EditorInit) {
           type: rendererFor(component),
           position: freeSpot(position, state.nodes),
           selected: true,
-          data: { componentType, label, mode: "normal", params: structuredClone(component.defaults) },
+          data: { componentType, label, mode: "normal", params: structuredClone({ ...component.defaults, ...component.startingParams }) },
         };
         set(addElements(state, { nodes: [node], edges: [] }));
         return id;

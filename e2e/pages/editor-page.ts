@@ -133,6 +133,12 @@ export class EditorPage {
     return this.inspector.getByTestId(`param-${name}`);
   }
 
+  /** For the selected Agent or LLM: the scripted test model (a new one starts on OpenAI) answering from `script`. */
+  async useScriptedModel(script: string) {
+    await this.param("provider").selectOption("scripted");
+    await this.param("script").fill(script);
+  }
+
   async save() {
     await this.page.getByTestId("save-workflow").click();
     await expect(this.page.getByTestId("save-state")).toHaveText("Saved");

@@ -9,15 +9,20 @@ import type { ParamField } from "../nodes/types";
 import { SecretRef, secretRef } from "../secrets/reference";
 import { resolveSecrets } from "../secrets/resolve";
 import { guardedFetchFor } from "../net/guarded-fetch";
-import { createModel, DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, ModelSettings } from "./models";
+import { createModel, ModelSettings } from "./models";
+import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL } from "./model-defaults";
 import { AgentScript } from "./scripted-model";
 import { describeIssues } from "../validation/describe-issues";
 
 const PROVIDERS = [
-  { value: "scripted", label: "Scripted (deterministic test model)" },
   { value: "openai-compatible", label: "OpenAI-compatible (OpenAI, Ollama, vLLM, LM Studio, OpenRouter)" },
   { value: "anthropic", label: "Anthropic" },
+  { value: "scripted", label: "Scripted (a test model: no API, answers from a script)" },
 ];
+
+/** A new Agent or LLM in the editor: OpenAI's endpoint and model spelled out, its key from the OPENAI_API_KEY secret. */
+export const startingModelParams = { provider: "openai-compatible", baseUrl: DEFAULT_OPENAI_BASE_URL, model: DEFAULT_OPENAI_MODEL, apiKey: secretRef("OPENAI_API_KEY") };
+
 
 const options = (ids: string[]) => ids.map((id) => ({ value: id, label: id }));
 const OPENAI_MODELS = options(["gpt-4o-mini", "gpt-4o", "gpt-4.1", "gpt-4.1-mini", "o4-mini", "llama3.1", "qwen2.5"]);

@@ -9,10 +9,7 @@ import { z } from "zod";
 import { guardedFetchFor } from "../net/guarded-fetch";
 import { AgentScript, ScriptedLanguageModel } from "./scripted-model";
 
-export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
-export const DEFAULT_ANTHROPIC_BASE_URL = "https://api.anthropic.com/v1";
-export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
-export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-5";
+import { DEFAULT_ANTHROPIC_BASE_URL, DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL } from "./model-defaults";
 
 const baseUrl = (fallback: string) =>
   z

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { modelNodeFields, modelNodeParams, withModelAndTools } from "../agent/model-node";
+import { startingModelParams } from "../agent/model-params";
 import { runAgent } from "../agent/run-agent";
 import { defineComponent } from "./types";
 
@@ -22,6 +23,7 @@ export const agent = defineComponent({
     { name: "usage", label: "Token usage" },
   ],
   acceptsTools: true,
+  startingParams: startingModelParams,
   fields: modelNodeFields([
     { name: "maxIterations", label: "Max iterations", kind: "number", help: "Model calls with tools before a final answer is forced." },
   ]),

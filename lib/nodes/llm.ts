@@ -5,6 +5,7 @@
 import { generateText } from "ai";
 import { z } from "zod";
 import { modelNodeFields, modelNodeParams, withModelAndTools } from "../agent/model-node";
+import { startingModelParams } from "../agent/model-params";
 import { toUsage } from "../agent/run-agent";
 import { toTranscript } from "../runs/transcript";
 import { defineComponent } from "./types";
@@ -24,6 +25,7 @@ export const llm = defineComponent({
     { name: "usage", label: "Token usage" },
   ],
   acceptsTools: true,
+  startingParams: startingModelParams,
   fields: modelNodeFields(),
   params: z.object(modelNodeParams("")),
   retrySafe: true,

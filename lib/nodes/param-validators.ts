@@ -7,12 +7,15 @@
 import { validateGroupNodeParams, validateServerNodeParams } from "../mcp/validate-node-params";
 import { MCP_GROUP_TYPE, MCP_SERVER_TYPE } from "../mcp/server-specs";
 import { validateEntryParams, validateIfParams, validateScheduleParams, validateSwitchParams, validateTransformParams } from "../flow/validate-flow-params";
+import { validateModelParams } from "../agent/validate-model-params";
 import type { ParamValidator } from "./types";
 
 const validators: Partial<Record<string, ParamValidator>> = {
   [MCP_SERVER_TYPE]: validateServerNodeParams,
   [MCP_GROUP_TYPE]: validateGroupNodeParams,
   "core.entry": validateEntryParams,
+  "core.agent": validateModelParams,
+  "core.llm": validateModelParams,
   "core.if": validateIfParams,
   "core.switch": validateSwitchParams,
   "core.transform": validateTransformParams,

@@ -67,6 +67,11 @@ export type ComponentMeta = {
   outputs: PortDefinition[];
   fields: ParamField[];
   defaults: Record<string, unknown>;
+  /**
+   * What a node dropped in the editor starts with, over `defaults`. A new Agent asks for a real
+   * model this way, while a graph saved without a provider keeps meaning the schema's default.
+   */
+  startingParams?: Record<string, unknown>;
   /** Present when the component can be switched to tool mode. */
   tool?: ToolShape;
   /** Present on components with a `tools` handle (agents, LLM and Tool Call nodes). */

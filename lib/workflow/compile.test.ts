@@ -35,6 +35,32 @@ const skeleton = (): WorkflowGraph => ({
 });
 
 describe("compileWorkflow", () => {
+  it("leaves out params whose fields the node's settings hide, so a scripted Agent's leftover API key secret is neither required nor resolved", () => {
+    const graph = skeleton();
+    const key = { $secret: "OPENAI_API_KEY" };
+    graph.nodes[1].data.params = { provider: "scripted", baseUrl: "https://api.openai.com/v1", apiKey: key, prompt: "{{input}}" };
+    const scripted = compile(graph);
+    if (!scripted.ok) throw new Error(scripted.errors[0].message);
+    expect(scripted.plan.nodes.agent.params).not.toHaveProperty("apiKey");
+    expect(scripted.plan.nodes.agent.params).not.toHaveProperty("baseUrl");
+    expect(scripted.plan.nodes.agent.params).toMatchObject({ provider: "scripted", prompt: "{{input}}" });
+    graph.nodes[1].data.params = { ...graph.nodes[1].data.params, provider: "openai-compatible", model: "gpt-4o-mini" };
+    const openai = compile(graph);
+    if (!openai.ok) throw new Error(openai.errors[0].message);
+    expect(openai.plan.nodes.agent.params).toMatchObject({ apiKey: key, baseUrl: "https://api.openai.com/v1" });
+  });
+
+  it("points out an OpenAI-compatible model with no Base URL or model instead of falling back to OpenAI", () => {
+    const graph = skeleton();
+    graph.nodes[1].data.params = { provider: "openai-compatible", baseUrl: " ", model: "" };
+    expect(errorsOf(graph)).toEqual([
+      expect.objectContaining({ code: "invalid-param", nodeId: "agent", field: "baseUrl", message: expect.stringContaining('"agent" needs a Base URL') }),
+      expect.objectContaining({ code: "invalid-param", nodeId: "agent", field: "model", message: expect.stringContaining('"agent" needs a model') }),
+    ]);
+    graph.nodes[1].data.params = { provider: "openai-compatible", baseUrl: "http://localhost:11434/v1", model: "llama3.1" };
+    expect(compile(graph).ok).toBe(true);
+  });
+
   it("orders nodes by dependency and lists the tools wired to each agent", () => {
     const result = compile(skeleton());
     expect(result.ok).toBe(true);

@@ -102,7 +102,8 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
     if (node.data.mode === "tool" && !component.tool) {
       errors.push({ code: "not-a-tool", nodeId: node.id, message: `${component.label} cannot be used in tool mode` });
     }
-    if (options.hostTools === false && usesHost(component, { ...component.defaults, ...node.data.params }, graph.mcpServers)) {
+    const params = usedParams(component, { ...component.defaults, ...node.data.params });
+    if (options.hostTools === false && usesHost(component, params, graph.mcpServers)) {
       errors.push({ code: "host-access-disabled", nodeId: node.id, message: hostAccessMessage(node.data.label || component.label, component.label) });
     }
     components.set(node.id, component);
@@ -111,7 +112,7 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
       type: node.type,
       label: node.data.label || component.label,
       mode: node.data.mode,
-      params: { ...component.defaults, ...node.data.params },
+      params,
       inputs: {},
       dependsOn: [],
       connectedToolNodeIds: [],
@@ -233,8 +234,27 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
   return { ok: true, plan };
 }
 
+/**
+ * The params a node uses: one whose every field is hidden by another param's value (the API key
+ * of a provider not chosen, the expression of a Transform in template mode) is left out of the
+ * plan, so its secret is neither required nor resolved.
+ */
+function usedParams(component: ComponentMeta, params: Record<string, unknown>): Record<string, unknown> {
+  const { conditional } = shapeOf(component);
+  if (conditional.size === 0) return params;
+  const shown = (field: ComponentMeta["fields"][number]) => !field.visibleWhen || String(params[field.visibleWhen.param] ?? "") === field.visibleWhen.equals;
+  return Object.fromEntries(Object.entries(params).filter(([name]) => !conditional.has(name) || conditional.get(name)!.some(shown)));
+}
+
 /** What the compiler asks of a component for every node of its type, worked out once per component. */
-type ComponentShape = { outputs: Set<string>; inputs: Set<string>; required: ComponentMeta["fields"]; templated: ComponentMeta["fields"] };
+type ComponentShape = {
+  outputs: Set<string>;
+  inputs: Set<string>;
+  required: ComponentMeta["fields"];
+  templated: ComponentMeta["fields"];
+  /** Param name → its fields, for params whose every field shows only for some value of another param. */
+  conditional: Map<string, ComponentMeta["fields"]>;
+};
 const shapes = new WeakMap<ComponentMeta, ComponentShape>();
 function shapeOf(component: ComponentMeta): ComponentShape {
   let shape = shapes.get(component);
@@ -244,10 +264,17 @@ function shapeOf(component: ComponentMeta): ComponentShape {
       inputs: new Set(component.inputs.map((port) => port.name)),
       required: component.fields.filter((field) => field.required),
       templated: component.fields.filter(isTemplatedField),
+      conditional: conditionalFields(component.fields),
     };
     shapes.set(component, shape);
   }
   return shape;
+}
+
+function conditionalFields(fields: ComponentMeta["fields"]): Map<string, ComponentMeta["fields"]> {
+  const byName = new Map<string, ComponentMeta["fields"]>();
+  for (const field of fields) byName.set(field.name, [...(byName.get(field.name) ?? []), field]);
+  return new Map([...byName].filter(([, named]) => named.every((field) => field.visibleWhen)));
 }
 
 /** The nodes a template name may mean (by id, label, or label as a name), looked up in constant time instead of scanning every node. */
