@@ -63,3 +63,26 @@ test("a waiting tool call appears live, then its result and the answer stream in
   await run.expectCompleted();
   await expect(run.finalAnswer).toContainText('Forecast: {"status":200,"body":{"forecast":"sunny","celsius":21}}');
 });
+
+test("the agent's answer streams into the run view word by word, then stands as the final answer", async ({ page, request }) => {
+  const graph = exampleWorkflowGraph();
+  const agent = graph.nodes.find((node) => node.id === "agent")!;
+  const answer = "Streaming arrives a few words at a time, so nobody stares at a spinner while the model writes.";
+  agent.data.params.script = { toolCalls: [], finalText: answer, streamDelayMs: 200 };
+  const created = await request.post("/api/workflows", { data: { ...graph, name: "Streaming answer" } });
+  const { id } = (await created.json()) as { id: string };
+  const started = await request.post(`/api/workflows/${id}/runs`, { data: { input: "Tell me about streaming" } });
+  const { runId } = (await started.json()) as { runId: string };
+
+  const run = new RunPage(page);
+  await page.goto(`/runs/${runId}`);
+  const streaming = page.getByTestId("streaming-answer");
+  // Part of the answer is on screen while the rest is still being written.
+  await expect(streaming).toContainText("Streaming arrives");
+  const partial = (await streaming.locator(".final-answer-text").textContent()) ?? "";
+  expect(partial.length).toBeLessThan(answer.length);
+  await page.screenshot({ path: "test-results/screenshots/streaming-answer.png" });
+  await run.expectCompleted();
+  await expect(streaming).toHaveCount(0);
+  await expect(run.finalAnswer).toContainText(answer);
+});

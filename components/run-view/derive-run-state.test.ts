@@ -144,6 +144,15 @@ describe("deriveRunState", () => {
     expect(unchanged.toolCalls[0].editedArgs).toBeUndefined();
   });
 
+  it("shows an answer streaming in until its step is recorded, and only the latest step's text", () => {
+    const text = (iteration: number, piece: string): RunEventInput => ({ type: "agent.text", payload: { nodeId: "agent", iteration, text: piece } });
+    const writing = deriveRunState(recorded(...upToToolCall, toolAnswered, text(2, "The server "), text(2, "is")), { agentNodeIds: agents });
+    expect(writing.streaming).toEqual({ nodeId: "agent", text: "The server is" });
+    const step = (iteration: number): RunEventInput => ({ type: "agent.step", payload: { nodeId: "agent", iteration, text: "The server is up.", toolCalls: 0, finishReason: "stop" } });
+    expect(deriveRunState(recorded(...upToToolCall, toolAnswered, text(2, "The server "), step(2)), { agentNodeIds: agents }).streaming).toBeNull();
+    expect(deriveRunState(recorded(...upToToolCall, text(1, "old"), step(1), text(2, "new")), { agentNodeIds: agents }).streaming).toEqual({ nodeId: "agent", text: "new" });
+  });
+
   it("a cancelled run leaves no node spinning", () => {
     const state = deriveRunState(recorded(...upToToolCall, { type: "run.cancelled", payload: {} }), { agentNodeIds: agents });
     expect(state.status).toBe("cancelled");

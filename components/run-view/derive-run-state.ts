@@ -37,6 +37,8 @@ export type RunState = {
   nodeStatuses: Record<string, NodeStatus>;
   toolCalls: ToolCallView[];
   finalAnswer: { text: string; nodeId?: string } | null;
+  /** A model node's answer still streaming in: the text of its latest step so far, until that step is recorded. */
+  streaming: { nodeId: string; text: string } | null;
   failure: { message: string; nodeId?: string } | null;
   startedAt?: string;
   finishedAt?: string;
@@ -60,6 +62,7 @@ export function deriveRunState(events: readonly RunEvent[], { initialStatus = "q
   let finishedAt: string | undefined;
   let durationMs: number | undefined;
   let finalAnswer: RunState["finalAnswer"] = null;
+  let streaming: (RunState["streaming"] & { iteration: number }) | null = null;
   let failure: RunState["failure"] = null;
   const usage: TokenUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
   let usageReported = false;
@@ -147,6 +150,15 @@ export function deriveRunState(events: readonly RunEvent[], { initialStatus = "q
       case "tool.approval.decided":
         if (event.payload.decision === "approved" && event.payload.args !== undefined) approvedArgs.set(event.payload.callId, event.payload.args);
         break;
+      case "agent.text": {
+        const { nodeId, iteration, text } = event.payload;
+        const sofar: string = streaming?.nodeId === nodeId && streaming.iteration === iteration ? streaming.text : "";
+        streaming = { nodeId, iteration, text: sofar + text };
+        break;
+      }
+      case "agent.step":
+        if (streaming?.nodeId === event.payload.nodeId && streaming.iteration === event.payload.iteration) streaming = null;
+        break;
       case "llm.usage": {
         usage.inputTokens += event.payload.inputTokens;
         usage.outputTokens += event.payload.outputTokens;
@@ -170,7 +182,8 @@ export function deriveRunState(events: readonly RunEvent[], { initialStatus = "q
   if (ended) for (const [nodeId, nodeStatus] of Object.entries(nodeStatuses)) if (nodeStatus === "running") delete nodeStatuses[nodeId];
   if (durationMs === undefined && startedAt && finishedAt) durationMs = Date.parse(finishedAt) - Date.parse(startedAt);
 
-  return { status, nodeStatuses, toolCalls: calls, finalAnswer, failure, startedAt, finishedAt, durationMs, usage: usageReported ? usage : null };
+  const stillStreaming = streaming && !ended ? { nodeId: streaming.nodeId, text: streaming.text } : null;
+  return { status, nodeStatuses, toolCalls: calls, finalAnswer, streaming: stillStreaming, failure, startedAt, finishedAt, durationMs, usage: usageReported ? usage : null };
 }
 
 /** A run whose output is data (an Output node's object, say) shows it as JSON. */

@@ -10,7 +10,7 @@ export type TimelineEntry = { tone: TimelineTone; title: string; detail?: string
 const DECIDED_BY_NOTE: Record<ApprovalDecider, string> = { person: "", timeout: " (no decision in time)", "run-end": " (the run ended)" };
 
 /** Events the node inspector shows instead of the timeline (a node's settings would double its lines). */
-export const NOT_ON_TIMELINE: ReadonlySet<RunEvent["type"]> = new Set(["node.params"]);
+export const NOT_ON_TIMELINE: ReadonlySet<RunEvent["type"]> = new Set(["node.params", "agent.text"]);
 
 export function describeEvent(event: RunEvent, labelOf: (nodeId: string) => string): TimelineEntry {
   switch (event.type) {
@@ -61,6 +61,8 @@ export function describeEvent(event: RunEvent, labelOf: (nodeId: string) => stri
       const calls = toolCalls === 1 ? "1 tool call" : `${toolCalls} tool calls`;
       return { tone: "accent", title: `${labelOf(nodeId)} · step ${iteration}`, detail: text ? previewValue(text, 120) : `${calls}, finished with ${finishReason}`, nodeId };
     }
+    case "agent.text":
+      return { tone: "neutral", title: `${labelOf(event.payload.nodeId)} is writing`, detail: previewValue(event.payload.text, 120), nodeId: event.payload.nodeId };
     case "tool.call.started":
       return { tone: "tool", title: `Called ${event.payload.toolName}`, detail: previewValue(event.payload.args, 120), nodeId: event.payload.nodeId };
     case "tool.call.completed": {

@@ -1,11 +1,26 @@
-/** The answer the person is waiting for, up top; while the agent works, a quiet placeholder holds its place. */
+/** The answer the person is waiting for, up top: streaming in as the model writes it, then final; until then a quiet placeholder holds its place. */
 import { LoaderCircle, Sparkles } from "lucide-react";
 import type { RunState } from "./derive-run-state";
 
 type FinalAnswerProps = { state: RunState; labelOf: (nodeId: string) => string };
 
 export function FinalAnswer({ state, labelOf }: FinalAnswerProps) {
-  const { finalAnswer, status } = state;
+  const { finalAnswer, streaming, status } = state;
+  if (streaming) {
+    return (
+      <section className="final-answer is-streaming" data-testid="streaming-answer" aria-label="Answer being written" aria-live="polite">
+        <header className="final-answer-heading">
+          <LoaderCircle size={14} className="spin" aria-hidden />
+          <h2>Writing…</h2>
+          <span className="final-answer-source">{labelOf(streaming.nodeId)}</span>
+        </header>
+        <div className="final-answer-text">
+          {streaming.text}
+          <span className="streaming-caret" aria-hidden />
+        </div>
+      </section>
+    );
+  }
   if (finalAnswer) {
     return (
       <section className="final-answer" data-testid="final-answer" aria-label="Final answer">

@@ -88,7 +88,7 @@ async function gatewayCall() {
   await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   const params = httpRequest.params.parse({ url: targetUrl });
   const callDirectly = () =>
-    httpRequest.execute({ runId, nodeId: "http", label: "HTTP Request", runInput: undefined, params, connectedToolNodeIds: [], emit: async () => undefined, signal: new AbortController().signal });
+    httpRequest.execute({ runId, nodeId: "http", label: "HTTP Request", runInput: undefined, params, connectedToolNodeIds: [], emit: async () => undefined, note: () => undefined, signal: new AbortController().signal });
   const callViaGateway = () => client.callTool({ name: "http_request", arguments: { url: targetUrl } });
   // Warm both paths first (JIT, connections), as a long-lived gateway is.
   await timeEach(50, callViaGateway);

@@ -18,7 +18,7 @@ describe("model keys from secrets", () => {
     const server = await startFakeAnthropicMessages([{ text: "hi" }]);
     closers.push(server.close);
     await putSecret("MODELS_TEST_ANTHROPIC_KEY", "sk-from-secret");
-    const base = { script: { toolCalls: [], finalText: "" }, baseUrl: "", model: "claude-test", anthropicBaseUrl: server.baseUrl, provider: "anthropic" as const };
+    const base = { script: { toolCalls: [], finalText: "", streamDelayMs: 0 }, baseUrl: "", model: "claude-test", anthropicBaseUrl: server.baseUrl, provider: "anthropic" as const };
     const { model, secretValues } = await modelFromParams({ ...base, apiKey: { $secret: "MODELS_TEST_ANTHROPIC_KEY" } });
     expect(secretValues).toEqual(["sk-from-secret"]);
     await runAgent({ model, prompt: "hello", tools: {}, maxIterations: 1 });
@@ -31,7 +31,7 @@ describe("model keys from secrets", () => {
     const server = await startFakeChatCompletions([{ text: "hi" }]);
     closers.push(server.close);
     await putSecret("MODELS_TEST_LEGACY_KEY", "sk-legacy");
-    const params = { provider: "openai-compatible" as const, script: { toolCalls: [], finalText: "" }, baseUrl: server.baseUrl, anthropicBaseUrl: "", model: "m" };
+    const params = { provider: "openai-compatible" as const, script: { toolCalls: [], finalText: "", streamDelayMs: 0 }, baseUrl: server.baseUrl, anthropicBaseUrl: "", model: "m" };
     const { model } = await modelFromParams({ ...params, apiKeyEnv: "MODELS_TEST_LEGACY_KEY" });
     await runAgent({ model, prompt: "hello", tools: {}, maxIterations: 1 });
     expect(server.received[0].authorization).toBe("Bearer sk-legacy");

@@ -50,7 +50,7 @@ export const modelFields: ParamField[] = [
 
 export const modelParams = {
   provider: z.enum(["scripted", "openai-compatible", "anthropic"]).default("scripted"),
-  script: AgentScript.default({ toolCalls: [], finalText: "You said: {{input}}" }),
+  script: AgentScript.default({ toolCalls: [], finalText: "You said: {{input}}", streamDelayMs: 0 }),
   baseUrl: z.string().default(""),
   anthropicBaseUrl: z.string().default(""),
   model: z.string().default(""),

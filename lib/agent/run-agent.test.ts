@@ -2,7 +2,7 @@
 import { jsonSchema, tool, type ToolSet } from "ai";
 import { describe, expect, it } from "vitest";
 import { runAgent, type AgentStep } from "./run-agent";
-import { ScriptedLanguageModel, type AgentScript } from "./scripted-model";
+import { AgentScript, ScriptedLanguageModel } from "./scripted-model";
 
 function echoTools(calls: unknown[]): ToolSet {
   return {
@@ -27,7 +27,7 @@ function echoTools(calls: unknown[]): ToolSet {
 async function run(script: Partial<AgentScript>, maxIterations = 10) {
   const calls: unknown[] = [];
   const steps: AgentStep[] = [];
-  const model = new ScriptedLanguageModel({ toolCalls: [], finalText: "Done.", ...script });
+  const model = new ScriptedLanguageModel(AgentScript.parse(script));
   const result = await runAgent({ model, prompt: "hello there", tools: echoTools(calls), maxIterations, onStep: (step) => void steps.push(step) });
   return { result, calls, steps };
 }

@@ -4,7 +4,8 @@
  * goes on. After `maxIterations` calls that still asked for tools, one last call without tools
  * forces a final answer. Usage is summed across every call.
  */
-import { generateText, type LanguageModel, type LanguageModelUsage, type ModelMessage, type ToolSet } from "ai";
+import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet } from "ai";
+import { streamModelCall } from "./stream-model-call";
 import { toTranscript, type TranscriptMessage } from "../runs/transcript";
 
 export type AgentUsage = { inputTokens: number; outputTokens: number; totalTokens: number };
@@ -19,6 +20,8 @@ export type AgentRequest = {
   tools: ToolSet;
   maxIterations: number;
   abortSignal?: AbortSignal;
+  /** The answer's text as it streams in, per iteration. */
+  onText?: (iteration: number, delta: string) => void;
   /** Called before each model call, so tool calls can be filed under their iteration. */
   onIterationStart?: (iteration: number) => void;
   onStep?: (step: AgentStep) => void | Promise<void>;
@@ -59,7 +62,7 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
     abortSignal?.throwIfAborted(); // a cancelled run stops between steps, whatever the model does with the signal
     request.onIterationStart?.(iteration);
     const tools = !hasTools ? undefined : final ? describeOnly(request.tools) : request.tools;
-    const result = await generateText({ model, system, messages, tools, toolChoice: final && hasTools ? "none" : undefined, abortSignal });
+    const result = await streamModelCall({ model, system, messages, tools, toolChoice: final && hasTools ? "none" : undefined, abortSignal }, (delta) => request.onText?.(iteration, delta));
     const added = iteration === 1 ? toTranscript([...messages, ...result.response.messages], system) : toTranscript(result.response.messages);
     messages.push(...result.response.messages);
     const stepUsage = toUsage(result.usage);

@@ -4,6 +4,7 @@
  * and gives tests an exact, repeatable agent. Step N of a conversation plays tool call N of the
  * script; after the last call it answers with `finalText`, where `{{results.0}}` quotes the
  * first tool result, `{{results.last}}` the latest one and `{{input}}` the user prompt.
+ * Streamed, the answer comes a word at a time (`streamDelayMs` apart).
  */
 import type {
   LanguageModelV3,
@@ -21,6 +22,8 @@ export const AgentScript = z.object({
     .array(z.object({ tool: z.string().min(1), args: z.record(z.string(), z.unknown()).default({}) }))
     .default([]),
   finalText: z.string().default("Done."),
+  /** Streams the answer a word at a time with this pause between words, so the live view's streaming can be watched (0: all at once). */
+  streamDelayMs: z.number().int().min(0).max(1000).default(0),
 });
 export type AgentScript = z.infer<typeof AgentScript>;
 
@@ -66,13 +69,16 @@ export function fillFinalText(template: string, input: string, results: string[]
   });
 }
 
+/** A scripted model with no pace between words: its whole answer is there at once, so there is nothing to stream. */
+export const answersAtOnce = (model: unknown): boolean => model instanceof ScriptedLanguageModel && model.script.streamDelayMs === 0;
+
 export class ScriptedLanguageModel implements LanguageModelV3 {
   readonly specificationVersion = "v3";
   readonly provider = "switchboard.scripted";
   readonly modelId = "scripted";
   readonly supportedUrls = {};
 
-  constructor(private readonly script: AgentScript) {}
+  constructor(readonly script: AgentScript) {}
 
   async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
     const { userText, results, previousSteps, promptText } = readConversation(options.prompt);
@@ -101,16 +107,23 @@ export class ScriptedLanguageModel implements LanguageModelV3 {
     const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }];
     for (const [i, part] of result.content.entries()) {
       if (part.type === "text") {
-        parts.push({ type: "text-start", id: `t${i}` }, { type: "text-delta", id: `t${i}`, delta: part.text }, { type: "text-end", id: `t${i}` });
+        const words = part.text.match(/\S+\s*|\s+/g) ?? [""];
+        parts.push({ type: "text-start", id: `t${i}` }, ...words.map((delta) => ({ type: "text-delta" as const, id: `t${i}`, delta })), { type: "text-end", id: `t${i}` });
       } else if (part.type === "tool-call") {
         parts.push(part);
       }
     }
     parts.push({ type: "finish", usage: result.usage, finishReason: result.finishReason });
+    const { streamDelayMs } = this.script;
+    const signal = options.abortSignal;
     return {
       stream: new ReadableStream<LanguageModelV3StreamPart>({
-        start(controller) {
-          for (const part of parts) controller.enqueue(part);
+        async start(controller) {
+          for (const part of parts) {
+            if (streamDelayMs > 0 && part.type === "text-delta") await new Promise((resolve) => setTimeout(resolve, streamDelayMs));
+            if (signal?.aborted) return controller.error(signal.reason);
+            controller.enqueue(part);
+          }
           controller.close();
         },
       }),

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { modelNodeFields, modelNodeParams, withModelAndTools } from "../agent/model-node";
+import { createTextStreamer } from "../runs/text-streamer";
 import { startingModelParams } from "../agent/model-params";
 import { runAgent } from "../agent/run-agent";
 import { defineComponent } from "./types";
@@ -35,7 +36,8 @@ export const agent = defineComponent({
   retrySafe: true,
   execute: (ctx) =>
     withModelAndTools(ctx, async (model, tools) => {
-      const { nodeId, params, emit, signal } = ctx;
+      const { nodeId, params, emit, note, signal } = ctx;
+      let streamed = createTextStreamer(note, nodeId, 1);
       const result = await runAgent({
         model,
         system: params.systemPrompt,
@@ -43,12 +45,18 @@ export const agent = defineComponent({
         tools: tools.tools,
         maxIterations: params.maxIterations,
         abortSignal: signal,
-        onIterationStart: tools.setIteration,
-        onStep: (step) =>
-          emit({
+        onIterationStart: (iteration) => {
+          tools.setIteration(iteration);
+          streamed = createTextStreamer(note, nodeId, iteration);
+        },
+        onText: (_iteration, delta) => streamed.push(delta),
+        onStep: async (step) => {
+          streamed.end(); // the streamed text goes before the step that completes it
+          await emit({
             type: "agent.step",
             payload: { nodeId, iteration: step.iteration, text: step.text, toolCalls: step.toolCalls, finishReason: step.finishReason, messages: step.messages },
-          }),
+          });
+        },
       });
       await emit({ type: "llm.usage", payload: { nodeId, ...result.usage } });
       return { text: result.text, toolCalls: tools.log, iterations: result.iterations, usage: result.usage };

@@ -2,12 +2,13 @@
  * LLM (level 2 of tool use): one model call. The model may call the wired tools once; their
  * results are appended to the answer. There is no loop: nothing goes back to the model.
  */
-import { generateText } from "ai";
 import { z } from "zod";
 import { modelNodeFields, modelNodeParams, withModelAndTools } from "../agent/model-node";
 import { startingModelParams } from "../agent/model-params";
 import { toUsage } from "../agent/run-agent";
 import { toTranscript } from "../runs/transcript";
+import { streamModelCall } from "../agent/stream-model-call";
+import { createTextStreamer } from "../runs/text-streamer";
 import { defineComponent } from "./types";
 
 const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
@@ -31,17 +32,17 @@ export const llm = defineComponent({
   retrySafe: true,
   execute: (ctx) =>
     withModelAndTools(ctx, async (model, tools) => {
-      const { nodeId, params, emit, signal } = ctx;
+      const { nodeId, params, emit, note, signal } = ctx;
       const hasTools = tools.toolNames.length > 0;
-      const result = await generateText({
-        model,
-        system: params.systemPrompt || undefined,
-        prompt: params.prompt,
-        tools: hasTools ? tools.tools : undefined,
-        abortSignal: signal,
-      });
+      const streamed = createTextStreamer(note, nodeId, 1);
+      const prompt = { role: "user" as const, content: params.prompt };
+      const result = await streamModelCall(
+        { model, system: params.systemPrompt || undefined, messages: [prompt], tools: hasTools ? tools.tools : undefined, abortSignal: signal },
+        streamed.push,
+      );
+      streamed.end();
       const usage = toUsage(result.usage);
-      const messages = toTranscript([{ role: "user", content: params.prompt }, ...result.response.messages], params.systemPrompt || undefined);
+      const messages = toTranscript([prompt, ...result.response.messages], params.systemPrompt || undefined);
       await Promise.all([
         emit({ type: "agent.step", payload: { nodeId, iteration: 1, text: result.text, toolCalls: result.toolCalls.length, finishReason: result.finishReason, messages } }),
         emit({ type: "llm.usage", payload: { nodeId, ...usage } }), // recorded together, in this order

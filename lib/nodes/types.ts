@@ -120,6 +120,8 @@ export type ExecuteContext<P> = {
   /** The node's resolved secrets that may only go to some hosts; outbound requests check them. */
   outboundSecrets?: OutboundSecret[];
   emit: (event: RunEventInput) => Promise<void>;
+  /** Records an event without waiting: it rides with the run's next write (within NOTE_FLUSH_MS). For frequent small events, such as streamed text. */
+  note: (event: RunEventInput) => void;
   signal: AbortSignal;
   /** Progress within the node that survives a worker's death (a Loop's finished items). */
   checkpoints?: NodeCheckpoints;

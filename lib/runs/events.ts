@@ -60,6 +60,8 @@ export const RunEventInput = z.discriminatedUnion("type", [
       messages: z.array(TranscriptMessage).optional(),
     }),
   }),
+  /** A piece of a model node's answer as it streams in (STREAM_FLUSH_MS of deltas); the step's `agent.step` has the whole text. */
+  z.object({ type: z.literal("agent.text"), payload: z.object({ ...nodeRef, iteration: z.number(), text: z.string() }) }),
   z.object({
     type: z.literal("tool.call.started"),
     payload: z.object({ ...nodeRef, callId: z.string(), toolName: z.string(), args: z.unknown(), iteration: z.number() }),

@@ -68,6 +68,7 @@ async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Rec
     connectedToolNodeIds: node.connectedToolNodeIds,
     outboundSecrets: ctx.secrets.outbound(),
     emit: async (event) => void (await ctx.emit(event)),
+    note: ctx.note,
     signal,
     checkpoints: nodeCheckpoints(ctx, node.id),
   });

@@ -126,11 +126,19 @@ describe("a full run", () => {
         ],
         edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("http", "tool", "agent", "tools")],
       };
-      const { result } = await runWorkflow(graph, "Is the server up?");
+      const { runId, result } = await runWorkflow(graph, "Is the server up?");
       expect(result.error).toBeNull();
       expect(result.output).toMatchObject({ text: "The server is healthy.", iterations: 2, usage: { inputTokens: 40, outputTokens: 10, totalTokens: 50 } });
+      // The answer was streamed: agent.text pieces of step 2 that add up to it, recorded before the step itself.
+      const events = await listEvents(runId);
+      const pieces = events.filter((e): e is Extract<RunEvent, { type: "agent.text" }> => e.type === "agent.text");
+      expect(pieces.map((e) => e.payload.text).join("")).toBe("The server is healthy.");
+      expect(pieces.every((e) => e.payload.iteration === 2)).toBe(true);
+      const step2 = events.find((e) => e.type === "agent.step" && e.payload.iteration === 2)!;
+      expect(pieces.every((e) => e.seq < step2.seq)).toBe(true);
 
       expect(llm.received).toHaveLength(2);
+      expect(llm.received.every((request) => request.body.stream === true)).toBe(true);
       expect(llm.received[0].authorization).toBe("Bearer sk-test-123");
       expect(llm.received[0].body.model).toBe("gpt-test");
       expect(llm.received[0].body.tools?.map((t) => t.function.name)).toEqual(["http_request"]);

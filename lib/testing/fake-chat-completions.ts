@@ -1,13 +1,22 @@
 /**
  * A small real HTTP server that speaks the OpenAI chat-completions API: it answers each request
- * with the next scripted reply (a tool call, or text), and records what it was sent, so our real
- * OpenAI-compatible client code runs end to end without the internet.
+ * with the next scripted reply (a tool call, or text) — as one JSON body, or as server-sent
+ * `chat.completion.chunk`s when asked to stream (text a few words per chunk) — and records what it
+ * was sent, so our real OpenAI-compatible client code runs end to end without the internet.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type ScriptedReply = { toolCall: { name: string; arguments: Record<string, unknown> } } | { text: string };
-export type ReceivedRequest = { authorization?: string; body: { model: string; messages: { role: string; content?: unknown; tool_call_id?: string }[]; tools?: { function: { name: string } }[] } };
+export type ReceivedRequest = {
+  authorization?: string;
+  body: { model: string; stream?: boolean; messages: { role: string; content?: unknown; tool_call_id?: string }[]; tools?: { function: { name: string } }[] };
+};
+
+const USAGE = { prompt_tokens: 20, completion_tokens: 5, total_tokens: 25 };
+
+/** Text in pieces of a few words, as a model streams it. */
+export const wordChunks = (text: string, wordsPerChunk = 2): string[] => (text.match(new RegExp(`(\\S+\\s*){1,${wordsPerChunk}}|\\s+`, "g")) ?? [""]);
 
 export async function startFakeChatCompletions(replies: ScriptedReply[]) {
   const received: ReceivedRequest[] = [];
@@ -15,8 +24,10 @@ export async function startFakeChatCompletions(replies: ScriptedReply[]) {
     let raw = "";
     for await (const chunk of req) raw += chunk;
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) return void res.writeHead(404).end();
-    received.push({ authorization: req.headers.authorization, body: JSON.parse(raw) });
+    const body = JSON.parse(raw) as ReceivedRequest["body"];
+    received.push({ authorization: req.headers.authorization, body });
     const reply = replies[Math.min(received.length - 1, replies.length - 1)];
+    if (body.stream) return void streamReply(res, received.length, body.model, reply);
     const message =
       "toolCall" in reply
         ? {
@@ -32,10 +43,26 @@ export async function startFakeChatCompletions(replies: ScriptedReply[]) {
         created: Math.floor(Date.now() / 1000),
         model: JSON.parse(raw).model,
         choices: [{ index: 0, message, finish_reason: "toolCall" in reply ? "tool_calls" : "stop" }],
-        usage: { prompt_tokens: 20, completion_tokens: 5, total_tokens: 25 },
+        usage: USAGE,
       }),
     );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, received, close: () => server.close() };
+}
+
+function streamReply(res: import("node:http").ServerResponse, n: number, model: string, reply: ScriptedReply) {
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null, usage?: typeof USAGE) =>
+    `data: ${JSON.stringify({ id: `chatcmpl-${n}`, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) })}\n\n`;
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  if ("toolCall" in reply) {
+    const call = { index: 0, id: `call_${n}`, type: "function", function: { name: reply.toolCall.name, arguments: JSON.stringify(reply.toolCall.arguments) } };
+    res.write(chunk({ role: "assistant", content: null, tool_calls: [call] }));
+    res.write(chunk({}, "tool_calls", USAGE));
+  } else {
+    res.write(chunk({ role: "assistant", content: "" }));
+    for (const piece of wordChunks(reply.text)) res.write(chunk({ content: piece }));
+    res.write(chunk({}, "stop", USAGE));
+  }
+  res.end("data: [DONE]\n\n");
 }

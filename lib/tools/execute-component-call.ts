@@ -32,6 +32,7 @@ export async function executeComponentCall(job: ToolCallJobData, registered: Reg
       connectedToolNodeIds: [],
       outboundSecrets: secrets.outbound(),
       emit: async () => undefined,
+      note: () => undefined,
       signal,
     });
     const shown = secrets.redact(output);

@@ -30,7 +30,7 @@ afterAll(() => rm(base, { recursive: true, force: true }));
 
 function run(component: ComponentDefinition, params: Record<string, unknown>) {
   const parsed = parseNodeParams(component, component.label, { roots: root, ...params });
-  return component.execute({ runId: "r", nodeId: "n", label: component.label, runInput: undefined, params: parsed, connectedToolNodeIds: [], emit: async () => undefined, signal: new AbortController().signal });
+  return component.execute({ runId: "r", nodeId: "n", label: component.label, runInput: undefined, params: parsed, connectedToolNodeIds: [], emit: async () => undefined, note: () => undefined, signal: new AbortController().signal });
 }
 const read = (params: Record<string, unknown>) => run(fsRead as unknown as ComponentDefinition, params);
 const write = (params: Record<string, unknown>) => run(fsWrite as unknown as ComponentDefinition, params);

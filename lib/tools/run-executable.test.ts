@@ -8,7 +8,7 @@ import { parseNodeParams } from "../runs/node-params";
 function run(params: Record<string, unknown>) {
   const component = shellExec as unknown as ComponentDefinition;
   const parsed = parseNodeParams(component, "Run Command", params);
-  return component.execute({ runId: "r", nodeId: "n", label: "Run Command", runInput: undefined, params: parsed, connectedToolNodeIds: [], emit: async () => undefined, signal: new AbortController().signal });
+  return component.execute({ runId: "r", nodeId: "n", label: "Run Command", runInput: undefined, params: parsed, connectedToolNodeIds: [], emit: async () => undefined, note: () => undefined, signal: new AbortController().signal });
 }
 
 describe("shell_exec", () => {

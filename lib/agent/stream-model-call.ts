@@ -1,0 +1,30 @@
+/**
+ * One model call, streamed: the same request and result as generateText, but the answer's text
+ * reaches `onText` as it arrives (the run view shows it token by token). A stream error is thrown,
+ * as generateText would, instead of being logged and swallowed; an abort ends the call. A model
+ * that answers at once (the scripted test model without a pace) has nothing to stream and is
+ * called with generateText: streaming's machinery costs a third of a trivial run's CPU.
+ */
+import { generateText, streamText, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
+import { answersAtOnce } from "./scripted-model";
+
+export type ModelCall = {
+  model: LanguageModel;
+  system?: string;
+  messages: ModelMessage[];
+  tools?: ToolSet;
+  toolChoice?: "none";
+  abortSignal?: AbortSignal;
+};
+
+export async function streamModelCall(call: ModelCall, onText: (delta: string) => void) {
+  if (answersAtOnce(call.model)) return generateText(call);
+  const result = streamText({ ...call, onError: () => undefined });
+  for await (const part of result.fullStream) {
+    if (part.type === "text-delta") onText(part.text);
+    else if (part.type === "error") throw part.error;
+    else if (part.type === "abort") call.abortSignal?.throwIfAborted();
+  }
+  const [text, toolCalls, finishReason, usage, response] = await Promise.all([result.text, result.toolCalls, result.finishReason, result.usage, result.response]);
+  return { text, toolCalls, finishReason, usage, response };
+}
