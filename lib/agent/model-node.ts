@@ -10,6 +10,7 @@ import { redactSecrets } from "../secrets/resolve";
 import { modelFields, modelFromParams, modelParams } from "./model-params";
 import { connectNodeTools, type NodeTools } from "./node-tools";
 import { toolAccess, toolAccessFields, toolAccessParams } from "./tool-access-params";
+import { memoryFields, memoryParams } from "./memory-params";
 
 const PROMPT_HELP = "{{input}} is what arrives on the Input handle; {{node.port}} takes a value from an earlier node.";
 
@@ -19,6 +20,7 @@ export const modelNodeFields = (ownFields: ParamField[] = []): ParamField[] => [
   { name: "systemPrompt", label: "System prompt", kind: "prompt" },
   { name: "prompt", label: "Prompt", kind: "template", help: PROMPT_HELP },
   ...ownFields,
+  ...memoryFields,
   ...toolAccessFields,
 ];
 
@@ -26,6 +28,7 @@ export const modelNodeParams = (defaultSystemPrompt: string) => ({
   ...modelParams,
   systemPrompt: z.string().default(defaultSystemPrompt),
   prompt: z.string().default("{{input}}"),
+  ...memoryParams,
   ...toolAccessParams,
   input: z.unknown().optional(),
 });

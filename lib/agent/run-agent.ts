@@ -16,6 +16,8 @@ export type AgentStep = { iteration: number; text: string; toolCalls: number; fi
 export type AgentRequest = {
   model: LanguageModel;
   system?: string;
+  /** Earlier turns of a conversation (memory), sent before the prompt. */
+  history?: ModelMessage[];
   prompt: string;
   tools: ToolSet;
   maxIterations: number;
@@ -55,7 +57,7 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
   const { model, maxIterations, abortSignal } = request;
   const system = request.system || undefined;
   const hasTools = Object.keys(request.tools).length > 0;
-  const messages: ModelMessage[] = [{ role: "user", content: request.prompt }];
+  const messages: ModelMessage[] = [...(request.history ?? []), { role: "user", content: request.prompt }];
   let usage = noUsage();
 
   const step = async (iteration: number, final: boolean) => {

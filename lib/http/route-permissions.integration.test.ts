@@ -20,6 +20,7 @@ type Row = { method: string; route: string; access: Access; path: (tag: string) 
 let served: ServedRoutes;
 let workflowId = "";
 let runId = "";
+let conversationId = "";
 const accounts = {} as Record<Role, TestAccount>;
 const cookies = {} as Record<Role, string>;
 
@@ -40,6 +41,12 @@ const ROWS: Row[] = [
   { method: "POST", route: "/api/workflows/[id]/runs", access: "editor", path: () => `/api/workflows/${workflowId}/runs`, body: {}, allowed: [201] },
   { method: "GET", route: "/api/workflows/[id]/runs", access: "viewer", path: () => `/api/workflows/${workflowId}/runs`, allowed: [200] },
   { method: "GET", route: "/api/runs", access: "viewer", path: () => "/api/runs?limit=5", allowed: [200] },
+  { method: "GET", route: "/api/workflows/[id]/conversations", access: "viewer", path: () => `/api/workflows/${workflowId}/conversations`, allowed: [200] },
+  { method: "POST", route: "/api/workflows/[id]/conversations", access: "editor", path: () => `/api/workflows/${workflowId}/conversations`, body: {}, allowed: [201] },
+  { method: "GET", route: "/api/conversations/[id]", access: "viewer", path: () => `/api/conversations/${conversationId}`, allowed: [200] },
+  { method: "PATCH", route: "/api/conversations/[id]", access: "editor", path: () => `/api/conversations/${conversationId}`, body: { title: "renamed" }, allowed: [200] },
+  { method: "DELETE", route: "/api/conversations/[id]", access: "editor", path: () => "/api/conversations/no-such-conversation", allowed: [404] },
+  { method: "POST", route: "/api/conversations/[id]/messages", access: "editor", path: () => `/api/conversations/${conversationId}/messages`, body: { text: "hello" }, allowed: [201] },
   // Without the trigger's secret (it has none), a webhook takes an editor's credentials.
   { method: "POST", route: "/api/hooks/[workflowId]/[nodeId]", access: "editor", path: () => `/api/hooks/${workflowId}/hook`, body: { event: "ping" }, allowed: [202] },
   { method: "GET", route: "/api/runs/[id]", access: "viewer", path: () => `/api/runs/${runId}`, allowed: [200] },
@@ -116,6 +123,8 @@ beforeAll(async () => {
   workflowId = ((await created.json()) as { id: string }).id;
   const started = await fetch(`${served.url}/api/workflows/${workflowId}/runs`, { method: "POST", headers: { "content-type": "application/json", ...accounts.editor.headers }, body: "{}" });
   runId = ((await started.json()) as { runId: string }).runId;
+  const conversation = await fetch(`${served.url}/api/workflows/${workflowId}/conversations`, { method: "POST", headers: { "content-type": "application/json", ...accounts.editor.headers }, body: "{}" });
+  conversationId = ((await conversation.json()) as { id: string }).id;
 });
 afterAll(async () => {
   await served.close();

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { modelNodeFields, modelNodeParams, withModelAndTools } from "../agent/model-node";
 import { createTextStreamer } from "../runs/text-streamer";
+import { rememberedTurns } from "../agent/memory-params";
 import { startingModelParams } from "../agent/model-params";
 import { runAgent } from "../agent/run-agent";
 import { defineComponent } from "./types";
@@ -41,6 +42,7 @@ export const agent = defineComponent({
       const result = await runAgent({
         model,
         system: params.systemPrompt,
+        history: await rememberedTurns(params, ctx),
         prompt: params.prompt,
         tools: tools.tools,
         maxIterations: params.maxIterations,

@@ -9,6 +9,7 @@ import { toUsage } from "../agent/run-agent";
 import { toTranscript } from "../runs/transcript";
 import { streamModelCall } from "../agent/stream-model-call";
 import { createTextStreamer } from "../runs/text-streamer";
+import { rememberedTurns } from "../agent/memory-params";
 import { defineComponent } from "./types";
 
 const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
@@ -36,13 +37,14 @@ export const llm = defineComponent({
       const hasTools = tools.toolNames.length > 0;
       const streamed = createTextStreamer(note, nodeId, 1);
       const prompt = { role: "user" as const, content: params.prompt };
+      const history = await rememberedTurns(params, ctx);
       const result = await streamModelCall(
-        { model, system: params.systemPrompt || undefined, messages: [prompt], tools: hasTools ? tools.tools : undefined, abortSignal: signal },
+        { model, system: params.systemPrompt || undefined, messages: [...history, prompt], tools: hasTools ? tools.tools : undefined, abortSignal: signal },
         streamed.push,
       );
       streamed.end();
       const usage = toUsage(result.usage);
-      const messages = toTranscript([prompt, ...result.response.messages], params.systemPrompt || undefined);
+      const messages = toTranscript([...history, prompt, ...result.response.messages], params.systemPrompt || undefined);
       await Promise.all([
         emit({ type: "agent.step", payload: { nodeId, iteration: 1, text: result.text, toolCalls: result.toolCalls.length, finishReason: result.finishReason, messages } }),
         emit({ type: "llm.usage", payload: { nodeId, ...usage } }), // recorded together, in this order

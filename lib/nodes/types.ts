@@ -115,6 +115,8 @@ export type ExecuteContext<P> = {
   runInput: unknown;
   /** Params after validation, with connected inputs (and, in tool mode, the agent's arguments) merged over them. */
   params: P;
+  /** The chat conversation this run answers (a run started from the Chat panel), for model nodes' memory. */
+  conversationId?: string;
   /** Tool-mode nodes wired into this node's `tools` handle (agents, LLM and Tool Call nodes). */
   connectedToolNodeIds: string[];
   /** The node's resolved secrets that may only go to some hosts; outbound requests check them. */

@@ -64,6 +64,7 @@ async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Rec
     nodeId: node.id,
     label: node.label,
     runInput: ctx.input,
+    conversationId: ctx.trigger?.conversationId,
     params,
     connectedToolNodeIds: node.connectedToolNodeIds,
     outboundSecrets: ctx.secrets.outbound(),

@@ -8,8 +8,9 @@
 import { z } from "zod";
 import type { CompiledWorkflow } from "../workflow/compile";
 
-export const TRIGGER_KINDS = ["manual", "api", "webhook", "schedule", "workflow", "mcp"] as const;
-export const RunTrigger = z.object({ kind: z.enum(TRIGGER_KINDS), nodeId: z.string().optional() });
+export const TRIGGER_KINDS = ["manual", "api", "webhook", "schedule", "workflow", "mcp", "chat"] as const;
+/** `conversationId`: a chat message's run (kind "chat"), whose model nodes with memory read the conversation's earlier turns. */
+export const RunTrigger = z.object({ kind: z.enum(TRIGGER_KINDS), nodeId: z.string().optional(), conversationId: z.string().optional() });
 export type RunTrigger = z.infer<typeof RunTrigger>;
 
 /** What kind of trigger a component is, if it is one (its catalogue `trigger`). */
@@ -27,8 +28,10 @@ export function firedTriggers(plan: CompiledWorkflow, trigger: RunTrigger | null
 /** Started by someone or something asking with an input (not a webhook body or a schedule): the Entry's input fields apply. */
 export const asksWithInput = (trigger: RunTrigger) => trigger.kind !== "webhook" && trigger.kind !== "schedule";
 
+const STARTED_BY: Partial<Record<RunTrigger["kind"], string>> = { workflow: "by another workflow", mcp: "over MCP", chat: "from a chat" };
+
 /** Why a trigger node that did not fire is skipped. */
 export function notFiredReason(trigger: RunTrigger | null | undefined): string {
-  if (!trigger || asksWithInput(trigger)) return `the run was started ${trigger?.kind === "workflow" ? "by another workflow" : trigger?.kind === "mcp" ? "over MCP" : "by hand or through the API"}, not by this trigger`;
+  if (!trigger || asksWithInput(trigger)) return `the run was started ${STARTED_BY[trigger?.kind ?? "manual"] ?? "by hand or through the API"}, not by this trigger`;
   return `the run was started by another trigger (${trigger.kind})`;
 }

@@ -19,6 +19,9 @@ import * as webhookRoute from "@/app/api/hooks/[workflowId]/[nodeId]/route";
 import * as approvalRoute from "@/app/api/runs/[id]/approvals/[callId]/route";
 import * as secretRoute from "@/app/api/secrets/[name]/route";
 import * as secretsRoute from "@/app/api/secrets/route";
+import * as workflowConversationsRoute from "@/app/api/workflows/[id]/conversations/route";
+import * as conversationRoute from "@/app/api/conversations/[id]/route";
+import * as conversationMessagesRoute from "@/app/api/conversations/[id]/messages/route";
 import { startWorkers, type RunningWorkers } from "../runs/start-workers";
 import type { Role } from "../auth/roles";
 import { apiClient, type ApiClient } from "./api-client";
@@ -41,6 +44,12 @@ export const appRoutes: Route[] = [
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.POST) },
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.GET) },
   { method: "GET", pattern: /^\/api\/runs$/, handler: h(runsRoute.GET) },
+  { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/conversations$/, handler: h(workflowConversationsRoute.GET) },
+  { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/conversations$/, handler: h(workflowConversationsRoute.POST) },
+  { method: "GET", pattern: /^\/api\/conversations\/(?<id>[^/]+)$/, handler: h(conversationRoute.GET) },
+  { method: "PATCH", pattern: /^\/api\/conversations\/(?<id>[^/]+)$/, handler: h(conversationRoute.PATCH) },
+  { method: "DELETE", pattern: /^\/api\/conversations\/(?<id>[^/]+)$/, handler: h(conversationRoute.DELETE) },
+  { method: "POST", pattern: /^\/api\/conversations\/(?<id>[^/]+)\/messages$/, handler: h(conversationMessagesRoute.POST) },
   { method: "GET", pattern: /^\/api\/runs\/(?<id>[^/]+)$/, handler: h(runRoute.GET) },
   { method: "GET", pattern: /^\/api\/runs\/(?<id>[^/]+)\/events$/, handler: h(runEventsRoute.GET) },
   { method: "POST", pattern: /^\/api\/runs\/(?<id>[^/]+)\/approvals\/(?<callId>[^/]+)$/, handler: h(approvalRoute.POST) },
