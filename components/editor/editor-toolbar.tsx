@@ -1,6 +1,6 @@
 "use client";
 /** The editor's top bar: back to the list, the workflow name, undo/redo, export, shortcuts, the workflow's runs, save state, Save, Run and Run with input. */
-import { ArrowLeft, Download, Eye, History, LoaderCircle, Play, Redo2, Save, SquarePen, Undo2 } from "lucide-react";
+import { ArrowLeft, Download, Eye, History, LoaderCircle, MessagesSquare, Play, Redo2, Save, SquarePen, Undo2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useState, type MouseEvent } from "react";
@@ -30,9 +30,10 @@ function saveStateOf(state: EditorState): SaveState {
   return state.revision === state.savedRevision ? "saved" : "unsaved";
 }
 
-type EditorToolbarProps = { save: () => Promise<boolean>; run: (input?: unknown) => void; isRunning: boolean };
+/** `chatOpen` / `toggleChat`: the Chat panel in the inspector's place. */
+type EditorToolbarProps = { save: () => Promise<boolean>; run: (input?: unknown) => void; isRunning: boolean; chatOpen: boolean; toggleChat: () => void };
 
-export function EditorToolbar({ save, run, isRunning }: EditorToolbarProps) {
+export function EditorToolbar({ save, run, isRunning, chatOpen, toggleChat }: EditorToolbarProps) {
   const router = useRouter();
   const { workflowId, inputFields, runProblems, name, setName, saveState, saveError, undo, redo, canUndo, canRedo, readOnly } = useEditorStore((state) => ({
     readOnly: state.readOnly,
@@ -104,6 +105,19 @@ export function EditorToolbar({ save, run, isRunning }: EditorToolbarProps) {
           <Download size={16} aria-hidden />
         </button>
         <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
+        {workflowId && (
+          <button
+            type="button"
+            className={cx("toolbar-icon-button", chatOpen && "is-active")}
+            data-testid="open-chat"
+            aria-pressed={chatOpen}
+            aria-label="Chat with this workflow"
+            title="Chat with this workflow (runs the saved version)"
+            onClick={toggleChat}
+          >
+            <MessagesSquare size={16} aria-hidden />
+          </button>
+        )}
         {workflowId && (
           <Link href={`/runs?workflowId=${workflowId}`} className="toolbar-icon-button" data-testid="workflow-runs" aria-label="Runs of this workflow" title="Runs of this workflow">
             <History size={16} aria-hidden />

@@ -1,7 +1,9 @@
 "use client";
-/** The editor page's client root: toolbar, palette, canvas and inspector around one editor store. */
+/** The editor page's client root: toolbar, palette, canvas and inspector (or the Chat panel) around one editor store. */
 import "./editor.css";
 import { Panel, ReactFlowProvider } from "@xyflow/react";
+import { useState } from "react";
+import { ChatPanel } from "@/components/chat/chat-panel";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import type { WorkflowGraph } from "@/lib/workflow/graph";
 import { useLiveCompile } from "@/hooks/use-live-compile";
@@ -42,9 +44,11 @@ function EditorLayout({ activeRunId }: { activeRunId: string | null }) {
   useLiveCompile();
   const { save, run, isRunning } = useWorkflowPersistence();
   const readOnly = useEditorStore((state) => state.readOnly);
+  const workflowId = useEditorStore((state) => state.workflowId);
+  const [chatOpen, setChatOpen] = useState(false);
   return (
     <div className="editor">
-      <EditorToolbar save={save} run={run} isRunning={isRunning} />
+      <EditorToolbar save={save} run={run} isRunning={isRunning} chatOpen={chatOpen} toggleChat={() => setChatOpen(!chatOpen)} />
       <div className={readOnly ? "editor-body is-read-only" : "editor-body"}>
         {!readOnly && <Palette />}
         <main className="editor-main">
@@ -59,7 +63,7 @@ function EditorLayout({ activeRunId }: { activeRunId: string | null }) {
             {activeRunId && <LiveRunStatus runId={activeRunId} />}
           </FlowCanvas>
         </main>
-        <Inspector />
+        {chatOpen && workflowId ? <ChatPanel workflowId={workflowId} canSend={!readOnly} onClose={() => setChatOpen(false)} /> : <Inspector />}
       </div>
       <SaveConflictDialog overwrite={() => save(true)} />
     </div>

@@ -1,0 +1,142 @@
+"use client";
+/**
+ * The editor's Chat panel: talk to the saved workflow as its users would. Conversations are kept
+ * per workflow (pick one, start one, rename, delete); each message runs the workflow with the
+ * message as its input, and an Agent or LLM with Memory on hears the conversation's last turns.
+ */
+import { MessageSquarePlus, Pencil, Send, Trash2, X } from "lucide-react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Button } from "@/components/ui/button";
+import type { ConversationSummary, ConversationView } from "@/lib/chat/conversations";
+import { chatApi } from "./chat-api";
+import { ChatTurn } from "./chat-turn";
+import "./chat.css";
+
+export function ChatPanel({ workflowId, canSend, onClose }: { workflowId: string; canSend: boolean; onClose: () => void }) {
+  const [conversations, setConversations] = useState<ConversationSummary[]>([]);
+  const [current, setCurrent] = useState<ConversationView | null>(null);
+  const [draft, setDraft] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const bottom = useRef<HTMLDivElement>(null);
+
+  const attempt = useCallback(async (work: () => Promise<void>) => {
+    setProblem(null);
+    try {
+      await work();
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  }, []);
+  const refreshList = useCallback(async () => setConversations(await chatApi.list(workflowId)), [workflowId]);
+  const open = useCallback((id: string) => attempt(async () => setCurrent(await chatApi.get(id))), [attempt]);
+  const reload = useCallback(() => {
+    if (current) void attempt(async () => setCurrent(await chatApi.get(current.id)));
+  }, [attempt, current]);
+
+  useEffect(() => {
+    void attempt(refreshList);
+  }, [attempt, refreshList]);
+  // Braces: newer Chromium's scrollIntoView returns a promise, which React would take for a clean-up.
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: "end" });
+  }, [current?.turns.length]);
+
+  const startConversation = () =>
+    attempt(async () => {
+      const created = await chatApi.create(workflowId);
+      await refreshList();
+      setCurrent({ ...created, turns: [] });
+    });
+  const rename = () =>
+    attempt(async () => {
+      if (!current) return;
+      const title = window.prompt("Name this conversation", current.title)?.trim();
+      if (!title) return;
+      await chatApi.rename(current.id, title);
+      setCurrent({ ...current, title });
+      await refreshList();
+    });
+  const remove = () =>
+    attempt(async () => {
+      if (!current || !window.confirm(`Delete "${current.title}" and its messages? The runs stay in the history.`)) return;
+      await chatApi.remove(current.id);
+      setCurrent(null);
+      await refreshList();
+    });
+  const send = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const text = draft.trim();
+    if (!text || sending) return;
+    setSending(true);
+    await attempt(async () => {
+      const conversation = current ?? { ...(await chatApi.create(workflowId)), turns: [] };
+      await chatApi.send(conversation.id, text);
+      setDraft("");
+      setCurrent(await chatApi.get(conversation.id));
+      await refreshList();
+    });
+    setSending(false);
+  };
+  const sendOnEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey) void send(event);
+  };
+
+  return (
+    <aside className="chat-panel" data-testid="chat-panel" aria-label="Chat">
+      <header className="chat-header">
+        <select className="chat-picker" data-testid="chat-conversations" value={current?.id ?? ""} onChange={(event) => (event.target.value ? void open(event.target.value) : setCurrent(null))} aria-label="Conversation">
+          <option value="">{conversations.length === 0 ? "No conversations yet" : "Pick a conversation…"}</option>
+          {conversations.map((conversation) => (
+            <option key={conversation.id} value={conversation.id}>
+              {conversation.title}
+            </option>
+          ))}
+        </select>
+        {canSend && (
+          <Button size="sm" onClick={() => void startConversation()} data-testid="chat-new" title="New conversation" aria-label="New conversation">
+            <MessageSquarePlus size={14} aria-hidden />
+          </Button>
+        )}
+        {canSend && current && (
+          <>
+            <Button size="sm" onClick={() => void rename()} data-testid="chat-rename" title="Rename" aria-label="Rename conversation">
+              <Pencil size={14} aria-hidden />
+            </Button>
+            <Button size="sm" onClick={() => void remove()} data-testid="chat-delete" title="Delete" aria-label="Delete conversation">
+              <Trash2 size={14} aria-hidden />
+            </Button>
+          </>
+        )}
+        <button type="button" className="chat-close" onClick={onClose} aria-label="Close chat" data-testid="chat-close">
+          <X size={15} aria-hidden />
+        </button>
+      </header>
+      <div className="chat-messages">
+        {!current || current.turns.length === 0 ? (
+          <p className="chat-empty">Send a message: the saved workflow runs with it as its input. Turn on Memory on an Agent or LLM to have it remember the conversation.</p>
+        ) : (
+          <ol className="chat-turns">
+            {current.turns.map((turn) => (
+              <ChatTurn key={turn.id} turn={turn} onSettled={reload} />
+            ))}
+          </ol>
+        )}
+        <div ref={bottom} />
+      </div>
+      {problem && (
+        <p className="field-error chat-problem" data-testid="chat-problem">
+          {problem}
+        </p>
+      )}
+      {canSend && (
+        <form className="chat-compose" onSubmit={(event) => void send(event)}>
+          <textarea data-testid="chat-input" value={draft} onChange={(event) => setDraft(event.target.value)} onKeyDown={sendOnEnter} placeholder="Message the workflow… (Enter sends, Shift+Enter for a new line)" rows={2} />
+          <Button variant="primary" type="submit" data-testid="chat-send" disabled={sending || draft.trim() === ""} aria-label="Send">
+            <Send size={14} aria-hidden />
+          </Button>
+        </form>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+/**
+ * One turn of a chat: the person's message, then the workflow's answer — streaming in with the
+ * tools it calls while its run goes (followed over the run's event stream), the answer or what
+ * went wrong once it ended, and a link to the run.
+ */
+import { LoaderCircle, Wrench } from "lucide-react";
+import Link from "next/link";
+import { useEffect, useMemo } from "react";
+import { useRunEvents } from "@/hooks/use-run-events";
+import type { ChatTurnView } from "@/lib/chat/conversations";
+import { deriveRunState } from "@/components/run-view/derive-run-state";
+
+const NO_AGENTS: ReadonlySet<string> = new Set();
+
+export function ChatTurn({ turn, onSettled }: { turn: ChatTurnView; onSettled: () => void }) {
+  const live = turn.status === "queued" || turn.status === "running";
+  return (
+    <li className="chat-turn" data-testid="chat-turn">
+      <div className="chat-bubble chat-bubble-user" data-testid="chat-user-message">
+        {turn.message}
+      </div>
+      {live ? (
+        <LiveAnswer runId={turn.runId} onSettled={onSettled} />
+      ) : (
+        <div className={turn.status === "completed" ? "chat-bubble chat-bubble-answer" : "chat-bubble chat-bubble-error"} data-testid="chat-answer">
+          {turn.status === "completed" ? turn.answer : turn.status === "deleted" ? "This run was removed by the retention setting." : (turn.error ?? `The run ${turn.status}.`)}
+          <Link className="chat-run-link" href={`/runs/${turn.runId}`}>
+            Open run
+          </Link>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function LiveAnswer({ runId, onSettled }: { runId: string; onSettled: () => void }) {
+  const { events } = useRunEvents(runId, []);
+  const state = useMemo(() => deriveRunState(events, { agentNodeIds: NO_AGENTS }), [events]);
+  const ended = state.finishedAt !== undefined;
+  useEffect(() => {
+    if (ended) onSettled();
+  }, [ended, onSettled]);
+  return (
+    <div className="chat-bubble chat-bubble-answer is-live" data-testid="chat-live-answer">
+      {state.toolCalls.map((call) => (
+        <span key={call.callId} className="chat-tool-call" data-testid="chat-tool-call">
+          <Wrench size={12} aria-hidden /> {call.toolName}
+          {call.state === "running" ? "…" : ""}
+        </span>
+      ))}
+      {state.streaming ? (
+        <span data-testid="chat-streaming">{state.streaming.text}</span>
+      ) : (
+        <span className="chat-thinking">
+          <LoaderCircle size={13} className="spin" aria-hidden /> Thinking…
+        </span>
+      )}
+    </div>
+  );
+}

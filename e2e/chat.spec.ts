@@ -1,0 +1,59 @@
+/**
+ * The Chat panel as a person uses it: four messages to a workflow whose Agent remembers two turns
+ * (the model is a real HTTP server speaking the OpenAI API, so the real client runs and we can see
+ * what it was sent), each answer streaming in and then kept; then rename and delete.
+ */
+import { expect, test } from "./support/test";
+import { startFakeChatCompletions } from "../lib/testing/fake-chat-completions";
+
+test("chat four turns with memory of two: the fourth request carries only the last two turns", async ({ page, request }) => {
+  const llm = await startFakeChatCompletions([1, 2, 3, 4].map((n) => ({ text: `Answer number ${n}, streamed a few words at a time.` })));
+  try {
+    const agentParams = { provider: "openai-compatible", baseUrl: llm.baseUrl, model: "gpt-test", systemPrompt: "", memory: true, memoryWindow: 2 };
+    const created = await request.post("/api/workflows", {
+      data: {
+        name: "Chat e2e",
+        nodes: [
+          { id: "entry", type: "core.entry", position: { x: 0, y: 0 }, data: { label: "Entry", mode: "normal", params: {} } },
+          { id: "agent", type: "core.agent", position: { x: 320, y: 0 }, data: { label: "Agent", mode: "normal", params: agentParams } },
+        ],
+        edges: [{ id: "e", source: "entry", sourceHandle: "output", target: "agent", targetHandle: "input" }],
+      },
+    });
+    const { id } = (await created.json()) as { id: string };
+    await page.goto(`/workflows/${id}`);
+    await page.getByTestId("open-chat").click();
+    const chat = page.getByTestId("chat-panel");
+    await expect(chat).toContainText("Send a message");
+
+    for (const n of [1, 2, 3, 4]) {
+      await chat.getByTestId("chat-input").fill(`Question ${n}`);
+      await chat.getByTestId("chat-input").press("Enter");
+      await expect(chat.getByTestId("chat-answer").nth(n - 1)).toContainText(`Answer number ${n}, streamed`, { timeout: 30_000 });
+    }
+    await expect(chat.getByTestId("chat-user-message")).toHaveText(["Question 1", "Question 2", "Question 3", "Question 4"]);
+    await page.screenshot({ path: "test-results/screenshots/chat-panel.png" });
+
+    const sent = (n: number) => llm.received[n].body.messages.map((message) => `${message.role}: ${String(message.content)}`);
+    expect(sent(0)).toEqual(["user: Question 1"]);
+    expect(sent(3)).toEqual([
+      "user: Question 2",
+      "assistant: Answer number 2, streamed a few words at a time.",
+      "user: Question 3",
+      "assistant: Answer number 3, streamed a few words at a time.",
+      "user: Question 4",
+    ]);
+
+    // The first message named the conversation; rename it, then delete it.
+    await expect(chat.getByTestId("chat-conversations").locator("option:checked")).toHaveText("Question 1");
+    page.once("dialog", (dialog) => void dialog.accept("Memory check"));
+    await chat.getByTestId("chat-rename").click();
+    await expect(chat.getByTestId("chat-conversations").locator("option:checked")).toHaveText("Memory check");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await chat.getByTestId("chat-delete").click();
+    await expect(chat.getByTestId("chat-conversations").locator("option")).toHaveCount(1);
+    await expect(chat.getByTestId("chat-turn")).toHaveCount(0);
+  } finally {
+    llm.close();
+  }
+});
