@@ -1,10 +1,12 @@
 /**
  * The Chat panel as a person uses it: four messages to a workflow whose Agent remembers two turns
  * (the model is a real HTTP server speaking the OpenAI API, so the real client runs and we can see
- * what it was sent), each answer streaming in and then kept; then rename and delete.
+ * what it was sent), each answer streaming in and then kept; then rename and delete. And a tool
+ * call that needs approval, approved in the chat.
  */
 import { expect, test } from "./support/test";
 import { startFakeChatCompletions } from "../lib/testing/fake-chat-completions";
+import { exampleWorkflowGraph } from "../lib/workflow-store/example";
 
 test("chat four turns with memory of two: the fourth request carries only the last two turns", async ({ page, request }) => {
   const llm = await startFakeChatCompletions([1, 2, 3, 4].map((n) => ({ text: `Answer number ${n}, streamed a few words at a time.` })));
@@ -56,4 +58,25 @@ test("chat four turns with memory of two: the fourth request carries only the la
   } finally {
     llm.close();
   }
+});
+
+test("a tool call that needs approval waits in the chat, is approved there, and the answer follows", async ({ page, request }) => {
+  const graph = exampleWorkflowGraph();
+  graph.nodes.find((node) => node.id === "agent")!.data.params.script = { toolCalls: [{ tool: "http_request", args: { url: "/api/health" } }], finalText: "Health: {{results.0}}" };
+  graph.nodes.find((node) => node.id === "http")!.data.toolConfig = { requiresApproval: true };
+  const created = await request.post("/api/workflows", { data: { ...graph, name: "Chat approval e2e" } });
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/workflows/${id}`);
+  await page.getByTestId("open-chat").click();
+  const chat = page.getByTestId("chat-panel");
+  await chat.getByTestId("chat-input").fill("Is the server healthy?");
+  await chat.getByTestId("chat-send").click();
+
+  const waiting = chat.locator('[data-testid="approval-request"][data-state="pending"]');
+  await expect(waiting).toHaveCount(1, { timeout: 30_000 });
+  await expect(waiting.getByTestId("approval-tool-name")).toHaveText("http_request");
+  await expect(chat.getByTestId("chat-tool-call")).toContainText("http_request");
+  await page.screenshot({ path: "test-results/screenshots/chat-approval.png" });
+  await waiting.getByTestId("approve-call").click();
+  await expect(chat.getByTestId("chat-answer")).toContainText('Health: {"status":200', { timeout: 30_000 });
 });

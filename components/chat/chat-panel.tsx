@@ -3,11 +3,13 @@
  * The editor's Chat panel: talk to the saved workflow as its users would. Conversations are kept
  * per workflow (pick one, start one, rename, delete); each message runs the workflow with the
  * message as its input, and an Agent or LLM with Memory on hears the conversation's last turns.
+ * Answers stream in; a tool call waiting for approval is decided in the chat.
  */
 import { MessageSquarePlus, Pencil, Send, Trash2, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import type { ConversationSummary, ConversationView } from "@/lib/chat/conversations";
+import { useEditorStore } from "@/components/editor/editor-store-context";
 import { chatApi } from "./chat-api";
 import { ChatTurn } from "./chat-turn";
 import "./chat.css";
@@ -19,6 +21,8 @@ export function ChatPanel({ workflowId, canSend, onClose }: { workflowId: string
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
+  const nodes = useEditorStore((state) => state.nodes);
+  const labelOf = (nodeId: string) => nodes.find((node) => node.id === nodeId)?.data.label ?? nodeId;
 
   const attempt = useCallback(async (work: () => Promise<void>) => {
     setProblem(null);
@@ -118,7 +122,7 @@ export function ChatPanel({ workflowId, canSend, onClose }: { workflowId: string
         ) : (
           <ol className="chat-turns">
             {current.turns.map((turn) => (
-              <ChatTurn key={turn.id} turn={turn} onSettled={reload} />
+              <ChatTurn key={turn.id} turn={turn} onSettled={reload} labelOf={labelOf} canDecide={canSend} />
             ))}
           </ol>
         )}

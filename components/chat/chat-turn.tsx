@@ -1,8 +1,9 @@
 "use client";
 /**
  * One turn of a chat: the person's message, then the workflow's answer — streaming in with the
- * tools it calls while its run goes (followed over the run's event stream), the answer or what
- * went wrong once it ended, and a link to the run.
+ * tools it calls and any call waiting for approval (decided right here) while its run goes,
+ * followed over the run's event stream; the answer or what went wrong once it ended, and a link
+ * to the run.
  */
 import { LoaderCircle, Wrench } from "lucide-react";
 import Link from "next/link";
@@ -10,10 +11,16 @@ import { useEffect, useMemo } from "react";
 import { useRunEvents } from "@/hooks/use-run-events";
 import type { ChatTurnView } from "@/lib/chat/conversations";
 import { deriveRunState } from "@/components/run-view/derive-run-state";
+import { deriveApprovals } from "@/components/run-view/derive-gateway-decisions";
+import { ApprovalCard } from "@/components/run-view/approval-requests";
+// The approval card's and its values' styles (tool-call-*, value-*), shared with the run view.
+import "@/components/run-view/run-view.css";
 
 const NO_AGENTS: ReadonlySet<string> = new Set();
 
-export function ChatTurn({ turn, onSettled }: { turn: ChatTurnView; onSettled: () => void }) {
+type ChatTurnProps = { turn: ChatTurnView; onSettled: () => void; labelOf: (nodeId: string) => string; canDecide: boolean };
+
+export function ChatTurn({ turn, onSettled, labelOf, canDecide }: ChatTurnProps) {
   const live = turn.status === "queued" || turn.status === "running";
   return (
     <li className="chat-turn" data-testid="chat-turn">
@@ -21,7 +28,7 @@ export function ChatTurn({ turn, onSettled }: { turn: ChatTurnView; onSettled: (
         {turn.message}
       </div>
       {live ? (
-        <LiveAnswer runId={turn.runId} onSettled={onSettled} />
+        <LiveAnswer runId={turn.runId} onSettled={onSettled} labelOf={labelOf} canDecide={canDecide} />
       ) : (
         <div className={turn.status === "completed" ? "chat-bubble chat-bubble-answer" : "chat-bubble chat-bubble-error"} data-testid="chat-answer">
           {turn.status === "completed" ? turn.answer : turn.status === "deleted" ? "This run was removed by the retention setting." : (turn.error ?? `The run ${turn.status}.`)}
@@ -34,10 +41,11 @@ export function ChatTurn({ turn, onSettled }: { turn: ChatTurnView; onSettled: (
   );
 }
 
-function LiveAnswer({ runId, onSettled }: { runId: string; onSettled: () => void }) {
+function LiveAnswer({ runId, onSettled, labelOf, canDecide }: Omit<ChatTurnProps, "turn"> & { runId: string }) {
   const { events } = useRunEvents(runId, []);
   const state = useMemo(() => deriveRunState(events, { agentNodeIds: NO_AGENTS }), [events]);
   const ended = state.finishedAt !== undefined;
+  const waiting = deriveApprovals(events, ended).filter((approval) => approval.state === "pending");
   useEffect(() => {
     if (ended) onSettled();
   }, [ended, onSettled]);
@@ -48,6 +56,9 @@ function LiveAnswer({ runId, onSettled }: { runId: string; onSettled: () => void
           <Wrench size={12} aria-hidden /> {call.toolName}
           {call.state === "running" ? "…" : ""}
         </span>
+      ))}
+      {waiting.map((approval) => (
+        <ApprovalCard key={approval.callId} runId={runId} approval={approval} labelOf={labelOf} canDecide={canDecide} />
       ))}
       {state.streaming ? (
         <span data-testid="chat-streaming">{state.streaming.text}</span>

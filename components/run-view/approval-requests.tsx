@@ -38,7 +38,8 @@ const OUTCOME: Record<Exclude<ApprovalView["state"], "pending">, { tone: "succes
   denied: { tone: "danger", label: "Denied" },
 };
 
-function ApprovalCard({ runId, approval, labelOf, canDecide }: { runId: string; approval: ApprovalView; labelOf: (nodeId: string) => string; canDecide: boolean }) {
+/** One call waiting for (or decided by) a person; the chat shows these on their own, under the answer being written. */
+export function ApprovalCard({ runId, approval, labelOf, canDecide }: { runId: string; approval: ApprovalView; labelOf: (nodeId: string) => string; canDecide: boolean }) {
   const [editing, setEditing] = useState(false);
   const [argsText, setArgsText] = useState(() => prettyValue(approval.args ?? {}));
   const [error, setError] = useState<string | null>(null);
