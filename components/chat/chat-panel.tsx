@@ -9,7 +9,7 @@ import { MessageSquarePlus, Pencil, Send, Trash2, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import type { ConversationSummary, ConversationView } from "@/lib/chat/conversations";
-import { useEditorStore } from "@/components/editor/editor-store-context";
+import { useEditorStoreApi } from "@/components/editor/editor-store-context";
 import { chatApi } from "./chat-api";
 import { ChatTurn } from "./chat-turn";
 import "./chat.css";
@@ -21,8 +21,9 @@ export function ChatPanel({ workflowId, canSend, onClose }: { workflowId: string
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
-  const nodes = useEditorStore((state) => state.nodes);
-  const labelOf = (nodeId: string) => nodes.find((node) => node.id === nodeId)?.data.label ?? nodeId;
+  // Read when asked, not subscribed: the panel need not re-render while nodes are dragged.
+  const store = useEditorStoreApi();
+  const labelOf = (nodeId: string) => store.getState().nodes.find((node) => node.id === nodeId)?.data.label ?? nodeId;
 
   const attempt = useCallback(async (work: () => Promise<void>) => {
     setProblem(null);

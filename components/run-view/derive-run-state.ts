@@ -5,6 +5,7 @@
  */
 import type { NodeStatus } from "@/components/editor/workflow-canvas";
 import type { RunEvent } from "@/lib/runs/events";
+import { answerTextOf } from "@/lib/runs/answer-text";
 
 export type RunStatus = "queued" | "running" | "completed" | "failed" | "cancelled";
 
@@ -193,9 +194,6 @@ function asJsonAnswer(output: unknown): RunState["finalAnswer"] {
 
 /** An agent's answer is its `text`; a run whose output is plain text answers with that. */
 function answerFrom(output: unknown, nodeId?: string): RunState["finalAnswer"] {
-  if (typeof output === "string") return { text: output, nodeId };
-  if (output && typeof output === "object" && typeof (output as { text?: unknown }).text === "string") {
-    return { text: (output as { text: string }).text, nodeId };
-  }
-  return null;
+  const text = answerTextOf(output);
+  return text === null ? null : { text, nodeId };
 }

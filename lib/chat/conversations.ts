@@ -8,13 +8,15 @@ import { getDb } from "../db/client";
 import { sql } from "../db/sql";
 import { startRun, type StartRunResult } from "../runs/start-run";
 import type { RunStatusName as RunStatus } from "../runs/run-statuses";
-import { answerText } from "./answer-text";
+import { answerText } from "../runs/answer-text";
 
 export type ConversationSummary = { id: string; workflowId: string; title: string; createdAt: string; updatedAt: string };
 export type ChatTurnView = { id: string; runId: string; message: string; createdAt: string; status: RunStatus | "deleted"; answer: string | null; error: string | null };
 export type ConversationView = ConversationSummary & { turns: ChatTurnView[] };
 
 const MAX_TITLE = 120;
+/** A conversation's title until its first message names it. */
+const UNTITLED = "New conversation";
 const titleFrom = (message: string) => (message.length > 60 ? `${message.slice(0, 59)}…` : message);
 
 const summary = (row: { id: string; workflowId: string; title: string; createdAt: Date; updatedAt: Date }): ConversationSummary => ({
@@ -30,7 +32,7 @@ export async function listConversations(workflowId: string): Promise<Conversatio
   return rows.map(summary);
 }
 
-export async function createConversation(workflowId: string, title = "New conversation"): Promise<ConversationSummary> {
+export async function createConversation(workflowId: string, title = UNTITLED): Promise<ConversationSummary> {
   return summary(await getDb().conversation.create({ data: { workflowId, title: title.slice(0, MAX_TITLE) } }));
 }
 
@@ -67,14 +69,14 @@ export async function getConversation(id: string): Promise<ConversationView | nu
 
 export type SendResult = { ok: true; runId: string; turnId: string } | Extract<StartRunResult, { ok: false }>;
 
-/** Starts the workflow on the message and records the turn; the first message also titles a conversation still called "New conversation". */
+/** Starts the workflow on the message and records the turn; the first message also titles a conversation still untitled. */
 export async function sendMessage(conversationId: string, message: string): Promise<SendResult> {
   const conversation = await getDb().conversation.findUnique({ where: { id: conversationId } });
   if (!conversation) return { ok: false, reason: "not-found", message: `Conversation ${conversationId} does not exist` };
   const started = await startRun(conversation.workflowId, message, { kind: "chat", conversationId });
   if (!started.ok) return started;
   const turn = await getDb().chatTurn.create({ data: { conversationId, runId: started.runId, message } });
-  const firstMessage = conversation.title === "New conversation" && (await getDb().chatTurn.count({ where: { conversationId } })) === 1;
+  const firstMessage = conversation.title === UNTITLED && (await getDb().chatTurn.count({ where: { conversationId } })) === 1;
   await getDb().conversation.update({ where: { id: conversationId }, data: firstMessage ? { title: titleFrom(message) } : { updatedAt: new Date() } });
   return { ok: true, runId: started.runId, turnId: turn.id };
 }

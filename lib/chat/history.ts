@@ -6,7 +6,7 @@
  */
 import type { ModelMessage } from "ai";
 import { sql } from "../db/sql";
-import { answerText } from "./answer-text";
+import { answerText } from "../runs/answer-text";
 
 export async function conversationHistory(conversationId: string, runId: string, windowSize: number): Promise<ModelMessage[]> {
   if (windowSize <= 0) return [];

@@ -104,8 +104,8 @@ export function isRetrySafe(node: CompiledNode): boolean {
  * failures become NodeFailure naming the node.
  * Its end is a checkpoint, stored before the run goes on (a resume starts after it), except for a
  * pure node, which costs nothing to run again, and a node nothing waits on. Its start is stored
- * before it runs when running it twice would not be safe, and noted (riding along with the next
- * write, or written within NOTE_FLUSH_MS) otherwise.
+ * before it runs when running it twice would not be safe, written at once otherwise, and noted
+ * (riding along with the next write) for a pure node.
  */
 export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: AbortSignal): Promise<void> {
   const node = ctx.plan.nodes[nodeId];
@@ -118,7 +118,10 @@ export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: A
   const pure = getComponent(node.type)?.pure === true;
   const started = { type: "node.started" as const, payload: { nodeId, mode: node.mode } };
   if (!isRetrySafe(node)) await ctx.emit(started); // stored before it runs: a resume must know it ran
-  else ctx.note(started); // a resume may simply run it again; the live view has it within NOTE_FLUSH_MS
+  else if (pure) ctx.note(started);
+  // Written at once, while it runs: a resume must be able to say it ran the node again (run.resumed's
+  // retriedNodeIds) even when the worker died a moment after it started. A later write reports a failure.
+  else void ctx.emit(started).catch(() => undefined);
   const timeout = node.timeoutSeconds ? AbortSignal.timeout(node.timeoutSeconds * 1000) : undefined;
   const signal = timeout ? AbortSignal.any([scheduleSignal, timeout]) : scheduleSignal;
   const inputs = resolveInputs(node, ctx.outputs);

@@ -54,7 +54,9 @@ export async function finishRun(ending: Ending, owner: string | null, outcome: R
         ? { type: "run.failed", payload: { error: failed.error, nodeId: failed.nodeId } }
         : { type: "run.cancelled", payload: {} };
   // The terminal event and the status go in one statement, so a finished status always has its complete log.
-  const ended = owner === null ? (await emit(last), true) : await emit.finish(last, terminal, owner);
+  let ended = true; // with no owner, the status was claimed above
+  if (owner === null) await emit(last);
+  else ended = await emit.finish(last, terminal, owner);
   if (usesGateway) await deleteRegistry(redis, runId).catch(() => undefined);
   return ended;
 }
