@@ -2,8 +2,11 @@
  * The Chat panel as a person uses it: four messages to a workflow whose Agent remembers two turns
  * (the model is a real HTTP server speaking the OpenAI API, so the real client runs and we can see
  * what it was sent), each answer streaming in and then kept; then rename and delete. And a tool
- * call that needs approval, approved in the chat.
+ * call that needs approval, approved in the chat. And switching agents mid-call: the debug log
+ * shows the first agent's context wound down (grace, forced teardown, MCP server closed) and the
+ * next one built.
  */
+import path from "node:path";
 import { expect, test } from "./support/test";
 import { startFakeChatCompletions } from "../lib/testing/fake-chat-completions";
 import { exampleWorkflowGraph } from "../lib/workflow-store/example";
@@ -79,4 +82,69 @@ test("a tool call that needs approval waits in the chat, is approved there, and 
   await page.screenshot({ path: "test-results/screenshots/chat-approval.png" });
   await waiting.getByTestId("approve-call").click();
   await expect(chat.getByTestId("chat-answer")).toContainText('Health: {"status":200', { timeout: 30_000 });
+});
+
+test("switching agents mid-call winds the first down within 5 s and builds the next; the debug log shows both", async ({ page, request }) => {
+  const everything = { transport: "stdio", command: "node", args: [path.join(process.cwd(), "node_modules/@modelcontextprotocol/server-everything/dist/index.js"), "stdio"] };
+  const node = (id: string, type: string, x: number, y: number, data: object) => ({ id, type, position: { x, y }, data: { label: id, mode: "normal", params: {}, ...data } });
+  const slow = await request.post("/api/workflows", {
+    data: {
+      name: "Slow researcher",
+      nodes: [
+        node("Entry", "core.entry", 0, 0, {}),
+        node("Agent", "core.agent", 320, 0, { params: { provider: "scripted", script: { toolCalls: [{ tool: "wait", args: { seconds: 60 } }], finalText: "never" } } }),
+        node("Wait", "core.wait", 200, 260, { mode: "tool" }),
+        node("everything", "mcp.server", 440, 260, { mode: "tool", params: everything }),
+      ],
+      edges: [
+        { id: "e1", source: "Entry", sourceHandle: "output", target: "Agent", targetHandle: "input" },
+        { id: "e2", source: "Wait", sourceHandle: "tool", target: "Agent", targetHandle: "tools" },
+        { id: "e3", source: "everything", sourceHandle: "tool", target: "Agent", targetHandle: "tools" },
+      ],
+    },
+  });
+  expect(slow.status()).toBe(201);
+  const quick = await request.post("/api/workflows", {
+    data: {
+      name: "Quick helper",
+      nodes: [node("Entry", "core.entry", 0, 0, {}), node("Agent", "core.agent", 320, 0, { params: { provider: "scripted", memory: true, memoryWindow: 3, script: { toolCalls: [], finalText: "Quick answer to: {{input}}" } } })],
+      edges: [{ id: "e1", source: "Entry", sourceHandle: "output", target: "Agent", targetHandle: "input" }],
+    },
+  });
+  const slowId = ((await slow.json()) as { id: string }).id;
+
+  await page.goto(`/workflows/${slowId}`);
+  await page.getByTestId("open-chat").click();
+  const chat = page.getByTestId("chat-panel");
+  await chat.getByTestId("chat-debug-toggle").click();
+  const log = chat.getByTestId("chat-debug-log");
+  await chat.getByTestId("chat-input").fill("Take your time");
+  await chat.getByTestId("chat-input").press("Enter");
+  await expect(chat.getByTestId("chat-tool-call")).toContainText("wait…", { timeout: 30_000 });
+  await expect(log).toContainText("MCP server everything spawned and its tools registered");
+  await expect(log).toContainText("Tool call wait started");
+
+  const switchedAt = Date.now();
+  await chat.getByTestId("chat-agent").selectOption({ label: "Quick helper" });
+  await expect(log).toContainText("Switching to Quick helper: stopping the answer in progress (its tool calls get up to 5 s)");
+  await expect(log).toContainText("Stopping: waiting up to 5 s for 1 tool call (wait) to finish");
+  const forced = log.locator('[data-testid="chat-debug-line"][data-level="warn"]', { hasText: "Teardown forced after 5 s: 1 tool call (wait) still running" });
+  await expect(forced).toHaveCount(1, { timeout: 15_000 });
+  await expect(log).toContainText(/everything closed: client closed, process group \d+ killed/);
+  await expect(log).toContainText("Stopped; context torn down");
+  expect(Date.now() - switchedAt).toBeLessThan(12_000);
+  expect(Date.now() - switchedAt).toBeGreaterThanOrEqual(4_500);
+
+  // The new agent: its own conversations, and its context built with the next message.
+  await expect(chat.getByTestId("chat-turn")).toHaveCount(0);
+  await chat.getByTestId("chat-input").fill("Are you there?");
+  await chat.getByTestId("chat-input").press("Enter");
+  await expect(chat.getByTestId("chat-answer")).toContainText("Quick answer to: Are you there?", { timeout: 30_000 });
+  const runs = log.getByTestId("chat-debug-run");
+  await expect(runs).toHaveCount(2);
+  await expect(runs.nth(1)).toContainText("Quick helper");
+  await expect(runs.nth(1)).toContainText("Memory loaded: 0 earlier turns of the conversation (window 3)");
+  await expect(runs.nth(1)).toContainText("Answer complete; context torn down");
+  await page.screenshot({ path: "test-results/screenshots/chat-switch-debug-log.png" });
+  expect(quick.status()).toBe(201);
 });

@@ -83,6 +83,15 @@ test("a Tool Call, an LLM and an Agent share one tool; the run view shows each l
   await expect(messages.last()).toContainText("Agent read: status=200");
   await expect(page.getByTestId("node-usage")).toContainText("tokens");
   await expect(page.getByTestId("node-output-value")).toContainText("Agent read: status=200");
+  // The output is a tree: the agent's tool calls fold away, and open again.
+  const toolCallsSummary = page.getByTestId("node-output-value").locator("summary").filter({ hasText: /^toolCalls:/ });
+  const toolCalls = toolCallsSummary.locator("xpath=..");
+  await expect(toolCallsSummary).toHaveText("toolCalls:[1 item]");
+  await toolCallsSummary.click();
+  await expect(toolCalls).not.toHaveAttribute("open", "");
+  await toolCallsSummary.click();
+  await expect(toolCalls).toHaveAttribute("open", "");
+  await page.getByTestId("node-output").screenshot({ path: "test-results/screenshots/node-output-tree.png" });
   await page.getByTestId("node-conversation").screenshot({ path: "test-results/screenshots/node-conversation.png" });
   await page.getByTestId("node-params").screenshot({ path: "test-results/screenshots/node-params.png" });
 });

@@ -1,4 +1,4 @@
-/** The Chat panel's calls to the conversations API (app/api/conversations, app/api/workflows/{id}/conversations), as the signed-in person. */
+/** The Chat panel's calls to the API (conversations, the workflows it can talk to, stopping an answer), as the signed-in person. */
 import type { ConversationSummary, ConversationView } from "@/lib/chat/conversations";
 
 async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
@@ -9,7 +9,12 @@ async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
   return body as T;
 }
 
+export type AgentChoice = { id: string; name: string };
+
 export const chatApi = {
+  agents: () => request<AgentChoice[]>("/api/workflows"),
+  /** Stops an answer's run, giving its tool calls `graceSeconds` to finish first. */
+  stop: (runId: string, graceSeconds: number) => request<{ status: string }>(`/api/runs/${encodeURIComponent(runId)}/cancel`, { method: "POST", body: JSON.stringify({ graceSeconds }) }),
   list: (workflowId: string) => request<{ conversations: ConversationSummary[] }>(`/api/workflows/${encodeURIComponent(workflowId)}/conversations`).then((body) => body.conversations),
   create: (workflowId: string) => request<ConversationSummary>(`/api/workflows/${encodeURIComponent(workflowId)}/conversations`, { method: "POST", body: "{}" }),
   get: (id: string) => request<ConversationView>(`/api/conversations/${encodeURIComponent(id)}`),

@@ -4,17 +4,32 @@
  * per workflow (pick one, start one, rename, delete); each message runs the workflow with the
  * message as its input, and an Agent or LLM with Memory on hears the conversation's last turns.
  * Answers stream in; a tool call waiting for approval is decided in the chat.
+ * The agent can be switched to another workflow: an answer in progress is wound down (its tool
+ * calls get SWITCH_GRACE_SECONDS to finish, then it is stopped with a warning), and the debug
+ * log shows each context being built and torn down.
  */
-import { MessageSquarePlus, Pencil, Send, Trash2, X } from "lucide-react";
+import { Bug, MessageSquarePlus, Pencil, Send, Trash2, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import type { ConversationSummary, ConversationView } from "@/lib/chat/conversations";
 import { useEditorStoreApi } from "@/components/editor/editor-store-context";
-import { chatApi } from "./chat-api";
+import { chatApi, type AgentChoice } from "./chat-api";
 import { ChatTurn } from "./chat-turn";
+import { DebugLog, type TrackedRun } from "./debug-log";
+import type { DebugLine } from "./debug-lines";
 import "./chat.css";
 
-export function ChatPanel({ workflowId, canSend, onClose }: { workflowId: string; canSend: boolean; onClose: () => void }) {
+/** How long a switch lets the previous answer's tool calls finish before stopping it anyway. */
+const SWITCH_GRACE_SECONDS = 5;
+/** How many answers the debug log follows. */
+const TRACKED_RUNS = 6;
+
+export function ChatPanel({ workflowId: editedWorkflowId, canSend, onClose }: { workflowId: string; canSend: boolean; onClose: () => void }) {
+  const [workflowId, setWorkflowId] = useState(editedWorkflowId);
+  const [agents, setAgents] = useState<AgentChoice[]>([]);
+  const [debugOpen, setDebugOpen] = useState(false);
+  const [notes, setNotes] = useState<DebugLine[]>([]);
+  const [tracked, setTracked] = useState<TrackedRun[]>([]);
   const [conversations, setConversations] = useState<ConversationSummary[]>([]);
   const [current, setCurrent] = useState<ConversationView | null>(null);
   const [draft, setDraft] = useState("");
@@ -42,6 +57,28 @@ export function ChatPanel({ workflowId, canSend, onClose }: { workflowId: string
   useEffect(() => {
     void attempt(refreshList);
   }, [attempt, refreshList]);
+  useEffect(() => {
+    void attempt(async () => setAgents(await chatApi.agents()));
+  }, [attempt]);
+
+  const agentName = (id: string) => agents.find((agent) => agent.id === id)?.name ?? "this workflow";
+  const note = (level: DebugLine["level"], text: string) => setNotes((all) => [...all, { at: new Date().toISOString(), level, text }]);
+  const track = (runId: string, agent: string) =>
+    setTracked((all) => (all.some((run) => run.runId === runId) ? all : [...all, { runId, agent, at: new Date().toISOString() }].slice(-TRACKED_RUNS)));
+
+  const switchAgent = (nextId: string) =>
+    attempt(async () => {
+      if (nextId === workflowId) return;
+      const live = current?.turns.filter((turn) => turn.status === "queued" || turn.status === "running") ?? [];
+      if (live.length > 0) {
+        note("info", `Switching to ${agentName(nextId)}: stopping the answer in progress (its tool calls get up to ${SWITCH_GRACE_SECONDS} s)`);
+        live.forEach((turn) => track(turn.runId, agentName(workflowId)));
+        await Promise.all(live.map((turn) => chatApi.stop(turn.runId, SWITCH_GRACE_SECONDS).catch(() => undefined)));
+      }
+      setWorkflowId(nextId);
+      setCurrent(null);
+      note("info", `Now talking to ${agentName(nextId)}: its context is built with your next message`);
+    });
   // Braces: newer Chromium's scrollIntoView returns a promise, which React would take for a clean-up.
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: "end" });
@@ -74,14 +111,23 @@ export function ChatPanel({ workflowId, canSend, onClose }: { workflowId: string
     const text = draft.trim();
     if (!text || sending) return;
     setSending(true);
+    let sentTo: string | undefined;
     await attempt(async () => {
       const conversation = current ?? { ...(await chatApi.create(workflowId)), turns: [] };
-      await chatApi.send(conversation.id, text);
+      const { runId } = await chatApi.send(conversation.id, text);
+      track(runId, agentName(workflowId));
       setDraft("");
-      setCurrent(await chatApi.get(conversation.id));
-      await refreshList();
+      sentTo = conversation.id;
     });
+    // Free for the next message as soon as this one is taken, not once the lists are read again.
     setSending(false);
+    if (sentTo) {
+      const conversationId = sentTo;
+      await attempt(async () => {
+        setCurrent(await chatApi.get(conversationId));
+        await refreshList();
+      });
+    }
   };
   const sendOnEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey) void send(event);
@@ -113,10 +159,32 @@ export function ChatPanel({ workflowId, canSend, onClose }: { workflowId: string
             </Button>
           </>
         )}
+        <button
+          type="button"
+          className={debugOpen ? "chat-close chat-debug-toggle is-active" : "chat-close chat-debug-toggle"}
+          onClick={() => setDebugOpen(!debugOpen)}
+          aria-pressed={debugOpen}
+          aria-label="Debug log"
+          title="Debug log"
+          data-testid="chat-debug-toggle"
+        >
+          <Bug size={15} aria-hidden />
+        </button>
         <button type="button" className="chat-close" onClick={onClose} aria-label="Close chat" data-testid="chat-close">
           <X size={15} aria-hidden />
         </button>
       </header>
+      <label className="chat-agent-row">
+        Agent
+        <select className="chat-picker" data-testid="chat-agent" value={workflowId} onChange={(event) => void switchAgent(event.target.value)} aria-label="Agent">
+          {agents.length === 0 && <option value={workflowId}>This workflow</option>}
+          {agents.map((agent) => (
+            <option key={agent.id} value={agent.id}>
+              {agent.id === editedWorkflowId ? `${agent.name} (this workflow)` : agent.name}
+            </option>
+          ))}
+        </select>
+      </label>
       <div className="chat-messages">
         {!current || current.turns.length === 0 ? (
           <p className="chat-empty">Send a message: the saved workflow runs with it as its input. Turn on Memory on an Agent or LLM to have it remember the conversation.</p>
@@ -129,6 +197,7 @@ export function ChatPanel({ workflowId, canSend, onClose }: { workflowId: string
         )}
         <div ref={bottom} />
       </div>
+      {debugOpen && <DebugLog notes={notes} runs={tracked} />}
       {problem && (
         <p className="field-error chat-problem" data-testid="chat-problem">
           {problem}

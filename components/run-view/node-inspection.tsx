@@ -37,7 +37,7 @@ export function NodeInspection({ events, nodeId }: { events: RunEvent[]; nodeId:
         </PanelSection>
       )}
       <PanelSection title="Output" icon={<ArrowRightFromLine size={14} aria-hidden />} testId="node-output" aside={completed && <span className="run-panel-note">{formatDuration(completed.durationMs)}</span>}>
-        {completed ? <ValueBlock value={completed.output ?? null} testId="node-output-value" /> : <p className="panel-empty">This node has not completed in this run.</p>}
+        {completed ? <ValueBlock value={completed.output ?? null} tree testId="node-output-value" /> : <p className="panel-empty">This node has not completed in this run.</p>}
       </PanelSection>
       {shownParams.length > 0 && (
         <PanelSection title="Settings used" icon={<SlidersHorizontal size={14} aria-hidden />} testId="node-params">
@@ -46,7 +46,7 @@ export function NodeInspection({ events, nodeId }: { events: RunEvent[]; nodeId:
               <div key={name} className="node-param" data-param={name}>
                 <dt>{name}</dt>
                 <dd>
-                  <ValueBlock value={value} collapsible />
+                  <ValueBlock value={value} collapsible tree />
                 </dd>
               </div>
             ))}

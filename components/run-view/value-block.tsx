@@ -1,13 +1,17 @@
 "use client";
-/** A JSON-ish value in a code block; long ones start as a one-line preview that opens to the full value. Images in it are drawn, not printed. */
+/**
+ * A JSON-ish value in a code block; long ones start as a one-line preview that opens to the full
+ * value. Images in it are drawn, not printed. With `tree`, objects and arrays are drawn as a tree.
+ */
 import { ChevronRight } from "lucide-react";
 import { useState } from "react";
 import { cx } from "@/components/ui/class-names";
-import { prettyValue, previewValue, splitImages } from "./format-value";
+import { prettyValue, previewValue, splitImages, unpackJson } from "./format-value";
+import { JsonTree } from "./json-tree";
 
 const COLLAPSE_OVER_CHARS = 160;
 
-type ValueBlockProps = { value: unknown; collapsible?: boolean; tone?: "plain" | "error"; testId?: string };
+type ValueBlockProps = { value: unknown; collapsible?: boolean; tree?: boolean; tone?: "plain" | "error"; testId?: string };
 
 export function ValueBlock(props: ValueBlockProps) {
   const { images, rest } = splitImages(props.value);
@@ -23,7 +27,13 @@ export function ValueBlock(props: ValueBlockProps) {
   );
 }
 
-function TextValue({ value, collapsible = false, tone = "plain", testId }: ValueBlockProps) {
+function TextValue({ value, collapsible = false, tree = false, tone = "plain", testId }: ValueBlockProps) {
+  const unpacked = tree ? unpackJson(value) : undefined;
+  if (typeof unpacked === "object" && unpacked !== null) return <JsonTree value={unpacked as Record<string, unknown>} testId={testId} />;
+  return <PlainValue value={value} collapsible={collapsible} tone={tone} testId={testId} />;
+}
+
+function PlainValue({ value, collapsible = false, tone = "plain", testId }: ValueBlockProps) {
   const pretty = prettyValue(value);
   const preview = previewValue(value, COLLAPSE_OVER_CHARS);
   const canCollapse = collapsible && (pretty.length > COLLAPSE_OVER_CHARS || pretty.includes("\n"));

@@ -6,7 +6,7 @@
 import type { ModelMessage } from "ai";
 import { z } from "zod";
 import { conversationHistory } from "../chat/history";
-import type { ParamField } from "../nodes/types";
+import type { ExecuteContext, ParamField } from "../nodes/types";
 
 export const memoryFields: ParamField[] = [
   { name: "memory", label: "Memory", kind: "boolean", help: "In a chat, send the conversation's earlier turns with each new message." },
@@ -18,8 +18,14 @@ export const memoryParams = {
   memoryWindow: z.number().int().min(1).max(100).default(10),
 };
 
-/** The earlier turns to send, oldest first: none without memory or outside a chat. */
-export async function rememberedTurns(params: { memory: boolean; memoryWindow: number }, ctx: { runId: string; conversationId?: string }): Promise<ModelMessage[]> {
+/** The earlier turns to send, oldest first: none without memory or outside a chat. Loading them is noted for the chat's debug log. */
+export async function rememberedTurns(
+  params: { memory: boolean; memoryWindow: number },
+  ctx: Pick<ExecuteContext<unknown>, "runId" | "nodeId" | "conversationId" | "note">,
+): Promise<ModelMessage[]> {
   if (!params.memory || !ctx.conversationId) return [];
-  return conversationHistory(ctx.conversationId, ctx.runId, params.memoryWindow);
+  const history = await conversationHistory(ctx.conversationId, ctx.runId, params.memoryWindow);
+  const turns = history.length / 2;
+  ctx.note({ type: "log", payload: { level: "info", nodeId: ctx.nodeId, message: `Memory loaded: ${turns} earlier turn${turns === 1 ? "" : "s"} of the conversation (window ${params.memoryWindow})` } });
+  return history;
 }

@@ -9,7 +9,7 @@ import { appBaseUrl } from "../platform/app-url";
 import type { ToolCallRecord } from "../runs/events";
 import { connectToGateway, type GatewayConnection } from "./gateway-client";
 
-export type NodeToolsContext = Pick<ExecuteContext<unknown>, "runId" | "nodeId" | "connectedToolNodeIds" | "emit">;
+export type NodeToolsContext = Pick<ExecuteContext<unknown>, "runId" | "nodeId" | "connectedToolNodeIds" | "emit" | "trackToolCall">;
 
 export type ToolAccess = { allowedTools?: string[]; toolAliases?: Record<string, string> };
 
@@ -46,12 +46,18 @@ export async function connectNodeTools(ctx: NodeToolsContext, access: ToolAccess
   // Model call ids are only unique within one conversation (a scripted or self-hosted model says
   // "call_1" in every node), while the run view tells calls apart across the whole run.
   const runUniqueCallId = (callId: string) => `${nodeId}:${callId}`;
+  const inFlight = new Map<string, (() => void) | undefined>(); // call id → marks it done in the run's count
   const connection =
     ctx.connectedToolNodeIds.length === 0
       ? noTools
       : await connectToGateway(`${appBaseUrl()}/api/mcp/gateway`, await createSessionToken(toolClaims(ctx, access)), {
-          onStart: (call) => emit({ type: "tool.call.started", payload: { nodeId, ...call, callId: runUniqueCallId(call.callId), iteration } }),
+          onStart: (call) => {
+            inFlight.set(call.callId, ctx.trackToolCall?.(call.toolName));
+            return emit({ type: "tool.call.started", payload: { nodeId, ...call, callId: runUniqueCallId(call.callId), iteration } });
+          },
           onFinish: async (call) => {
+            inFlight.get(call.callId)?.();
+            inFlight.delete(call.callId);
             const record = { ...call, callId: runUniqueCallId(call.callId), iteration };
             log.push(record);
             await emit({ type: "tool.call.completed", payload: { nodeId, ...record } });

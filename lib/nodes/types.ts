@@ -125,6 +125,8 @@ export type ExecuteContext<P> = {
   /** Records an event without waiting: it rides with the run's next write (within NOTE_FLUSH_MS). For frequent small events, such as streamed text. */
   note: (event: RunEventInput) => void;
   signal: AbortSignal;
+  /** Marks a tool call this node makes as under way; call what it returns when the call is done (a gentle cancel waits for these). */
+  trackToolCall?: (toolName: string) => () => void;
   /** Progress within the node that survives a worker's death (a Loop's finished items). */
   checkpoints?: NodeCheckpoints;
 };

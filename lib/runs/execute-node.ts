@@ -71,6 +71,7 @@ async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Rec
     emit: async (event) => void (await ctx.emit(event)),
     note: ctx.note,
     signal,
+    trackToolCall: ctx.toolCalls.begin,
     checkpoints: nodeCheckpoints(ctx, node.id),
   });
   return ctx.secrets.redact(output);

@@ -17,6 +17,7 @@ import { listEvents } from "./read-events";
 import { resumeState } from "./resume-state";
 import { createRunContext, type RunContext } from "./run-context";
 import { watchCancellation } from "./run-cancellation";
+import { windDown } from "./wind-down";
 import { claimRun, releaseLease, type ClaimedRun } from "./run-lease";
 import { NodeFailure, RunStop } from "./run-stop";
 import { scheduleNodes } from "./schedule-nodes";
@@ -90,7 +91,7 @@ export async function executeRun(services: RunServices, runId: string): Promise<
   if (!run) return;
   const ctx = createRunContext(redis, run, leases.owner, services.shutdown);
   const release = leases.hold(runId, ctx.stop);
-  const cancellation = watchCancellation(redis, runId, ctx.stop);
+  const cancellation = watchCancellation(redis, runId, (graceMs) => windDown(ctx, graceMs));
   const deadline = setTimeout(() => ctx.stop(new RunStop("timeout", `The run took longer than its timeout of ${ctx.plan.runTimeoutSeconds ?? 3600} s`)), Math.max(0, run.deadlineAt.getTime() - Date.now()));
   const gateway = usesGateway(ctx.plan);
   const keepRegistry = gateway ? setInterval(() => void Promise.all([redis.expire(registryKey(runId), REGISTRY_TTL_SECONDS), markRunLive(redis, runId)]).catch(() => undefined), 60_000) : undefined;

@@ -11,6 +11,7 @@ import type { ClaimedRun } from "./run-lease";
 import { createEventRecorder, type EventRecorder, type RunRecorder } from "./record-event";
 import { RunStop } from "./run-stop";
 import { RunTrigger } from "./run-trigger";
+import { trackInFlightCalls, type InFlightCalls } from "./wind-down";
 
 export type RunContext = {
   runId: string;
@@ -32,6 +33,8 @@ export type RunContext = {
   outputs: Map<string, NodeOutput>;
   /** Nodes skipped because their branch was not taken (skip-rule.ts). */
   skipped: Set<string>;
+  /** Tool calls under way in this worker, so a gentle cancel can wait for them (wind-down.ts). */
+  toolCalls: InFlightCalls;
   /** Aborts when the run must stop early; its reason is a RunStop. */
   signal: AbortSignal;
   stop: (reason: RunStop) => void;
@@ -69,6 +72,7 @@ export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, s
     note: emit.note,
     outputs: new Map(),
     skipped: new Set(),
+    toolCalls: trackInFlightCalls(),
     signal: controller.signal,
     stop,
     stopReason: () => (controller.signal.aborted ? (controller.signal.reason as RunStop) : undefined),

@@ -65,7 +65,7 @@ export async function renewLeases(owner: string, runIds: string[]): Promise<Hear
   const rows = await sql<{ id: string; cancel: boolean }>`
     UPDATE "Run" SET "leaseUntil" = now() + make_interval(secs => ${LEASE_SECONDS})
     WHERE id = ANY(${runIds}) AND "leaseOwner" = ${owner} AND status = 'running'
-    RETURNING id, "cancelRequestedAt" IS NOT NULL AS cancel`;
+    RETURNING id, "cancelRequestedAt" <= now() AS cancel`;
   return { kept: new Set(rows.map((row) => row.id)), cancelRequested: new Set(rows.filter((row) => row.cancel).map((row) => row.id)) };
 }
 
@@ -74,9 +74,14 @@ export async function releaseLease(runId: string, owner: string): Promise<void> 
   await sqlCount`UPDATE "Run" SET "leaseUntil" = now() - interval '1 second' WHERE id = ${runId} AND "leaseOwner" = ${owner} AND status = 'running'`;
 }
 
-/** Asks the run to stop: the owner sees it at its next heartbeat even if the Redis flag is lost. */
-export async function requestCancel(runId: string): Promise<void> {
-  await sqlCount`UPDATE "Run" SET "cancelRequestedAt" = COALESCE("cancelRequestedAt", now()) WHERE id = ${runId} AND status IN ('queued', 'running')`;
+/**
+ * Asks the run to stop, at the latest `graceMs` from now: the owner sees it at its first heartbeat
+ * after that even if the Redis flag (which carries the grace) is lost. An earlier request stands.
+ */
+export async function requestCancel(runId: string, graceMs = 0): Promise<void> {
+  await sqlCount`
+    UPDATE "Run" SET "cancelRequestedAt" = LEAST("cancelRequestedAt", now() + make_interval(secs => ${graceMs / 1000}))
+    WHERE id = ${runId} AND status IN ('queued', 'running')`;
 }
 
 export type RunEnding =

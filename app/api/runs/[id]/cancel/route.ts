@@ -1,4 +1,9 @@
-/** POST cancels a queued or running run (editor): `{ status: "cancelled" | "cancelling" }`, 404 for an unknown run, 409 for a finished one. */
+/**
+ * POST cancels a queued or running run (editor): `{ status: "cancelled" | "cancelling" }`, 404 for an unknown run, 409 for a
+ * finished one. An optional body `{ graceSeconds }` (at most 60) lets tool calls already running finish first (the Chat panel's
+ * agent switch waits 5 s); a later plain cancel stops the run at once.
+ */
+import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { sharedRedis } from "@/lib/queue/redis";
@@ -6,8 +11,12 @@ import { cancelRun } from "@/lib/runs/run-cancellation";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute<{ id: string }>({ role: "editor" }, async (_call, { id }) => {
-  const result = await cancelRun(sharedRedis(), id);
+const CancelBody = z.object({ graceSeconds: z.number().min(0, "graceSeconds must not be negative").max(60, "graceSeconds may be at most 60").optional() }).strict();
+
+export const POST = apiRoute<{ id: string }>({ role: "editor" }, async ({ json }, { id }) => {
+  const body = CancelBody.safeParse(await json());
+  if (!body.success) throw new ApiError("bad-request", `${body.error.issues[0].path.join(".") || "body"}: ${body.error.issues[0].message}`);
+  const result = await cancelRun(sharedRedis(), id, { graceMs: (body.data.graceSeconds ?? 0) * 1000 });
   if (result.ok) return Response.json({ status: result.status }, { status: 202 });
   if (result.reason === "not-found") throw new ApiError("not-found", result.message);
   throw new ApiError("conflict", result.message);
