@@ -1,8 +1,12 @@
 /**
  * Run history as a person uses it: run a workflow with an input from the editor, see that input on
  * the run, run it again with an edited input and with the same one, find every run in the Runs
- * list (filtered to the workflow and by status), and open a node's output in the run view.
+ * list (filtered to the workflow and by status), and open a node's output in the run view. Then a
+ * run from yesterday (moved back a day in the database: the one thing a browser cannot arrange) is
+ * found by its day and run again with a changed input.
  */
+import pg from "pg";
+import { testDatabaseUrl } from "../lib/testing/test-slot";
 import { expect, test } from "./support/test";
 import { RunPage } from "./pages/run-page";
 
@@ -89,4 +93,30 @@ test("runs with an input, runs again (edited and as it was), and finds every run
   await page.waitForURL(/\/workflows\/[^/]+$/);
   await expect(page.getByTestId("workflow-name")).toHaveValue(`History e2e (as run ${runIds[0].slice(0, 8)})`);
   await expect(page.locator(".react-flow__node")).toHaveCount(2);
+
+  // Yesterday's run: found by its day, opened, and run again with a changed input.
+  const db = new pg.Client({ connectionString: testDatabaseUrl("e2e") });
+  await db.connect();
+  try {
+    await db.query(`UPDATE "Run" SET "createdAt" = "createdAt" - interval '1 day', "startedAt" = "startedAt" - interval '1 day', "finishedAt" = "finishedAt" - interval '1 day' WHERE id = $1`, [runIds[0]]);
+  } finally {
+    await db.end();
+  }
+  const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  await page.goto(`/runs?workflowId=${id}`);
+  await page.getByTestId("filter-since").fill(yesterday);
+  await page.waitForURL(/since=/);
+  await page.getByTestId("filter-until").fill(yesterday);
+  await page.waitForURL(/until=/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute("data-run-id", runIds[0]);
+  await page.screenshot({ path: "test-results/screenshots/run-history-yesterday.png", fullPage: true });
+  await rows.first().click();
+  await expect(page).toHaveURL(firstRunUrl);
+  await page.getByTestId("rerun-edit").click();
+  await page.getByTestId("run-input-text").fill("a question for today");
+  await page.getByTestId("run-input-submit").click();
+  await page.waitForURL((url) => url.href !== firstRunUrl && /\/runs\/[^/]+$/.test(url.pathname));
+  await run.expectCompleted();
+  await expect(run.finalAnswer).toContainText("echo: a question for today");
 });

@@ -11,19 +11,22 @@ import { RunTable } from "@/components/run-list/run-table";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Runs" };
 
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString();
+
 type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function RunsPage({ searchParams }: PageProps) {
   const user = await pageUser("viewer", "/runs");
   const raw = Object.fromEntries(Object.entries(await searchParams).flatMap(([key, value]) => (typeof value === "string" && value !== "" ? [[key, value]] : [])));
-  const parsed = RunListQuery.safeParse(raw);
+  // The form's "until" is a day, included: the list wants the instant after it.
+  const parsed = RunListQuery.safeParse(/^\d{4}-\d{2}-\d{2}$/.test(raw.until ?? "") ? { ...raw, until: dayAfter(raw.until) } : raw);
   const query = parsed.success ? parsed.data : RunListQuery.parse({});
   const [page, workflows] = await Promise.all([listRuns(query).catch(() => listRuns({ ...query, cursor: undefined })), listWorkflows()]);
   const workflowName = query.workflowId ? workflows.find((workflow) => workflow.id === query.workflowId)?.name : undefined;
-  const filtered = Boolean(query.workflowId || query.status || query.since);
+  const filtered = Boolean(query.workflowId || query.status || query.since || query.until);
   return (
     <PageShell user={user} title={workflowName ? `Runs of ${workflowName}` : "Runs"} subtitle="Every run, newest first: open one to see what happened, or run it again.">
-      <RunFilters workflows={workflows.map(({ id, name }) => ({ id, name }))} current={{ workflowId: query.workflowId, status: query.status, since: raw.since }} />
+      <RunFilters workflows={workflows.map(({ id, name }) => ({ id, name }))} current={{ workflowId: query.workflowId, status: query.status, since: raw.since, until: raw.until }} />
       {!parsed.success && <p className="run-list-notice">Some filters in the address were not understood and were left out.</p>}
       {page.runs.length === 0 ? (
         <div className="empty-state">

@@ -1,7 +1,7 @@
 /**
  * A node's side of the gateway: an official MCP client over Streamable HTTP, authenticated with
  * the node's session token. Its tools are offered to a model as AI SDK tools, or called directly
- * (the Tool Call node). Every call goes through the observer, so each one becomes a run event.
+ * (the Tool Call node). Every call goes through the observer (the node's log of its calls); the gateway records it.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -9,6 +9,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { dynamicTool, jsonSchema, type ToolSet } from "ai";
 import { retryingFetch } from "./retrying-fetch";
 import { sharedSchemaValidator } from "../mcp/schema-validator";
+import { resultText } from "../gateway/result-text";
 
 export type GatewayCallResult = { text: string; isError: boolean; structured?: unknown };
 
@@ -28,14 +29,8 @@ export type ToolCallObserver = {
   onFinish: (call: { callId: string; toolName: string; args: unknown; result: unknown; isError: boolean; durationMs: number }) => void | Promise<void>;
 };
 
-/** The text a model reads from an MCP tool result. */
-export function resultText(result: CallToolResult): string {
-  const parts = result.content.map((part) => (part.type === "text" ? part.text : JSON.stringify(part)));
-  if (parts.length === 0 && result.structuredContent) return JSON.stringify(result.structuredContent);
-  return parts.join("\n");
-}
-
-export async function connectToGateway(gatewayUrl: string, token: string, observer: ToolCallObserver): Promise<GatewayConnection> {
+/** `callMeta`: more for each call's `_meta` (the model call it belongs to), for the gateway's record of it. */
+export async function connectToGateway(gatewayUrl: string, token: string, observer: ToolCallObserver, callMeta: () => Record<string, unknown> = () => ({})): Promise<GatewayConnection> {
   const client = new Client({ name: "switchboard-agent", version: "0.1.0" }, { jsonSchemaValidator: sharedSchemaValidator() });
   const transport = new StreamableHTTPClientTransport(new URL(gatewayUrl), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
@@ -54,7 +49,7 @@ export async function connectToGateway(gatewayUrl: string, token: string, observ
     let failure: string | undefined;
     try {
       // The call id lets the gateway name an approval request after the call it holds.
-      result = (await client.callTool({ name: toolName, arguments: args, _meta: { callId } }, undefined, {
+      result = (await client.callTool({ name: toolName, arguments: args, _meta: { ...callMeta(), callId } }, undefined, {
         signal: options.signal,
         timeout: GATEWAY_CALL_TIMEOUT_MS,
       })) as CallToolResult;

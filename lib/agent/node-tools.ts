@@ -1,7 +1,8 @@
 /**
  * The one place a node (Agent, LLM, Tool Call) reaches its wired tools: a session token scoped to
  * those tool nodes, with the node's allow-list and aliases as claims, and an MCP client to the
- * gateway. Every call becomes `tool.call.started` / `tool.call.completed` events and a log entry.
+ * gateway. The gateway records every call (`tool.call.started` / `completed`, the audit trail);
+ * here each call goes into the node's log (its `toolCalls` output) and the run's in-flight count.
  */
 import { createSessionToken, type SessionClaims } from "../gateway/session-token";
 import type { ExecuteContext } from "../nodes/types";
@@ -9,7 +10,7 @@ import { appBaseUrl } from "../platform/app-url";
 import type { ToolCallRecord } from "../runs/events";
 import { connectToGateway, type GatewayConnection } from "./gateway-client";
 
-export type NodeToolsContext = Pick<ExecuteContext<unknown>, "runId" | "nodeId" | "connectedToolNodeIds" | "emit" | "trackToolCall">;
+export type NodeToolsContext = Pick<ExecuteContext<unknown>, "runId" | "nodeId" | "connectedToolNodeIds" | "trackToolCall">;
 
 export type ToolAccess = { allowedTools?: string[]; toolAliases?: Record<string, string> };
 
@@ -18,6 +19,8 @@ export type NodeTools = GatewayConnection & {
   log: ToolCallRecord[];
   /** The model call the next tool calls belong to. */
   setIteration: (iteration: number) => void;
+  /** Sends a call to a tool the model was not given on to the gateway, which refuses and records it (the model hears the SDK's own refusal). */
+  reportUnknown: (toolName: string, input: string) => Promise<unknown>;
 };
 
 /** The token claims for a node: `*` anywhere in the allow-list means every wired tool, so it is left out. */
@@ -42,7 +45,7 @@ const noTools: GatewayConnection = {
 export async function connectNodeTools(ctx: NodeToolsContext, access: ToolAccess = {}): Promise<NodeTools> {
   const log: ToolCallRecord[] = [];
   let iteration = 1;
-  const { nodeId, emit } = ctx;
+  const { nodeId } = ctx;
   // Model call ids are only unique within one conversation (a scripted or self-hosted model says
   // "call_1" in every node), while the run view tells calls apart across the whole run.
   const runUniqueCallId = (callId: string) => `${nodeId}:${callId}`;
@@ -51,19 +54,24 @@ export async function connectNodeTools(ctx: NodeToolsContext, access: ToolAccess
     ctx.connectedToolNodeIds.length === 0
       ? noTools
       : await connectToGateway(`${appBaseUrl()}/api/mcp/gateway`, await createSessionToken(toolClaims(ctx, access)), {
-          onStart: (call) => {
-            inFlight.set(call.callId, ctx.trackToolCall?.(call.toolName));
-            return emit({ type: "tool.call.started", payload: { nodeId, ...call, callId: runUniqueCallId(call.callId), iteration } });
-          },
-          onFinish: async (call) => {
+          onStart: (call) => void inFlight.set(call.callId, ctx.trackToolCall?.(call.toolName)),
+          onFinish: (call) => {
             inFlight.get(call.callId)?.();
             inFlight.delete(call.callId);
-            const record = { ...call, callId: runUniqueCallId(call.callId), iteration };
-            log.push(record);
-            await emit({ type: "tool.call.completed", payload: { nodeId, ...record } });
+            log.push({ ...call, callId: runUniqueCallId(call.callId), iteration });
           },
-        });
-  return { ...connection, log, setIteration: (next) => void (iteration = next) };
+        }, () => ({ iteration }));
+  const reportUnknown = (toolName: string, input: string) => connection.callTool(toolName, parseArgs(input));
+  return { ...connection, log, setIteration: (next) => void (iteration = next), reportUnknown };
+}
+
+function parseArgs(input: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(input);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { input: parsed };
+  } catch {
+    return { input };
+  }
 }
 
 /** A tool's answer as data: its structured content, else its text parsed as JSON, else the text (so `{{node.result.status}}` works downstream). */

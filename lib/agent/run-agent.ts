@@ -27,6 +27,8 @@ export type AgentRequest = {
   /** Called before each model call, so tool calls can be filed under their iteration. */
   onIterationStart?: (iteration: number) => void;
   onStep?: (step: AgentStep) => void | Promise<void>;
+  /** A call the model makes to a tool it was not given (see ModelCall). */
+  onUnknownTool?: (toolName: string, input: string) => Promise<unknown>;
 };
 
 export type AgentResult = { text: string; iterations: number; usage: AgentUsage; hitLimit: boolean };
@@ -64,7 +66,7 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
     abortSignal?.throwIfAborted(); // a cancelled run stops between steps, whatever the model does with the signal
     request.onIterationStart?.(iteration);
     const tools = !hasTools ? undefined : final ? describeOnly(request.tools) : request.tools;
-    const result = await streamModelCall({ model, system, messages, tools, toolChoice: final && hasTools ? "none" : undefined, abortSignal }, (delta) => request.onText?.(iteration, delta));
+    const result = await streamModelCall({ model, system, messages, tools, toolChoice: final && hasTools ? "none" : undefined, abortSignal, onUnknownTool: request.onUnknownTool }, (delta) => request.onText?.(iteration, delta));
     const added = iteration === 1 ? toTranscript([...messages, ...result.response.messages], system) : toTranscript(result.response.messages);
     messages.push(...result.response.messages);
     const stepUsage = toUsage(result.usage);

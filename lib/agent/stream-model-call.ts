@@ -5,7 +5,7 @@
  * that answers at once (the scripted test model without a pace) has nothing to stream and is
  * called with generateText: streaming's machinery costs a third of a trivial run's CPU.
  */
-import { generateText, streamText, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
+import { generateText, NoSuchToolError, streamText, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
 import { answersAtOnce } from "./scripted-model";
 
 export type ModelCall = {
@@ -15,9 +15,26 @@ export type ModelCall = {
   tools?: ToolSet;
   toolChoice?: "none";
   abortSignal?: AbortSignal;
+  /**
+   * Told when the model calls a tool it was not given (the SDK answers it with an error by itself):
+   * the node sends the call on to the gateway, which refuses it there and so records it.
+   */
+  onUnknownTool?: (toolName: string, input: string) => Promise<unknown>;
 };
 
-export async function streamModelCall(call: ModelCall, onText: (delta: string) => void) {
+function sdkCall({ onUnknownTool, ...call }: ModelCall) {
+  if (!onUnknownTool) return call;
+  return {
+    ...call,
+    experimental_repairToolCall: async ({ toolCall, error }: { toolCall: { toolName: string; input: string }; error: unknown }) => {
+      if (NoSuchToolError.isInstance(error)) await onUnknownTool(toolCall.toolName, toolCall.input).catch(() => undefined);
+      return null; // nothing to repair: the SDK tells the model the tool does not exist
+    },
+  };
+}
+
+export async function streamModelCall(modelCall: ModelCall, onText: (delta: string) => void) {
+  const call = sdkCall(modelCall);
   if (answersAtOnce(call.model)) return generateText(call);
   const result = streamText({ ...call, onError: () => undefined });
   for await (const part of result.fullStream) {

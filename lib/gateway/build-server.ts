@@ -1,15 +1,14 @@
 /**
  * The gateway's MCP server, built per request from the caller's token scope and the run's tools
  * as read with the request's checks. It answers `tools/list` from those (no network) and routes `tools/call` to a worker, after
- * the agent's allow-list, aliases and approvals have had their say (tool-guard.ts).
+ * the agent's allow-list, aliases and approvals have had their say (tool-guard.ts); every call is recorded here (lib/audit/call-audit.ts).
  * The low-level `Server` is used rather than `McpServer.registerTool` because tool schemas
  * here are JSON Schema discovered at run time, passed through as they are.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
-import { createEventRecorder } from "../runs/record-event";
+import { recordedCalls } from "../audit/call-audit";
 import type { SessionClaims } from "./session-token";
 import type { RegisteredTool } from "../registry/registry";
 import { exposeTools, TOOL_KINDS } from "../tools/tool-kinds";
@@ -25,28 +24,6 @@ export type GatewayDeps = { redis: Redis; tools: RegisteredTool[] };
 function forwardCall(scope: SessionClaims, tool: ExposedTool, args: Record<string, unknown>, callId?: string): Promise<CallToolResult> {
   const call = { runId: scope.runId, nodeId: tool.nodeId, toolName: tool.mcpToolName ?? tool.name, args, ...(callId ? { callId } : {}) };
   return TOOL_KINDS[tool.registered.kind].forward(tool.registered, call) as Promise<CallToolResult>;
-}
-
-/** For callers that record nothing themselves (an external agent): the gateway writes tool.call.started/completed around each call. */
-function recordedAtGateway(
-  scope: SessionClaims,
-  redis: Redis,
-  name: string,
-  forward: (tool: ExposedTool, args: Record<string, unknown>, callId?: string) => Promise<CallToolResult>,
-) {
-  return async (tool: ExposedTool, args: Record<string, unknown>, callId?: string): Promise<CallToolResult> => {
-    const record = createEventRecorder(redis, scope.runId);
-    const id = callId ?? `${scope.agentNodeId}:${randomUUID().slice(0, 8)}`;
-    const started = Date.now();
-    await record({ type: "tool.call.started", payload: { nodeId: scope.agentNodeId, callId: id, toolName: name, args, iteration: 1 } }).catch(() => undefined);
-    const result = await forward(tool, args, id);
-    const text = (result.content ?? []).map((block) => (block.type === "text" ? block.text : `[${block.type}]`)).join("\n");
-    await record({
-      type: "tool.call.completed",
-      payload: { nodeId: scope.agentNodeId, callId: id, toolName: name, args, result: text, isError: result.isError === true, iteration: 1, durationMs: Date.now() - started },
-    }).catch(() => undefined);
-    return result;
-  };
 }
 
 export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Server {
@@ -67,8 +44,9 @@ export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Ser
     const { name, arguments: args = {}, _meta } = request.params;
     const exposed = exposeTools(deps.tools);
     const callId = typeof _meta?.callId === "string" ? _meta.callId : undefined;
+    const iteration = typeof _meta?.iteration === "number" ? _meta.iteration : 1;
     const forward = (tool: ExposedTool, finalArgs: Record<string, unknown>, guardedCallId?: string) => forwardCall(scope, tool, finalArgs, guardedCallId);
-    return guardToolCall(scope, deps.redis, exposed, { name, args, callId }, scope.audit ? recordedAtGateway(scope, deps.redis, name, forward) : forward);
+    return guardToolCall(scope, deps.redis, exposed, { name, args, callId }, recordedCalls(scope, deps.redis, name, iteration, forward));
   });
 
   return server;

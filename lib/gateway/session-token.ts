@@ -13,8 +13,8 @@ export const SessionClaims = z.object({
   allowedTools: z.array(z.string()).optional(),
   /** Extra names for exposed tools (alias → exposed name, e.g. "read" → "files__read_file"). */
   toolAliases: z.record(z.string(), z.string()).optional(),
-  /** The gateway records this caller's calls as run events (an external agent, whose own side records nothing). */
-  audit: z.boolean().optional(),
+  /** Who holds the token: a Switchboard node's own client ("agent", the default) or an External Agent's outside client. */
+  caller: z.enum(["agent", "external"]).optional(),
 });
 export type SessionClaims = z.infer<typeof SessionClaims>;
 

@@ -52,6 +52,7 @@ export const agent = defineComponent({
           streamed = createTextStreamer(note, nodeId, iteration);
         },
         onText: (_iteration, delta) => streamed.push(delta),
+        onUnknownTool: tools.reportUnknown,
         onStep: async (step) => {
           streamed.end(); // the streamed text goes before the step that completes it
           await emit({

@@ -37,7 +37,7 @@ export const externalAgent = defineComponent({
     const { runId, nodeId, params, signal, emit } = ctx;
     const redis = sharedRedis();
     const ttlSeconds = params.waitMinutes * 60;
-    const token = await createSessionToken({ ...toolClaims(ctx, {}), audit: true }, ttlSeconds);
+    const token = await createSessionToken({ ...toolClaims(ctx, {}), caller: "external" }, ttlSeconds);
     const handoff = { url: `${appBaseUrl()}/api/mcp/gateway`, token, expiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString() };
     await storeHandoff(redis, runId, nodeId, handoff, ttlSeconds);
     try {

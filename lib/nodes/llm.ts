@@ -39,7 +39,7 @@ export const llm = defineComponent({
       const prompt = { role: "user" as const, content: params.prompt };
       const history = await rememberedTurns(params, ctx);
       const result = await streamModelCall(
-        { model, system: params.systemPrompt || undefined, messages: [...history, prompt], tools: hasTools ? tools.tools : undefined, abortSignal: signal },
+        { model, system: params.systemPrompt || undefined, messages: [...history, prompt], tools: hasTools ? tools.tools : undefined, abortSignal: signal, onUnknownTool: hasTools ? tools.reportUnknown : undefined },
         streamed.push,
       );
       streamed.end();

@@ -9,6 +9,7 @@ import * as mcpWorkflowsRoute from "@/app/api/mcp/workflows/route";
 import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
 import * as runRoute from "@/app/api/runs/[id]/route";
 import * as runsRoute from "@/app/api/runs/route";
+import * as auditRoute from "@/app/api/audit/tool-calls/route";
 import * as runCancelRoute from "@/app/api/runs/[id]/cancel/route";
 import * as externalRoute from "@/app/api/runs/[id]/external/[nodeId]/route";
 import * as externalDoneRoute from "@/app/api/runs/[id]/external/[nodeId]/done/route";
@@ -44,6 +45,7 @@ export const appRoutes: Route[] = [
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.POST) },
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.GET) },
   { method: "GET", pattern: /^\/api\/runs$/, handler: h(runsRoute.GET) },
+  { method: "GET", pattern: /^\/api\/audit\/tool-calls$/, handler: h(auditRoute.GET) },
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/conversations$/, handler: h(workflowConversationsRoute.GET) },
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/conversations$/, handler: h(workflowConversationsRoute.POST) },
   { method: "GET", pattern: /^\/api\/conversations\/(?<id>[^/]+)$/, handler: h(conversationRoute.GET) },

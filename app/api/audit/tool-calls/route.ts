@@ -1,0 +1,27 @@
+/**
+ * GET the audit trail of tool calls across runs, newest first (viewer):
+ * `?workflowId=&tool=&caller=agent|external&outcome=completed|error|blocked|denied&since=&limit=&cursor=` → `{ calls, nextCursor }`.
+ * A bad value is a 400 naming the parameter.
+ */
+import { BadAuditCursorError, listToolCalls, ToolCallAuditQuery } from "@/lib/audit/list-tool-calls";
+import { ApiError } from "@/lib/http/api-error";
+import { apiRoute } from "@/lib/http/api-route";
+
+export const dynamic = "force-dynamic";
+
+const PARAMS = ["workflowId", "tool", "caller", "outcome", "since", "cursor", "limit"] as const;
+
+export const GET = apiRoute({ role: "viewer" }, async ({ request }) => {
+  const search = new URL(request.url).searchParams;
+  const query = ToolCallAuditQuery.safeParse(Object.fromEntries(PARAMS.flatMap((name) => (search.has(name) ? [[name, search.get(name)]] : []))));
+  if (!query.success) {
+    const issue = query.error.issues[0];
+    throw new ApiError("bad-request", `${issue.path.join(".") || "query"}: ${issue.message}`);
+  }
+  try {
+    return Response.json(await listToolCalls(query.data));
+  } catch (error) {
+    if (error instanceof BadAuditCursorError) throw new ApiError("bad-request", error.message);
+    throw error;
+  }
+});

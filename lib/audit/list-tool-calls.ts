@@ -1,0 +1,83 @@
+/**
+ * Reading the audit trail: tool calls across runs, newest first, filtered by workflow, tool,
+ * caller and outcome, in cursor pages (the last row's time and id, so a page never skips or
+ * repeats a call while new ones arrive). Rows outlive their runs and workflows.
+ */
+import { z } from "zod";
+import { sql } from "../db/sql";
+
+export const AUDIT_OUTCOMES = ["completed", "error", "blocked", "denied"] as const;
+export const AUDIT_CALLERS = ["agent", "external"] as const;
+
+/** A list query as the API and the /audit page take it (query-string values). */
+export const ToolCallAuditQuery = z.object({
+  workflowId: z.string().min(1).max(100).optional(),
+  tool: z.string().min(1).max(200).optional(),
+  caller: z.enum(AUDIT_CALLERS).optional(),
+  outcome: z.enum(AUDIT_OUTCOMES).optional(),
+  since: z.coerce.date().optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ToolCallAuditQuery = z.infer<typeof ToolCallAuditQuery>;
+
+export type AuditedCall = {
+  id: number;
+  at: string;
+  runId: string;
+  workflowId: string;
+  workflowName: string;
+  callerNodeId: string;
+  caller: (typeof AUDIT_CALLERS)[number];
+  toolName: string;
+  args: unknown;
+  outcome: (typeof AUDIT_OUTCOMES)[number];
+  detail: string | null;
+  durationMs: number | null;
+};
+
+export type AuditPage = { calls: AuditedCall[]; nextCursor: string | null };
+
+export class BadAuditCursorError extends Error {}
+
+const encodeCursor = (at: Date, id: number) => Buffer.from(JSON.stringify([at.toISOString(), id])).toString("base64url");
+
+function decodeCursor(cursor: string): { at: string; id: number } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, number];
+    if (!Number.isInteger(id) || Number.isNaN(Date.parse(at))) throw new Error();
+    return { at, id };
+  } catch {
+    throw new BadAuditCursorError(`"cursor" is not one this API gave out: pass the nextCursor of the previous page`);
+  }
+}
+
+export async function listToolCalls(query: ToolCallAuditQuery): Promise<AuditPage> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const rows = await sql<Omit<AuditedCall, "at"> & { at: Date }>`
+    SELECT id, at, "runId", "workflowId", "workflowName", "callerNodeId", caller, "toolName", args, outcome, detail, "durationMs"
+    FROM "ToolCallAudit"
+    WHERE (${query.workflowId ?? null}::text IS NULL OR "workflowId" = ${query.workflowId ?? null})
+      AND (${query.tool ?? null}::text IS NULL OR "toolName" = ${query.tool ?? null})
+      AND (${query.caller ?? null}::text IS NULL OR caller = ${query.caller ?? null})
+      AND (${query.outcome ?? null}::text IS NULL OR outcome = ${query.outcome ?? null})
+      AND (${query.since?.toISOString() ?? null}::timestamp IS NULL OR at >= ${query.since?.toISOString() ?? null}::timestamp)
+      AND (${after?.at ?? null}::timestamp IS NULL OR (at, id) < (${after?.at ?? null}::timestamp, ${after?.id ?? null}::bigint))
+    ORDER BY at DESC, id DESC
+    LIMIT ${query.limit + 1}`;
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    calls: page.map((row) => ({ ...row, at: row.at.toISOString() })),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.at, last.id) : null,
+  };
+}
+
+/** The workflows and tools the trail has seen, for the page's filters (deleted workflows included, by their last name). */
+export async function auditFilterChoices(): Promise<{ workflows: { id: string; name: string }[]; tools: string[] }> {
+  const [workflows, tools] = await Promise.all([
+    sql<{ id: string; name: string }>`SELECT DISTINCT ON ("workflowId") "workflowId" AS id, "workflowName" AS name FROM "ToolCallAudit" ORDER BY "workflowId", at DESC`,
+    sql<{ toolName: string }>`SELECT DISTINCT "toolName" FROM "ToolCallAudit" ORDER BY "toolName" LIMIT 500`,
+  ]);
+  return { workflows: workflows.sort((a, b) => a.name.localeCompare(b.name)), tools: tools.map((row) => row.toolName) };
+}
