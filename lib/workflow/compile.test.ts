@@ -249,6 +249,20 @@ describe("compileWorkflow: templates and tool-using nodes", () => {
   });
 });
 
+describe("compileWorkflow: an Agent's token budget", () => {
+  it("is offered in the inspector next to the iteration limit and means no limit by default; the output says why the loop stopped", () => {
+    const agent = lookupComponent("core.agent")!;
+    const names = agent.fields!.map((field) => field.name);
+    expect(names.indexOf("tokenBudget")).toBe(names.indexOf("maxIterations") + 1);
+    expect(agent.fields!.find((field) => field.name === "tokenBudget")).toMatchObject({ label: "Token budget", kind: "number" });
+    expect(agent.outputs.map((port) => port.name)).toContain("stopReason");
+
+    const result = compile({ nodes: [node("agent", "core.agent")], edges: [] });
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.plan.nodes.agent.params).toMatchObject({ tokenBudget: 0 });
+  });
+});
+
 describe("compileWorkflow: MCP server settings", () => {
   const mcpTool = (id: string, type: "mcp.server" | "mcp.group", params: Record<string, unknown>) => node(id, type, { label: `My ${id}`, mode: "tool", params });
   /** An agent with the given MCP nodes wired as tools, and optionally workflow-level servers. */
@@ -403,7 +417,7 @@ describe("what flows between nodes", () => {
       lookupComponent,
     );
     expect(result.ok ? [] : result.errors).toEqual([
-      expect.objectContaining({ code: "unknown-reference", nodeId: "check", field: "value", message: expect.stringContaining('that node has no output "txt" (it has text, toolCalls, iterations, usage)') }),
+      expect.objectContaining({ code: "unknown-reference", nodeId: "check", field: "value", message: expect.stringContaining('that node has no output "txt" (it has text, toolCalls, iterations, usage, stopReason)') }),
     ]);
     const fine = compileWorkflow(
       { nodes: [node("entry", "core.entry"), node("agent", "core.agent", { provider: "scripted" }, "Agent"), node("check", "core.if", { value: "{{agent.text}}" }, "Check")], edges: [edge("entry", "output", "agent", "input"), edge("agent", "text", "check", "input")] },
