@@ -93,6 +93,17 @@ describe("deriveRunState", () => {
     expect(state.nodeStatuses).toEqual({ entry: "completed", http: "registered", agent: "completed" });
   });
 
+  it("says which limit forced the agent's answer, and nothing when the agent answered by itself", () => {
+    const forced: RunEventInput[] = [
+      toolAnswered,
+      { type: "agent.step", payload: { nodeId: "agent", iteration: 2, text: "Out of tokens", toolCalls: 0, finishReason: "stop", stopReason: "token budget" } },
+      { type: "node.completed", payload: { nodeId: "agent", output: { text: "Out of tokens", stopReason: "token budget" }, durationMs: 80 } },
+    ];
+    expect(deriveRunState(recorded(...upToToolCall, ...forced), { agentNodeIds: agents }).finalAnswer).toEqual({ text: "Out of tokens", nodeId: "agent", stopReason: "token budget" });
+    const answered = forced.map((event) => (event.type === "node.completed" ? { ...event, payload: { ...event.payload, output: { text: "Fine", stopReason: "answered" } } } : event));
+    expect(deriveRunState(recorded(...upToToolCall, ...answered), { agentNodeIds: agents }).finalAnswer).toEqual({ text: "Fine", nodeId: "agent" });
+  });
+
   it("falls back to the run's output for the answer when no agent node is known", () => {
     const state = deriveRunState(recorded(...upToToolCall, ...finished));
     expect(state.finalAnswer).toEqual({ text: "Health says: ok", nodeId: undefined });

@@ -5,6 +5,7 @@
  */
 import type { NodeStatus } from "@/components/editor/workflow-canvas";
 import type { RunEvent } from "@/lib/runs/events";
+import { isAgentLimit, type AgentLimit } from "@/lib/agent/stop-reason";
 import { answerTextOf } from "@/lib/runs/answer-text";
 
 export type RunStatus = "queued" | "running" | "completed" | "failed" | "cancelled";
@@ -37,7 +38,8 @@ export type RunState = {
   status: RunStatus;
   nodeStatuses: Record<string, NodeStatus>;
   toolCalls: ToolCallView[];
-  finalAnswer: { text: string; nodeId?: string } | null;
+  /** `stopReason`: the limit that forced the agent's answer, when one did. */
+  finalAnswer: { text: string; nodeId?: string; stopReason?: AgentLimit } | null;
   /** A model node's answer still streaming in: the text of its latest step so far, until that step is recorded. */
   streaming: { nodeId: string; text: string } | null;
   failure: { message: string; nodeId?: string } | null;
@@ -192,8 +194,10 @@ function asJsonAnswer(output: unknown): RunState["finalAnswer"] {
   return output === undefined || output === null ? null : { text: JSON.stringify(output, null, 2) };
 }
 
-/** An agent's answer is its `text`; a run whose output is plain text answers with that. */
+/** An agent's answer is its `text` (and a limit that forced it); a run whose output is plain text answers with that. */
 function answerFrom(output: unknown, nodeId?: string): RunState["finalAnswer"] {
   const text = answerTextOf(output);
-  return text === null ? null : { text, nodeId };
+  if (text === null) return null;
+  const stopReason = (output as { stopReason?: unknown }).stopReason;
+  return isAgentLimit(stopReason) ? { text, nodeId, stopReason } : { text, nodeId };
 }

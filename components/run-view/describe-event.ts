@@ -1,4 +1,5 @@
 /** One line of the run timeline per event, in words: what happened, to which node, and how it went. */
+import { AGENT_LIMIT_NOTES } from "@/lib/agent/stop-reason";
 import type { ApprovalDecider, RunEvent } from "@/lib/runs/events";
 import { formatDuration } from "./format-duration";
 import { previewValue } from "./format-value";
@@ -57,9 +58,10 @@ export function describeEvent(event: RunEvent, labelOf: (nodeId: string) => stri
       return { tone: status === "red" ? "danger" : "neutral", title: `${toolName} health: ${status}`, detail: error ?? (latencyMs === undefined ? undefined : formatDuration(latencyMs)), nodeId };
     }
     case "agent.step": {
-      const { nodeId, iteration, toolCalls, finishReason, text } = event.payload;
+      const { nodeId, iteration, toolCalls, finishReason, text, stopReason } = event.payload;
       const calls = toolCalls === 1 ? "1 tool call" : `${toolCalls} tool calls`;
-      return { tone: "accent", title: `${labelOf(nodeId)} · step ${iteration}`, detail: text ? previewValue(text, 120) : `${calls}, finished with ${finishReason}`, nodeId };
+      const forced = stopReason ? ` · answer forced: ${AGENT_LIMIT_NOTES[stopReason]}` : "";
+      return { tone: "accent", title: `${labelOf(nodeId)} · step ${iteration}${forced}`, detail: text ? previewValue(text, 120) : `${calls}, finished with ${finishReason}`, nodeId };
     }
     case "agent.text":
       return { tone: "neutral", title: `${labelOf(event.payload.nodeId)} is writing`, detail: previewValue(event.payload.text, 120), nodeId: event.payload.nodeId };
@@ -78,8 +80,9 @@ export function describeEvent(event: RunEvent, labelOf: (nodeId: string) => stri
       return { tone: decision === "approved" ? "success" : "danger", title: `${toolName} ${decision}${DECIDED_BY_NOTE[by]}`, detail: event.payload.reason, nodeId };
     }
     case "llm.usage": {
-      const { nodeId, inputTokens, outputTokens, totalTokens } = event.payload;
-      return { tone: "neutral", title: `${labelOf(nodeId)} used ${totalTokens} tokens`, detail: `${inputTokens} in · ${outputTokens} out`, nodeId };
+      const { nodeId, inputTokens, outputTokens, totalTokens, tokenBudget } = event.payload;
+      const budget = tokenBudget ? ` · budget ${tokenBudget}` : "";
+      return { tone: "neutral", title: `${labelOf(nodeId)} used ${totalTokens} tokens`, detail: `${inputTokens} in · ${outputTokens} out${budget}`, nodeId };
     }
     case "child.run.started":
       return { tone: "tool", title: `${labelOf(event.payload.nodeId)} started a child run`, detail: event.payload.childRunId, nodeId: event.payload.nodeId };

@@ -1,5 +1,9 @@
-/** The answer the person is waiting for, up top: streaming in as the model writes it, then final; until then a quiet placeholder holds its place. */
+/**
+ * The answer the person is waiting for, up top: streaming in as the model writes it, then final
+ * (saying so when a limit forced it); until then a quiet placeholder holds its place.
+ */
 import { LoaderCircle, Sparkles } from "lucide-react";
+import { AGENT_LIMIT_NOTES } from "@/lib/agent/stop-reason";
 import type { RunState } from "./derive-run-state";
 
 type FinalAnswerProps = { state: RunState; labelOf: (nodeId: string) => string };
@@ -30,6 +34,11 @@ export function FinalAnswer({ state, labelOf }: FinalAnswerProps) {
           {finalAnswer.nodeId && <span className="final-answer-source">from {labelOf(finalAnswer.nodeId)}</span>}
         </header>
         <div className="final-answer-text">{finalAnswer.text}</div>
+        {finalAnswer.stopReason && (
+          <p className="final-answer-stop" data-testid="final-answer-stop">
+            Answered without further tool calls: {AGENT_LIMIT_NOTES[finalAnswer.stopReason]}.
+          </p>
+        )}
       </section>
     );
   }

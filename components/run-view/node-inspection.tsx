@@ -31,7 +31,13 @@ export function NodeInspection({ events, nodeId }: { events: RunEvent[]; nodeId:
           icon={<MessagesSquare size={14} aria-hidden />}
           count={messages.length}
           testId="node-conversation"
-          aside={usage && <span className="run-panel-note" data-testid="node-usage">{usage.totalTokens} tokens ({usage.inputTokens} in, {usage.outputTokens} out)</span>}
+          aside={
+            usage && (
+              <span className="run-panel-note" data-testid="node-usage">
+                {usage.totalTokens} tokens ({usage.inputTokens} in, {usage.outputTokens} out){usage.tokenBudget ? ` of a ${usage.tokenBudget} budget` : ""}
+              </span>
+            )
+          }
         >
           <Conversation messages={messages} />
         </PanelSection>

@@ -24,18 +24,18 @@ function echoTools(calls: unknown[]): ToolSet {
   };
 }
 
-async function run(script: Partial<AgentScript>, maxIterations = 10) {
+async function run(script: Partial<AgentScript>, maxIterations = 10, tokenBudget?: number) {
   const calls: unknown[] = [];
   const steps: AgentStep[] = [];
   const model = new ScriptedLanguageModel(AgentScript.parse(script));
-  const result = await runAgent({ model, prompt: "hello there", tools: echoTools(calls), maxIterations, onStep: (step) => void steps.push(step) });
+  const result = await runAgent({ model, prompt: "hello there", tools: echoTools(calls), maxIterations, tokenBudget, onStep: (step) => void steps.push(step) });
   return { result, calls, steps };
 }
 
 describe("runAgent", () => {
   it("answers at once when the model calls no tools", async () => {
     const { result, calls, steps } = await run({ finalText: "You said: {{input}}" });
-    expect(result).toMatchObject({ text: "You said: hello there", iterations: 1, hitLimit: false });
+    expect(result).toMatchObject({ text: "You said: hello there", iterations: 1, hitLimit: false, stopReason: "answered" });
     expect(calls).toEqual([]);
     expect(steps.map((s) => [s.iteration, s.toolCalls, s.finishReason])).toEqual([[1, 0, "stop"]]);
   });
@@ -65,8 +65,41 @@ describe("runAgent", () => {
     const toolCalls = Array.from({ length: 6 }, (_, i) => ({ tool: "echo", args: { text: `n${i}` } }));
     const { result, calls, steps } = await run({ toolCalls, finalText: "gave up after {{results.last}}" }, 2);
     expect(calls).toEqual(["n0", "n1"]);
-    expect(result).toMatchObject({ text: 'gave up after echo:n1', iterations: 3, hitLimit: true });
+    expect(result).toMatchObject({ text: 'gave up after echo:n1', iterations: 3, hitLimit: true, stopReason: "max iterations" });
     expect(steps.map((s) => s.toolCalls)).toEqual([1, 1, 0]);
+    expect(steps.map((s) => s.stopReason)).toEqual([undefined, undefined, "max iterations"]);
+  });
+
+  describe("token budget", () => {
+    const toolCalls = Array.from({ length: 6 }, (_, i) => ({ tool: "echo", args: { text: `n${i}` } }));
+    const usagePerCall = { inputTokens: 80, outputTokens: 20 }; // 100 a call
+
+    it("stops asking for tools once the calls so far used more than the budget, and forces the answer", async () => {
+      const { result, calls, steps } = await run({ toolCalls, finalText: "spent after {{results.last}}", usagePerCall }, 10, 250);
+      // 100, 200, then 300 > 250: the third call's tools still ran, the fourth is the forced answer.
+      expect(calls).toEqual(["n0", "n1", "n2"]);
+      expect(result).toMatchObject({ text: "spent after echo:n2", iterations: 4, hitLimit: true, stopReason: "token budget" });
+      expect(result.usage).toEqual({ inputTokens: 320, outputTokens: 80, totalTokens: 400 });
+      expect(steps.map((s) => [s.toolCalls, s.stopReason])).toEqual([
+        [1, undefined],
+        [1, undefined],
+        [1, undefined],
+        [0, "token budget"],
+      ]);
+    });
+
+    it("counts input and output tokens: a budget used up exactly is not exceeded", async () => {
+      // 300 tokens after the third call, which asked for a tool: the loop goes on, and the model answers by itself.
+      const { result, calls } = await run({ toolCalls: toolCalls.slice(0, 3), usagePerCall }, 10, 300);
+      expect(calls).toEqual(["n0", "n1", "n2"]);
+      expect(result).toMatchObject({ iterations: 4, hitLimit: false, stopReason: "answered" });
+    });
+
+    it("means no limit when 0", async () => {
+      const { result, calls } = await run({ toolCalls, usagePerCall }, 10, 0);
+      expect(calls).toHaveLength(6);
+      expect(result).toMatchObject({ iterations: 7, stopReason: "answered" });
+    });
   });
 
   it("sums token usage across every model call", async () => {

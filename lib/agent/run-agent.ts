@@ -1,17 +1,22 @@
 /**
  * The agent loop (level 3 of tool use). Each iteration is one model call whose tool calls run
  * through the gateway; a failing tool comes back to the model as an error result and the loop
- * goes on. After `maxIterations` calls that still asked for tools, one last call without tools
- * forces a final answer. Usage is summed across every call.
+ * goes on. After `maxIterations` calls that still asked for tools, or once the calls so far have
+ * used more than `tokenBudget` tokens, one last call without tools forces a final answer. Usage is
+ * summed across every call.
  */
 import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet } from "ai";
 import { streamModelCall } from "./stream-model-call";
 import { toTranscript, type TranscriptMessage } from "../runs/transcript";
+import type { AgentLimit, AgentStopReason } from "./stop-reason";
 
 export type AgentUsage = { inputTokens: number; outputTokens: number; totalTokens: number };
 
-/** `messages`: what this step added to the conversation (the first step's start with the system prompt and the prompt). */
-export type AgentStep = { iteration: number; text: string; toolCalls: number; finishReason: string; usage: AgentUsage; messages: TranscriptMessage[] };
+/**
+ * `messages`: what this step added to the conversation (the first step's start with the system
+ * prompt and the prompt). `stopReason`: set on the forced last step, naming the limit that forced it.
+ */
+export type AgentStep = { iteration: number; text: string; toolCalls: number; finishReason: string; usage: AgentUsage; messages: TranscriptMessage[]; stopReason?: AgentLimit };
 
 export type AgentRequest = {
   model: LanguageModel;
@@ -21,6 +26,8 @@ export type AgentRequest = {
   prompt: string;
   tools: ToolSet;
   maxIterations: number;
+  /** Input + output tokens the loop may spend before its answer is forced; 0 or absent: no limit. */
+  tokenBudget?: number;
   abortSignal?: AbortSignal;
   /** The answer's text as it streams in, per iteration. */
   onText?: (iteration: number, delta: string) => void;
@@ -31,7 +38,7 @@ export type AgentRequest = {
   onUnknownTool?: (toolName: string, input: string) => Promise<unknown>;
 };
 
-export type AgentResult = { text: string; iterations: number; usage: AgentUsage; hitLimit: boolean };
+export type AgentResult = { text: string; iterations: number; usage: AgentUsage; hitLimit: boolean; stopReason: AgentStopReason };
 
 export const noUsage = (): AgentUsage => ({ inputTokens: 0, outputTokens: 0, totalTokens: 0 });
 
@@ -61,24 +68,33 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
   const hasTools = Object.keys(request.tools).length > 0;
   const messages: ModelMessage[] = [...(request.history ?? []), { role: "user", content: request.prompt }];
   let usage = noUsage();
+  const budget = request.tokenBudget ?? 0;
+  const overBudget = () => budget > 0 && usage.inputTokens + usage.outputTokens > budget;
 
-  const step = async (iteration: number, final: boolean) => {
+  /** One model call; `forcedBy` makes it the last one, with tools described but not callable. */
+  const step = async (iteration: number, forcedBy?: AgentLimit) => {
     abortSignal?.throwIfAborted(); // a cancelled run stops between steps, whatever the model does with the signal
     request.onIterationStart?.(iteration);
+    const final = forcedBy !== undefined;
     const tools = !hasTools ? undefined : final ? describeOnly(request.tools) : request.tools;
     const result = await streamModelCall({ model, system, messages, tools, toolChoice: final && hasTools ? "none" : undefined, abortSignal, onUnknownTool: request.onUnknownTool }, (delta) => request.onText?.(iteration, delta));
     const added = iteration === 1 ? toTranscript([...messages, ...result.response.messages], system) : toTranscript(result.response.messages);
     messages.push(...result.response.messages);
     const stepUsage = toUsage(result.usage);
     usage = addUsage(usage, stepUsage);
-    await request.onStep?.({ iteration, text: result.text, toolCalls: result.toolCalls.length, finishReason: result.finishReason, usage: stepUsage, messages: added });
+    await request.onStep?.({ iteration, text: result.text, toolCalls: result.toolCalls.length, finishReason: result.finishReason, usage: stepUsage, messages: added, ...(forcedBy ? { stopReason: forcedBy } : {}) });
     return result;
   };
 
+  const forceAnswer = async (iteration: number, limit: AgentLimit): Promise<AgentResult> => {
+    const final = await step(iteration, limit);
+    return { text: final.text, iterations: iteration, usage, hitLimit: true, stopReason: limit };
+  };
+
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
-    const result = await step(iteration, false);
-    if (result.toolCalls.length === 0) return { text: result.text, iterations: iteration, usage, hitLimit: false };
+    const result = await step(iteration);
+    if (result.toolCalls.length === 0) return { text: result.text, iterations: iteration, usage, hitLimit: false, stopReason: "answered" };
+    if (overBudget()) return forceAnswer(iteration + 1, "token budget");
   }
-  const final = await step(maxIterations + 1, true);
-  return { text: final.text, iterations: maxIterations + 1, usage, hitLimit: true };
+  return forceAnswer(maxIterations + 1, "max iterations");
 }

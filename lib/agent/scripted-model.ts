@@ -24,6 +24,8 @@ export const AgentScript = z.object({
   finalText: z.string().default("Done."),
   /** Streams the answer a word at a time with this pause between words, so the live view's streaming can be watched (0: all at once). */
   streamDelayMs: z.number().int().min(0).max(1000).default(0),
+  /** Tokens every call reports, instead of counting words: exact numbers for token budgets. */
+  usagePerCall: z.object({ inputTokens: z.number().int().min(0), outputTokens: z.number().int().min(0) }).optional(),
 });
 export type AgentScript = z.infer<typeof AgentScript>;
 
@@ -89,8 +91,7 @@ export class ScriptedLanguageModel implements LanguageModelV3 {
         ? [{ type: "tool-call", toolCallId: `call_${previousSteps + 1}`, toolName: next.tool, input: JSON.stringify(next.args) }]
         : [{ type: "text", text: fillFinalText(this.script.finalText, userText, results) }];
     const outputText = JSON.stringify(content);
-    const inputTokens = countTokens(promptText);
-    const outputTokens = countTokens(outputText);
+    const { inputTokens, outputTokens } = this.script.usagePerCall ?? { inputTokens: countTokens(promptText), outputTokens: countTokens(outputText) };
     return {
       content,
       finishReason: { unified: content[0].type === "tool-call" ? "tool-calls" : "stop", raw: undefined },

@@ -1,11 +1,12 @@
 /**
  * How a workflow describes an MCP server: a stdio command,
- * an HTTP URL (Streamable HTTP or legacy SSE), or a reference by name to the workflow's `mcpServers`. Header and env
+ * a URL (Streamable HTTP, legacy SSE or WebSocket), or a reference by name to the workflow's `mcpServers`. Header and env
  * values may be secret references; they are resolved only in the worker, right before connecting.
  */
 import { z } from "zod";
 import { SecretRef } from "../secrets/reference";
 import { describeIssues } from "../validation/describe-issues";
+import { protocolMismatch, REMOTE_PROTOCOLS } from "./remote-protocol";
 
 const SecretOrText = z.union([z.string(), SecretRef]);
 
@@ -18,15 +19,22 @@ export const StdioServerConfig = z.object({
 });
 export type StdioServerConfig = z.infer<typeof StdioServerConfig>;
 
-/** How an HTTP server speaks: Streamable HTTP, the legacy HTTP+SSE transport, or "auto" (Streamable HTTP first, then SSE, as the SDK documents). */
-export const HTTP_PROTOCOLS = ["auto", "streamable-http", "sse"] as const;
-
-export const HttpServerConfig = z.object({
-  transport: z.literal("http"),
-  url: z.string().trim().url("url must be an absolute http(s) URL"),
-  headers: z.record(z.string(), SecretOrText).default({}),
-  protocol: z.enum(HTTP_PROTOCOLS).default("auto"),
-});
+/**
+ * A remote server, reached by URL: Streamable HTTP, legacy HTTP+SSE or WebSocket. WebSocket is not a
+ * transport of its own: it has the same URL, headers and address policy, and the scheme already
+ * says which protocol a URL speaks (remote-protocol.ts); a named `protocol` must agree with it.
+ */
+export const HttpServerConfig = z
+  .object({
+    transport: z.literal("http"),
+    url: z.string().trim().url("url must be an absolute http(s) or ws(s) URL"),
+    headers: z.record(z.string(), SecretOrText).default({}),
+    protocol: z.enum(REMOTE_PROTOCOLS).default("auto"),
+  })
+  .superRefine(({ url, protocol }, ctx) => {
+    const mismatch = URL.canParse(url) && protocolMismatch(new URL(url), protocol);
+    if (mismatch) ctx.addIssue({ code: "custom", path: ["protocol"], message: `"${protocol}" ${mismatch}` });
+  });
 export type HttpServerConfig = z.infer<typeof HttpServerConfig>;
 
 export const McpServerConfig = z.discriminatedUnion("transport", [StdioServerConfig, HttpServerConfig]);

@@ -1,19 +1,24 @@
 /**
- * Connecting an MCP client to a server with a startup timeout and retries with backoff. A stdio
- * server's process group id is reported so it can be recorded for the reaper before anything
- * else can go wrong.
+ * Connecting an MCP client to a server (stdio, Streamable HTTP, HTTP+SSE or WebSocket) with a
+ * startup timeout and retries with backoff. A stdio server's process group id is reported so it
+ * can be recorded for the reaper before anything else can go wrong.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { addressPolicy } from "../net/address-policy";
+import { guardedLookup } from "../net/guarded-lookup";
 import { redactSecrets } from "../secrets/resolve";
 import { hostToolsEnabled } from "../settings/host-tools";
 import type { McpServerConfig } from "./config";
 import { DetachedStdioTransport } from "./detached-stdio-transport";
+import { isWebSocketUrl, protocolsToTry, WIRE_PROTOCOL_NAMES, type WireProtocol } from "./remote-protocol";
 import { McpSafetyError } from "./safety";
 import { serverParams } from "./server-params";
 import { sharedSchemaValidator } from "./schema-validator";
 import { stderrSummary } from "./stderr-summary";
+import { NodeWebSocketClientTransport } from "./websocket-client-transport";
 
 export type LiveClient = { client: Client; pgid?: number; secretValues: string[]; close: () => Promise<void> };
 
@@ -56,34 +61,42 @@ async function connectOnce(config: McpServerConfig, params: Awaited<ReturnType<t
     }
     return { client, pgid, secretValues: params.secretValues, close: closeAll };
   }
-  return connectHttp(params, timeout);
+  return connectRemote(params, timeout);
 }
 
-type HttpParams = Extract<Awaited<ReturnType<typeof serverParams>>, { transport: "http" }>;
+type RemoteParams = Extract<Awaited<ReturnType<typeof serverParams>>, { transport: "http" }>;
 
-/** A transport for one protocol. No redirects: the URL policy checked this address, not wherever a redirect would lead. */
-function httpTransport(protocol: "streamable-http" | "sse", params: HttpParams) {
+/**
+ * A transport for one protocol. No redirects: the URL policy checked this address, not wherever a
+ * redirect would lead. A WebSocket's own DNS lookup is checked too, and its handshake bounded by the
+ * startup timeout (the client's timeout starts only once the socket is open).
+ */
+function remoteTransport(protocol: WireProtocol, params: RemoteParams, timeout: number): Transport {
   const url = new URL(params.url);
   if (protocol === "streamable-http") return new StreamableHTTPClientTransport(url, { requestInit: { headers: params.headers, redirect: "error" } });
+  if (protocol === "websocket") {
+    const policy = addressPolicy();
+    return new NodeWebSocketClientTransport(url, { headers: params.headers, handshakeTimeout: timeout, lookup: policy.allowPrivate ? undefined : guardedLookup(policy) });
+  }
   // The SSE transport's stream and posts both go through this fetch, so both carry the headers.
   return new SSEClientTransport(url, { fetch: (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), ...params.headers }, redirect: "error" }) });
 }
 
-/** Connects over HTTP; "auto" tries Streamable HTTP and falls back to the older HTTP+SSE transport, as the SDK documents for backwards compatibility. */
-async function connectHttp(params: HttpParams, timeout: number): Promise<LiveClient> {
-  const protocols = params.protocol === "auto" ? (["streamable-http", "sse"] as const) : [params.protocol];
+/** Connects by URL; "auto" on an http(s) URL tries Streamable HTTP and falls back to the older HTTP+SSE transport, as the SDK documents for backwards compatibility. */
+async function connectRemote(params: RemoteParams, timeout: number): Promise<LiveClient> {
+  const url = new URL(params.url);
   const failures: string[] = [];
-  for (const protocol of protocols) {
+  for (const protocol of protocolsToTry(url, params.protocol)) {
     const client = new Client({ name: "switchboard", version: "0.1.0" }, { jsonSchemaValidator: sharedSchemaValidator() });
     try {
-      await client.connect(httpTransport(protocol, params), { timeout });
+      await client.connect(remoteTransport(protocol, params, timeout), { timeout });
       return { client, secretValues: params.secretValues, close: () => client.close() };
     } catch (error) {
       await client.close().catch(() => undefined);
-      failures.push(`${protocol === "sse" ? "HTTP+SSE" : "Streamable HTTP"}: ${(error as Error).message}`);
+      failures.push(`${WIRE_PROTOCOL_NAMES[protocol]}: ${(error as Error).message}`);
     }
   }
-  throw new McpConnectError(`HTTP server ${new URL(params.url).origin} did not answer (${failures.join("; ")})`);
+  throw new McpConnectError(`${isWebSocketUrl(url) ? "WebSocket" : "HTTP"} server ${url.origin} did not answer (${failures.join("; ")})`);
 }
 
 /** Connects, retrying with exponential backoff; safety refusals are not retried. */

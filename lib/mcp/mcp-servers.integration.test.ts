@@ -6,10 +6,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSessionToken } from "../gateway/session-token";
 import { discoverMcpTools } from "./discover-node";
 import { getDb } from "../db/client";
 import { createRedis } from "../queue/redis";
@@ -18,15 +15,14 @@ import type { RunEvent, RunEventInput } from "../runs/events";
 import { listEvents } from "../runs/read-events";
 import { putSecret } from "../secrets/secret-store";
 import { everythingStdio, everythingWithHelper, filesystemStdio, processesWith, startEverythingHttp } from "../testing/mcp-peers";
-import { graphEdge, graphNode, storeRun } from "../testing/fixtures";
+import { graphEdge, graphNode } from "../testing/fixtures";
+import { gatewayClient as gatewayClientOf, mcpToolNode, registerMcpNodes, toolNames } from "../testing/mcp-registration";
 import { runWorkflowToEnd, startWorkflowRun } from "../testing/run-workflow";
 import { waitForRun } from "../testing/wait-for-run";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import type { WorkflowGraph } from "../workflow/graph";
 import { takeRunServers } from "./connection-pool";
 import { PROCESSES_KEY } from "./process-reaper";
-import { registerMcpNode } from "./register-mcp-node";
-import { teardownRunMcp } from "./teardown";
 import { waitForEvent } from "../testing/wait-for";
 
 const redis = createRedis();
@@ -58,30 +54,13 @@ async function recordedProcesses(runId: string): Promise<unknown[]> {
 
 const marker = (name: string) => `mcp-test-${name}-${process.pid}-${Date.now()}`;
 
-async function gatewayClient(runId: string, allowedNodeIds: string[]): Promise<Client> {
-  const token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds });
-  const client = new Client({ name: "mcp-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
-  return client;
-}
-
-/** Registers tool-mode MCP nodes as the worker does, and collects the events it records. */
-async function registerNodes(graph: WorkflowGraph) {
-  const { runId, plan } = await storeRun(graph);
-  const events: RunEventInput[] = [];
-  const emit = async (event: RunEventInput) => void events.push(event);
-  const outputs: Record<string, { tools: string[] }> = {};
-  for (const id of plan.order) if (plan.nodes[id].mode === "tool") outputs[id] = await registerMcpNode(redis, runId, plan.nodes[id], emit);
-  return { runId, events, outputs, teardown: () => teardownRunMcp(runId, emit) };
-}
-
-const mcpNode = (id: string, params: Record<string, unknown>, label = id) => graphNode(id, "mcp.server", { label, mode: "tool", params });
-const names = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name).sort();
+const registerNodes = (graph: WorkflowGraph) => registerMcpNodes(redis, graph);
+const gatewayClient = (runId: string, allowedNodeIds: string[]) => gatewayClientOf(stack.url, runId, allowedNodeIds);
 
 describe("MCP servers through the gateway", () => {
   it("discovers a stdio server's tools at registration and routes {source}__{tool} calls to the owning worker", async () => {
     const tag = marker("stdio");
-    const { runId, events, outputs, teardown } = await registerNodes({ nodes: [mcpNode("everything", everythingStdio(tag))], edges: [] });
+    const { runId, events, outputs, teardown } = await registerNodes({ nodes: [mcpToolNode("everything", everythingStdio(tag))], edges: [] });
     try {
       const registered = await getRegisteredTool(redis, runId, "everything");
       expect(registered).toMatchObject({ kind: "local-mcp", status: "ready", toolName: "everything", ownerQueue: expect.stringMatching(/^mcp-calls-/) });
@@ -114,7 +93,7 @@ describe("MCP servers through the gateway", () => {
   it("gives a stdio server only its declared env (secret references resolved) plus PATH and HOME", async () => {
     const tag = marker("env");
     await putSecret("MCP_TEST_GREETING", "hello-from-a-secret");
-    const { runId, teardown } = await registerNodes({ nodes: [mcpNode("env", { ...everythingStdio(tag), env: { GREETING: { $secret: "MCP_TEST_GREETING" } } })], edges: [] });
+    const { runId, teardown } = await registerNodes({ nodes: [mcpToolNode("env", { ...everythingStdio(tag), env: { GREETING: { $secret: "MCP_TEST_GREETING" } } })], edges: [] });
     try {
       const client = await gatewayClient(runId, ["env"]);
       const result = await client.callTool({ name: "env__get-env", arguments: {} });
@@ -130,14 +109,14 @@ describe("MCP servers through the gateway", () => {
 
   it("talks to a streamable HTTP server and applies a 'selected' filter", async () => {
     const { runId, teardown } = await registerNodes({
-      nodes: [mcpNode("remote", { transport: "http", url: httpEverything.url, toolFilter: { mode: "selected", tools: ["get-sum", "echo"] } }, "Remote Everything")],
+      nodes: [mcpToolNode("remote", { transport: "http", url: httpEverything.url, toolFilter: { mode: "selected", tools: ["get-sum", "echo"] } }, "Remote Everything")],
       edges: [],
     });
     try {
       expect(await getRegisteredTool(redis, runId, "remote")).toMatchObject({ kind: "remote-mcp", status: "ready", toolName: "remote_everything" });
       expect((await getRegisteredTool(redis, runId, "remote"))!.ownerQueue).toBeUndefined();
       const client = await gatewayClient(runId, ["remote"]);
-      expect(await names(client)).toEqual(["remote_everything__echo", "remote_everything__get-sum"]);
+      expect(await toolNames(client)).toEqual(["remote_everything__echo", "remote_everything__get-sum"]);
       const sum = await client.callTool({ name: "remote_everything__get-sum", arguments: { a: 2, b: 40 } });
       expect(JSON.stringify(sum.content)).toContain("42");
       expect(await client.callTool({ name: "remote_everything__get-tiny-image", arguments: {} })).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/not available/) }] });
@@ -151,8 +130,8 @@ describe("MCP servers through the gateway", () => {
     const sseEverything = await startEverythingHttp("sse");
     const { runId, teardown } = await registerNodes({
       nodes: [
-        mcpNode("legacy", { transport: "http", url: sseEverything.url, protocol: "sse", toolFilter: { mode: "selected", tools: ["echo"] } }, "Legacy"),
-        mcpNode("found", { transport: "http", url: sseEverything.url, toolFilter: { mode: "selected", tools: ["get-sum"] } }, "Found"),
+        mcpToolNode("legacy", { transport: "http", url: sseEverything.url, protocol: "sse", toolFilter: { mode: "selected", tools: ["echo"] } }, "Legacy"),
+        mcpToolNode("found", { transport: "http", url: sseEverything.url, toolFilter: { mode: "selected", tools: ["get-sum"] } }, "Found"),
       ],
       edges: [],
     });
@@ -160,7 +139,7 @@ describe("MCP servers through the gateway", () => {
       expect(await getRegisteredTool(redis, runId, "legacy")).toMatchObject({ kind: "remote-mcp", status: "ready" });
       expect(await getRegisteredTool(redis, runId, "found")).toMatchObject({ kind: "remote-mcp", status: "ready" });
       const client = await gatewayClient(runId, ["legacy", "found"]);
-      expect(await names(client)).toEqual(["found__get-sum", "legacy__echo"]);
+      expect(await toolNames(client)).toEqual(["found__get-sum", "legacy__echo"]);
       expect(JSON.stringify((await client.callTool({ name: "legacy__echo", arguments: { message: "over sse" } })).content)).toContain("over sse");
       expect(JSON.stringify((await client.callTool({ name: "found__get-sum", arguments: { a: 40, b: 2 } })).content)).toContain("42");
       await client.close();
@@ -171,7 +150,7 @@ describe("MCP servers through the gateway", () => {
   });
 
   it("serves an HTTP server's call on a worker that holds no client for it, over a short-lived connection", async () => {
-    const { runId, teardown } = await registerNodes({ nodes: [mcpNode("remote", { transport: "http", url: httpEverything.url })], edges: [] });
+    const { runId, teardown } = await registerNodes({ nodes: [mcpToolNode("remote", { transport: "http", url: httpEverything.url })], edges: [] });
     try {
       // As if another worker had registered it: this process keeps no live client for the run.
       for (const server of takeRunServers(runId)) await server.live.close();
@@ -187,12 +166,12 @@ describe("MCP servers through the gateway", () => {
   it("hides tools an 'all except' filter leaves out, on server-filesystem", async () => {
     const tag = marker("fs");
     const { runId, teardown } = await registerNodes({
-      nodes: [mcpNode("files", { ...filesystemStdio(directory, tag), toolFilter: { mode: "except", tools: ["write_file", "edit_file", "move_file", "create_directory"] } })],
+      nodes: [mcpToolNode("files", { ...filesystemStdio(directory, tag), toolFilter: { mode: "except", tools: ["write_file", "edit_file", "move_file", "create_directory"] } })],
       edges: [],
     });
     try {
       const client = await gatewayClient(runId, ["files"]);
-      const listed = await names(client);
+      const listed = await toolNames(client);
       expect(listed).toContain("files__read_text_file");
       expect(listed).toContain("files__list_directory");
       expect(listed).not.toContain("files__write_file");
@@ -221,12 +200,12 @@ describe("MCP servers through the gateway", () => {
       expect(await getRegisteredTool(redis, runId, "tools-everything")).toMatchObject({ status: "ready" });
       expect(await getRegisteredTool(redis, runId, "tools-files")).toMatchObject({ status: "ready" });
       const client = await gatewayClient(runId, ["tools"]);
-      expect(await names(client)).toEqual(["everything__echo", "files__list_directory"]);
+      expect(await toolNames(client)).toEqual(["everything__echo", "files__list_directory"]);
       const listing = await client.callTool({ name: "files__list_directory", arguments: { path: directory } });
       expect(JSON.stringify(listing.content)).toContain("notes.txt");
       await client.close();
       const other = await gatewayClient(runId, ["tools-files"]);
-      expect(await names(other)).toEqual(["files__list_directory"]);
+      expect(await toolNames(other)).toEqual(["files__list_directory"]);
       await other.close();
     } finally {
       await teardown();
@@ -236,7 +215,7 @@ describe("MCP servers through the gateway", () => {
 
   it("reports health: green while the server answers pings, red once it is gone", async () => {
     const tag = marker("health");
-    const { events, teardown } = await registerNodes({ nodes: [mcpNode("watched", { ...everythingStdio(tag), healthCheckSeconds: 0.2 })], edges: [] });
+    const { events, teardown } = await registerNodes({ nodes: [mcpToolNode("watched", { ...everythingStdio(tag), healthCheckSeconds: 0.2 })], edges: [] });
     const health = () => events.filter((e): e is Extract<RunEventInput, { type: "tool.health" }> => e.type === "tool.health").map((e) => e.payload);
     try {
       await expect.poll(health, { timeout: 5_000 }).toEqual([expect.objectContaining({ nodeId: "watched", toolName: "watched", status: "green", latencyMs: expect.any(Number) })]);
@@ -250,7 +229,7 @@ describe("MCP servers through the gateway", () => {
 
   it("ends a call that outlives the node's call timeout with a clear error", async () => {
     const tag = marker("timeout");
-    const { runId, teardown } = await registerNodes({ nodes: [mcpNode("slow", { ...everythingStdio(tag), callTimeoutSeconds: 1 })], edges: [] });
+    const { runId, teardown } = await registerNodes({ nodes: [mcpToolNode("slow", { ...everythingStdio(tag), callTimeoutSeconds: 1 })], edges: [] });
     try {
       const client = await gatewayClient(runId, ["slow"]);
       const startedAt = Date.now();
@@ -307,7 +286,7 @@ describe("MCP servers in a run", () => {
   it("runs an agent against a stdio server, then tears it down: teardown events, registry gone, no processes left", async () => {
     const tag = marker("run");
     const graph: WorkflowGraph = {
-      nodes: [graphNode("entry", "core.entry"), agentCalling([{ tool: "everything__echo", args: { message: "from the agent" } }]), mcpNode("everything", everythingWithHelper(tag))],
+      nodes: [graphNode("entry", "core.entry"), agentCalling([{ tool: "everything__echo", args: { message: "from the agent" } }]), mcpToolNode("everything", everythingWithHelper(tag))],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("everything", "tool", "agent", "tools")],
     };
     expect(processesWith(tag)).toEqual([]);
@@ -328,7 +307,7 @@ describe("MCP servers in a run", () => {
 
   it("resolves a node's reference to a workflow-level MCP server", async () => {
     const graph: WorkflowGraph = {
-      nodes: [graphNode("entry", "core.entry"), agentCalling([{ tool: "docs__get-sum", args: { a: 20, b: 22 } }]), mcpNode("docs", { transport: "ref", ref: "shared-everything" })],
+      nodes: [graphNode("entry", "core.entry"), agentCalling([{ tool: "docs__get-sum", args: { a: 20, b: 22 } }]), mcpToolNode("docs", { transport: "ref", ref: "shared-everything" })],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("docs", "tool", "agent", "tools")],
       mcpServers: { "shared-everything": { transport: "http", url: httpEverything.url } },
     };
@@ -341,7 +320,7 @@ describe("MCP servers in a run", () => {
   it("cancels a run mid-call: run.cancelled, teardown, no processes left", async () => {
     const tag = marker("cancel");
     const graph: WorkflowGraph = {
-      nodes: [graphNode("entry", "core.entry"), agentCalling([{ tool: "slow__trigger-long-running-operation", args: { duration: 30, steps: 3 } }]), mcpNode("slow", everythingStdio(tag))],
+      nodes: [graphNode("entry", "core.entry"), agentCalling([{ tool: "slow__trigger-long-running-operation", args: { duration: 30, steps: 3 } }]), mcpToolNode("slow", everythingStdio(tag))],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("slow", "tool", "agent", "tools")],
     };
     const runId = await startWorkflowRun(stack, graph, "go");
@@ -366,9 +345,9 @@ describe("MCP servers in a run", () => {
       nodes: [
         graphNode("entry", "core.entry"),
         agentCalling([{ tool: "good__echo", args: { message: "still here" } }]),
-        mcpNode("broken", { transport: "stdio", command: "node", args: ["-e", "console.error('cannot start: ' + process.argv[1]); process.exit(3)", tag], startupTimeoutSeconds: 5 }),
-        mcpNode("forbidden", { transport: "stdio", command: "bash", args: ["-c", "true"] }),
-        mcpNode("good", everythingStdio(tag)),
+        mcpToolNode("broken", { transport: "stdio", command: "node", args: ["-e", "console.error('cannot start: ' + process.argv[1]); process.exit(3)", tag], startupTimeoutSeconds: 5 }),
+        mcpToolNode("forbidden", { transport: "stdio", command: "bash", args: ["-c", "true"] }),
+        mcpToolNode("good", everythingStdio(tag)),
       ],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("broken", "tool", "agent", "tools"), graphEdge("forbidden", "tool", "agent", "tools"), graphEdge("good", "tool", "agent", "tools")],
     };

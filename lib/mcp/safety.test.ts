@@ -16,7 +16,7 @@ describe("stdio allow-list", () => {
   });
 });
 
-describe("HTTP URL policy", () => {
+describe("HTTP and WebSocket URL policy", () => {
   const dev = { allowPrivate: false, allowLoopback: true };
   const production = { allowPrivate: false, allowLoopback: false };
   it("refuses private, link-local and metadata addresses", async () => {
@@ -32,7 +32,11 @@ describe("HTTP URL policy", () => {
     await expect(checkUrl("https://93.184.216.34/mcp", production)).resolves.toBeUndefined();
     await expect(checkUrl("http://10.0.0.5/mcp", { allowPrivate: true, allowLoopback: true })).resolves.toBeUndefined();
   });
-  it("refuses other protocols", async () => {
-    await expect(checkUrl("file:///etc/passwd", dev)).rejects.toThrow(/only http and https/);
+  it("checks WebSocket URLs the same way, and refuses other protocols", async () => {
+    await expect(checkUrl("ws://10.1.2.3/mcp", dev)).rejects.toThrow(/10\.1\.2\.3 is a private, link-local or metadata address/);
+    await expect(checkUrl("wss://localhost:3001/mcp", production)).rejects.toThrow(/loopback/);
+    await expect(checkUrl("ws://127.0.0.1:3001/mcp", dev)).resolves.toBeUndefined();
+    await expect(checkUrl("wss://93.184.216.34/mcp", production)).resolves.toBeUndefined();
+    await expect(checkUrl("file:///etc/passwd", dev)).rejects.toThrow("only http, https, ws and wss are supported, got file:");
   });
 });

@@ -1,11 +1,12 @@
 /**
  * Operator safety rails for MCP servers: stdio executables must be on an allow-list
  * (`SWITCHBOARD_MCP_COMMANDS`, default node,npx,uvx,python3) and get only their declared env
- * (lib/platform/child-env.ts); HTTP URLs follow the address policy every outbound request follows
- * (lib/net/address-policy.ts).
+ * (lib/platform/child-env.ts); HTTP and WebSocket URLs follow the address policy every outbound
+ * request follows (lib/net/address-policy.ts).
  */
 import path from "node:path";
 import { addressPolicy, AddressRefusedError, checkUrl as checkNetUrl, type AddressPolicy } from "../net/address-policy";
+import { REMOTE_URL_SCHEMES } from "./remote-protocol";
 
 export class McpSafetyError extends Error {}
 
@@ -27,11 +28,10 @@ export function checkCommand(command: string, env: Env = process.env): void {
   }
 }
 
-
-/** The shared address policy (lib/net/address-policy.ts), its refusals as MCP safety errors. */
+/** The shared address policy (lib/net/address-policy.ts) for http(s) and ws(s) URLs alike, its refusals as MCP safety errors. */
 export async function checkUrl(url: string, policy: AddressPolicy = addressPolicy()): Promise<void> {
   try {
-    await checkNetUrl(url, policy);
+    await checkNetUrl(url, policy, REMOTE_URL_SCHEMES);
   } catch (error) {
     if (error instanceof AddressRefusedError) throw new McpSafetyError(error.message);
     throw error;

@@ -1,7 +1,7 @@
 /**
  * Turns a server config into what a transport needs: secret references resolved, the stdio
- * command checked against the allow-list and given a clean env, the HTTP URL checked against
- * the address policy. The secret values come back too, so errors can be redacted.
+ * command checked against the allow-list and given a clean env, the HTTP or WebSocket URL checked
+ * against the address policy. The secret values come back too, so errors can be redacted.
  */
 import { resolveSecrets } from "../secrets/resolve";
 import type { HttpServerConfig, McpServerConfig } from "./config";

@@ -3,7 +3,8 @@
  * (registered as `{groupNodeId}-{serverId}`). Registration and tool calls both read them from here.
  */
 import { z } from "zod";
-import { HTTP_PROTOCOLS, McpServerSource, resolveServerSource, sourceSlug, ToolFilter, type McpServerConfig } from "./config";
+import { McpServerSource, resolveServerSource, sourceSlug, ToolFilter, type McpServerConfig } from "./config";
+import { REMOTE_PROTOCOLS } from "./remote-protocol";
 import { describeIssues } from "../validation/describe-issues";
 
 export const MCP_SERVER_TYPE = "mcp.server";
@@ -24,7 +25,7 @@ export const ServerNodeParams = z.object({
   cwd: z.string().default(""),
   url: z.string().default(""),
   headers: z.record(z.string(), z.unknown()).default({}),
-  protocol: z.enum(HTTP_PROTOCOLS).default("auto"),
+  protocol: z.enum(REMOTE_PROTOCOLS).default("auto"),
   ref: z.string().default(""),
   toolFilter: ToolFilter.default({ mode: "all", tools: [] }),
   ...RuntimeParams,

@@ -3,13 +3,14 @@ import { describe, expect, it } from "vitest";
 import { describeFilter, knownToolNames, toolSourceSummary } from "./tool-source-summary";
 
 describe("toolSourceSummary", () => {
-  it("describes a stdio server by its command, an HTTP one by its host, and the filter in words", () => {
+  it("describes a stdio server by its command, an HTTP one by its host (a WebSocket one with its scheme), and the filter in words", () => {
     expect(toolSourceSummary({ type: "mcp.server", label: "My Files", params: { transport: "stdio", command: "npx", args: ["-y", "fs"], toolFilter: { mode: "except", tools: ["write"] } } })).toEqual([
       { names: "my_files__*", where: "npx -y fs", filter: "all except 1" },
     ]);
     expect(toolSourceSummary({ type: "mcp.server", label: "remote", params: { transport: "http", url: "https://mcp.example.com/mcp" } })).toEqual([
       { names: "remote__*", where: "mcp.example.com", filter: "all tools" },
     ]);
+    expect(toolSourceSummary({ type: "mcp.server", label: "socket", params: { transport: "http", url: "wss://mcp.example.com:8443/ws" } })[0].where).toBe("wss://mcp.example.com:8443");
     expect(toolSourceSummary({ type: "mcp.server", label: "x", params: { transport: "stdio" } })[0].where).toBe("no command yet");
   });
 

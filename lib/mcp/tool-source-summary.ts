@@ -5,6 +5,7 @@
  */
 import { exposedMcpName } from "../gateway/mcp-tools";
 import { sourceSlug, type ToolFilter } from "./config";
+import { isWebSocketUrl } from "./remote-protocol";
 import { GroupNodeParams, MCP_GROUP_TYPE, ServerNodeParams } from "./server-specs";
 
 export type ToolSourceLine = { names: string; where: string; filter: string };
@@ -19,7 +20,9 @@ function describeWhere(source: Record<string, unknown>): string {
   if (source.transport === "ref") return `workflow server “${String(source.ref ?? "")}”`;
   if (source.transport === "http") {
     const url = String(source.url ?? "");
-    return URL.canParse(url) ? new URL(url).host : url || "no URL yet";
+    if (!URL.canParse(url)) return url || "no URL yet";
+    const parsed = new URL(url);
+    return isWebSocketUrl(parsed) ? `${parsed.protocol}//${parsed.host}` : parsed.host; // the scheme tells a WebSocket server from an HTTP one at a glance
   }
   const command = [source.command, ...(Array.isArray(source.args) ? source.args : [])].filter(Boolean).join(" ");
   return command || "no command yet";

@@ -1,23 +1,28 @@
 /**
  * What the compiler can tell about an MCP node's server before any run: a stdio server without a
- * command, an HTTP one without a usable URL, a reference to a server the workflow does not declare,
+ * command, a remote one without a usable http(s) or ws(s) URL or with a protocol its scheme
+ * cannot speak, a reference to a server the workflow does not declare,
  * a group without servers. Pure (no spawning, no network), so the canvas shows it as you type.
  */
 import type { ParamProblem, ParamValidator } from "../nodes/types";
 import { McpServerConfig, McpServerSource } from "./config";
+import { isRemoteProtocol, protocolMismatch, REMOTE_URL_SCHEMES } from "./remote-protocol";
 import { GroupNodeParams, ServerNodeParams, serverSourceOf } from "./server-specs";
 import { describeIssues, issueText } from "../validation/describe-issues";
 
-
 function urlProblem(url: string): string | null {
   if (!url.trim()) return "needs the URL of its MCP server";
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch {
-    return `has URL "${url}", which is not an absolute http(s) URL`;
-  }
-  return parsed.protocol === "http:" || parsed.protocol === "https:" ? null : `has URL "${url}", which is not http or https`;
+  if (!URL.canParse(url.trim())) return `has URL "${url}", which is not an absolute http(s) or ws(s) URL`;
+  const { protocol } = new URL(url.trim());
+  return REMOTE_URL_SCHEMES.includes(protocol) ? null : `has URL "${url}", which is not http(s) or ws(s)`;
+}
+
+/** A protocol chosen by name that cannot speak to the URL's scheme (WebSocket for http, SSE for ws). */
+function protocolProblem(url: string, protocol: unknown): string | null {
+  const named = protocol ?? "auto";
+  if (!isRemoteProtocol(named)) return null; // the schema names it
+  const mismatch = protocolMismatch(new URL(url.trim()), named);
+  return mismatch && `has protocol "${named}", which ${mismatch}`;
 }
 
 function refProblem(ref: string, declared: Record<string, unknown> | undefined): string | null {
@@ -32,10 +37,13 @@ function refProblem(ref: string, declared: Record<string, unknown> | undefined):
 
 /** The problem with one server source (stdio / http / ref) and the field it belongs to, or null. */
 function sourceProblem(source: unknown, declared: Record<string, unknown> | undefined): { field: string; text: string } | null {
-  const raw = (source ?? {}) as { transport?: unknown; command?: unknown; url?: unknown; ref?: unknown };
+  const raw = (source ?? {}) as { transport?: unknown; command?: unknown; url?: unknown; ref?: unknown; protocol?: unknown };
   if (raw.transport === "http") {
-    const text = urlProblem(typeof raw.url === "string" ? raw.url : "");
+    const url = typeof raw.url === "string" ? raw.url : "";
+    const text = urlProblem(url);
     if (text) return { field: "url", text };
+    const mismatch = protocolProblem(url, raw.protocol);
+    if (mismatch) return { field: "protocol", text: mismatch };
   } else if (raw.transport === "ref") {
     const text = refProblem(typeof raw.ref === "string" ? raw.ref : "", declared);
     if (text) return { field: "ref", text };

@@ -38,7 +38,15 @@ describe("checkUrl", () => {
 
   it("refuses other schemes, and allows everything when private networks are allowed", async () => {
     await expect(checkUrl("file:///etc/passwd", development)).rejects.toThrow("only http and https");
+    await expect(checkUrl("ws://93.184.216.34/", development)).rejects.toThrow("only http and https are supported, got ws:");
     expect(addressRefusal("10.0.0.1", addressPolicy({ SWITCHBOARD_ALLOW_PRIVATE_NETWORK: "1", NODE_ENV: "production" }))).toBeNull();
     expect(addressRefusal("10.0.0.1", addressPolicy({ SWITCHBOARD_MCP_ALLOW_PRIVATE: "1" }))).toBeNull();
+  });
+
+  it("takes other schemes only when the caller names them, and judges their hosts the same way", async () => {
+    const schemes = ["http:", "https:", "ws:", "wss:"];
+    await expect(checkUrl("wss://93.184.216.34/mcp", production, schemes)).resolves.toBeInstanceOf(URL);
+    await expect(checkUrl("ws://169.254.169.254/", production, schemes)).rejects.toThrow(/169\.254\.169\.254 refused: .*metadata address/);
+    await expect(checkUrl("ftp://93.184.216.34/", production, schemes)).rejects.toThrow("only http, https, ws and wss are supported, got ftp:");
   });
 });

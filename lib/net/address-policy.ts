@@ -1,6 +1,6 @@
 /**
  * Where the app may send requests on a workflow's behalf (HTTP Request nodes, model base URLs,
- * HTTP MCP servers): public addresses only, unless the operator allows private networks. Refused:
+ * HTTP and WebSocket MCP servers): public addresses only, unless the operator allows private networks. Refused:
  * private ranges, CGNAT, link-local and cloud metadata, multicast and reserved, unspecified, and
  * loopback in production — also when disguised as IPv4-mapped IPv6, NAT64 (64:ff9b::/96) or 6to4
  * (2002::/16). Names are judged by what DNS answers, every answer (guarded-fetch.ts pins the
@@ -93,10 +93,19 @@ export function addressRefusal(address: string, policy: AddressPolicy): string |
   return `${address} is ${kind === "loopback" ? "a loopback" : "a private, link-local or metadata"} address; set SWITCHBOARD_ALLOW_PRIVATE_NETWORK=1 to allow it`;
 }
 
+/** Requests are http(s) unless a caller says otherwise (MCP servers may also be WebSocket URLs). */
+export const HTTP_SCHEMES: readonly string[] = ["http:", "https:"];
+
+/** "http and https", "http, https, ws and wss". */
+function schemeList(schemes: readonly string[]): string {
+  const names = schemes.map((scheme) => scheme.replace(/:$/, ""));
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names.join("");
+}
+
 /** Checks the scheme and every address the URL's host resolves to. */
-export async function checkUrl(url: string, policy: AddressPolicy = addressPolicy()): Promise<URL> {
+export async function checkUrl(url: string, policy: AddressPolicy = addressPolicy(), schemes: readonly string[] = HTTP_SCHEMES): Promise<URL> {
   const parsed = new URL(url);
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new AddressRefusedError(`url: only http and https are supported, got ${parsed.protocol}`);
+  if (!schemes.includes(parsed.protocol)) throw new AddressRefusedError(`url: only ${schemeList(schemes)} are supported, got ${parsed.protocol}`);
   if (policy.allowPrivate) return parsed;
   const host = parsed.hostname.replace(/^\[|\]$/g, "");
   const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((entry) => entry.address);

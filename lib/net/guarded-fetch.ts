@@ -5,9 +5,9 @@
  * followed by hand (at most 5) and each one checked again, credentials are not carried to another
  * origin, and a secret restricted to some hosts is refused on its way anywhere else.
  */
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from "undici";
-import { addressPolicy, addressRefusal, AddressRefusedError, checkUrl, type AddressPolicy } from "./address-policy";
+import { addressPolicy, AddressRefusedError, checkUrl, type AddressPolicy } from "./address-policy";
+import { guardedLookup } from "./guarded-lookup";
 
 /** A secret value the request may carry, and the hosts it may go to (empty: anywhere). */
 export type OutboundSecret = { name: string; value: string; allowedHosts: string[] };
@@ -27,16 +27,7 @@ function guardedAgent(policy: AddressPolicy): Agent {
   const key = JSON.stringify(policy);
   let agent = agents.get(key);
   if (!agent) {
-    const lookup = (hostname: string, options: { all?: boolean }, callback: (error: Error | null, address?: string | LookupAddress[], family?: number) => void) => {
-      dnsLookup(hostname, { all: true }, (error, addresses) => {
-        if (error) return callback(error);
-        const refused = addresses.map((entry) => addressRefusal(entry.address, policy)).find(Boolean);
-        if (refused) return callback(new AddressRefusedError(`${hostname} refused: ${refused}`));
-        if (options.all) callback(null, addresses);
-        else callback(null, addresses[0].address, addresses[0].family);
-      });
-    };
-    agent = new Agent({ connect: { lookup: lookup as never } });
+    agent = new Agent({ connect: { lookup: guardedLookup(policy) as never } });
     agents.set(key, agent);
   }
   return agent;

@@ -1,7 +1,8 @@
 /**
  * Agent (level 3 of tool use): a model in a loop with the tools wired into its `tools` handle,
  * reached only through the gateway with a session token scoped to those tools, its allow-list
- * and its aliases. Every step and tool call streams to the run view.
+ * and its aliases. Every step and tool call streams to the run view; its output says why the loop
+ * stopped (answered, or forced by its iteration limit or token budget).
  */
 import { z } from "zod";
 import { modelNodeFields, modelNodeParams, withModelAndTools } from "../agent/model-node";
@@ -9,6 +10,7 @@ import { createTextStreamer } from "../runs/text-streamer";
 import { rememberedTurns } from "../agent/memory-params";
 import { startingModelParams } from "../agent/model-params";
 import { runAgent } from "../agent/run-agent";
+import { AGENT_STOP_REASONS } from "../agent/stop-reason";
 import { defineComponent } from "./types";
 
 export const agent = defineComponent({
@@ -23,15 +25,18 @@ export const agent = defineComponent({
     { name: "toolCalls", label: "Tool calls", schema: { type: "array" } },
     { name: "iterations", label: "Iterations" },
     { name: "usage", label: "Token usage" },
+    { name: "stopReason", label: "Stopped because", schema: { type: "string", enum: [...AGENT_STOP_REASONS] } },
   ],
   acceptsTools: true,
   startingParams: startingModelParams,
   fields: modelNodeFields([
     { name: "maxIterations", label: "Max iterations", kind: "number", help: "Model calls with tools before a final answer is forced." },
+    { name: "tokenBudget", label: "Token budget", kind: "number", placeholder: "No limit", help: "Input + output tokens of all its model calls; once they pass it, the agent stops calling tools and answers. Empty or 0: no limit." },
   ]),
   params: z.object({
     ...modelNodeParams("You are a helpful assistant. Use the tools you have when they help you answer."),
     maxIterations: z.number().int().min(1).max(100).default(10),
+    tokenBudget: z.number().int().min(0).default(0),
   }),
   // Model calls can be repeated; the loop starts over.
   retrySafe: true,
@@ -46,6 +51,7 @@ export const agent = defineComponent({
         prompt: params.prompt,
         tools: tools.tools,
         maxIterations: params.maxIterations,
+        tokenBudget: params.tokenBudget,
         abortSignal: signal,
         onIterationStart: (iteration) => {
           tools.setIteration(iteration);
@@ -57,11 +63,11 @@ export const agent = defineComponent({
           streamed.end(); // the streamed text goes before the step that completes it
           await emit({
             type: "agent.step",
-            payload: { nodeId, iteration: step.iteration, text: step.text, toolCalls: step.toolCalls, finishReason: step.finishReason, messages: step.messages },
+            payload: { nodeId, iteration: step.iteration, text: step.text, toolCalls: step.toolCalls, finishReason: step.finishReason, messages: step.messages, ...(step.stopReason ? { stopReason: step.stopReason } : {}) },
           });
         },
       });
-      await emit({ type: "llm.usage", payload: { nodeId, ...result.usage } });
-      return { text: result.text, toolCalls: tools.log, iterations: result.iterations, usage: result.usage };
+      await emit({ type: "llm.usage", payload: { nodeId, ...result.usage, ...(params.tokenBudget > 0 ? { tokenBudget: params.tokenBudget } : {}) } });
+      return { text: result.text, toolCalls: tools.log, iterations: result.iterations, usage: result.usage, stopReason: result.stopReason };
     }),
 });

@@ -1,7 +1,7 @@
 /**
- * MCP Server: any MCP server (stdio command, streamable-HTTP URL, or a workflow-level server by
- * name) as a tool source. In tool mode its discovered tools reach the agent as `{source}__{tool}`;
- * run normally, it lists the server's tools.
+ * MCP Server: any MCP server (stdio command, Streamable HTTP / SSE / WebSocket URL, or a
+ * workflow-level server by name) as a tool source. In tool mode its discovered tools reach the
+ * agent as `{source}__{tool}`; run normally, it lists the server's tools.
  */
 import { z } from "zod";
 import { discoverTools } from "../mcp/discover";
@@ -22,7 +22,7 @@ export const mcpServer = defineComponent({
   category: "Tools",
   hostAccess: "stdio-servers",
   icon: "server",
-  description: "Connects an MCP server (stdio or streamable HTTP) and offers its tools to an agent.",
+  description: "Connects an MCP server (stdio, HTTP or WebSocket) and offers its tools to an agent.",
   inputs: [],
   outputs: [{ name: "tools", label: "Tools" }],
   fields: [
@@ -32,7 +32,7 @@ export const mcpServer = defineComponent({
       kind: "select",
       options: [
         { value: "stdio", label: "stdio (command)" },
-        { value: "http", label: "Streamable HTTP (URL)" },
+        { value: "http", label: "Remote (HTTP or WebSocket URL)" },
         { value: "ref", label: "Workflow MCP server" },
       ],
     },
@@ -40,16 +40,17 @@ export const mcpServer = defineComponent({
     { name: "args", label: "Arguments", kind: "json", placeholder: '["-y", "@modelcontextprotocol/server-everything"]', ...on("stdio") },
     { name: "env", label: "Environment", kind: "json", placeholder: '{ "API_KEY": { "$secret": "MY_KEY" } }', help: "The server gets only these variables plus PATH and HOME.", ...on("stdio") },
     { name: "cwd", label: "Working directory", kind: "text", ...on("stdio") },
-    { name: "url", label: "URL", kind: "text", placeholder: "https://example.com/mcp", ...on("http") },
+    { name: "url", label: "URL", kind: "text", placeholder: "https://example.com/mcp", help: "http(s):// for Streamable HTTP or SSE, ws(s):// for WebSocket.", ...on("http") },
     { name: "headers", label: "Headers", kind: "json", placeholder: '{ "Authorization": { "$secret": "MCP_TOKEN" } }', ...on("http") },
     {
       name: "protocol",
       label: "Protocol",
       kind: "select",
       options: [
-        { value: "auto", label: "Automatic (Streamable HTTP, then SSE)" },
+        { value: "auto", label: "Automatic (ws(s): WebSocket; http(s): Streamable HTTP, then SSE)" },
         { value: "streamable-http", label: "Streamable HTTP" },
         { value: "sse", label: "HTTP + SSE (older servers)" },
+        { value: "websocket", label: "WebSocket (ws:// or wss://)" },
       ],
       ...on("http"),
     },

@@ -1,5 +1,6 @@
 /** The run event union: what the worker records and the run view draws. */
 import { z } from "zod";
+import { AGENT_LIMITS } from "../agent/stop-reason";
 import { TranscriptMessage } from "./transcript";
 
 const nodeRef = { nodeId: z.string() };
@@ -58,6 +59,8 @@ export const RunEventInput = z.discriminatedUnion("type", [
       finishReason: z.string(),
       /** The messages new in this step (the first step's include the system prompt and the prompt): the node's conversation, step by step. */
       messages: z.array(TranscriptMessage).optional(),
+      /** On an agent's forced last step (no tools): the limit that forced it. */
+      stopReason: z.enum(AGENT_LIMITS).optional(),
     }),
   }),
   /** A piece of a model node's answer as it streams in (STREAM_FLUSH_MS of deltas); the step's `agent.step` has the whole text. */
@@ -88,7 +91,7 @@ export const RunEventInput = z.discriminatedUnion("type", [
   }),
   z.object({
     type: z.literal("llm.usage"),
-    payload: z.object({ ...nodeRef, inputTokens: z.number(), outputTokens: z.number(), totalTokens: z.number() }),
+    payload: z.object({ ...nodeRef, inputTokens: z.number(), outputTokens: z.number(), totalTokens: z.number(), tokenBudget: z.number().optional() }),
   }),
   /** A Workflow Tool started a run of another workflow (a child run); `callId` when an agent's tool call did. */
   z.object({

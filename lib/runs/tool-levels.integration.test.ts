@@ -169,6 +169,28 @@ describe("level 3: Agent", () => {
     expect(output.iterations).toBe(3);
     expect(output.toolCalls).toHaveLength(2);
     expect(output.text).toContain('Stopped after {"status":200');
+    expect(output).toMatchObject({ stopReason: "max iterations" });
+  });
+
+  it("forces a final answer once the agent's token budget is spent, and records why", async () => {
+    const graph: WorkflowGraph = {
+      nodes: [
+        graphNode("agent", "core.agent", {
+          params: {
+            tokenBudget: 150,
+            script: { toolCalls: Array.from({ length: 5 }, () => ({ tool: "http_request", args: { url: "/api/health" } })), finalText: "Budget spent", usagePerCall: { inputTokens: 50, outputTokens: 25 } },
+          },
+        }),
+        graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" }),
+      ],
+      edges: [graphEdge("http", "tool", "agent", "tools")],
+    };
+    const { result, events } = await runWorkflow(graph);
+    // 75, 150 (not more than the budget), 225: the third step's call ran, the fourth answered without tools.
+    expect(result.output).toMatchObject({ text: "Budget spent", iterations: 4, stopReason: "token budget", usage: { totalTokens: 300 } });
+    expect((result.output as { toolCalls: unknown[] }).toolCalls).toHaveLength(3);
+    expect(payloads(events, "agent.step", "agent").map((step) => step.stopReason)).toEqual([undefined, undefined, undefined, "token budget"]);
+    expect(payloads(events, "llm.usage", "agent")).toEqual([expect.objectContaining({ totalTokens: 300, tokenBudget: 150 })]);
   });
 
   it("gives two agents in one workflow only their own tools", async () => {

@@ -249,6 +249,20 @@ describe("compileWorkflow: templates and tool-using nodes", () => {
   });
 });
 
+describe("compileWorkflow: an Agent's token budget", () => {
+  it("is offered in the inspector next to the iteration limit and means no limit by default; the output says why the loop stopped", () => {
+    const agent = lookupComponent("core.agent")!;
+    const names = agent.fields!.map((field) => field.name);
+    expect(names.indexOf("tokenBudget")).toBe(names.indexOf("maxIterations") + 1);
+    expect(agent.fields!.find((field) => field.name === "tokenBudget")).toMatchObject({ label: "Token budget", kind: "number" });
+    expect(agent.outputs.map((port) => port.name)).toContain("stopReason");
+
+    const result = compile({ nodes: [node("agent", "core.agent")], edges: [] });
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.plan.nodes.agent.params).toMatchObject({ tokenBudget: 0 });
+  });
+});
+
 describe("compileWorkflow: MCP server settings", () => {
   const mcpTool = (id: string, type: "mcp.server" | "mcp.group", params: Record<string, unknown>) => node(id, type, { label: `My ${id}`, mode: "tool", params });
   /** An agent with the given MCP nodes wired as tools, and optionally workflow-level servers. */
@@ -259,12 +273,13 @@ describe("compileWorkflow: MCP server settings", () => {
   });
   const declared = { shared: { transport: "http", url: "https://mcp.example.com/mcp" } };
 
-  it("accepts a stdio command, an http(s) URL, a declared reference and a group of them", () => {
+  it("accepts a stdio command, an http(s) or ws(s) URL, a declared reference and a group of them", () => {
     const result = compile(
       withMcp(
         [
           mcpTool("s", "mcp.server", { transport: "stdio", command: "npx", args: ["-y", "server"] }),
           mcpTool("h", "mcp.server", { transport: "http", url: "http://127.0.0.1:9/mcp" }),
+          mcpTool("w", "mcp.server", { transport: "http", url: "wss://mcp.example.com/ws", protocol: "websocket" }),
           mcpTool("r", "mcp.server", { transport: "ref", ref: "shared" }),
           mcpTool("g", "mcp.group", { servers: [{ id: "a", transport: "stdio", command: "node" }, { id: "b", transport: "ref", ref: "shared" }] }),
         ],
@@ -272,7 +287,7 @@ describe("compileWorkflow: MCP server settings", () => {
       ),
     );
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
-    expect(result.plan.nodes.agent.connectedToolNodeIds).toEqual(["s", "h", "r", "g"]);
+    expect(result.plan.nodes.agent.connectedToolNodeIds).toEqual(["s", "h", "w", "r", "g"]);
   });
 
   it("names a stdio server with no command, on the command field", () => {
@@ -283,15 +298,27 @@ describe("compileWorkflow: MCP server settings", () => {
     }
   });
 
-  it("names an HTTP server with no URL, an unparseable one, or one that is not http(s), on the url field", () => {
+  it("names a remote server with no URL, an unparseable one, or one that is not http(s) or ws(s), on the url field", () => {
     const cases: [string, string][] = [
       ["", '"My h" needs the URL of its MCP server'],
-      ["not a url", '"My h" has URL "not a url", which is not an absolute http(s) URL'],
-      ["ftp://files.example.com/mcp", '"My h" has URL "ftp://files.example.com/mcp", which is not http or https'],
+      ["not a url", '"My h" has URL "not a url", which is not an absolute http(s) or ws(s) URL'],
+      ["ftp://files.example.com/mcp", '"My h" has URL "ftp://files.example.com/mcp", which is not http(s) or ws(s)'],
     ];
     for (const [url, message] of cases) {
       expect(errorsOf(withMcp([mcpTool("h", "mcp.server", { transport: "http", url })]))).toEqual([{ code: "invalid-param", nodeId: "h", field: "url", message }]);
     }
+  });
+
+  it("names a protocol the URL's scheme cannot speak, on the protocol field, in nodes, groups and workflow servers", () => {
+    expect(errorsOf(withMcp([mcpTool("h", "mcp.server", { transport: "http", url: "https://mcp.example.com/mcp", protocol: "websocket" })]))).toEqual([
+      { code: "invalid-param", nodeId: "h", field: "protocol", message: '"My h" has protocol "websocket", which needs a ws:// or wss:// URL, not https://' },
+    ]);
+    expect(errorsOf(withMcp([mcpTool("g", "mcp.group", { servers: [{ id: "a", transport: "http", url: "ws://mcp.example.com/ws", protocol: "sse" }] })]))).toEqual([
+      { code: "invalid-param", nodeId: "g", field: "servers", message: 'Server "a" of "My g" has protocol "sse", which cannot speak to a ws:// URL (a WebSocket server takes "websocket" or "auto")' },
+    ]);
+    expect(errorsOf(withMcp([], { sock: { transport: "http", url: "wss://mcp.example.com/ws", protocol: "streamable-http" } }))).toEqual([
+      { code: "invalid-mcp-server", message: 'Workflow MCP server "sock" is invalid: protocol: "streamable-http" cannot speak to a wss:// URL (a WebSocket server takes "websocket" or "auto")' },
+    ]);
   });
 
   it("names a reference to a server the workflow does not declare, or to an invalid declaration, on the ref field", () => {
@@ -390,7 +417,7 @@ describe("what flows between nodes", () => {
       lookupComponent,
     );
     expect(result.ok ? [] : result.errors).toEqual([
-      expect.objectContaining({ code: "unknown-reference", nodeId: "check", field: "value", message: expect.stringContaining('that node has no output "txt" (it has text, toolCalls, iterations, usage)') }),
+      expect.objectContaining({ code: "unknown-reference", nodeId: "check", field: "value", message: expect.stringContaining('that node has no output "txt" (it has text, toolCalls, iterations, usage, stopReason)') }),
     ]);
     const fine = compileWorkflow(
       { nodes: [node("entry", "core.entry"), node("agent", "core.agent", { provider: "scripted" }, "Agent"), node("check", "core.if", { value: "{{agent.text}}" }, "Check")], edges: [edge("entry", "output", "agent", "input"), edge("agent", "text", "check", "input")] },
