@@ -23,6 +23,11 @@ export function AppHeader({ user, children }: { user?: HeaderUser; children?: Re
             Runs
           </Link>
         )}
+        {user && (
+          <Link href="/audit" data-testid="nav-audit">
+            Tool calls
+          </Link>
+        )}
         {user?.role === "admin" && (
           <Link href="/secrets" data-testid="nav-secrets">
             Secrets

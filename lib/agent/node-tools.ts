@@ -20,7 +20,7 @@ export type NodeTools = GatewayConnection & {
   /** The model call the next tool calls belong to. */
   setIteration: (iteration: number) => void;
   /** Sends a call to a tool the model was not given on to the gateway, which refuses and records it (the model hears the SDK's own refusal). */
-  reportUnknown: (toolName: string, input: string) => Promise<unknown>;
+  reportUnknown: (toolName: string, input: string, toolCallId: string) => Promise<unknown>;
 };
 
 /** The token claims for a node: `*` anywhere in the allow-list means every wired tool, so it is left out. */
@@ -61,7 +61,7 @@ export async function connectNodeTools(ctx: NodeToolsContext, access: ToolAccess
             log.push({ ...call, callId: runUniqueCallId(call.callId), iteration });
           },
         }, () => ({ iteration }));
-  const reportUnknown = (toolName: string, input: string) => connection.callTool(toolName, parseArgs(input));
+  const reportUnknown = (toolName: string, input: string, callId: string) => connection.callTool(toolName, parseArgs(input), { callId });
   return { ...connection, log, setIteration: (next) => void (iteration = next), reportUnknown };
 }
 

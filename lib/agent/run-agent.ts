@@ -35,7 +35,7 @@ export type AgentRequest = {
   onIterationStart?: (iteration: number) => void;
   onStep?: (step: AgentStep) => void | Promise<void>;
   /** A call the model makes to a tool it was not given (see ModelCall). */
-  onUnknownTool?: (toolName: string, input: string) => Promise<unknown>;
+  onUnknownTool?: (toolName: string, input: string, toolCallId: string) => Promise<unknown>;
 };
 
 export type AgentResult = { text: string; iterations: number; usage: AgentUsage; hitLimit: boolean; stopReason: AgentStopReason };

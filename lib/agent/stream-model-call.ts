@@ -19,15 +19,15 @@ export type ModelCall = {
    * Told when the model calls a tool it was not given (the SDK answers it with an error by itself):
    * the node sends the call on to the gateway, which refuses it there and so records it.
    */
-  onUnknownTool?: (toolName: string, input: string) => Promise<unknown>;
+  onUnknownTool?: (toolName: string, input: string, toolCallId: string) => Promise<unknown>;
 };
 
 function sdkCall({ onUnknownTool, ...call }: ModelCall) {
   if (!onUnknownTool) return call;
   return {
     ...call,
-    experimental_repairToolCall: async ({ toolCall, error }: { toolCall: { toolName: string; input: string }; error: unknown }) => {
-      if (NoSuchToolError.isInstance(error)) await onUnknownTool(toolCall.toolName, toolCall.input).catch(() => undefined);
+    experimental_repairToolCall: async ({ toolCall, error }: { toolCall: { toolName: string; input: string; toolCallId: string }; error: unknown }) => {
+      if (NoSuchToolError.isInstance(error)) await onUnknownTool(toolCall.toolName, toolCall.input, toolCall.toolCallId).catch(() => undefined);
       return null; // nothing to repair: the SDK tells the model the tool does not exist
     },
   };

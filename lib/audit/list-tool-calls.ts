@@ -6,8 +6,7 @@
 import { z } from "zod";
 import { sql } from "../db/sql";
 
-export const AUDIT_OUTCOMES = ["completed", "error", "blocked", "denied"] as const;
-export const AUDIT_CALLERS = ["agent", "external"] as const;
+import { AUDIT_CALLERS, AUDIT_OUTCOMES, type AuditCaller, type AuditOutcome } from "./audit-values";
 
 /** A list query as the API and the /audit page take it (query-string values). */
 export const ToolCallAuditQuery = z.object({
@@ -28,10 +27,10 @@ export type AuditedCall = {
   workflowId: string;
   workflowName: string;
   callerNodeId: string;
-  caller: (typeof AUDIT_CALLERS)[number];
+  caller: AuditCaller;
   toolName: string;
   args: unknown;
-  outcome: (typeof AUDIT_OUTCOMES)[number];
+  outcome: AuditOutcome;
   detail: string | null;
   durationMs: number | null;
 };

@@ -58,3 +58,41 @@ it("hands scoped tools to an outside MCP client, records its calls, and ends on 
   expect(refused.status).toBe(401);
   expect((await stack.fetch(`/api/runs/${runId}/external/outside`)).status).toBe(404);
 });
+
+const AGENT_SCRIPT = new URL("../testing/mcp-agent-script.mjs", import.meta.url).pathname;
+
+const processGraph = (args: string[]): WorkflowGraph =>
+  ({
+    nodes: [
+      graphNode("entry", "core.entry"),
+      graphNode("outside", "core.external.agent", { label: "Agent program", params: { mode: "process", command: "node", args, instructions: "{{input}}" } }),
+      graphNode("double", "core.code", { label: "Double", mode: "tool", params: { code: "return Number(input) * 2;" } }),
+      graphNode("other", "core.code", { label: "Not wired", mode: "tool", params: { code: "return 'secret';" } }),
+    ],
+    edges: [graphEdge("entry", "output", "outside", "input"), graphEdge("double", "tool", "outside", "tools")],
+  }) as WorkflowGraph;
+
+it("starts an agent program with the gateway in its environment: it sees and calls only its tools, and its output is the answer", async () => {
+  const runId = await startWorkflowRun(stack, processGraph([AGENT_SCRIPT]), "21");
+  const result = await waitForRun(stack, runId, 30_000);
+  expect(result.status, result.error ?? "").toBe("completed");
+  const text = (result.output as { text: string }).text;
+  expect(text).toBe('tools=double result={"result":42} token=in env [secret]'); // the token it printed is not in the answer
+  const events = await listEvents(runId);
+  expect(events.find((event) => event.type === "tool.call.completed")?.payload).toMatchObject({ nodeId: "outside", toolName: "double", result: '{"result":42}' });
+  expect(JSON.stringify(events)).not.toMatch(/eyJ/);
+  const audit = (await (await stack.fetch(`/api/audit/tool-calls?caller=external&tool=double`)).json()) as { calls: { runId: string }[] };
+  expect(audit.calls.map((call) => call.runId)).toContain(runId);
+});
+
+it("fails the node with what the program said when it exits with an error, and refuses a command off the allow-list", async () => {
+  const failed = await waitForRun(stack, await startWorkflowRun(stack, processGraph([AGENT_SCRIPT, "fail"]), "1"), 30_000);
+  expect(failed.status).toBe("failed");
+  expect(failed.error).toContain('command: "node" exited with code 3 — stderr: Error: the agent could not make sense of its task');
+
+  const graph = processGraph([]);
+  (graph.nodes[1].data.params as Record<string, unknown>).command = "bash";
+  const refused = await waitForRun(stack, await startWorkflowRun(stack, graph, "1"), 30_000);
+  expect(refused.status).toBe("failed");
+  expect(refused.error).toContain('command "bash" is not on the MCP allow-list');
+});

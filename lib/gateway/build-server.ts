@@ -8,7 +8,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Redis } from "ioredis";
-import { recordedCalls } from "../audit/call-audit";
+import { auditedForward, recordCall } from "../audit/call-audit";
 import type { SessionClaims } from "./session-token";
 import type { RegisteredTool } from "../registry/registry";
 import { exposeTools, TOOL_KINDS } from "../tools/tool-kinds";
@@ -46,7 +46,7 @@ export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Ser
     const callId = typeof _meta?.callId === "string" ? _meta.callId : undefined;
     const iteration = typeof _meta?.iteration === "number" ? _meta.iteration : 1;
     const forward = (tool: ExposedTool, finalArgs: Record<string, unknown>, guardedCallId?: string) => forwardCall(scope, tool, finalArgs, guardedCallId);
-    return guardToolCall(scope, deps.redis, exposed, { name, args, callId }, recordedCalls(scope, deps.redis, name, iteration, forward));
+    return recordCall(scope, deps.redis, { name, args, callId, iteration }, () => guardToolCall(scope, deps.redis, exposed, { name, args, callId }, auditedForward(scope, name, forward)));
   });
 
   return server;

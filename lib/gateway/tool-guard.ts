@@ -9,7 +9,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Redis } from "ioredis";
 import type { SessionClaims } from "./session-token";
 import { awaitApproval } from "../approvals/await-approval";
-import { createEventRecorder } from "../runs/record-event";
+import { createEventRecorder, RunEndedError } from "../runs/record-event";
 import type { RunEventInput } from "../runs/events";
 import type { ExposedTool } from "./mcp-tools";
 import { resolveTool } from "./tool-policy";
@@ -25,8 +25,9 @@ export type GuardedCall = { name: string; args: Record<string, unknown>; callId?
 /** A gateway event must never turn into a failed call: the refusal or decision still reaches the model. */
 async function recordGatewayEvent(redis: Redis, runId: string, event: RunEventInput): Promise<void> {
   try {
-    await createEventRecorder(redis, runId)(event);
+    await createEventRecorder(redis, runId, { onlyWhileRunning: true })(event);
   } catch (error) {
+    if (error instanceof RunEndedError) return; // a late decision of a run that has ended: its log is closed
     console.warn(`gateway: could not record ${event.type} for run ${runId}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

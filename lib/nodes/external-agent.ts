@@ -1,11 +1,17 @@
 /**
  * External Agent: bring your own agent. The node hands the tools wired into it to an agent outside
- * Switchboard — the run view shows the gateway URL and a token scoped to exactly those tools (copy
- * buttons, expiry) to paste into any MCP client — and waits until someone presses Done, whose text
- * becomes its output. The gateway records the agent's calls; the token dies with the node.
+ * Switchboard, with a gateway token scoped to exactly those tools (same allow-list, aliases and
+ * approvals as the built-in agent), and the gateway records that agent's calls. Either
+ * - "person": the run view shows the gateway URL and the token (copy buttons, expiry) to paste into
+ *   any MCP client, and the node waits until someone presses Done, whose text becomes its output; or
+ * - "process": it starts a configured agent program with the URL and token in its environment and a
+ *   generated MCP client configuration (lib/external-agent/agent-process.ts), waits for it to exit
+ *   and takes what it printed. This starts a program on the machine: host access rules apply.
+ * The token dies with the node.
  */
 import { z } from "zod";
 import { toolClaims } from "../agent/node-tools";
+import { runAgentProcess } from "../external-agent/agent-process";
 import { dropHandoff, storeHandoff, waitForDone } from "../external-agent/handoff";
 import { endCallerTokens } from "../gateway/run-liveness";
 import { createSessionToken } from "../gateway/session-token";
@@ -18,20 +24,35 @@ export const externalAgent = defineComponent({
   label: "External Agent",
   category: "AI",
   icon: "plug",
-  description: "Hands the tools wired into it to an agent you run (Claude Desktop, Cursor, a script) and waits until you press Done.",
+  description: "Hands the tools wired into it to an agent you run (Claude Desktop, Cursor, a script) and waits until you press Done — or starts your agent program and takes what it prints.",
   inputs: [{ name: "input", label: "Task" }],
   outputs: [{ name: "text", label: "Answer" }],
   acceptsTools: true,
   handsOutGatewayToken: true,
   requiresTool: true,
+  hostAccess: { param: "mode", equals: "process" },
   fields: [
+    {
+      name: "mode",
+      label: "Agent",
+      kind: "select",
+      options: [
+        { value: "person", label: "A person connects an MCP client (URL + token, then Done)" },
+        { value: "process", label: "Start an agent program (its output is the answer)" },
+      ],
+    },
     { name: "instructions", label: "Instructions", kind: "template", templated: true, placeholder: "Triage {{input}} with the tools below, then press Done with a summary." },
     { name: "waitMinutes", label: "Wait at most (minutes)", kind: "number" },
+    { name: "command", label: "Command", kind: "text", placeholder: "node", help: "On the MCP allow-list (SWITCHBOARD_MCP_COMMANDS). It gets SWITCHBOARD_GATEWAY_URL, SWITCHBOARD_GATEWAY_TOKEN, SWITCHBOARD_MCP_CONFIG and SWITCHBOARD_TASK (the instructions).", visibleWhen: { param: "mode", equals: "process" } },
+    { name: "args", label: "Arguments", kind: "json", placeholder: '["my-agent.js", "--once"]', visibleWhen: { param: "mode", equals: "process" } },
   ],
   params: z.object({
     input: z.unknown().optional(),
+    mode: z.enum(["person", "process"]).default("person"),
     instructions: z.string().default("{{input}}"),
     waitMinutes: z.number().int().min(1).max(24 * 60).default(30),
+    command: z.string().trim().default(""),
+    args: z.array(z.string(), { error: "args must be a list of strings" }).default([]),
   }),
   async execute(ctx) {
     const { runId, nodeId, params, signal, emit } = ctx;
@@ -39,6 +60,15 @@ export const externalAgent = defineComponent({
     const ttlSeconds = params.waitMinutes * 60;
     const token = await createSessionToken({ ...toolClaims(ctx, {}), caller: "external" }, ttlSeconds);
     const handoff = { url: `${appBaseUrl()}/api/mcp/gateway`, token, expiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString() };
+    if (params.mode === "process") {
+      if (!params.command) throw new Error("command: name the agent program to start");
+      try {
+        const text = await runAgentProcess({ command: params.command, args: params.args, task: params.instructions, gatewayUrl: handoff.url, token, timeoutMs: ttlSeconds * 1000, signal });
+        return { text };
+      } finally {
+        await endCallerTokens(redis, runId, nodeId);
+      }
+    }
     await storeHandoff(redis, runId, nodeId, handoff, ttlSeconds);
     try {
       await emit({ type: "external.agent.waiting", payload: { nodeId, url: handoff.url, expiresAt: handoff.expiresAt, instructions: params.instructions } });

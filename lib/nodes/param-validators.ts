@@ -8,6 +8,7 @@ import { validateGroupNodeParams, validateServerNodeParams } from "../mcp/valida
 import { MCP_GROUP_TYPE, MCP_SERVER_TYPE } from "../mcp/server-specs";
 import { validateEntryParams, validateIfParams, validateScheduleParams, validateSwitchParams, validateTransformParams } from "../flow/validate-flow-params";
 import { validateModelParams } from "../agent/validate-model-params";
+import { validateExternalAgentParams } from "../external-agent/validate-external-agent-params";
 import type { ParamValidator } from "./types";
 
 const validators: Partial<Record<string, ParamValidator>> = {
@@ -16,6 +17,7 @@ const validators: Partial<Record<string, ParamValidator>> = {
   "core.entry": validateEntryParams,
   "core.agent": validateModelParams,
   "core.llm": validateModelParams,
+  "core.external.agent": validateExternalAgentParams,
   "core.if": validateIfParams,
   "core.switch": validateSwitchParams,
   "core.transform": validateTransformParams,

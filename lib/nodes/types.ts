@@ -81,10 +81,11 @@ export type ComponentMeta = {
   /** Hands a gateway token to someone outside the run even with no tools wired (External Agent): the run's token clean-up must happen. */
   handsOutGatewayToken?: boolean;
   /**
-   * Touches the machine Switchboard runs on: "always" (runs programs, reads or writes files) or
-   * "stdio-servers" (MCP nodes, when a server is a local process). Off until an admin enables host access.
+   * Touches the machine Switchboard runs on: "always" (runs programs, reads or writes files),
+   * "stdio-servers" (MCP nodes, when a server is a local process), or when a param has a value (an
+   * External Agent that spawns its agent). Off until an admin enables host access.
    */
-  hostAccess?: "always" | "stdio-servers";
+  hostAccess?: "always" | "stdio-servers" | { param: string; equals: string };
   /**
    * A branching node (If, Switch): the output ports it leaves out of its output are branches not
    * taken, and the nodes fed only from them are skipped (lib/runs/skip-rule.ts).

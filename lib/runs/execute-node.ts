@@ -8,6 +8,7 @@ import { isSecretRef } from "../secrets/reference";
 import type { NodeCheckpoints, NodeOutput } from "../nodes/types";
 import { listEvents } from "./read-events";
 import { hostAccessOffError, hostToolsEnabled } from "../settings/host-tools";
+import { usesHost } from "../workflow/host-access";
 import { registrarFor } from "../tools/tool-kinds";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
 import { fillTemplates } from "./fill-templates";
@@ -50,7 +51,7 @@ async function registerToolNode(ctx: RunContext, node: CompiledNode, inputs: Rec
 
 async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Record<string, unknown>, signal: AbortSignal): Promise<NodeOutput> {
   const component = getComponent(node.type)!;
-  if (component.hostAccess === "always" && !(await hostToolsEnabled())) throw hostAccessOffError(node.label);
+  if (usesHost(component, node.params) && !(await hostToolsEnabled())) throw hostAccessOffError(node.label);
   // Secrets come only from the node's own params, resolved before templates pull in upstream data,
   // so neither upstream outputs nor run input can ask for one by carrying `{ "$secret": NAME }`.
   const ownParams = await ctx.secrets.resolveParams(node.params);

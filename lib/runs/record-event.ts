@@ -36,7 +36,14 @@ type Pending = { event: RunEventInput; resolve: (stored: RunEvent | null) => voi
  * `finish` stores the terminal event, everything noted before it and the run's final status in
  * one statement, fenced by the lease: false (and nothing stored) when `owner` no longer holds it.
  */
-export function createEventRecorder(redis: Redis, runId: string): RunRecorder {
+/** Thrown (as the rejection of a record) when an event comes after its run's ending and the recorder was told to refuse such. */
+export class RunEndedError extends Error {}
+
+/**
+ * `onlyWhileRunning`: refuse events once the run has ended (RunEndedError), for writers outside the
+ * run's own worker — the gateway — whose late events must not land after the terminal one.
+ */
+export function createEventRecorder(redis: Redis, runId: string, options: { onlyWhileRunning?: boolean } = {}): RunRecorder {
   let pending: Pending[] = [];
   let writing = false;
   let timer: NodeJS.Timeout | undefined;
@@ -47,7 +54,7 @@ export function createEventRecorder(redis: Redis, runId: string): RunRecorder {
     const ends = pending.findIndex((item) => item.end);
     const batch = ends === -1 ? pending : pending.slice(0, ends + 1);
     pending = ends === -1 ? [] : pending.slice(ends + 1);
-    recordBatch(redis, runId, batch.map((item) => item.event), batch.at(-1)!.end)
+    recordBatch(redis, runId, batch.map((item) => item.event), batch.at(-1)!.end, options.onlyWhileRunning === true)
       .then(
         (stored) => batch.forEach((item, index) => item.resolve(stored ? stored[index] : null)),
         (error) => batch.forEach((item) => item.reject(error)),
@@ -64,7 +71,7 @@ export function createEventRecorder(redis: Redis, runId: string): RunRecorder {
   };
   const record = ((input: RunEventInput) =>
     new Promise<RunEvent>((resolve, reject) => {
-      enqueue(input, (stored) => (stored ? resolve(stored) : reject(new Error(`Run ${runId} ended elsewhere: ${input.type} not recorded`))), reject);
+      enqueue(input, (stored) => (stored ? resolve(stored) : reject(new RunEndedError(`Run ${runId} has ended (or ended elsewhere): ${input.type} not recorded`))), reject);
       queueMicrotask(writeNext); // events recorded in the same tick share a batch
     })) as RunRecorder;
   record.finish = (input, ending, owner) =>
@@ -73,7 +80,7 @@ export function createEventRecorder(redis: Redis, runId: string): RunRecorder {
       queueMicrotask(writeNext);
     });
   record.note = (input) => {
-    const warn = (error: unknown) => console.warn(`run ${runId}: could not record ${input.type}: ${error instanceof Error ? error.message : String(error)}`);
+    const warn = (error: unknown) => error instanceof RunEndedError || console.warn(`run ${runId}: could not record ${input.type}: ${error instanceof Error ? error.message : String(error)}`);
     enqueue(input, () => undefined, warn);
     timer ??= setTimeout(() => {
       timer = undefined;
@@ -83,14 +90,18 @@ export function createEventRecorder(redis: Redis, runId: string): RunRecorder {
   return record;
 }
 
-/** Allocates the next seqs of the run and stores the events, in one round trip. */
-async function storeEvents(runId: string, events: RunEventInput[]): Promise<{ seq: number; createdAt: Date }[]> {
+/** Allocates the next seqs of the run and stores the events, in one round trip; null when `whileRunning` and the run has ended. */
+async function storeEvents(runId: string, events: RunEventInput[], whileRunning: boolean): Promise<{ seq: number; createdAt: Date }[] | null> {
   const rows = await sql<{ seq: number; createdAt: Date }>`
-    WITH allocated AS (UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length} WHERE id = ${runId} RETURNING "lastSeq")
+    WITH allocated AS (
+      UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length}
+      WHERE id = ${runId} AND (NOT ${whileRunning}::boolean OR status IN ('queued', 'running'))
+      RETURNING "lastSeq")
     INSERT INTO "RunEvent" ("runId", seq, type, payload)
     SELECT ${runId}, allocated."lastSeq" - ${events.length} + item.ord::int, item.value->>'type', item.value->'payload'
     FROM allocated, jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS item(value, ord)
     RETURNING seq, "createdAt"`;
+  if (rows.length === 0 && whileRunning) return null;
   if (rows.length !== events.length) throw new Error(`Run ${runId} does not exist: cannot record its ${events[0].type} event`);
   return rows.sort((a, b) => a.seq - b.seq);
 }
@@ -111,8 +122,8 @@ async function storeEventsAndEnd(runId: string, events: RunEventInput[], { endin
   return rows.length === events.length ? rows.sort((a, b) => a.seq - b.seq) : null;
 }
 
-async function recordBatch(redis: Redis, runId: string, events: RunEventInput[], end?: EndingWrite): Promise<RunEvent[] | null> {
-  const rows = end ? await storeEventsAndEnd(runId, events, end) : await storeEvents(runId, events);
+async function recordBatch(redis: Redis, runId: string, events: RunEventInput[], end: EndingWrite | undefined, whileRunning: boolean): Promise<RunEvent[] | null> {
+  const rows = end ? await storeEventsAndEnd(runId, events, end) : await storeEvents(runId, events, whileRunning);
   if (!rows) return null;
   const stored = events.map((event, index) => ({ ...event, runId, seq: rows[index].seq, at: rows[index].createdAt.toISOString() }) as RunEvent);
   // Stored is what counts; live readers read a missed event back from the database.

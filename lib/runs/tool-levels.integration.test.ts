@@ -212,9 +212,10 @@ describe("level 3: Agent", () => {
       expect(result.error).toBeNull();
       expect(modelA.received[0].body.tools?.map((t) => t.function.name)).toEqual(["fs_read"]);
       expect(modelB.received[0].body.tools?.map((t) => t.function.name).sort()).toEqual(["http_request", "shell_exec"]);
-      // B asked for A's tool anyway: it never ran for B, and B heard back an error.
+      // B asked for A's tool anyway: it never ran for B, B heard back an error, and the gateway recorded the attempt as blocked.
       expect(payloads(events, "tool.call.completed", "a")).toEqual([expect.objectContaining({ toolName: "fs_read", isError: false })]);
-      expect(payloads(events, "tool.call.completed", "b")).toEqual([]);
+      expect(payloads(events, "tool.call.completed", "b")).toEqual([expect.objectContaining({ toolName: "fs_read", isError: true, result: expect.stringMatching(/^Blocked: /) })]);
+      expect(payloads(events, "tool.call.blocked", "b")).toEqual([expect.objectContaining({ toolName: "fs_read", reason: expect.stringContaining("not wired to it") })]);
       const bToolMessage = modelB.received[1].body.messages.find((m) => m.role === "tool");
       expect(String(bToolMessage?.content)).toMatch(/fs_read/);
       expect(String(bToolMessage?.content)).not.toContain("ship on friday");

@@ -10,6 +10,7 @@ import { loadPlan } from "../runs/load-plan";
 import { parseNodeParams } from "../runs/node-params";
 import { SecretScope } from "../secrets/secret-scope";
 import { hostAccessOffError, hostToolsEnabled } from "../settings/host-tools";
+import { usesHost } from "../workflow/host-access";
 
 export async function executeComponentCall(job: ToolCallJobData, registered: RegisteredTool, signal: AbortSignal): Promise<ToolCallJobResult> {
   const plan = await loadPlan(job.runId);
@@ -17,7 +18,7 @@ export async function executeComponentCall(job: ToolCallJobData, registered: Reg
   const component = node && getComponent(node.type);
   if (!node || !component) return errorResult(`Tool ${job.toolName} is no longer registered in run ${job.runId}`);
 
-  if (component.hostAccess === "always" && !(await hostToolsEnabled())) return errorResult(hostAccessOffError(node.label).message);
+  if (usesHost(component, node.params) && !(await hostToolsEnabled())) return errorResult(hostAccessOffError(node.label).message);
   const agentArgs = Object.fromEntries(Object.entries(job.args).filter(([name]) => node.agentInputs.includes(name)));
   // Only the node's own params may name secrets; the agent's arguments are never resolved.
   const secrets = new SecretScope();

@@ -1,6 +1,7 @@
 /**
  * Runs one allow-listed executable with arguments, never through a shell (so `;`, `|` and `$()`
- * are just characters in an argument), with a clean environment (lib/platform/child-env.ts), a
+ * are just characters in an argument), with a clean environment (lib/platform/child-env.ts, or one
+ * the caller built from it), a
  * timeout and a cap on the output it keeps. The program leads its own process group, and a
  * timeout or abort kills the whole group, so nothing it started outlives it.
  */
@@ -29,11 +30,11 @@ function killGroup(pid: number | undefined): void {
 export function runExecutable(
   command: string,
   args: string[],
-  options: { cwd?: string; timeoutMs: number; maxOutputBytes: number; signal?: AbortSignal },
+  options: { cwd?: string; timeoutMs: number; maxOutputBytes: number; signal?: AbortSignal; env?: Record<string, string> },
 ): Promise<ExecResult> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(options.signal.reason);
-    const child = spawn(command, args, { cwd: options.cwd || undefined, env: childEnvironment() as NodeJS.ProcessEnv, shell: false, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd: options.cwd || undefined, env: (options.env ?? childEnvironment()) as NodeJS.ProcessEnv, shell: false, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     const output = { stdout: "", stderr: "" };
     let truncated = false;
     let timedOut = false;

@@ -1,6 +1,7 @@
 /**
  * Which nodes touch the machine Switchboard runs on: components that declare `hostAccess`
- * (Run Command, Read/Write File) and MCP nodes whose servers are local processes (stdio). Pure, so
+ * (Run Command, Read/Write File), MCP nodes whose servers are local processes (stdio), and nodes
+ * whose settings make them start a program (an External Agent in process mode). Pure, so
  * the compiler, the save path and the browser agree. Such nodes run only when an admin enabled host
  * access, and only admins may add or change them (lib/workflow-store/host-access-guard.ts).
  */
@@ -21,8 +22,10 @@ function isStdioSource(source: unknown, declared: unknown): boolean {
 }
 
 export function usesHost(meta: ComponentMeta | undefined, params: Record<string, unknown>, mcpServers?: unknown): boolean {
-  if (meta?.hostAccess === "always") return true;
-  if (meta?.hostAccess !== "stdio-servers") return false;
+  const access = meta?.hostAccess;
+  if (access === "always") return true;
+  if (typeof access === "object") return String(params[access.param] ?? meta?.defaults[access.param]) === access.equals;
+  if (access !== "stdio-servers") return false;
   const sources = Array.isArray(params.servers) ? params.servers : [params];
   return sources.some((source) => isStdioSource(source, mcpServers));
 }

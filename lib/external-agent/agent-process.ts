@@ -1,0 +1,57 @@
+/**
+ * The External Agent's process mode, the seed's OpenCode pattern: start an agent program (its
+ * command on the MCP allow-list, host access on) that finds the gateway's URL and a token scoped to
+ * the node's tools in its environment — SWITCHBOARD_GATEWAY_URL, SWITCHBOARD_GATEWAY_TOKEN, and
+ * SWITCHBOARD_MCP_CONFIG naming an MCP client configuration file in the format Cursor, Claude Code
+ * and most MCP clients read — with its task in SWITCHBOARD_TASK; wait for it to exit and take what
+ * it printed as the answer. The token never appears in the answer or an error.
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { checkCommand } from "../mcp/safety";
+import { stderrSummary } from "../mcp/stderr-summary";
+import { childEnvironment } from "../platform/child-env";
+import { redactSecrets } from "../secrets/resolve";
+import { runExecutable } from "../tools/run-executable";
+
+export type AgentProcess = {
+  command: string;
+  args: string[];
+  task: string;
+  gatewayUrl: string;
+  token: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+};
+
+const MAX_OUTPUT_BYTES = 1_000_000;
+
+/** An MCP client configuration with the gateway as its one server, reached over Streamable HTTP with the token. */
+export function gatewayClientConfig(gatewayUrl: string, token: string) {
+  return { mcpServers: { switchboard: { type: "http", url: gatewayUrl, headers: { Authorization: `Bearer ${token}` } } } };
+}
+
+export async function runAgentProcess(agent: AgentProcess): Promise<string> {
+  checkCommand(agent.command);
+  const dir = await mkdtemp(path.join(tmpdir(), "switchboard-agent-"));
+  const configPath = path.join(dir, "mcp.json");
+  const hide = (text: string) => redactSecrets(text, [agent.token]);
+  try {
+    await writeFile(configPath, JSON.stringify(gatewayClientConfig(agent.gatewayUrl, agent.token), null, 2), { mode: 0o600 });
+    const env = {
+      ...childEnvironment(),
+      SWITCHBOARD_GATEWAY_URL: agent.gatewayUrl,
+      SWITCHBOARD_GATEWAY_TOKEN: agent.token,
+      SWITCHBOARD_MCP_CONFIG: configPath,
+      SWITCHBOARD_TASK: agent.task,
+    };
+    const result = await runExecutable(agent.command, agent.args, { env, timeoutMs: agent.timeoutMs, maxOutputBytes: MAX_OUTPUT_BYTES, signal: agent.signal });
+    const said = stderrSummary(result.stderr);
+    if (result.timedOut) throw new Error(`command: "${agent.command}" did not finish within ${agent.timeoutMs / 1000} s`);
+    if (result.exitCode !== 0) throw new Error(hide(`command: "${agent.command}" exited with ${result.exitCode === null ? "no code (its output was too long)" : `code ${result.exitCode}`}${said ? ` — stderr: ${said}` : ""}`));
+    return hide(result.stdout.trim());
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
