@@ -21,11 +21,27 @@ export type StdioServerConfig = z.infer<typeof StdioServerConfig>;
 /** How an HTTP server speaks: Streamable HTTP, the legacy HTTP+SSE transport, or "auto" (Streamable HTTP first, then SSE, as the SDK documents). */
 export const HTTP_PROTOCOLS = ["auto", "streamable-http", "sse"] as const;
 
+/**
+ * Signing in to a server that requires OAuth 2.1 (the MCP authorization spec). Without a client id
+ * the client registers itself with the authorization server (dynamic client registration); the
+ * tokens come from the editor's Connect and live in the secret store (lib/mcp/oauth).
+ */
+export const McpOAuthSettings = z
+  .object({
+    clientId: SecretOrText.optional(),
+    clientSecret: SecretRef.optional(),
+    scope: z.string().trim().optional(),
+  })
+  .strict()
+  .refine((oauth) => !oauth.clientSecret || oauth.clientId, { message: "a client secret needs the client id it belongs to", path: ["clientId"] });
+export type McpOAuthSettings = z.infer<typeof McpOAuthSettings>;
+
 export const HttpServerConfig = z.object({
   transport: z.literal("http"),
   url: z.string().trim().url("url must be an absolute http(s) URL"),
   headers: z.record(z.string(), SecretOrText).default({}),
   protocol: z.enum(HTTP_PROTOCOLS).default("auto"),
+  oauth: McpOAuthSettings.optional(),
 });
 export type HttpServerConfig = z.infer<typeof HttpServerConfig>;
 
