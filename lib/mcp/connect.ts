@@ -8,12 +8,12 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { guardedFetchFor } from "../net/guarded-fetch";
 import { redactSecrets } from "../secrets/resolve";
 import { hostToolsEnabled } from "../settings/host-tools";
 import type { McpServerConfig } from "./config";
 import { DetachedStdioTransport } from "./detached-stdio-transport";
 import { McpOAuthRequiredError, RunOAuthProvider } from "./oauth/client-provider";
+import { authorizationServerFetch, checkClientSecretDestination } from "./oauth/client-secret-guard";
 import { McpSafetyError } from "./safety";
 import { serverParams } from "./server-params";
 import { sharedSchemaValidator } from "./schema-validator";
@@ -73,13 +73,17 @@ type HttpParams = Extract<Awaited<ReturnType<typeof serverParams>>, { transport:
  */
 function serverFetch(params: HttpParams): FetchLike {
   const origin = new URL(params.url).origin;
-  const toAuthorizationServer = guardedFetchFor({ secrets: params.oauth?.secrets ?? [] });
-  return (input, init) => {
+  const secrets = params.oauth?.secrets ?? [];
+  const toAuthorizationServer = authorizationServerFetch(secrets);
+  return async (input, init) => {
     const url = new URL(input);
-    if (url.origin === origin) return fetch(url, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), ...params.headers }, redirect: "error" });
-    const headers = new Headers(init?.headers);
-    for (const name of Object.keys(params.headers)) headers.delete(name);
-    return toAuthorizationServer(url, { ...init, headers });
+    if (url.origin !== origin) {
+      const headers = new Headers(init?.headers);
+      for (const name of Object.keys(params.headers)) headers.delete(name);
+      return toAuthorizationServer(url, { ...init, headers });
+    }
+    checkClientSecretDestination(url, init, secrets); // an authorization server at the MCP server's own origin
+    return fetch(url, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), ...params.headers }, redirect: "error" });
   };
 }
 

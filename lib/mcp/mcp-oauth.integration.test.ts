@@ -11,7 +11,7 @@ import type { Principal } from "../auth/principal";
 import { getDb } from "../db/client";
 import type { RunEvent } from "../runs/events";
 import { listEvents } from "../runs/read-events";
-import { listSecrets } from "../secrets/secret-store";
+import { listSecrets, putSecret } from "../secrets/secret-store";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { startOAuthMcpServers, type OAuthMcpServers } from "../testing/oauth-mcp-servers";
 import { runWorkflowToEnd } from "../testing/run-workflow";
@@ -34,7 +34,7 @@ beforeAll(async () => {
   editor = { userId: account.userId, email: account.email, name: account.email, role: account.role, via: "api-key" };
 });
 afterAll(async () => {
-  await getDb().secret.deleteMany({ where: { name: { startsWith: "mcp-oauth/" } } });
+  await getDb().secret.deleteMany({ where: { OR: [{ name: { startsWith: "mcp-oauth/" } }, { name: "OAUTH_TEST_CLIENT_SECRET" }] } });
   await getDb().workflow.deleteMany({ where: { createdAt: { gte: startedAt } } });
   await servers.close();
   await stack.close();
@@ -60,8 +60,8 @@ function graphCalling(tool: string, extra?: Record<string, unknown>): WorkflowGr
 const unavailableOf = (events: RunEvent[]) => events.find((e): e is Extract<RunEvent, { type: "tool.unavailable" }> => e.type === "tool.unavailable");
 
 /** Connect as the inspector does, then the browser: the authorization endpoint (which approves at once) redirects to the callback. */
-async function signIn(): Promise<{ callbackPath: string }> {
-  const started = await connectNodeServer(inspectorInput(), "protected", editor, stack.url);
+async function signIn(extra?: Record<string, unknown>): Promise<{ callbackPath: string }> {
+  const started = await connectNodeServer(inspectorInput(extra), "protected", editor, stack.url);
   if (!started.ok) throw new Error(started.error);
   const authorization = new URL(started.authorizationUrl);
   expect(authorization.origin).toBe(servers.authorizationServer);
@@ -172,5 +172,32 @@ describe("a run with a server that signs in with OAuth", () => {
     expect(unavailableOf(await listEvents(runId))?.payload.error).toMatch(/signs in with OAuth and is not connected: an editor can press Connect/);
     expect(servers.provider.clients.size).toBe(registered);
     expect(servers.provider.authorizations).toHaveLength(2);
+  });
+});
+
+describe("a pre-registered confidential client", () => {
+  it("signs in with its id and the secret from the store, which it refuses to send to a host the secret is not allowed to reach", async () => {
+    const registration = await fetch(`${servers.authorizationServer}/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "pre-registered", redirect_uris: [`${stack.url}/api/mcp/oauth/callback`], token_endpoint_auth_method: "client_secret_post" }),
+    });
+    const client = (await registration.json()) as { client_id: string; client_secret: string };
+    const extra = { oauthClientId: client.client_id, oauthClientSecret: { $secret: "OAUTH_TEST_CLIENT_SECRET" } };
+    const grants = servers.provider.grants.length;
+
+    await putSecret("OAUTH_TEST_CLIENT_SECRET", client.client_secret, ["auth.example.com"]);
+    const refused = await stack.fetch((await signIn(extra)).callbackPath);
+    const why = 'secret "OAUTH_TEST_CLIENT_SECRET" may only be sent to auth.example.com, not to 127.0.0.1';
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("OAUTH_TEST_CLIENT_SECRET&#34; may only be sent to auth.example.com, not to 127.0.0.1"); // HTML-escaped
+    expect(servers.provider.grants).toHaveLength(grants); // the code exchange never left
+    expect(await nodeOAuthStatus(inspectorInput(extra))).toMatchObject({ ok: true, servers: [{ status: { connected: false, lastError: expect.stringContaining(why) } }] });
+
+    await putSecret("OAUTH_TEST_CLIENT_SECRET", client.client_secret, ["127.0.0.1"]);
+    expect((await stack.fetch((await signIn(extra)).callbackPath)).status).toBe(200);
+    const { result } = await runWorkflowToEnd(stack, graphCalling("protected__whoami", extra), "go");
+    expect(result.output).toMatchObject({ text: `client ${client.client_id}` });
+    expect(servers.provider.clients.size).toBe(2); // the first sign-in's registration and this one: nothing registered for it
   });
 });

@@ -9,11 +9,11 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Principal } from "../../auth/principal";
-import { guardedFetchFor } from "../../net/guarded-fetch";
 import { redactSecrets } from "../../secrets/resolve";
 import type { McpOAuthSettings } from "../config";
 import { serverParams } from "../server-params";
 import { ConnectOAuthProvider, type OAuthServer } from "./client-provider";
+import { authorizationServerFetch } from "./client-secret-guard";
 import { oauthCallbackUrl, oauthConnectionKey } from "./connection-key";
 import { deleteOAuthRecords, readOAuthRecord, writeOAuthRecord, type PendingConnect } from "./credential-store";
 
@@ -32,7 +32,7 @@ async function resolveTarget(target: OAuthTarget): Promise<OAuthServer> {
 }
 
 function authOptions(server: OAuthServer) {
-  return { serverUrl: server.url, scope: server.scope, fetchFn: guardedFetchFor({ secrets: server.secrets }) };
+  return { serverUrl: server.url, scope: server.scope, fetchFn: authorizationServerFetch(server.secrets) };
 }
 
 const failure = (error: unknown, server?: OAuthServer): { ok: false; error: string } => ({
