@@ -12,6 +12,9 @@ import { expect, test } from "./support/test";
 
 type Access = "public" | "viewer" | "editor" | "admin";
 
+/** An MCP Server node whose HTTP server signs in with OAuth (nothing listens there). */
+const OAUTH_NODE = { nodeId: "n", type: "mcp.server", label: "x", params: { transport: "http", url: "http://127.0.0.1:9/mcp", auth: "oauth" } };
+
 /** The least role each action needs ("public": the ways in), and arguments to call it with. */
 const ACTIONS: Record<string, { access: Access; args: unknown[] }> = {
   "app/sign-in/actions.ts#createOwnerAction": { access: "public", args: [null, {}] },
@@ -29,6 +32,9 @@ const ACTIONS: Record<string, { access: Access; args: unknown[] }> = {
   "app/runs/actions.ts#rerunAction": { access: "editor", args: ["no-such-run"] },
   "app/runs/actions.ts#openRunGraphAction": { access: "editor", args: ["no-such-run"] },
   "app/workflows/mcp-actions.ts#discoverMcpToolsAction": { access: "editor", args: [{ nodeId: "n", type: "mcp.server", label: "x", params: { transport: "stdio", command: "node", args: ["-e", "1"] } }] },
+  "app/workflows/mcp-oauth-actions.ts#mcpOAuthStatusAction": { access: "viewer", args: [OAUTH_NODE] },
+  "app/workflows/mcp-oauth-actions.ts#connectMcpOAuthAction": { access: "editor", args: [OAUTH_NODE, "n"] },
+  "app/workflows/mcp-oauth-actions.ts#disconnectMcpOAuthAction": { access: "editor", args: [OAUTH_NODE, "n"] },
   "app/settings/actions.ts#createApiKeyAction": { access: "viewer", args: ["stolen"] },
   "app/settings/actions.ts#revokeApiKeyAction": { access: "viewer", args: ["no-such-key"] },
   "app/settings/actions.ts#createInviteAction": { access: "admin", args: ["admin"] },

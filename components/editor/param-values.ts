@@ -1,13 +1,12 @@
 /** Reading a node's params the way the compiler does: the node's own value, else the component default. */
-import type { ComponentMeta, ParamField } from "@/lib/nodes/types";
+import { isFieldShown, type ComponentMeta, type ParamField } from "@/lib/nodes/types";
 
 export function paramValue(params: Record<string, unknown>, meta: ComponentMeta, name: string): unknown {
   return params[name] ?? meta.defaults[name];
 }
 
 export function isFieldVisible(field: ParamField, params: Record<string, unknown>, meta: ComponentMeta): boolean {
-  if (!field.visibleWhen) return true;
-  return String(paramValue(params, meta, field.visibleWhen.param) ?? "") === field.visibleWhen.equals;
+  return isFieldShown(field, (name) => paramValue(params, meta, name));
 }
 
 /** "Scripted" or "OpenAI-compatible · gpt-4o-mini": what drives an agent, at a glance. */

@@ -64,6 +64,8 @@ const ROWS: Row[] = [
   { method: "POST", route: "/api/mcp/workflows", access: "viewer", path: () => "/api/mcp/workflows", body: { jsonrpc: "2.0", id: 1, method: "tools/list" }, allowed: [200, 406] },
   { method: "GET", route: "/api/mcp/workflows", access: "viewer", path: () => "/api/mcp/workflows", allowed: [405] },
   { method: "DELETE", route: "/api/mcp/workflows", access: "viewer", path: () => "/api/mcp/workflows", allowed: [405] },
+  // The browser comes back here from an MCP server's sign-in; without a sign-in it started, an editor gets a page saying so.
+  { method: "GET", route: "/api/mcp/oauth/callback", access: "editor", path: () => "/api/mcp/oauth/callback?code=c&state=nope", allowed: [400] },
   { method: "GET", route: "/api/mcp/gateway", access: "run-token", path: () => "/api/mcp/gateway", allowed: [] },
   { method: "DELETE", route: "/api/mcp/gateway", access: "run-token", path: () => "/api/mcp/gateway", allowed: [] },
 ];

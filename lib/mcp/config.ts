@@ -20,6 +20,21 @@ export const StdioServerConfig = z.object({
 export type StdioServerConfig = z.infer<typeof StdioServerConfig>;
 
 /**
+ * Signing in to a server that requires OAuth 2.1 (the MCP authorization spec). Without a client id
+ * the client registers itself with the authorization server (dynamic client registration); the
+ * tokens come from the editor's Connect and live in the secret store (lib/mcp/oauth).
+ */
+export const McpOAuthSettings = z
+  .object({
+    clientId: SecretOrText.optional(),
+    clientSecret: SecretRef.optional(),
+    scope: z.string().trim().optional(),
+  })
+  .strict()
+  .refine((oauth) => !oauth.clientSecret || oauth.clientId, { message: "a client secret needs the client id it belongs to", path: ["clientId"] });
+export type McpOAuthSettings = z.infer<typeof McpOAuthSettings>;
+
+/**
  * A remote server, reached by URL: Streamable HTTP, legacy HTTP+SSE or WebSocket. WebSocket is not a
  * transport of its own: it has the same URL, headers and address policy, and the scheme already
  * says which protocol a URL speaks (remote-protocol.ts); a named `protocol` must agree with it.
@@ -30,6 +45,7 @@ export const HttpServerConfig = z
     url: z.string().trim().url("url must be an absolute http(s) or ws(s) URL"),
     headers: z.record(z.string(), SecretOrText).default({}),
     protocol: z.enum(REMOTE_PROTOCOLS).default("auto"),
+    oauth: McpOAuthSettings.optional(),
   })
   .superRefine(({ url, protocol }, ctx) => {
     const mismatch = URL.canParse(url) && protocolMismatch(new URL(url), protocol);

@@ -1,18 +1,22 @@
 /**
  * Connecting an MCP client to a server (stdio, Streamable HTTP, HTTP+SSE or WebSocket) with a
  * startup timeout and retries with backoff. A stdio server's process group id is reported so it
- * can be recorded for the reaper before anything else can go wrong.
+ * can be recorded for the reaper before anything else can go wrong. An HTTP server that signs in
+ * with OAuth gets the stored tokens through the SDK's `authProvider` (lib/mcp/oauth), which
+ * refreshes them and never redirects.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { addressPolicy } from "../net/address-policy";
 import { guardedLookup } from "../net/guarded-lookup";
 import { redactSecrets } from "../secrets/resolve";
 import { hostToolsEnabled } from "../settings/host-tools";
 import type { McpServerConfig } from "./config";
 import { DetachedStdioTransport } from "./detached-stdio-transport";
+import { McpOAuthRequiredError, RunOAuthProvider } from "./oauth/client-provider";
+import { authorizationServerFetch, checkClientSecretDestination } from "./oauth/client-secret-guard";
 import { isWebSocketUrl, protocolsToTry, WIRE_PROTOCOL_NAMES, type WireProtocol } from "./remote-protocol";
 import { McpSafetyError } from "./safety";
 import { serverParams } from "./server-params";
@@ -67,39 +71,68 @@ async function connectOnce(config: McpServerConfig, params: Awaited<ReturnType<t
 type RemoteParams = Extract<Awaited<ReturnType<typeof serverParams>>, { transport: "http" }>;
 
 /**
+ * The transport's fetch. Requests to the MCP server carry the node's headers and follow no redirect
+ * (the URL policy checked this address, not wherever a redirect would lead). Any other is the SDK's
+ * OAuth traffic with an authorization server: through the address policy, without the node's
+ * headers, refusing secrets restricted to other hosts.
+ */
+function serverFetch(params: RemoteParams): FetchLike {
+  const origin = new URL(params.url).origin;
+  const secrets = params.oauth?.secrets ?? [];
+  const toAuthorizationServer = authorizationServerFetch(secrets);
+  return async (input, init) => {
+    const url = new URL(input);
+    if (url.origin !== origin) {
+      const headers = new Headers(init?.headers);
+      for (const name of Object.keys(params.headers)) headers.delete(name);
+      return toAuthorizationServer(url, { ...init, headers });
+    }
+    checkClientSecretDestination(url, init, secrets); // an authorization server at the MCP server's own origin
+    return fetch(url, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), ...params.headers }, redirect: "error" });
+  };
+}
+
+/**
  * A transport for one protocol. No redirects: the URL policy checked this address, not wherever a
  * redirect would lead. A WebSocket's own DNS lookup is checked too, and its handshake bounded by the
- * startup timeout (the client's timeout starts only once the socket is open).
+ * startup timeout (the client's timeout starts only once the socket is open). The SSE transport's
+ * stream and posts both go through its fetch, so both carry the headers.
  */
-function remoteTransport(protocol: WireProtocol, params: RemoteParams, timeout: number): Transport {
+function remoteTransport(protocol: WireProtocol, params: RemoteParams, timeout: number, authProvider?: RunOAuthProvider): Transport {
   const url = new URL(params.url);
-  if (protocol === "streamable-http") return new StreamableHTTPClientTransport(url, { requestInit: { headers: params.headers, redirect: "error" } });
   if (protocol === "websocket") {
     const policy = addressPolicy();
     return new NodeWebSocketClientTransport(url, { headers: params.headers, handshakeTimeout: timeout, lookup: policy.allowPrivate ? undefined : guardedLookup(policy) });
   }
-  // The SSE transport's stream and posts both go through this fetch, so both carry the headers.
-  return new SSEClientTransport(url, { fetch: (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), ...params.headers }, redirect: "error" }) });
+  if (protocol === "sse") return new SSEClientTransport(url, { fetch: serverFetch(params), authProvider });
+  if (authProvider) return new StreamableHTTPClientTransport(url, { fetch: serverFetch(params), authProvider });
+  return new StreamableHTTPClientTransport(url, { requestInit: { headers: params.headers, redirect: "error" } });
 }
 
-/** Connects by URL; "auto" on an http(s) URL tries Streamable HTTP and falls back to the older HTTP+SSE transport, as the SDK documents for backwards compatibility. */
+/**
+ * Connects by URL; "auto" on an http(s) URL tries Streamable HTTP and falls back to the older
+ * HTTP+SSE transport, as the SDK documents for backwards compatibility. A server that needs a new
+ * OAuth sign-in is not tried again over SSE: the answer would be the same.
+ */
 async function connectRemote(params: RemoteParams, timeout: number): Promise<LiveClient> {
   const url = new URL(params.url);
+  const authProvider = params.oauth && (await RunOAuthProvider.load(params.oauth));
   const failures: string[] = [];
   for (const protocol of protocolsToTry(url, params.protocol)) {
     const client = new Client({ name: "switchboard", version: "0.1.0" }, { jsonSchemaValidator: sharedSchemaValidator() });
     try {
-      await client.connect(remoteTransport(protocol, params, timeout), { timeout });
+      await client.connect(remoteTransport(protocol, params, timeout, authProvider), { timeout });
       return { client, secretValues: params.secretValues, close: () => client.close() };
     } catch (error) {
       await client.close().catch(() => undefined);
+      if (error instanceof McpOAuthRequiredError) throw error;
       failures.push(`${WIRE_PROTOCOL_NAMES[protocol]}: ${(error as Error).message}`);
     }
   }
   throw new McpConnectError(`${isWebSocketUrl(url) ? "WebSocket" : "HTTP"} server ${url.origin} did not answer (${failures.join("; ")})`);
 }
 
-/** Connects, retrying with exponential backoff; safety refusals are not retried. */
+/** Connects, retrying with exponential backoff; safety refusals and servers wanting a new OAuth sign-in are not retried. */
 export async function connectMcpServer(config: McpServerConfig, options: ConnectOptions = {}): Promise<LiveClient> {
   if (config.transport === "stdio" && !(await hostToolsEnabled())) {
     throw new McpConnectError(`A stdio MCP server starts a program on this machine, and host access is off: an admin can turn it on in Settings → Host access`);
@@ -111,7 +144,7 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
     try {
       return await connectOnce(config, params, options);
     } catch (error) {
-      if (error instanceof McpSafetyError || attempt >= retries) {
+      if (error instanceof McpSafetyError || error instanceof McpOAuthRequiredError || attempt >= retries) {
         throw new McpConnectError(redactSecrets((error as Error).message, params.secretValues));
       }
       await new Promise((resolve) => setTimeout(resolve, delay));

@@ -8,7 +8,7 @@ import { lookupComponent } from "../nodes";
 import { describeIssues } from "../validation/describe-issues";
 import { usesHost } from "../workflow/host-access";
 import { discoverTools, type DiscoveredTool } from "./discover";
-import { isMcpNodeType, serverSpecs, MCP_GROUP_TYPE } from "./server-specs";
+import { editorServerKey, isMcpNodeType, serverSpecs } from "./server-specs";
 
 export type DiscoveryResult =
   | { key: string; source: string; ok: true; tools: Pick<DiscoveredTool, "name" | "description">[] }
@@ -50,7 +50,7 @@ export async function discoverNodeTools(node: { id: string; type: string; label:
   }
   const servers = await Promise.all(
     specs.map(async (spec): Promise<DiscoveryResult> => {
-      const key = node.type === MCP_GROUP_TYPE ? spec.nodeId.slice(node.id.length + 1) : node.id;
+      const key = editorServerKey(node, spec);
       try {
         const tools = await discoverTools(spec.config, spec.startupTimeoutMs);
         return { key, source: spec.source, ok: true, tools: tools.map(({ name, description }) => ({ name, description })) };

@@ -1,7 +1,8 @@
 /**
  * Turns a server config into what a transport needs: secret references resolved, the stdio
  * command checked against the allow-list and given a clean env, the HTTP or WebSocket URL checked
- * against the address policy. The secret values come back too, so errors can be redacted.
+ * against the address policy, an OAuth server's settings with its connection key. The secret
+ * values come back too, so errors can be redacted.
  */
 import { resolveSecrets } from "../secrets/resolve";
 import type { HttpServerConfig, McpServerConfig } from "./config";
@@ -9,10 +10,12 @@ import type { DetachedStdioParams } from "./detached-stdio-transport";
 import { childEnvironment } from "../platform/child-env";
 import { hostAllowed } from "../net/guarded-fetch";
 import { checkCommand, checkUrl, McpSafetyError } from "./safety";
+import { oauthConnectionKey } from "./oauth/connection-key";
+import type { OAuthServer } from "./oauth/client-provider";
 
 export type ServerParams =
   | { transport: "stdio"; stdio: DetachedStdioParams; secretValues: string[] }
-  | { transport: "http"; url: string; headers: Record<string, string>; protocol: HttpServerConfig["protocol"]; secretValues: string[] };
+  | { transport: "http"; url: string; headers: Record<string, string>; protocol: HttpServerConfig["protocol"]; oauth?: OAuthServer; secretValues: string[] };
 
 export async function serverParams(config: McpServerConfig): Promise<ServerParams> {
   if (config.transport === "stdio") {
@@ -32,5 +35,10 @@ export async function serverParams(config: McpServerConfig): Promise<ServerParam
       throw new McpSafetyError(`secret "${secret.name}" may only be sent to ${secret.allowedHosts.join(", ")}, not to ${host}`);
     }
   }
-  return { transport: "http", url: config.url, headers: headers as Record<string, string>, protocol: config.protocol, secretValues };
+  if (!config.oauth) return { transport: "http", url: config.url, headers: headers as Record<string, string>, protocol: config.protocol, secretValues };
+  // The OAuth client's id and secret go to the authorization server, wherever it is: its requests check them (connect.ts).
+  const client = await resolveSecrets({ clientId: config.oauth.clientId, clientSecret: config.oauth.clientSecret });
+  const { clientId, clientSecret } = client.value as { clientId?: string; clientSecret?: string };
+  const oauth: OAuthServer = { url: config.url, key: oauthConnectionKey(config.url, config.oauth), clientId, clientSecret, scope: config.oauth.scope || undefined, secrets: client.secrets };
+  return { transport: "http", url: config.url, headers: headers as Record<string, string>, protocol: config.protocol, oauth, secretValues: [...secretValues, ...client.secretValues] };
 }

@@ -26,6 +26,11 @@ export const ServerNodeParams = z.object({
   url: z.string().default(""),
   headers: z.record(z.string(), z.unknown()).default({}),
   protocol: z.enum(REMOTE_PROTOCOLS).default("auto"),
+  /** "oauth": the server wants an OAuth 2.1 sign-in (the editor's Connect); the oauth* params are its settings. */
+  auth: z.enum(["none", "oauth"]).default("none"),
+  oauthClientId: z.unknown().default(""),
+  oauthClientSecret: z.unknown().optional(),
+  oauthScope: z.string().default(""),
   ref: z.string().default(""),
   toolFilter: ToolFilter.default({ mode: "all", tools: [] }),
   ...RuntimeParams,
@@ -51,11 +56,22 @@ export type ServerSpec = {
   healthIntervalMs: number;
 };
 
+/** How the editor names one of a node's servers: the node's id, or the server's id in a group. */
+export const editorServerKey = (node: { id: string; type: string }, spec: ServerSpec): string => (node.type === MCP_GROUP_TYPE ? spec.nodeId.slice(node.id.length + 1) : node.id);
+
 /** The server a flat MCP Server node's params describe. */
 export function serverSourceOf(params: ServerNodeParams): unknown {
   if (params.transport === "ref") return { transport: "ref", ref: params.ref };
-  if (params.transport === "http") return { transport: "http", url: params.url, headers: params.headers, protocol: params.protocol };
+  if (params.transport === "http") return { transport: "http", url: params.url, headers: params.headers, protocol: params.protocol, ...(params.auth === "oauth" ? { oauth: oauthSettingsOf(params) } : {}) };
   return { transport: "stdio", command: params.command, args: params.args, env: params.env, cwd: params.cwd || undefined };
+}
+
+/** The node's OAuth fields as an `oauth` config; empty fields are left out (no client id: dynamic registration). */
+function oauthSettingsOf(params: ServerNodeParams): Record<string, unknown> {
+  const given = (value: unknown) => (value === "" || value === undefined || value === null ? undefined : value);
+  return Object.fromEntries(
+    Object.entries({ clientId: given(params.oauthClientId), clientSecret: given(params.oauthClientSecret), scope: given(params.oauthScope.trim()) }).filter(([, value]) => value !== undefined),
+  );
 }
 
 function parseSource(raw: unknown, where: string, declared: unknown): McpServerConfig {

@@ -51,7 +51,13 @@ function sourceProblem(source: unknown, declared: Record<string, unknown> | unde
     return { field: "command", text: "needs a command to start its stdio MCP server" };
   }
   const parsed = McpServerSource.safeParse(source);
-  return parsed.success ? null : { field: String(parsed.error.issues[0].path[0] ?? "transport"), text: `is not a valid MCP server: ${describeIssues(parsed.error)}` };
+  return parsed.success ? null : { field: fieldOf(parsed.error.issues[0].path), text: `is not a valid MCP server: ${describeIssues(parsed.error)}` };
+}
+
+/** The node field an issue belongs to: `oauth.clientId` is the flat node's `oauthClientId`. */
+function fieldOf([first, second]: PropertyKey[]): string {
+  if (first === "oauth" && typeof second === "string") return `oauth${second[0].toUpperCase()}${second.slice(1)}`;
+  return String(first ?? "transport");
 }
 
 export const validateServerNodeParams: ParamValidator = (params, { label, mcpServers }) => {

@@ -83,7 +83,22 @@ export async function guardedFetch(input: string | URL, init: RequestInit = {}, 
   throw new AddressRefusedError(`${input}: more than ${options.maxRedirects ?? 5} redirects`);
 }
 
-/** A fetch with the guard built in, for libraries that take one (the AI SDK's providers). */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * The answer as this runtime's own Response: undici's package has a Response class of its own, and
+ * libraries test `instanceof Response` (the MCP SDK reads an OAuth error's body only then, and
+ * would take a refused refresh token for a server error).
+ */
+function asGlobalResponse(response: Response): Response {
+  if ((response as unknown) instanceof Response) return response; // typed as one, but built by undici
+  const body = NULL_BODY_STATUSES.has(response.status) ? null : response.body;
+  const answer = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  Object.defineProperty(answer, "url", { value: response.url });
+  return answer;
+}
+
+/** A fetch with the guard built in, for libraries that take one (the AI SDK's providers, the MCP SDK's OAuth client). */
 export function guardedFetchFor(options: GuardOptions = {}): typeof fetch {
-  return ((input: string | URL | Request, init?: RequestInit) => guardedFetch(input instanceof Request ? input.url : input, init, options)) as typeof fetch;
+  return (async (input: string | URL | Request, init?: RequestInit) => asGlobalResponse(await guardedFetch(input instanceof Request ? input.url : input, init, options))) as typeof fetch;
 }

@@ -9,6 +9,7 @@ import { MCP_SERVER_TYPE, serverSpecs, ServerNodeParams } from "../mcp/server-sp
 import { defineComponent, type ParamField } from "./types";
 
 const on = (transport: string) => ({ visibleWhen: { param: "transport", equals: transport } });
+const onOAuth = { visibleWhen: [{ param: "transport", equals: "http" }, { param: "auth", equals: "oauth" }] };
 
 export const runtimeFields: ParamField[] = [
   { name: "callTimeoutSeconds", label: "Call timeout (s)", kind: "number", help: "How long one tool call may take before the agent gets a timeout error." },
@@ -54,6 +55,19 @@ export const mcpServer = defineComponent({
       ],
       ...on("http"),
     },
+    {
+      name: "auth",
+      label: "Sign-in",
+      kind: "select",
+      options: [
+        { value: "none", label: "None (or a token in Headers)" },
+        { value: "oauth", label: "OAuth 2.1 (Connect below)" },
+      ],
+      ...on("http"),
+    },
+    { name: "oauthClientId", label: "OAuth client ID", kind: "text", placeholder: "registered automatically when empty", ...onOAuth },
+    { name: "oauthClientSecret", label: "OAuth client secret", kind: "secret", help: "Only for a pre-registered confidential client.", ...onOAuth },
+    { name: "oauthScope", label: "OAuth scope", kind: "text", placeholder: "what the server asks for when empty", ...onOAuth },
     { name: "ref", label: "Server name", kind: "text", help: "A server declared in the workflow's MCP servers settings.", ...on("ref") },
     ...runtimeFields,
   ],

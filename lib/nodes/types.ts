@@ -27,6 +27,8 @@ export type PortDefinition = {
  */
 export type ParamFieldKind = "text" | "textarea" | "prompt" | "template" | "number" | "boolean" | "select" | "json" | "secret" | "wired-tool" | "input-fields" | "workflow-ref";
 
+export type FieldCondition = { param: string; equals: string };
+
 export type ParamField = {
   name: string;
   label: string;
@@ -35,8 +37,8 @@ export type ParamField = {
   placeholder?: string;
   help?: string;
   options?: { value: string; label: string }[];
-  /** Show the field only while another param has this value (e.g. provider-specific settings). */
-  visibleWhen?: { param: string; equals: string };
+  /** Show the field only while another param has this value (e.g. provider-specific settings); a list: while each of them does. */
+  visibleWhen?: FieldCondition | FieldCondition[];
   /** Strings inside this value may hold `{{nodeLabel.port}}` placeholders (always true for "template" and "prompt"). */
   templated?: boolean;
 };
@@ -168,6 +170,13 @@ export function defineComponent<S extends z.ZodObject>(
     if (parsed.success && parsed.data !== undefined) defaults[name] = parsed.data;
   }
   return { ...definition, defaults };
+}
+
+/** Whether a field shows for some params: every condition of its `visibleWhen` holds. `read` gives a param's value. */
+export function isFieldShown(field: ParamField, read: (name: string) => unknown): boolean {
+  if (!field.visibleWhen) return true;
+  const conditions = Array.isArray(field.visibleWhen) ? field.visibleWhen : [field.visibleWhen];
+  return conditions.every((condition) => String(read(condition.param) ?? "") === condition.equals);
 }
 
 /** Whether a field's strings are templates the compiler resolves and the worker fills. */

@@ -1,10 +1,13 @@
 /**
  * The secret store: named values in the `Secret` table, encrypted at rest (encryption.ts).
  * `readSecretValue` decrypts and is called only inside the worker (resolve.ts); everything the
- * web app answers with carries names and times, never values.
+ * web app answers with carries names and times, never values. Names a `{ $secret }` reference
+ * cannot spell (`mcp-oauth/…/tokens`) are the app's own records, kept here to be encrypted the same
+ * way: they are not listed, so no one picks them for a node.
  */
 import { getDb } from "../db/client";
 import { decryptSecret, encryptSecret } from "./encryption";
+import { SECRET_NAME_PATTERN } from "./reference";
 
 export type SecretSummary = { name: string; allowedHosts: string[]; updatedAt: Date };
 
@@ -20,8 +23,10 @@ export async function readSecretValue(name: string): Promise<string | undefined>
   return (await readSecret(name))?.value;
 }
 
+/** The secrets people named (the app's own records left out). */
 export async function listSecrets(): Promise<SecretSummary[]> {
-  return getDb().secret.findMany({ orderBy: { name: "asc" }, select: { name: true, allowedHosts: true, updatedAt: true } });
+  const rows = await getDb().secret.findMany({ orderBy: { name: "asc" }, select: { name: true, allowedHosts: true, updatedAt: true } });
+  return rows.filter((row) => SECRET_NAME_PATTERN.test(row.name));
 }
 
 /** Adds the secret, or replaces its value and the hosts it may be sent to. */

@@ -6,6 +6,7 @@
  */
 import * as gatewayRoute from "@/app/api/mcp/gateway/route";
 import * as mcpWorkflowsRoute from "@/app/api/mcp/workflows/route";
+import * as mcpOAuthCallbackRoute from "@/app/api/mcp/oauth/callback/route";
 import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
 import * as runRoute from "@/app/api/runs/[id]/route";
 import * as runsRoute from "@/app/api/runs/route";
@@ -38,6 +39,7 @@ export const appRoutes: Route[] = [
   { method: "POST", pattern: /^\/api\/mcp\/workflows$/, handler: h(mcpWorkflowsRoute.POST) },
   { method: "GET", pattern: /^\/api\/mcp\/workflows$/, handler: h(mcpWorkflowsRoute.GET) },
   { method: "DELETE", pattern: /^\/api\/mcp\/workflows$/, handler: h(mcpWorkflowsRoute.DELETE) },
+  { method: "GET", pattern: /^\/api\/mcp\/oauth\/callback$/, handler: h(mcpOAuthCallbackRoute.GET) },
   { method: "GET", pattern: /^\/api\/health$/, handler: h(healthRoute.GET) },
   { method: "POST", pattern: /^\/api\/hooks\/(?<workflowId>[^/]+)\/(?<nodeId>[^/]+)$/, handler: h(webhookRoute.POST) },
   { method: "GET", pattern: /^\/api\/workflows$/, handler: h(workflowsRoute.GET) },

@@ -321,6 +321,14 @@ describe("compileWorkflow: MCP server settings", () => {
     ]);
   });
 
+  it("names an OAuth client secret without its client id on the client id field, and accepts OAuth with dynamic registration", () => {
+    const oauth = { transport: "http", url: "https://mcp.example.com/mcp", auth: "oauth" };
+    expect(compile(withMcp([mcpTool("h", "mcp.server", oauth)])).ok).toBe(true);
+    expect(errorsOf(withMcp([mcpTool("h", "mcp.server", { ...oauth, oauthClientSecret: { $secret: "CLIENT_SECRET" } })]))).toEqual([
+      { code: "invalid-param", nodeId: "h", field: "oauthClientId", message: expect.stringContaining("a client secret needs the client id it belongs to") },
+    ]);
+  });
+
   it("names a reference to a server the workflow does not declare, or to an invalid declaration, on the ref field", () => {
     expect(errorsOf(withMcp([mcpTool("r", "mcp.server", { transport: "ref", ref: "missing" })], declared))).toEqual([
       { code: "invalid-param", nodeId: "r", field: "ref", message: '"My r" refers to MCP server "missing", which the workflow does not declare (it declares "shared")' },

@@ -5,7 +5,7 @@
  */
 import { validateWorkflowMcpServers } from "../mcp/validate-node-params";
 import { paramValidatorFor } from "../nodes/param-validators";
-import { isTemplatedField, type ComponentMeta } from "../nodes/types";
+import { isFieldShown, isTemplatedField, type ComponentMeta } from "../nodes/types";
 import { TOOL_HANDLE, TOOLS_HANDLE, type NodeMode, type WorkflowGraph } from "./graph";
 import { hostAccessMessage, usesHost } from "./host-access";
 import { INPUT_REFERENCE, referenceName, templateReferences } from "./template";
@@ -242,7 +242,7 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
 function usedParams(component: ComponentMeta, params: Record<string, unknown>): Record<string, unknown> {
   const { conditional } = shapeOf(component);
   if (conditional.size === 0) return params;
-  const shown = (field: ComponentMeta["fields"][number]) => !field.visibleWhen || String(params[field.visibleWhen.param] ?? "") === field.visibleWhen.equals;
+  const shown = (field: ComponentMeta["fields"][number]) => isFieldShown(field, (name) => params[name]);
   return Object.fromEntries(Object.entries(params).filter(([name]) => !conditional.has(name) || conditional.get(name)!.some(shown)));
 }
 

@@ -2,18 +2,20 @@
 /**
  * The inspector's MCP section for MCP Server and MCP Group nodes: Discover tools (a server action
  * that connects to each server), the tools with their descriptions, the all / selected / all
- * except choice saved on the node, connection errors as the server gave them, and the workflow's
- * own MCP servers.
+ * except choice saved on the node, connection errors as the server gave them, Connect for servers
+ * that sign in with OAuth, and the workflow's own MCP servers.
  */
 import "./mcp.css";
 import { RefreshCw, Plug } from "lucide-react";
 import { useState, useTransition } from "react";
+import { useMcpOAuthStatus } from "@/hooks/use-mcp-oauth-status";
 import { discoverMcpToolsAction } from "@/app/workflows/mcp-actions";
 import { ToolFilter } from "@/lib/mcp/config";
 import type { NodeDiscovery } from "@/lib/mcp/discover-node";
 import { isMcpNodeType, MCP_GROUP_TYPE } from "@/lib/mcp/server-specs";
 import { Button } from "@/components/ui/button";
 import { useEditorStore } from "../editor-store-context";
+import { OAuthConnection } from "./oauth-connection";
 import { ToolFilterPicker } from "./tool-filter-picker";
 import { WorkflowMcpServersSettings } from "./workflow-mcp-servers";
 
@@ -36,9 +38,13 @@ export function McpSection({ id }: { id: string }) {
   // Kept with the settings it was made for: another node, or changed settings, must not show these tools as theirs.
   const [discovered, setDiscovered] = useState<{ nodeId: string; signature: string; result: NodeDiscovery } | null>(null);
   const [pending, startTransition] = useTransition();
-  if (!data || !isMcpNodeType(data.componentType)) return null;
+  const isMcp = Boolean(data && isMcpNodeType(data.componentType));
+  const signature = data && isMcp ? `${id}:${connectionSignature(data.params)}` : "";
+  // What Discover and Connect are given: the node as it is now, with the workflow's servers it may refer to.
+  const readInput = () => (data && isMcp ? { nodeId: id, type: data.componentType, label: data.label, params: data.params, mcpServers: getGraph().mcpServers } : null);
+  const oauth = useMcpOAuthStatus(readInput, signature);
+  if (!data || !isMcp) return null;
 
-  const signature = connectionSignature(data.params);
   const discovery = discovered?.nodeId === id && discovered.signature === signature ? discovered.result : null;
   const outdated = discovered?.nodeId === id && discovered.signature !== signature;
   const isGroup = data.componentType === MCP_GROUP_TYPE;
@@ -50,7 +56,7 @@ export function McpSection({ id }: { id: string }) {
 
   const discover = () =>
     startTransition(async () => {
-      const result = await discoverMcpToolsAction({ nodeId: id, type: data.componentType, label: data.label, params: data.params, mcpServers: getGraph().mcpServers });
+      const result = await discoverMcpToolsAction(readInput());
       setDiscovered({ nodeId: id, signature, result });
     });
 
@@ -73,9 +79,11 @@ export function McpSection({ id }: { id: string }) {
       )}
       {keys.map((key) => {
         const result = found.find((server) => server.key === key);
+        const signIn = oauth.servers.find((server) => server.key === key);
         return (
           <div key={key} className="mcp-server-tools" data-testid={`mcp-server-${key}`}>
             {isGroup && <h4 className="mcp-server-title">{key}</h4>}
+            {signIn && <OAuthConnection server={signIn} readInput={readInput} readOnly={readOnly} refresh={oauth.refresh} />}
             {result && !result.ok && (
               <p className="field-error" data-testid="discover-error">
                 {result.error}
