@@ -4,7 +4,8 @@
  * the other workflow once with its Input and hands on the output (lib/tools/workflow-tool.ts).
  */
 import { z } from "zod";
-import { DEFAULT_WORKFLOW_TIMEOUT_SECONDS, runChildWorkflow, WORKFLOW_TOOL_SHAPE, WORKFLOW_TOOL_TYPE } from "../tools/workflow-tool";
+import { runChildWorkflow } from "../tools/workflow-tool";
+import { DEFAULT_WORKFLOW_TIMEOUT_SECONDS, WORKFLOW_TOOL_SHAPE, WORKFLOW_TOOL_TYPE } from "../tools/workflow-tool-shape";
 import { defineComponent } from "./types";
 
 export const workflowTool = defineComponent({

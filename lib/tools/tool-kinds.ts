@@ -18,7 +18,8 @@ import type { RunEventInput } from "../runs/events";
 import type { CompiledNode } from "../workflow/compile";
 import { executeComponentCall } from "./execute-component-call";
 import { registerComponentTool } from "./register-component-tool";
-import { executeWorkflowCall, registerWorkflowTool, WORKFLOW_TOOL_TYPE } from "./workflow-tool";
+import { executeWorkflowCall, registerWorkflowTool } from "./workflow-tool";
+import { WORKFLOW_TOOL_TYPE } from "./workflow-tool-shape";
 
 export type ToolKind = RegisteredTool["kind"];
 

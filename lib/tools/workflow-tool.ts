@@ -20,16 +20,8 @@ import { getWorkflow } from "../workflow-store/repository";
 import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
 import { errorResult } from "../gateway/error-result";
 import { toolNameFor } from "./component-tool";
+import { DEFAULT_WORKFLOW_TIMEOUT_SECONDS, MAX_WORKFLOW_DEPTH, WORKFLOW_TOOL_SHAPE } from "./workflow-tool-shape";
 
-export const WORKFLOW_TOOL_TYPE = "core.workflow.tool";
-export const MAX_WORKFLOW_DEPTH = Number(process.env.SWITCHBOARD_MAX_WORKFLOW_DEPTH ?? 5);
-export const DEFAULT_WORKFLOW_TIMEOUT_SECONDS = 300;
-
-/** The Workflow Tool component's label and tool shape (the component itself lives in lib/nodes/workflow-tool.ts). */
-export const WORKFLOW_TOOL_SHAPE = {
-  label: "Workflow Tool",
-  tool: { name: "run_workflow", description: "Runs another workflow and answers with its output.", agentInputs: ["input"] },
-};
 
 const JSON_TYPES: Record<InputField["type"], string | undefined> = { string: "string", number: "number", boolean: "boolean", json: undefined };
 
