@@ -10,6 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limitApiKey, revokeApiKey } from "../auth/api-keys";
 import { createTestAccount, createTestApiKey } from "../testing/test-accounts";
+import { ECHO_BACK, GREETER, createWorkflow } from "../testing/exposed-workflows";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import { waitFor } from "../testing/wait-for";
@@ -27,25 +28,9 @@ async function connect(headers: Record<string, string>): Promise<Client> {
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const create = async (body: unknown) => ((await (await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify(body) })).json()) as { id: string }).id;
-  exposedId = await create({
-    name: "Greeter",
-    settings: { mcp: { expose: true, toolName: "greet", description: "Greets someone by name" } },
-    nodes: [
-      graphNode("entry", "core.entry", { params: { inputFields: [{ name: "name", type: "string", required: true, description: "Who to greet" }] } }),
-      graphNode("hello", "core.code", { label: "Hello", params: { code: "return 'Hello, ' + input.name + '!';" } }),
-      graphNode("pause", "core.wait", { label: "Pause", params: { seconds: 0.2 } }),
-      graphNode("out", "core.output", { label: "Out" }),
-    ],
-    edges: [graphEdge("entry", "output", "hello", "input"), graphEdge("hello", "result", "pause", "input"), graphEdge("pause", "output", "out", "value")],
-  });
-  echoId = await create({
-    name: "Echo back",
-    settings: { mcp: { expose: true, toolName: "echo_back" } },
-    nodes: [graphNode("entry", "core.entry"), graphNode("out", "core.output", { label: "Out" })],
-    edges: [graphEdge("entry", "output", "out", "value")],
-  });
-  hiddenId = await create({ name: "Not exposed", nodes: [graphNode("entry", "core.entry"), graphNode("out", "core.output", { label: "Out" })], edges: [graphEdge("entry", "output", "out", "value")] });
+  exposedId = await createWorkflow(stack, GREETER);
+  echoId = await createWorkflow(stack, ECHO_BACK);
+  hiddenId = await createWorkflow(stack, { name: "Not exposed", nodes: [graphNode("entry", "core.entry"), graphNode("out", "core.output", { label: "Out" })], edges: [graphEdge("entry", "output", "out", "value")] });
 });
 afterAll(() => stack.close());
 
