@@ -12,7 +12,7 @@ import { getAuth } from "../auth/auth";
 import { hasRole, type Role } from "../auth/roles";
 import { getDb } from "../db/client";
 import { createTestAccount, createTestApiKey, type TestAccount, type TestApiKey } from "../testing/test-accounts";
-import { appRoutes } from "../testing/test-stack";
+import { appRoutes } from "../testing/app-routes";
 import { serveRoutes, type ServedRoutes } from "../testing/serve-web-handler";
 
 type Access = Role | "public" | "run-token";
