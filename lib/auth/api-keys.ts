@@ -33,7 +33,7 @@ export async function createApiKey(userId: string, name: string, workflowIds: re
 /** Changes which workflows one of the user's keys may use (none: all); the key's remembered verification is forgotten at once. */
 export async function limitApiKey(userId: string, keyId: string, workflowIds: readonly string[]): Promise<ApiKeyResult<object>> {
   const key = await getDb().apikey.findFirst({ where: { id: keyId, referenceId: userId }, select: { id: true } });
-  if (!key) return { ok: false, error: "You have no such API key" };
+  if (!key) return { ok: false, error: `This user has no API key ${keyId}` };
   const problem = await unknownWorkflows(workflowIds);
   if (problem) return { ok: false, error: problem };
   await getAuth().api.updateApiKey({ body: { userId, keyId, permissions: workflowPermissions(workflowIds) ?? null } });

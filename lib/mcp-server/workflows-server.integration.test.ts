@@ -121,7 +121,8 @@ describe("a key limited to some workflows", () => {
     const refusal = `workflow "Echo back" (${echoId}) is not one of them`;
     const calledB = await client.callTool({ name: "echo_back", arguments: { input: "x" } });
     expect(calledB.isError).toBe(true);
-    expect(texts(calledB)).toContain(refusal);
+    // Other suites' "Echo back" workflows may share the tool name: whichever is named, it is refused.
+    expect(texts(calledB)).toMatch(/workflow "Echo back" \(\w+\) is not one of them/);
     const ranB = await client.callTool({ name: "run_workflow", arguments: { workflowId: echoId, input: "x" } });
     expect(ranB.isError).toBe(true);
     expect(texts(ranB)).toContain(refusal);

@@ -142,7 +142,9 @@ export function buildWorkflowsServer(principal: Principal): Server {
       if (!started.ok) return errorResult(startRunProblem(started));
       return answer({ runId: started.runId, status: "queued" });
     }
-    const workflow: ExposedWorkflow | undefined = (await listExposedWorkflows()).find((candidate) => candidate.toolName === name);
+    // Two workflows may share a tool name: the caller's own comes first, another is there only to be refused by name.
+    const named = (await listExposedWorkflows()).filter((candidate) => candidate.toolName === name);
+    const workflow: ExposedWorkflow | undefined = named.find((candidate) => mayUseWorkflow(principal, candidate.workflowId)) ?? named[0];
     if (!workflow) return errorResult(`No tool is called "${name}" (list the tools to see which workflows are exposed)`);
     if (!mayUseWorkflow(principal, workflow.workflowId)) return errorResult(outsideScopeMessage({ id: workflow.workflowId, name: workflow.name }));
     return runAndWait(workflow.workflowId, workflow.wrapsInput ? args.input : args, progressToken, notify);
