@@ -1,7 +1,7 @@
 /**
  * Accounts as people use them: signing out and in, what a stranger gets, inviting an editor and a
- * viewer through Settings, what a viewer can and cannot do, and an API key that works until it
- * is revoked. The owner and its session come from the setup project (accounts.setup.ts).
+ * viewer through Settings, what a viewer can and cannot do, an API key that works until it
+ * is revoked, and one limited to a workflow. The owner and its session come from the setup project (accounts.setup.ts).
  */
 import type { Page } from "@playwright/test";
 import { createInvite, joinWithInvite } from "./support/accounts";
@@ -116,6 +116,34 @@ test.describe("accounts", () => {
     await expect(page.getByTestId("api-key-row").filter({ hasText: "curl key" })).toHaveCount(0);
     expect((await curl.get("/api/workflows", withKey)).status()).toBe(401);
     await curl.dispose();
+  });
+
+  test("an API key limited to one workflow says so on Settings and reaches only that workflow", async ({ page, request, playwright, baseURL }) => {
+    const stamp = Date.now();
+    const create = async (name: string) =>
+      ((await (await request.post("/api/workflows", { data: { name, nodes: [{ id: "entry", type: "core.entry", position: { x: 0, y: 0 }, data: { label: "Entry", mode: "normal", params: {} } }], edges: [] } })).json()) as { id: string }).id;
+    const allowedName = `Allowed ${stamp}`;
+    const allowedId = await create(allowedName);
+    const otherId = await create(`Other ${stamp}`);
+
+    await page.goto("/settings");
+    await page.getByTestId("api-key-name").fill("limited key");
+    await page.getByTestId("key-workflows").locator("summary").click();
+    await page.getByTestId("key-workflows").getByLabel(allowedName).check();
+    await expect(page.getByTestId("key-workflows").locator("summary")).toHaveText("Workflows: only 1 picked");
+    await page.getByTestId("create-api-key").click();
+    const key = (await page.getByTestId("new-api-key").textContent())!.trim();
+    const row = page.getByTestId("api-key-row").filter({ hasText: "limited key" });
+    await expect(row.getByTestId("api-key-reach")).toHaveText(`only ${allowedName}`);
+    await expect(page.getByTestId("api-key-row").filter({ hasText: "e2e suite" }).getByTestId("api-key-reach")).toHaveText("all workflows");
+
+    const script = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] }, extraHTTPHeaders: { authorization: `Bearer ${key}` } });
+    expect(await (await script.get("/api/workflows")).json()).toEqual([{ id: allowedId, name: allowedName }]);
+    expect((await script.post(`/api/workflows/${allowedId}/runs`, { data: {} })).status()).toBe(201);
+    const refused = await script.post(`/api/workflows/${otherId}/runs`, { data: {} });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).error).toContain(`workflow ${otherId} is not one of them`);
+    await script.dispose();
   });
 
   test("a cross-site form post and a foreign Host are refused", async ({ playwright, baseURL }) => {

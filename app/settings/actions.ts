@@ -1,7 +1,7 @@
 "use server";
 /**
  * The Settings page's actions. Everyone signed in manages their own API keys (a key acts with its
- * owner's role); admins invite people, change roles, remove accounts, decide on host access and
+ * owner's role, optionally limited to some workflows); admins invite people, change roles, remove accounts, decide on host access and
  * how long run history is kept.
  */
 import { revalidatePath } from "next/cache";
@@ -12,7 +12,7 @@ import { actionPrincipal } from "@/lib/auth/request-access";
 import type { Role } from "@/lib/auth/roles";
 import { setHostToolsEnabled } from "@/lib/settings/host-tools";
 import { Retention, setRetention } from "@/lib/settings/retention";
-import { KeyName, RecordId, RoleInput, type SettingsResult } from "./schema";
+import { KeyName, KeyWorkflows, RecordId, RoleInput, type SettingsResult } from "./schema";
 
 /** Runs `work` for a caller with at least `role`; access problems and bad input come back as `{ ok: false, error }`. */
 async function asUser<T extends object>(role: Role, work: (user: Principal) => Promise<SettingsResult<T>>): Promise<SettingsResult<T>> {
@@ -25,12 +25,15 @@ async function asUser<T extends object>(role: Role, work: (user: Principal) => P
 
 const invalid = (error: { issues: { message: string }[] }) => ({ ok: false as const, error: error.issues[0].message });
 
-export async function createApiKeyAction(name: unknown): Promise<SettingsResult<{ key: string }>> {
+/** `workflowIds`: the workflows the key is limited to; none means every workflow. */
+export async function createApiKeyAction(name: unknown, workflowIds: unknown = []): Promise<SettingsResult<{ key: string }>> {
   return asUser("viewer", async (user) => {
     const parsed = KeyName.safeParse(name);
     if (!parsed.success) return invalid(parsed.error);
-    const { key } = await createApiKey(user.userId, parsed.data);
-    return { ok: true, key };
+    const workflows = KeyWorkflows.safeParse(workflowIds);
+    if (!workflows.success) return invalid(workflows.error);
+    const created = await createApiKey(user.userId, parsed.data, workflows.data);
+    return created.ok ? { ok: true, key: created.key } : created;
   });
 }
 

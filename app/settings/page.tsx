@@ -11,6 +11,7 @@ import { UsersSection } from "@/components/settings/users-section";
 import { PageShell } from "@/components/ui/page-shell";
 import { listUsers } from "@/lib/auth/accounts";
 import { listApiKeys } from "@/lib/auth/api-keys";
+import { listWorkflows } from "@/lib/workflow-store/repository";
 import { pageUser } from "@/lib/auth/request-access";
 import { hostToolsSetting } from "@/lib/settings/host-tools";
 
@@ -22,12 +23,13 @@ export default async function SettingsPage() {
   const keys = await listApiKeys(user.userId);
   const admin = user.role === "admin";
   const [users, hostTools, retention] = admin ? await Promise.all([listUsers(), hostToolsSetting(), getRetention()]) : [[], null, null];
-  const exposed = await listExposedWorkflows();
+  const [exposed, workflows] = await Promise.all([listExposedWorkflows(), listWorkflows()]);
   return (
     <PageShell user={user} title="Settings" subtitle="API keys for scripts, and for admins: people and what workflows may do on this machine.">
       <div className="settings">
         <ApiKeysSection
           role={user.role}
+          workflows={workflows.map(({ id, name }) => ({ id, name }))}
           keys={keys.map((key) => ({ ...key, createdAt: key.createdAt.toISOString(), lastRequest: key.lastRequest?.toISOString() ?? null }))}
         />
         <McpServerSection exposedCount={exposed.length} />

@@ -1,16 +1,20 @@
 "use client";
-/** Your API keys: create one (shown once), see when each was last used, revoke. A key acts with your role. */
+/** Your API keys: create one (shown once, optionally limited to some workflows), see each one's limit and when it was last used, revoke. A key acts with your role. */
 import { KeyRound, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { formatRelativeTime } from "@/components/ui/format-relative-time";
 import { createApiKeyAction, revokeApiKeyAction } from "@/app/settings/actions";
+import { KeyWorkflowPicker, type WorkflowChoice } from "./key-workflow-picker";
 import { OneTimeSecret } from "./one-time-secret";
 
-export type ApiKeyItem = { id: string; name: string; start: string | null; createdAt: string; lastRequest: string | null };
+export type ApiKeyItem = { id: string; name: string; start: string | null; createdAt: string; lastRequest: string | null; workflows: { id: string; name: string | null }[] | null };
 
-export function ApiKeysSection({ keys, role }: { keys: ApiKeyItem[]; role: string }) {
+const reachOf = (key: ApiKeyItem) => (key.workflows ? `only ${key.workflows.map((workflow) => workflow.name ?? `${workflow.id} (deleted)`).join(", ")}` : "all workflows");
+
+export function ApiKeysSection({ keys, role, workflows }: { keys: ApiKeyItem[]; role: string; workflows: WorkflowChoice[] }) {
   const [name, setName] = useState("");
+  const [picked, setPicked] = useState<string[]>([]);
   const [created, setCreated] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -19,12 +23,13 @@ export function ApiKeysSection({ keys, role }: { keys: ApiKeyItem[]; role: strin
   async function create(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await createApiKeyAction(name);
+    const result = await createApiKeyAction(name, picked);
     setBusy(false);
     if (!result.ok) return setError(result.error);
     setError(null);
     setCreated(result.key);
     setName("");
+    setPicked([]);
   }
 
   async function revoke(id: string, keyName: string) {
@@ -48,6 +53,7 @@ export function ApiKeysSection({ keys, role }: { keys: ApiKeyItem[]; role: strin
           <KeyRound size={14} aria-hidden /> Create key
         </Button>
       </form>
+      <KeyWorkflowPicker workflows={workflows} picked={picked} onChange={setPicked} />
       {error && <p className="settings-error" role="alert">{error}</p>}
       {created && <OneTimeSecret label="Your new API key" value={created} testId="new-api-key" />}
       {keys.length === 0 ? (
@@ -58,6 +64,9 @@ export function ApiKeysSection({ keys, role }: { keys: ApiKeyItem[]; role: strin
             <li key={key.id} data-testid="api-key-row">
               <span className="grow">
                 <strong>{key.name}</strong> <code className="meta">{key.start}…</code>
+              </span>
+              <span className="meta" data-testid="api-key-reach">
+                {reachOf(key)}
               </span>
               <span className="meta">created {formatRelativeTime(new Date(key.createdAt), now)}</span>
               <span className="meta">{key.lastRequest ? `used ${formatRelativeTime(new Date(key.lastRequest), now)}` : "never used"}</span>

@@ -1,24 +1,61 @@
-/** API keys for scripts and the HTTP API, made by better-auth's api-key plugin (only a hash is stored; the key is shown once). */
+/**
+ * API keys for scripts and the HTTP API, made by better-auth's api-key plugin (only a hash is
+ * stored; the key is shown once). A key may be limited to some workflows, kept in its better-auth
+ * permissions (lib/auth/workflow-scope.ts).
+ */
 import "server-only";
 import { getDb } from "../db/client";
 import { getAuth } from "./auth";
 import { forgetVerifiedKeys } from "./verified-keys";
+import { workflowIdsOf, workflowPermissions } from "./workflow-scope";
 
-export type ApiKeySummary = { id: string; name: string; start: string | null; createdAt: Date; lastRequest: Date | null };
+/** `workflows` is null for a key that reaches every workflow; a deleted workflow keeps its id and loses its name. */
+export type ApiKeySummary = { id: string; name: string; start: string | null; createdAt: Date; lastRequest: Date | null; workflows: { id: string; name: string | null }[] | null };
 
-/** The new key's full text: shown to its owner once, never stored. */
-export async function createApiKey(userId: string, name: string): Promise<{ id: string; key: string }> {
-  const created = await getAuth().api.createApiKey({ body: { userId, name: name.trim() } });
-  return { id: created.id, key: created.key };
+export type ApiKeyResult<T> = ({ ok: true } & T) | { ok: false; error: string };
+
+/** Null when every id names a workflow; otherwise the problem in words. */
+async function unknownWorkflows(workflowIds: readonly string[]): Promise<string | null> {
+  if (workflowIds.length === 0) return null;
+  const found = new Set((await getDb().workflow.findMany({ where: { id: { in: [...workflowIds] } }, select: { id: true } })).map((row) => row.id));
+  const missing = workflowIds.filter((id) => !found.has(id));
+  return missing.length === 0 ? null : `workflows: no workflow has the id ${missing.join(", ")}`;
+}
+
+/** The new key's full text: shown to its owner once, never stored. No `workflowIds` (or none) means every workflow. */
+export async function createApiKey(userId: string, name: string, workflowIds: readonly string[] = []): Promise<ApiKeyResult<{ id: string; key: string }>> {
+  const problem = await unknownWorkflows(workflowIds);
+  if (problem) return { ok: false, error: problem };
+  const created = await getAuth().api.createApiKey({ body: { userId, name: name.trim(), permissions: workflowPermissions(workflowIds) } });
+  return { ok: true, id: created.id, key: created.key };
+}
+
+/** Changes which workflows one of the user's keys may use (none: all); the key's remembered verification is forgotten at once. */
+export async function limitApiKey(userId: string, keyId: string, workflowIds: readonly string[]): Promise<ApiKeyResult<object>> {
+  const key = await getDb().apikey.findFirst({ where: { id: keyId, referenceId: userId }, select: { id: true } });
+  if (!key) return { ok: false, error: `This user has no API key ${keyId}` };
+  const problem = await unknownWorkflows(workflowIds);
+  if (problem) return { ok: false, error: problem };
+  await getAuth().api.updateApiKey({ body: { userId, keyId, permissions: workflowPermissions(workflowIds) ?? null } });
+  forgetVerifiedKeys();
+  return { ok: true };
 }
 
 export async function listApiKeys(userId: string): Promise<ApiKeySummary[]> {
   const keys = await getDb().apikey.findMany({
     where: { referenceId: userId },
     orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, start: true, createdAt: true, lastRequest: true },
+    select: { id: true, name: true, start: true, createdAt: true, lastRequest: true, permissions: true },
   });
-  return keys.map((key) => ({ ...key, name: key.name ?? "(unnamed)" }));
+  const limits = new Map(keys.map((key) => [key.id, workflowIdsOf(key.permissions ? JSON.parse(key.permissions) : null)]));
+  const ids = [...new Set([...limits.values()].flatMap((list) => list ?? []))];
+  const named = ids.length > 0 ? await getDb().workflow.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }) : [];
+  const names = new Map(named.map((row) => [row.id, row.name]));
+  return keys.map(({ permissions: _permissions, ...key }) => ({
+    ...key,
+    name: key.name ?? "(unnamed)",
+    workflows: limits.get(key.id)?.map((id) => ({ id, name: names.get(id) ?? null })) ?? null,
+  }));
 }
 
 /** Revokes one of the user's keys at once; false when the user has no such key. */

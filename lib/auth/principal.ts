@@ -1,14 +1,17 @@
 /**
  * Who is calling: a signed-in user (session cookie) or a script (API key in `Authorization: Bearer`
- * or `x-api-key`), with the role it acts with. Every page, route, action and stream asks here.
+ * or `x-api-key`), with the role it acts with and, for a key limited to some workflows, which
+ * (lib/auth/workflow-scope.ts). Every page, route, action and stream asks here.
  */
 import "server-only";
 import { getDb } from "../db/client";
 import { getAuth } from "./auth";
 import { recallVerifiedKey, rememberVerifiedKey } from "./verified-keys";
 import { hasRole, isRole, type Role } from "./roles";
+import { workflowIdsOf } from "./workflow-scope";
 
-export type Principal = { userId: string; email: string; name: string; role: Role; via: "session" | "api-key" };
+/** `workflowIds` is null unless an API key limited to some workflows is calling. */
+export type Principal = { userId: string; email: string; name: string; role: Role; via: "session" | "api-key"; workflowIds: string[] | null };
 
 export type AccessFailure = "unauthenticated" | "forbidden";
 
@@ -40,7 +43,7 @@ async function fromApiKey(key: string): Promise<Principal | null> {
   const userId = result.valid ? result.key?.referenceId : undefined;
   if (!userId) return null;
   const user = await getDb().user.findUnique({ where: { id: userId }, select: { id: true, email: true, name: true, role: true } });
-  const principal: Principal | null = user && { userId: user.id, email: user.email, name: user.name, role: user.role, via: "api-key" };
+  const principal: Principal | null = user && { userId: user.id, email: user.email, name: user.name, role: user.role, via: "api-key", workflowIds: workflowIdsOf(result.key?.permissions) };
   if (principal) rememberVerifiedKey(key, principal);
   return principal;
 }
@@ -49,7 +52,7 @@ async function fromSession(headers: Headers): Promise<Principal | null> {
   const session = await getAuth().api.getSession({ headers });
   if (!session) return null;
   const { user } = session;
-  return { userId: user.id, email: user.email, name: user.name, role: isRole(user.role) ? user.role : "viewer", via: "session" };
+  return { userId: user.id, email: user.email, name: user.name, role: isRole(user.role) ? user.role : "viewer", via: "session", workflowIds: null };
 }
 
 /** The caller, or null. A request that presents an API key is judged by the key alone. */

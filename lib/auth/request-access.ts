@@ -2,6 +2,7 @@
  * Access checks for pages and server actions, which read the request through next/headers.
  * Pages redirect: to /setup while no account exists, to /sign-in without credentials, to
  * /forbidden when the role is too small. Actions throw AccessError, which they turn into an answer.
+ * An API key limited to some workflows opens neither: pages and actions are not about one workflow.
  */
 import "server-only";
 import { headers } from "next/headers";
@@ -9,6 +10,7 @@ import { redirect } from "next/navigation";
 import { hasOwner } from "./accounts";
 import { AccessError, authenticate, requireRole, type Principal } from "./principal";
 import { hasRole, type Role } from "./roles";
+import { isLimited, LIMITED_KEY_NOT_FOR_PAGES } from "./workflow-scope";
 
 /** The signed-in user of a page request, with at least `role`; `path` is where to come back after signing in. */
 export async function pageUser(role: Role, path: string): Promise<Principal> {
@@ -18,12 +20,15 @@ export async function pageUser(role: Role, path: string): Promise<Principal> {
     redirect(`/sign-in?next=${encodeURIComponent(path)}`);
   }
   if (!hasRole(principal.role, role)) redirect(`/forbidden?need=${role}`);
+  if (isLimited(principal)) redirect("/forbidden?need=unlimited-key");
   return principal;
 }
 
 /** The caller of a server action, with at least `role`; throws AccessError otherwise. */
 export async function actionUser(role: Role): Promise<Principal> {
-  return requireRole(await headers(), role);
+  const principal = await requireRole(await headers(), role);
+  if (isLimited(principal)) throw new AccessError("forbidden", LIMITED_KEY_NOT_FOR_PAGES);
+  return principal;
 }
 
 /** The caller of a server action as a result: who it is, or the access problem in words. */

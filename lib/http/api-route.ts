@@ -1,10 +1,12 @@
 /**
  * The one way a route handler is built: perimeter checks (Host, cross-site, JSON body and its
- * size), then who is calling and whether their role is enough, then the handler; anything it
- * throws becomes a clean answer (ApiError → its status, the rest → 500 without details).
+ * size), then who is calling, whether their role is enough and, for a key limited to some
+ * workflows, whether this request is about one of them; then the handler. Anything it throws
+ * becomes a clean answer (ApiError → its status, the rest → 500 without details).
  */
 import { AccessError, requireRole, type Principal } from "../auth/principal";
 import type { Role } from "../auth/roles";
+import { mayUseWorkflow, outsideScopeMessage } from "../auth/workflow-scope";
 import { ApiError } from "./api-error";
 import { bodyLimit, checkApiBody, checkRequest, refusalResponse } from "./perimeter";
 import { readJsonBody } from "./read-json-body";
@@ -18,21 +20,37 @@ export type RouteRequest = {
 
 type Context<P> = { params: Promise<P> };
 
-export type ApiRouteOptions = {
+export type ApiRouteOptions<P> = {
   /** The least role that may call this route. */
   role: Role;
   /** "workflow" allows the larger workflow body limit (5 MB by default). */
   body?: "default" | "workflow";
+  /**
+   * How the route honours an API key limited to some workflows: the workflow the request is about
+   * (lib/http/workflow-of.ts; checked before the handler, null lets the handler answer 404), or
+   * "filtered" when the handler narrows its answer to `principal.workflowIds` itself. A route that
+   * says neither is closed to such keys (403), so a new route cannot leak past a limit by accident.
+   */
+  workflow?: ((params: P) => Promise<string | null>) | "filtered";
 };
 
-export function apiRoute<P = Record<string, never>>(options: ApiRouteOptions, handler: (call: RouteRequest, params: P) => Promise<Response>) {
+async function checkWorkflowLimit<P>(request: Request, principal: Principal, workflow: ApiRouteOptions<P>["workflow"], params: P): Promise<void> {
+  if (principal.workflowIds === null || workflow === "filtered") return;
+  if (!workflow) throw new AccessError("forbidden", `This API key is limited to some workflows, and ${request.method} ${new URL(request.url).pathname} is not about one workflow: use a key without a limit`);
+  const workflowId = await workflow(params);
+  if (workflowId !== null && !mayUseWorkflow(principal, workflowId)) throw new AccessError("forbidden", outsideScopeMessage({ id: workflowId }));
+}
+
+export function apiRoute<P = Record<string, never>>(options: ApiRouteOptions<P>, handler: (call: RouteRequest, params: P) => Promise<Response>) {
   return async (request: Request, context: Context<P>): Promise<Response> => {
     const limit = bodyLimit(options.body ?? "default");
     const refusal = checkRequest(request) ?? checkApiBody(request.method, request.headers, limit);
     if (refusal) return refusalResponse(refusal);
     try {
       const principal = await requireRole(request.headers, options.role);
-      return await handler({ request, principal, json: () => readJsonBody(request, limit) }, await context.params);
+      const params = await context.params;
+      await checkWorkflowLimit(request, principal, options.workflow, params);
+      return await handler({ request, principal, json: () => readJsonBody(request, limit) }, params);
     } catch (error) {
       return errorResponse(request, error);
     }

@@ -1,7 +1,8 @@
 /**
  * Every route handler × every kind of caller, over real HTTP against the real handlers, database
- * and Redis: no credentials, each role by API key and by session cookie, a cross-site browser
- * post, a foreign Host and a text/plain body. A route file the table does not list fails the test.
+ * and Redis: no credentials, each role by API key and by session cookie, an editor's key limited
+ * to the table's workflow and one limited to another, a cross-site browser post, a foreign Host
+ * and a text/plain body. A route file the table does not list fails the test.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -10,17 +11,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "../auth/auth";
 import { hasRole, type Role } from "../auth/roles";
 import { getDb } from "../db/client";
-import { createTestAccount, type TestAccount } from "../testing/test-accounts";
-import { appRoutes } from "../testing/test-stack";
+import { createTestAccount, createTestApiKey, type TestAccount, type TestApiKey } from "../testing/test-accounts";
+import { appRoutes } from "../testing/app-routes";
 import { serveRoutes, type ServedRoutes } from "../testing/serve-web-handler";
 
 type Access = Role | "public" | "run-token";
-type Row = { method: string; route: string; access: Access; path: (tag: string) => string; body?: unknown; allowed: number[] };
+/**
+ * `limited`: how the route treats an API key limited to some workflows — "workflow" checks the
+ * workflow the path is about (`outsideLimit`: the answer for a key limited to another one, 403
+ * unless said), "filtered" narrows its answer; absent, such keys get 403.
+ */
+type Row = { method: string; route: string; access: Access; path: (tag: string) => string; body?: unknown; allowed: number[]; limited?: "workflow" | "filtered"; outsideLimit?: number[] };
 
 let served: ServedRoutes;
 let workflowId = "";
 let runId = "";
 let conversationId = "";
+let otherWorkflowId = "";
+const limitedKeys = {} as Record<"inside" | "outside", TestApiKey>;
 const accounts = {} as Record<Role, TestAccount>;
 const cookies = {} as Record<Role, string>;
 
@@ -36,54 +44,58 @@ const graph = {
 /** The table: each route handler, the least role that may call it, and the answers that mean "let in". */
 const ROWS: Row[] = [
   { method: "GET", route: "/api/health", access: "public", path: () => "/api/health", allowed: [200] },
-  { method: "GET", route: "/api/workflows", access: "viewer", path: () => "/api/workflows", allowed: [200] },
+  { method: "GET", route: "/api/workflows", access: "viewer", path: () => "/api/workflows", allowed: [200], limited: "filtered" },
   { method: "POST", route: "/api/workflows", access: "editor", path: () => "/api/workflows", body: graph, allowed: [201] },
-  { method: "POST", route: "/api/workflows/[id]/runs", access: "editor", path: () => `/api/workflows/${workflowId}/runs`, body: {}, allowed: [201] },
-  { method: "GET", route: "/api/workflows/[id]/runs", access: "viewer", path: () => `/api/workflows/${workflowId}/runs`, allowed: [200] },
-  { method: "GET", route: "/api/runs", access: "viewer", path: () => "/api/runs?limit=5", allowed: [200] },
+  { method: "POST", route: "/api/workflows/[id]/runs", access: "editor", path: () => `/api/workflows/${workflowId}/runs`, body: {}, allowed: [201], limited: "workflow" },
+  { method: "GET", route: "/api/workflows/[id]/runs", access: "viewer", path: () => `/api/workflows/${workflowId}/runs`, allowed: [200], limited: "workflow" },
+  { method: "GET", route: "/api/runs", access: "viewer", path: () => "/api/runs?limit=5", allowed: [200], limited: "filtered" },
   { method: "GET", route: "/api/audit/tool-calls", access: "viewer", path: () => "/api/audit/tool-calls?limit=5", allowed: [200] },
-  { method: "GET", route: "/api/workflows/[id]/conversations", access: "viewer", path: () => `/api/workflows/${workflowId}/conversations`, allowed: [200] },
-  { method: "POST", route: "/api/workflows/[id]/conversations", access: "editor", path: () => `/api/workflows/${workflowId}/conversations`, body: {}, allowed: [201] },
-  { method: "GET", route: "/api/conversations/[id]", access: "viewer", path: () => `/api/conversations/${conversationId}`, allowed: [200] },
-  { method: "PATCH", route: "/api/conversations/[id]", access: "editor", path: () => `/api/conversations/${conversationId}`, body: { title: "renamed" }, allowed: [200] },
-  { method: "DELETE", route: "/api/conversations/[id]", access: "editor", path: () => "/api/conversations/no-such-conversation", allowed: [404] },
-  { method: "POST", route: "/api/conversations/[id]/messages", access: "editor", path: () => `/api/conversations/${conversationId}/messages`, body: { text: "hello" }, allowed: [201] },
+  { method: "GET", route: "/api/workflows/[id]/conversations", access: "viewer", path: () => `/api/workflows/${workflowId}/conversations`, allowed: [200], limited: "workflow" },
+  { method: "POST", route: "/api/workflows/[id]/conversations", access: "editor", path: () => `/api/workflows/${workflowId}/conversations`, body: {}, allowed: [201], limited: "workflow" },
+  { method: "GET", route: "/api/conversations/[id]", access: "viewer", path: () => `/api/conversations/${conversationId}`, allowed: [200], limited: "workflow" },
+  { method: "PATCH", route: "/api/conversations/[id]", access: "editor", path: () => `/api/conversations/${conversationId}`, body: { title: "renamed" }, allowed: [200], limited: "workflow" },
+  { method: "DELETE", route: "/api/conversations/[id]", access: "editor", path: () => "/api/conversations/no-such-conversation", allowed: [404], limited: "workflow", outsideLimit: [404] },
+  { method: "POST", route: "/api/conversations/[id]/messages", access: "editor", path: () => `/api/conversations/${conversationId}/messages`, body: { text: "hello" }, allowed: [201], limited: "workflow" },
   // Without the trigger's secret (it has none), a webhook takes an editor's credentials.
-  { method: "POST", route: "/api/hooks/[workflowId]/[nodeId]", access: "editor", path: () => `/api/hooks/${workflowId}/hook`, body: { event: "ping" }, allowed: [202] },
-  { method: "GET", route: "/api/runs/[id]", access: "viewer", path: () => `/api/runs/${runId}`, allowed: [200] },
-  { method: "GET", route: "/api/runs/[id]/events", access: "viewer", path: () => `/api/runs/${runId}/events`, allowed: [200] },
-  { method: "POST", route: "/api/runs/[id]/cancel", access: "editor", path: () => `/api/runs/${runId}/cancel`, allowed: [202, 409] },
-  { method: "POST", route: "/api/runs/[id]/approvals/[callId]", access: "editor", path: () => `/api/runs/${runId}/approvals/agent%3Acall_1`, body: { decision: "approved" }, allowed: [404] },
-  { method: "GET", route: "/api/runs/[id]/external/[nodeId]", access: "editor", path: () => `/api/runs/${runId}/external/nobody`, allowed: [404] },
-  { method: "POST", route: "/api/runs/[id]/external/[nodeId]/done", access: "editor", path: () => `/api/runs/${runId}/external/nobody/done`, body: { text: "done" }, allowed: [404] },
+  { method: "POST", route: "/api/hooks/[workflowId]/[nodeId]", access: "editor", path: () => `/api/hooks/${workflowId}/hook`, body: { event: "ping" }, allowed: [202], limited: "workflow" },
+  { method: "GET", route: "/api/runs/[id]", access: "viewer", path: () => `/api/runs/${runId}`, allowed: [200], limited: "workflow" },
+  { method: "GET", route: "/api/runs/[id]/events", access: "viewer", path: () => `/api/runs/${runId}/events`, allowed: [200], limited: "workflow" },
+  { method: "POST", route: "/api/runs/[id]/cancel", access: "editor", path: () => `/api/runs/${runId}/cancel`, allowed: [202, 409], limited: "workflow" },
+  { method: "POST", route: "/api/runs/[id]/approvals/[callId]", access: "editor", path: () => `/api/runs/${runId}/approvals/agent%3Acall_1`, body: { decision: "approved" }, allowed: [404], limited: "workflow" },
+  { method: "GET", route: "/api/runs/[id]/external/[nodeId]", access: "editor", path: () => `/api/runs/${runId}/external/nobody`, allowed: [404], limited: "workflow" },
+  { method: "POST", route: "/api/runs/[id]/external/[nodeId]/done", access: "editor", path: () => `/api/runs/${runId}/external/nobody/done`, body: { text: "done" }, allowed: [404], limited: "workflow" },
   { method: "GET", route: "/api/secrets", access: "editor", path: () => "/api/secrets", allowed: [200] },
   { method: "PUT", route: "/api/secrets/[name]", access: "admin", path: (tag) => `/api/secrets/PERM_${tag}`, body: { value: "v" }, allowed: [200] },
   { method: "DELETE", route: "/api/secrets/[name]", access: "admin", path: () => "/api/secrets/PERM_NONE", allowed: [404] },
   { method: "POST", route: "/api/mcp/gateway", access: "run-token", path: () => "/api/mcp/gateway", body: { jsonrpc: "2.0", id: 1, method: "tools/list" }, allowed: [] },
-  // Switchboard's own MCP server: any signed-in role may connect (running needs an editor, checked per tool).
-  { method: "POST", route: "/api/mcp/workflows", access: "viewer", path: () => "/api/mcp/workflows", body: { jsonrpc: "2.0", id: 1, method: "tools/list" }, allowed: [200, 406] },
-  { method: "GET", route: "/api/mcp/workflows", access: "viewer", path: () => "/api/mcp/workflows", allowed: [405] },
-  { method: "DELETE", route: "/api/mcp/workflows", access: "viewer", path: () => "/api/mcp/workflows", allowed: [405] },
-  // The browser comes back here from an MCP server's sign-in; without a sign-in it started, an editor gets a page saying so.
+  // Switchboard's own MCP server: any signed-in role may connect (running needs an editor, and a key's workflow limit, checked per tool).
+  { method: "POST", route: "/api/mcp/workflows", access: "viewer", path: () => "/api/mcp/workflows", body: { jsonrpc: "2.0", id: 1, method: "tools/list" }, allowed: [200, 406], limited: "filtered" },
+  { method: "GET", route: "/api/mcp/workflows", access: "viewer", path: () => "/api/mcp/workflows", allowed: [405], limited: "filtered" },
+  { method: "DELETE", route: "/api/mcp/workflows", access: "viewer", path: () => "/api/mcp/workflows", allowed: [405], limited: "filtered" },
   { method: "GET", route: "/api/mcp/oauth/callback", access: "editor", path: () => "/api/mcp/oauth/callback?code=c&state=nope", allowed: [400] },
   { method: "GET", route: "/api/mcp/gateway", access: "run-token", path: () => "/api/mcp/gateway", allowed: [] },
   { method: "DELETE", route: "/api/mcp/gateway", access: "run-token", path: () => "/api/mcp/gateway", allowed: [] },
 ];
 
-type Caller = { name: string; headers: () => Record<string, string>; role?: Role };
+type Caller = { name: string; headers: () => Record<string, string>; role?: Role; limit?: "inside" | "outside" };
 const CALLERS: Caller[] = [
   { name: "no credentials", headers: () => ({}) },
   ...(["viewer", "editor", "admin"] as Role[]).flatMap((role): Caller[] => [
     { name: `${role} API key`, role, headers: () => accounts[role].headers },
     { name: `${role} session`, role, headers: () => ({ cookie: cookies[role] }) },
   ]),
+  { name: "editor API key limited to this workflow", role: "editor", limit: "inside", headers: () => limitedKeys.inside.headers },
+  { name: "editor API key limited to another workflow", role: "editor", limit: "outside", headers: () => limitedKeys.outside.headers },
 ];
 
 function expectedStatus(row: Row, caller: Caller): number[] {
   if (row.access === "public") return row.allowed;
   if (row.access === "run-token") return [401]; // user credentials are not gateway tokens
   if (!caller.role) return [401];
-  return hasRole(caller.role, row.access) ? row.allowed : [403];
+  if (!hasRole(caller.role, row.access)) return [403];
+  if (!caller.limit) return row.allowed;
+  if (!row.limited) return [403];
+  return caller.limit === "outside" && row.limited === "workflow" ? (row.outsideLimit ?? [403]) : row.allowed;
 }
 
 async function call(row: Row, headers: Record<string, string>, tag: string): Promise<number> {
@@ -128,6 +140,10 @@ beforeAll(async () => {
   runId = ((await started.json()) as { runId: string }).runId;
   const conversation = await fetch(`${served.url}/api/workflows/${workflowId}/conversations`, { method: "POST", headers: { "content-type": "application/json", ...accounts.editor.headers }, body: "{}" });
   conversationId = ((await conversation.json()) as { id: string }).id;
+  const other = await fetch(`${served.url}/api/workflows`, { method: "POST", headers: { "content-type": "application/json", ...accounts.editor.headers }, body: JSON.stringify({ ...graph, name: "other" }) });
+  otherWorkflowId = ((await other.json()) as { id: string }).id;
+  limitedKeys.inside = await createTestApiKey(accounts.editor.userId, "limited to this", [workflowId]);
+  limitedKeys.outside = await createTestApiKey(accounts.editor.userId, "limited to another", [otherWorkflowId]);
 });
 afterAll(async () => {
   await served.close();
@@ -180,11 +196,29 @@ describe("the route-permission table", () => {
 });
 
 describe("what refused requests leave behind", () => {
-  it("a cross-site post creates nothing and a viewer's post creates nothing", async () => {
+  it("a cross-site post, a viewer's post and a limited key's post create nothing", async () => {
     const before = await getDb().workflow.count();
     await call(ROWS[2], { cookie: cookies.admin, origin: "https://evil.example", "sec-fetch-site": "cross-site" }, "x");
     await call(ROWS[2], accounts.viewer.headers, "x");
+    await call(ROWS[2], limitedKeys.inside.headers, "x");
     await call(ROWS[2], {}, "x");
     expect(await getDb().workflow.count()).toBe(before);
+  });
+});
+
+describe("what a key limited to some workflows gets from the API", () => {
+  const get = async (path: string, key: TestApiKey) => (await fetch(`${served.url}${path}`, { headers: key.headers })).json() as Promise<Record<string, unknown>>;
+
+  it("lists only its workflows and their runs", async () => {
+    expect((await get("/api/workflows", limitedKeys.outside)) as unknown as { id: string }[]).toEqual([{ id: otherWorkflowId, name: "other" }]);
+    expect(((await get("/api/runs?limit=100", limitedKeys.outside)).runs as unknown[]).length).toBe(0);
+    const inside = (await get("/api/runs?limit=100", limitedKeys.inside)).runs as { id: string }[];
+    expect(inside.map((run) => run.id)).toContain(runId);
+  });
+
+  it("is refused another workflow's run with a 403 naming the workflow", async () => {
+    const response = await fetch(`${served.url}/api/runs/${runId}`, { headers: limitedKeys.outside.headers });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { error: string }).error).toContain(`workflow ${workflowId} is not one of them`);
   });
 });

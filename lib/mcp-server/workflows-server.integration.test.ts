@@ -2,12 +2,15 @@
  * Switchboard as an MCP server, driven by the official SDK client over Streamable HTTP: exposed
  * workflows are tools (schema from the Entry), calls answer with the output and send progress,
  * list_workflows / run_workflow / get_run and the workflow:// and run:// resources work, and the
- * door is shut without a key (401) and for a viewer who tries to run something.
+ * door is shut without a key (401) and for a viewer who tries to run something. A key limited to
+ * some workflows sees and reaches only those, and a change to its limit or a revoke counts at once.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestAccount } from "../testing/test-accounts";
+import { limitApiKey, revokeApiKey } from "../auth/api-keys";
+import { createTestAccount, createTestApiKey } from "../testing/test-accounts";
+import { ECHO_BACK, GREETER, createWorkflow } from "../testing/exposed-workflows";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import { waitFor } from "../testing/wait-for";
@@ -15,6 +18,7 @@ import { waitFor } from "../testing/wait-for";
 let stack: TestStack;
 let exposedId = "";
 let hiddenId = "";
+let echoId = "";
 
 async function connect(headers: Record<string, string>): Promise<Client> {
   const client = new Client({ name: "mcp-workflows-test", version: "1.0.0" });
@@ -24,19 +28,9 @@ async function connect(headers: Record<string, string>): Promise<Client> {
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const create = async (body: unknown) => ((await (await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify(body) })).json()) as { id: string }).id;
-  exposedId = await create({
-    name: "Greeter",
-    settings: { mcp: { expose: true, toolName: "greet", description: "Greets someone by name" } },
-    nodes: [
-      graphNode("entry", "core.entry", { params: { inputFields: [{ name: "name", type: "string", required: true, description: "Who to greet" }] } }),
-      graphNode("hello", "core.code", { label: "Hello", params: { code: "return 'Hello, ' + input.name + '!';" } }),
-      graphNode("pause", "core.wait", { label: "Pause", params: { seconds: 0.2 } }),
-      graphNode("out", "core.output", { label: "Out" }),
-    ],
-    edges: [graphEdge("entry", "output", "hello", "input"), graphEdge("hello", "result", "pause", "input"), graphEdge("pause", "output", "out", "value")],
-  });
-  hiddenId = await create({ name: "Not exposed", nodes: [graphNode("entry", "core.entry"), graphNode("out", "core.output", { label: "Out" })], edges: [graphEdge("entry", "output", "out", "value")] });
+  exposedId = await createWorkflow(stack, GREETER);
+  echoId = await createWorkflow(stack, ECHO_BACK);
+  hiddenId = await createWorkflow(stack, { name: "Not exposed", nodes: [graphNode("entry", "core.entry"), graphNode("out", "core.output", { label: "Out" })], edges: [graphEdge("entry", "output", "out", "value")] });
 });
 afterAll(() => stack.close());
 
@@ -103,5 +97,71 @@ describe("who may come in", () => {
     const refused = await client.callTool({ name: "greet", arguments: { name: "Ada" } });
     expect(refused).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("needs the editor role") }] });
     await client.close();
+  });
+});
+
+describe("a key limited to some workflows", () => {
+  const texts = (result: Record<string, unknown>) => (result.content as { text?: string }[]).map((part) => part.text ?? "").join("\n");
+
+  it("lists, runs and reads only its workflows, and is refused the others by name", async () => {
+    const limited = await createTestApiKey(stack.account.userId, "only greeter", [exposedId]);
+    const client = await connect(limited.headers);
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toContain("greet");
+    expect(names).not.toContain("echo_back");
+    expect(names).toEqual(expect.arrayContaining(["list_workflows", "run_workflow", "get_run"]));
+    const listed = (await client.callTool({ name: "list_workflows", arguments: {} })).structuredContent as { workflows: { id: string }[] };
+    expect(listed.workflows.map((workflow) => workflow.id)).toEqual([exposedId]);
+    expect((await client.listResources()).resources.map((resource) => resource.uri)).toEqual([`workflow://${exposedId}`]);
+
+    expect(await client.callTool({ name: "greet", arguments: { name: "Lin" } })).toMatchObject({ isError: false, content: [{ text: "Hello, Lin!" }] });
+    const ranA = await client.callTool({ name: "run_workflow", arguments: { workflowId: exposedId, input: { name: "Kay" }, wait: false } });
+    expect(ranA.isError).toBe(false);
+
+    const refusal = `workflow "Echo back" (${echoId}) is not one of them`;
+    const calledB = await client.callTool({ name: "echo_back", arguments: { input: "x" } });
+    expect(calledB.isError).toBe(true);
+    // Other suites' "Echo back" workflows may share the tool name: whichever is named, it is refused.
+    expect(texts(calledB)).toMatch(/workflow "Echo back" \(\w+\) is not one of them/);
+    const ranB = await client.callTool({ name: "run_workflow", arguments: { workflowId: echoId, input: "x" } });
+    expect(ranB.isError).toBe(true);
+    expect(texts(ranB)).toContain(refusal);
+
+    // A run of B started by someone else's key is out of reach too.
+    const started = await stack.fetch(`/api/workflows/${echoId}/runs`, { method: "POST", body: JSON.stringify({ input: "secret" }) });
+    const { runId } = (await started.json()) as { runId: string };
+    const gotRun = await client.callTool({ name: "get_run", arguments: { runId } });
+    expect(gotRun.isError).toBe(true);
+    expect(texts(gotRun)).toContain(refusal);
+    expect(texts(gotRun)).not.toContain("secret");
+    await expect(client.readResource({ uri: `run://${runId}` })).rejects.toThrow(refusal);
+    await expect(client.readResource({ uri: `workflow://${echoId}` })).rejects.toThrow(refusal);
+    expect(JSON.parse(((await client.readResource({ uri: `workflow://${exposedId}` })).contents[0] as { text: string }).text)).toMatchObject({ name: "Greeter" });
+    await client.close();
+  });
+
+  it("leaves a key without a limit seeing every workflow", async () => {
+    const open = await createTestApiKey(stack.account.userId, "everything");
+    const client = await connect(open.headers);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["greet", "echo_back"]));
+    const listed = (await client.callTool({ name: "list_workflows", arguments: {} })).structuredContent as { workflows: { id: string }[] };
+    expect(listed.workflows.map((workflow) => workflow.id)).toEqual(expect.arrayContaining([exposedId, echoId, hiddenId]));
+    expect(await client.callTool({ name: "echo_back", arguments: { input: "hi" } })).toMatchObject({ isError: false, content: [{ text: "hi" }] });
+    await client.close();
+  });
+
+  it("counts a changed limit and a revoke at once, not after the key memory's few seconds", async () => {
+    const key = await createTestApiKey(stack.account.userId, "changing", [exposedId]);
+    const client = await connect(key.headers);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain("echo_back");
+    expect(await limitApiKey(stack.account.userId, key.id, [exposedId, echoId])).toEqual({ ok: true });
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("echo_back");
+    expect(await revokeApiKey(stack.account.userId, key.id)).toBe(true);
+    await expect(client.listTools()).rejects.toThrow(/401|API key/);
+    await client.close();
+  });
+
+  it("cannot be made for a workflow that does not exist", async () => {
+    await expect(createTestApiKey(stack.account.userId, "typo", ["no-such-workflow"])).rejects.toThrow("no workflow has the id no-such-workflow");
   });
 });

@@ -2,23 +2,17 @@
  * The official MCP Inspector CLI (`@modelcontextprotocol/inspector --cli`) as a real third-party
  * client of the gateway: with a run's session token it lists the run's MCP tools and calls one.
  */
-import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSessionToken } from "../gateway/session-token";
 import { getDb } from "../db/client";
 import { createRedis } from "../queue/redis";
 import { everythingStdio, processesWith } from "../testing/mcp-peers";
 import { graphNode, storeRun } from "../testing/fixtures";
+import { inspectorCli } from "../testing/inspector-cli";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import { registerMcpNode } from "./register-mcp-node";
 import { teardownRunMcp } from "./teardown";
 
-const INSPECTOR = path.resolve(import.meta.dirname, "../../node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js");
-const run = promisify(execFile);
 const redis = createRedis();
 const tag = `mcp-test-inspector-${process.pid}-${Date.now()}`;
 const startedAt = new Date();
@@ -41,16 +35,8 @@ afterAll(async () => {
   await stack.close();
 });
 
-/** Runs the Inspector CLI against the gateway and parses the JSON it prints. */
-async function inspector(...args: string[]): Promise<Record<string, unknown>> {
-  const catalog = path.join(mkdtempSync(path.join(tmpdir(), "inspector-")), "mcp.json");
-  const { stdout } = await run(
-    process.execPath,
-    [INSPECTOR, "--cli", `${stack.url}/api/mcp/gateway`, "--transport", "http", "--header", `Authorization: Bearer ${token}`, ...args],
-    { env: { ...process.env, MCP_CATALOG_PATH: catalog }, timeout: 30_000 },
-  );
-  return JSON.parse(stdout);
-}
+/** Runs the Inspector CLI against the gateway with the run's token. */
+const inspector = (...args: string[]) => inspectorCli(`${stack.url}/api/mcp/gateway`, { Authorization: `Bearer ${token}` }, ...args);
 
 describe("MCP Inspector CLI against the gateway", () => {
   it("lists the run's MCP tools as {source}__{tool}", async () => {

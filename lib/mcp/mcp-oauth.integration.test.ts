@@ -31,7 +31,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   servers = await startOAuthMcpServers();
   const { account } = stack;
-  editor = { userId: account.userId, email: account.email, name: account.email, role: account.role, via: "api-key" };
+  editor = { userId: account.userId, email: account.email, name: account.email, role: account.role, via: "api-key", workflowIds: null };
 });
 afterAll(async () => {
   await getDb().secret.deleteMany({ where: { OR: [{ name: { startsWith: "mcp-oauth/" } }, { name: "OAUTH_TEST_CLIENT_SECRET" }] } });

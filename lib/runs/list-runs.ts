@@ -55,13 +55,15 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
 
 type Row = Omit<RunSummary, "createdAt" | "startedAt" | "finishedAt" | "durationMs"> & { createdAt: Date; startedAt: Date | null; finishedAt: Date | null };
 
-export async function listRuns(query: RunListQuery): Promise<RunPage> {
+/** `workflowIds` (null: all) keeps only those workflows' runs, for a key limited to some workflows. */
+export async function listRuns(query: RunListQuery, workflowIds: readonly string[] | null = null): Promise<RunPage> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const rows = await sql<Row>`
     SELECT r.id, r."workflowId", w.name AS "workflowName", r.status::text AS status, r."createdAt", r."startedAt", r."finishedAt", r.error, left(r.input::text, 120) AS "inputPreview", r.trigger->>'kind' AS "triggerKind",
       COALESCE((SELECT sum((e.payload->>'totalTokens')::bigint) FROM "RunEvent" e WHERE e."runId" = r.id AND e.type = 'llm.usage'), 0) AS "totalTokens"
     FROM "Run" r JOIN "Workflow" w ON w.id = r."workflowId"
     WHERE (${query.workflowId ?? null}::text IS NULL OR r."workflowId" = ${query.workflowId ?? null})
+      AND (${workflowIds}::text[] IS NULL OR r."workflowId" = ANY(${workflowIds}::text[]))
       AND (${query.status ?? null}::text IS NULL OR r.status::text = ${query.status ?? null})
       AND (${query.since?.toISOString() ?? null}::timestamp IS NULL OR r."createdAt" >= ${query.since?.toISOString() ?? null}::timestamp)
       AND (${query.until?.toISOString() ?? null}::timestamp IS NULL OR r."createdAt" < ${query.until?.toISOString() ?? null}::timestamp)

@@ -5,7 +5,8 @@
  * ends with its output (up to the trigger's wait). Every refusal names what is wrong.
  */
 import { timingSafeEqual } from "node:crypto";
-import { requireRole } from "../auth/principal";
+import { AccessError, requireRole } from "../auth/principal";
+import { mayUseWorkflow, outsideScopeMessage } from "../auth/workflow-scope";
 import { ApiError } from "../http/api-error";
 import { webhookTrigger } from "../nodes/webhook-trigger";
 import { startRun } from "../runs/start-run";
@@ -22,7 +23,7 @@ const sameSecret = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-async function checkCaller(headers: Headers, secret: unknown, label: string): Promise<void> {
+async function checkCaller(headers: Headers, secret: unknown, label: string, workflow: { id: string; name: string }): Promise<void> {
   const given = headers.get(WEBHOOK_SECRET_HEADER);
   if (given !== null) {
     if (!isSecretRef(secret)) throw new ApiError("unauthorized", `The webhook "${label}" has no secret set: call it with an API key instead`);
@@ -39,7 +40,8 @@ async function checkCaller(headers: Headers, secret: unknown, label: string): Pr
   if (!headers.get("authorization") && !headers.get("x-api-key") && !headers.get("cookie")) {
     throw new ApiError("unauthorized", `Send the secret of "${label}" in the ${WEBHOOK_SECRET_HEADER} header, or an API key`);
   }
-  await requireRole(headers, "editor");
+  const caller = await requireRole(headers, "editor");
+  if (!mayUseWorkflow(caller, workflow.id)) throw new AccessError("forbidden", outsideScopeMessage(workflow));
 }
 
 export async function handleWebhook(headers: Headers, workflowId: string, nodeId: string, readBody: () => Promise<unknown>): Promise<Response> {
@@ -49,7 +51,7 @@ export async function handleWebhook(headers: Headers, workflowId: string, nodeId
   const label = node.data.label || webhookTrigger.label;
   const params = webhookTrigger.params.safeParse({ ...webhookTrigger.defaults, ...node.data.params });
   if (!params.success) throw new ApiError("conflict", `The webhook "${label}" is misconfigured: ${params.error.issues[0].path.join(".")}: ${params.error.issues[0].message}`);
-  await checkCaller(headers, params.data.secret, label);
+  await checkCaller(headers, params.data.secret, label, workflow);
   if (!params.data.enabled) throw new ApiError("conflict", `The webhook "${label}" is disabled`);
 
   const started = await startRun(workflowId, await readBody(), { kind: "webhook", nodeId });

@@ -4,7 +4,8 @@ import { BadCursorError, listRuns, RunListQuery, type RunPage } from "@/lib/runs
 
 const PARAMS = ["workflowId", "status", "since", "until", "cursor", "limit"] as const;
 
-export async function answerRunList(request: Request, workflowId?: string): Promise<Response> {
+/** `workflowIds` narrows the list to those workflows' runs (a key limited to some workflows). */
+export async function answerRunList(request: Request, workflowId?: string, workflowIds: readonly string[] | null = null): Promise<Response> {
   const search = new URL(request.url).searchParams;
   const raw = Object.fromEntries(PARAMS.flatMap((name) => (search.has(name) ? [[name, search.get(name)]] : [])));
   const query = RunListQuery.safeParse(workflowId ? { ...raw, workflowId } : raw);
@@ -14,7 +15,7 @@ export async function answerRunList(request: Request, workflowId?: string): Prom
   }
   let page: RunPage;
   try {
-    page = await listRuns(query.data);
+    page = await listRuns(query.data, workflowIds);
   } catch (error) {
     if (error instanceof BadCursorError) throw new ApiError("bad-request", error.message);
     throw error;

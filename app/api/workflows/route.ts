@@ -1,6 +1,7 @@
-/** GET lists workflows (viewer); POST creates one from a graph JSON (editor; host-access nodes: admin; validated, errors name the node or edge). */
+/** GET lists workflows (viewer; a key limited to some workflows sees those); POST creates one from a graph JSON (editor; host-access nodes: admin; validated, errors name the node or edge). */
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
+import { withinScope } from "@/lib/auth/workflow-scope";
 import { lookupComponent } from "@/lib/nodes";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { parseGraph } from "@/lib/workflow/graph";
@@ -11,8 +12,8 @@ import { CreateWorkflowBody } from "./schema";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ role: "viewer" }, async () => {
-  const workflows = await listWorkflows();
+export const GET = apiRoute({ role: "viewer", workflow: "filtered" }, async ({ principal }) => {
+  const workflows = withinScope(principal, await listWorkflows(), (workflow) => workflow.id);
   return Response.json(workflows.map(({ id, name }) => ({ id, name })));
 });
 

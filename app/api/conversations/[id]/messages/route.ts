@@ -7,12 +7,13 @@ import { z } from "zod";
 import { sendMessage } from "@/lib/chat/conversations";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
+import { workflowOfConversation } from "@/lib/http/workflow-of";
 
 export const dynamic = "force-dynamic";
 
 const MessageBody = z.object({ text: z.string().trim().min(1, "the message is empty").max(20_000) });
 
-export const POST = apiRoute<{ id: string }>({ role: "editor" }, async ({ json }, { id }) => {
+export const POST = apiRoute<{ id: string }>({ role: "editor", workflow: workflowOfConversation }, async ({ json }, { id }) => {
   const body = MessageBody.safeParse(await json());
   if (!body.success) throw new ApiError("bad-request", `text: ${body.error.issues[0].message}`);
   const sent = await sendMessage(id, body.data.text);

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
+import { workflowOfRun } from "@/lib/http/workflow-of";
 import { sharedRedis } from "@/lib/queue/redis";
 import { cancelRun } from "@/lib/runs/run-cancellation";
 
@@ -13,7 +14,7 @@ export const dynamic = "force-dynamic";
 
 const CancelBody = z.object({ graceSeconds: z.number().min(0, "graceSeconds must not be negative").max(60, "graceSeconds may be at most 60").optional() }).strict();
 
-export const POST = apiRoute<{ id: string }>({ role: "editor" }, async ({ json }, { id }) => {
+export const POST = apiRoute<{ id: string }>({ role: "editor", workflow: workflowOfRun }, async ({ json }, { id }) => {
   const body = CancelBody.safeParse(await json());
   if (!body.success) throw new ApiError("bad-request", `${body.error.issues[0].path.join(".") || "body"}: ${body.error.issues[0].message}`);
   const result = await cancelRun(sharedRedis(), id, { graceMs: (body.data.graceSeconds ?? 0) * 1000 });

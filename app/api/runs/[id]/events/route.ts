@@ -9,6 +9,7 @@
  */
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
+import { workflowOfRun } from "@/lib/http/workflow-of";
 import { acquireStream } from "@/lib/http/stream-quota";
 import { getRunStatus } from "@/lib/runs/read-run";
 import { TERMINAL_EVENT_TYPES, type RunEvent } from "@/lib/runs/events";
@@ -32,7 +33,7 @@ function lastSeenSeq(request: Request): number {
   return Number.isFinite(seq) && seq > 0 ? seq : 0;
 }
 
-export const GET = apiRoute<{ id: string }>({ role: "viewer" }, async ({ request, principal }, { id: runId }) => {
+export const GET = apiRoute<{ id: string }>({ role: "viewer", workflow: workflowOfRun }, async ({ request, principal }, { id: runId }) => {
   if (!(await getRunStatus(runId))) throw new ApiError("not-found", `Run ${runId} does not exist`);
   const release = acquireStream(principal.userId);
   if (!release) throw new ApiError("too-many", "Too many open run streams for this user; close some tabs and try again");

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
+import { workflowOfPath } from "@/lib/http/workflow-of";
 import { startRun } from "@/lib/runs/start-run";
 import { getWorkflow } from "@/lib/workflow-store/repository";
 import { answerRunList } from "../../../runs/run-list-query";
@@ -13,7 +14,7 @@ export const dynamic = "force-dynamic";
 
 const StartRunBody = z.object({ input: z.unknown().optional() });
 
-export const POST = apiRoute<{ id: string }>({ role: "editor" }, async ({ json }, { id }) => {
+export const POST = apiRoute<{ id: string }>({ role: "editor", workflow: workflowOfPath }, async ({ json }, { id }) => {
   const body = StartRunBody.safeParse(await json());
   if (!body.success) throw new ApiError("bad-request", "Expected a JSON object such as { \"input\": \"...\" }");
   const result = await startRun(id, body.data.input, { kind: "api" });
@@ -25,7 +26,7 @@ export const POST = apiRoute<{ id: string }>({ role: "editor" }, async ({ json }
   return Response.json({ runId: result.runId }, { status: 201 });
 });
 
-export const GET = apiRoute<{ id: string }>({ role: "viewer" }, async ({ request }, { id }) => {
+export const GET = apiRoute<{ id: string }>({ role: "viewer", workflow: workflowOfPath }, async ({ request }, { id }) => {
   if (!(await getWorkflow(id))) throw new ApiError("not-found", `Workflow ${id} does not exist`);
   return answerRunList(request, id);
 });

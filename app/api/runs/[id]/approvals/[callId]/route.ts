@@ -2,6 +2,7 @@
 import { decideApproval } from "@/lib/approvals/decide-approval";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
+import { workflowOfRun } from "@/lib/http/workflow-of";
 import { pathParam } from "@/lib/http/path-param";
 import { sharedRedis } from "@/lib/queue/redis";
 import { issueText } from "@/lib/validation/describe-issues";
@@ -9,7 +10,7 @@ import { DecideApprovalBody } from "../schema";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute<{ id: string; callId: string }>({ role: "editor" }, async ({ json }, { id, callId }) => {
+export const POST = apiRoute<{ id: string; callId: string }>({ role: "editor", workflow: workflowOfRun }, async ({ json }, { id, callId }) => {
   const body = DecideApprovalBody.safeParse(await json());
   if (!body.success) throw new ApiError("bad-request", issueText(body.error.issues[0], "body"));
   if (body.data.decision === "denied" && body.data.args) throw new ApiError("bad-request", "args: only an approval can carry edited arguments");
