@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "../db/sql";
 import { listEvents } from "../runs/read-events";
 import { graphEdge, graphNode } from "../testing/fixtures";
+import { everythingStdio } from "../testing/mcp-peers";
 import { startWorkflowRun } from "../testing/run-workflow";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import { waitFor } from "../testing/wait-for";
@@ -60,6 +61,37 @@ describe("an agent calling a Workflow Tool", () => {
     expect(parentEvents).toContainEqual(expect.objectContaining({ type: "tool.registered", payload: expect.objectContaining({ toolName: "shout", kind: "workflow" }) }));
     const childEvents = await listEvents(child.id);
     expect(childEvents.at(-1)).toMatchObject({ type: "run.completed", payload: { output: "HELLO!" } });
+  });
+
+  it("three levels: an agent's workflow tool runs a child whose own agent calls an MCP server's tool", async () => {
+    const echoer = await create("echoer", {
+      nodes: [
+        graphNode("entry", "core.entry"),
+        graphNode("inner", "core.agent", { params: { provider: "scripted", prompt: "{{input}}", script: { toolCalls: [{ tool: "everything__echo", args: { message: "from the child" } }], finalText: "inner heard: {{results.0}}" } } }),
+        graphNode("everything", "mcp.server", { label: "everything", mode: "tool", params: everythingStdio("three-levels") }),
+      ],
+      edges: [graphEdge("entry", "output", "inner", "input"), graphEdge("everything", "tool", "inner", "tools")],
+    });
+    const runId = await startWorkflowRun(stack, {
+      nodes: [
+        graphNode("entry", "core.entry"),
+        graphNode("outer", "core.agent", { params: { provider: "scripted", prompt: "{{input}}", script: { toolCalls: [{ tool: "echoer", args: { input: "go" } }], finalText: "outer got: {{results.0}}" } } }),
+        graphNode("tool", "core.workflow.tool", { label: "Echoer", mode: "tool", params: { workflowId: echoer } }),
+      ],
+      edges: [graphEdge("entry", "output", "outer", "input"), graphEdge("tool", "tool", "outer", "tools")],
+    } as WorkflowGraph, "go");
+    const result = await waitForRun(stack, runId, 30_000);
+    expect(result.status, result.error ?? "").toBe("completed");
+    expect((result.output as { text: string }).text).toMatch(/^outer got: .*inner heard: Echo: from the child/);
+
+    const [child] = await children(runId);
+    const parentCalls = (await listEvents(runId)).filter((event) => event.type === "tool.call.completed").map((event) => event.payload);
+    expect(parentCalls).toEqual([expect.objectContaining({ nodeId: "outer", toolName: "echoer", isError: false })]);
+    const childEvents = await listEvents(child.id);
+    expect(childEvents.filter((event) => event.type === "tool.call.completed").map((event) => event.payload)).toEqual([
+      expect.objectContaining({ nodeId: "inner", toolName: "everything__echo", result: "Echo: from the child", isError: false }),
+    ]);
+    expect(childEvents.some((event) => event.type === "tool.teardown")).toBe(true); // the child's MCP server closed with the child run
   });
 
   it("lists the tool with the child workflow's input fields as its schema", async () => {
