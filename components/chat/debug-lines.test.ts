@@ -9,7 +9,7 @@ describe("debugLines", () => {
   it("tells how the context was built and torn down, and leaves the model's own steps out", () => {
     const lines = debugLines([
       event({ type: "run.started", payload: {} }),
-      event({ type: "tool.registered", payload: { nodeId: "fs", toolName: "files", kind: "local-mcp", description: "MCP server (stdio: node): files__read" } }),
+      event({ type: "tool.registered", payload: { nodeId: "fs", toolName: "files", kind: "local-mcp", description: "MCP server (stdio: node): files__read, files__write, files__list, files__stat, files__move" } }),
       event({ type: "tool.registered", payload: { nodeId: "w", toolName: "wait", kind: "component", description: "Waits" } }),
       event({ type: "log", payload: { level: "info", nodeId: "agent", message: "Memory loaded: 2 earlier turns of the conversation (window 2)" } }),
       event({ type: "agent.text", payload: { nodeId: "agent", iteration: 1, text: "Hel" } }),
@@ -20,7 +20,7 @@ describe("debugLines", () => {
     ]);
     expect(lines.map(({ level, text }) => `${level}: ${text}`)).toEqual([
       "info: Building the agent's context",
-      "info: MCP server files spawned and its tools registered — MCP server (stdio: node): files__read",
+      "info: MCP server files spawned and its tools registered — MCP server (stdio: node), 5 tools: files__read, files__write, files__list, files__stat and 1 more",
       "info: Tool wait registered (component)",
       "info: Memory loaded: 2 earlier turns of the conversation (window 2)",
       "info: Tool call wait started",

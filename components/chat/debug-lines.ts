@@ -9,14 +9,23 @@ import type { RunEvent } from "@/lib/runs/events";
 export type DebugLevel = "info" | "warn" | "error";
 export type DebugLine = { at: string; level: DebugLevel; text: string };
 
+/** "MCP server (stdio: node): a, b, c, …": the tool list cut to its first few names. */
+function shortList(description: string, keep = 4): string {
+  const split = description.indexOf("): ");
+  if (split === -1) return description;
+  const names = description.slice(split + 3).split(", ");
+  const shown = names.length > keep ? `${names.slice(0, keep).join(", ")} and ${names.length - keep} more` : names.join(", ");
+  return `${description.slice(0, split + 1)}, ${names.length} tool${names.length === 1 ? "" : "s"}: ${shown}`;
+}
+
 function describe(event: RunEvent): Omit<DebugLine, "at"> | null {
   switch (event.type) {
     case "run.started":
       return { level: "info", text: "Building the agent's context" };
     case "tool.registered": {
       const { toolName, kind, description } = event.payload;
-      if (kind === "local-mcp") return { level: "info", text: `MCP server ${toolName} spawned and its tools registered — ${description}` };
-      if (kind === "remote-mcp") return { level: "info", text: `MCP server ${toolName} connected and its tools registered — ${description}` };
+      if (kind === "local-mcp") return { level: "info", text: `MCP server ${toolName} spawned and its tools registered — ${shortList(description)}` };
+      if (kind === "remote-mcp") return { level: "info", text: `MCP server ${toolName} connected and its tools registered — ${shortList(description)}` };
       return { level: "info", text: `Tool ${toolName} registered (${kind})` };
     }
     case "tool.unavailable":
