@@ -46,7 +46,7 @@ export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Ser
     const callId = typeof _meta?.callId === "string" ? _meta.callId : undefined;
     const iteration = typeof _meta?.iteration === "number" ? _meta.iteration : 1;
     const forward = (tool: ExposedTool, finalArgs: Record<string, unknown>, guardedCallId?: string) => forwardCall(scope, tool, finalArgs, guardedCallId);
-    return recordCall(scope, deps.redis, { name, args, callId, iteration }, () => guardToolCall(scope, deps.redis, exposed, { name, args, callId }, auditedForward(scope, name, forward)));
+    return recordCall(scope, deps.redis, { name, args, callId, iteration }, (report) => guardToolCall(scope, deps.redis, exposed, { name, args, callId }, auditedForward(name, forward, report), report));
   });
 
   return server;

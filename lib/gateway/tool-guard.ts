@@ -1,8 +1,8 @@
 /**
  * The gateway's checks between "the agent called a name" and "the call reaches a tool": the
  * agent's allow-list and aliases (refusals go back to the model as error results and are
- * recorded as `tool.call.blocked` and in the audit trail), then human approval for tools that
- * require it (a denial is in the audit trail too).
+ * recorded as `tool.call.blocked` and reported for the audit trail), then human approval for tools
+ * that require it (a denial is reported too).
  */
 import { errorResult } from "./error-result";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -13,7 +13,7 @@ import { createEventRecorder, RunEndedError } from "../runs/record-event";
 import type { RunEventInput } from "../runs/events";
 import type { ExposedTool } from "./mcp-tools";
 import { resolveTool } from "./tool-policy";
-import { writeAudit } from "../audit/call-audit";
+import type { ReportAudit } from "../audit/call-audit";
 import { runSecrets } from "./run-secrets";
 
 /** What the guard needs of an exposed tool: its name and the tool-mode node behind it. */
@@ -38,16 +38,15 @@ export async function guardToolCall<T extends GuardedTool>(
   exposed: readonly T[],
   call: GuardedCall,
   forward: (tool: T, args: Record<string, unknown>, callId?: string) => Promise<CallToolResult>,
+  report: ReportAudit,
 ): Promise<CallToolResult> {
   const resolved = resolveTool(call.name, exposed, scope);
   if (!resolved.ok) {
-    await Promise.all([
-      recordGatewayEvent(redis, scope.runId, {
-        type: "tool.call.blocked",
-        payload: { nodeId: scope.agentNodeId, toolName: call.name, args: (await runSecrets(scope.runId)).redact(call.args), reason: resolved.reason },
-      }),
-      writeAudit(scope, { toolName: call.name, callId: call.callId, args: call.args, outcome: "blocked", detail: resolved.reason }),
-    ]);
+    await recordGatewayEvent(redis, scope.runId, {
+      type: "tool.call.blocked",
+      payload: { nodeId: scope.agentNodeId, toolName: call.name, args: (await runSecrets(scope.runId)).redact(call.args), reason: resolved.reason },
+    });
+    report({ toolName: call.name, callId: call.callId, args: call.args, outcome: "blocked", detail: resolved.reason });
     return errorResult(`Blocked: ${resolved.reason}`);
   }
   // Named like the agent's tool-call events (`agentNodeId:callId`), so the two line up in the run view.
@@ -56,7 +55,7 @@ export async function guardToolCall<T extends GuardedTool>(
     recordGatewayEvent(redis, scope.runId, event),
   );
   if (!approval.approved) {
-    await writeAudit(scope, { toolName: resolved.name, callId, args: call.args, outcome: "denied", detail: approval.message });
+    report({ toolName: resolved.name, callId, args: call.args, outcome: "denied", detail: approval.message });
     return errorResult(approval.message);
   }
   return forward(resolved.tool, approval.args, callId);
