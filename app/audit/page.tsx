@@ -5,6 +5,7 @@ import { pageUser } from "@/lib/auth/request-access";
 import { auditFilterChoices, listToolCalls, ToolCallAuditQuery } from "@/lib/audit/list-tool-calls";
 import { sql } from "@/lib/db/sql";
 import { PageShell } from "@/components/ui/page-shell";
+import { ListPaging } from "@/components/run-list/list-paging";
 import { AuditFilters } from "@/components/audit/audit-filters";
 import { AuditTable } from "@/components/audit/audit-table";
 
@@ -37,20 +38,7 @@ export default async function AuditPage({ searchParams }: PageProps) {
       ) : (
         <AuditTable calls={page.calls} liveRunIds={new Set(live.map((row) => row.id))} />
       )}
-      {(page.nextCursor || query.cursor) && (
-        <nav className="run-list-paging" aria-label="Pages">
-          {query.cursor && (
-            <a href={`/audit?${new URLSearchParams(Object.entries(raw).filter(([key]) => key !== "cursor"))}`} className="run-list-page-link">
-              ← Newest
-            </a>
-          )}
-          {page.nextCursor && (
-            <a href={`/audit?${new URLSearchParams({ ...raw, cursor: page.nextCursor })}`} className="run-list-page-link" data-testid="audit-older">
-              Older calls →
-            </a>
-          )}
-        </nav>
-      )}
+      <ListPaging path="/audit" params={raw} cursor={query.cursor} nextCursor={page.nextCursor} olderLabel="Older calls" olderTestId="audit-older" />
     </PageShell>
   );
 }

@@ -5,6 +5,7 @@ import { pageUser } from "@/lib/auth/request-access";
 import { listRuns, RunListQuery } from "@/lib/runs/list-runs";
 import { listWorkflows } from "@/lib/workflow-store/repository";
 import { PageShell } from "@/components/ui/page-shell";
+import { ListPaging } from "@/components/run-list/list-paging";
 import { RunFilters } from "@/components/run-list/run-filters";
 import { RunTable } from "@/components/run-list/run-table";
 
@@ -39,20 +40,7 @@ export default async function RunsPage({ searchParams }: PageProps) {
       ) : (
         <RunTable runs={page.runs} showWorkflow={!query.workflowId} />
       )}
-      {(page.nextCursor || query.cursor) && (
-        <nav className="run-list-paging" aria-label="Pages">
-          {query.cursor && (
-            <a href={`/runs?${new URLSearchParams(Object.entries(raw).filter(([key]) => key !== "cursor"))}`} className="run-list-page-link">
-              ← Newest
-            </a>
-          )}
-          {page.nextCursor && (
-            <a href={`/runs?${new URLSearchParams({ ...raw, cursor: page.nextCursor })}`} className="run-list-page-link" data-testid="runs-older">
-              Older runs →
-            </a>
-          )}
-        </nav>
-      )}
+      <ListPaging path="/runs" params={raw} cursor={query.cursor} nextCursor={page.nextCursor} olderLabel="Older runs" olderTestId="runs-older" />
     </PageShell>
   );
 }

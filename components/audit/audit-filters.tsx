@@ -3,6 +3,7 @@
 import { X } from "lucide-react";
 import Link from "next/link";
 import { AUDIT_CALLERS, AUDIT_OUTCOMES, type AuditCaller } from "@/lib/audit/audit-values";
+import { FilterSelect } from "@/components/run-list/filter-select";
 import "@/components/run-list/run-list.css";
 
 type AuditFiltersProps = {
@@ -14,54 +15,13 @@ type AuditFiltersProps = {
 const CALLER_TEXT: Record<AuditCaller, string> = { agent: "Switchboard nodes", external: "External agents" };
 
 export function AuditFilters({ workflows, tools, current }: AuditFiltersProps) {
-  const submit = (event: React.ChangeEvent<HTMLSelectElement>) => event.currentTarget.form?.requestSubmit();
   const active = Boolean(current.workflowId || current.tool || current.caller || current.outcome);
   return (
     <form className="run-filters" action="/audit" method="get" data-testid="audit-filters">
-      <label className="run-filter">
-        <span>Workflow</span>
-        <select name="workflowId" className="input" defaultValue={current.workflowId ?? ""} onChange={submit} data-testid="audit-filter-workflow">
-          <option value="">All workflows</option>
-          {workflows.map((workflow) => (
-            <option key={workflow.id} value={workflow.id}>
-              {workflow.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="run-filter">
-        <span>Tool</span>
-        <select name="tool" className="input" defaultValue={current.tool ?? ""} onChange={submit} data-testid="audit-filter-tool">
-          <option value="">Any tool</option>
-          {tools.map((tool) => (
-            <option key={tool} value={tool}>
-              {tool}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="run-filter">
-        <span>Caller</span>
-        <select name="caller" className="input" defaultValue={current.caller ?? ""} onChange={submit} data-testid="audit-filter-caller">
-          <option value="">Anyone</option>
-          {AUDIT_CALLERS.map((caller) => (
-            <option key={caller} value={caller}>
-              {CALLER_TEXT[caller]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="run-filter">
-        <span>Outcome</span>
-        <select name="outcome" className="input" defaultValue={current.outcome ?? ""} onChange={submit} data-testid="audit-filter-outcome">
-          <option value="">Any outcome</option>
-          {AUDIT_OUTCOMES.map((outcome) => (
-            <option key={outcome} value={outcome}>
-              {outcome}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect label="Workflow" name="workflowId" anyLabel="All workflows" options={workflows.map(({ id, name }) => ({ value: id, label: name }))} current={current.workflowId} testId="audit-filter-workflow" />
+      <FilterSelect label="Tool" name="tool" anyLabel="Any tool" options={tools.map((tool) => ({ value: tool, label: tool }))} current={current.tool} testId="audit-filter-tool" />
+      <FilterSelect label="Caller" name="caller" anyLabel="Anyone" options={AUDIT_CALLERS.map((caller) => ({ value: caller, label: CALLER_TEXT[caller] }))} current={current.caller} testId="audit-filter-caller" />
+      <FilterSelect label="Outcome" name="outcome" anyLabel="Any outcome" options={AUDIT_OUTCOMES.map((outcome) => ({ value: outcome, label: outcome }))} current={current.outcome} testId="audit-filter-outcome" />
       {active && (
         <Link href="/audit" className="run-filters-clear">
           <X size={13} aria-hidden /> Clear filters

@@ -3,6 +3,7 @@
 import { X } from "lucide-react";
 import Link from "next/link";
 import { RUN_STATUSES } from "@/lib/runs/run-statuses";
+import { FilterSelect } from "./filter-select";
 import "./run-list.css";
 
 type RunFiltersProps = {
@@ -11,32 +12,12 @@ type RunFiltersProps = {
 };
 
 export function RunFilters({ workflows, current }: RunFiltersProps) {
-  const submit = (event: React.ChangeEvent<HTMLSelectElement | HTMLInputElement>) => event.currentTarget.form?.requestSubmit();
+  const submit = (event: React.ChangeEvent<HTMLInputElement>) => event.currentTarget.form?.requestSubmit();
   const active = Boolean(current.workflowId || current.status || current.since || current.until);
   return (
     <form className="run-filters" action="/runs" method="get" data-testid="run-filters">
-      <label className="run-filter">
-        <span>Workflow</span>
-        <select name="workflowId" className="input" defaultValue={current.workflowId ?? ""} onChange={submit} data-testid="filter-workflow">
-          <option value="">All workflows</option>
-          {workflows.map((workflow) => (
-            <option key={workflow.id} value={workflow.id}>
-              {workflow.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="run-filter">
-        <span>Status</span>
-        <select name="status" className="input" defaultValue={current.status ?? ""} onChange={submit} data-testid="filter-status">
-          <option value="">Any status</option>
-          {RUN_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect label="Workflow" name="workflowId" anyLabel="All workflows" options={workflows.map(({ id, name }) => ({ value: id, label: name }))} current={current.workflowId} testId="filter-workflow" />
+      <FilterSelect label="Status" name="status" anyLabel="Any status" options={RUN_STATUSES.map((status) => ({ value: status, label: status }))} current={current.status} testId="filter-status" />
       <label className="run-filter">
         <span>Since</span>
         <input type="date" name="since" className="input" defaultValue={current.since ?? ""} onChange={submit} data-testid="filter-since" />

@@ -4,6 +4,7 @@
  * repeats a call while new ones arrive). Rows outlive their runs and workflows.
  */
 import { z } from "zod";
+import { decodeCursor, encodeCursor } from "../db/page-cursor";
 import { sql } from "../db/sql";
 
 import { AUDIT_CALLERS, AUDIT_OUTCOMES, type AuditCaller, type AuditOutcome } from "./audit-values";
@@ -37,22 +38,8 @@ export type AuditedCall = {
 
 export type AuditPage = { calls: AuditedCall[]; nextCursor: string | null };
 
-export class BadAuditCursorError extends Error {}
-
-const encodeCursor = (at: Date, id: number) => Buffer.from(JSON.stringify([at.toISOString(), id])).toString("base64url");
-
-function decodeCursor(cursor: string): { at: string; id: number } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, number];
-    if (!Number.isInteger(id) || Number.isNaN(Date.parse(at))) throw new Error();
-    return { at, id };
-  } catch {
-    throw new BadAuditCursorError(`"cursor" is not one this API gave out: pass the nextCursor of the previous page`);
-  }
-}
-
 export async function listToolCalls(query: ToolCallAuditQuery): Promise<AuditPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const after = query.cursor ? decodeCursor(query.cursor, "number") : null;
   const rows = await sql<Omit<AuditedCall, "at"> & { at: Date }>`
     SELECT id, at, "runId", "workflowId", "workflowName", "callerNodeId", caller, "toolName", args, outcome, detail, "durationMs"
     FROM "ToolCallAudit"

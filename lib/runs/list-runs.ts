@@ -4,6 +4,7 @@
  * or repeats a run while new ones arrive. Tokens are the sum of the run's `llm.usage` events.
  */
 import { z } from "zod";
+import { decodeCursor, encodeCursor } from "../db/page-cursor";
 import { sql } from "../db/sql";
 import { RUN_STATUSES, type RunStatusName } from "./run-statuses";
 
@@ -39,25 +40,11 @@ export type RunSummary = {
 
 export type RunPage = { runs: RunSummary[]; nextCursor: string | null };
 
-export class BadCursorError extends Error {}
-
-const encodeCursor = (createdAt: Date, id: string) => Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString("base64url");
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
-    if (typeof id !== "string" || Number.isNaN(Date.parse(createdAt))) throw new Error();
-    return { createdAt, id };
-  } catch {
-    throw new BadCursorError(`"cursor" is not one this API gave out: pass the nextCursor of the previous page`);
-  }
-}
-
 type Row = Omit<RunSummary, "createdAt" | "startedAt" | "finishedAt" | "durationMs"> & { createdAt: Date; startedAt: Date | null; finishedAt: Date | null };
 
 /** `workflowIds` (null: all) keeps only those workflows' runs, for a key limited to some workflows. */
 export async function listRuns(query: RunListQuery, workflowIds: readonly string[] | null = null): Promise<RunPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const after = query.cursor ? decodeCursor(query.cursor, "string") : null;
   const rows = await sql<Row>`
     SELECT r.id, r."workflowId", w.name AS "workflowName", r.status::text AS status, r."createdAt", r."startedAt", r."finishedAt", r.error, left(r.input::text, 120) AS "inputPreview", r.trigger->>'kind' AS "triggerKind",
       COALESCE((SELECT sum((e.payload->>'totalTokens')::bigint) FROM "RunEvent" e WHERE e."runId" = r.id AND e.type = 'llm.usage'), 0) AS "totalTokens"
@@ -67,7 +54,7 @@ export async function listRuns(query: RunListQuery, workflowIds: readonly string
       AND (${query.status ?? null}::text IS NULL OR r.status::text = ${query.status ?? null})
       AND (${query.since?.toISOString() ?? null}::timestamp IS NULL OR r."createdAt" >= ${query.since?.toISOString() ?? null}::timestamp)
       AND (${query.until?.toISOString() ?? null}::timestamp IS NULL OR r."createdAt" < ${query.until?.toISOString() ?? null}::timestamp)
-      AND (${after?.createdAt ?? null}::timestamp IS NULL OR (r."createdAt", r.id) < (${after?.createdAt ?? null}::timestamp, ${after?.id ?? null}::text))
+      AND (${after?.at ?? null}::timestamp IS NULL OR (r."createdAt", r.id) < (${after?.at ?? null}::timestamp, ${after?.id ?? null}::text))
     ORDER BY r."createdAt" DESC, r.id DESC
     LIMIT ${query.limit + 1}`;
   const page = rows.slice(0, query.limit);

@@ -3,7 +3,8 @@
  * `?workflowId=&tool=&caller=agent|external&outcome=completed|error|blocked|denied&since=&limit=&cursor=` → `{ calls, nextCursor }`.
  * A bad value is a 400 naming the parameter.
  */
-import { BadAuditCursorError, listToolCalls, ToolCallAuditQuery } from "@/lib/audit/list-tool-calls";
+import { listToolCalls, ToolCallAuditQuery } from "@/lib/audit/list-tool-calls";
+import { BadCursorError } from "@/lib/db/page-cursor";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 
@@ -21,7 +22,7 @@ export const GET = apiRoute({ role: "viewer" }, async ({ request }) => {
   try {
     return Response.json(await listToolCalls(query.data));
   } catch (error) {
-    if (error instanceof BadAuditCursorError) throw new ApiError("bad-request", error.message);
+    if (error instanceof BadCursorError) throw new ApiError("bad-request", error.message);
     throw error;
   }
 });
