@@ -59,7 +59,9 @@ export async function startOAuthConnect(target: OAuthTarget, who: Principal, app
     if (result !== "REDIRECT" || !provider.authorizationUrl) throw new Error(`${new URL(target.url).origin} did not ask for a sign-in`);
     return { ok: true, authorizationUrl: provider.authorizationUrl.href };
   } catch (error) {
-    return failure(error, server);
+    const reached = URL.canParse(target.url) ? new URL(target.url).origin : target.url;
+    const said = failure(error, server);
+    return { ok: false, error: said.error.startsWith(reached) ? said.error : `Could not start the sign-in with ${reached}: ${said.error}` };
   }
 }
 
