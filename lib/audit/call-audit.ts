@@ -33,7 +33,7 @@ type Forward<T> = (tool: T, args: Record<string, unknown>, callId?: string) => P
 
 export type RecordedCall = { name: string; args: Record<string, unknown>; callId?: string; iteration: number };
 
-/** Hands recordCall the audit row of a call that went through, to be stored with its completion. */
+/** Hands recordCall a call's audit row (went through, blocked or denied), to be stored with its completion. */
 export type ReportAudit = (row: AuditRow) => void;
 
 /**
