@@ -37,7 +37,7 @@ test("tool calls across runs are listed, filtered, and kept after their workflow
   const completed = rows.filter({ has: page.locator("code", { hasText: "http_request" }) });
   await expect(completed).toHaveAttribute("data-outcome", "completed");
   await expect(completed).toContainText('{"url":"/api/health"}');
-  await expect(completed).toContainText("Switchboard node");
+  await expect(completed).toContainText("Agent · Switchboard node");
   await expect(rows.filter({ hasText: "self_destruct" })).toHaveAttribute("data-outcome", "blocked");
   await expect(completed.getByRole("link", { name })).toHaveAttribute("href", `/runs/${runId}`);
   await page.screenshot({ path: "test-results/screenshots/audit-page.png", fullPage: true });

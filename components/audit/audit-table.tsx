@@ -43,7 +43,7 @@ export function AuditTable({ calls, liveRunIds }: { calls: AuditedCall[]; liveRu
                 <span title="The run (or its workflow) has been deleted; its audit rows are kept">{call.workflowName}</span>
               )}
               <span className="audit-caller-node">
-                {call.callerNodeId} · {call.caller === "external" ? "external agent" : "Switchboard node"}
+                {call.callerLabel ?? call.callerNodeId} · {call.caller === "external" ? "external agent" : "Switchboard node"}
               </span>
             </span>
             <span className={`badge audit-outcome is-${OUTCOME_TONE[call.outcome]}`}>{call.outcome}</span>

@@ -57,7 +57,7 @@ describe("the gateway's audit trail", () => {
     expect((result.output as { toolCalls: unknown[] }).toolCalls).toEqual([expect.objectContaining({ callId: "agent:call_1", toolName: "http_request" })]);
 
     const [row] = await auditOf(runId);
-    expect(row).toMatchObject({ caller: "agent", callerNodeId: "agent", toolName: "http_request", outcome: "completed", args: { url: "/api/health" }, workflowName: "integration" });
+    expect(row).toMatchObject({ caller: "agent", callerNodeId: "agent", callerLabel: "agent", toolName: "http_request", outcome: "completed", args: { url: "/api/health" }, workflowName: "integration" });
     expect(row.detail).toContain('"status":200');
     expect(row.durationMs).toBeGreaterThanOrEqual(0);
   });

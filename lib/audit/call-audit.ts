@@ -38,7 +38,8 @@ export type ReportAudit = (row: AuditRow) => void;
 
 /**
  * A call's last events and its audit row in one statement, so one commit (one WAL flush) instead
- * of two; then published for live readers. The workflow's id and name are copied from the run.
+ * of two; then published for live readers. The workflow's id and name, and the calling node's
+ * label, are copied from the run.
  * False when the run has ended: its log is closed, but the audit row is written all the same.
  */
 async function storeCompletion(redis: Redis, scope: SessionClaims, events: RunEventInput[], audit: AuditRow | undefined): Promise<boolean> {
@@ -50,8 +51,8 @@ async function storeCompletion(redis: Redis, scope: SessionClaims, events: RunEv
       WHERE id = ${scope.runId} AND status IN ('queued', 'running')
       RETURNING "lastSeq", "workflowId"),
     audited AS (
-      INSERT INTO "ToolCallAudit" ("runId", "workflowId", "workflowName", "callerNodeId", caller, "toolName", "callId", args, outcome, detail, "durationMs")
-      SELECT r.id, r."workflowId", w.name, ${scope.agentNodeId}, ${scope.caller ?? "agent"}, ${row?.toolName ?? ""}, ${row?.callId ?? null},
+      INSERT INTO "ToolCallAudit" ("runId", "workflowId", "workflowName", "callerNodeId", "callerLabel", caller, "toolName", "callId", args, outcome, detail, "durationMs")
+      SELECT r.id, r."workflowId", w.name, ${scope.agentNodeId}, r.plan->'nodes'->${scope.agentNodeId}::text->>'label', ${scope.caller ?? "agent"}, ${row?.toolName ?? ""}, ${row?.callId ?? null},
         ${JSON.stringify(row?.args ?? null)}::jsonb, ${row?.outcome ?? ""}, ${row?.detail ?? null}, ${row?.durationMs ?? null}
       FROM "Run" r JOIN "Workflow" w ON w.id = r."workflowId"
       WHERE r.id = ${scope.runId} AND ${row !== undefined}::boolean)

@@ -28,6 +28,8 @@ export type AuditedCall = {
   workflowId: string;
   workflowName: string;
   callerNodeId: string;
+  /** The calling node's label when the call was made (null for rows from before labels were kept). */
+  callerLabel: string | null;
   caller: AuditCaller;
   toolName: string;
   args: unknown;
@@ -41,7 +43,7 @@ export type AuditPage = { calls: AuditedCall[]; nextCursor: string | null };
 export async function listToolCalls(query: ToolCallAuditQuery): Promise<AuditPage> {
   const after = query.cursor ? decodeCursor(query.cursor, "number") : null;
   const rows = await sql<Omit<AuditedCall, "at"> & { at: Date }>`
-    SELECT id, at, "runId", "workflowId", "workflowName", "callerNodeId", caller, "toolName", args, outcome, detail, "durationMs"
+    SELECT id, at, "runId", "workflowId", "workflowName", "callerNodeId", "callerLabel", caller, "toolName", args, outcome, detail, "durationMs"
     FROM "ToolCallAudit"
     WHERE (${query.workflowId ?? null}::text IS NULL OR "workflowId" = ${query.workflowId ?? null})
       AND (${query.tool ?? null}::text IS NULL OR "toolName" = ${query.tool ?? null})

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ToolCallAudit" ADD COLUMN     "callerLabel" TEXT;
+
