@@ -9,13 +9,16 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { reaperHooks } from "../mcp/process-reaper";
 import { checkCommand } from "../mcp/safety";
+import { sharedRedis } from "../queue/redis";
 import { stderrSummary } from "../mcp/stderr-summary";
 import { childEnvironment } from "../platform/child-env";
 import { redactSecrets } from "../secrets/resolve";
 import { runExecutable } from "../tools/run-executable";
 
 export type AgentProcess = {
+  runId: string;
   command: string;
   args: string[];
   task: string;
@@ -46,7 +49,8 @@ export async function runAgentProcess(agent: AgentProcess): Promise<string> {
       SWITCHBOARD_MCP_CONFIG: configPath,
       SWITCHBOARD_TASK: agent.task,
     };
-    const result = await runExecutable(agent.command, agent.args, { env, timeoutMs: agent.timeoutMs, maxOutputBytes: MAX_OUTPUT_BYTES, signal: agent.signal });
+    const reaper = reaperHooks(sharedRedis(), agent.runId); // a worker's death does not leave the agent running
+    const result = await runExecutable(agent.command, agent.args, { env, timeoutMs: agent.timeoutMs, maxOutputBytes: MAX_OUTPUT_BYTES, signal: agent.signal, ...reaper });
     const said = stderrSummary(result.stderr);
     if (result.timedOut) throw new Error(`command: "${agent.command}" did not finish within ${agent.timeoutMs / 1000} s`);
     if (result.exitCode !== 0) throw new Error(hide(`command: "${agent.command}" exited with ${result.exitCode === null ? "no code (its output was too long)" : `code ${result.exitCode}`}${said ? ` — stderr: ${said}` : ""}`));

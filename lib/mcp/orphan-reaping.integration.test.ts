@@ -139,3 +139,37 @@ describe("orphaned MCP processes", () => {
     expect(Object.values(await redis.hgetall(PROCESSES_KEY)).filter((raw) => raw.includes(runId))).toEqual([]);
   });
 });
+
+describe("orphaned agent programs", () => {
+  it("an External Agent's program is reaped after its worker is SIGKILLed, and the run fails naming the node", { timeout: 90_000 }, async () => {
+    const tag = `agent-program-orphan-${process.pid}-${Date.now()}`;
+    const first = await startWorkerProcess();
+    const runId = await startWorkflowRun(stack, {
+      nodes: [
+        graphNode("entry", "core.entry"),
+        graphNode("outside", "core.external.agent", { label: "Agent program", params: { mode: "process", command: "node", args: ["-e", "setInterval(() => {}, 1000)", tag] } }),
+        graphNode("double", "core.code", { label: "Double", mode: "tool", params: { code: "return input * 2;" } }),
+      ],
+      edges: [graphEdge("entry", "output", "outside", "input"), graphEdge("double", "tool", "outside", "tools")],
+    });
+    await waitFor("the agent program to start", () => (processesWith(tag).length > 0 ? true : undefined), 30_000);
+    const before = processesWith(tag);
+    await waitFor("its process group to be recorded", async () => {
+      const recorded = Object.values(await redis.hgetall(PROCESSES_KEY)).map((raw) => JSON.parse(raw) as { runId: string; pgid: number });
+      return recorded.some((record) => record.runId === runId && before.includes(record.pgid)) || undefined;
+    }, 10_000);
+
+    killGroup(first);
+    await new Promise((resolve) => first.once("exit", resolve));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(processesWith(tag)).toEqual(before); // its own process group: the worker's death alone does not end it
+
+    await startWorkerProcess();
+    await waitFor("the orphaned program to be reaped", () => (processesWith(tag).length === 0 ? true : undefined), 30_000);
+    const run = await waitFor("the run to end", async () => {
+      const row = await getDb().run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, error: true } });
+      return row.status === "running" || row.status === "queued" ? undefined : row;
+    }, 60_000);
+    expect(run).toMatchObject({ status: "failed", error: expect.stringContaining('"Agent program"') });
+  });
+});

@@ -1,7 +1,8 @@
 /**
- * No MCP process outlives its run, even when its worker is SIGKILLed: every spawned process group
- * is recorded in Redis with its run and worker, each worker keeps a short-lived heartbeat key,
- * and any worker on the same host kills the groups whose worker's heartbeat has lapsed.
+ * No process a run starts (stdio MCP servers, Run Command, an External Agent's program) outlives
+ * its run, even when its worker is SIGKILLed: every spawned process group is recorded in Redis with
+ * its run and worker, each worker keeps a short-lived heartbeat key, and any worker on the same host
+ * kills the groups whose worker's heartbeat has lapsed.
  */
 import { hostname } from "node:os";
 import type { Redis } from "ioredis";
@@ -22,6 +23,11 @@ export async function recordProcess(redis: Redis, runId: string, pgid: number): 
 
 export async function forgetProcess(redis: Redis, pgid: number): Promise<void> {
   await redis.hdel(PROCESSES_KEY, field(hostname(), pgid));
+}
+
+/** The spawn / exit hooks that keep a run's process group on record while it lives (lib/tools/run-executable.ts). */
+export function reaperHooks(redis: Redis, runId: string): { onSpawn: (pgid: number) => Promise<void>; onGone: (pgid: number) => Promise<void> } {
+  return { onSpawn: (pgid) => recordProcess(redis, runId, pgid), onGone: (pgid) => forgetProcess(redis, pgid) };
 }
 
 export async function beat(redis: Redis): Promise<void> {

@@ -63,7 +63,7 @@ export const externalAgent = defineComponent({
     if (params.mode === "process") {
       if (!params.command) throw new Error("command: name the agent program to start");
       try {
-        const text = await runAgentProcess({ command: params.command, args: params.args, task: params.instructions, gatewayUrl: handoff.url, token, timeoutMs: ttlSeconds * 1000, signal });
+        const text = await runAgentProcess({ runId, command: params.command, args: params.args, task: params.instructions, gatewayUrl: handoff.url, token, timeoutMs: ttlSeconds * 1000, signal });
         return { text };
       } finally {
         await endCallerTokens(redis, runId, nodeId);

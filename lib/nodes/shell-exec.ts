@@ -1,6 +1,8 @@
 /** shell_exec: runs an allow-listed executable with arguments (no shell), with a timeout and an output cap. */
 import { z } from "zod";
 import { assertAllowed, runExecutable } from "../tools/run-executable";
+import { reaperHooks } from "../mcp/process-reaper";
+import { sharedRedis } from "../queue/redis";
 import { assertNoExecArguments } from "../tools/exec-capable-args";
 import { defineComponent } from "./types";
 
@@ -48,9 +50,10 @@ export const shellExec = defineComponent({
     timeoutMs: z.number().int().positive().max(600_000).default(10_000),
     maxOutputBytes: z.number().int().positive().max(10_000_000).default(20_000),
   }),
-  async execute({ params, signal }) {
+  async execute({ runId, params, signal }) {
     assertAllowed(params.command, params.allowedCommands);
     assertNoExecArguments(params.command, params.args);
-    return runExecutable(params.command, params.args, { cwd: params.cwd, timeoutMs: params.timeoutMs, maxOutputBytes: params.maxOutputBytes, signal });
+    const reaper = reaperHooks(sharedRedis(), runId);
+    return runExecutable(params.command, params.args, { cwd: params.cwd, timeoutMs: params.timeoutMs, maxOutputBytes: params.maxOutputBytes, signal, ...reaper });
   },
 });

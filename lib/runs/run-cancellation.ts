@@ -48,7 +48,7 @@ export async function cancelChildRuns(redis: Redis, parentRunId: string, options
 }
 
 /** The grace a cancel request gives the run's tool calls (0: stop now), or null when nobody asked. */
-export async function cancelRequest(redis: Redis, runId: string): Promise<{ graceMs: number } | null> {
+async function cancelRequest(redis: Redis, runId: string): Promise<{ graceMs: number } | null> {
   const flag = await redis.get(cancelKey(runId));
   return flag === null ? null : { graceMs: Number(flag) || 0 };
 }

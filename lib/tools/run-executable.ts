@@ -3,7 +3,9 @@
  * are just characters in an argument), with a clean environment (lib/platform/child-env.ts, or one
  * the caller built from it), a
  * timeout and a cap on the output it keeps. The program leads its own process group, and a
- * timeout or abort kills the whole group, so nothing it started outlives it.
+ * timeout or abort kills the whole group, so nothing it started outlives it; `onSpawn` / `onGone`
+ * let the group be recorded for the reaper meanwhile (reaperHooks), so a worker's death does not
+ * leave it running either.
  */
 import { spawn } from "node:child_process";
 import { childEnvironment } from "../platform/child-env";
@@ -30,11 +32,20 @@ function killGroup(pid: number | undefined): void {
 export function runExecutable(
   command: string,
   args: string[],
-  options: { cwd?: string; timeoutMs: number; maxOutputBytes: number; signal?: AbortSignal; env?: Record<string, string> },
+  options: {
+    cwd?: string;
+    timeoutMs: number;
+    maxOutputBytes: number;
+    signal?: AbortSignal;
+    env?: Record<string, string>;
+    onSpawn?: (pgid: number) => Promise<void>;
+    onGone?: (pgid: number) => Promise<void>;
+  },
 ): Promise<ExecResult> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(options.signal.reason);
     const child = spawn(command, args, { cwd: options.cwd || undefined, env: (options.env ?? childEnvironment()) as NodeJS.ProcessEnv, shell: false, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const recorded = child.pid === undefined ? Promise.resolve() : (options.onSpawn?.(child.pid) ?? Promise.resolve()).catch(() => undefined);
     const output = { stdout: "", stderr: "" };
     let truncated = false;
     let timedOut = false;
@@ -57,6 +68,7 @@ export function runExecutable(
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
       killGroup(child.pid); // whatever the program left running in its group goes with it
+      if (child.pid !== undefined && options.onGone) void recorded.then(() => options.onGone!(child.pid!)).catch(() => undefined);
     };
     child.once("error", (error: NodeJS.ErrnoException) => {
       finish();
