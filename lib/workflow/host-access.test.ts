@@ -27,4 +27,10 @@ describe("changedHostNodes", () => {
     const group = graph(node("grp", "mcp.group", { servers: [{ id: "a", transport: "http", url: "https://a" }, { id: "b", transport: "stdio", command: "node" }] }));
     expect(changedHostNodes(null, group, lookupComponent)).toEqual(["grp"]);
   });
+
+  it("counts an External Agent as host access only when it starts a program", () => {
+    const person = graph(node("ext", "core.external.agent", {}));
+    expect(changedHostNodes(null, person, lookupComponent)).toEqual([]);
+    expect(changedHostNodes(person, graph(node("ext", "core.external.agent", { mode: "process", command: "node", args: ["agent.js"] })), lookupComponent)).toEqual(["ext"]);
+  });
 });
