@@ -63,8 +63,8 @@ export function ChatPanel({ workflowId: editedWorkflowId, canSend, onClose }: { 
 
   const agentName = (id: string) => agents.find((agent) => agent.id === id)?.name ?? "this workflow";
   const note = (level: DebugLine["level"], text: string) => setNotes((all) => [...all, { at: new Date().toISOString(), level, text }]);
-  const track = (runId: string, agent: string) =>
-    setTracked((all) => (all.some((run) => run.runId === runId) ? all : [...all, { runId, agent, at: new Date().toISOString() }].slice(-TRACKED_RUNS)));
+  const track = (runId: string, workflowId: string) =>
+    setTracked((all) => (all.some((run) => run.runId === runId) ? all : [...all, { runId, workflowId, at: new Date().toISOString() }].slice(-TRACKED_RUNS)));
 
   const switchAgent = (nextId: string) =>
     attempt(async () => {
@@ -72,7 +72,7 @@ export function ChatPanel({ workflowId: editedWorkflowId, canSend, onClose }: { 
       const live = current?.turns.filter((turn) => turn.status === "queued" || turn.status === "running") ?? [];
       if (live.length > 0) {
         note("info", `Switching to ${agentName(nextId)}: stopping the answer in progress (its tool calls get up to ${SWITCH_GRACE_SECONDS} s)`);
-        live.forEach((turn) => track(turn.runId, agentName(workflowId)));
+        live.forEach((turn) => track(turn.runId, workflowId));
         await Promise.all(live.map((turn) => chatApi.stop(turn.runId, SWITCH_GRACE_SECONDS).catch(() => undefined)));
       }
       setWorkflowId(nextId);
@@ -115,7 +115,7 @@ export function ChatPanel({ workflowId: editedWorkflowId, canSend, onClose }: { 
     await attempt(async () => {
       const conversation = current ?? { ...(await chatApi.create(workflowId)), turns: [] };
       const { runId } = await chatApi.send(conversation.id, text);
-      track(runId, agentName(workflowId));
+      track(runId, workflowId);
       setDraft("");
       sentTo = conversation.id;
     });
@@ -197,7 +197,7 @@ export function ChatPanel({ workflowId: editedWorkflowId, canSend, onClose }: { 
         )}
         <div ref={bottom} />
       </div>
-      {debugOpen && <DebugLog notes={notes} runs={tracked} />}
+      {debugOpen && <DebugLog notes={notes} runs={tracked} agentName={agentName} />}
       {problem && (
         <p className="field-error chat-problem" data-testid="chat-problem">
           {problem}

@@ -9,7 +9,7 @@ import { useRunEvents } from "@/hooks/use-run-events";
 import { debugLines, type DebugLine } from "./debug-lines";
 
 /** A run whose context the log follows, and the agent (workflow) that answered. */
-export type TrackedRun = { runId: string; agent: string; at: string };
+export type TrackedRun = { runId: string; workflowId: string; at: string };
 
 const time = (at: string) => new Date(at).toLocaleTimeString([], { hour12: false });
 
@@ -21,13 +21,13 @@ function Line({ line }: { line: DebugLine }) {
   );
 }
 
-function RunLines({ run }: { run: TrackedRun }) {
+function RunLines({ run, agentName }: { run: TrackedRun; agentName: (workflowId: string) => string }) {
   const { events } = useRunEvents(run.runId, []);
   const lines = useMemo(() => debugLines(events), [events]);
   return (
     <li className="chat-debug-run" data-testid="chat-debug-run">
       <span className="chat-debug-run-title">
-        {run.agent} · run {run.runId.slice(0, 8)}
+        {agentName(run.workflowId)} · run {run.runId.slice(0, 8)}
       </span>
       <ol>
         {lines.map((line, index) => (
@@ -38,7 +38,8 @@ function RunLines({ run }: { run: TrackedRun }) {
   );
 }
 
-export function DebugLog({ notes, runs }: { notes: DebugLine[]; runs: TrackedRun[] }) {
+/** `agentName` names a run's workflow when drawn, so a name that arrives late still shows. */
+export function DebugLog({ notes, runs, agentName }: { notes: DebugLine[]; runs: TrackedRun[]; agentName: (workflowId: string) => string }) {
   type Entry = { at: string; note: DebugLine; run?: never } | { at: string; run: TrackedRun; note?: never };
   const entries: Entry[] = [...notes.map((note) => ({ at: note.at, note })), ...runs.map((run) => ({ at: run.at, run }))].sort((a, b) => a.at.localeCompare(b.at));
   return (
@@ -46,7 +47,7 @@ export function DebugLog({ notes, runs }: { notes: DebugLine[]; runs: TrackedRun
       {entries.length === 0 ? (
         <p className="chat-debug-empty">Each answer&apos;s context — MCP servers started and closed, tools registered, memory loaded — shows here.</p>
       ) : (
-        <ol>{entries.map((entry) => (entry.run ? <RunLines key={entry.run.runId} run={entry.run} /> : <Line key={`${entry.at}-${entry.note.text}`} line={entry.note} />))}</ol>
+        <ol>{entries.map((entry) => (entry.run ? <RunLines key={entry.run.runId} run={entry.run} agentName={agentName} /> : <Line key={`${entry.at}-${entry.note.text}`} line={entry.note} />))}</ol>
       )}
     </section>
   );
