@@ -143,6 +143,12 @@ describe("orphaned MCP processes", () => {
 describe("orphaned agent programs", () => {
   it("an External Agent's program is reaped after its worker is SIGKILLed, and the run fails naming the node", { timeout: 90_000 }, async () => {
     const tag = `agent-program-orphan-${process.pid}-${Date.now()}`;
+    // Only one worker may be able to take the run: the one this test kills (earlier tests leave theirs running).
+    await Promise.all(workers.filter((worker) => worker.exitCode === null && worker.signalCode === null).map((worker) => {
+      const exited = new Promise((resolve) => worker.once("exit", resolve));
+      killGroup(worker);
+      return exited;
+    }));
     const first = await startWorkerProcess();
     const runId = await startWorkflowRun(stack, {
       nodes: [
