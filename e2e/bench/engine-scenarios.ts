@@ -27,7 +27,7 @@ export async function benchSimpleRuns(api: ApiClient, { runs = Number(process.en
   await driveRuns(warmUpRuns, concurrency, start); // warm-up: JIT, connection pools, the plan cache
   const real = await driveRuns(runs, concurrency, start);
   const floor = await benchFloor(id, runs, concurrency, DEFAULT_RUN_CONCURRENCY);
-  const row = (scenario: string, result: typeof real): BenchRow => ({ scenario, "per second": ms(result.perSecond), "p50 ms": ms(percentile(result.latencies, 50)), "p95 ms": ms(percentile(result.latencies, 95)) });
+  const row = (scenario: string, result: typeof real): BenchRow => ({ scenario, "per second": ms(result.perSecond), "p50 ms": ms(percentile(result.latencies, 50)), "p95 ms": ms(percentile(result.latencies, 95)), "CPU ms/run": ms(result.cpuMsPerRun) });
   return {
     rows: [
       row(`simple runs (Entry → one step), ${runs} ×${concurrency} through the HTTP API`, real),
@@ -38,6 +38,8 @@ export async function benchSimpleRuns(api: ApiClient, { runs = Number(process.en
       simple_run_p50_ms: ms(percentile(real.latencies, 50)),
       floor_runs_per_s_c32: ms(floor.perSecond),
       simple_runs_pct_of_floor: Math.round((real.perSecond / floor.perSecond) * 100),
+      simple_run_cpu_ms: ms(real.cpuMsPerRun),
+      floor_run_cpu_ms: ms(floor.cpuMsPerRun),
     },
   };
 }

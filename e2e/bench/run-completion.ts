@@ -31,12 +31,13 @@ export function runCompletion(pollMs = 5) {
   };
 }
 
-/** Starts runs with `start` from `concurrency` callers until `total` have ended; the throughput and each run's latency. */
-export async function driveRuns(total: number, concurrency: number, start: () => Promise<string>): Promise<{ perSecond: number; latencies: number[] }> {
+/** Starts runs with `start` from `concurrency` callers until `total` have ended; the throughput, each run's latency, and this process's CPU per run. */
+export async function driveRuns(total: number, concurrency: number, start: () => Promise<string>): Promise<{ perSecond: number; latencies: number[]; cpuMsPerRun: number }> {
   const completion = runCompletion();
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < total) {
@@ -49,5 +50,6 @@ export async function driveRuns(total: number, concurrency: number, start: () =>
       }
     }),
   );
-  return { perSecond: total / ((performance.now() - started) / 1000), latencies };
+  const cpu = process.cpuUsage(cpuBefore);
+  return { perSecond: total / ((performance.now() - started) / 1000), latencies, cpuMsPerRun: (cpu.user + cpu.system) / 1000 / total };
 }

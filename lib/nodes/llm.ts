@@ -33,7 +33,7 @@ export const llm = defineComponent({
   retrySafe: true,
   execute: (ctx) =>
     withModelAndTools(ctx, async (model, tools) => {
-      const { nodeId, params, emit, note, signal } = ctx;
+      const { nodeId, params, note, signal } = ctx;
       const hasTools = tools.toolNames.length > 0;
       const streamed = createTextStreamer(note, nodeId, 1);
       const prompt = { role: "user" as const, content: params.prompt };
@@ -45,10 +45,9 @@ export const llm = defineComponent({
       streamed.end();
       const usage = toUsage(result.usage);
       const messages = toTranscript([...history, prompt, ...result.response.messages], params.systemPrompt || undefined);
-      await Promise.all([
-        emit({ type: "agent.step", payload: { nodeId, iteration: 1, text: result.text, toolCalls: result.toolCalls.length, finishReason: result.finishReason, messages } }),
-        emit({ type: "llm.usage", payload: { nodeId, ...usage } }), // recorded together, in this order
-      ]);
+      // Noted, not awaited: they ride with the node's end (nothing after the model call needs them stored first).
+      note({ type: "agent.step", payload: { nodeId, iteration: 1, text: result.text, toolCalls: result.toolCalls.length, finishReason: result.finishReason, messages } });
+      note({ type: "llm.usage", payload: { nodeId, ...usage } });
       const results = tools.log.map((call) => `${call.toolName}${call.isError ? " (error)" : ""}: ${asText(call.result)}`);
       const text = [result.text, ...results].filter(Boolean).join("\n\n");
       return { text, toolCalls: tools.log, usage };
