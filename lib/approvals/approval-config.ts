@@ -2,7 +2,7 @@
  * Which tool-mode nodes of a run require human approval, and how long a call waits, read from the
  * graph the run was started with (it never changes, so each process caches it per run).
  */
-import { getDb } from "../db/client";
+import { loadRunDefinition } from "../runs/load-plan";
 import { isInScope, type RegisteredTool } from "../registry/registry";
 import { DEFAULT_APPROVAL_TIMEOUT_SECONDS, WorkflowGraph } from "../workflow/graph";
 
@@ -14,7 +14,7 @@ const MAX_CACHED = 200;
 async function approvalRules(runId: string): Promise<Map<string, ApprovalRule>> {
   const cached = cache.get(runId);
   if (cached) return cached;
-  const run = await getDb().run.findUnique({ where: { id: runId }, select: { graph: true } });
+  const run = await loadRunDefinition(runId);
   const graph = WorkflowGraph.safeParse(run?.graph);
   const rules = new Map<string, ApprovalRule>();
   for (const node of graph.success ? graph.data.nodes : []) {

@@ -4,9 +4,8 @@
  * events: a scripted or leaky model may put a secret's value in a call, and a tool may echo it.
  * A run's references never change, so each web process keeps the scope a minute per run.
  */
-import { getDb } from "../db/client";
+import { loadRunDefinition } from "../runs/load-plan";
 import { SecretScope } from "../secrets/secret-scope";
-import type { CompiledWorkflow } from "../workflow/compile";
 
 const KEEP_MS = 60_000;
 const MAX_RUNS = 500;
@@ -15,9 +14,9 @@ const scopes = (holder.switchboardRunSecrets ??= new Map());
 
 async function resolveRunSecrets(runId: string): Promise<SecretScope> {
   const scope = new SecretScope();
-  const run = await getDb().run.findUnique({ where: { id: runId }, select: { plan: true, graph: true } });
+  const run = await loadRunDefinition(runId);
   if (!run) return scope;
-  const plan = run.plan as unknown as CompiledWorkflow;
+  const plan = run.plan;
   const sources: unknown[] = [...Object.values(plan.nodes).map((node) => node.params), (run.graph as { mcpServers?: unknown } | null)?.mcpServers];
   // A secret removed since the run started cannot be in its calls either: skip what does not resolve.
   await Promise.all(sources.map((params) => scope.resolveParams(params ?? {}).catch(() => undefined)));

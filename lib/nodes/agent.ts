@@ -44,6 +44,10 @@ export const agent = defineComponent({
     withModelAndTools(ctx, async (model, tools) => {
       const { nodeId, params, emit, note, signal } = ctx;
       let streamed = createTextStreamer(note, nodeId, 1);
+      // Each step is written at once but not waited for (the next model call need not wait on the database);
+      // it is sent before that call's tool calls, so it lands before the gateway records them. A failed write fails the node.
+      let stepWriteFailure: unknown;
+      const stepWrites: Promise<unknown>[] = [];
       const result = await runAgent({
         model,
         system: params.systemPrompt,
@@ -59,15 +63,18 @@ export const agent = defineComponent({
         },
         onText: (_iteration, delta) => streamed.push(delta),
         onUnknownTool: tools.reportUnknown,
-        onStep: async (step) => {
+        onStep: (step) => {
           streamed.end(); // the streamed text goes before the step that completes it
-          await emit({
+          const written = emit({
             type: "agent.step",
             payload: { nodeId, iteration: step.iteration, text: step.text, toolCalls: step.toolCalls, finishReason: step.finishReason, messages: step.messages, ...(step.stopReason ? { stopReason: step.stopReason } : {}) },
           });
+          stepWrites.push(written.catch((error) => (stepWriteFailure ??= error)));
         },
       });
-      await emit({ type: "llm.usage", payload: { nodeId, ...result.usage, ...(params.tokenBudget > 0 ? { tokenBudget: params.tokenBudget } : {}) } });
+      await Promise.all(stepWrites);
+      if (stepWriteFailure) throw stepWriteFailure;
+      note({ type: "llm.usage", payload: { nodeId, ...result.usage, ...(params.tokenBudget > 0 ? { tokenBudget: params.tokenBudget } : {}) } });
       return { text: result.text, toolCalls: tools.log, iterations: result.iterations, usage: result.usage, stopReason: result.stopReason };
     }),
 });

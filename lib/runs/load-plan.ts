@@ -1,17 +1,37 @@
-/** Reads a run's compiled plan. Plans never change after a run is created, so each process keeps a small cache. */
-import { getDb } from "../db/client";
+/**
+ * A run's definition — its compiled plan and the graph it was started from — read once per process
+ * with one plain query, then kept: neither ever changes after the run is created. The tool worker
+ * (the plan of a called node), the gateway (the secrets to redact, the tools that need approval)
+ * and the run's own worker all ask for it, often in the same process.
+ */
+import { sql } from "../db/sql";
 import type { CompiledWorkflow } from "../workflow/compile";
 
-const cache = new Map<string, CompiledWorkflow>();
-const MAX_CACHED = 200;
+export type RunDefinition = { plan: CompiledWorkflow; graph: unknown };
+
+const MAX_CACHED = 500;
+const holder = globalThis as unknown as { switchboardRunDefinitions?: Map<string, Promise<RunDefinition | null>> };
+const cache = (holder.switchboardRunDefinitions ??= new Map());
+
+async function readDefinition(runId: string): Promise<RunDefinition | null> {
+  const [row] = await sql<RunDefinition>`SELECT plan, graph FROM "Run" WHERE id = ${runId}`;
+  return row ?? null;
+}
+
+/** The run's plan and graph; null when there is no such run (not remembered: it may be about to exist). */
+export function loadRunDefinition(runId: string): Promise<RunDefinition | null> {
+  const known = cache.get(runId);
+  if (known) return known;
+  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+  const loading = readDefinition(runId);
+  cache.set(runId, loading);
+  loading.then(
+    (definition) => definition || cache.delete(runId),
+    () => cache.delete(runId),
+  );
+  return loading;
+}
 
 export async function loadPlan(runId: string): Promise<CompiledWorkflow | null> {
-  const cached = cache.get(runId);
-  if (cached) return cached;
-  const run = await getDb().run.findUnique({ where: { id: runId }, select: { plan: true } });
-  if (!run) return null;
-  const plan = run.plan as unknown as CompiledWorkflow;
-  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
-  cache.set(runId, plan);
-  return plan;
+  return (await loadRunDefinition(runId))?.plan ?? null;
 }
