@@ -14,6 +14,7 @@ import { RunEventInput, type RunEvent } from "../runs/events";
 import { publishEvents } from "../runs/live-events";
 import { createEventRecorder, NOTE_FLUSH_MS, RunEndedError } from "../runs/record-event";
 import type { AuditOutcome } from "./audit-values";
+import { holdRunEnd, releaseRunEnd } from "./pending-call-records";
 import { resultText } from "../gateway/result-text";
 import { runSecrets } from "../gateway/run-secrets";
 import type { SessionClaims } from "../gateway/session-token";
@@ -73,7 +74,8 @@ async function storeCompletion(redis: Redis, scope: SessionClaims, events: RunEv
  * wait, the forwarding — so a blocked or denied call has its card in the run view too. A call that
  * ends within NOTE_FLUSH_MS is written once: its start, its completion and its audit row (reported
  * by auditedForward) in one statement; a slower one has its start written at NOTE_FLUSH_MS, so a
- * waiting call shows live. Returns the result unchanged.
+ * waiting call shows live. Returns the result unchanged, before its record is written: the record
+ * trails the answer, and the run's end waits for it (pending-call-records.ts).
  */
 export async function recordCall(scope: SessionClaims, redis: Redis, call: RecordedCall, handle: (report: ReportAudit) => Promise<CallToolResult>): Promise<CallToolResult> {
   const secrets = await runSecrets(scope.runId);
@@ -94,10 +96,14 @@ export async function recordCall(scope: SessionClaims, redis: Redis, call: Recor
   } finally {
     clearTimeout(early);
   }
-  await startWritten; // the start goes first, whichever way it was written
   const text = secrets.redactText(resultText(result));
   const completed = RunEventInput.parse({ type: "tool.call.completed", payload: { ...base, result: text, isError: result.isError === true, durationMs: Math.round(performance.now() - began) } });
-  await storeCompletion(redis, scope, startWritten ? [completed] : [startedEvent, completed], audit).catch(warn(`${call.name}'s completion`, scope.runId));
+  const store = async () => {
+    await startWritten; // the start goes first, whichever way it was written
+    await storeCompletion(redis, scope, startWritten ? [completed] : [startedEvent, completed], audit).catch(warn(`${call.name}'s completion`, scope.runId));
+  };
+  await holdRunEnd(redis, scope.runId);
+  void store().finally(() => releaseRunEnd(redis, scope.runId).catch(warn(`${call.name}'s pending record`, scope.runId)));
   return result;
 }
 

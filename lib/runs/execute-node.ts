@@ -92,11 +92,6 @@ function nodeCheckpoints(ctx: RunContext, nodeId: string): NodeCheckpoints {
   };
 }
 
-/** Whether the node talks to the gateway while it runs: it has tools wired to it, or hands out a token (an External Agent). */
-export function callsGateway(node: CompiledNode): boolean {
-  return node.connectedToolNodeIds.length > 0 || getComponent(node.type)?.handsOutGatewayToken === true;
-}
-
 /** Whether the node may simply run again after its worker stopped while it ran. */
 export function isRetrySafe(node: CompiledNode): boolean {
   const component = getComponent(node.type);
@@ -111,8 +106,8 @@ export function isRetrySafe(node: CompiledNode): boolean {
  * failures become NodeFailure naming the node.
  * Its end is a checkpoint, stored before the run goes on (a resume starts after it), except for a
  * pure node, which costs nothing to run again, and a node nothing waits on. Its start is stored
- * before it runs when running it twice would not be safe, and noted (written within NOTE_FLUSH_MS,
- * or with the next write) otherwise.
+ * before it runs when running it twice would not be safe, written at once otherwise, and noted
+ * (riding along with the next write) for a pure node.
  */
 export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: AbortSignal): Promise<void> {
   const node = ctx.plan.nodes[nodeId];
@@ -125,11 +120,11 @@ export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: A
   const pure = getComponent(node.type)?.pure === true;
   const started = { type: "node.started" as const, payload: { nodeId, mode: node.mode } };
   if (!isRetrySafe(node)) await ctx.emit(started); // stored before it runs: a resume must know it ran
-  // Sent at once when the node calls tools: the gateway records those calls, and they must not land before its start.
-  else if (callsGateway(node)) void ctx.emit(started).catch(() => undefined);
-  // Otherwise noted: a node that ends within NOTE_FLUSH_MS has its start and end written together; a longer one
-  // has its start written while it runs, so a resume can say it ran the node again (run.resumed's retriedNodeIds).
-  else ctx.note(started);
+  else if (pure) ctx.note(started);
+  // Written at once, while it runs: a resume must be able to say it ran the node again (run.resumed's
+  // retriedNodeIds) even when the worker died a moment after it started; and a node's start must land
+  // before the gateway records its tool calls. A later write reports a failure.
+  else void ctx.emit(started).catch(() => undefined);
   const timeout = node.timeoutSeconds ? AbortSignal.timeout(node.timeoutSeconds * 1000) : undefined;
   const signal = timeout ? AbortSignal.any([scheduleSignal, timeout]) : scheduleSignal;
   const inputs = resolveInputs(node, ctx.outputs);

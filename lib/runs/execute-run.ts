@@ -8,9 +8,10 @@
 import type { Redis } from "ioredis";
 import type { CompiledWorkflow } from "../workflow/compile";
 import { markRunLive } from "../gateway/run-liveness";
+import { getComponent } from "../nodes";
 import { registryKey, REGISTRY_TTL_SECONDS } from "../registry/registry";
 import { finishRun, type RunOutcome } from "./finish-run";
-import { callsGateway, isRetrySafe, runNode } from "./execute-node";
+import { isRetrySafe, runNode } from "./execute-node";
 import type { LeaseKeeper } from "./lease-keeper";
 import { listEvents } from "./read-events";
 import { resumeState } from "./resume-state";
@@ -43,7 +44,7 @@ function runOutput(plan: CompiledWorkflow, { outputs, skipped }: Pick<RunContext
 
 /** Whether anything in the plan talks to the gateway: a tool-mode node, wired tools, or a node that hands out a token. Runs without skip the token and registry bookkeeping. */
 export function usesGateway(plan: CompiledWorkflow): boolean {
-  return Object.values(plan.nodes).some((node) => node.mode === "tool" || callsGateway(node));
+  return Object.values(plan.nodes).some((node) => node.mode === "tool" || node.connectedToolNodeIds.length > 0 || getComponent(node.type)?.handsOutGatewayToken === true);
 }
 
 /** Claims the run, waiting out the lease of a worker that stopped but whose lease has not lapsed yet. */

@@ -1,6 +1,6 @@
 /**
  * The one way a run ends, whatever ended it: a failed node is recorded, calls still waiting for
- * approval are denied, MCP servers are torn down, the terminal event and the status are written
+ * approval are denied, the records of tool calls already answered are awaited, MCP servers are torn down, the terminal event and the status are written
  * together if this worker still holds the lease (so a finished status always means a complete
  * log), and the tool registry is dropped. A run that wires no tools skips the tool clean-up.
  */
@@ -8,6 +8,7 @@ import type { Redis } from "ioredis";
 import { denyApprovalsOnRunEnd } from "../approvals/deny-on-run-end";
 import { teardownRunMcp } from "../mcp/teardown";
 import { markRunEnded } from "../gateway/run-liveness";
+import { awaitCallRecords } from "../audit/pending-call-records";
 import { deleteRegistry } from "../registry/registry";
 import type { RunEventInput } from "./events";
 import type { RunRecorder } from "./record-event";
@@ -42,7 +43,11 @@ export async function finishRun(ending: Ending, owner: string | null, outcome: R
   const usesGateway = ending.usesGateway !== false;
   if (usesGateway) {
     await Promise.all([
-      markRunEnded(redis, runId).catch(() => undefined), // its gateway tokens stop working now
+      // Its gateway tokens stop working now; then the records of calls already answered are awaited, so none lands after the end.
+      markRunEnded(redis, runId)
+        .catch(() => undefined)
+        .then(() => awaitCallRecords(redis, runId))
+        .catch((error) => console.warn(`run ${runId}: could not wait for its tool calls' records: ${error instanceof Error ? error.message : String(error)}`)),
       denyApprovalsOnRunEnd(redis, runId, emit).catch((error) => console.warn(`run ${runId}: could not end its approvals: ${error instanceof Error ? error.message : String(error)}`)),
       teardownRunMcp(runId, emit),
     ]);

@@ -1,0 +1,33 @@
+/**
+ * A call's record trails its answer: the gateway answers the caller, then writes the call's events
+ * and audit row (~1–2 ms of commit the agent no longer waits for). What keeps that safe is this
+ * count of records a run still owes, held in Redis from just before the answer leaves until the
+ * record is stored: a run's end waits for it to reach zero, so a record is never refused for
+ * arriving after the run's last event, and a call the agent saw is always in the run's log.
+ * A gateway that dies between answer and record leaves its count to expire; the end waits at most
+ * END_WAIT_MS for it.
+ */
+import type { Redis } from "ioredis";
+
+const pendingKey = (runId: string) => `run:${runId}:pending-call-records`;
+/** A count left by a gateway that died mid-record outlives no run by long. */
+const PENDING_TTL_SECONDS = 60;
+const END_WAIT_MS = 3_000;
+const POLL_MS = 2;
+
+/** Counts one record the run owes; awaited before the answer is sent. */
+export async function holdRunEnd(redis: Redis, runId: string): Promise<void> {
+  await redis.multi().incr(pendingKey(runId)).expire(pendingKey(runId), PENDING_TTL_SECONDS).exec();
+}
+
+/** The record is stored (or could not be): the run owes one fewer. */
+export async function releaseRunEnd(redis: Redis, runId: string): Promise<void> {
+  await redis.decr(pendingKey(runId));
+}
+
+/** Waits until the run owes no call records, or `timeoutMs` has passed (a gateway died mid-record); then forgets the count. */
+export async function awaitCallRecords(redis: Redis, runId: string, timeoutMs = END_WAIT_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Number(await redis.get(pendingKey(runId))) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  await redis.del(pendingKey(runId));
+}
