@@ -6,7 +6,7 @@
 import "server-only";
 import { getDb } from "../db/client";
 import { getAuth } from "./auth";
-import { recallVerifiedKey, rememberVerifiedKey } from "./verified-keys";
+import { verifyKeyOnce } from "./verified-keys";
 import { hasRole, isRole, type Role } from "./roles";
 import { workflowIdsOf } from "./workflow-scope";
 
@@ -36,16 +36,16 @@ export function apiKeyOf(headers: Headers): string | null {
   return headers.get("authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? null;
 }
 
-async function fromApiKey(key: string): Promise<Principal | null> {
-  const recalled = recallVerifiedKey<Principal>(key);
-  if (recalled) return recalled;
+function fromApiKey(key: string): Promise<Principal | null> {
+  return verifyKeyOnce(key, () => verifyApiKey(key));
+}
+
+async function verifyApiKey(key: string): Promise<Principal | null> {
   const result = await getAuth().api.verifyApiKey({ body: { key } });
   const userId = result.valid ? result.key?.referenceId : undefined;
   if (!userId) return null;
   const user = await getDb().user.findUnique({ where: { id: userId }, select: { id: true, email: true, name: true, role: true } });
-  const principal: Principal | null = user && { userId: user.id, email: user.email, name: user.name, role: user.role, via: "api-key", workflowIds: workflowIdsOf(result.key?.permissions) };
-  if (principal) rememberVerifiedKey(key, principal);
-  return principal;
+  return user && { userId: user.id, email: user.email, name: user.name, role: user.role, via: "api-key", workflowIds: workflowIdsOf(result.key?.permissions) };
 }
 
 async function fromSession(headers: Headers): Promise<Principal | null> {
