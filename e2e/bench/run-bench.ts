@@ -3,8 +3,8 @@
  * bench-results.json. Scenarios: the example workflow (API → queue → worker → gateway → tool worker
  * → events), the gateway's tools/call against calling the component directly, MCP servers
  * (mcp-scenarios.ts), the engine — simple runs beside a framework-free floor, POST → first event,
- * the compiler (engine-scenarios.ts) — workflow shapes: an agent run, parallel branches, a
- * worker's memory (workflow-scenarios.ts), recovery from a worker's death, and simple runs against
+ * the compiler (engine-scenarios.ts) — workflow shapes: an agent run, parallel branches, the
+ * n8n-style webhook → Transform → answer, a worker's memory (workflow-scenarios.ts), recovery from a worker's death, and simple runs against
  * `npm start`'s own processes (topology-scenario.ts).
  * `npm run bench:engine -- simple agent` runs only the named scenarios (names: see `scenarios` below).
  * Uses its own database and Redis db index (lib/testing/test-slot.ts), so nothing else is disturbed.
@@ -36,7 +36,7 @@ const { httpRequest } = await import("../../lib/nodes/http-request");
 const { benchMcp } = await import("./mcp-scenarios");
 const { benchRecovery } = await import("./recovery-scenario");
 const { benchCompiler, benchFirstEvent, benchSimpleRuns } = await import("./engine-scenarios");
-const { benchAgentRun, benchParallelBranches, benchWorkerMemory } = await import("./workflow-scenarios");
+const { benchAgentRun, benchParallelBranches, benchWebhookTransform, benchWorkerMemory } = await import("./workflow-scenarios");
 const { benchNpmStart } = await import("./topology-scenario");
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
@@ -126,6 +126,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   compiler: collect(() => benchCompiler()),
   agent: collect(() => benchAgentRun(stack)),
   branches: collect(() => benchParallelBranches(stack)),
+  webhook: collect(() => benchWebhookTransform(stack)),
   memory: collect(() => benchWorkerMemory(stack)),
   recovery,
   "npm-start": collect(() => benchNpmStart()),
