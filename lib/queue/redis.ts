@@ -20,6 +20,16 @@ export function createRedis(options: RedisOptions = {}): Redis {
   return logOutages(new Redis(redisUrl(), { maxRetriesPerRequest: 3, enableOfflineQueue: true, ...options }));
 }
 
+/**
+ * For a pub/sub connection: retries forever, and skips ioredis's ready check. ioredis 5 can send
+ * that check's INFO after a SUBSCRIBE made right after connecting has put the connection in
+ * subscriber mode; Redis refuses it and the SUBSCRIBE fails with "Connection in subscriber mode"
+ * (redis/ioredis#2037, seen in CI as a worker's first live-event subscription failing).
+ */
+export function createSubscriber(): Redis {
+  return createRedis({ maxRetriesPerRequest: null, enableReadyCheck: false });
+}
+
 /** For BullMQ Workers and QueueEvents, which block on Redis and must retry forever. */
 export function createBlockingRedis(): Redis {
   return createRedis({ maxRetriesPerRequest: null });

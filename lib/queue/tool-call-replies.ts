@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import { createRedis } from "./redis";
+import { createSubscriber } from "./redis";
 import type { ToolCallJobData, ToolCallJobResult } from "./queues";
 
 type Reply = { jobId: string; result?: ToolCallJobResult; error?: string };
@@ -25,13 +25,19 @@ function hub(): Hub {
   if (holder.switchboardToolReplies) return holder.switchboardToolReplies;
   const channel = `tool-replies:${randomUUID()}`;
   const waiters = new Map<string, Waiter>();
-  const connection = createRedis({ maxRetriesPerRequest: null });
+  const connection = createSubscriber();
   connection.on("message", (_channel: string, message: string) => {
     const reply = JSON.parse(message) as Reply;
     waiters.get(reply.jobId)?.(reply);
   });
-  holder.switchboardToolReplies = { channel, waiters, ready: connection.subscribe(channel) };
-  return holder.switchboardToolReplies;
+  const made: Hub = { channel, waiters, ready: connection.subscribe(channel) };
+  // A subscription that failed is not kept: the call that hit it fails, the next one starts afresh.
+  made.ready.catch(() => {
+    if (holder.switchboardToolReplies === made) holder.switchboardToolReplies = undefined;
+    connection.disconnect();
+  });
+  holder.switchboardToolReplies = made;
+  return made;
 }
 
 export class ToolCallTimeout extends Error {}

@@ -6,7 +6,7 @@
  * message that came before it subscribed) from the database (ordered-delivery.ts).
  */
 import type { Redis } from "ioredis";
-import { createRedis } from "../queue/redis";
+import { createSubscriber } from "../queue/redis";
 import type { RunEvent } from "./events";
 
 const channelOf = (runId: string) => `run:${runId}:events`;
@@ -26,7 +26,7 @@ const holder = globalThis as unknown as { switchboardLiveEvents?: Hub };
 function hub(): Hub {
   if (holder.switchboardLiveEvents) return holder.switchboardLiveEvents;
   const listeners = new Map<string, Set<Listener>>();
-  const connection = createRedis({ maxRetriesPerRequest: null }); // ioredis re-subscribes after a reconnect
+  const connection = createSubscriber(); // ioredis re-subscribes after a reconnect
   connection.on("message", (channel: string, message: string) => {
     const watchers = listeners.get(channel.slice(PREFIX.length, -SUFFIX.length));
     if (!watchers) return;
