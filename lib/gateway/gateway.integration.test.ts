@@ -114,6 +114,15 @@ describe("gateway", () => {
     const valid = await post(`Bearer ${await createSessionToken({ runId, agentNodeId: "a1", allowedNodeIds: ["h1"] })}`);
     expect(valid.status).toBe(200);
   });
+
+  it("offers no stream of its own: GET answers 405, so clients do not open (and keep reopening) one", async () => {
+    const token = await createSessionToken({ runId, agentNodeId: "a1", allowedNodeIds: ["h1"] });
+    const get = (authorization?: string) => fetch(`${stack.url}/api/mcp/gateway`, { headers: { accept: "text/event-stream", ...(authorization ? { authorization } : {}) } });
+    const refused = await get(`Bearer ${token}`);
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get("allow")).toBe("POST, DELETE");
+    expect((await get()).status).toBe(401); // still checked first
+  });
 });
 
 describe("tokens and their runs", () => {

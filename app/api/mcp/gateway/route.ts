@@ -27,6 +27,9 @@ async function handle(request: Request): Promise<Response> {
   if (!token) return unauthorized("Missing Bearer session token");
   const scope = await verifySessionToken(token);
   if (!scope) return unauthorized("Invalid or expired session token");
+  // Stateless, with JSON answers: nothing is ever pushed, so there is no stream to GET. A stream that
+  // opened and closed at once would have the SDK client reopen it again and again.
+  if (request.method === "GET") return new Response(null, { status: 405, headers: { Allow: "POST, DELETE" } });
   const state = await readGatewayState(sharedRedis(), scope);
   if (state.refusal !== undefined) return unauthorized(state.refusal);
 
