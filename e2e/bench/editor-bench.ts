@@ -4,9 +4,11 @@
  * navigation to nodes drawn and to the first click answered (median of a few opens), and frame
  * times while dragging a node, with how many DOM changes the drag caused in other nodes (should be 0).
  * Starts its own web app and worker on this slot's e2e port, with the bench database and Redis db;
- * BENCH_REUSE_BUILD=1 skips `next build` when a build exists.
+ * BENCH_REUSE_BUILD=1 skips `next build` when a build exists. The browser signs in as an editor made
+ * through the auth library; the figures are added to bench-results.json (editor_*).
  */
 import { spawn } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { E2E_PORT, testDatabaseUrl, testRedisUrl } from "../../lib/testing/test-slot";
 import { chromiumLaunchOptions } from "../support/chromium-launch";
@@ -15,11 +17,12 @@ import { largeWorkflowFile } from "../support/large-graph";
 
 const OPENS = Number(process.env.BENCH_EDITOR_OPENS ?? 5);
 const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? testDatabaseUrl("bench");
 
 const stack = spawn("npx", ["tsx", "e2e/support/start-test-stack.ts"], {
   env: {
     ...process.env,
-    E2E_DATABASE_URL: process.env.BENCH_DATABASE_URL ?? testDatabaseUrl("bench"),
+    E2E_DATABASE_URL: DATABASE_URL,
     E2E_REDIS_URL: process.env.BENCH_REDIS_URL ?? testRedisUrl("bench"),
     E2E_REUSE_BUILD: process.env.BENCH_REUSE_BUILD ?? "0",
   },
@@ -40,7 +43,16 @@ try {
   const browser = await chromium.launch(chromiumLaunchOptions);
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 
-  await page.goto(`${BASE_URL}/`);
+  // An editor made through the auth library (once the stack has prepared the database), signed in on the real page.
+  process.env.DATABASE_URL = DATABASE_URL;
+  const { createTestAccount } = await import("../../lib/testing/test-accounts");
+  const editor = await createTestAccount("editor");
+  await page.goto(`${BASE_URL}/sign-in`);
+  await page.getByTestId("account-email").fill(editor.email);
+  await page.getByTestId("account-password").fill(editor.password);
+  await page.getByTestId("account-submit").click();
+  await page.getByRole("heading", { name: "Workflows" }).waitFor();
+
   const file = largeWorkflowFile(`Bench: 1,000 nodes ${new Date().toISOString()}`);
   await page.getByTestId("import-file").setInputFiles({ name: "large.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) });
   await page.waitForURL(/\/workflows\/[^/]+$/, { timeout: 120_000 });
@@ -62,6 +74,11 @@ try {
   stopStack();
 }
 console.table(rows);
+const [drawn, interactive, frameP50, frameP95, mutations] = rows.map((row) => Number(row.ms));
+const figures = { editor_open_drawn_ms: drawn, editor_open_interactive_ms: interactive, editor_drag_frame_p50_ms: frameP50, editor_drag_frame_p95_ms: frameP95, editor_drag_other_node_mutations: mutations };
+const previous = existsSync("bench-results.json") ? (JSON.parse(readFileSync("bench-results.json", "utf8")) as Record<string, number>) : {};
+writeFileSync("bench-results.json", JSON.stringify({ ...previous, ...figures }, null, 2) + "\n");
+console.log("Editor figures added to bench-results.json");
 process.exit(0);
 
 async function waitForHealth(timeoutMs: number) {
