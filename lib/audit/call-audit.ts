@@ -102,7 +102,8 @@ export async function recordCall(scope: SessionClaims, redis: Redis, call: Recor
     await startWritten; // the start goes first, whichever way it was written
     await storeCompletion(redis, scope, startWritten ? [completed] : [startedEvent, completed], audit).catch(warn(`${call.name}'s completion`, scope.runId));
   };
-  await holdRunEnd(redis, scope.runId);
+  // Without the count (Redis away) the run's end could not wait for the record: it goes first, as it used to.
+  if (!(await holdRunEnd(redis, scope.runId).then(() => true, () => false))) return store().then(() => result);
   void store().finally(() => releaseRunEnd(redis, scope.runId).catch(warn(`${call.name}'s pending record`, scope.runId)));
   return result;
 }

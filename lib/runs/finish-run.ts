@@ -1,8 +1,9 @@
 /**
  * The one way a run ends, whatever ended it: a failed node is recorded, calls still waiting for
- * approval are denied, the records of tool calls already answered are awaited, MCP servers are torn down, the terminal event and the status are written
- * together if this worker still holds the lease (so a finished status always means a complete
- * log), and the tool registry is dropped. A run that wires no tools skips the tool clean-up.
+ * approval are denied, the records of tool calls already answered are awaited, MCP servers are
+ * torn down, the terminal event and the status are written together if this worker still holds
+ * the lease (so a finished status always means a complete log), and the tool registry is dropped.
+ * A run that wires no tools skips the tool clean-up.
  */
 import type { Redis } from "ioredis";
 import { denyApprovalsOnRunEnd } from "../approvals/deny-on-run-end";
