@@ -196,6 +196,12 @@ describe("compileWorkflow", () => {
       expect.objectContaining({ code: "duplicate-edge", edgeId: "x3" }),
     ]);
   });
+
+  it("refuses the same tool wired twice into one agent", () => {
+    const graph = skeleton();
+    graph.edges.push(edge("t2", "http", "tool", "agent", "tools"));
+    expect(errorsOf(graph)).toEqual([expect.objectContaining({ code: "duplicate-edge", edgeId: "t2" })]);
+  });
 });
 
 describe("compileWorkflow: templates and tool-using nodes", () => {

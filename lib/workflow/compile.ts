@@ -86,11 +86,14 @@ export type CompileOptions = {
 
 export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, options: CompileOptions = {}): CompileResult {
   const errors: CompileError[] = [];
-  const nodes = new Map<string, CompiledNode>();
-  const components = new Map<string, ComponentMeta>();
+  // Nodes are numbered in graph order; everything per node below is an array indexed by that
+  // number, so a 100k-node graph costs one map lookup per id rather than one per bookkeeping table.
+  const indexOf = new Map<string, number>();
+  const nodes: CompiledNode[] = [];
+  const components: ComponentMeta[] = [];
 
   for (const node of graph.nodes) {
-    if (nodes.has(node.id)) {
+    if (indexOf.has(node.id)) {
       errors.push({ code: "duplicate-id", nodeId: node.id, message: `Node id "${node.id}" is used by more than one node` });
       continue;
     }
@@ -102,12 +105,13 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
     if (node.data.mode === "tool" && !component.tool) {
       errors.push({ code: "not-a-tool", nodeId: node.id, message: `${component.label} cannot be used in tool mode` });
     }
-    const params = usedParams(component, { ...component.defaults, ...node.data.params });
+    const params = usedParams(component, Object.assign({}, component.defaults, node.data.params));
     if (options.hostTools === false && usesHost(component, params, graph.mcpServers)) {
       errors.push({ code: "host-access-disabled", nodeId: node.id, message: hostAccessMessage(node.data.label || component.label, component.label) });
     }
-    components.set(node.id, component);
-    nodes.set(node.id, {
+    indexOf.set(node.id, nodes.length);
+    components.push(component);
+    const compiled: CompiledNode = {
       id: node.id,
       type: node.type,
       label: node.data.label || component.label,
@@ -117,13 +121,14 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
       dependsOn: [],
       connectedToolNodeIds: [],
       agentInputs: node.data.mode === "tool" ? (node.data.toolConfig?.exposedInputIds ?? component.tool?.agentInputs ?? []) : [],
-      ...(node.data.timeoutSeconds ? { timeoutSeconds: node.data.timeoutSeconds } : {}),
-    });
+    };
+    if (node.data.timeoutSeconds) compiled.timeoutSeconds = node.data.timeoutSeconds;
+    nodes.push(compiled);
   }
 
+  const dependencies = new Dependencies(nodes);
+  const consumed = new Uint8Array(nodes.length);
   const seenEdgeIds = new Set<string>();
-  const seenConnections = new Set<string>();
-  const consumed = new Set<string>();
   for (const edge of graph.edges) {
     const at = { edgeId: edge.id };
     if (seenEdgeIds.has(edge.id)) {
@@ -131,21 +136,16 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
       continue;
     }
     seenEdgeIds.add(edge.id);
-    const source = nodes.get(edge.source);
-    const target = nodes.get(edge.target);
-    if (!source || !target) {
-      const missing = !source ? edge.source : edge.target;
+    const sourceIndex = indexOf.get(edge.source);
+    const targetIndex = indexOf.get(edge.target);
+    if (sourceIndex === undefined || targetIndex === undefined) {
+      const missing = sourceIndex === undefined ? edge.source : edge.target;
       errors.push({ code: "dangling-edge", ...at, message: `Edge points at node "${missing}", which does not exist` });
       continue;
     }
-    const connection = `${edge.source}:${edge.sourceHandle}->${edge.target}:${edge.targetHandle}`;
-    if (seenConnections.has(connection)) {
-      errors.push({ code: "duplicate-edge", ...at, message: `The same connection from "${source.label}" to "${target.label}" exists twice` });
-      continue;
-    }
-    seenConnections.add(connection);
-    const sourceComponent = components.get(source.id)!;
-    const targetComponent = components.get(target.id)!;
+    const [source, target] = [nodes[sourceIndex], nodes[targetIndex]];
+    const [sourceComponent, targetComponent] = [components[sourceIndex], components[targetIndex]];
+    const duplicate = () => errors.push({ code: "duplicate-edge", ...at, message: `The same connection from "${source.label}" to "${target.label}" exists twice` });
 
     if (edge.sourceHandle === TOOL_HANDLE || edge.targetHandle === TOOLS_HANDLE) {
       if (edge.sourceHandle !== TOOL_HANDLE) {
@@ -154,9 +154,11 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
         errors.push({ code: "tool-edge-source", ...at, nodeId: source.id, message: `"${source.label}" must be in tool mode to be wired as a tool` });
       } else if (edge.targetHandle !== TOOLS_HANDLE || !targetComponent.acceptsTools) {
         errors.push({ code: "tool-edge-target", ...at, nodeId: target.id, message: `A tool can only be wired into an agent's tools handle, not "${target.label}".${edge.targetHandle}` });
+      } else if (target.connectedToolNodeIds.includes(source.id)) {
+        duplicate();
       } else {
         target.connectedToolNodeIds.push(source.id);
-        target.dependsOn.push(source.id);
+        dependencies.add(targetIndex, sourceIndex);
       }
       continue;
     }
@@ -173,65 +175,111 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
       errors.push({ code: "unknown-handle", ...at, nodeId: target.id, message: `"${target.label}" has no input "${edge.targetHandle}"` });
       continue;
     }
+    const wired = target.inputs[edge.targetHandle];
+    if (wired?.nodeId === source.id && wired.port === edge.sourceHandle) {
+      duplicate();
+      continue;
+    }
     const wants = targetComponent.inputs.find((port) => port.name === edge.targetHandle)?.schema?.type;
     const gives = sourceComponent.outputs.find((port) => port.name === edge.sourceHandle)?.schema?.type;
     if (wants === "array" && gives !== undefined && gives !== "array") {
       errors.push({ code: "type-mismatch", ...at, nodeId: target.id, field: edge.targetHandle, message: `"${target.label}" needs a list on ${edge.targetHandle}, but "${source.label}".${edge.sourceHandle} is a ${gives}` });
       continue;
     }
-    if (target.inputs[edge.targetHandle]) {
+    if (wired) {
       errors.push({ code: "input-already-connected", ...at, nodeId: target.id, message: `Input "${edge.targetHandle}" of "${target.label}" is already connected` });
       continue;
     }
     target.inputs[edge.targetHandle] = { nodeId: source.id, port: edge.sourceHandle };
-    if (!target.dependsOn.includes(source.id)) target.dependsOn.push(source.id);
-    consumed.add(source.id);
+    dependencies.add(targetIndex, sourceIndex);
+    consumed[sourceIndex] = 1;
   }
 
-  for (const node of nodes.values()) {
-    for (const field of shapeOf(components.get(node.id)!).required) {
+  nodes.forEach((node, index) => {
+    for (const field of shapeOf(components[index]).required) {
       if (!isEmpty(node.params[field.name])) continue;
       if (node.inputs[field.name] || node.agentInputs.includes(field.name)) continue;
       errors.push({ code: "missing-param", nodeId: node.id, field: field.name, message: `"${node.label}" needs a value for ${field.label}` });
     }
-  }
+  });
 
-  for (const node of nodes.values()) {
+  for (const node of nodes) {
     for (const { field, message } of paramValidatorFor(node.type)?.(node.params, { label: node.label, mcpServers: graph.mcpServers }) ?? []) {
       errors.push({ code: "invalid-param", nodeId: node.id, field, message });
     }
   }
   for (const { message } of validateWorkflowMcpServers(graph.mcpServers)) errors.push({ code: "invalid-mcp-server", message });
 
-  const references = referenceIndex([...nodes.values()]);
-  const portsOf: PortsOf = (nodeId) => [...shapeOf(components.get(nodeId)!).outputs];
-  for (const node of nodes.values()) {
-    const component = components.get(node.id)!;
+  const references = new ReferenceIndex(nodes, indexOf);
+  const portsOf: PortsOf = (index) => [...shapeOf(components[index]).outputs];
+  nodes.forEach((node, index) => {
+    const component = components[index];
     if (component.requiresTool && node.mode === "normal" && node.connectedToolNodeIds.length === 0) {
       errors.push({ code: "missing-tool", nodeId: node.id, message: `"${node.label}" needs a tool wired into its tools handle` });
     }
     if (component.requiresInput && Object.keys(node.inputs).length === 0) {
       errors.push({ code: "missing-input", nodeId: node.id, message: `"${node.label}" has nothing to work on: wire at least one of its inputs` });
     }
-    resolveTemplateSources(node, component, references, portsOf, errors);
-  }
-
-  const order = topologicalOrder([...nodes.values()]);
-  const ordered = new Set(order);
-  for (const node of nodes.values()) {
-    if (!ordered.has(node.id)) {
-      errors.push({ code: "cycle", nodeId: node.id, message: `"${node.label}" is part of a cycle` });
+    for (const sourceIndex of resolveTemplateSources(index, nodes, component, references, portsOf, errors)) {
+      dependencies.add(index, sourceIndex);
+      consumed[sourceIndex] = 1;
     }
+  });
+
+  const order = dependencies.order();
+  if (order.length < nodes.length) {
+    const ordered = new Uint8Array(nodes.length);
+    for (const index of order) ordered[index] = 1;
+    nodes.forEach((node, index) => {
+      if (!ordered[index]) errors.push({ code: "cycle", nodeId: node.id, message: `"${node.label}" is part of a cycle` });
+    });
   }
-  errors.push(...unreachableAfterDisabledTriggers(order, nodes, components));
+  errors.push(...unreachableAfterDisabledTriggers(order, nodes, components, indexOf));
 
   if (errors.length > 0) return { ok: false, errors };
-  for (const node of nodes.values()) Object.values(node.templateSources ?? {}).forEach((id) => consumed.add(id));
-  const named = order.filter((id) => nodes.get(id)!.mode === "normal" && components.get(id)!.namesRunOutput);
-  const outputNodeIds = named.length > 0 ? named : order.filter((id) => nodes.get(id)!.mode === "normal" && !consumed.has(id));
+  const isOutput = (index: number, named: boolean) => nodes[index].mode === "normal" && (named ? components[index].namesRunOutput === true : !consumed[index]);
+  const outputsNamed = order.some((index) => isOutput(index, true));
+  const outputNodeIds = order.filter((index) => isOutput(index, outputsNamed)).map((index) => nodes[index].id);
   const runTimeoutSeconds = graph.settings?.runTimeoutSeconds;
-  const plan: CompiledWorkflow = { order, nodes: Object.fromEntries(nodes), outputNodeIds, ...(named.length > 0 ? { outputsNamed: true } : {}), ...(runTimeoutSeconds ? { runTimeoutSeconds } : {}) };
+  const plan: CompiledWorkflow = {
+    order: order.map((index) => nodes[index].id),
+    nodes: Object.fromEntries(nodes.map((node) => [node.id, node])),
+    outputNodeIds,
+    ...(outputsNamed ? { outputsNamed: true } : {}),
+    ...(runTimeoutSeconds ? { runTimeoutSeconds } : {}),
+  };
   return { ok: true, plan };
+}
+
+/** Who depends on whom, by node number: fills each node's `dependsOn` (once per dependency) and orders the nodes. */
+class Dependencies {
+  private readonly dependents: (number[] | undefined)[];
+  constructor(private readonly nodes: CompiledNode[]) {
+    this.dependents = new Array(nodes.length);
+  }
+
+  add(node: number, dependency: number): void {
+    const { dependsOn } = this.nodes[node];
+    const id = this.nodes[dependency].id;
+    if (dependsOn.includes(id)) return;
+    dependsOn.push(id);
+    const list = this.dependents[dependency];
+    if (list) list.push(node);
+    else this.dependents[dependency] = [node];
+  }
+
+  /** Kahn's algorithm, stable in the graph's node order; nodes on a cycle are left out. */
+  order(): number[] {
+    const waitingOn = Int32Array.from(this.nodes, (node) => node.dependsOn.length);
+    const order: number[] = [];
+    waitingOn.forEach((count, index) => count === 0 && order.push(index));
+    for (let next = 0; next < order.length; next++) {
+      for (const dependent of this.dependents[order[next]] ?? []) {
+        if (--waitingOn[dependent] === 0) order.push(dependent);
+      }
+    }
+    return order;
+  }
 }
 
 /**
@@ -277,30 +325,43 @@ function conditionalFields(fields: ComponentMeta["fields"]): Map<string, Compone
   return new Map([...byName].filter(([, named]) => named.every((field) => field.visibleWhen)));
 }
 
-/** The nodes a template name may mean (by id, label, or label as a name), looked up in constant time instead of scanning every node. */
-function referenceIndex(all: CompiledNode[]): (name: string) => CompiledNode[] {
-  const index = new Map<string, CompiledNode[]>();
-  const add = (key: string, node: CompiledNode) => {
-    const list = index.get(key);
-    if (!list) index.set(key, [node]);
-    else if (!list.includes(node)) list.push(node);
-  };
-  for (const node of all) {
-    add(`id:${node.id}`, node);
-    add(`label:${node.label}`, node);
-    add(`name:${referenceName(node.label)}`, node);
+/**
+ * The nodes a template name may mean (its id, its label, or its label as a name: referenceMatches'
+ * three rules), looked up in constant time instead of scanning every node. Built on the first
+ * lookup, so a workflow without templates never builds it.
+ */
+class ReferenceIndex {
+  private byLabel?: Map<string, number[]>;
+  private byName?: Map<string, number[]>;
+  constructor(
+    private readonly nodes: CompiledNode[],
+    private readonly indexOf: Map<string, number>,
+  ) {}
+
+  candidates(name: string): number[] {
+    if (!this.byLabel || !this.byName) this.build();
+    const byId = this.indexOf.get(name);
+    const matches = [...(this.byLabel!.get(name) ?? []), ...(this.byName!.get(referenceName(name)) ?? [])];
+    if (byId !== undefined) matches.push(byId);
+    return matches.length < 2 ? matches : [...new Set(matches)];
   }
-  // Each key matches by construction (referenceMatches' three rules), so a lookup only merges them.
-  return (name) => {
-    const byId = index.get(`id:${name}`) ?? [];
-    const byLabel = index.get(`label:${name}`) ?? [];
-    const byName = index.get(`name:${referenceName(name)}`) ?? [];
-    if (byLabel.length === 0 && byName.length === 0) return byId;
-    return [...new Set([...byId, ...byLabel, ...byName])];
-  };
+
+  private build() {
+    const [byLabel, byName] = [new Map<string, number[]>(), new Map<string, number[]>()];
+    const add = (index: Map<string, number[]>, key: string, node: number) => {
+      const list = index.get(key);
+      if (!list) index.set(key, [node]);
+      else list.push(node);
+    };
+    this.nodes.forEach((node, index) => {
+      if (node.label !== node.id) add(byLabel, node.label, index); // a label equal to the id is found by id
+      add(byName, referenceName(node.label), index);
+    });
+    [this.byLabel, this.byName] = [byLabel, byName];
+  }
 }
 
-type PortsOf = (nodeId: string) => string[];
+type PortsOf = (node: number) => string[];
 
 /** `{{agent.txt}}` where the source has several outputs and none is called `txt`: nothing would ever fill it. */
 function missingOutput(node: CompiledNode, field: { name: string; label: string }, name: string, path: string[], ports: string[], errors: CompileError[]) {
@@ -308,81 +369,62 @@ function missingOutput(node: CompiledNode, field: { name: string; label: string 
   errors.push({ code: "unknown-reference", nodeId: node.id, field: field.name, message: `${field.label} of "${node.label}" refers to {{${name}.${path.join(".")}}}, but that node has no output "${path[0]}" (it has ${ports.join(", ")})` });
 }
 
-/** Finds the node each template placeholder names and makes it a dependency; unknown names are errors. */
-function resolveTemplateSources(node: CompiledNode, component: ComponentMeta, candidates: (name: string) => CompiledNode[], portsOf: PortsOf, errors: CompileError[]): void {
-  for (const field of shapeOf(component).templated) {
+/** Finds the node each template placeholder names and records it in `templateSources`; unknown names are errors. Returns the sources found, by number. */
+function resolveTemplateSources(index: number, nodes: CompiledNode[], component: ComponentMeta, references: ReferenceIndex, portsOf: PortsOf, errors: CompileError[]): number[] {
+  const node = nodes[index];
+  const { templated } = shapeOf(component);
+  if (templated.length === 0) return [];
+  const found = new Map<string, number>();
+  for (const field of templated) {
     for (const { node: name, path } of templateReferences(node.params[field.name])) {
       if (name === INPUT_REFERENCE) continue;
-      const known = node.templateSources?.[name];
-      if (known) {
+      const known = found.get(name);
+      if (known !== undefined) {
         missingOutput(node, field, name, path, portsOf(known), errors);
         continue;
       }
       const at = { nodeId: node.id, field: field.name };
-      const matches = candidates(name).filter((other) => other.id !== node.id);
-      const source = matches.find((other) => other.id === name) ?? (matches.length === 1 ? matches[0] : undefined);
-      if (!source) {
+      const matches = references.candidates(name).filter((other) => other !== index);
+      const source = matches.find((other) => nodes[other].id === name) ?? (matches.length === 1 ? matches[0] : undefined);
+      if (source === undefined) {
         const why = matches.length > 1 ? `more than one node is called "${name}"` : `no node is called "${name}"`;
         errors.push({ code: "unknown-reference", ...at, message: `${field.label} of "${node.label}" refers to {{${name}}}, but ${why}` });
-      } else if (source.mode === "tool") {
-        errors.push({ code: "unknown-reference", ...at, message: `${field.label} of "${node.label}" refers to "${source.label}", which is in tool mode and has no output` });
+      } else if (nodes[source].mode === "tool") {
+        errors.push({ code: "unknown-reference", ...at, message: `${field.label} of "${node.label}" refers to "${nodes[source].label}", which is in tool mode and has no output` });
       } else {
-        node.templateSources = { ...node.templateSources, [name]: source.id };
-        if (!node.dependsOn.includes(source.id)) node.dependsOn.push(source.id);
-        missingOutput(node, field, name, path, portsOf(source.id), errors);
+        found.set(name, source);
+        missingOutput(node, field, name, path, portsOf(source), errors);
       }
     }
   }
+  if (found.size > 0) node.templateSources = Object.fromEntries([...found].map(([name, source]) => [name, nodes[source].id]));
+  return [...found.values()];
 }
 
 /** A trigger that is switched off never fires (lib/runs/run-trigger.ts). */
 export const isDisabledTrigger = (component: ComponentMeta, params: Record<string, unknown>) => component.trigger !== undefined && params.enabled === false;
 
 /** Nodes that only a disabled trigger leads to can never run: flagged, naming the node and the trigger. One pass in dependency order. */
-function unreachableAfterDisabledTriggers(order: string[], nodes: Map<string, CompiledNode>, components: Map<string, ComponentMeta>): CompileError[] {
-  const reach = new Map<string, { live: boolean; disabled?: string }>();
+function unreachableAfterDisabledTriggers(order: number[], nodes: CompiledNode[], components: ComponentMeta[], indexOf: Map<string, number>): CompileError[] {
+  if (!components.some((component, index) => isDisabledTrigger(component, nodes[index].params))) return [];
+  const reach: ({ live: boolean; disabled?: string } | undefined)[] = new Array(nodes.length);
   const errors: CompileError[] = [];
-  for (const id of order) {
-    const node = nodes.get(id)!;
-    const component = components.get(id)!;
+  for (const index of order) {
+    const node = nodes[index];
+    const component = components[index];
     if (component.trigger) {
-      reach.set(id, isDisabledTrigger(component, node.params) ? { live: false, disabled: node.label } : { live: true });
+      reach[index] = isDisabledTrigger(component, node.params) ? { live: false, disabled: node.label } : { live: true };
       continue;
     }
-    const upstream = node.dependsOn.map((dependency) => reach.get(dependency)).filter((state) => state !== undefined);
+    const upstream = node.dependsOn.map((dependency) => reach[indexOf.get(dependency)!]).filter((state) => state !== undefined);
     const live = upstream.some((state) => state.live);
     const disabled = upstream.find((state) => state.disabled)?.disabled;
     if (upstream.length === 0 || live || !disabled) {
-      if (upstream.length > 0) reach.set(id, { live });
+      if (upstream.length > 0) reach[index] = { live };
       continue;
     }
-    reach.set(id, { live: false, disabled });
-    errors.push({ code: "unreachable", nodeId: id, message: `"${node.label}" can never run: the only trigger before it, "${disabled}", is disabled` });
+    reach[index] = { live: false, disabled };
+    errors.push({ code: "unreachable", nodeId: node.id, message: `"${node.label}" can never run: the only trigger before it, "${disabled}", is disabled` });
   }
   return errors;
-}
-
-/** Kahn's algorithm, stable in the graph's node order; nodes on a cycle are left out. */
-function topologicalOrder(nodes: CompiledNode[]): string[] {
-  const remaining = new Map(nodes.map((node) => [node.id, new Set(node.dependsOn)]));
-  const dependents = new Map<string, string[]>();
-  for (const node of nodes) {
-    for (const dep of node.dependsOn) {
-      const list = dependents.get(dep);
-      if (list) list.push(node.id);
-      else dependents.set(dep, [node.id]);
-    }
-  }
-  const ready = nodes.filter((node) => node.dependsOn.length === 0).map((node) => node.id);
-  const order: string[] = [];
-  for (let next = 0; next < ready.length; next++) {
-    const id = ready[next];
-    order.push(id);
-    for (const next of dependents.get(id) ?? []) {
-      const deps = remaining.get(next)!;
-      deps.delete(id);
-      if (deps.size === 0) ready.push(next);
-    }
-  }
-  return order;
 }
