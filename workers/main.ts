@@ -3,7 +3,7 @@ import { sharedRedis } from "../lib/queue/redis";
 import { DEFAULT_RUN_CONCURRENCY, DEFAULT_TOOL_CALL_CONCURRENCY, startWorkers } from "../lib/runs/start-workers";
 
 const workers = await startWorkers();
-console.log(`worker ready: runs ×${DEFAULT_RUN_CONCURRENCY}, tool-calls ×${DEFAULT_TOOL_CALL_CONCURRENCY}`);
+console.log(`worker ready (pid ${process.pid}): runs ×${DEFAULT_RUN_CONCURRENCY}, tool-calls ×${DEFAULT_TOOL_CALL_CONCURRENCY}`);
 
 let stopping = false;
 

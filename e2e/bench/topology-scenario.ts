@@ -1,9 +1,10 @@
 /**
  * Simple runs against `npm start` as an operator runs it — `next start` and the supervised worker
  * as separate processes (workers/start.ts, SWITCHBOARD_WORKERS of them, default 1) — instead of the
- * in-process stack the other scenarios use, beside the same floor. Shares the bench database (so
- * the bench's completion poller sees the runs) but gets a redis-server of its own, so the bench's
- * in-process workers never take its jobs. Builds the web app first when there is no build.
+ * in-process stack the other scenarios use, beside the same floor; then the worker process's RSS
+ * over 10,000 more runs. Shares the bench database (so the bench's completion poller sees the
+ * runs) but gets a redis-server of its own, so the bench's in-process workers never take its jobs.
+ * Builds the web app first when there is no build.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -13,6 +14,7 @@ import { startOwnRedis } from "../../lib/testing/own-redis";
 import { createTestAccount } from "../../lib/testing/test-accounts";
 import { waitFor } from "../../lib/testing/wait-for";
 import { benchSimpleRuns } from "./engine-scenarios";
+import { benchWorkerMemory } from "./workflow-scenarios";
 import type { BenchRow } from "./measure";
 
 const PORT = 3295 + Number(process.env.SWITCHBOARD_TEST_SLOT ?? 0);
@@ -32,12 +34,20 @@ export async function benchNpmStart(workers = Number(process.env.SWITCHBOARD_WOR
     await waitFor("its workers", ready("worker ready", workers), 60_000, 250);
     const account = await createTestAccount("editor");
     // Fresh processes: a long warm-up, so the figure is the steady state a running server is in, not its JIT.
-    const result = await benchSimpleRuns(apiClient(`http://127.0.0.1:${PORT}`, account.headers), { warmUpRuns: 1000 });
+    const api = apiClient(`http://127.0.0.1:${PORT}`, account.headers);
+    const result = await benchSimpleRuns(api, { warmUpRuns: 1000 });
     const label = `npm start (web + ${workers} worker${workers === 1 ? "" : "s"})`;
+    const pid = Number(/worker ready \(pid (\d+)\)/.exec(lines.find((line) => line.includes("worker ready")) ?? "")?.[1]);
+    if (!pid) throw new Error("bench: npm start's worker did not say its pid");
+    const memory = await benchWorkerMemory(api, { worker: { pid, label: `npm start's worker (pid ${pid})` } });
     return {
       // The runs' CPU is spent in npm start's processes, not this one: that column would only count the driver.
-      rows: result.rows.map((row, index) => (index === 0 ? { ...row, scenario: `${label}: ${row.scenario}`, "CPU ms/run": "" } : row)),
-      figures: Object.fromEntries(Object.entries(result.figures).filter(([name]) => name !== "simple_run_cpu_ms").map(([name, value]) => [`npm_start_${name}`, value])),
+      rows: [...result.rows.map((row, index) => (index === 0 ? { ...row, scenario: `${label}: ${row.scenario}`, "CPU ms/run": "" } : row)), ...memory.rows],
+      figures: Object.fromEntries(
+        Object.entries({ ...result.figures, ...memory.figures })
+          .filter(([name]) => name !== "simple_run_cpu_ms")
+          .map(([name, value]) => [`npm_start_${name}`, value]),
+      ),
     };
   } catch (error) {
     console.error(lines.slice(-30).join("\n"));
