@@ -152,6 +152,9 @@ test.describe("accounts", () => {
     expect(crossSite.status()).toBe(403);
     const rebinding = await anonymous.get("/", { headers: { host: "evil.example" } });
     expect(rebinding.status()).toBe(421);
+    // The API's routes check the perimeter themselves (the proxy leaves /api/ to them): the same answer.
+    const apiRebinding = await anonymous.get("/api/health", { headers: { host: "evil.example" } });
+    expect(apiRebinding.status()).toBe(421);
     await anonymous.dispose();
   });
 });

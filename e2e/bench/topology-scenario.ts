@@ -1,10 +1,11 @@
 /**
  * Simple runs against `npm start` as an operator runs it — `next start` and the supervised worker
  * as separate processes (workers/start.ts, SWITCHBOARD_WORKERS of them, default 1) — instead of the
- * in-process stack the other scenarios use, beside the same floor; then the worker process's RSS
- * over 10,000 more runs. Shares the bench database (so the bench's completion poller sees the
- * runs) but gets a redis-server of its own, so the bench's in-process workers never take its jobs.
- * Builds the web app first when there is no build.
+ * in-process stack the other scenarios use, beside the same floor; then the agent run (scripted
+ * model, 3 tool calls through the gateway) and the worker process's RSS over 10,000 more runs.
+ * Shares the bench database (so the bench's completion poller sees the runs) but gets a
+ * redis-server of its own, so the bench's in-process workers never take its jobs. Builds the web
+ * app first when there is no build.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -14,7 +15,7 @@ import { startOwnRedis } from "../../lib/testing/own-redis";
 import { createTestAccount } from "../../lib/testing/test-accounts";
 import { waitFor } from "../../lib/testing/wait-for";
 import { benchSimpleRuns } from "./engine-scenarios";
-import { benchWorkerMemory } from "./workflow-scenarios";
+import { benchAgentRun, benchWorkerMemory } from "./workflow-scenarios";
 import type { BenchRow } from "./measure";
 
 const PORT = 3295 + Number(process.env.SWITCHBOARD_TEST_SLOT ?? 0);
@@ -23,7 +24,8 @@ export async function benchNpmStart(workers = Number(process.env.SWITCHBOARD_WOR
   const redis = await startOwnRedis();
   const lines: string[] = [];
   const started = spawn(path.join("node_modules", ".bin", "tsx"), [path.join("workers", "start.ts")], {
-    env: { ...process.env, REDIS_URL: redis.url, PORT: String(PORT), HOST: "127.0.0.1", SWITCHBOARD_WORKERS: String(workers) },
+    // SWITCHBOARD_URL: this process's in-process stack set its own; npm start's agents must reach npm start's gateway.
+    env: { ...process.env, REDIS_URL: redis.url, PORT: String(PORT), HOST: "127.0.0.1", SWITCHBOARD_URL: `http://127.0.0.1:${PORT}`, SWITCHBOARD_WORKERS: String(workers) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   for (const stream of [started.stdout!, started.stderr!]) createInterface({ input: stream }).on("line", (line) => lines.push(line));
@@ -39,12 +41,17 @@ export async function benchNpmStart(workers = Number(process.env.SWITCHBOARD_WOR
     const label = `npm start (web + ${workers} worker${workers === 1 ? "" : "s"})`;
     const pid = Number(/worker ready \(pid (\d+)\)/.exec(lines.find((line) => line.includes("worker ready")) ?? "")?.[1]);
     if (!pid) throw new Error("bench: npm start's worker did not say its pid");
+    const agent = await benchAgentRun(api);
     const memory = await benchWorkerMemory(api, { worker: { pid, label: `npm start's worker (pid ${pid})` } });
     return {
       // The runs' CPU is spent in npm start's processes, not this one: that column would only count the driver.
-      rows: [...result.rows.map((row, index) => (index === 0 ? { ...row, scenario: `${label}: ${row.scenario}`, "CPU ms/run": "" } : row)), ...memory.rows],
+      rows: [
+        ...result.rows.map((row, index) => (index === 0 ? { ...row, scenario: `${label}: ${row.scenario}`, "CPU ms/run": "" } : row)),
+        ...agent.rows.map((row) => ({ ...row, scenario: `${label}: ${row.scenario}` })),
+        ...memory.rows,
+      ],
       figures: Object.fromEntries(
-        Object.entries({ ...result.figures, ...memory.figures })
+        Object.entries({ ...result.figures, ...agent.figures, ...memory.figures })
           .filter(([name]) => name !== "simple_run_cpu_ms")
           .map(([name, value]) => [`npm_start_${name}`, value]),
       ),
