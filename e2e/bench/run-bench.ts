@@ -1,19 +1,15 @@
 /**
  * `npm run bench`: throughput and latency of the real run path, printed as a table and written to
  * bench-results.json. Scenarios: the example workflow (API → queue → worker → gateway → tool worker
- * → events), the gateway's tools/call against calling the component directly, MCP servers
- * (mcp-scenarios.ts), the engine — simple runs beside a framework-free floor, POST → first event,
- * the compiler (engine-scenarios.ts) — workflow shapes: an agent run, parallel branches, the
- * n8n-style webhook → Transform → answer, a worker's memory (workflow-scenarios.ts), recovery from a worker's death, and simple runs against
- * `npm start`'s own processes (topology-scenario.ts).
+ * → events), the gateway's tools/call against calling the component directly (gateway-scenario.ts),
+ * MCP servers (mcp-scenarios.ts), the engine — simple runs beside a framework-free floor, POST →
+ * first event, the compiler (engine-scenarios.ts) — workflow shapes: an agent run, parallel
+ * branches, the n8n-style webhook → Transform → answer, a worker's memory (workflow-scenarios.ts),
+ * recovery from a worker's death, and npm start's own processes (topology-scenario.ts).
  * `npm run bench:engine -- simple agent` runs only the named scenarios (names: see `scenarios` below).
  * Uses its own database and Redis db index (lib/testing/test-slot.ts), so nothing else is disturbed.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 import { testDatabaseUrl, testRedisUrl } from "../../lib/testing/test-slot";
 import { ms, percentile, sequentialRow, timeEach, type BenchRow } from "./measure";
@@ -28,12 +24,9 @@ await prepareTestDatabase();
 const { startTestStack } = await import("../../lib/testing/test-stack");
 const { waitForRun } = await import("../../lib/testing/wait-for-run");
 const { exampleWorkflowGraph } = await import("../../lib/workflow-store/example");
-const { graphEdge, graphNode, storeRun } = await import("../../lib/testing/fixtures");
-const { registerComponentTool } = await import("../../lib/tools/register-component-tool");
-const { createSessionToken } = await import("../../lib/gateway/session-token");
 const { sharedRedis } = await import("../../lib/queue/redis");
-const { httpRequest } = await import("../../lib/nodes/http-request");
 const { benchMcp } = await import("./mcp-scenarios");
+const { benchGateway } = await import("./gateway-scenario");
 const { benchRecovery } = await import("./recovery-scenario");
 const { benchCompiler, benchFirstEvent, benchSimpleRuns } = await import("./engine-scenarios");
 const { benchAgentRun, benchParallelBranches, benchWebhookTransform, benchWorkerMemory } = await import("./workflow-scenarios");
@@ -73,38 +66,6 @@ async function exampleRuns() {
   figures.example_run_p50_ms = ms(percentile(latencies, 50));
 }
 
-/** One tool call through the gateway vs. the component called directly. */
-async function gatewayCall() {
-  const target = createServer((_req, res) => res.writeHead(200).end("ok"));
-  await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
-  const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
-  const { runId, plan } = await storeRun({
-    nodes: [graphNode("agent", "core.agent"), graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" })],
-    edges: [graphEdge("http", "tool", "agent", "tools")],
-  });
-  await registerComponentTool(sharedRedis(), runId, plan.nodes.http, {});
-  const token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds: ["http"] });
-  const client = new Client({ name: "bench", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
-  const params = httpRequest.params.parse({ url: targetUrl });
-  const callDirectly = () =>
-    httpRequest.execute({ runId, nodeId: "http", label: "HTTP Request", runInput: undefined, params, connectedToolNodeIds: [], emit: async () => undefined, note: () => undefined, signal: new AbortController().signal });
-  const callViaGateway = () => client.callTool({ name: "http_request", arguments: { url: targetUrl } });
-  // Warm both paths first (JIT, connections), as a long-lived gateway is.
-  await timeEach(50, callViaGateway);
-  await timeEach(50, callDirectly);
-  const viaGateway = await timeEach(CALLS, callViaGateway);
-  const listing = await timeEach(CALLS, () => client.listTools());
-  const direct = await timeEach(CALLS, callDirectly);
-  rows.push(sequentialRow(`tools/call via gateway (${CALLS} sequential)`, viaGateway));
-  rows.push(sequentialRow(`same tool called directly (${CALLS} sequential)`, direct));
-  rows.push(sequentialRow(`tools/list via gateway (${CALLS} sequential)`, listing));
-  figures.gateway_added_p50_ms = ms(percentile(viaGateway, 50) - percentile(direct, 50));
-  figures.gateway_list_p50_ms = ms(percentile(listing, 50));
-  await client.close();
-  target.close();
-}
-
 async function recovery() {
   const result = await benchRecovery();
   rows.push(result.row);
@@ -119,7 +80,7 @@ const collect = (scenario: () => Promise<{ rows: BenchRow[]; figures: Record<str
 
 const scenarios: Record<string, () => Promise<void>> = {
   example: exampleRuns,
-  gateway: gatewayCall,
+  gateway: collect(() => benchGateway(stack.url, sharedRedis(), CALLS)),
   mcp: async () => void rows.push(...(await benchMcp(stack.url))),
   simple: collect(() => benchSimpleRuns(stack)),
   "first-event": collect(() => benchFirstEvent(stack)),

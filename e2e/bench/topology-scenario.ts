@@ -2,7 +2,8 @@
  * Simple runs against `npm start` as an operator runs it — `next start` and the supervised worker
  * as separate processes (workers/start.ts, SWITCHBOARD_WORKERS of them, default 1) — instead of the
  * in-process stack the other scenarios use, beside the same floor; then the agent run (scripted
- * model, 3 tool calls through the gateway) and the worker process's RSS over 10,000 more runs.
+ * model, 3 tool calls through the gateway), the gateway's tools/call and tools/list, and the
+ * worker process's RSS over 10,000 more runs.
  * Shares the bench database (so the bench's completion poller sees the runs) but gets a
  * redis-server of its own, so the bench's in-process workers never take its jobs. Builds the web
  * app first when there is no build.
@@ -10,11 +11,13 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { Redis } from "ioredis";
 import { apiClient } from "../../lib/testing/api-client";
 import { startOwnRedis } from "../../lib/testing/own-redis";
 import { createTestAccount } from "../../lib/testing/test-accounts";
 import { waitFor } from "../../lib/testing/wait-for";
 import { benchSimpleRuns } from "./engine-scenarios";
+import { benchGateway } from "./gateway-scenario";
 import { benchAgentRun, benchWorkerMemory } from "./workflow-scenarios";
 import type { BenchRow } from "./measure";
 
@@ -42,16 +45,19 @@ export async function benchNpmStart(workers = Number(process.env.SWITCHBOARD_WOR
     const pid = Number(/worker ready \(pid (\d+)\)/.exec(lines.find((line) => line.includes("worker ready")) ?? "")?.[1]);
     if (!pid) throw new Error("bench: npm start's worker did not say its pid");
     const agent = await benchAgentRun(api);
+    const ownRedis = new Redis(redis.url);
+    const gateway = await benchGateway(`http://127.0.0.1:${PORT}`, ownRedis, 300, `${label}: `).finally(() => ownRedis.quit());
     const memory = await benchWorkerMemory(api, { worker: { pid, label: `npm start's worker (pid ${pid})` } });
     return {
       // The runs' CPU is spent in npm start's processes, not this one: that column would only count the driver.
       rows: [
         ...result.rows.map((row, index) => (index === 0 ? { ...row, scenario: `${label}: ${row.scenario}`, "CPU ms/run": "" } : row)),
         ...agent.rows.map((row) => ({ ...row, scenario: `${label}: ${row.scenario}` })),
+        ...gateway.rows,
         ...memory.rows,
       ],
       figures: Object.fromEntries(
-        Object.entries({ ...result.figures, ...agent.figures, ...memory.figures })
+        Object.entries({ ...result.figures, ...agent.figures, ...gateway.figures, ...memory.figures })
           .filter(([name]) => name !== "simple_run_cpu_ms")
           .map(([name, value]) => [`npm_start_${name}`, value]),
       ),

@@ -1,0 +1,57 @@
+/**
+ * The gateway's `tools/call` beside the same component called directly, and `tools/list`: an HTTP
+ * Request tool registered in a stored run, called through the SDK's client with the run's session
+ * token. Against the in-process stack, or against npm start's own web process and worker
+ * (topology-scenario.ts), given the Redis they use. Import it only after the bench has pointed
+ * DATABASE_URL and REDIS_URL at its own stores.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Redis } from "ioredis";
+import { createSessionToken } from "../../lib/gateway/session-token";
+import { httpRequest } from "../../lib/nodes/http-request";
+import { graphEdge, graphNode, storeRun } from "../../lib/testing/fixtures";
+import { registerComponentTool } from "../../lib/tools/register-component-tool";
+import { ms, percentile, sequentialRow, timeEach, type BenchRow } from "./measure";
+
+export async function benchGateway(appUrl: string, redis: Redis, calls: number, label = ""): Promise<{ rows: BenchRow[]; figures: Record<string, number> }> {
+  const target = createServer((_req, res) => res.writeHead(200).end("ok"));
+  await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
+  const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
+  const { runId, plan } = await storeRun({
+    nodes: [graphNode("agent", "core.agent"), graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" })],
+    edges: [graphEdge("http", "tool", "agent", "tools")],
+  });
+  await registerComponentTool(redis, runId, plan.nodes.http, {});
+  const token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds: ["http"] });
+  const client = new Client({ name: "bench", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${appUrl}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  try {
+    const params = httpRequest.params.parse({ url: targetUrl });
+    const callDirectly = () =>
+      httpRequest.execute({ runId, nodeId: "http", label: "HTTP Request", runInput: undefined, params, connectedToolNodeIds: [], emit: async () => undefined, note: () => undefined, signal: new AbortController().signal });
+    const callViaGateway = async () => {
+      const result = await client.callTool({ name: "http_request", arguments: { url: targetUrl } });
+      if (result.isError) throw new Error(`bench: the gateway call failed: ${JSON.stringify(result.content)}`);
+    };
+    // Warm both paths first (JIT, connections), as a long-lived gateway is.
+    await timeEach(50, callViaGateway);
+    await timeEach(50, callDirectly);
+    const viaGateway = await timeEach(calls, callViaGateway);
+    const listing = await timeEach(calls, () => client.listTools());
+    const direct = await timeEach(calls, callDirectly);
+    return {
+      rows: [
+        sequentialRow(`${label}tools/call via gateway (${calls} sequential)`, viaGateway),
+        sequentialRow(`${label}same tool called directly (${calls} sequential)`, direct),
+        sequentialRow(`${label}tools/list via gateway (${calls} sequential)`, listing),
+      ],
+      figures: { gateway_added_p50_ms: ms(percentile(viaGateway, 50) - percentile(direct, 50)), gateway_list_p50_ms: ms(percentile(listing, 50)) },
+    };
+  } finally {
+    await client.close();
+    target.close();
+  }
+}
