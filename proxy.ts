@@ -10,10 +10,3 @@ export function proxy(request: Request): Response | undefined {
   const refusal = checkRequest(request);
   return refusal ? refusalResponse(refusal) : undefined;
 }
-
-/**
- * Every path but the API's: each route handler crosses the same perimeter itself, first thing
- * (and the route-permission table proves it for every route file, Host and Origin included), so
- * running it here too only cost each API request a second pass through Next's proxy.
- */
-export const config = { matcher: ["/((?!api/).*)"] };
