@@ -77,9 +77,17 @@ test("the agent's answer streams into the run view word by word, then stands as 
   const run = new RunPage(page);
   await page.goto(`/runs/${runId}`);
   const streaming = page.getByTestId("streaming-answer");
-  // Part of the answer is on screen while the rest is still being written.
-  await expect(streaming).toContainText("Streaming arrives");
-  const partial = (await streaming.locator(".final-answer-text").textContent()) ?? "";
+  // Part of the answer is on screen while the rest is still being written: read in the same look as
+  // the check, since the streaming view gives way to the final answer the moment the run ends.
+  const shown = await page.waitForFunction(
+    (full) => {
+      const text = document.querySelector('[data-testid="streaming-answer"] .final-answer-text')?.textContent ?? "";
+      return text.includes("Streaming arrives") && text.length < full.length ? text : null;
+    },
+    answer,
+  );
+  const partial = (await shown.jsonValue()) ?? "";
+  expect(partial).toContain("Streaming arrives");
   expect(partial.length).toBeLessThan(answer.length);
   await page.screenshot({ path: "test-results/screenshots/streaming-answer.png" });
   await run.expectCompleted();
