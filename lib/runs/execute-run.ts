@@ -90,8 +90,9 @@ export async function executeRun(services: RunServices, runId: string): Promise<
   const run = await claim(runId, leases.owner);
   if (!run) return;
   const ctx = createRunContext(redis, run, leases.owner, services.shutdown);
-  const release = leases.hold(runId, ctx.stop);
-  const cancellation = watchCancellation(redis, runId, (graceMs) => windDown(ctx, graceMs));
+  const cancel = windDown(ctx);
+  const release = leases.hold(runId, { stop: ctx.stop, cancelDue: cancel.deadlinePassed });
+  const cancellation = watchCancellation(redis, runId, cancel.request);
   const deadline = setTimeout(() => ctx.stop(new RunStop("timeout", `The run took longer than its timeout of ${ctx.plan.runTimeoutSeconds ?? 3600} s`)), Math.max(0, run.deadlineAt.getTime() - Date.now()));
   const gateway = usesGateway(ctx.plan);
   const keepRegistry = gateway ? setInterval(() => void Promise.all([redis.expire(registryKey(runId), REGISTRY_TTL_SECONDS), markRunLive(redis, runId)]).catch(() => undefined), 60_000) : undefined;

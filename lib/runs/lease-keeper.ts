@@ -6,8 +6,11 @@
 import { HEARTBEAT_MS, renewLeases } from "./run-lease";
 import { RunStop } from "./run-stop";
 
+/** A run this worker executes: how to stop it when its lease is lost, and what to do when its cancel is due. */
+export type HeldRun = { stop: (reason: RunStop) => void; cancelDue: () => void };
+
 export class LeaseKeeper {
-  private readonly held = new Map<string, (stop: RunStop) => void>();
+  private readonly held = new Map<string, HeldRun>();
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -18,9 +21,9 @@ export class LeaseKeeper {
     this.timer.unref();
   }
 
-  /** Keeps `runId`'s lease alive until the returned release is called; `stop` hears why it must end early. */
-  hold(runId: string, stop: (reason: RunStop) => void): () => void {
-    this.held.set(runId, stop);
+  /** Keeps `runId`'s lease alive until the returned release is called; `run` hears why it must end early. */
+  hold(runId: string, run: HeldRun): () => void {
+    this.held.set(runId, run);
     return () => this.held.delete(runId);
   }
 
@@ -36,10 +39,10 @@ export class LeaseKeeper {
       return;
     }
     for (const runId of runIds) {
-      const stop = this.held.get(runId);
-      if (!stop) continue;
-      if (!answer.kept.has(runId)) stop(new RunStop("lease-lost", `Run ${runId} is now owned by another worker`));
-      else if (answer.cancelRequested.has(runId)) stop(new RunStop("cancelled", "The run was cancelled"));
+      const run = this.held.get(runId);
+      if (!run) continue;
+      if (!answer.kept.has(runId)) run.stop(new RunStop("lease-lost", `Run ${runId} is now owned by another worker`));
+      else if (answer.cancelRequested.has(runId)) run.cancelDue();
     }
   }
 

@@ -2,7 +2,9 @@
  * Stopping a run gently, as the Chat panel does when a person switches agents mid-answer: tool
  * calls already running get up to `graceMs` to finish, then the run stops anyway and a warning
  * names the calls it cut off. Nothing new starts meanwhile: the stop lands the moment no call is
- * in flight, before the agent's next model call.
+ * in flight, before the agent's next model call. A request is heard twice, through the Redis flag
+ * (polled) and the database flag (at a lease heartbeat, with the same deadline): both land in one
+ * RunCancel, so whichever is first, the run stops the same way and with the same warning.
  */
 import type { RunEventInput } from "./events";
 import { RunStop } from "./run-stop";
@@ -48,27 +50,48 @@ type WindingRun = {
   note: (event: RunEventInput) => void;
 };
 
+/** Where every cancel request for one run execution lands, whichever watcher heard it first. */
+export type RunCancel = {
+  /** A request through Redis: stop once in-flight tool calls are done, or after `graceMs` with a warning; 0 stops now. */
+  request: (graceMs: number) => void;
+  /** The database flag's deadline has passed (it carries the same grace): stop now, warning as the timer would have. */
+  deadlinePassed: () => void;
+};
+
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 const callList = (names: string[]) => `${names.length} tool call${names.length === 1 ? "" : "s"} (${names.join(", ")})`;
 
-/** Cancels the run once its in-flight tool calls are done, or after `graceMs` with a warning; graceMs 0 cancels at once. */
-export function windDown(run: WindingRun, graceMs: number): void {
-  const stop = () => run.stop(new RunStop("cancelled", "The run was cancelled"));
-  if (graceMs <= 0 || run.signal.aborted) return stop();
-  const inFlight = run.toolCalls.running();
-  if (inFlight.length > 0) {
-    run.note({ type: "log", payload: { level: "info", message: `Stopping: waiting up to ${seconds(graceMs)} for ${callList(inFlight)} to finish` } });
-  }
-  const forced = setTimeout(() => {
-    const left = run.toolCalls.running();
-    const message = `Teardown forced after ${seconds(graceMs)}: ${callList(left)} still running`;
-    console.warn(message);
-    run.note({ type: "log", payload: { level: "warn", message } });
-    stop();
-  }, graceMs);
-  run.signal.addEventListener("abort", () => clearTimeout(forced), { once: true });
-  run.toolCalls.whenIdle(() => {
+export function windDown(run: WindingRun): RunCancel {
+  let graceMs: number | undefined;
+  let forced: NodeJS.Timeout | undefined;
+  const stop = () => {
     clearTimeout(forced);
+    run.stop(new RunStop("cancelled", "The run was cancelled"));
+  };
+  // The grace ran out, by this worker's timer or by the database deadline (a heartbeat may see it first).
+  const graceOver = () => {
+    if (run.signal.aborted) return;
+    const left = run.toolCalls.running();
+    if (left.length > 0) {
+      const message = `Teardown forced${graceMs === undefined ? "" : ` after ${seconds(graceMs)}`}: ${callList(left)} still running`;
+      console.warn(message);
+      run.note({ type: "log", payload: { level: "warn", message } });
+    }
     stop();
-  });
+  };
+  run.signal.addEventListener("abort", () => clearTimeout(forced), { once: true });
+  return {
+    request: (requestedMs) => {
+      if (requestedMs <= 0 || run.signal.aborted) return stop();
+      if (graceMs !== undefined) return; // a gentle request stands; only a plain one overrides it
+      graceMs = requestedMs;
+      const inFlight = run.toolCalls.running();
+      if (inFlight.length > 0) {
+        run.note({ type: "log", payload: { level: "info", message: `Stopping: waiting up to ${seconds(graceMs)} for ${callList(inFlight)} to finish` } });
+      }
+      forced = setTimeout(graceOver, graceMs);
+      run.toolCalls.whenIdle(stop);
+    },
+    deadlinePassed: graceOver,
+  };
 }
