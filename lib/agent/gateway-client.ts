@@ -10,6 +10,7 @@ import { dynamicTool, jsonSchema, type ToolSet } from "ai";
 import { retryingFetch } from "./retrying-fetch";
 import { sharedSchemaValidator } from "../mcp/schema-validator";
 import { resultText } from "../gateway/result-text";
+import { childSignal } from "../platform/child-signal";
 
 export type GatewayCallResult = { text: string; isError: boolean; structured?: unknown };
 
@@ -47,14 +48,18 @@ export async function connectToGateway(gatewayUrl: string, token: string, observ
     await observer.onStart({ callId, toolName, args });
     let result: CallToolResult | undefined;
     let failure: string | undefined;
+    // The SDK leaves an abort listener on each request's signal for good: a call gets its own, linked to the caller's while it runs.
+    const linked = options.signal && childSignal(options.signal);
     try {
       // The call id lets the gateway name an approval request after the call it holds.
       result = (await client.callTool({ name: toolName, arguments: args, _meta: { ...callMeta(), callId } }, undefined, {
-        signal: options.signal,
+        signal: linked?.signal,
         timeout: GATEWAY_CALL_TIMEOUT_MS,
       })) as CallToolResult;
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
+    } finally {
+      linked?.dispose();
     }
     const isError = failure !== undefined || result?.isError === true;
     const text = failure ?? resultText(result!);
