@@ -6,6 +6,7 @@
 import type { ApiClient } from "../../lib/testing/api-client";
 import { benchFloor } from "./floor-scenario";
 import { ms, percentile, type BenchRow } from "./measure";
+import { processCpu, type ProcessCpu } from "./process-cpu";
 import { driveRuns } from "./run-completion";
 
 type Figures = Record<string, number>;
@@ -19,15 +20,32 @@ const simpleGraph = {
   edges: [{ id: "e", source: "entry", sourceHandle: "output", target: "step", targetHandle: "input" }],
 };
 
-/** Simple runs through the HTTP API at concurrency 32, beside the framework-free floor doing the same work (floor-scenario.ts). */
-export async function benchSimpleRuns(api: ApiClient, { runs = Number(process.env.BENCH_SIMPLE_RUNS ?? 1000), concurrency = 32, warmUpRuns = 50 } = {}): Promise<{ rows: BenchRow[]; figures: Figures }> {
+/**
+ * Simple runs through the HTTP API at concurrency 32, beside the framework-free floor doing the same
+ * work (floor-scenario.ts); with the CPU each process (by role, process-cpu.ts) spent per run on both.
+ */
+export async function benchSimpleRuns(
+  api: ApiClient,
+  { runs = Number(process.env.BENCH_SIMPLE_RUNS ?? 1000), concurrency = 32, warmUpRuns = 50, processes = processCpu() }: { runs?: number; concurrency?: number; warmUpRuns?: number; processes?: ProcessCpu } = {},
+): Promise<{ rows: BenchRow[]; figures: Figures }> {
   const { DEFAULT_RUN_CONCURRENCY } = await import("../../lib/runs/start-workers");
   const { id } = (await (await api.fetch("/api/workflows", { method: "POST", body: JSON.stringify(simpleGraph) })).json()) as { id: string };
   const start = async () => ((await (await api.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: JSON.stringify({ input: "x" }) })).json()) as { runId: string }).runId;
   await driveRuns(warmUpRuns, concurrency, start); // warm-up: JIT, connection pools, the plan cache
-  const real = await driveRuns(runs, concurrency, start);
-  const floor = await benchFloor(id, runs, concurrency, DEFAULT_RUN_CONCURRENCY);
-  const row = (scenario: string, result: typeof real): BenchRow => ({ scenario, "per second": ms(result.perSecond), "p50 ms": ms(percentile(result.latencies, 50)), "p95 ms": ms(percentile(result.latencies, 95)), "CPU ms/run": ms(result.cpuMsPerRun) });
+  const measured = async (work: () => ReturnType<typeof driveRuns>) => {
+    const before = processes.snapshot();
+    const result = await work();
+    return { ...result, byProcess: processes.perUnit(before, processes.snapshot(), runs) };
+  };
+  const real = await measured(() => driveRuns(runs, concurrency, start));
+  const floor = await measured(() => benchFloor(id, runs, concurrency, DEFAULT_RUN_CONCURRENCY));
+  const row = (scenario: string, result: typeof real): BenchRow => ({
+    scenario,
+    "per second": ms(result.perSecond),
+    "p50 ms": ms(percentile(result.latencies, 50)),
+    "p95 ms": ms(percentile(result.latencies, 95)),
+    "CPU ms/run": Object.entries(result.byProcess).map(([role, cpu]) => `${role} ${cpu}`).join(" · "),
+  });
   return {
     rows: [
       row(`simple runs (Entry → one step), ${runs} ×${concurrency} through the HTTP API`, real),
@@ -40,9 +58,14 @@ export async function benchSimpleRuns(api: ApiClient, { runs = Number(process.en
       simple_runs_pct_of_floor: Math.round((real.perSecond / floor.perSecond) * 100),
       simple_run_cpu_ms: ms(real.cpuMsPerRun),
       floor_run_cpu_ms: ms(floor.cpuMsPerRun),
+      ...byRole("simple_run_cpu_ms", real.byProcess),
+      ...byRole("floor_run_cpu_ms", floor.byProcess),
     },
   };
 }
+
+/** `simple_run_cpu_ms_web`, …: one figure per process role. */
+const byRole = (prefix: string, cpu: Record<string, number>) => Object.fromEntries(Object.entries(cpu).map(([role, value]) => [`${prefix}_${role.replace(/\W+/g, "_")}`, value]));
 
 /** POST a run, then open its event stream: how long until the first event arrives. */
 export async function benchFirstEvent(api: ApiClient, samples = 30): Promise<{ rows: BenchRow[]; figures: Figures }> {

@@ -20,6 +20,7 @@ import { benchSimpleRuns } from "./engine-scenarios";
 import { benchGateway } from "./gateway-scenario";
 import { benchAgentRun, benchWorkerMemory } from "./workflow-scenarios";
 import type { BenchRow } from "./measure";
+import { processCpu } from "./process-cpu";
 
 const PORT = 3295 + Number(process.env.SWITCHBOARD_TEST_SLOT ?? 0);
 
@@ -40,25 +41,25 @@ export async function benchNpmStart(workers = Number(process.env.SWITCHBOARD_WOR
     const account = await createTestAccount("editor");
     // Fresh processes: a long warm-up, so the figure is the steady state a running server is in, not its JIT.
     const api = apiClient(`http://127.0.0.1:${PORT}`, account.headers);
-    const result = await benchSimpleRuns(api, { warmUpRuns: 1000 });
-    const label = `npm start (web + ${workers} worker${workers === 1 ? "" : "s"})`;
-    const pid = Number(/worker ready \(pid (\d+)\)/.exec(lines.find((line) => line.includes("worker ready")) ?? "")?.[1]);
+    const pids = lines.flatMap((line) => /worker ready \(pid (\d+)\)/.exec(line)?.[1] ?? []).map(Number);
+    const pid = pids[0];
     if (!pid) throw new Error("bench: npm start's worker did not say its pid");
+    const result = await benchSimpleRuns(api, { warmUpRuns: 1000, processes: processCpu(Object.fromEntries(pids.map((workerPid) => [workerPid, "worker"]))) });
+    const label = `npm start (web + ${workers} worker${workers === 1 ? "" : "s"})`;
     const agent = await benchAgentRun(api);
     const ownRedis = new Redis(redis.url);
     const gateway = await benchGateway(`http://127.0.0.1:${PORT}`, ownRedis, 300, `${label}: `).finally(() => ownRedis.quit());
     const memory = await benchWorkerMemory(api, { worker: { pid, label: `npm start's worker (pid ${pid})` } });
     return {
-      // The runs' CPU is spent in npm start's processes, not this one: that column would only count the driver.
       rows: [
-        ...result.rows.map((row, index) => (index === 0 ? { ...row, scenario: `${label}: ${row.scenario}`, "CPU ms/run": "" } : row)),
+        ...result.rows.map((row, index) => (index === 0 ? { ...row, scenario: `${label}: ${row.scenario}` } : row)),
         ...agent.rows.map((row) => ({ ...row, scenario: `${label}: ${row.scenario}` })),
         ...gateway.rows,
         ...memory.rows,
       ],
       figures: Object.fromEntries(
         Object.entries({ ...result.figures, ...agent.figures, ...gateway.figures, ...memory.figures })
-          .filter(([name]) => name !== "simple_run_cpu_ms")
+          .filter(([name]) => name !== "simple_run_cpu_ms") // the driver's own CPU: the runs' is in the per-process figures
           .map(([name, value]) => [`npm_start_${name}`, value]),
       ),
     };
