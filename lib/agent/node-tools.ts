@@ -10,7 +10,7 @@ import { appBaseUrl } from "../platform/app-url";
 import type { ToolCallRecord } from "../runs/events";
 import { connectToGateway, type GatewayConnection } from "./gateway-client";
 
-export type NodeToolsContext = Pick<ExecuteContext<unknown>, "runId" | "nodeId" | "connectedToolNodeIds" | "trackToolCall">;
+export type NodeToolsContext = Pick<ExecuteContext<unknown>, "runId" | "nodeId" | "label" | "connectedToolNodeIds" | "trackToolCall" | "note">;
 
 export type ToolAccess = { allowedTools?: string[]; toolAliases?: Record<string, string> };
 
@@ -24,7 +24,7 @@ export type NodeTools = GatewayConnection & {
 };
 
 /** The token claims for a node: `*` anywhere in the allow-list means every wired tool, so it is left out. */
-export function toolClaims(ctx: NodeToolsContext, access: ToolAccess): SessionClaims {
+export function toolClaims(ctx: Pick<NodeToolsContext, "runId" | "nodeId" | "connectedToolNodeIds">, access: ToolAccess): SessionClaims {
   const { allowedTools, toolAliases } = access;
   return {
     runId: ctx.runId,
@@ -61,8 +61,18 @@ export async function connectNodeTools(ctx: NodeToolsContext, access: ToolAccess
             log.push({ ...call, callId: runUniqueCallId(call.callId), iteration });
           },
         }, () => ({ iteration }));
+  if (ctx.connectedToolNodeIds.length > 0 && connection.toolNames.length === 0) ctx.note(noToolsOffered(ctx, access));
   const reportUnknown = (toolName: string, input: string, callId: string) => connection.callTool(toolName, parseArgs(input), { callId });
   return { ...connection, log, setIteration: (next) => void (iteration = next), reportUnknown };
+}
+
+/** Tool nodes are wired in, yet the gateway offers none of their tools: the node goes on without, and says so (with what to check). */
+function noToolsOffered(ctx: NodeToolsContext, access: ToolAccess) {
+  const wired = `${ctx.connectedToolNodeIds.length} tool node${ctx.connectedToolNodeIds.length === 1 ? " is" : "s are"} wired into "${ctx.label}"`;
+  const why = access.allowedTools && !access.allowedTools.includes("*")
+    ? `its allowed tools (${access.allowedTools.join(", ")}) match none of theirs`
+    : `check that they registered tools, and that SWITCHBOARD_URL (${appBaseUrl()}) is this Switchboard`;
+  return { type: "log" as const, payload: { level: "warn" as const, nodeId: ctx.nodeId, message: `${wired}, but the gateway offers it no tools: ${why}. It goes on without tools.` } };
 }
 
 function parseArgs(input: string): Record<string, unknown> {
