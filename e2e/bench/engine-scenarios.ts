@@ -23,22 +23,26 @@ const simpleGraph = {
 /**
  * Simple runs through the HTTP API at concurrency 32, beside the framework-free floor doing the same
  * work (floor-scenario.ts); with the CPU each process (by role, process-cpu.ts) spent per run on both.
+ * The two take turns, in `rounds` parts each, so a machine that slows down or speeds up meanwhile
+ * (a shared VM does) weighs on both alike and their ratio holds.
  */
 export async function benchSimpleRuns(
   api: ApiClient,
-  { runs = Number(process.env.BENCH_SIMPLE_RUNS ?? 1000), concurrency = 32, warmUpRuns = 50, processes = processCpu() }: { runs?: number; concurrency?: number; warmUpRuns?: number; processes?: ProcessCpu } = {},
+  { runs = Number(process.env.BENCH_SIMPLE_RUNS ?? 1000), concurrency = 32, warmUpRuns = 50, rounds = 4, processes = processCpu() }: { runs?: number; concurrency?: number; warmUpRuns?: number; rounds?: number; processes?: ProcessCpu } = {},
 ): Promise<{ rows: BenchRow[]; figures: Figures }> {
   const { DEFAULT_RUN_CONCURRENCY } = await import("../../lib/runs/start-workers");
   const { id } = (await (await api.fetch("/api/workflows", { method: "POST", body: JSON.stringify(simpleGraph) })).json()) as { id: string };
   const start = async () => ((await (await api.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: JSON.stringify({ input: "x" }) })).json()) as { runId: string }).runId;
   await driveRuns(warmUpRuns, concurrency, start); // warm-up: JIT, connection pools, the plan cache
-  const measured = async (work: () => ReturnType<typeof driveRuns>) => {
-    const before = processes.snapshot();
-    const result = await work();
-    return { ...result, byProcess: processes.perUnit(before, processes.snapshot(), runs) };
-  };
-  const real = await measured(() => driveRuns(runs, concurrency, start));
-  const floor = await measured(() => benchFloor(id, runs, concurrency, DEFAULT_RUN_CONCURRENCY));
+  const perRound = Math.ceil(runs / rounds);
+  const realParts: Measured[] = [];
+  const floorParts: Measured[] = [];
+  for (let round = 0; round < rounds; round++) {
+    realParts.push(await measured(processes, perRound, () => driveRuns(perRound, concurrency, start)));
+    floorParts.push(await measured(processes, perRound, () => benchFloor(id, perRound, concurrency, DEFAULT_RUN_CONCURRENCY)));
+  }
+  const [real, floor] = [combine(realParts), combine(floorParts)];
+  runs = perRound * rounds;
   const row = (scenario: string, result: typeof real): BenchRow => ({
     scenario,
     "per second": ms(result.perSecond),
@@ -61,6 +65,29 @@ export async function benchSimpleRuns(
       ...byRole("simple_run_cpu_ms", real.byProcess),
       ...byRole("floor_run_cpu_ms", floor.byProcess),
     },
+  };
+}
+
+type Measured = Awaited<ReturnType<typeof driveRuns>> & { runs: number; byProcess: Record<string, number> };
+
+async function measured(processes: ProcessCpu, runs: number, work: () => ReturnType<typeof driveRuns>): Promise<Measured> {
+  const before = processes.snapshot();
+  const result = await work();
+  return { ...result, runs, byProcess: processes.perUnit(before, processes.snapshot(), runs) };
+}
+
+/** Parts of one measurement as the whole: throughput over their summed time, CPU per run weighted by runs. */
+function combine(parts: Measured[]): Measured {
+  const runs = parts.reduce((sum, part) => sum + part.runs, 0);
+  const seconds = parts.reduce((sum, part) => sum + part.runs / part.perSecond, 0);
+  const weighted = (value: (part: Measured) => number) => parts.reduce((sum, part) => sum + value(part) * part.runs, 0) / runs;
+  const roles = [...new Set(parts.flatMap((part) => Object.keys(part.byProcess)))].sort();
+  return {
+    runs,
+    perSecond: runs / seconds,
+    latencies: parts.flatMap((part) => part.latencies),
+    cpuMsPerRun: weighted((part) => part.cpuMsPerRun),
+    byProcess: Object.fromEntries(roles.map((role) => [role, Math.round(weighted((part) => part.byProcess[role] ?? 0) * 100) / 100])),
   };
 }
 
