@@ -6,6 +6,7 @@ import { startFakeAnthropicMessages } from "../testing/fake-anthropic-messages";
 import { startFakeChatCompletions } from "../testing/fake-chat-completions";
 import { modelFromParams } from "./model-params";
 import { runAgent } from "./run-agent";
+import { jsonSchema } from "ai";
 
 const closers: (() => void)[] = [];
 afterEach(() => closers.splice(0).forEach((close) => close()));
@@ -36,5 +37,34 @@ describe("model keys from secrets", () => {
     await runAgent({ model, prompt: "hello", tools: {}, maxIterations: 1 });
     expect(server.received[0].authorization).toBe("Bearer sk-legacy");
     await expect(modelFromParams({ ...params, apiKeyEnv: "MODELS_TEST_LEGACY_MISSING" })).rejects.toThrow('Secret "MODELS_TEST_LEGACY_MISSING" is not set');
+  });
+});
+
+describe("a model node's temperature and answer length", () => {
+  const script = { toolCalls: [], finalText: "", streamDelayMs: 0 };
+
+  it("reach an OpenAI-compatible server with every call, and stay out of the request when not set", async () => {
+    const server = await startFakeChatCompletions([{ toolCall: { name: "lookup", arguments: {} } }, { text: "done" }]);
+    closers.push(server.close);
+    const params = { provider: "openai-compatible" as const, script, baseUrl: server.baseUrl, anthropicBaseUrl: "", model: "m", apiKey: "sk" };
+    const { model } = await modelFromParams({ ...params, temperature: 0.2, maxOutputTokens: 300 });
+    const lookup = { lookup: { description: "looks up", inputSchema: jsonSchema({ type: "object", properties: {} }), execute: async () => "found" } };
+    await runAgent({ model, prompt: "hello", tools: lookup, maxIterations: 3 });
+    expect(server.received.map(({ body }) => [body.temperature, body.max_tokens])).toEqual([
+      [0.2, 300],
+      [0.2, 300],
+    ]);
+    const plain = await modelFromParams(params);
+    await runAgent({ model: plain.model, prompt: "hello", tools: {}, maxIterations: 1 });
+    expect(server.received.at(-1)!.body).not.toHaveProperty("temperature");
+    expect(server.received.at(-1)!.body).not.toHaveProperty("max_tokens");
+  });
+
+  it("reach Anthropic (a model that takes a temperature), whose max_tokens otherwise falls back to the model's limit", async () => {
+    const server = await startFakeAnthropicMessages([{ text: "hi" }]);
+    closers.push(server.close);
+    const { model } = await modelFromParams({ provider: "anthropic", script, baseUrl: "", model: "claude-sonnet-4-5", anthropicBaseUrl: server.baseUrl, apiKey: "sk", temperature: 0, maxOutputTokens: 512 });
+    await runAgent({ model, prompt: "hello", tools: {}, maxIterations: 1 });
+    expect(server.received[0].body).toMatchObject({ temperature: 0, max_tokens: 512 });
   });
 });

@@ -3,7 +3,7 @@
  * that provider's fields and model picker), the params schema, and turning params into a model
  * in the worker, where the API key's secret reference is resolved.
  */
-import type { LanguageModel } from "ai";
+import { defaultSettingsMiddleware, wrapLanguageModel, type LanguageModel } from "ai";
 import { z } from "zod";
 import type { ParamField } from "../nodes/types";
 import { SecretRef, secretRef } from "../secrets/reference";
@@ -30,6 +30,12 @@ const ANTHROPIC_MODELS = options(["claude-sonnet-4-5", "claude-opus-4-1", "claud
 
 const when = (provider: string) => ({ visibleWhen: { param: "provider", equals: provider } });
 
+/** How a real model answers (the scripted one has no use for them); empty: the model's or provider's default. */
+const samplingFields = (provider: string): ParamField[] => [
+  { name: "temperature", label: "Temperature", kind: "number", placeholder: "Model default", help: "0 answers alike every time; higher varies more (0–2). A model that takes none ignores it, and the run's log says so.", ...when(provider) },
+  { name: "maxOutputTokens", label: "Max output tokens", kind: "number", placeholder: "Provider default", help: "The longest answer one model call may give.", ...when(provider) },
+];
+
 /** Two fields may share a param name: only the one for the chosen provider is shown. */
 export const modelFields: ParamField[] = [
   { name: "provider", label: "Model provider", kind: "select", options: PROVIDERS },
@@ -43,9 +49,11 @@ export const modelFields: ParamField[] = [
   { name: "baseUrl", label: "Base URL", kind: "text", placeholder: "https://api.openai.com/v1", help: "Any OpenAI-compatible server, e.g. http://localhost:11434/v1 for Ollama.", ...when("openai-compatible") },
   { name: "model", label: "Model", kind: "text", options: OPENAI_MODELS, placeholder: DEFAULT_OPENAI_MODEL, help: "Pick one or type any model id the server knows.", ...when("openai-compatible") },
   { name: "apiKey", label: "API key", kind: "secret", placeholder: "OPENAI_API_KEY", help: "The secret holding the key. Leave empty for servers without keys.", ...when("openai-compatible") },
+  ...samplingFields("openai-compatible"),
   { name: "model", label: "Model", kind: "text", options: ANTHROPIC_MODELS, placeholder: DEFAULT_ANTHROPIC_MODEL, help: "Pick one or type any Anthropic model id.", ...when("anthropic") },
   { name: "apiKey", label: "API key", kind: "secret", placeholder: "ANTHROPIC_API_KEY", help: "The secret holding your Anthropic key.", ...when("anthropic") },
   { name: "anthropicBaseUrl", label: "Base URL", kind: "text", placeholder: "https://api.anthropic.com/v1", help: "Only for a proxy; leave empty for Anthropic itself.", ...when("anthropic") },
+  ...samplingFields("anthropic"),
 ];
 
 export const modelParams = {
@@ -58,6 +66,8 @@ export const modelParams = {
   apiKey: z.union([SecretRef, z.string()], "apiKey must name a secret").optional(),
   /** Before keys were secrets, a node named an environment variable; it now reads as the secret of that name. */
   apiKeyEnv: z.string().optional(),
+  temperature: z.number().min(0, "temperature must be 0 or more").max(2, "temperature must be 2 or less").optional(),
+  maxOutputTokens: z.number().int("maxOutputTokens must be a whole number").min(1, "maxOutputTokens must be at least 1").optional(),
 };
 
 type ModelParams = z.infer<z.ZodObject<typeof modelParams>>;
@@ -78,5 +88,12 @@ export async function modelFromParams(params: ModelParams): Promise<{ model: Lan
   })();
   const parsed = ModelSettings.safeParse(settings);
   if (!parsed.success) throw new Error(describeIssues(parsed.error, "model"));
-  return { model: createModel(parsed.data, guardedFetchFor({ secrets })), secretValues };
+  return { model: withSampling(createModel(parsed.data, guardedFetchFor({ secrets })), params), secretValues };
+}
+
+/** Every call of the model gets the node's temperature and answer length, where it sets them. */
+function withSampling(model: LanguageModel, { provider, temperature, maxOutputTokens }: ModelParams): LanguageModel {
+  if (provider === "scripted" || (temperature === undefined && maxOutputTokens === undefined)) return model;
+  if (typeof model === "string" || model.specificationVersion !== "v3") return model; // every provider here makes v3 models
+  return wrapLanguageModel({ model, middleware: defaultSettingsMiddleware({ settings: { temperature, maxOutputTokens } }) });
 }

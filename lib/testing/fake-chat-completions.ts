@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 export type ScriptedReply = { toolCall: { name: string; arguments: Record<string, unknown> } } | { text: string };
 export type ReceivedRequest = {
   authorization?: string;
-  body: { model: string; stream?: boolean; messages: { role: string; content?: unknown; tool_call_id?: string }[]; tools?: { function: { name: string } }[] };
+  body: { model: string; stream?: boolean; temperature?: number; max_tokens?: number; messages: { role: string; content?: unknown; tool_call_id?: string }[]; tools?: { function: { name: string } }[] };
 };
 
 const USAGE = { prompt_tokens: 20, completion_tokens: 5, total_tokens: 25 };
