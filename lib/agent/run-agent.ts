@@ -7,6 +7,7 @@
  */
 import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet } from "ai";
 import { streamModelCall } from "./stream-model-call";
+import type { ReportModelWarnings } from "./model-warnings";
 import { toTranscript, type TranscriptMessage } from "../runs/transcript";
 import type { AgentLimit, AgentStopReason } from "./stop-reason";
 
@@ -34,6 +35,8 @@ export type AgentRequest = {
   /** Called before each model call, so tool calls can be filed under their iteration. */
   onIterationStart?: (iteration: number) => void;
   onStep?: (step: AgentStep) => void | Promise<void>;
+  /** The provider's warnings about each model call (model-warnings.ts). */
+  onWarnings?: ReportModelWarnings;
   /** A call the model makes to a tool it was not given (see ModelCall). */
   onUnknownTool?: (toolName: string, input: string, toolCallId: string) => Promise<unknown>;
 };
@@ -78,6 +81,7 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
     const final = forcedBy !== undefined;
     const tools = !hasTools ? undefined : final ? describeOnly(request.tools) : request.tools;
     const result = await streamModelCall({ model, system, messages, tools, toolChoice: final && hasTools ? "none" : undefined, abortSignal, onUnknownTool: request.onUnknownTool }, (delta) => request.onText?.(iteration, delta));
+    request.onWarnings?.(result.warnings);
     const added = iteration === 1 ? toTranscript([...messages, ...result.response.messages], system) : toTranscript(result.response.messages);
     messages.push(...result.response.messages);
     const stepUsage = toUsage(result.usage);

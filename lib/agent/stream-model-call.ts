@@ -4,9 +4,11 @@
  * as generateText would, instead of being logged and swallowed; an abort ends the call. A model
  * that answers at once (the scripted test model without a pace) has nothing to stream and is
  * called with generateText: streaming's machinery costs a third of a trivial run's CPU.
+ * The provider's warnings about the call come back with its result (model-warnings.ts logs them).
  */
 import { generateText, NoSuchToolError, streamText, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
 import { answersAtOnce } from "./scripted-model";
+import "./model-warnings"; // the SDK's own console warnings off: callers log them per node
 
 export type ModelCall = {
   model: LanguageModel;
@@ -42,6 +44,6 @@ export async function streamModelCall(modelCall: ModelCall, onText: (delta: stri
     else if (part.type === "error") throw part.error;
     else if (part.type === "abort") call.abortSignal?.throwIfAborted();
   }
-  const [text, toolCalls, finishReason, usage, response] = await Promise.all([result.text, result.toolCalls, result.finishReason, result.usage, result.response]);
-  return { text, toolCalls, finishReason, usage, response };
+  const [text, toolCalls, finishReason, usage, response, warnings] = await Promise.all([result.text, result.toolCalls, result.finishReason, result.usage, result.response, result.warnings]);
+  return { text, toolCalls, finishReason, usage, response, warnings };
 }

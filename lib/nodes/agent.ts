@@ -10,6 +10,7 @@ import { createTextStreamer } from "../runs/text-streamer";
 import { rememberedTurns } from "../agent/memory-params";
 import { startingModelParams } from "../agent/model-params";
 import { runAgent } from "../agent/run-agent";
+import { modelWarningLog } from "../agent/model-warnings";
 import { AGENT_STOP_REASONS } from "../agent/stop-reason";
 import { defineComponent } from "./types";
 
@@ -63,6 +64,7 @@ export const agent = defineComponent({
         },
         onText: (_iteration, delta) => streamed.push(delta),
         onUnknownTool: tools.reportUnknown,
+        onWarnings: modelWarningLog(note, nodeId),
         onStep: (step) => {
           streamed.end(); // the streamed text goes before the step that completes it
           const written = emit({

@@ -8,6 +8,7 @@ import { startingModelParams } from "../agent/model-params";
 import { toUsage } from "../agent/run-agent";
 import { toTranscript } from "../runs/transcript";
 import { streamModelCall } from "../agent/stream-model-call";
+import { modelWarningLog } from "../agent/model-warnings";
 import { createTextStreamer } from "../runs/text-streamer";
 import { rememberedTurns } from "../agent/memory-params";
 import { defineComponent } from "./types";
@@ -43,6 +44,7 @@ export const llm = defineComponent({
         streamed.push,
       );
       streamed.end();
+      modelWarningLog(note, nodeId)(result.warnings);
       const usage = toUsage(result.usage);
       const messages = toTranscript([...history, prompt, ...result.response.messages], params.systemPrompt || undefined);
       // Noted, not awaited: they ride with the node's end (nothing after the model call needs them stored first).

@@ -146,6 +146,14 @@ describe("level 3: Agent", () => {
       expect(errorResult).toMatchObject({ is_error: true });
       expect(payloads(events, "agent.step", "agent").map((s) => s.iteration)).toEqual([1, 2, 3, 4, 5]);
       expect(JSON.stringify(events)).not.toContain("sk-ant-levels");
+      // The provider's warning about an unknown model, once for the node, though each of its five calls had it.
+      expect(payloads(events, "log", "agent").filter((line) => line.level === "warn")).toEqual([
+        {
+          level: "warn",
+          nodeId: "agent",
+          message: 'The model uses maxOutputTokens in a compatibility mode: The model "claude-test" is unknown. The max output tokens have been limited to 128000. Set maxOutputTokens explicitly to override this limit.',
+        },
+      ]);
     } finally {
       model.close();
     }
