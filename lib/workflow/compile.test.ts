@@ -61,6 +61,17 @@ describe("compileWorkflow", () => {
     expect(compile(graph).ok).toBe(true);
   });
 
+  it("names a temperature out of range and an answer length that is not a whole positive number", () => {
+    const graph = skeleton();
+    graph.nodes[1].data.params = { provider: "anthropic", model: "claude-sonnet-4-5", temperature: 3, maxOutputTokens: 0.5 };
+    expect(errorsOf(graph)).toEqual([
+      expect.objectContaining({ code: "invalid-param", nodeId: "agent", field: "temperature", message: '"agent" needs a temperature from 0 to 2, or none for the model\'s default' }),
+      expect.objectContaining({ code: "invalid-param", nodeId: "agent", field: "maxOutputTokens", message: '"agent" needs a whole number of max output tokens, 1 or more, or none for the provider\'s default' }),
+    ]);
+    graph.nodes[1].data.params = { provider: "anthropic", model: "claude-sonnet-4-5", temperature: 0.7, maxOutputTokens: 1024 };
+    expect(compile(graph).ok).toBe(true);
+  });
+
   it("orders nodes by dependency and lists the tools wired to each agent", () => {
     const result = compile(skeleton());
     expect(result.ok).toBe(true);
