@@ -16,6 +16,7 @@ import { createEventRecorder, NOTE_FLUSH_MS, RunEndedError } from "../runs/recor
 import type { AuditOutcome } from "./audit-values";
 import { holdRunEnd, releaseRunEnd } from "./pending-call-records";
 import { resultText } from "../gateway/result-text";
+import { errorResult } from "../gateway/error-result";
 import { runSecrets } from "../gateway/run-secrets";
 import type { SessionClaims } from "../gateway/session-token";
 
@@ -92,7 +93,7 @@ export async function recordCall(scope: SessionClaims, redis: Redis, call: Recor
   try {
     result = await handle((row) => void (audit = row));
   } catch (error) {
-    result = { content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }], isError: true };
+    result = errorResult(error instanceof Error ? error.message : String(error));
   } finally {
     clearTimeout(early);
   }

@@ -7,6 +7,7 @@ import { Queue } from "bullmq";
 import { queueConnection, TOOL_CALLS_QUEUE, type ToolCallJobData, type ToolCallJobResult } from "../queue/queues";
 import { callThroughQueue } from "../queue/tool-call-replies";
 import type { RegisteredTool } from "../registry/registry";
+import { errorResult } from "./error-result";
 
 const QUEUE_MARGIN_MS = 5_000;
 /** Owner queues change as workers restart: keep the most recently used few open, close the rest. */
@@ -34,6 +35,6 @@ export async function callMcpTool(registered: RegisteredTool, data: ToolCallJobD
     return await callThroughQueue(queue, data, timeoutMs);
   } catch (error) {
     const reason = registered.ownerQueue ? " (the worker that runs this stdio server may have stopped)" : "";
-    return { content: [{ type: "text", text: `MCP tool ${data.toolName} of "${registered.toolName}" failed: ${(error as Error).message}${reason}` }], isError: true };
+    return errorResult(`MCP tool ${data.toolName} of "${registered.toolName}" failed: ${(error as Error).message}${reason}`);
   }
 }
