@@ -10,6 +10,7 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { addressPolicy } from "../net/address-policy";
+import { ownSignalFetch } from "../platform/own-signal-fetch";
 import { guardedLookup } from "../net/guarded-lookup";
 import { redactSecrets } from "../secrets/resolve";
 import { hostToolsEnabled } from "../settings/host-tools";
@@ -74,13 +75,13 @@ type RemoteParams = Extract<Awaited<ReturnType<typeof serverParams>>, { transpor
  * The transport's fetch. Requests to the MCP server carry the node's headers and follow no redirect
  * (the URL policy checked this address, not wherever a redirect would lead). Any other is the SDK's
  * OAuth traffic with an authorization server: through the address policy, without the node's
- * headers, refusing secrets restricted to other hosts.
+ * headers, refusing secrets restricted to other hosts. Each request has a signal of its own.
  */
 function serverFetch(params: RemoteParams): FetchLike {
   const origin = new URL(params.url).origin;
   const secrets = params.oauth?.secrets ?? [];
   const toAuthorizationServer = authorizationServerFetch(secrets);
-  return async (input, init) => {
+  return ownSignalFetch(async (input: string | URL, init?: RequestInit) => {
     const url = new URL(input);
     if (url.origin !== origin) {
       const headers = new Headers(init?.headers);
@@ -89,14 +90,15 @@ function serverFetch(params: RemoteParams): FetchLike {
     }
     checkClientSecretDestination(url, init, secrets); // an authorization server at the MCP server's own origin
     return fetch(url, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), ...params.headers }, redirect: "error" });
-  };
+  });
 }
 
 /**
  * A transport for one protocol. No redirects: the URL policy checked this address, not wherever a
  * redirect would lead. A WebSocket's own DNS lookup is checked too, and its handshake bounded by the
  * startup timeout (the client's timeout starts only once the socket is open). The SSE transport's
- * stream and posts both go through its fetch, so both carry the headers.
+ * stream and posts both go through its fetch, so both carry the headers. Every HTTP request has a
+ * signal of its own (own-signal-fetch.ts): a long-lived connection's calls pile no listeners up.
  */
 function remoteTransport(protocol: WireProtocol, params: RemoteParams, timeout: number, authProvider?: RunOAuthProvider): Transport {
   const url = new URL(params.url);
@@ -106,7 +108,7 @@ function remoteTransport(protocol: WireProtocol, params: RemoteParams, timeout: 
   }
   if (protocol === "sse") return new SSEClientTransport(url, { fetch: serverFetch(params), authProvider });
   if (authProvider) return new StreamableHTTPClientTransport(url, { fetch: serverFetch(params), authProvider });
-  return new StreamableHTTPClientTransport(url, { requestInit: { headers: params.headers, redirect: "error" } });
+  return new StreamableHTTPClientTransport(url, { requestInit: { headers: params.headers, redirect: "error" }, fetch: ownSignalFetch(fetch) });
 }
 
 /**
