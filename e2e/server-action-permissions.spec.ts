@@ -94,3 +94,24 @@ test("every server action checks who calls it, and refused calls change nothing"
   expect(workflows.filter((workflow) => workflow.name.startsWith("Guarded"))).toHaveLength(1);
   await anonymous.dispose();
 });
+
+test("the one path Next's proxy skips, the MCP gateway, serves only the gateway; next to it the proxy still stands", async ({ playwright, baseURL }) => {
+  const action = builtActions().find((built) => built.key === "app/settings/actions.ts#setHostToolsAction")!;
+  const anonymous = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const send = (path: string, headers: Record<string, string> = {}) =>
+    anonymous.post(path, { headers: { "next-action": action.id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", ...headers }, data: JSON.stringify([true]), maxRedirects: 0 });
+
+  // The action id reaches the gateway route, which answers as the gateway: no action runs there.
+  const atGateway = await send("/api/mcp/gateway");
+  expect(atGateway.status()).toBe(401);
+  expect(atGateway.headers()["content-type"]).toContain("application/json");
+  expect((await atGateway.json()).error.message).toBe("Missing Bearer session token");
+  // The route crosses the perimeter itself.
+  expect((await send("/api/mcp/gateway", { host: "evil.example" })).status()).toBe(421);
+  expect((await send("/api/mcp/gateway", { origin: "https://evil.example", "sec-fetch-site": "cross-site" })).status()).toBe(403);
+  // A path with no route, one letter away, still meets the proxy: without it, Next would run the action.
+  const nextToIt = await send("/api/mcp/gatewayx", { origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+  expect(nextToIt.status()).toBe(403);
+  expect(nextToIt.headers()["x-action-revalidated"]).toBeUndefined();
+  await anonymous.dispose();
+});
