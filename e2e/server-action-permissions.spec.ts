@@ -95,23 +95,53 @@ test("every server action checks who calls it, and refused calls change nothing"
   await anonymous.dispose();
 });
 
-test("the one path Next's proxy skips, the MCP gateway, serves only the gateway; next to it the proxy still stands", async ({ playwright, baseURL }) => {
+/** The paths Next's proxy leaves to their routes (proxy.ts), with the answer each route gives an anonymous POST. */
+const PROXY_SKIPS = [
+  { path: "/api/mcp/gateway", status: 401, says: "Missing Bearer session token" },
+  // An action's body is text/plain: the route refuses it before asking who calls (the API takes only JSON).
+  { path: "/api/workflows/anything/runs", status: 415, says: "Send the body as application/json" },
+];
+/** Spellings near those paths, each of which must reach a route or meet the proxy — never a page where an action would run. */
+const NEAR_SKIPS = [
+  "/api/mcp/gatewayx",
+  "/api/mcp/gateway/x",
+  "/api/workflows/a%2Fb/runs",
+  "/api/workflows/%2e%2e/runs",
+  "/api/workflows/..%2F..%2Fx/runs",
+  "/api/workflows/anything/runs%2F",
+  "/api/workflows/anything/runsx",
+  "/api/workflows/anything/runs.json",
+  "/api/workflows/_next/runs",
+  "/api/workflows//runs",
+];
+
+test("the paths Next's proxy skips serve only their routes, which check for themselves; next to them the proxy still stands", async ({ playwright, baseURL }) => {
   const action = builtActions().find((built) => built.key === "app/settings/actions.ts#setHostToolsAction")!;
   const anonymous = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const send = (path: string, headers: Record<string, string> = {}) =>
     anonymous.post(path, { headers: { "next-action": action.id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", ...headers }, data: JSON.stringify([true]), maxRedirects: 0 });
+  const crossSite = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
 
-  // The action id reaches the gateway route, which answers as the gateway: no action runs there.
-  const atGateway = await send("/api/mcp/gateway");
-  expect(atGateway.status()).toBe(401);
-  expect(atGateway.headers()["content-type"]).toContain("application/json");
-  expect((await atGateway.json()).error.message).toBe("Missing Bearer session token");
-  // The route crosses the perimeter itself.
-  expect((await send("/api/mcp/gateway", { host: "evil.example" })).status()).toBe(421);
-  expect((await send("/api/mcp/gateway", { origin: "https://evil.example", "sec-fetch-site": "cross-site" })).status()).toBe(403);
-  // A path with no route, one letter away, still meets the proxy: without it, Next would run the action.
-  const nextToIt = await send("/api/mcp/gatewayx", { origin: "https://evil.example", "sec-fetch-site": "cross-site" });
-  expect(nextToIt.status()).toBe(403);
-  expect(nextToIt.headers()["x-action-revalidated"]).toBeUndefined();
+  for (const { path, status, says } of PROXY_SKIPS) {
+    // The action id reaches the route, which answers as itself: no action runs there.
+    const atRoute = await send(path);
+    expect(atRoute.status(), path).toBe(status);
+    expect(atRoute.headers()["content-type"], path).toContain("application/json");
+    expect(JSON.stringify(await atRoute.json()), path).toContain(says);
+    // The route crosses the perimeter itself.
+    expect((await send(path, { host: "evil.example" })).status(), `${path} foreign Host`).toBe(421);
+    expect((await send(path, crossSite)).status(), `${path} cross-site`).toBe(403);
+  }
+  // Refused, by the proxy or a route; had a page taken one without the proxy, the action would have run
+  // (a rebinding site sends a matching Origin, which Next's own check for actions lets through).
+  const rebinding = { host: "evil.example", origin: "http://evil.example" };
+  for (const path of NEAR_SKIPS) {
+    for (const [headers, refusal] of [[crossSite, 403], [rebinding, 421]] as const) {
+      const near = await send(path, headers);
+      expect([refusal, 308], `${path} ${refusal}`).toContain(near.status());
+      expect(near.headers()["x-action-revalidated"], path).toBeUndefined();
+      expect(near.headers()["x-action-redirect"], path).toBeUndefined();
+    }
+  }
   await anonymous.dispose();
 });
