@@ -1,4 +1,4 @@
-/** Timeline lines for an agent's steps and usage: a forced last step says which limit forced it. */
+/** Timeline lines: an agent's steps and usage (a forced last step says which limit forced it), and log lines by level. */
 import { describe, expect, it } from "vitest";
 import type { RunEvent } from "@/lib/runs/events";
 import { describeEvent } from "./describe-event";
@@ -18,5 +18,14 @@ describe("describeEvent for an agent", () => {
     const usage = { nodeId: "agent", inputTokens: 240, outputTokens: 60, totalTokens: 300 };
     expect(describeEvent(at({ type: "llm.usage", payload: { ...usage, tokenBudget: 250 } }), labelOf).detail).toBe("240 in · 60 out · budget 250");
     expect(describeEvent(at({ type: "llm.usage", payload: usage }), labelOf).detail).toBe("240 in · 60 out");
+  });
+});
+
+describe("describeEvent for a log line", () => {
+  it("tells a warning from a note and an error, and names the node it came from", () => {
+    const line = (level: "info" | "warn" | "error") => describeEvent(at({ type: "log", payload: { level, nodeId: "agent", message: "The model does not support temperature" } }), labelOf);
+    expect(line("warn")).toEqual({ tone: "warning", title: "Researcher: The model does not support temperature", nodeId: "agent" });
+    expect(line("info").tone).toBe("neutral");
+    expect(line("error").tone).toBe("danger");
   });
 });

@@ -4,7 +4,7 @@ import type { ApprovalDecider, RunEvent } from "@/lib/runs/events";
 import { formatDuration } from "./format-duration";
 import { previewValue } from "./format-value";
 
-export type TimelineTone = "neutral" | "accent" | "tool" | "success" | "danger";
+export type TimelineTone = "neutral" | "accent" | "tool" | "success" | "warning" | "danger";
 
 export type TimelineEntry = { tone: TimelineTone; title: string; detail?: string; nodeId?: string };
 
@@ -96,7 +96,8 @@ export function describeEvent(event: RunEvent, labelOf: (nodeId: string) => stri
     }
     case "log": {
       const { level, message, nodeId } = event.payload;
-      return { tone: level === "error" ? "danger" : "neutral", title: nodeId ? `${labelOf(nodeId)}: ${message}` : message, nodeId };
+      const tone = level === "error" ? "danger" : level === "warn" ? "warning" : "neutral";
+      return { tone, title: nodeId ? `${labelOf(nodeId)}: ${message}` : message, nodeId };
     }
   }
 }

@@ -36,7 +36,7 @@ describe("an agent offered none of its wired tools", () => {
       {
         level: "warn",
         nodeId: "agent",
-        message: '1 tool node is wired into "Researcher", but the gateway offers it no tools: its allowed tools (fetch_page) match none of theirs. It goes on without tools.',
+        message: '1 tool node is wired in, but the gateway offers no tools: its allowed tools (fetch_page) match none of theirs. "Researcher" goes on without tools.',
       },
     ]);
   });

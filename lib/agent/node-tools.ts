@@ -68,11 +68,11 @@ export async function connectNodeTools(ctx: NodeToolsContext, access: ToolAccess
 
 /** Tool nodes are wired in, yet the gateway offers none of their tools: the node goes on without, and says so (with what to check). */
 function noToolsOffered(ctx: NodeToolsContext, access: ToolAccess) {
-  const wired = `${ctx.connectedToolNodeIds.length} tool node${ctx.connectedToolNodeIds.length === 1 ? " is" : "s are"} wired into "${ctx.label}"`;
+  const wired = `${ctx.connectedToolNodeIds.length} tool node${ctx.connectedToolNodeIds.length === 1 ? " is" : "s are"} wired in`;
   const why = access.allowedTools && !access.allowedTools.includes("*")
     ? `its allowed tools (${access.allowedTools.join(", ")}) match none of theirs`
     : `check that they registered tools, and that SWITCHBOARD_URL (${appBaseUrl()}) is this Switchboard`;
-  return { type: "log" as const, payload: { level: "warn" as const, nodeId: ctx.nodeId, message: `${wired}, but the gateway offers it no tools: ${why}. It goes on without tools.` } };
+  return { type: "log" as const, payload: { level: "warn" as const, nodeId: ctx.nodeId, message: `${wired}, but the gateway offers no tools: ${why}. "${ctx.label}" goes on without tools.` } };
 }
 
 function parseArgs(input: string): Record<string, unknown> {
