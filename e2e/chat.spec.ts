@@ -8,6 +8,7 @@
  */
 import path from "node:path";
 import { expect, test } from "./support/test";
+import { graphNode } from "./support/graph-node";
 import { startFakeChatCompletions } from "../lib/testing/fake-chat-completions";
 import { exampleWorkflowGraph } from "../lib/workflow-store/example";
 
@@ -86,15 +87,14 @@ test("a tool call that needs approval waits in the chat, is approved there, and 
 
 test("switching agents mid-call winds the first down within 5 s and builds the next; the debug log shows both", async ({ page, request }) => {
   const everything = { transport: "stdio", command: "node", args: [path.join(process.cwd(), "node_modules/@modelcontextprotocol/server-everything/dist/index.js"), "stdio"] };
-  const node = (id: string, type: string, x: number, y: number, data: object) => ({ id, type, position: { x, y }, data: { label: id, mode: "normal", params: {}, ...data } });
   const slow = await request.post("/api/workflows", {
     data: {
       name: "Slow researcher",
       nodes: [
-        node("Entry", "core.entry", 0, 0, {}),
-        node("Agent", "core.agent", 320, 0, { params: { provider: "scripted", script: { toolCalls: [{ tool: "wait", args: { seconds: 60 } }], finalText: "never" } } }),
-        node("Wait", "core.wait", 200, 260, { mode: "tool" }),
-        node("everything", "mcp.server", 440, 260, { mode: "tool", params: everything }),
+        graphNode("Entry", "core.entry", 0, 0, {}),
+        graphNode("Agent", "core.agent", 320, 0, { params: { provider: "scripted", script: { toolCalls: [{ tool: "wait", args: { seconds: 60 } }], finalText: "never" } } }),
+        graphNode("Wait", "core.wait", 200, 260, { mode: "tool" }),
+        graphNode("everything", "mcp.server", 440, 260, { mode: "tool", params: everything }),
       ],
       edges: [
         { id: "e1", source: "Entry", sourceHandle: "output", target: "Agent", targetHandle: "input" },
@@ -107,7 +107,7 @@ test("switching agents mid-call winds the first down within 5 s and builds the n
   const quick = await request.post("/api/workflows", {
     data: {
       name: "Quick helper",
-      nodes: [node("Entry", "core.entry", 0, 0, {}), node("Agent", "core.agent", 320, 0, { params: { provider: "scripted", memory: true, memoryWindow: 3, script: { toolCalls: [], finalText: "Quick answer to: {{input}}" } } })],
+      nodes: [graphNode("Entry", "core.entry", 0, 0, {}), graphNode("Agent", "core.agent", 320, 0, { params: { provider: "scripted", memory: true, memoryWindow: 3, script: { toolCalls: [], finalText: "Quick answer to: {{input}}" } } })],
       edges: [{ id: "e1", source: "Entry", sourceHandle: "output", target: "Agent", targetHandle: "input" }],
     },
   });

@@ -5,16 +5,16 @@
  */
 import { expect, test } from "./support/test";
 import { RunPage } from "./pages/run-page";
+import { graphNode } from "./support/graph-node";
 
 test("a node's warning stands out in the run's timeline, and the run still completes", async ({ page, request }) => {
-  const node = (id: string, type: string, x: number, y: number, data: object) => ({ id, type, position: { x, y }, data: { label: id, mode: "normal", params: {}, ...data } });
   const created = await request.post("/api/workflows", {
     data: {
       name: "Researcher without tools",
       nodes: [
-        node("Entry", "core.entry", 0, 0, {}),
-        node("Researcher", "core.agent", 320, 0, { params: { provider: "scripted", allowedTools: "fetch_page", script: { toolCalls: [], finalText: "Answered from memory" } } }),
-        node("Wait", "core.wait", 200, 320, { mode: "tool" }),
+        graphNode("Entry", "core.entry", 0, 0, {}),
+        graphNode("Researcher", "core.agent", 320, 0, { params: { provider: "scripted", allowedTools: "fetch_page", script: { toolCalls: [], finalText: "Answered from memory" } } }),
+        graphNode("Wait", "core.wait", 200, 320, { mode: "tool" }),
       ],
       edges: [
         { id: "e1", source: "Entry", sourceHandle: "output", target: "Researcher", targetHandle: "input" },
