@@ -42,7 +42,6 @@ export async function benchSimpleRuns(
     floorParts.push(await measured(processes, perRound, () => benchFloor(id, perRound, concurrency, DEFAULT_RUN_CONCURRENCY)));
   }
   const [real, floor] = [combine(realParts), combine(floorParts)];
-  runs = perRound * rounds;
   const row = (scenario: string, result: typeof real): BenchRow => ({
     scenario,
     "per second": ms(result.perSecond),
@@ -52,8 +51,8 @@ export async function benchSimpleRuns(
   });
   return {
     rows: [
-      row(`simple runs (Entry → one step), ${runs} ×${concurrency} through the HTTP API`, real),
-      row(`floor: same work, no framework (${runs} ×${concurrency})`, floor),
+      row(`simple runs (Entry → one step), ${real.runs} ×${concurrency} through the HTTP API`, real),
+      row(`floor: same work, no framework (${floor.runs} ×${concurrency})`, floor),
     ],
     figures: {
       simple_runs_per_s_c32: ms(real.perSecond),

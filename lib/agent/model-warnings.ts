@@ -12,7 +12,7 @@ globalThis.AI_SDK_LOG_WARNINGS = false;
 
 export type ReportModelWarnings = (warnings: CallWarning[] | undefined) => void;
 
-export function describeModelWarning(warning: CallWarning): string {
+function describeModelWarning(warning: CallWarning): string {
   const details = (text: string, more?: string) => (more ? `${text}: ${more}` : text);
   switch (warning.type) {
     case "unsupported":

@@ -64,10 +64,7 @@ const callList = (names: string[]) => `${names.length} tool call${names.length =
 export function windDown(run: WindingRun): RunCancel {
   let graceMs: number | undefined;
   let forced: NodeJS.Timeout | undefined;
-  const stop = () => {
-    clearTimeout(forced);
-    run.stop(new RunStop("cancelled", "The run was cancelled"));
-  };
+  const stop = () => run.stop(new RunStop("cancelled", "The run was cancelled")); // its abort clears the timer (below)
   // The grace ran out, by this worker's timer or by the database deadline (a heartbeat may see it first).
   const graceOver = () => {
     if (run.signal.aborted) return;
