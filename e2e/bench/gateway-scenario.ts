@@ -2,14 +2,13 @@
  * The gateway's `tools/call` beside the same component called directly, and `tools/list`: an HTTP
  * Request tool registered in a stored run, called through the SDK's client with the run's session
  * token. Against the in-process stack, or against npm start's own web process and worker
- * (topology-scenario.ts), given the Redis they use. Import it only after the bench has pointed
+ * (topology-scenario.ts), given the Redis they use. The client is the agent's own (lib/agent/gateway-client.ts). Import it only after the bench has pointed
  * DATABASE_URL and REDIS_URL at its own stores.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Redis } from "ioredis";
+import { gatewayClient } from "../../lib/agent/gateway-client";
 import { createSessionToken } from "../../lib/gateway/session-token";
 import { httpRequest } from "../../lib/nodes/http-request";
 import { graphEdge, graphNode, storeRun } from "../../lib/testing/fixtures";
@@ -26,8 +25,8 @@ export async function benchGateway(appUrl: string, redis: Redis, calls: number, 
   });
   await registerComponentTool(redis, runId, plan.nodes.http, {});
   const token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds: ["http"] });
-  const client = new Client({ name: "bench", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${appUrl}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  // The client an agent uses (its fetch gives each request its own abort signal, which the SDK's default does not).
+  const client = await gatewayClient(`${appUrl}/api/mcp/gateway`, token);
   try {
     const params = httpRequest.params.parse({ url: targetUrl });
     const callDirectly = () =>

@@ -4,8 +4,7 @@
  * stdio (routed to the owning worker's queue) and over streamable HTTP. Import it only after the
  * bench has pointed DATABASE_URL and REDIS_URL at its own stores.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { gatewayClient } from "../../lib/agent/gateway-client";
 import { createSessionToken } from "../../lib/gateway/session-token";
 import { registerMcpNode } from "../../lib/mcp/register-mcp-node";
 import { teardownRunMcp } from "../../lib/mcp/teardown";
@@ -53,8 +52,7 @@ async function gatewayCallRow(gatewayUrl: string, label: string, params: Record<
   const { runId, node } = await mcpRun(params);
   await register(runId, node);
   const token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds: ["everything"] });
-  const client = new Client({ name: "bench", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(gatewayUrl), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  const client = await gatewayClient(gatewayUrl, token);
   try {
     const call = async (i: number) => {
       const result = await client.callTool({ name: "everything__echo", arguments: { message: `bench ${i}` } });

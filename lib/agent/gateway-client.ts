@@ -30,8 +30,8 @@ export type ToolCallObserver = {
   onFinish: (call: { callId: string; toolName: string; args: unknown; result: unknown; isError: boolean; durationMs: number }) => void | Promise<void>;
 };
 
-/** `callMeta`: more for each call's `_meta` (the model call it belongs to), for the gateway's record of it. */
-export async function connectToGateway(gatewayUrl: string, token: string, observer: ToolCallObserver, callMeta: () => Record<string, unknown> = () => ({})): Promise<GatewayConnection> {
+/** The agent's MCP client for the gateway, connected with its session token (the bench measures the gateway through it too). */
+export async function gatewayClient(gatewayUrl: string, token: string): Promise<Client> {
   const client = new Client({ name: "switchboard-agent", version: "0.1.0" }, { jsonSchemaValidator: sharedSchemaValidator() });
   const transport = new StreamableHTTPClientTransport(new URL(gatewayUrl), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
@@ -39,6 +39,12 @@ export async function connectToGateway(gatewayUrl: string, token: string, observ
     fetch: retryingFetch(),
   });
   await client.connect(transport);
+  return client;
+}
+
+/** `callMeta`: more for each call's `_meta` (the model call it belongs to), for the gateway's record of it. */
+export async function connectToGateway(gatewayUrl: string, token: string, observer: ToolCallObserver, callMeta: () => Record<string, unknown> = () => ({})): Promise<GatewayConnection> {
+  const client = await gatewayClient(gatewayUrl, token);
   const { tools: listed } = await client.listTools();
 
   let directCalls = 0;

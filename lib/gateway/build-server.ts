@@ -10,7 +10,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import type { Redis } from "ioredis";
 import { auditedForward, recordCall } from "../audit/call-audit";
 import type { SessionClaims } from "./session-token";
-import type { RegisteredTool } from "../registry/registry";
+import { toolTarget, type RegisteredTool } from "../registry/registry";
 import { exposeTools, TOOL_KINDS } from "../tools/tool-kinds";
 import type { ExposedTool } from "./mcp-tools";
 import { guardToolCall } from "./tool-guard";
@@ -22,7 +22,7 @@ export type GatewayDeps = { redis: Redis; tools: RegisteredTool[] };
 
 /** Where the call goes depends on the tool's kind (an MCP tool is called by its own name on its server). */
 function forwardCall(scope: SessionClaims, tool: ExposedTool, args: Record<string, unknown>, callId?: string): Promise<CallToolResult> {
-  const call = { runId: scope.runId, nodeId: tool.nodeId, toolName: tool.mcpToolName ?? tool.name, args, ...(callId ? { callId } : {}) };
+  const call = { runId: scope.runId, nodeId: tool.nodeId, toolName: tool.mcpToolName ?? tool.name, args, target: toolTarget(tool.registered), ...(callId ? { callId } : {}) };
   return TOOL_KINDS[tool.registered.kind].forward(tool.registered, call) as Promise<CallToolResult>;
 }
 

@@ -6,7 +6,6 @@
 import { errorResult } from "../gateway/error-result";
 import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
-import type { RegisteredTool } from "../registry/registry";
 import { loadPlan } from "../runs/load-plan";
 import { redactSecrets } from "../secrets/resolve";
 import { connectMcpServer, type LiveClient } from "./connect";
@@ -27,11 +26,12 @@ async function callOn(live: Pick<LiveClient, "client" | "secretValues">, job: To
   }
 }
 
-export async function executeMcpToolCall(job: ToolCallJobData, registered: RegisteredTool): Promise<ToolCallJobResult> {
-  const timeoutMs = registered.callTimeoutMs ?? 60_000;
+export async function executeMcpToolCall(job: ToolCallJobData): Promise<ToolCallJobResult> {
+  const { target } = job;
+  const timeoutMs = target.callTimeoutMs ?? 60_000;
   const pooled = getPooledServer(job.runId, job.nodeId);
   if (pooled) return callOn(pooled.live, job, pooled.source, timeoutMs);
-  if (registered.kind === "local-mcp") return errorResult(`MCP server "${registered.toolName}" is not running in this worker (run ${job.runId})`);
+  if (target.kind === "local-mcp") return errorResult(`MCP server "${target.toolName}" is not running in this worker (run ${job.runId})`);
 
   const plan = await loadPlan(job.runId);
   const node = plan && Object.values(plan.nodes).find((candidate) => job.nodeId === candidate.id || job.nodeId.startsWith(`${candidate.id}-`));

@@ -14,7 +14,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createSessionToken } from "../gateway/session-token";
 import { callMcpTool } from "../gateway/call-mcp-tool";
-import { getRegisteredTool } from "../registry/registry";
+import { getRegisteredTool, toolTarget } from "../registry/registry";
 import { startWorkers } from "../runs/start-workers";
 import { everythingStdio, everythingWithHelper, processesWith } from "../testing/mcp-peers";
 import { registerMcpNode } from "./register-mcp-node";
@@ -91,7 +91,7 @@ describe("stdio calls with several workers", () => {
       await client.close();
 
       // The same jobs on the shared queue reach the other worker too, which has no such server: that is why stdio calls are routed.
-      const misrouted = await Promise.all(Array.from({ length: 24 }, () => callMcpTool({ ...registered, ownerQueue: undefined }, { runId: stored.runId, nodeId: "everything", toolName: "echo", args: { message: "x" } })));
+      const misrouted = await Promise.all(Array.from({ length: 24 }, () => callMcpTool({ ...registered, ownerQueue: undefined }, { runId: stored.runId, nodeId: "everything", toolName: "echo", args: { message: "x" }, target: toolTarget(registered) })));
       expect(misrouted.some((r) => r.isError && JSON.stringify(r.content).includes("is not running in this worker"))).toBe(true);
     } finally {
       await teardownRunMcp(stored.runId, noEvents);

@@ -6,6 +6,7 @@
 import { Queue } from "bullmq";
 import type { ContentBlock } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import type { ToolTarget } from "../registry/registry";
 import { redisUrl } from "./redis";
 
 export const RUNS_QUEUE = "runs";
@@ -14,17 +15,18 @@ export const TOOL_CALLS_QUEUE = "tool-calls";
 export const RunJobData = z.object({ runId: z.string() });
 export type RunJobData = z.infer<typeof RunJobData>;
 
-export const ToolCallJobData = z.object({
-  runId: z.string(),
-  nodeId: z.string(),
-  toolName: z.string(),
-  args: z.record(z.string(), z.unknown()),
+export type ToolCallJobData = {
+  runId: string;
+  nodeId: string;
+  toolName: string;
+  args: Record<string, unknown>;
+  /** The registry entry the gateway found for the call, as much of it as running the call needs. */
+  target: ToolTarget;
   /** The agent's id for this call, when it gave one (a child run records it as its parent call). */
-  callId: z.string().optional(),
+  callId?: string;
   /** The caller's reply channel (tool-call-replies.ts). */
-  replyTo: z.string().optional(),
-});
-export type ToolCallJobData = z.infer<typeof ToolCallJobData>;
+  replyTo?: string;
+};
 
 /** What a tool call hands back through the queue: MCP-shaped so the gateway passes it on unchanged. */
 export type ToolCallJobResult = {

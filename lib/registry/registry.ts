@@ -30,6 +30,17 @@ export const RegisteredTool = z.object({
 });
 export type RegisteredTool = z.infer<typeof RegisteredTool>;
 
+/**
+ * What a worker needs of an entry to run a call (no schemas, nothing for listing): the gateway,
+ * which has just read the entry with the call's checks, sends it with the call, so the worker does
+ * not read the registry again.
+ */
+export type ToolTarget = Pick<RegisteredTool, "nodeId" | "toolName" | "kind" | "boundInputs" | "ownerQueue" | "workflowId" | "wrapsInput" | "callTimeoutMs">;
+
+export function toolTarget({ nodeId, toolName, kind, boundInputs, ownerQueue, workflowId, wrapsInput, callTimeoutMs }: RegisteredTool): ToolTarget {
+  return { nodeId, toolName, kind, boundInputs, ownerQueue, workflowId, wrapsInput, callTimeoutMs };
+}
+
 export const registryKey = (runId: string) => `run:${runId}:tools`;
 
 export async function registerTool(redis: Redis, runId: string, tool: RegisteredTool): Promise<void> {

@@ -68,7 +68,7 @@ export async function startWorkers({ runConcurrency = DEFAULT_RUN_CONCURRENCY, t
   });
   const toolCalls = new Worker<ToolCallJobData, ToolCallJobResult>(
     TOOL_CALLS_QUEUE,
-    replyingProcessor(sharedRedis(), (data) => withJobSignal(shutdown.signal, (signal) => executeToolCall(sharedRedis(), data, signal))),
+    replyingProcessor(sharedRedis(), (data) => withJobSignal(shutdown.signal, (signal) => executeToolCall(data, signal))),
     { connection: queueConnection(), concurrency: toolCallConcurrency },
   );
   // Schedules fire as jobs on `triggers`; each becomes a run.
@@ -90,7 +90,7 @@ export async function startWorkers({ runConcurrency = DEFAULT_RUN_CONCURRENCY, t
     worker.on("failed", (job, error) => log(`[${worker.name}] job ${job?.id} failed: ${error.message}`));
   }
   await Promise.all([runs.waitUntilReady(), toolCalls.waitUntilReady(), triggers.waitUntilReady(), armRetentionCleanup()]);
-  const mcp = await startMcpWorkerServices((data) => withJobSignal(shutdown.signal, (signal) => executeToolCall(sharedRedis(), data, signal)), toolCallConcurrency, log);
+  const mcp = await startMcpWorkerServices((data) => withJobSignal(shutdown.signal, (signal) => executeToolCall(data, signal)), toolCallConcurrency, log);
   const sweep = setInterval(() => void sweepRuns(sharedRedis(), log).catch((error) => log(`[runs] sweep failed: ${(error as Error).message}`)), SWEEP_MS);
   sweep.unref();
   return {

@@ -5,14 +5,13 @@
 import { errorResult } from "../gateway/error-result";
 import { getComponent } from "../nodes";
 import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
-import type { RegisteredTool } from "../registry/registry";
 import { loadPlan } from "../runs/load-plan";
 import { parseNodeParams } from "../runs/node-params";
 import { SecretScope } from "../secrets/secret-scope";
 import { hostAccessOffError, hostToolsEnabled } from "../settings/host-tools";
 import { usesHost } from "../workflow/host-access";
 
-export async function executeComponentCall(job: ToolCallJobData, registered: RegisteredTool, signal: AbortSignal): Promise<ToolCallJobResult> {
+export async function executeComponentCall(job: ToolCallJobData, signal: AbortSignal): Promise<ToolCallJobResult> {
   const plan = await loadPlan(job.runId);
   const node = plan?.nodes[job.nodeId];
   const component = node && getComponent(node.type);
@@ -23,7 +22,7 @@ export async function executeComponentCall(job: ToolCallJobData, registered: Reg
   // Only the node's own params may name secrets; the agent's arguments are never resolved.
   const secrets = new SecretScope();
   try {
-    const params = parseNodeParams(component, node.label, { ...(await secrets.resolveParams(node.params)), ...agentArgs, ...registered.boundInputs });
+    const params = parseNodeParams(component, node.label, { ...(await secrets.resolveParams(node.params)), ...agentArgs, ...job.target.boundInputs });
     const output = await component.execute({
       runId: job.runId,
       nodeId: node.id,

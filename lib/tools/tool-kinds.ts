@@ -28,8 +28,8 @@ type ToolKindSpec = {
   expose: (tool: RegisteredTool) => ExposedTool[];
   /** Gateway side: sends a call on to where it runs. */
   forward: (registered: RegisteredTool, call: ToolCallJobData) => Promise<ToolCallJobResult>;
-  /** Worker side: runs a call that reached a worker. */
-  execute: (job: ToolCallJobData, registered: RegisteredTool, signal: AbortSignal) => Promise<ToolCallJobResult>;
+  /** Worker side: runs a call that reached a worker (`job.target`: the entry the gateway found). */
+  execute: (job: ToolCallJobData, signal: AbortSignal) => Promise<ToolCallJobResult>;
 };
 
 /** A component or a workflow is one tool under its own name. */
@@ -50,7 +50,7 @@ const mcp: ToolKindSpec = {
   expose: asMcpTools,
   // A stdio server's calls go to the worker that owns its process; an HTTP server's to any worker.
   forward: (registered, call) => callMcpTool(registered, call),
-  execute: (job, registered) => executeMcpToolCall(job, registered),
+  execute: (job) => executeMcpToolCall(job),
 };
 
 export const TOOL_KINDS: Record<ToolKind, ToolKindSpec> = {

@@ -96,16 +96,17 @@ export async function runChildWorkflow(request: ChildRunRequest): Promise<{ runI
 }
 
 /** A call from the gateway (any agent, any level): the child run's output as the tool result. */
-export async function executeWorkflowCall(job: ToolCallJobData, registered: RegisteredTool, signal: AbortSignal): Promise<ToolCallJobResult> {
-  if (!registered.workflowId) return errorResult(`Tool ${job.toolName} names no workflow`);
+export async function executeWorkflowCall(job: ToolCallJobData, signal: AbortSignal): Promise<ToolCallJobResult> {
+  const { target } = job;
+  if (!target.workflowId) return errorResult(`Tool ${job.toolName} names no workflow`);
   try {
     const { output } = await runChildWorkflow({
       parentRunId: job.runId,
       nodeId: job.nodeId,
       callId: job.callId,
-      workflowId: registered.workflowId,
-      input: registered.wrapsInput ? job.args.input : job.args,
-      timeoutMs: registered.callTimeoutMs ?? DEFAULT_WORKFLOW_TIMEOUT_SECONDS * 1000,
+      workflowId: target.workflowId,
+      input: target.wrapsInput ? job.args.input : job.args,
+      timeoutMs: target.callTimeoutMs ?? DEFAULT_WORKFLOW_TIMEOUT_SECONDS * 1000,
       signal,
       emit: createEventRecorder(sharedRedis(), job.runId),
     });
