@@ -16,5 +16,6 @@ export type SecretRef = z.infer<typeof SecretRef>;
 export const secretRef = (name: string): SecretRef => ({ $secret: name });
 
 export function isSecretRef(value: unknown): value is SecretRef {
-  return SecretRef.safeParse(value).success;
+  // The cheap test first: params are walked value by value, and almost none are references.
+  return typeof value === "object" && value !== null && "$secret" in value && SecretRef.safeParse(value).success;
 }

@@ -15,26 +15,31 @@ export class MissingSecretError extends Error {
 
 export type ResolvedSecrets<T> = { value: T; secretValues: string[]; secrets: OutboundSecret[] };
 
+/** The names of the secrets a value refers to, in the order they appear. */
+function referencedNames(node: unknown, names: Set<string>): Set<string> {
+  if (isSecretRef(node)) names.add(node.$secret);
+  else if (Array.isArray(node)) for (const inner of node) referencedNames(inner, names);
+  else if (node && typeof node === "object") for (const inner of Object.values(node)) referencedNames(inner, names);
+  return names;
+}
+
+/** A copy of the value with each reference swapped for its secret's value (a copy, so nobody changes a plan's params through it). */
+function swapped(node: unknown, values: Map<string, string>): unknown {
+  if (isSecretRef(node)) return values.get(node.$secret);
+  if (Array.isArray(node)) return node.map((inner) => swapped(inner, values));
+  if (node && typeof node === "object") return Object.fromEntries(Object.entries(node).map(([key, inner]) => [key, swapped(inner, values)]));
+  return node;
+}
+
 /** Returns the value with every reference replaced, the secret values used (for redaction) and where each may be sent. */
 export async function resolveSecrets<T>(value: T): Promise<ResolvedSecrets<T>> {
-  const secretValues: string[] = [];
-  const secrets: OutboundSecret[] = [];
-  async function walk(node: unknown): Promise<unknown> {
-    if (isSecretRef(node)) {
-      const secret = await readSecret(node.$secret);
-      if (secret === undefined) throw new MissingSecretError(node.$secret);
-      secretValues.push(secret.value);
-      secrets.push({ name: node.$secret, ...secret });
-      return secret.value;
-    }
-    if (Array.isArray(node)) return Promise.all(node.map(walk));
-    if (node && typeof node === "object") {
-      const entries = await Promise.all(Object.entries(node).map(async ([key, inner]) => [key, await walk(inner)] as const));
-      return Object.fromEntries(entries);
-    }
-    return node;
-  }
-  return { value: (await walk(value)) as T, secretValues, secrets };
+  const names = [...referencedNames(value, new Set())];
+  const found = await Promise.all(names.map(readSecret));
+  const missing = names.find((_, index) => found[index] === undefined);
+  if (missing !== undefined) throw new MissingSecretError(missing);
+  const secrets: OutboundSecret[] = names.map((name, index) => ({ name, ...found[index]! }));
+  const values = new Map(secrets.map((secret) => [secret.name, secret.value]));
+  return { value: swapped(value, values) as T, secretValues: secrets.map((secret) => secret.value), secrets };
 }
 
 /**

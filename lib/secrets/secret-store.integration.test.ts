@@ -26,18 +26,32 @@ describe("secret store", () => {
     expect(await readSecretValue("STORE_TEST_A")).toBeUndefined();
   });
 
-  it("resolves references anywhere in params and reports the values used", async () => {
+  it("resolves references anywhere in params and reports each secret used once", async () => {
     await putSecret("STORE_TEST_TOKEN", "tok-789");
-    const params = { url: "https://example.com", headers: { Authorization: secretRef("STORE_TEST_TOKEN") }, list: [secretRef("STORE_TEST_TOKEN")] };
-    expect(await resolveSecrets(params)).toEqual({
-      value: { url: "https://example.com", headers: { Authorization: "tok-789" }, list: ["tok-789"] },
-      secretValues: ["tok-789", "tok-789"],
+    await putSecret("STORE_TEST_OTHER", "other-456", ["api.example.com"]);
+    const params = { url: "https://example.com", headers: { Authorization: secretRef("STORE_TEST_TOKEN") }, list: [secretRef("STORE_TEST_OTHER"), secretRef("STORE_TEST_TOKEN")] };
+    const resolved = await resolveSecrets(params);
+    expect(resolved).toEqual({
+      value: { url: "https://example.com", headers: { Authorization: "tok-789" }, list: ["other-456", "tok-789"] },
+      secretValues: ["tok-789", "other-456"],
       secrets: [
         { name: "STORE_TEST_TOKEN", value: "tok-789", allowedHosts: [] },
-        { name: "STORE_TEST_TOKEN", value: "tok-789", allowedHosts: [] },
+        { name: "STORE_TEST_OTHER", value: "other-456", allowedHosts: ["api.example.com"] },
       ],
     });
-    await expect(resolveSecrets({ key: secretRef("STORE_TEST_MISSING") })).rejects.toThrow(MissingSecretError);
+    // A copy: the params (a cached plan's) keep their references.
+    expect(params.headers.Authorization).toEqual(secretRef("STORE_TEST_TOKEN"));
+    expect(resolved.value.list).not.toBe(params.list);
+    const { error } = await resolveSecrets({ ok: secretRef("STORE_TEST_TOKEN"), key: secretRef("STORE_TEST_MISSING") }).then(() => ({ error: undefined }), (error: unknown) => ({ error }));
+    expect(error).toBeInstanceOf(MissingSecretError);
+    expect((error as MissingSecretError).secretName).toBe("STORE_TEST_MISSING");
+  });
+
+  it("leaves a value without references as it was, in a copy", async () => {
+    const params = { url: "https://example.com", nested: { list: [1, "two", null, { $secretish: "no" }] } };
+    const resolved = await resolveSecrets(params);
+    expect(resolved).toEqual({ value: params, secretValues: [], secrets: [] });
+    expect(resolved.value.nested).not.toBe(params.nested);
   });
 
   it("a scope redacts what it resolved", async () => {
