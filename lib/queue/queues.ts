@@ -1,7 +1,8 @@
 /**
  * The two BullMQ queues and their typed job payloads. `runs` carries whole runs; `tool-calls`
  * carries one gateway tool call each, served by its own Worker so an agent waiting on a tool can
- * never starve the worker that executes it. Job data carries ids, never secrets.
+ * never starve the worker that executes it. Job data carries ids (and a tool call the values its
+ * registry entry binds, as the registry holds them), never secrets.
  */
 import { Queue } from "bullmq";
 import type { ContentBlock } from "@modelcontextprotocol/sdk/types.js";
