@@ -15,6 +15,8 @@ import { graphEdge, graphNode, storeRun } from "../../lib/testing/fixtures";
 import { registerComponentTool } from "../../lib/tools/register-component-tool";
 import { ms, percentile, sequentialRow, timeEach, type BenchRow } from "./measure";
 
+const ROUNDS = 5;
+
 export async function benchGateway(appUrl: string, redis: Redis, calls: number, label = ""): Promise<{ rows: BenchRow[]; figures: Record<string, number> }> {
   const target = createServer((_req, res) => res.writeHead(200).end("ok"));
   await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
@@ -38,14 +40,19 @@ export async function benchGateway(appUrl: string, redis: Redis, calls: number, 
     // Warm both paths first (JIT, connections), as a long-lived gateway is.
     await timeEach(50, callViaGateway);
     await timeEach(50, callDirectly);
-    const viaGateway = await timeEach(calls, callViaGateway);
-    const listing = await timeEach(calls, () => client.listTools());
-    const direct = await timeEach(calls, callDirectly);
+    // In turns, so a shared machine that slows down or speeds up meanwhile weighs on all three alike.
+    const [viaGateway, listing, direct]: number[][] = [[], [], []];
+    for (let round = 0; round < ROUNDS; round++) {
+      const part = Math.ceil(calls / ROUNDS);
+      viaGateway.push(...(await timeEach(part, callViaGateway)));
+      listing.push(...(await timeEach(part, () => client.listTools())));
+      direct.push(...(await timeEach(part, callDirectly)));
+    }
     return {
       rows: [
-        sequentialRow(`${label}tools/call via gateway (${calls} sequential)`, viaGateway),
-        sequentialRow(`${label}same tool called directly (${calls} sequential)`, direct),
-        sequentialRow(`${label}tools/list via gateway (${calls} sequential)`, listing),
+        sequentialRow(`${label}tools/call via gateway (${viaGateway.length} sequential)`, viaGateway),
+        sequentialRow(`${label}same tool called directly (${direct.length} sequential)`, direct),
+        sequentialRow(`${label}tools/list via gateway (${listing.length} sequential)`, listing),
       ],
       figures: { gateway_added_p50_ms: ms(percentile(viaGateway, 50) - percentile(direct, 50)), gateway_list_p50_ms: ms(percentile(listing, 50)) },
     };
