@@ -13,7 +13,7 @@ import { createModel, ModelSettings } from "./models";
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL } from "./model-defaults";
 import { AgentScript } from "./scripted-model";
 import { describeIssues } from "../validation/describe-issues";
-import { TEMPERATURE_RANGE } from "./validate-model-params";
+import { samplingParams } from "./validate-model-params";
 
 const PROVIDERS = [
   { value: "openai-compatible", label: "OpenAI-compatible (OpenAI, Ollama, vLLM, LM Studio, OpenRouter)" },
@@ -67,8 +67,7 @@ export const modelParams = {
   apiKey: z.union([SecretRef, z.string()], "apiKey must name a secret").optional(),
   /** Before keys were secrets, a node named an environment variable; it now reads as the secret of that name. */
   apiKeyEnv: z.string().optional(),
-  temperature: z.number().min(TEMPERATURE_RANGE.min, `temperature must be ${TEMPERATURE_RANGE.min} or more`).max(TEMPERATURE_RANGE.max, `temperature must be ${TEMPERATURE_RANGE.max} or less`).optional(),
-  maxOutputTokens: z.number().int("maxOutputTokens must be a whole number").min(1, "maxOutputTokens must be at least 1").optional(),
+  ...samplingParams,
 };
 
 type ModelParams = z.infer<z.ZodObject<typeof modelParams>>;

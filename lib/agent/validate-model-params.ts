@@ -2,23 +2,29 @@
  * The compiler's check on a model node's settings (Agent, LLM), apart from model-params.ts so the
  * browser's live compile can run it without the AI SDK.
  */
+import { z } from "zod";
 import type { ParamProblem, ParamValidator } from "../nodes/types";
 import { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL } from "./model-defaults";
 
-/** The temperatures a model node accepts (what providers take, OpenAI's range being the widest). */
-export const TEMPERATURE_RANGE = { min: 0, max: 2 };
+/**
+ * A real model's temperature (what providers take, OpenAI's range being the widest) and answer
+ * length; empty: the default. The one rule for both, shared with the worker's params (model-params.ts).
+ */
+export const samplingParams = {
+  temperature: z.number().min(0, "temperature must be 0 or more").max(2, "temperature must be 2 or less").optional(),
+  maxOutputTokens: z.number().int("maxOutputTokens must be a whole number").min(1, "maxOutputTokens must be at least 1").optional(),
+};
 
-/** A temperature in range and a whole, positive answer length, where set (empty: the default). */
+/** What the compiler says of a sampling field its rule refuses, naming the node. */
+const samplingMessages: Record<keyof typeof samplingParams, (label: string) => string> = {
+  temperature: (label) => `"${label}" needs a temperature from 0 to 2, or none for the model's default`,
+  maxOutputTokens: (label) => `"${label}" needs a whole number of max output tokens, 1 or more, or none for the provider's default`,
+};
+
 function samplingProblems(params: Record<string, unknown>, label: string): ParamProblem[] {
-  const { temperature, maxOutputTokens } = params;
-  const problems: ParamProblem[] = [];
-  if (temperature !== undefined && (typeof temperature !== "number" || temperature < TEMPERATURE_RANGE.min || temperature > TEMPERATURE_RANGE.max)) {
-    problems.push({ field: "temperature", message: `"${label}" needs a temperature from ${TEMPERATURE_RANGE.min} to ${TEMPERATURE_RANGE.max}, or none for the model's default` });
-  }
-  if (maxOutputTokens !== undefined && (typeof maxOutputTokens !== "number" || !Number.isInteger(maxOutputTokens) || maxOutputTokens < 1)) {
-    problems.push({ field: "maxOutputTokens", message: `"${label}" needs a whole number of max output tokens, 1 or more, or none for the provider's default` });
-  }
-  return problems;
+  return (Object.keys(samplingParams) as (keyof typeof samplingParams)[])
+    .filter((field) => !samplingParams[field].safeParse(params[field]).success)
+    .map((field) => ({ field, message: samplingMessages[field](label) }));
 }
 
 /**
