@@ -4,9 +4,10 @@
  * gateway, so it is sent again with backoff for a bounded time (SWITCHBOARD_GATEWAY_RETRY_MS,
  * default 20 s). Anything else — including a gateway that answered with an error — passes through.
  * Each request gets a signal of its own (own-signal-fetch.ts): the transport's one would collect a
- * listener per request.
+ * listener per request. Requests go out over undici's request API (lib/net/request-fetch.ts), not fetch.
  */
 import { ownSignalFetch } from "../platform/own-signal-fetch";
+import { requestFetch } from "../net/request-fetch";
 
 const RETRY_STATUSES = new Set([502, 503, 504]);
 const TRANSIENT_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT", "ENOTFOUND", "EAI_AGAIN"]);
@@ -22,7 +23,7 @@ const sleep = (ms: number, signal?: AbortSignal | null) =>
     signal?.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), { once: true });
   });
 
-export function retryingFetch(budgetMs = Number(process.env.SWITCHBOARD_GATEWAY_RETRY_MS ?? 20_000), base: typeof fetch = fetch): typeof fetch {
+export function retryingFetch(budgetMs = Number(process.env.SWITCHBOARD_GATEWAY_RETRY_MS ?? 20_000), base: typeof fetch = requestFetch): typeof fetch {
   return ownSignalFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
     const deadline = Date.now() + budgetMs;
     for (let attempt = 0; ; attempt++) {

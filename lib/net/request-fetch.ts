@@ -1,0 +1,64 @@
+/**
+ * A fetch over undici's `request`, for the agent's calls to its own gateway (every tool call and
+ * listing of a run goes through it). The Fetch API's machinery — a web stream for each body, its
+ * Request/Response checks — costs ~0.25 ms of CPU per localhost call, about three times the round
+ * trip itself; this answers the same in a third of the time. It speaks what an MCP client sends:
+ * a method, headers, a string or bytes body, a signal, and `redirect` "manual" or "error" (it never
+ * follows one: the SDK follows redirects itself). An event stream stays a stream; any other answer
+ * is read whole. Failures come as fetch's do — a TypeError whose `cause` has the socket's code — so
+ * callers (retrying-fetch.ts) read both alike.
+ */
+import { STATUS_CODES } from "node:http";
+import { request } from "undici";
+
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+function requestHeaders(init: RequestInit | undefined): Record<string, string> {
+  if (!init?.headers) return {};
+  return init.headers instanceof Headers || Array.isArray(init.headers) ? Object.fromEntries(new Headers(init.headers)) : (init.headers as Record<string, string>);
+}
+
+function responseHeaders(raw: Record<string, string | string[] | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else if (value !== undefined) headers.append(name, value);
+  }
+  return headers;
+}
+
+function requestBody(body: RequestInit["body"]): string | Uint8Array | undefined {
+  if (body === undefined || body === null || typeof body === "string" || body instanceof Uint8Array) return body ?? undefined;
+  throw new TypeError("requestFetch sends a string or bytes body only");
+}
+
+/** What fetch would throw: the caller's abort reason, or a TypeError carrying the socket's error. */
+function failure(error: unknown, signal: AbortSignal | undefined): unknown {
+  return signal?.aborted ? signal.reason : new TypeError("fetch failed", { cause: error });
+}
+
+export const requestFetch = (async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  if (input instanceof Request) throw new TypeError("requestFetch takes a URL, not a Request");
+  const signal = init?.signal ?? undefined;
+  let answer: Awaited<ReturnType<typeof request>>;
+  try {
+    answer = await request(input, { method: (init?.method ?? "GET") as "GET", headers: requestHeaders(init), body: requestBody(init?.body), signal });
+  } catch (error) {
+    throw failure(error, signal);
+  }
+  const { statusCode: status, body } = answer;
+  const headers = responseHeaders(answer.headers);
+  if (init?.redirect === "error" && status >= 300 && status < 400 && headers.has("location")) {
+    await body.dump();
+    throw new TypeError("fetch failed", { cause: new Error(`redirected to ${headers.get("location")}`) });
+  }
+  const statusText = STATUS_CODES[status] ?? "";
+  if (NULL_BODY_STATUSES.has(status)) {
+    await body.dump();
+    return new Response(null, { status, statusText, headers });
+  }
+  // An event stream may stay open for long: it is passed on as it comes (undici's body is async-iterable).
+  const streamed = headers.get("content-type")?.startsWith("text/event-stream") === true;
+  const content = streamed ? (body as unknown as ReadableStream<Uint8Array>) : await body.arrayBuffer().catch((error) => Promise.reject(failure(error, signal)));
+  return new Response(content, { status, statusText, headers });
+}) as typeof fetch;
