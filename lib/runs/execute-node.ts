@@ -16,7 +16,8 @@ import { parseNodeParams } from "./node-params";
 import type { RunContext } from "./run-context";
 import { NodeFailure, untilAborted } from "./run-stop";
 import { firedTriggers, notFiredReason } from "./run-trigger";
-import { skipReason } from "./skip-rule";
+import { skippableNodes, skipReason } from "./skip-rule";
+import type { UnloggedSteps } from "./resume-state";
 
 const isBranching = (type: string) => getComponent(type)?.branches === true;
 
@@ -101,13 +102,43 @@ export function isRetrySafe(node: CompiledNode): boolean {
   return params.success && declared(params.data);
 }
 
+const isPure = (node: CompiledNode) => getComponent(node.type)?.pure === true;
+
+/** Whether the gateway records calls the node makes (an agent with tools, a node handing out a token). */
+export const callsGateway = (node: CompiledNode) => node.connectedToolNodeIds.length > 0 || getComponent(node.type)?.handsOutGatewayToken === true;
+
+/**
+ * How a node's start reaches the log: "stored" before it runs when running it twice is not safe (a
+ * resume must know it ran); "written" at once, as it runs, when the gateway records its tool calls
+ * (they must land after its start); otherwise "noted" — it rides with the node's end or the next
+ * write, at most NOTE_FLUSH_MS later, and a worker dying meanwhile leaves no trace of it, which a
+ * resume allows for (unloggedSteps).
+ */
+export function startRecord(node: CompiledNode): "stored" | "written" | "noted" {
+  if (!isRetrySafe(node)) return "stored";
+  return isPure(node) || !callsGateway(node) ? "noted" : "written";
+}
+
+/**
+ * What a resume of this run must allow for in a log that notes steps (resume-state.ts): a node
+ * that runs again at no cost (pure) is not reported as run again; a skip and a pure node's end are
+ * noted too.
+ */
+export function unloggedSteps(ctx: RunContext): UnloggedSteps {
+  const fired = firedTriggers(ctx.plan, ctx.trigger, triggerKindOf);
+  const skippable = skippableNodes(ctx.plan, { isBranching, isUnfiredTrigger: (node) => triggerKindOf(node.type) !== undefined && !fired.has(node.id) });
+  return {
+    startMayBeMissing: (node) => startRecord(node) === "noted" && !isPure(node),
+    endMayBeMissing: (node) => isPure(node) || skippable.has(node.id),
+  };
+}
+
 /**
  * Runs the node (or skips it, when its branch was not taken) and records its start and end;
  * failures become NodeFailure naming the node.
  * Its end is a checkpoint, stored before the run goes on (a resume starts after it), except for a
- * pure node, which costs nothing to run again, and a node nothing waits on. Its start is stored
- * before it runs when running it twice would not be safe, written at once otherwise, and noted
- * (riding along with the next write) for a pure node.
+ * pure node, which costs nothing to run again, and a node nothing waits on. Its start is recorded
+ * as startRecord says.
  */
 export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: AbortSignal): Promise<void> {
   const node = ctx.plan.nodes[nodeId];
@@ -117,14 +148,12 @@ export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: A
     return ctx.note({ type: "node.skipped", payload: { nodeId, reason: skip } });
   }
   const startedAt = Date.now();
-  const pure = getComponent(node.type)?.pure === true;
+  const pure = isPure(node);
   const started = { type: "node.started" as const, payload: { nodeId, mode: node.mode } };
-  if (!isRetrySafe(node)) await ctx.emit(started); // stored before it runs: a resume must know it ran
-  else if (pure) ctx.note(started);
-  // Written at once, while it runs: a resume must be able to say it ran the node again (run.resumed's
-  // retriedNodeIds) even when the worker died a moment after it started; and a node's start must land
-  // before the gateway records its tool calls. A later write reports a failure.
-  else void ctx.emit(started).catch(() => undefined);
+  const record = startRecord(node);
+  if (record === "stored") await ctx.emit(started);
+  else if (record === "noted") ctx.note(started);
+  else void ctx.emit(started).catch(() => undefined); // a later write reports a failure
   const timeout = node.timeoutSeconds ? AbortSignal.timeout(node.timeoutSeconds * 1000) : undefined;
   const signal = timeout ? AbortSignal.any([scheduleSignal, timeout]) : scheduleSignal;
   const inputs = resolveInputs(node, ctx.outputs);

@@ -8,10 +8,9 @@
 import type { Redis } from "ioredis";
 import type { CompiledWorkflow } from "../workflow/compile";
 import { markRunLive } from "../gateway/run-liveness";
-import { getComponent } from "../nodes";
 import { registryKey, REGISTRY_TTL_SECONDS } from "../registry/registry";
 import { finishRun, type RunOutcome } from "./finish-run";
-import { isRetrySafe, runNode } from "./execute-node";
+import { callsGateway, isRetrySafe, runNode, unloggedSteps } from "./execute-node";
 import type { LeaseKeeper } from "./lease-keeper";
 import { listEvents } from "./read-events";
 import { resumeState } from "./resume-state";
@@ -44,7 +43,7 @@ function runOutput(plan: CompiledWorkflow, { outputs, skipped }: Pick<RunContext
 
 /** Whether anything in the plan talks to the gateway: a tool-mode node, wired tools, or a node that hands out a token. Runs without skip the token and registry bookkeeping. */
 export function usesGateway(plan: CompiledWorkflow): boolean {
-  return Object.values(plan.nodes).some((node) => node.mode === "tool" || node.connectedToolNodeIds.length > 0 || getComponent(node.type)?.handsOutGatewayToken === true);
+  return Object.values(plan.nodes).some((node) => node.mode === "tool" || callsGateway(node));
 }
 
 /** Claims the run, waiting out the lease of a worker that stopped but whose lease has not lapsed yet. */
@@ -60,7 +59,7 @@ async function claim(runId: string, owner: string): Promise<ClaimedRun | null> {
 
 /** Replays the log: restores finished nodes' outputs, and decides what a node cut off mid-way means. Returns an outcome when the run must end now. */
 async function resume(ctx: RunContext): Promise<RunOutcome | { done: Set<string> }> {
-  const state = resumeState(ctx.plan, await listEvents(ctx.runId));
+  const state = resumeState(ctx.plan, await listEvents(ctx.runId), unloggedSteps(ctx));
   if (state.terminal?.type === "run.completed") return { status: "completed", output: state.terminal.payload.output };
   if (state.terminal?.type === "run.failed") return { status: "failed", error: state.terminal.payload.error };
   if (state.terminal?.type === "run.cancelled") return { status: "cancelled" };

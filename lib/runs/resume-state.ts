@@ -3,10 +3,13 @@
  * whose worker stopped (Temporal-style: the log is the checkpoint). Completed normal-mode nodes
  * keep their outputs and are not executed again (skipped ones stay skipped); a node that started but never finished was
  * in flight when the worker stopped; a terminal event means only the status is left to write.
- * Tool-mode nodes always register again, on the new worker. Pure.
+ * Tool-mode nodes always register again, on the new worker. Some starts and ends are only noted
+ * (they ride with the next write), so a worker that died a moment later left none of them: a node
+ * whose start may be missing counts as in flight when everything it waits on had ended, or may
+ * have. Pure.
  */
 import type { NodeOutput } from "../nodes/types";
-import type { CompiledWorkflow } from "../workflow/compile";
+import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
 import type { RunEvent } from "./events";
 
 export type ResumeState = {
@@ -14,7 +17,7 @@ export type ResumeState = {
   completed: Map<string, NodeOutput>;
   /** Nodes skipped because their branch was not taken. */
   skipped: Set<string>;
-  /** Normal-mode nodes that started and neither completed nor failed. */
+  /** Normal-mode nodes that started, or may have, and neither completed nor failed. */
   inFlight: string[];
   /** A node that failed before the stop, if the run's ending was not recorded yet. */
   failed?: { nodeId: string; error: string };
@@ -22,8 +25,20 @@ export type ResumeState = {
   terminal?: RunEvent & { type: "run.completed" | "run.failed" | "run.cancelled" };
 };
 
-export function resumeState(plan: CompiledWorkflow, events: readonly RunEvent[]): ResumeState {
+/** Which steps of a node the log may lack though they happened (execute-node.ts's unloggedSteps). */
+export type UnloggedSteps = {
+  /** It may have started without its start in the log (and would count as run again). */
+  startMayBeMissing: (node: CompiledNode) => boolean;
+  /** It may have ended (completed or been skipped) without its end in the log. */
+  endMayBeMissing: (node: CompiledNode) => boolean;
+};
+
+/** A log that holds every start and end. */
+export const FULL_LOG: UnloggedSteps = { startMayBeMissing: () => false, endMayBeMissing: () => false };
+
+export function resumeState(plan: CompiledWorkflow, events: readonly RunEvent[], unlogged: UnloggedSteps = FULL_LOG): ResumeState {
   const completed = new Map<string, NodeOutput>();
+  const ended = new Set<string>();
   const started = new Set<string>();
   const skipped = new Set<string>();
   let failed: ResumeState["failed"];
@@ -35,13 +50,16 @@ export function resumeState(plan: CompiledWorkflow, events: readonly RunEvent[])
         break;
       case "node.completed":
         started.delete(event.payload.nodeId);
+        ended.add(event.payload.nodeId);
         if (plan.nodes[event.payload.nodeId]?.mode === "normal") completed.set(event.payload.nodeId, (event.payload.output ?? {}) as NodeOutput);
         break;
       case "node.skipped":
         skipped.add(event.payload.nodeId);
+        ended.add(event.payload.nodeId);
         break;
       case "node.failed":
         started.delete(event.payload.nodeId);
+        ended.add(event.payload.nodeId);
         failed ??= { nodeId: event.payload.nodeId, error: event.payload.error };
         break;
       case "run.completed":
@@ -52,5 +70,13 @@ export function resumeState(plan: CompiledWorkflow, events: readonly RunEvent[])
     }
   }
   const inFlight = [...started].filter((nodeId) => plan.nodes[nodeId]?.mode === "normal");
+  // In the plan's order, so what a node waits on is settled before it.
+  const mayHaveEnded = new Set<string>();
+  for (const nodeId of plan.order) {
+    const node = plan.nodes[nodeId];
+    const couldStart = node.dependsOn.every((dependency) => mayHaveEnded.has(dependency));
+    if (ended.has(nodeId) || (couldStart && unlogged.endMayBeMissing(node))) mayHaveEnded.add(nodeId);
+    if (couldStart && node.mode === "normal" && !ended.has(nodeId) && !started.has(nodeId) && unlogged.startMayBeMissing(node)) inFlight.push(nodeId);
+  }
   return { completed, skipped, inFlight, failed, terminal };
 }

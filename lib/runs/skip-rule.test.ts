@@ -1,14 +1,14 @@
 /** The skip rule on small plans: untaken branches, skips that spread, joins, templates, tools. */
 import { describe, expect, it } from "vitest";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
-import { skipReason, type SkipFacts } from "./skip-rule";
+import { skippableNodes, skipReason, type SkipFacts } from "./skip-rule";
 
 const node = (id: string, type: string, inputs: CompiledNode["inputs"] = {}, extra: Partial<CompiledNode> = {}): CompiledNode => ({
   id, type, label: id, mode: "normal", params: {}, inputs, dependsOn: Object.values(inputs).map((input) => input.nodeId), connectedToolNodeIds: [], agentInputs: [], ...extra,
 });
 
 const plan: CompiledWorkflow = {
-  order: [],
+  order: ["entry", "if", "yes", "no", "after-no", "join", "reads-no", "tool"],
   outputNodeIds: [],
   nodes: Object.fromEntries(
     [
@@ -52,5 +52,29 @@ describe("skipReason", () => {
   it("never skips a node without data inputs, nor a tool", () => {
     expect(skipReason(plan.nodes.entry, facts({}))).toBeNull();
     expect(skipReason(plan.nodes.tool, facts(tookTrue))).toBeNull();
+  });
+});
+
+describe("skippableNodes", () => {
+  it("names, from the plan alone, every node some run might skip: branches and what reads only from them, not joins or tools", () => {
+    const skippable = skippableNodes(plan, { isBranching: (type) => type === "core.if", isUnfiredTrigger: () => false });
+    expect([...skippable].sort()).toEqual(["after-no", "join", "no", "reads-no", "yes"]);
+  });
+
+  it("counts a trigger that did not start the run as skippable, and what reads only from it", () => {
+    const triggered: CompiledWorkflow = {
+      order: ["hook", "entry", "after-hook", "after-both"],
+      outputNodeIds: [],
+      nodes: Object.fromEntries(
+        [
+          node("hook", "trigger.webhook"),
+          node("entry", "core.entry"),
+          node("after-hook", "core.transform", { input: { nodeId: "hook", port: "output" } }),
+          node("after-both", "core.merge", { a: { nodeId: "hook", port: "output" }, b: { nodeId: "entry", port: "output" } }),
+        ].map((n) => [n.id, n]),
+      ),
+    };
+    const skippable = skippableNodes(triggered, { isBranching: () => false, isUnfiredTrigger: (n) => n.id === "hook" });
+    expect([...skippable].sort()).toEqual(["after-hook", "hook"]);
   });
 });

@@ -3,7 +3,8 @@
  * output; a node is skipped when every data input it has — wired inputs and the nodes its
  * templates read — comes from a port not taken or from a node that was skipped. So a branch not
  * taken is skipped to its end, and a node after a join (Merge) runs once its taken inputs are
- * done. Nodes with no data inputs (an Entry, a tool) never skip. Pure.
+ * done. Nodes with no data inputs (an Entry, a tool) never skip, except a trigger that did not
+ * start the run. Pure.
  */
 import type { NodeOutput } from "../nodes/types";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
@@ -30,4 +31,26 @@ export function skipReason(node: CompiledNode, { plan, outputs, skipped, isBranc
   const untaken = wired.find((wire) => !skipped.has(wire.nodeId));
   if (untaken) return `"${plan.nodes[untaken.nodeId].label}" did not take its "${untaken.port}" branch`;
   return "everything it reads from was skipped";
+}
+
+/**
+ * The nodes a run might skip, known before its branches are taken: the triggers that did not start
+ * it, and nodes whose every data input comes from a branching node or from a node it might skip.
+ */
+export function skippableNodes(plan: CompiledWorkflow, { isBranching, isUnfiredTrigger }: { isBranching: (type: string) => boolean; isUnfiredTrigger: (node: CompiledNode) => boolean }): Set<string> {
+  const skippable = new Set<string>();
+  for (const nodeId of plan.order) {
+    const node = plan.nodes[nodeId];
+    if (node.mode === "tool") continue;
+    if (isUnfiredTrigger(node)) {
+      skippable.add(nodeId);
+      continue;
+    }
+    const wired = Object.values(node.inputs);
+    const templated = Object.values(node.templateSources ?? {});
+    if (wired.length + templated.length === 0) continue;
+    const mayBeDead = ({ nodeId: from }: { nodeId: string }) => skippable.has(from) || isBranching(plan.nodes[from].type);
+    if (wired.every(mayBeDead) && templated.every((from) => skippable.has(from))) skippable.add(nodeId);
+  }
+  return skippable;
 }
