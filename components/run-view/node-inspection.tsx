@@ -18,7 +18,8 @@ function eventsOf<T extends RunEvent["type"]>(events: RunEvent[], type: T, nodeI
 }
 
 export function NodeInspection({ events, nodeId }: { events: RunEvent[]; nodeId: string }) {
-  const params = eventsOf(events, "node.params", nodeId).at(-1)?.payload.params;
+  // Runs recorded before node.started carried the settings have them in a node.params event.
+  const params = eventsOf(events, "node.started", nodeId).at(-1)?.payload.params ?? eventsOf(events, "node.params", nodeId).at(-1)?.payload.params;
   const messages: TranscriptMessage[] = eventsOf(events, "agent.step", nodeId).flatMap((step) => step.payload.messages ?? []);
   const usage = eventsOf(events, "llm.usage", nodeId).at(-1)?.payload;
   const completed = eventsOf(events, "node.completed", nodeId).at(-1)?.payload;

@@ -31,10 +31,11 @@ export const RunEventInput = z.discriminatedUnion("type", [
     type: z.literal("run.resumed"),
     payload: z.object({ attempt: z.number(), completedNodeIds: z.array(z.string()), retriedNodeIds: z.array(z.string()) }),
   }),
-  z.object({ type: z.literal("node.started"), payload: z.object({ ...nodeRef, mode: z.enum(["normal", "tool"]) }) }),
+  /** `params`: the settings a component node runs with, templates filled and inputs in; a secret shows as its reference, never its value. */
+  z.object({ type: z.literal("node.started"), payload: z.object({ ...nodeRef, mode: z.enum(["normal", "tool"]), params: z.record(z.string(), z.unknown()).optional() }) }),
   z.object({ type: z.literal("node.completed"), payload: z.object({ ...nodeRef, output: z.unknown(), durationMs: z.number() }) }),
   z.object({ type: z.literal("node.failed"), payload: z.object({ ...nodeRef, error: z.string() }) }),
-  /** The settings a node ran with, templates filled and inputs in; a secret shows as its reference, never its value. */
+  /** The settings a node ran with, as runs recorded them before node.started carried them: read in their logs, no longer written. */
   z.object({ type: z.literal("node.params"), payload: z.object({ ...nodeRef, params: z.record(z.string(), z.unknown()) }) }),
   z.object({ type: z.literal("node.skipped"), payload: z.object({ ...nodeRef, reason: z.string() }) }),
   z.object({

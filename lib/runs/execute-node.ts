@@ -50,6 +50,15 @@ async function registerToolNode(ctx: RunContext, node: CompiledNode, inputs: Rec
   return registrarFor(node.type)(ctx, node, inputs);
 }
 
+/** Records the node's start as startRecord says, with the settings it runs with (a component node's). */
+async function recordStart(ctx: RunContext, node: CompiledNode, params?: Record<string, unknown>): Promise<void> {
+  const started = { type: "node.started" as const, payload: { nodeId: node.id, mode: node.mode, ...(params ? { params } : {}) } };
+  const record = startRecord(node);
+  if (record === "stored") await ctx.emit(started);
+  else if (record === "noted") ctx.note(started);
+  else void ctx.emit(started).catch(() => undefined); // a later write reports a failure
+}
+
 async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Record<string, unknown>, signal: AbortSignal): Promise<NodeOutput> {
   const component = getComponent(node.type)!;
   if (usesHost(component, node.params) && !(await hostToolsEnabled())) throw hostAccessOffError(node.label);
@@ -58,9 +67,9 @@ async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Rec
   const ownParams = await ctx.secrets.resolveParams(node.params);
   const filled = fillTemplates(ctx.plan, node, component, { ...ownParams, ...inputs }, ctx.outputs, outputPorts);
   const params = parseNodeParams(component, node.label, filled);
-  // What it ran with, for the run view; a secret param shows as the reference the node holds (anything else secret is redacted by note).
+  // What it runs with, for the run view; a secret param shows as the reference the node holds (anything else secret is redacted on the way to the log).
   const secretParams = Object.entries(node.params).filter(([, value]) => isSecretRef(value));
-  ctx.note({ type: "node.params", payload: { nodeId: node.id, params: { ...(params as Record<string, unknown>), ...Object.fromEntries(secretParams) } } });
+  await recordStart(ctx, node, { ...(params as Record<string, unknown>), ...Object.fromEntries(secretParams) });
   const output = await component.execute({
     runId: ctx.runId,
     nodeId: node.id,
@@ -138,7 +147,8 @@ export function unloggedSteps(ctx: RunContext): UnloggedSteps {
  * failures become NodeFailure naming the node.
  * Its end is a checkpoint, stored before the run goes on (a resume starts after it), except for a
  * pure node, which costs nothing to run again, and a node nothing waits on. Its start is recorded
- * as startRecord says.
+ * as startRecord says, once a component node's settings are worked out (a node whose settings do
+ * not hold fails without a start).
  */
 export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: AbortSignal): Promise<void> {
   const node = ctx.plan.nodes[nodeId];
@@ -149,17 +159,12 @@ export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: A
   }
   const startedAt = Date.now();
   const pure = isPure(node);
-  const started = { type: "node.started" as const, payload: { nodeId, mode: node.mode } };
-  const record = startRecord(node);
-  if (record === "stored") await ctx.emit(started);
-  else if (record === "noted") ctx.note(started);
-  else void ctx.emit(started).catch(() => undefined); // a later write reports a failure
   const timeout = node.timeoutSeconds ? AbortSignal.timeout(node.timeoutSeconds * 1000) : undefined;
   const signal = timeout ? AbortSignal.any([scheduleSignal, timeout]) : scheduleSignal;
   const inputs = resolveInputs(node, ctx.outputs);
   let output: NodeOutput;
   try {
-    const work = node.mode === "tool" ? registerToolNode(ctx, node, inputs) : executeComponent(ctx, node, inputs, signal);
+    const work = node.mode === "tool" ? recordStart(ctx, node).then(() => registerToolNode(ctx, node, inputs)) : executeComponent(ctx, node, inputs, signal);
     output = await untilAborted(work, signal);
   } catch (error) {
     if (timeout?.aborted) throw new NodeFailure(nodeId, `"${node.label}" took longer than its timeout of ${node.timeoutSeconds} s`);

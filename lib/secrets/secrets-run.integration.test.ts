@@ -135,6 +135,9 @@ describe("a run that uses a secret", () => {
 
     const events = await listEvents(runId);
     expect(events.some((event) => event.type === "tool.call.completed")).toBe(true);
+    // The settings it ran with, on its start, have the secret's value redacted.
+    const directStart = events.find((event) => event.type === "node.started" && event.payload.nodeId === "direct");
+    expect(directStart?.payload).toMatchObject({ params: { url: `${echoUrl}/direct`, headers: { "X-Token": "[secret]" } } });
     const run = await getDb().run.findUniqueOrThrow({ where: { id: runId } });
     expect(JSON.stringify(events)).not.toContain(SECRET_VALUE);
     expect(JSON.stringify(run)).not.toContain(SECRET_VALUE);
