@@ -5,16 +5,15 @@
  */
 import { writeFileSync, mkdirSync } from "node:fs";
 import { expect, test as setup } from "@playwright/test";
+import { fillAccountForm } from "./support/accounts";
 import { AUTH_DIR, OWNER, OWNER_API_KEY, OWNER_STATE } from "./support/auth-files";
+import { fillControlled } from "./support/fill-controlled";
 
 setup("first start: create the owner, enable host access, create an API key", async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveURL(/\/setup$/);
   await expect(page.getByRole("heading", { name: "Create the owner account" })).toBeVisible();
-  await page.getByTestId("account-name").fill(OWNER.name);
-  await page.getByTestId("account-email").fill(OWNER.email);
-  await page.getByTestId("account-password").fill(OWNER.password);
-  await page.getByTestId("account-confirm").fill(OWNER.password);
+  await fillAccountForm(page, { name: OWNER.name, email: OWNER.email, password: OWNER.password, confirm: OWNER.password });
   await page.getByTestId("account-submit").click();
   await expect(page.getByRole("heading", { name: "Workflows" })).toBeVisible();
   await expect(page.getByTestId("signed-in-role")).toHaveText("admin");
@@ -25,7 +24,7 @@ setup("first start: create the owner, enable host access, create an API key", as
   await hostTools.check();
   await expect(page.getByTestId("host-access")).toContainText("Host-access components are enabled");
 
-  await page.getByTestId("api-key-name").fill("e2e suite");
+  await fillControlled(page.getByTestId("api-key-name"), "e2e suite", page.getByTestId("create-api-key"));
   await page.getByTestId("create-api-key").click();
   const key = (await page.getByTestId("new-api-key").textContent())!.trim();
   expect(key).toMatch(/^sb_\w{20,}$/);

@@ -4,15 +4,14 @@
  * is revoked, and one limited to a workflow. The owner and its session come from the setup project (accounts.setup.ts).
  */
 import type { Page } from "@playwright/test";
-import { createInvite, joinWithInvite } from "./support/accounts";
+import { createInvite, fillAccountForm, joinWithInvite } from "./support/accounts";
 import { fillControlled } from "./support/fill-controlled";
 import { OWNER } from "./support/auth-files";
 import { expect, test } from "./support/test";
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/sign-in");
-  await page.getByTestId("account-email").fill(email);
-  await page.getByTestId("account-password").fill(password);
+  await fillAccountForm(page, { email, password });
   await page.getByTestId("account-submit").click();
 }
 
@@ -37,8 +36,7 @@ test.describe("accounts", () => {
     await expect(page.getByTestId("account-error")).toHaveText("That e-mail and password do not match an account");
     await page.goto("/settings");
     await expect(page).toHaveURL(/\/sign-in\?next=%2Fsettings$/);
-    await page.getByTestId("account-email").fill(OWNER.email);
-    await page.getByTestId("account-password").fill(OWNER.password);
+    await fillAccountForm(page, { email: OWNER.email, password: OWNER.password });
     await page.getByTestId("account-submit").click();
     await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
     await page.getByTestId("sign-out").click();

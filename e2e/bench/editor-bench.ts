@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { E2E_PORT, testDatabaseUrl, testRedisUrl } from "../../lib/testing/test-slot";
+import { fillAccountForm } from "../support/accounts";
 import { chromiumLaunchOptions } from "../support/chromium-launch";
 import { measureDrag, timeOpen } from "../support/editor-measure";
 import { largeWorkflowFile } from "../support/large-graph";
@@ -48,8 +49,7 @@ try {
   const { createTestAccount } = await import("../../lib/testing/test-accounts");
   const editor = await createTestAccount("editor");
   await page.goto(`${BASE_URL}/sign-in`);
-  await page.getByTestId("account-email").fill(editor.email);
-  await page.getByTestId("account-password").fill(editor.password);
+  await fillAccountForm(page, { email: editor.email, password: editor.password });
   await page.getByTestId("account-submit").click();
   await page.getByRole("heading", { name: "Workflows" }).waitFor();
 

@@ -3,6 +3,12 @@ import { expect, type Browser, type Page } from "@playwright/test";
 
 export type Person = { name: string; email: string; password: string };
 
+/** Fills the set-up, sign-in or invite form (field name → value) once React holds its fields: typed sooner, it would be wiped. */
+export async function fillAccountForm(page: Page, values: Record<string, string>): Promise<void> {
+  await expect(page.locator('[data-testid="account-form"][data-live]')).toBeVisible();
+  for (const [name, value] of Object.entries(values)) await page.getByTestId(`account-${name}`).fill(value);
+}
+
 export async function createInvite(owner: Page, role: "admin" | "editor" | "viewer"): Promise<string> {
   await owner.goto("/settings");
   await owner.getByTestId("invite-role-select").selectOption(role);
@@ -15,10 +21,7 @@ export async function joinWithInvite(browser: Browser, link: string, who: Person
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   await page.goto(link);
-  await page.getByTestId("account-name").fill(who.name);
-  await page.getByTestId("account-email").fill(who.email);
-  await page.getByTestId("account-password").fill(who.password);
-  await page.getByTestId("account-confirm").fill(who.password);
+  await fillAccountForm(page, { name: who.name, email: who.email, password: who.password, confirm: who.password });
   await page.getByTestId("account-submit").click();
   await expect(page.getByRole("heading", { name: "Workflows" })).toBeVisible();
   return page;
