@@ -33,10 +33,15 @@ function hasDependents(plan: CompiledWorkflow): Set<string> {
 }
 const triggerKindOf = (type: string) => getComponent(type)?.trigger;
 
+/** Whether the node is a trigger that did not start this run (so the run skips it). */
+function isUnfiredTrigger(ctx: Pick<RunContext, "plan" | "trigger">, node: CompiledNode): boolean {
+  return triggerKindOf(node.type) !== undefined && !firedTriggers(ctx.plan, ctx.trigger, triggerKindOf).has(node.id);
+}
+
 /** Why the node does not run in this run: a trigger that did not start it, or a branch not taken. */
 function whySkipped(ctx: RunContext, nodeId: string): string | null {
   const node = ctx.plan.nodes[nodeId];
-  if (triggerKindOf(node.type) && !firedTriggers(ctx.plan, ctx.trigger, triggerKindOf).has(nodeId)) return notFiredReason(ctx.trigger);
+  if (isUnfiredTrigger(ctx, node)) return notFiredReason(ctx.trigger);
   return skipReason(node, { plan: ctx.plan, outputs: ctx.outputs, skipped: ctx.skipped, isBranching });
 }
 
@@ -125,7 +130,7 @@ export const callsGateway = (node: CompiledNode) => node.connectedToolNodeIds.le
  */
 export function startRecord(node: CompiledNode): "stored" | "written" | "noted" {
   if (!isRetrySafe(node)) return "stored";
-  return isPure(node) || !callsGateway(node) ? "noted" : "written";
+  return callsGateway(node) ? "written" : "noted";
 }
 
 /**
@@ -134,8 +139,7 @@ export function startRecord(node: CompiledNode): "stored" | "written" | "noted" 
  * noted too.
  */
 export function unloggedSteps(ctx: RunContext): UnloggedSteps {
-  const fired = firedTriggers(ctx.plan, ctx.trigger, triggerKindOf);
-  const skippable = skippableNodes(ctx.plan, { isBranching, isUnfiredTrigger: (node) => triggerKindOf(node.type) !== undefined && !fired.has(node.id) });
+  const skippable = skippableNodes(ctx.plan, { isBranching, isUnfiredTrigger: (node) => isUnfiredTrigger(ctx, node) });
   return {
     startMayBeMissing: (node) => startRecord(node) === "noted" && !isPure(node),
     endMayBeMissing: (node) => isPure(node) || skippable.has(node.id),
