@@ -1,6 +1,7 @@
 /** The root layout: document shell, global styles and the default page title. */
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { HydrationMark } from "@/components/ui/hydration-mark";
 import "./globals.css";
 
 // The logo mark, inline: no extra file to serve.
@@ -19,7 +20,10 @@ export const metadata: Metadata = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        {children}
+        <HydrationMark />
+      </body>
     </html>
   );
 }

@@ -1,10 +1,9 @@
 "use client";
 /**
  * The form behind set-up, sign-in and invites: labelled fields posted to a server action, the
- * action's answer shown under the form with the field at fault marked. `data-live` says React has
- * taken the fields over: what is typed before that is wiped as it does (scripts wait for it).
+ * action's answer shown under the form with the field at fault marked.
  */
-import { useActionState, useEffect, useState, type ReactNode } from "react";
+import { useActionState, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { FormState } from "@/app/sign-in/schema";
 
@@ -33,10 +32,8 @@ export function AccountForm({
   const [state, submit, pending] = useActionState(action, null);
   // Controlled, so a refused form keeps what was typed (a form action would reset it).
   const [values, setValues] = useState<Record<string, string>>({});
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
   return (
-    <form action={submit} className="account-form" data-testid="account-form" data-live={live || undefined}>
+    <form action={submit} className="account-form" data-testid="account-form">
       {Object.entries(hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

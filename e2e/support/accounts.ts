@@ -1,11 +1,12 @@
 /** People for specs, made through the real pages: the owner creates an invite on Settings, a fresh browser joins with it. */
 import { expect, type Browser, type Page } from "@playwright/test";
+import { waitForHydration } from "./hydration";
 
 export type Person = { name: string; email: string; password: string };
 
 /** Fills the set-up, sign-in or invite form (field name → value) once React holds its fields: typed sooner, it would be wiped. */
 export async function fillAccountForm(page: Page, values: Record<string, string>): Promise<void> {
-  await expect(page.locator('[data-testid="account-form"][data-live]')).toBeVisible();
+  await waitForHydration(page);
   for (const [name, value] of Object.entries(values)) await page.getByTestId(`account-${name}`).fill(value);
 }
 
