@@ -13,6 +13,7 @@ import { createSessionToken } from "../../lib/gateway/session-token";
 import { httpRequest } from "../../lib/nodes/http-request";
 import { graphEdge, graphNode, storeRun } from "../../lib/testing/fixtures";
 import { registerComponentTool } from "../../lib/tools/register-component-tool";
+import { gatewayHops } from "./gateway-hops";
 import { ms, percentile, sequentialRow, timeEach, type BenchRow } from "./measure";
 
 const ROUNDS = 5;
@@ -29,6 +30,7 @@ export async function benchGateway(appUrl: string, redis: Redis, calls: number, 
   const token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds: ["http"] });
   // The client an agent uses (its fetch gives each request its own abort signal, which the SDK's default does not).
   const client = await gatewayClient(`${appUrl}/api/mcp/gateway`, token);
+  const hops = gatewayHops(`${appUrl}/api/mcp/gateway`, token);
   try {
     const params = httpRequest.params.parse({ url: targetUrl });
     const callDirectly = () =>
@@ -40,23 +42,36 @@ export async function benchGateway(appUrl: string, redis: Redis, calls: number, 
     // Warm both paths first (JIT, connections), as a long-lived gateway is.
     await timeEach(50, callViaGateway);
     await timeEach(50, callDirectly);
-    // In turns, so a shared machine that slows down or speeds up meanwhile weighs on all three alike.
-    const [viaGateway, listing, direct]: number[][] = [[], [], []];
+    await timeEach(50, hops.httpHop);
+    await timeEach(50, hops.queueHop);
+    // In turns, so a shared machine that slows down or speeds up meanwhile weighs on all alike.
+    const [viaGateway, listing, direct, httpHop, queueHop]: number[][] = [[], [], [], [], []];
     for (let round = 0; round < ROUNDS; round++) {
       const part = Math.ceil(calls / ROUNDS);
       viaGateway.push(...(await timeEach(part, callViaGateway)));
       listing.push(...(await timeEach(part, () => client.listTools())));
       direct.push(...(await timeEach(part, callDirectly)));
+      httpHop.push(...(await timeEach(part, hops.httpHop)));
+      queueHop.push(...(await timeEach(part, hops.queueHop)));
     }
+    const hopsFloor = percentile(httpHop, 50) + percentile(queueHop, 50);
     return {
       rows: [
         sequentialRow(`${label}tools/call via gateway (${viaGateway.length} sequential)`, viaGateway),
         sequentialRow(`${label}same tool called directly (${direct.length} sequential)`, direct),
         sequentialRow(`${label}tools/list via gateway (${listing.length} sequential)`, listing),
+        sequentialRow(`${label}design floor, hop 1: HTTP to the gateway route, token checked, nothing more (${httpHop.length} sequential)`, httpHop),
+        sequentialRow(`${label}design floor, hop 2: a job answered on the reply channel by a no-op worker (${queueHop.length} sequential)`, queueHop),
       ],
-      figures: { gateway_added_p50_ms: ms(percentile(viaGateway, 50) - percentile(direct, 50)), gateway_list_p50_ms: ms(percentile(listing, 50)) },
+      figures: {
+        gateway_added_p50_ms: ms(percentile(viaGateway, 50) - percentile(direct, 50)),
+        gateway_list_p50_ms: ms(percentile(listing, 50)),
+        gateway_hops_floor_p50_ms: ms(hopsFloor),
+        gateway_added_over_hops_p50_ms: ms(percentile(viaGateway, 50) - percentile(direct, 50) - hopsFloor),
+      },
     };
   } finally {
+    await hops.close();
     await client.close();
     target.close();
   }
