@@ -12,6 +12,7 @@ import { registryKey, REGISTRY_TTL_SECONDS } from "../registry/registry";
 import { finishRun, type RunOutcome } from "./finish-run";
 import { callsGateway, isRetrySafe, runNode, unloggedSteps } from "./execute-node";
 import type { LeaseKeeper } from "./lease-keeper";
+import { lendPlan } from "./load-plan";
 import { listEvents } from "./read-events";
 import { resumeState } from "./resume-state";
 import { createRunContext, type RunContext } from "./run-context";
@@ -94,6 +95,7 @@ export async function executeRun(services: RunServices, runId: string): Promise<
   const cancellation = watchCancellation(redis, runId, cancel.request);
   const deadline = setTimeout(() => ctx.stop(new RunStop("timeout", `The run took longer than its timeout of ${ctx.plan.runTimeoutSeconds ?? 3600} s`)), Math.max(0, run.deadlineAt.getTime() - Date.now()));
   const gateway = usesGateway(ctx.plan);
+  const returnPlan = gateway ? lendPlan(runId, ctx.plan) : undefined;
   const keepRegistry = gateway ? setInterval(() => void Promise.all([redis.expire(registryKey(runId), REGISTRY_TTL_SECONDS), markRunLive(redis, runId)]).catch(() => undefined), 60_000) : undefined;
   const ending = { runId, redis, emit: ctx.emit, startedAt: ctx.startedAt, redactText: (text: string) => ctx.secrets.redactText(text), usesGateway: gateway };
   try {
@@ -124,5 +126,6 @@ export async function executeRun(services: RunServices, runId: string): Promise<
     cancellation.stop();
     clearTimeout(deadline);
     clearInterval(keepRegistry);
+    returnPlan?.();
   }
 }

@@ -2,7 +2,8 @@
  * A run's definition — its compiled plan and the graph it was started from — read once per process
  * with one plain query, then kept: neither ever changes after the run is created. The tool worker
  * (the plan of a called node), the gateway (the secrets to redact, the tools that need approval)
- * and the run's own worker all ask for it, often in the same process.
+ * and the run's own worker all ask for it, often in the same process. A worker running a run that
+ * hands out tools lends its plan (which its claim returned) to the tool calls it serves meanwhile.
  */
 import { sql } from "../db/sql";
 import type { CompiledWorkflow } from "../workflow/compile";
@@ -32,6 +33,15 @@ export function loadRunDefinition(runId: string): Promise<RunDefinition | null> 
   return loading;
 }
 
+/** Plans of runs this process is running, lent to their tool calls (see lendPlan). */
+const lentPlans = ((globalThis as unknown as { switchboardLentPlans?: Map<string, CompiledWorkflow> }).switchboardLentPlans ??= new Map());
+
 export async function loadPlan(runId: string): Promise<CompiledWorkflow | null> {
-  return (await loadRunDefinition(runId))?.plan ?? null;
+  return lentPlans.get(runId) ?? (await loadRunDefinition(runId))?.plan ?? null;
+}
+
+/** While a run executes here, its tool calls served here read its plan from memory; returns the call that takes it back. */
+export function lendPlan(runId: string, plan: CompiledWorkflow): () => void {
+  lentPlans.set(runId, plan);
+  return () => lentPlans.delete(runId);
 }

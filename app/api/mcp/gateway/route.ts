@@ -7,6 +7,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { verifySessionToken } from "@/lib/gateway/session-token";
 import { buildGatewayServer } from "@/lib/gateway/build-server";
 import { readGatewayState } from "@/lib/gateway/gateway-state";
+import { runSecrets } from "@/lib/gateway/run-secrets";
 import { checkRequest, refusalResponse } from "@/lib/http/perimeter";
 import { sharedRedis } from "@/lib/queue/redis";
 
@@ -32,6 +33,10 @@ async function handle(request: Request): Promise<Response> {
   if (request.method === "GET") return new Response(null, { status: 405, headers: { Allow: "POST, DELETE" } });
   const state = await readGatewayState(sharedRedis(), scope);
   if (state.refusal !== undefined) return unauthorized(state.refusal);
+  // What a call's approval check and record read from the database (the run's definition, its
+  // secrets), loaded while this request goes on: an agent's first request is its initialize, so its
+  // first call finds them in memory.
+  void runSecrets(scope.runId).catch(() => undefined);
 
   const server = buildGatewayServer(scope, { redis: sharedRedis(), tools: state.tools });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
