@@ -18,13 +18,20 @@ export const SessionClaims = z.object({
 });
 export type SessionClaims = z.infer<typeof SessionClaims>;
 
+/**
+ * The signing secret as a Web Crypto key, imported once: given the raw bytes, jose imports them
+ * again for every token it signs or checks, one more trip through the crypto thread pool each time.
+ */
+const keyHolder = globalThis as unknown as { switchboardTokenKey?: Promise<CryptoKey> };
+const tokenKey = () => (keyHolder.switchboardTokenKey ??= crypto.subtle.importKey("raw", signingSecret(), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]));
+
 export async function createSessionToken(claims: SessionClaims, ttlSeconds = 60 * 60): Promise<string> {
   return new SignJWT({ ...claims })
     .setProtectedHeader({ alg: "HS256" })
     .setIssuedAt()
     .setAudience(AUDIENCE)
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(signingSecret());
+    .sign(await tokenKey());
 }
 
 /**
@@ -41,7 +48,7 @@ export async function verifySessionToken(token: string): Promise<SessionClaims |
   if (known && known.expiresAt > Date.now()) return known.claims;
   if (known) verified.delete(token);
   try {
-    const { payload } = await jwtVerify(token, signingSecret(), { audience: AUDIENCE, algorithms: ["HS256"], requiredClaims: ["exp"] });
+    const { payload } = await jwtVerify(token, await tokenKey(), { audience: AUDIENCE, algorithms: ["HS256"], requiredClaims: ["exp"] });
     const parsed = SessionClaims.safeParse(payload);
     if (!parsed.success) return null;
     if (verified.size >= MAX_REMEMBERED) verified.delete(verified.keys().next().value!);

@@ -37,10 +37,10 @@ function derive(purpose: string): Buffer {
   return Buffer.from(hkdfSync("sha256", masterSecret(), "switchboard", purpose, 32));
 }
 
-let gatewayKey: Uint8Array | undefined;
+let gatewayKey: Uint8Array<ArrayBuffer> | undefined;
 
 /** Signs the gateway's run-scoped session tokens (HS256). */
-export function signingSecret(): Uint8Array {
+export function signingSecret(): Uint8Array<ArrayBuffer> {
   gatewayKey ??= new Uint8Array(derive("gateway session tokens"));
   return gatewayKey;
 }
