@@ -7,9 +7,10 @@ import { writeFileSync, mkdirSync } from "node:fs";
 import { expect, test as setup } from "@playwright/test";
 import { fillAccountForm } from "./support/accounts";
 import { AUTH_DIR, OWNER, OWNER_API_KEY, OWNER_STATE } from "./support/auth-files";
-import { fillControlled } from "./support/fill-controlled";
+import { hydrateOnGoto } from "./support/hydration";
 
-setup("first start: create the owner, enable host access, create an API key", async ({ page }) => {
+setup("first start: create the owner, enable host access, create an API key", async ({ page: fresh }) => {
+  const page = hydrateOnGoto(fresh);
   await page.goto("/");
   await expect(page).toHaveURL(/\/setup$/);
   await expect(page.getByRole("heading", { name: "Create the owner account" })).toBeVisible();
@@ -24,7 +25,7 @@ setup("first start: create the owner, enable host access, create an API key", as
   await hostTools.check();
   await expect(page.getByTestId("host-access")).toContainText("Host-access components are enabled");
 
-  await fillControlled(page.getByTestId("api-key-name"), "e2e suite", page.getByTestId("create-api-key"));
+  await page.getByTestId("api-key-name").fill("e2e suite");
   await page.getByTestId("create-api-key").click();
   const key = (await page.getByTestId("new-api-key").textContent())!.trim();
   expect(key).toMatch(/^sb_\w{20,}$/);

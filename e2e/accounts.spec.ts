@@ -5,7 +5,6 @@
  */
 import type { Page } from "@playwright/test";
 import { createInvite, fillAccountForm, joinWithInvite } from "./support/accounts";
-import { fillControlled } from "./support/fill-controlled";
 import { OWNER } from "./support/auth-files";
 import { expect, test } from "./support/test";
 
@@ -85,7 +84,7 @@ test.describe("accounts", () => {
 
     // A viewer's API key acts as a viewer: it reads, it cannot run.
     await viewer.goto("/settings");
-    await fillControlled(viewer.getByTestId("api-key-name"), "viewer script", viewer.getByTestId("create-api-key"));
+    await viewer.getByTestId("api-key-name").fill("viewer script");
     await viewer.getByTestId("create-api-key").click();
     const viewerKey = (await viewer.getByTestId("new-api-key").textContent())!.trim();
     const asViewer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${viewerKey}` } });
@@ -102,7 +101,7 @@ test.describe("accounts", () => {
 
   test("an API key made on Settings works like curl would use it, until it is revoked", async ({ page, playwright, baseURL }) => {
     await page.goto("/settings");
-    await fillControlled(page.getByTestId("api-key-name"), "curl key", page.getByTestId("create-api-key"));
+    await page.getByTestId("api-key-name").fill("curl key");
     await page.getByTestId("create-api-key").click();
     const key = (await page.getByTestId("new-api-key").textContent())!.trim();
     const curl = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
@@ -126,7 +125,7 @@ test.describe("accounts", () => {
     const otherId = await create(`Other ${stamp}`);
 
     await page.goto("/settings");
-    await fillControlled(page.getByTestId("api-key-name"), "limited key", page.getByTestId("create-api-key"));
+    await page.getByTestId("api-key-name").fill("limited key");
     await page.getByTestId("key-workflows").locator("summary").click();
     await page.getByTestId("key-workflows").getByLabel(allowedName).check();
     await expect(page.getByTestId("key-workflows").locator("summary")).toHaveText("Workflows: only 1 picked");

@@ -1,6 +1,6 @@
 /** People for specs, made through the real pages: the owner creates an invite on Settings, a fresh browser joins with it. */
 import { expect, type Browser, type Page } from "@playwright/test";
-import { waitForHydration } from "./hydration";
+import { hydrateOnGoto, waitForHydration } from "./hydration";
 
 export type Person = { name: string; email: string; password: string };
 
@@ -20,7 +20,7 @@ export async function createInvite(owner: Page, role: "admin" | "editor" | "view
 /** Opens an invite link in a fresh browser (nobody signed in) and creates the account; the page is signed in as that person. */
 export async function joinWithInvite(browser: Browser, link: string, who: Person): Promise<Page> {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
+  const page = hydrateOnGoto(await context.newPage());
   await page.goto(link);
   await fillAccountForm(page, { name: who.name, email: who.email, password: who.password, confirm: who.password });
   await page.getByTestId("account-submit").click();

@@ -2,24 +2,17 @@
  * The `test` every spec uses: Playwright's, with the browser signed in as the owner (the setup
  * project's storage state, see playwright.config.ts) and `request` sending the owner's API key,
  * both made through the real sign-up and Settings pages. Its `page.goto` returns once React has
- * hydrated the page (waitForHydration): acting sooner, a typed value or a ticked box is wiped.
+ * hydrated the page (hydrateOnGoto): acting sooner, a typed value or a ticked box is wiped.
  */
 import { test as base } from "@playwright/test";
-import { waitForHydration } from "./hydration";
+import { hydrateOnGoto } from "./hydration";
 import { ownerApiKey } from "./auth-files";
 
 export { expect } from "@playwright/test";
 
 export const test = base.extend({
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    // A goto that asks only for the navigation's start (a timing) is left as it is.
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (options?.waitUntil !== "commit") await waitForHydration(page);
-      return response;
-    };
-    await use(page);
+    await use(hydrateOnGoto(page));
   },
   request: async ({ playwright, baseURL }, use) => {
     const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${ownerApiKey()}` } });
