@@ -13,8 +13,10 @@ export function proxy(request: Request): Response | undefined {
 }
 
 /**
- * Every path but two, exactly: the MCP gateway's (every tool call of every agent) and starting a
- * run (`POST /api/workflows/{id}/runs`, the throughput path). Both routes cross the same perimeter
+ * Every path but two, exactly: the hot routes (lib/http/hot-routes.ts, which npm start's web process
+ * serves without Next's pipeline at all; its test holds the two lists together): the MCP gateway's
+ * (every tool call of every agent) and starting a run (`POST /api/workflows/{id}/runs`, the
+ * throughput path). Both routes cross the same perimeter
  * themselves as their first step (as every route handler does, and the route-permission table
  * proves), and Next's proxy pass cost each of their requests ~0.3–0.6 ms of the web process's CPU:
  * a sixth to a quarter of a run start's. Only paths an existing route serves may be left out: on a

@@ -1,6 +1,6 @@
 /**
  * `npm start`: bring up PostgreSQL and Redis (or use the ones given), migrate, build if needed,
- * then run the web app and SWITCHBOARD_WORKERS workers (default 1), each kept alive on its own by
+ * then run the web app (workers/web.ts) and SWITCHBOARD_WORKERS workers (default 1), each kept alive on its own by
  * the supervisor (lib/platform/supervisor.ts): a crashed process is restarted with backoff and the
  * others go on. Ctrl+C stops them all, workers draining their runs first.
  */
@@ -69,7 +69,7 @@ async function main() {
   if (shuttingDown) return;
 
   const env = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, HOST: host, PORT: port };
-  supervised.push(superviseProcess({ name: "web", command: bin("next"), args: ["start", "-H", host, "-p", port], env }));
+  supervised.push(superviseProcess({ name: "web", command: bin("tsx"), args: [path.join("workers", "web.ts")], env }));
   for (let i = 1; i <= workerCount; i++) {
     const name = workerCount === 1 ? "worker" : `worker-${i}`;
     supervised.push(superviseProcess({ name, command: bin("tsx"), args: ["--conditions=react-server", path.join("workers", "main.ts")], env }));

@@ -1,6 +1,6 @@
 /**
- * Simple runs against `npm start` as an operator runs it — `next start` and the supervised worker
- * as separate processes (workers/start.ts, SWITCHBOARD_WORKERS of them, default 1) — instead of the
+ * Simple runs against `npm start` as an operator runs it — the web process (workers/web.ts) and the
+ * supervised worker as separate processes (workers/start.ts, SWITCHBOARD_WORKERS of them, default 1) — instead of the
  * in-process stack the other scenarios use, beside the same floor; then the agent run (scripted
  * model, 3 tool calls through the gateway), the gateway's tools/call and tools/list, and the
  * worker process's RSS over 10,000 more runs.

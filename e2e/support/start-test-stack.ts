@@ -1,6 +1,6 @@
 /**
  * Playwright's web server: a fresh e2e database, a production build of the current code, then
- * `next start` on 127.0.0.1:3210 and one worker, both stopped with us. Database, Redis db and
+ * the web process npm start runs (workers/web.ts) on 127.0.0.1:3210 and one worker, both stopped with us. Database, Redis db and
  * port come from lib/testing/test-slot.ts. E2E_REUSE_BUILD=1 skips the build when one exists
  * (quicker reruns while only the tests change).
  */
@@ -35,7 +35,7 @@ try {
     if (code !== 0) throw new Error(`next build failed (exit code ${code})`);
   }
   for (const [name, child] of [
-    ["web", start("web", bin("next"), ["start", "-H", HOST, "-p", PORT], env)],
+    ["web", start("web", bin("tsx"), [path.join("workers", "web.ts")], env)],
     ["worker", start("worker", bin("tsx"), ["--conditions=react-server", path.join("workers", "main.ts")], env)],
   ] as const) {
     child.once("exit", (code, signal) => {

@@ -1,0 +1,46 @@
+/**
+ * Between Node's HTTP server and Web-standard route handlers (a `Request` in, a `Response` out):
+ * what npm start's web process uses to serve its hot routes itself (lib/platform/web-server.ts), and
+ * what tests use to serve route handlers without a Next build (lib/testing/serve-web-handler.ts).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+
+/** The request as a route handler sees it; its signal aborts when the client goes away mid-response. */
+export function toWebRequest(req: IncomingMessage, res: ServerResponse, base: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+  }
+  const controller = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(new URL(req.url ?? "/", base), {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    signal: controller.signal,
+    // @ts-expect-error Node's fetch needs this for streamed request bodies.
+    duplex: "half",
+  });
+}
+
+/** Writes the handler's answer, its body streamed as it comes (an event stream stays open). */
+export async function writeWebResponse(response: Response, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
+  const cookies = response.headers.getSetCookie(); // joined into one line by the Headers iterator, which a cookie must never be
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  res.writeHead(response.status, headers);
+  if (!response.body) return void res.end();
+  const reader = response.body.getReader();
+  res.once("close", () => void reader.cancel().catch(() => undefined));
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    res.write(value);
+  }
+  res.end();
+}

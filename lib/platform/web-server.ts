@@ -1,0 +1,81 @@
+/**
+ * npm start's web process: Next.js's request handler for pages, server actions and routes, except
+ * the hot routes (lib/http/hot-routes.ts: the MCP gateway and starting a run), which are handed
+ * straight to their handlers — the same functions from the same build, loaded through the route
+ * module Next itself would run. Next's pipeline around a route handler cost 1.2–1.4 ms of CPU per
+ * request on the 2-core bench machine, half of all the web process spent on a run (simple runs at
+ * concurrency 32: 276–301 → 363–385 runs/s, web CPU 2.5–2.6 → 1.2 ms per run); a tool call saves
+ * 0.6–0.9 ms. Both routes check Host, Origin, body size and their caller themselves, as they do
+ * under Next (proxy.ts leaves them out for that reason).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createRequire } from "node:module";
+import path from "node:path";
+import next from "next";
+import { HOT_ROUTES, matchHotRoute } from "../http/hot-routes";
+import { toWebRequest, writeWebResponse } from "../http/node-web-bridge";
+
+type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
+/** What a compiled app route exports: Next's module for it, whose `userland` is the route file's own exports. */
+type CompiledRoute = { routeModule?: { ensureUserland(): Promise<void>; readonly userland: Record<string, unknown> } };
+
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+const require = createRequire(import.meta.url);
+
+/** The handlers a hot route's build exports, by method; a build without them cannot serve this server (rebuild it). */
+async function compiledHandlers(dir: string, page: string): Promise<Map<string, RouteHandler>> {
+  const file = path.join(dir, ".next", "server", "app", page, "route.js");
+  let compiled: CompiledRoute;
+  try {
+    compiled = require(file) as CompiledRoute;
+  } catch (error) {
+    throw new Error(`The build has no route ${page} (${file}): run next build (npm start builds when .next is missing; SWITCHBOARD_REBUILD=1 forces it). ${(error as Error).message}`);
+  }
+  if (!compiled.routeModule) throw new Error(`${file} is not an app route as this Next.js compiles one (no routeModule export)`);
+  await compiled.routeModule.ensureUserland();
+  const exported = compiled.routeModule.userland;
+  const handlers = new Map(METHODS.filter((method) => typeof exported[method] === "function").map((method) => [method, exported[method] as RouteHandler]));
+  if (handlers.size === 0) throw new Error(`${file} exports no request handler`);
+  return handlers;
+}
+
+async function serveHot(handler: RouteHandler, params: Record<string, string>, req: IncomingMessage, res: ServerResponse, base: string): Promise<void> {
+  try {
+    await writeWebResponse(await handler(toWebRequest(req, res, base), { params: Promise.resolve(params) }), res);
+  } catch (error) {
+    console.error(`${req.method} ${req.url?.split("?")[0]} failed:`, error instanceof Error ? error.message : error);
+    if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "internal", message: "The server could not answer this request" }));
+    else res.destroy();
+  }
+}
+
+export type WebServer = { url: string; close: () => Promise<void> };
+
+export async function startWebServer({ hostname, port, dir = process.cwd() }: { hostname: string; port: number; dir?: string }): Promise<WebServer> {
+  const app = next({ dev: false, dir, hostname, port });
+  const nextHandler = app.getRequestHandler();
+  await app.prepare();
+  const hot = new Map(await Promise.all(HOT_ROUTES.map(async (route) => [route.page, await compiledHandlers(dir, route.page)] as const)));
+  const base = `http://${hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname}:${port}`;
+
+  const server: Server = createServer((req, res) => {
+    const matched = matchHotRoute((req.url ?? "/").split("?")[0]);
+    const handler = matched && hot.get(matched.route.page)?.get(req.method ?? "GET");
+    if (matched && handler) return void serveHot(handler, matched.params, req, res, base);
+    void nextHandler(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, hostname, resolve);
+  });
+  return {
+    url: base,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await app.close();
+    },
+  };
+}
