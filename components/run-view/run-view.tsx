@@ -67,11 +67,11 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
           <FinalAnswer state={state} labelOf={labelOf} />
           {!selectedNodeId && <RunInputPanel runId={run.id} input={run.input} canRerun={canAct} fields={entryInputFields(graph.nodes)} />}
           {selectedNodeId && (
-            <div className="run-filter">
+            <div className="run-node-filter">
               <span>
                 Showing <strong>{labelOf(selectedNodeId)}</strong> only
               </span>
-              <button type="button" className="run-filter-clear" onClick={() => setSelectedNodeId(null)} aria-label="Show every node">
+              <button type="button" className="run-node-filter-clear" onClick={() => setSelectedNodeId(null)} aria-label="Show every node">
                 <X size={13} aria-hidden /> Show all
               </button>
             </div>
