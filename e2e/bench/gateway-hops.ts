@@ -7,12 +7,22 @@
  * What tools/call adds above the sum is the gateway's own work: the registry read, the MCP server
  * and client, the guard, the record. The queue hop's worker is the bench's own, on the bench's
  * Redis, in every topology: the same Redis work, without npm start's crossing between processes.
+ * A third floor is the MCP SDK's own exchange: the gateway's kind of server (stateless, JSON
+ * answers, built per request) with tools that answer at once, served on loopback in the bench's
+ * process, through the agent's client: what the library costs a tools/call or tools/list before
+ * anything of ours runs.
  */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { Queue, Worker } from "bullmq";
+import { gatewayClient } from "../../lib/agent/gateway-client";
+import { sharedSchemaValidator } from "../../lib/mcp/schema-validator";
 import { requestFetch } from "../../lib/net/request-fetch";
 import { queueConnection, type ToolCallJobData, type ToolCallJobResult } from "../../lib/queue/queues";
 import { sharedRedis } from "../../lib/queue/redis";
 import { callThroughQueue, replyingProcessor } from "../../lib/queue/tool-call-replies";
+import { serveRoutes } from "../../lib/testing/serve-web-handler";
 
 const HOPS_QUEUE = "bench-gateway-hops";
 
@@ -36,6 +46,38 @@ export function gatewayHops(gatewayUrl: string, token: string): GatewayHops {
       await worker.close();
       await queue.obliterate({ force: true }).catch(() => undefined);
       await queue.close();
+    },
+  };
+}
+
+export type McpSdkFloor = { call: () => Promise<void>; list: () => Promise<void>; close: () => Promise<void> };
+
+/** An MCP server as the gateway route builds one, whose one tool answers at once, and the agent's client connected to it. */
+export async function mcpSdkFloor(): Promise<McpSdkFloor> {
+  const answer = async (request: Request): Promise<Response> => {
+    if (request.method === "GET") return new Response(null, { status: 405 }); // as the gateway: no stream to GET
+    const server = new Server({ name: "bench-floor", version: "0.1.0" }, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: sharedSchemaValidator() });
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: "noop", description: "Answers at once", inputSchema: { type: "object" as const } }] }));
+    server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: "text" as const, text: "ok" }] }));
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request);
+    } finally {
+      await server.close();
+    }
+  };
+  const served = await serveRoutes(["POST", "GET", "DELETE"].map((method) => ({ method, pattern: /^\/mcp$/, handler: answer })));
+  const client = await gatewayClient(`${served.url}/mcp`, "bench");
+  return {
+    call: async () => {
+      const result = await client.callTool({ name: "noop", arguments: {} });
+      if (result.isError) throw new Error("bench: the MCP floor's tool failed");
+    },
+    list: async () => void (await client.listTools()),
+    close: async () => {
+      await client.close();
+      await served.close();
     },
   };
 }

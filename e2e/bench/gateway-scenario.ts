@@ -13,7 +13,7 @@ import { createSessionToken } from "../../lib/gateway/session-token";
 import { httpRequest } from "../../lib/nodes/http-request";
 import { graphEdge, graphNode, storeRun } from "../../lib/testing/fixtures";
 import { registerComponentTool } from "../../lib/tools/register-component-tool";
-import { gatewayHops } from "./gateway-hops";
+import { gatewayHops, mcpSdkFloor } from "./gateway-hops";
 import { ms, percentile, sequentialRow, timeEach, type BenchRow } from "./measure";
 
 const ROUNDS = 5;
@@ -31,6 +31,7 @@ export async function benchGateway(appUrl: string, redis: Redis, calls: number, 
   // The client an agent uses (its fetch gives each request its own abort signal, which the SDK's default does not).
   const client = await gatewayClient(`${appUrl}/api/mcp/gateway`, token);
   const hops = gatewayHops(`${appUrl}/api/mcp/gateway`, token);
+  const sdk = await mcpSdkFloor();
   try {
     const params = httpRequest.params.parse({ url: targetUrl });
     const callDirectly = () =>
@@ -44,8 +45,10 @@ export async function benchGateway(appUrl: string, redis: Redis, calls: number, 
     await timeEach(50, callDirectly);
     await timeEach(50, hops.httpHop);
     await timeEach(50, hops.queueHop);
+    await timeEach(50, sdk.call);
+    await timeEach(50, sdk.list);
     // In turns, so a shared machine that slows down or speeds up meanwhile weighs on all alike.
-    const [viaGateway, listing, direct, httpHop, queueHop]: number[][] = [[], [], [], [], []];
+    const [viaGateway, listing, direct, httpHop, queueHop, sdkCall, sdkList]: number[][] = [[], [], [], [], [], [], []];
     for (let round = 0; round < ROUNDS; round++) {
       const part = Math.ceil(calls / ROUNDS);
       viaGateway.push(...(await timeEach(part, callViaGateway)));
@@ -53,6 +56,8 @@ export async function benchGateway(appUrl: string, redis: Redis, calls: number, 
       direct.push(...(await timeEach(part, callDirectly)));
       httpHop.push(...(await timeEach(part, hops.httpHop)));
       queueHop.push(...(await timeEach(part, hops.queueHop)));
+      sdkCall.push(...(await timeEach(part, sdk.call)));
+      sdkList.push(...(await timeEach(part, sdk.list)));
     }
     const hopsFloor = percentile(httpHop, 50) + percentile(queueHop, 50);
     return {
@@ -62,16 +67,21 @@ export async function benchGateway(appUrl: string, redis: Redis, calls: number, 
         sequentialRow(`${label}tools/list via gateway (${listing.length} sequential)`, listing),
         sequentialRow(`${label}design floor, hop 1: HTTP to the gateway route, token checked, nothing more (${httpHop.length} sequential)`, httpHop),
         sequentialRow(`${label}design floor, hop 2: a job answered on the reply channel by a no-op worker (${queueHop.length} sequential)`, queueHop),
+        sequentialRow(`design floor, the MCP SDK alone: tools/call to a loopback server like the gateway's whose tool answers at once (${sdkCall.length} sequential)`, sdkCall),
+        sequentialRow(`design floor, the MCP SDK alone: tools/list of that server (${sdkList.length} sequential)`, sdkList),
       ],
       figures: {
         gateway_added_p50_ms: ms(percentile(viaGateway, 50) - percentile(direct, 50)),
         gateway_list_p50_ms: ms(percentile(listing, 50)),
         gateway_hops_floor_p50_ms: ms(hopsFloor),
         gateway_added_over_hops_p50_ms: ms(percentile(viaGateway, 50) - percentile(direct, 50) - hopsFloor),
+        gateway_mcp_sdk_call_floor_p50_ms: ms(percentile(sdkCall, 50)),
+        gateway_mcp_sdk_list_floor_p50_ms: ms(percentile(sdkList, 50)),
       },
     };
   } finally {
     await hops.close();
+    await sdk.close();
     await client.close();
     target.close();
   }
