@@ -13,10 +13,10 @@
  * anything of ours runs.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { Queue, Worker } from "bullmq";
 import { gatewayClient } from "../../lib/agent/gateway-client";
+import { answerRequest } from "../../lib/gateway/answer-request";
 import { sharedSchemaValidator } from "../../lib/mcp/schema-validator";
 import { requestFetch } from "../../lib/net/request-fetch";
 import { queueConnection, type ToolCallJobData, type ToolCallJobResult } from "../../lib/queue/queues";
@@ -59,13 +59,7 @@ export async function mcpSdkFloor(): Promise<McpSdkFloor> {
     const server = new Server({ name: "bench-floor", version: "0.1.0" }, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: sharedSchemaValidator() });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: "noop", description: "Answers at once", inputSchema: { type: "object" as const } }] }));
     server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: "text" as const, text: "ok" }] }));
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(request);
-    } finally {
-      await server.close();
-    }
+    return answerRequest(server, request);
   };
   const served = await serveRoutes(["POST", "GET", "DELETE"].map((method) => ({ method, pattern: /^\/mcp$/, handler: answer })));
   const client = await gatewayClient(`${served.url}/mcp`, "bench");

@@ -3,8 +3,8 @@
  * Bearer run session token (not a user credential). Host and Origin are checked first, as the MCP
  * spec asks of every Streamable HTTP server (DNS rebinding).
  */
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { verifySessionToken } from "@/lib/gateway/session-token";
+import { answerRequest } from "@/lib/gateway/answer-request";
 import { buildGatewayServer } from "@/lib/gateway/build-server";
 import { readGatewayState } from "@/lib/gateway/gateway-state";
 import { runSecrets } from "@/lib/gateway/run-secrets";
@@ -38,15 +38,7 @@ async function handle(request: Request): Promise<Response> {
   // first call finds them in memory.
   void runSecrets(scope.runId).catch(() => undefined);
 
-  const server = buildGatewayServer(scope, { redis: sharedRedis(), tools: state.tools });
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  await server.connect(transport);
-  try {
-    return await transport.handleRequest(request);
-  } finally {
-    // With JSON responses the answer is complete once handleRequest resolves.
-    await server.close();
-  }
+  return answerRequest(buildGatewayServer(scope, { redis: sharedRedis(), tools: state.tools }), request);
 }
 
 export const POST = handle;
