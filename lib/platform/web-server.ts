@@ -39,13 +39,18 @@ async function compiledHandlers(dir: string, page: string): Promise<Map<string, 
   return handlers;
 }
 
+/** A request that failed past its handler's own error handling: logged by path (never its body), answered 500 if nothing was sent yet. */
+function answerFailure(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  console.error(`${req.method} ${req.url?.split("?")[0]} failed:`, error instanceof Error ? error.message : error);
+  if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "internal", message: "The server could not answer this request" }));
+  else res.destroy();
+}
+
 async function serveHot(handler: RouteHandler, params: Record<string, string>, req: IncomingMessage, res: ServerResponse, base: string): Promise<void> {
   try {
     await writeWebResponse(await handler(toWebRequest(req, res, base), { params: Promise.resolve(params) }), res);
   } catch (error) {
-    console.error(`${req.method} ${req.url?.split("?")[0]} failed:`, error instanceof Error ? error.message : error);
-    if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "internal", message: "The server could not answer this request" }));
-    else res.destroy();
+    answerFailure(req, res, error);
   }
 }
 
@@ -62,7 +67,7 @@ export async function startWebServer({ hostname, port, dir = process.cwd() }: { 
     const matched = matchHotRoute((req.url ?? "/").split("?")[0]);
     const handler = matched && hot.get(matched.route.page)?.get(req.method ?? "GET");
     if (matched && handler) return void serveHot(handler, matched.params, req, res, base);
-    void nextHandler(req, res);
+    nextHandler(req, res).catch((error: unknown) => answerFailure(req, res, error));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
