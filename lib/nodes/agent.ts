@@ -45,8 +45,10 @@ export const agent = defineComponent({
     withModelAndTools(ctx, async (model, tools) => {
       const { nodeId, params, emit, note, signal } = ctx;
       let streamed = createTextStreamer(note, nodeId, 1);
-      // Each step is written at once but not waited for (the next model call need not wait on the database);
-      // it is sent before that call's tool calls, so it lands before the gateway records them. A failed write fails the node.
+      // Each step that leads to tool calls is written at once but not waited for (the next model call
+      // need not wait on the database); it is sent before those calls, so it lands before the gateway
+      // records them. A failed write fails the node. The last step (no tool calls follow) goes with the
+      // node's end instead, in the same write.
       let stepWriteFailure: unknown;
       const stepWrites: Promise<unknown>[] = [];
       const result = await runAgent({
@@ -67,11 +69,12 @@ export const agent = defineComponent({
         onWarnings: modelWarningLog(note, nodeId),
         onStep: (step) => {
           streamed.end(); // the streamed text goes before the step that completes it
-          const written = emit({
-            type: "agent.step",
+          const event = {
+            type: "agent.step" as const,
             payload: { nodeId, iteration: step.iteration, text: step.text, toolCalls: step.toolCalls, finishReason: step.finishReason, messages: step.messages, ...(step.stopReason ? { stopReason: step.stopReason } : {}) },
-          });
-          stepWrites.push(written.catch((error) => (stepWriteFailure ??= error)));
+          };
+          if (step.toolCalls === 0 || step.stopReason) return note(event);
+          stepWrites.push(emit(event).catch((error) => (stepWriteFailure ??= error)));
         },
       });
       await Promise.all(stepWrites);

@@ -150,7 +150,9 @@ export function unloggedSteps(ctx: RunContext): UnloggedSteps {
  * Runs the node (or skips it, when its branch was not taken) and records its start and end;
  * failures become NodeFailure naming the node.
  * Its end is a checkpoint, stored before the run goes on (a resume starts after it), except for a
- * pure node, which costs nothing to run again, and a node nothing waits on. Its start is recorded
+ * pure node, which costs nothing to run again, a node nothing waits on, and a tool-mode node (a
+ * resume registers every tool again: its registry entry, written first, is what agents wait for;
+ * resume-state.ts restores only normal nodes' outputs). Its start is recorded
  * as startRecord says, once a component node's settings are worked out (a node whose settings do
  * not hold fails without a start).
  */
@@ -176,6 +178,6 @@ export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: A
     throw new NodeFailure(nodeId, error instanceof Error ? error.message : String(error));
   }
   ctx.outputs.set(nodeId, output);
-  // A node nothing waits on needs no checkpoint of its own: its end rides with the next write (the run's end, or another branch's).
-  await (pure || !hasDependents(ctx.plan).has(nodeId) ? ctx.note : ctx.emit)({ type: "node.completed", payload: { nodeId, output, durationMs: Date.now() - startedAt } });
+  // A node that is no checkpoint has its end ride with the next write (the run's end, or another branch's).
+  await (pure || node.mode === "tool" || !hasDependents(ctx.plan).has(nodeId) ? ctx.note : ctx.emit)({ type: "node.completed", payload: { nodeId, output, durationMs: Date.now() - startedAt } });
 }

@@ -74,7 +74,8 @@ export function exposeTools(registered: RegisteredTool[]): ExposedTool[] {
   return registered.flatMap((tool) => TOOL_KINDS[tool.kind].expose(tool));
 }
 
-export type RegisterContext = { redis: Redis; runId: string; emit: (event: RunEventInput) => Promise<unknown> };
+/** `note`: an event that rides with the run's next write (a registration is no checkpoint: a resume registers every tool again). */
+export type RegisterContext = { redis: Redis; runId: string; emit: (event: RunEventInput) => Promise<unknown>; note: (event: RunEventInput) => void };
 
 /** How a tool-mode node registers, by node type: MCP sources connect and discover, a Workflow Tool reads its workflow, any other component registers itself. */
 export function registrarFor(nodeType: string): (ctx: RegisterContext, node: CompiledNode, inputs: Record<string, unknown>) => Promise<NodeOutput> {
@@ -82,7 +83,7 @@ export function registrarFor(nodeType: string): (ctx: RegisterContext, node: Com
   const register = nodeType === WORKFLOW_TOOL_TYPE ? (ctx: RegisterContext, node: CompiledNode) => registerWorkflowTool(ctx.redis, ctx.runId, node) : (ctx: RegisterContext, node: CompiledNode, inputs: Record<string, unknown>) => registerComponentTool(ctx.redis, ctx.runId, node, inputs);
   return async (ctx, node, inputs) => {
     const { toolName, kind, description } = await register(ctx, node, inputs);
-    await ctx.emit({ type: "tool.registered", payload: { nodeId: node.id, toolName, kind, description } });
+    ctx.note({ type: "tool.registered", payload: { nodeId: node.id, toolName, kind, description } });
     return { tool: toolName };
   };
 }
