@@ -9,6 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignJWT } from "jose";
+import { bodyLimit } from "../http/perimeter";
 import { signingSecret } from "../platform/secret";
 import { finishRun } from "../runs/finish-run";
 import { createEventRecorder } from "../runs/record-event";
@@ -113,6 +114,25 @@ describe("gateway", () => {
     }
     const valid = await post(`Bearer ${await createSessionToken({ runId, agentNodeId: "a1", allowedNodeIds: ["h1"] })}`);
     expect(valid.status).toBe(200);
+  });
+
+  it("refuses a body over the API's limit, declared or streamed, and one that is not JSON, before any tool runs", async () => {
+    const token = await createSessionToken({ runId, agentNodeId: "a1", allowedNodeIds: ["h1"] });
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}` };
+    const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "fetch_a", arguments: { url: targetUrl, body: "x".repeat(bodyLimit("default")) } } };
+    const declared = await fetch(`${stack.url}/api/mcp/gateway`, { method: "POST", headers, body: JSON.stringify(call) });
+    expect(declared.status).toBe(413);
+    // A chunked body says no length up front: it is counted as it arrives.
+    const chunks = [JSON.stringify(call)];
+    const streamed = await fetch(`${stack.url}/api/mcp/gateway`, {
+      method: "POST",
+      headers,
+      body: new ReadableStream({ pull: (controller) => (chunks.length ? controller.enqueue(new TextEncoder().encode(chunks.shift())) : controller.close()) }),
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    const text = await fetch(`${stack.url}/api/mcp/gateway`, { method: "POST", headers: { ...headers, "content-type": "text/plain" }, body: JSON.stringify({ ...call, params: { name: "fetch_a", arguments: { url: targetUrl } } }) });
+    expect(text.status).toBe(415);
   });
 
   it("offers no stream of its own: GET answers 405, so clients do not open (and keep reopening) one", async () => {

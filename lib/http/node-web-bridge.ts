@@ -33,6 +33,9 @@ export async function writeWebResponse(response: Response, res: ServerResponse):
   const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
   const cookies = response.headers.getSetCookie(); // joined into one line by the Headers iterator, which a cookie must never be
   if (cookies.length > 0) headers["set-cookie"] = cookies;
+  // An answer given before the body was read whole (a refusal for its size, say): the rest of it is
+  // still on the connection, where it would be taken for the next request, so this one is the last.
+  if (!res.req.complete) headers.connection = "close";
   res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
   const reader = response.body.getReader();

@@ -1,14 +1,15 @@
 /**
  * The embedded MCP gateway: stateless Streamable HTTP, one MCP server per request, scoped by the
  * Bearer run session token (not a user credential). Host and Origin are checked first, as the MCP
- * spec asks of every Streamable HTTP server (DNS rebinding).
+ * spec asks of every Streamable HTTP server (DNS rebinding), then the body (JSON, within the size
+ * limit).
  */
 import { verifySessionToken } from "@/lib/gateway/session-token";
 import { answerRequest } from "@/lib/gateway/answer-request";
 import { buildGatewayServer } from "@/lib/gateway/build-server";
 import { readGatewayState } from "@/lib/gateway/gateway-state";
 import { runSecrets } from "@/lib/gateway/run-secrets";
-import { checkRequest, refusalResponse } from "@/lib/http/perimeter";
+import { bodyLimit, checkApiBody, checkRequest, refusalResponse } from "@/lib/http/perimeter";
 import { sharedRedis } from "@/lib/queue/redis";
 
 export const dynamic = "force-dynamic";
@@ -21,7 +22,7 @@ function unauthorized(message: string): Response {
 }
 
 async function handle(request: Request): Promise<Response> {
-  const refusal = checkRequest(request);
+  const refusal = checkRequest(request) ?? checkApiBody(request.method, request.headers, bodyLimit("default"));
   if (refusal) return refusalResponse(refusal);
   const header = request.headers.get("authorization") ?? "";
   const token = header.match(/^Bearer\s+(.+)$/i)?.[1];
