@@ -37,3 +37,8 @@ export class ApiError extends Error {
     return Response.json({ error: this.message, code: this.code, ...(this.details ? { errors: this.details } : {}) }, { status: STATUS[this.code] });
   }
 }
+
+/** The answer to a request that failed for a reason of ours: it says nothing of what went wrong (the log does). */
+export function internalError(): Response {
+  return Response.json({ error: "Internal error", code: "internal" }, { status: 500 });
+}

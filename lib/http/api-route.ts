@@ -7,7 +7,7 @@
 import { AccessError, requireRole, type Principal } from "../auth/principal";
 import type { Role } from "../auth/roles";
 import { mayUseWorkflow, outsideScopeMessage } from "../auth/workflow-scope";
-import { ApiError } from "./api-error";
+import { ApiError, internalError } from "./api-error";
 import { bodyLimit, checkApiBody, checkRequest, refusalResponse } from "./perimeter";
 import { readJsonBody } from "./read-json-body";
 
@@ -61,5 +61,5 @@ export function errorResponse(request: Request, error: unknown): Response {
   if (error instanceof ApiError) return error.toResponse();
   if (error instanceof AccessError) return Response.json({ error: error.message, code: error.failure }, { status: error.status });
   console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
-  return Response.json({ error: "Internal error", code: "internal" }, { status: 500 });
+  return internalError();
 }

@@ -3,6 +3,7 @@
  * what npm start's web process uses to serve its hot routes itself (lib/platform/web-server.ts), and
  * what tests use to serve route handlers without a Next build (lib/testing/serve-web-handler.ts).
  */
+import { once } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 
@@ -43,7 +44,8 @@ export async function writeWebResponse(response: Response, res: ServerResponse):
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    res.write(value);
+    // A slow reader holds the stream back instead of piling its body up in memory; one that has gone away ends it.
+    if (!res.write(value)) await Promise.race([once(res, "drain"), once(res, "close")]);
   }
   res.end();
 }

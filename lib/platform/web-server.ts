@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createRequire } from "node:module";
 import path from "node:path";
 import next from "next";
+import { internalError } from "../http/api-error";
 import { HOT_ROUTES, matchHotRoute } from "../http/hot-routes";
 import { toWebRequest, writeWebResponse } from "../http/node-web-bridge";
 
@@ -39,11 +40,11 @@ async function compiledHandlers(dir: string, page: string): Promise<Map<string, 
   return handlers;
 }
 
-/** A request that failed past its handler's own error handling: logged by path (never its body), answered 500 if nothing was sent yet. */
+/** A request that failed past its handler's own error handling: logged by path (never its body), answered as the API answers an internal error if nothing was sent yet. */
 function answerFailure(req: IncomingMessage, res: ServerResponse, error: unknown): void {
   console.error(`${req.method} ${req.url?.split("?")[0]} failed:`, error instanceof Error ? error.message : error);
-  if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "internal", message: "The server could not answer this request" }));
-  else res.destroy();
+  if (res.headersSent) return void res.destroy();
+  void writeWebResponse(internalError(), res).catch(() => res.destroy());
 }
 
 async function serveHot(handler: RouteHandler, params: Record<string, string>, req: IncomingMessage, res: ServerResponse, base: string): Promise<void> {
