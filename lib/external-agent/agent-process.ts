@@ -4,7 +4,8 @@
  * the node's tools in its environment — SWITCHBOARD_GATEWAY_URL, SWITCHBOARD_GATEWAY_TOKEN, and
  * SWITCHBOARD_MCP_CONFIG naming an MCP client configuration file in the format Cursor, Claude Code
  * and most MCP clients read — with its task in SWITCHBOARD_TASK; wait for it to exit and take what
- * it printed as the answer. The token never appears in the answer or an error.
+ * it printed as the answer. It runs in the sandbox (lib/sandbox) with a network, since it talks to
+ * the gateway over HTTP. The token never appears in the answer or an error.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -50,7 +51,9 @@ export async function runAgentProcess(agent: AgentProcess): Promise<string> {
       SWITCHBOARD_TASK: agent.task,
     };
     const reaper = reaperHooks(sharedRedis(), agent.runId); // a worker's death does not leave the agent running
-    const result = await runExecutable(agent.command, agent.args, { env, timeoutMs: agent.timeoutMs, maxOutputBytes: MAX_OUTPUT_BYTES, signal: agent.signal, ...reaper });
+    // In the sandbox it reads its configuration's folder and reaches the gateway over the network, and writes nothing of the host.
+    const box = { readOnlyRoots: [dir], network: true };
+    const result = await runExecutable(agent.command, agent.args, { env, ...box, timeoutMs: agent.timeoutMs, maxOutputBytes: MAX_OUTPUT_BYTES, signal: agent.signal, ...reaper });
     const said = stderrSummary(result.stderr);
     if (result.timedOut) throw new Error(`command: "${agent.command}" did not finish within ${agent.timeoutMs / 1000} s`);
     if (result.exitCode !== 0) throw new Error(hide(`command: "${agent.command}" exited with ${result.exitCode === null ? "no code (its output was too long)" : `code ${result.exitCode}`}${said ? ` — stderr: ${said}` : ""}`));

@@ -4,6 +4,7 @@
  * values may be secret references; they are resolved only in the worker, right before connecting.
  */
 import { z } from "zod";
+import { DeclaredDirectories } from "../sandbox/declared-directories";
 import { SecretRef } from "../secrets/reference";
 import { describeIssues } from "../validation/describe-issues";
 import { protocolMismatch, REMOTE_PROTOCOLS } from "./remote-protocol";
@@ -16,6 +17,10 @@ export const StdioServerConfig = z.object({
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), SecretOrText).default({}),
   cwd: z.string().optional(),
+  /** The directories the server may write (none when not given); it runs in the sandbox (lib/sandbox) and sees nothing else of the host. */
+  roots: DeclaredDirectories.optional(),
+  /** Whether it may open network connections (not when not given; npx fetching a package needs it). */
+  network: z.boolean("network must be true or false").optional(),
 });
 export type StdioServerConfig = z.infer<typeof StdioServerConfig>;
 

@@ -1,14 +1,16 @@
 /**
- * A stdio client transport whose server runs in its own process group (`detached: true`), so
- * closing it kills everything the server started (npx → node → …), not just the direct child.
- * Framing uses the SDK's own ReadBuffer and serializeMessage.
+ * A stdio client transport whose server runs in the sandbox (lib/sandbox: its own PID namespace,
+ * only its roots writable, network only when declared), the box leading its own process group
+ * (`detached: true`), so closing it kills everything the server started (npx → node → …), not
+ * just the direct child. Framing uses the SDK's own ReadBuffer and serializeMessage.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { sandboxedCommand } from "../sandbox/sandboxed-command";
 
-export type DetachedStdioParams = { command: string; args: string[]; env: Record<string, string>; cwd?: string };
+export type DetachedStdioParams = { command: string; args: string[]; env: Record<string, string>; cwd?: string; roots: string[]; network: boolean };
 
 const MAX_STDERR_CHARS = 4_000;
 
@@ -46,14 +48,11 @@ export class DetachedStdioTransport implements Transport {
     return this.stderrTail.trim();
   }
 
-  start(): Promise<void> {
+  async start(): Promise<void> {
+    const { command, args, env, cwd, roots, network } = this.params;
+    const plan = await sandboxedCommand({ command, args, env, cwd, writableRoots: roots, readOnlyRoots: [], network });
     return new Promise((resolve, reject) => {
-      const child = spawn(this.params.command, this.params.args, {
-        env: this.params.env as NodeJS.ProcessEnv,
-        cwd: this.params.cwd,
-        detached: true,
-        shell: false,
-      });
+      const child = spawn(plan.file, plan.args, { env: plan.env as NodeJS.ProcessEnv, cwd: plan.cwd, detached: true, shell: false });
       this.child = child;
       child.on("error", (error) => {
         reject(error);

@@ -3,7 +3,7 @@
  * server-filesystem over stdio, registered through the worker's real registration path and
  * called through the real gateway with the SDK's client; whole runs through the HTTP API.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +14,9 @@ import { getRegisteredTool, registryKey } from "../registry/registry";
 import type { RunEvent, RunEventInput } from "../runs/events";
 import { listEvents } from "../runs/read-events";
 import { putSecret } from "../secrets/secret-store";
-import { everythingStdio, everythingWithHelper, filesystemStdio, processesWith, startEverythingHttp } from "../testing/mcp-peers";
+import { everythingStdio, everythingWithHelper, FILESYSTEM_BIN, filesystemStdio, processesWith, startEverythingHttp } from "../testing/mcp-peers";
+import { survivorsAfter, uniqueSleep } from "../testing/host-processes";
+import { connectMcpServer } from "./connect";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { gatewayClient as gatewayClientOf, mcpToolNode, registerMcpNodes, toolNames } from "../testing/mcp-registration";
 import { runWorkflowToEnd, startWorkflowRun } from "../testing/run-workflow";
@@ -90,7 +92,7 @@ describe("MCP servers through the gateway", () => {
     expect(processesWith(tag)).toEqual([]);
   });
 
-  it("gives a stdio server only its declared env (secret references resolved) plus PATH and HOME", async () => {
+  it("gives a stdio server only its declared env (secret references resolved) plus PATH, HOME and PWD", async () => {
     const tag = marker("env");
     await putSecret("MCP_TEST_GREETING", "hello-from-a-secret");
     const { runId, teardown } = await registerNodes({ nodes: [mcpToolNode("env", { ...everythingStdio(tag), env: { GREETING: { $secret: "MCP_TEST_GREETING" } } })], edges: [] });
@@ -99,7 +101,9 @@ describe("MCP servers through the gateway", () => {
       const result = await client.callTool({ name: "env__get-env", arguments: {} });
       const env = JSON.parse((result.content as { text: string }[])[0].text) as Record<string, string>;
       expect(env.GREETING).toBe("hello-from-a-secret");
-      expect(Object.keys(env).sort()).toEqual(["GREETING", "HOME", "PATH"].filter((key) => key === "GREETING" || process.env[key] !== undefined).sort());
+      // PWD is the sandbox's working directory, HOME its private one (lib/sandbox/bwrap-args.ts)
+      expect(Object.keys(env).sort()).toEqual(["GREETING", "HOME", "PATH", "PWD"].filter((key) => key !== "PATH" || process.env[key] !== undefined).sort());
+      expect(env.HOME).toBe("/home/sandbox");
       expect(env.DATABASE_URL).toBeUndefined();
       await client.close();
     } finally {
@@ -360,5 +364,37 @@ describe("MCP servers in a run", () => {
     expect(unavailable.find((e) => e.payload.nodeId === "forbidden")!.payload.error).toMatch(/"bash" is not on the MCP allow-list/);
     expect(processesWith(tag)).toEqual([]);
     expect(await recordedProcesses(runId)).toEqual([]);
+  });
+});
+
+describe("stdio servers in the sandbox", () => {
+  it("leaves nothing behind when a server times out at start-up, however often it is retried, even a detached grandchild", async () => {
+    const tag = marker("silent");
+    const grandchild = uniqueSleep();
+    const silent = `require("node:child_process").spawn("sh", ["-c", "setsid sleep ${grandchild} </dev/null >/dev/null 2>&1 &"], { stdio: "ignore", detached: true }); setInterval(() => {}, 1000)`;
+    const starts: number[] = [];
+    const connecting = connectMcpServer({ transport: "stdio", command: "node", args: ["-e", silent, tag], env: {} }, { startupTimeoutMs: 1500, retries: 2, backoffMs: 50, onSpawn: (pgid) => void starts.push(pgid) });
+    await expect(connecting).rejects.toThrow(/did not start/);
+    expect(starts).toHaveLength(3); // the first try and two retries, each started a server and its grandchild
+    expect(await survivorsAfter(tag, 3000)).toEqual([]);
+    expect(await survivorsAfter(grandchild, 3000)).toEqual([]);
+  });
+
+  it("writes only in its declared roots: server-filesystem cannot create a file outside them", async () => {
+    const tag = marker("fs-write");
+    const outside = mkdtempSync(path.join(tmpdir(), "switchboard-mcp-outside-"));
+    // It is told both directories, but only `directory` is declared as a root: `outside` is not in its box.
+    const writer = await connectMcpServer({ ...filesystemStdio(directory, tag), args: [FILESYSTEM_BIN, directory, outside] });
+    try {
+      const refused = await writer.client.callTool({ name: "write_file", arguments: { path: path.join(outside, "escaped.txt"), content: "outside" } });
+      expect(refused.isError).toBe(true);
+      expect(existsSync(path.join(outside, "escaped.txt"))).toBe(false);
+      const wrote = await writer.client.callTool({ name: "write_file", arguments: { path: path.join(directory, "from-the-box.txt"), content: "inside" } });
+      expect(wrote.isError).toBeFalsy();
+      expect(readFileSync(path.join(directory, "from-the-box.txt"), "utf8")).toBe("inside");
+    } finally {
+      await writer.close();
+    }
+    expect(await survivorsAfter(tag, 3000)).toEqual([]);
   });
 });

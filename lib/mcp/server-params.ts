@@ -23,7 +23,7 @@ export async function serverParams(config: McpServerConfig): Promise<ServerParam
     const { value: env, secretValues } = await resolveSecrets(config.env);
     return {
       transport: "stdio",
-      stdio: { command: config.command, args: config.args, env: childEnvironment(env as Record<string, string>), cwd: config.cwd || undefined },
+      stdio: { command: config.command, args: config.args, env: childEnvironment(env as Record<string, string>), cwd: config.cwd || undefined, roots: config.roots ?? [], network: config.network ?? false },
       secretValues,
     };
   }

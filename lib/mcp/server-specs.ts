@@ -23,6 +23,8 @@ export const ServerNodeParams = z.object({
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), z.unknown()).default({}),
   cwd: z.string().default(""),
+  roots: z.unknown().default([]),
+  network: z.unknown().default(false),
   url: z.string().default(""),
   headers: z.record(z.string(), z.unknown()).default({}),
   protocol: z.enum(REMOTE_PROTOCOLS).default("auto"),
@@ -63,7 +65,7 @@ export const editorServerKey = (node: { id: string; type: string }, spec: Server
 export function serverSourceOf(params: ServerNodeParams): unknown {
   if (params.transport === "ref") return { transport: "ref", ref: params.ref };
   if (params.transport === "http") return { transport: "http", url: params.url, headers: params.headers, protocol: params.protocol, ...(params.auth === "oauth" ? { oauth: oauthSettingsOf(params) } : {}) };
-  return { transport: "stdio", command: params.command, args: params.args, env: params.env, cwd: params.cwd || undefined };
+  return { transport: "stdio", command: params.command, args: params.args, env: params.env, cwd: params.cwd || undefined, roots: params.roots, network: params.network };
 }
 
 /** The node's OAuth fields as an `oauth` config; empty fields are left out (no client id: dynamic registration). */

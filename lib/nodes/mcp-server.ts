@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { discoverTools } from "../mcp/discover";
 import { MCP_SERVER_TYPE, serverSpecs, ServerNodeParams } from "../mcp/server-specs";
+import { writableRootsField } from "../tools/roots-param";
 import { defineComponent, type ParamField } from "./types";
 
 const on = (transport: string) => ({ visibleWhen: { param: "transport", equals: transport } });
@@ -41,6 +42,8 @@ export const mcpServer = defineComponent({
     { name: "args", label: "Arguments", kind: "json", placeholder: '["-y", "@modelcontextprotocol/server-everything"]', ...on("stdio") },
     { name: "env", label: "Environment", kind: "json", placeholder: '{ "API_KEY": { "$secret": "MY_KEY" } }', help: "The server gets only these variables plus PATH and HOME.", ...on("stdio") },
     { name: "cwd", label: "Working directory", kind: "text", ...on("stdio") },
+    { ...writableRootsField, help: "Absolute directories the server may write (a filesystem server's folders), one per line. It runs in a sandbox and sees nothing else of this machine.", ...on("stdio") },
+    { name: "network", label: "Network access", kind: "boolean", help: "Off: the server cannot open any connection (npx needs it to fetch a package).", ...on("stdio") },
     { name: "url", label: "URL", kind: "text", placeholder: "https://example.com/mcp", help: "http(s):// for Streamable HTTP or SSE, ws(s):// for WebSocket.", ...on("http") },
     { name: "headers", label: "Headers", kind: "json", placeholder: '{ "Authorization": { "$secret": "MCP_TOKEN" } }', ...on("http") },
     {

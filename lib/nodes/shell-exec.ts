@@ -1,9 +1,10 @@
-/** shell_exec: runs an allow-listed executable with arguments (no shell), with a timeout and an output cap. */
+/** shell_exec: runs an allow-listed executable with arguments (no shell) in the sandbox, with a timeout and an output cap. */
 import { z } from "zod";
 import { assertAllowed, runExecutable } from "../tools/run-executable";
 import { reaperHooks } from "../mcp/process-reaper";
 import { sharedRedis } from "../queue/redis";
 import { assertNoExecArguments } from "../tools/exec-capable-args";
+import { writableRootsField, writableRootsParam } from "../tools/roots-param";
 import { defineComponent } from "./types";
 
 const list = z
@@ -33,7 +34,9 @@ export const shellExec = defineComponent({
     { name: "allowedCommands", label: "Allowed programs", kind: "text", required: true, placeholder: "ls, git, /usr/bin/wc", help: "The only programs this node may run, separated by commas." },
     { name: "command", label: "Command", kind: "text", required: true, placeholder: "ls" },
     { name: "args", label: "Arguments", kind: "json", placeholder: '["-la", "src"]' },
-    { name: "cwd", label: "Working directory", kind: "text" },
+    { name: "cwd", label: "Working directory", kind: "text", help: "Absolute; the program can read it (and write it when it is inside a writable directory)." },
+    writableRootsField,
+    { name: "network", label: "Network access", kind: "boolean", help: "Off: the program cannot open any connection." },
     { name: "timeoutMs", label: "Timeout (ms)", kind: "number" },
     { name: "maxOutputBytes", label: "Output cap (bytes)", kind: "number" },
   ],
@@ -47,6 +50,8 @@ export const shellExec = defineComponent({
     command: z.string().min(1, "command is required"),
     args: z.array(z.string(), "args must be a list of strings").default([]),
     cwd: z.string().default(""),
+    roots: writableRootsParam,
+    network: z.boolean("network must be true or false").default(false),
     timeoutMs: z.number().int().positive().max(600_000).default(10_000),
     maxOutputBytes: z.number().int().positive().max(10_000_000).default(20_000),
   }),
@@ -54,6 +59,7 @@ export const shellExec = defineComponent({
     assertAllowed(params.command, params.allowedCommands);
     assertNoExecArguments(params.command, params.args);
     const reaper = reaperHooks(sharedRedis(), runId);
-    return runExecutable(params.command, params.args, { cwd: params.cwd, timeoutMs: params.timeoutMs, maxOutputBytes: params.maxOutputBytes, signal, ...reaper });
+    const { cwd, roots, network, timeoutMs, maxOutputBytes } = params;
+    return runExecutable(params.command, params.args, { cwd, roots, network, timeoutMs, maxOutputBytes, signal, ...reaper });
   },
 });

@@ -30,10 +30,14 @@ export const everythingWithHelper = (marker: string) => ({
   ],
 });
 
-/** server-filesystem takes allowed directories as arguments; the marker is passed as an env value instead. */
-export const filesystemStdio = (directory: string, marker: string) => ({ transport: "stdio" as const, command: "node", args: [FILESYSTEM_BIN, directory], env: { MCP_TEST_MARKER: marker } });
+/** server-filesystem takes allowed directories as arguments, declared as its roots too (the sandbox shows it nothing else); the marker is passed as an env value instead. */
+export const filesystemStdio = (directory: string, marker: string) => ({ transport: "stdio" as const, command: "node", args: [FILESYSTEM_BIN, directory], roots: [directory], env: { MCP_TEST_MARKER: marker } });
 
-/** Pids of live processes whose command line or environment carries the marker. */
+/**
+ * Pids of live programs whose command line or environment carries the marker. The sandbox's own
+ * two bubblewrap processes (the monitor and the box's init) carry the program's command line too;
+ * they are not counted, and they never outlive the program (its PID namespace ends with it).
+ */
 export function processesWith(marker: string): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync("/proc")) {
@@ -42,6 +46,7 @@ export function processesWith(marker: string): number[] {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       if (stat.split(") ")[1]?.startsWith("Z")) continue; // a zombie is already dead
+      if (cmdline.split("\0")[0].endsWith("bwrap")) continue;
       let environ = "";
       try {
         environ = readFileSync(`/proc/${entry}/environ`, "utf8");

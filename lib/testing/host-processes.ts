@@ -1,0 +1,12 @@
+/** For sandbox tests: programs a test can find again from the host, where pids inside a box mean nothing. */
+import { processesWith } from "./mcp-peers";
+
+/** A sleep length no other test uses; `sleep <it>` is found by its command line. */
+export const uniqueSleep = (): string => `${600 + Math.floor(Math.random() * 1e6) / 1e7}`;
+
+/** Waits up to `timeoutMs` for every process carrying the marker to be gone; returns those still alive. */
+export async function survivorsAfter(marker: string, timeoutMs: number): Promise<number[]> {
+  const until = Date.now() + timeoutMs;
+  while (processesWith(marker).length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+  return processesWith(marker);
+}
