@@ -3,6 +3,8 @@
  * outside MCP client (the SDK's, as Claude Desktop or Cursor would be) sees and calls exactly those,
  * the gateway records the calls in the run, Done ends the node with the answer, and the token dies.
  */
+import { copyFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -59,7 +61,14 @@ it("hands scoped tools to an outside MCP client, records its calls, and ends on 
   expect((await stack.fetch(`/api/runs/${runId}/external/outside`)).status).toBe(404);
 });
 
-const AGENT_SCRIPT = new URL("../testing/mcp-agent-script.mjs", import.meta.url).pathname;
+/**
+ * The test agent program, installed where the sandbox shows programs a node may start: the
+ * checkout's node_modules (its imports of the MCP SDK resolve from there). A file elsewhere in the
+ * checkout is not in the box.
+ */
+const AGENT_SCRIPT = path.join(process.cwd(), "node_modules", ".cache", "switchboard-tests", "mcp-agent-script.mjs");
+mkdirSync(path.dirname(AGENT_SCRIPT), { recursive: true });
+copyFileSync(new URL("../testing/mcp-agent-script.mjs", import.meta.url), AGENT_SCRIPT);
 
 const processGraph = (args: string[]): WorkflowGraph =>
   ({

@@ -1,8 +1,8 @@
 /**
  * MCP with several real worker processes (workers/main.ts). Calls to a stdio server reach the one
  * worker that owns its process, however many compete on the shared queue. And no MCP process
- * outlives its run even when the worker that spawned it is SIGKILLed mid-run: the next worker
- * started on this machine reaps the orphaned process group.
+ * outlives its run even when the worker that spawned it is SIGKILLed mid-run: its sandbox dies with
+ * the worker, and the next worker started on this machine reaps the orphaned process group's record.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -17,6 +17,7 @@ import { callMcpTool } from "../gateway/call-mcp-tool";
 import { getRegisteredTool, toolTarget } from "../registry/registry";
 import { startWorkers } from "../runs/start-workers";
 import { everythingStdio, everythingWithHelper, processesWith } from "../testing/mcp-peers";
+import { ancestorsOf, anyAlive } from "../testing/host-processes";
 import { registerMcpNode } from "./register-mcp-node";
 import { teardownRunMcp } from "./teardown";
 import { ownerQueueName } from "./worker-identity";
@@ -51,6 +52,16 @@ async function startWorkerProcess(): Promise<ChildProcess> {
     child.once("exit", (code) => reject(new Error(`worker exited with ${code}`)));
   });
   return child;
+}
+
+/**
+ * The process groups recorded for a run that hold these programs: each is the pid of a sandbox's
+ * bubblewrap monitor, an ancestor of the program (or, once the programs are gone, one of `known`).
+ */
+async function recordedBoxesOf(runId: string, programs: number[], known: number[] = []): Promise<number[]> {
+  const above = new Set([...programs.flatMap(ancestorsOf), ...programs, ...known]);
+  const recorded = Object.values(await redis.hgetall(PROCESSES_KEY)).map((raw) => JSON.parse(raw) as { runId: string; pgid: number });
+  return recorded.filter((record) => record.runId === runId && above.has(record.pgid)).map((record) => record.pgid);
 }
 
 const killGroup = (child: ChildProcess) => {
@@ -118,21 +129,17 @@ describe("orphaned MCP processes", () => {
     await waitForEvent(runId, (event) => event.type === "tool.call.started", 30_000);
     const before = processesWith(tag);
     expect(before).toHaveLength(2); // the launcher (the server) and its helper
-    const recorded = Object.values(await redis.hgetall(PROCESSES_KEY)).map((raw) => JSON.parse(raw) as { runId: string; pgid: number });
-    expect(recorded).toContainEqual(expect.objectContaining({ runId, pgid: before[0] }));
+    const boxes = await recordedBoxesOf(runId, before); // the sandbox's process group, recorded for the reaper
+    expect(boxes.length).toBeGreaterThan(0);
 
     killGroup(first);
     await new Promise((resolve) => first.once("exit", resolve));
-    // The worker is dead; the server may exit on stdin's end, its helper does not: only the reaper will end it.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(processesWith(tag).length).toBeGreaterThan(0);
+    // The sandbox dies with its worker (bubblewrap's --die-with-parent): the server and its helper, which ignores stdin, alike.
+    await waitFor("the dead worker's box to end", () => (anyAlive(before) ? undefined : true), 5_000);
 
     await startWorkerProcess();
-    // The new worker may also resume the run and start a server of its own: only the dead worker's processes are orphans.
-    const orphansLeft = () => processesWith(tag).filter((pid) => before.includes(pid));
-    await waitFor("the orphan to be reaped", () => (orphansLeft().length === 0 ? true : undefined), 30_000);
-    const left = Object.values(await redis.hgetall(PROCESSES_KEY)).map((raw) => JSON.parse(raw) as { runId: string; pgid: number });
-    expect(left.filter((record) => before.includes(record.pgid))).toEqual([]);
+    // The next worker on this machine still reaps what the dead worker recorded.
+    await waitFor("the orphan's record to be reaped", async () => ((await recordedBoxesOf(runId, before, boxes)).length === 0 ? true : undefined), 30_000);
     // End the run, so whatever it started again is torn down too and nothing outlives the test.
     await stack.fetch(`/api/runs/${runId}/cancel`, { method: "POST" });
     await waitFor("the resumed run's server to be torn down", () => (processesWith(tag).length === 0 ? true : undefined), 30_000);
@@ -160,18 +167,18 @@ describe("orphaned agent programs", () => {
     });
     await waitFor("the agent program to start", () => (processesWith(tag).length > 0 ? true : undefined), 30_000);
     const before = processesWith(tag);
-    await waitFor("its process group to be recorded", async () => {
-      const recorded = Object.values(await redis.hgetall(PROCESSES_KEY)).map((raw) => JSON.parse(raw) as { runId: string; pgid: number });
-      return recorded.some((record) => record.runId === runId && before.includes(record.pgid)) || undefined;
+    const boxes = await waitFor("its process group to be recorded", async () => {
+      const recorded = await recordedBoxesOf(runId, before);
+      return recorded.length > 0 ? recorded : undefined;
     }, 10_000);
 
     killGroup(first);
     await new Promise((resolve) => first.once("exit", resolve));
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(processesWith(tag)).toEqual(before); // its own process group: the worker's death alone does not end it
+    // Its box dies with the worker (bubblewrap's --die-with-parent), before any other worker looks.
+    await waitFor("the dead worker's agent program to end", () => (anyAlive(before) ? undefined : true), 5_000);
 
     await startWorkerProcess();
-    await waitFor("the orphaned program to be reaped", () => (processesWith(tag).length === 0 ? true : undefined), 30_000);
+    await waitFor("the orphan's record to be reaped", async () => ((await recordedBoxesOf(runId, before, boxes)).length === 0 ? true : undefined), 30_000);
     const run = await waitFor("the run to end", async () => {
       const row = await getDb().run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, error: true } });
       return row.status === "running" || row.status === "queued" ? undefined : row;

@@ -1,4 +1,5 @@
 /** For sandbox tests: programs a test can find again from the host, where pids inside a box mean nothing. */
+import { readFileSync } from "node:fs";
 import { processesWith } from "./mcp-peers";
 
 /** A sleep length no other test uses; `sleep <it>` is found by its command line. */
@@ -10,3 +11,26 @@ export async function survivorsAfter(marker: string, timeoutMs: number): Promise
   while (processesWith(marker).length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
   return processesWith(marker);
 }
+
+/** The pids above a process, parent first (a box's bubblewrap monitor is one of them). */
+export function ancestorsOf(pid: number): number[] {
+  const ancestors: number[] = [];
+  for (let current = pid; current > 1; ) {
+    try {
+      current = Number(readFileSync(`/proc/${current}/stat`, "utf8").replace(/^.*\) /, "").split(" ")[1]);
+    } catch {
+      break;
+    }
+    ancestors.push(current);
+  }
+  return ancestors;
+}
+
+/** Whether any of these processes is still alive (not a zombie). */
+export const anyAlive = (pids: number[]): boolean => pids.some((pid) => {
+  try {
+    return !readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").startsWith("Z");
+  } catch {
+    return false;
+  }
+});
