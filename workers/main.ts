@@ -1,9 +1,11 @@
 /** The worker process entry point. Start more of these, on more machines, to scale out. */
 import { sharedRedis } from "../lib/queue/redis";
 import { DEFAULT_RUN_CONCURRENCY, DEFAULT_TOOL_CALL_CONCURRENCY, startWorkers } from "../lib/runs/start-workers";
+import { describeSandbox } from "../lib/sandbox/availability";
 
 const workers = await startWorkers();
 console.log(`worker ready (pid ${process.pid}): runs ×${DEFAULT_RUN_CONCURRENCY}, tool-calls ×${DEFAULT_TOOL_CALL_CONCURRENCY}`);
+console.log(`worker sandbox: ${await describeSandbox()}`); // after "ready": tests and supervisors wait for that line
 
 let stopping = false;
 

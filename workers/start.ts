@@ -12,6 +12,7 @@ import { startEmbeddedPostgres } from "../lib/platform/embedded-postgres";
 import { applyMigrations } from "../lib/platform/migrate";
 import { ensureRedis } from "../lib/platform/redis-server";
 import { superviseProcess, type Supervised } from "../lib/platform/supervisor";
+import { describeSandbox } from "../lib/sandbox/availability";
 
 const host = process.env.HOST ?? "127.0.0.1";
 const port = process.env.PORT ?? "3000";
@@ -55,6 +56,7 @@ async function main() {
   }
   const redis = await ensureRedis();
   services.push({ name: "Redis", stop: redis.stop });
+  console.log(`Sandbox: ${await describeSandbox()}`);
   if (shuttingDown) return;
 
   console.log("Applying database migrations…");
