@@ -24,7 +24,7 @@ const touchGraph: WorkflowGraph & { name: string } = {
   name: "touches a marker",
   nodes: [
     { id: "entry", type: "core.entry", position: { x: 0, y: 0 }, data: { label: "Entry", mode: "normal", params: {} } },
-    { id: "touch", type: "core.shell.exec", position: { x: 0, y: 0 }, data: { label: "Touch", mode: "normal", params: { allowedCommands: "touch", command: "touch", args: [marker] } } },
+    { id: "touch", type: "core.shell.exec", position: { x: 0, y: 0 }, data: { label: "Touch", mode: "normal", params: { allowedCommands: "touch", command: "touch", args: [marker], roots: [tmpdir()] } } }, // it writes only its roots
   ],
   edges: [],
 };
