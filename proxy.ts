@@ -1,15 +1,29 @@
 /**
  * Next.js proxy (formerly middleware): every request to the app — pages, server actions, route
  * handlers, assets; all but two hot routes that check for themselves (see `config`) — first
- * crosses the perimeter (lib/http/perimeter.ts): our own Host, a well-formed path, and no
- * cross-site state changes. Who is calling is checked later, by each page, action and
+ * crosses the perimeter (lib/http/perimeter.ts): our own Host, a well-formed path and query, and
+ * no cross-site state changes; every answer gets the security headers (lib/http/security-headers.ts),
+ * a page's with a fresh script nonce. Who is calling is checked later, by each page, action and
  * route (lib/auth), where the database is at hand.
  */
+import { NextResponse } from "next/server";
 import { checkRequest, refusalResponse } from "./lib/http/perimeter";
+import { API_CONTENT_SECURITY_POLICY, applySecurityHeaders, newNonce, pageContentSecurityPolicy } from "./lib/http/security-headers";
 
-export function proxy(request: Request): Response | undefined {
+export function proxy(request: Request): Response {
   const refusal = checkRequest(request);
-  return refusal ? refusalResponse(refusal) : undefined;
+  if (refusal) return withHeaders(refusalResponse(refusal), API_CONTENT_SECURITY_POLICY);
+  if (new URL(request.url).pathname.startsWith("/api/")) return withHeaders(NextResponse.next(), API_CONTENT_SECURITY_POLICY);
+  // Next.js finds the nonce in the request's policy and puts it on the scripts it writes into the page.
+  const policy = pageContentSecurityPolicy(newNonce());
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", policy);
+  return withHeaders(NextResponse.next({ request: { headers } }), policy);
+}
+
+function withHeaders(response: Response, policy: string): Response {
+  applySecurityHeaders(response.headers, policy);
+  return response;
 }
 
 /**

@@ -3,11 +3,14 @@
  * Getting in and out: create the owner (only while nobody has an account), sign in, accept an
  * invite, sign out. better-auth checks the password and sets or clears the session cookie (its
  * nextCookies plugin); these actions validate the form first and answer with what is wrong.
+ * Passwords and invites go through the sign-in throttle (lib/auth/sign-in.ts); a server action's
+ * answer is always Next's 200, so a throttled form says how long to wait in its message.
  */
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { acceptInvite, createOwner, hasOwner } from "@/lib/auth/accounts";
+import { createOwner, hasOwner } from "@/lib/auth/accounts";
 import { getAuth } from "@/lib/auth/auth";
+import { acceptInviteThrottled, signInWithPassword } from "@/lib/auth/sign-in";
 import { NewAccountInput, SignInInput, safeNext, type FormState } from "./schema";
 
 const fields = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
@@ -30,18 +33,15 @@ export async function createOwnerAction(_state: FormState, form: FormData): Prom
 export async function signInAction(_state: FormState, form: FormData): Promise<FormState> {
   const input = SignInInput.safeParse(fields(form));
   if (!input.success) return problem(input.error.issues[0]);
-  try {
-    await getAuth().api.signInEmail({ body: { email: input.data.email, password: input.data.password }, headers: await headers() });
-  } catch {
-    return { error: "That e-mail and password do not match an account" };
-  }
+  const signedIn = await signInWithPassword(input.data, await headers());
+  if (!signedIn.ok) return { error: signedIn.error };
   redirect(safeNext(input.data.next));
 }
 
 export async function acceptInviteAction(token: string, _state: FormState, form: FormData): Promise<FormState> {
   const input = NewAccountInput.safeParse(fields(form));
   if (!input.success) return problem(input.error.issues[0]);
-  const created = await acceptInvite(token, input.data);
+  const created = await acceptInviteThrottled(token, input.data, await headers());
   if (!created.ok) return { error: created.error };
   redirect("/");
 }

@@ -1,6 +1,6 @@
 /** The perimeter's rules, one by one: our own Host names, same-origin state changes, JSON bodies within limits, well-formed paths. */
 import { describe, expect, it } from "vitest";
-import { allowedHosts, checkApiBody, checkCrossSite, checkHost, checkPath, checkRequest, isAllowedHost } from "./perimeter";
+import { allowedHosts, checkApiBody, checkCrossSite, checkHost, checkPath, checkRequest, checkRequestTarget, isAllowedHost } from "./perimeter";
 
 const env = (extra: Record<string, string> = {}) => ({ HOST: "127.0.0.1", ...extra }) as unknown as NodeJS.ProcessEnv;
 const headers = (values: Record<string, string>) => new Headers(values);
@@ -70,7 +70,23 @@ describe("paths", () => {
   it("refuses malformed %-encoding and NUL with 400", () => {
     expect(checkPath("http://127.0.0.1/api/runs/%E0%A4%A")).toMatchObject({ status: 400, message: expect.stringContaining("%-encoding") });
     expect(checkPath("http://127.0.0.1/api/secrets/a%00b")).toMatchObject({ status: 400, message: expect.stringContaining("NUL") });
-    expect(checkPath("http://127.0.0.1/api/secrets/caf%C3%A9?x=%ZZ")).toBeNull(); // the query is the route's business
+    expect(checkPath("http://127.0.0.1/api/secrets/caf%C3%A9?x=caf%C3%A9&y=a+b")).toBeNull();
+    expect(checkPath("/api/workflows/%ff/runs")).toMatchObject({ status: 400, code: "bad-path" });
+  });
+
+  it("refuses a query string with malformed %-encoding or a NUL with 400, on any route", () => {
+    expect(checkPath("http://127.0.0.1/api/runs?status=%00")).toMatchObject({ status: 400, code: "bad-query", message: expect.stringContaining("NUL") });
+    expect(checkPath("/api/audit/tool-calls?tool=a%00b")).toMatchObject({ status: 400, code: "bad-query" });
+    expect(checkPath("/api/runs?x=%ZZ")).toMatchObject({ status: 400, message: expect.stringContaining("query string has malformed") });
+    expect(checkPath("/api/runs?x=1#%ZZ")).toBeNull(); // a fragment is never sent; if it is, it is not ours to judge
+  });
+
+  it("judges an absolute-form request line by the host it names, not by the Host header", () => {
+    expect(checkRequestTarget("http://evil.example/", env())).toMatchObject({ status: 421, message: expect.stringContaining('"evil.example"') });
+    expect(checkRequestTarget("http://user@evil.example:3000/api/runs", env())?.status).toBe(421);
+    expect(checkRequestTarget("http://127.0.0.1:3000/api/runs", env())).toBeNull();
+    expect(checkRequestTarget("/api/runs?limit=5", env())).toBeNull();
+    expect(checkRequestTarget("/api/workflows/%ff/runs", env())?.status).toBe(400);
   });
 
   it("checks Host first, then the path, then the origin", () => {

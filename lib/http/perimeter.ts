@@ -2,8 +2,8 @@
  * The perimeter every request crosses before anything else looks at it (proxy.ts for pages and
  * server actions, apiRoute() for route handlers): the Host must be one of ours (DNS rebinding),
  * a state-changing request must come from our own origin (CSRF; the Sec-Fetch-Site / Origin rule
- * of Go's CrossOriginProtection), API bodies must be JSON and not too large, and the path must be
- * well-formed. Pure: reads only the request and the environment.
+ * of Go's CrossOriginProtection), API bodies must be JSON and not too large, and the path and query
+ * string must be well-formed. Pure: reads only the request and the environment.
  */
 export type Refusal = { status: 400 | 403 | 413 | 415 | 421; code: string; message: string };
 
@@ -72,22 +72,47 @@ export function checkCrossSite(method: string, headers: Headers, env: NodeJS.Pro
   return isOwnOrigin(origin, host, env) ? null : refusal;
 }
 
-export function checkHost(headers: Headers, env: NodeJS.ProcessEnv = process.env): Refusal | null {
-  const host = headers.get("host");
-  if (isAllowedHost(host, env)) return null;
-  return { status: 421, code: "wrong-host", message: `Host "${host ?? ""}" is not one of this server's names; add it to SWITCHBOARD_ALLOWED_HOSTS` };
+function wrongHost(host: string): Refusal {
+  return { status: 421, code: "wrong-host", message: `Host "${host}" is not one of this server's names; add it to SWITCHBOARD_ALLOWED_HOSTS` };
 }
 
-export function checkPath(url: string): Refusal | null {
-  const path = url.replace(/^[a-z]+:\/\/[^/]*/i, "").split(/[?#]/)[0];
+export function checkHost(headers: Headers, env: NodeJS.ProcessEnv = process.env): Refusal | null {
+  const host = headers.get("host");
+  return isAllowedHost(host, env) ? null : wrongHost(host ?? "");
+}
+
+function checkEncoded(text: string, part: "path" | "query string"): Refusal | null {
+  const code = part === "path" ? "bad-path" : "bad-query";
   let decoded: string;
   try {
-    decoded = decodeURIComponent(path);
+    decoded = decodeURIComponent(text);
   } catch {
-    return { status: 400, code: "bad-path", message: "The path has malformed %-encoding" };
+    return { status: 400, code, message: `The ${part} has malformed %-encoding` };
   }
-  if (decoded.includes("\u0000")) return { status: 400, code: "bad-path", message: "The path contains a NUL character" };
-  return null;
+  return decoded.includes("\u0000") ? { status: 400, code, message: `The ${part} contains a NUL character` } : null;
+}
+
+/** Path and query string must decode, and hold no NUL: a route, a database or a file name would each choke on one differently. */
+export function checkPath(url: string): Refusal | null {
+  const target = url.replace(/^[a-z]+:\/\/[^/?#]*/i, "").split("#")[0];
+  const queryAt = target.indexOf("?");
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  const query = queryAt === -1 ? "" : target.slice(queryAt + 1);
+  return checkEncoded(path, "path") ?? checkEncoded(query, "query string");
+}
+
+/**
+ * The request line as Node read it, before anything builds a URL from it. In absolute form
+ * (`GET http://evil.example/ HTTP/1.1`) the line names its own host, which HTTP says wins over the
+ * Host header (RFC 9112 §3.2.2): that host must be ours too, or the answer is 421, not a redirect.
+ */
+export function checkRequestTarget(target: string, env: NodeJS.ProcessEnv = process.env): Refusal | null {
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(target)?.[1];
+  if (authority !== undefined) {
+    const host = authority.slice(authority.lastIndexOf("@") + 1);
+    if (!isAllowedHost(host, env)) return wrongHost(host);
+  }
+  return checkPath(target);
 }
 
 export function bodyLimit(kind: "default" | "workflow", env: NodeJS.ProcessEnv = process.env): number {

@@ -6,15 +6,20 @@
  * request on the 2-core bench machine, half of all the web process spent on a run (simple runs at
  * concurrency 32: 276–301 → 363–385 runs/s, web CPU 2.5–2.6 → 1.2 ms per run); a tool call saves
  * 0.6–0.9 ms. Both routes check Host, Origin, body size and their caller themselves, as they do
- * under Next (proxy.ts leaves them out for that reason).
+ * under Next (proxy.ts leaves them out for that reason); this server adds the security headers
+ * proxy.ts gives every other answer, and judges every request line (its host, if it names one,
+ * and its path and query) before Next or a hot route sees it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import next from "next";
 import { internalError } from "../http/api-error";
+import { forwardedFor } from "../http/client-address";
 import { HOT_ROUTES, matchHotRoute } from "../http/hot-routes";
 import { toWebRequest, writeWebResponse } from "../http/node-web-bridge";
+import { checkRequestTarget, refusalResponse } from "../http/perimeter";
+import { securityHeaderRecord } from "../http/security-headers";
 
 type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
 /** What a compiled app route exports: Next's module for it, whose `userland` is the route file's own exports. */
@@ -44,11 +49,18 @@ async function compiledHandlers(dir: string, page: string): Promise<Map<string, 
 function answerFailure(req: IncomingMessage, res: ServerResponse, error: unknown): void {
   console.error(`${req.method} ${req.url?.split("?")[0]} failed:`, error instanceof Error ? error.message : error);
   if (res.headersSent) return void res.destroy();
+  setSecurityHeaders(res);
   void writeWebResponse(internalError(), res).catch(() => res.destroy());
+}
+
+/** On the Node response, under whatever the handler's Response says (writeHead merges them); Next's answers get theirs from proxy.ts. */
+function setSecurityHeaders(res: ServerResponse): void {
+  for (const [name, value] of Object.entries(securityHeaderRecord())) res.setHeader(name, value);
 }
 
 async function serveHot(handler: RouteHandler, params: Record<string, string>, req: IncomingMessage, res: ServerResponse, base: string): Promise<void> {
   try {
+    setSecurityHeaders(res);
     await writeWebResponse(await handler(toWebRequest(req, res, base), { params: Promise.resolve(params) }), res);
   } catch (error) {
     answerFailure(req, res, error);
@@ -65,6 +77,15 @@ export async function startWebServer({ hostname, port, dir = process.cwd() }: { 
   const base = `http://${hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname}:${port}`;
 
   const server: Server = createServer((req, res) => {
+    // Before any URL is built from the request line: Next would redirect a foreign absolute-form
+    // target (308) and fail on a path it cannot decode (500), and the hot routes never reach Next.
+    const refusal = checkRequestTarget(req.url ?? "/");
+    if (refusal) {
+      setSecurityHeaders(res);
+      return void writeWebResponse(refusalResponse(refusal), res).catch(() => res.destroy());
+    }
+    // The address limits are kept by (sign-in throttling) is the peer's, not one a client made up.
+    req.headers["x-forwarded-for"] = forwardedFor(req.socket.remoteAddress, req.headers["x-forwarded-for"]);
     const matched = matchHotRoute((req.url ?? "/").split("?")[0]);
     const handler = matched && hot.get(matched.route.page)?.get(req.method ?? "GET");
     if (matched && handler) return void serveHot(handler, matched.params, req, res, base);
