@@ -66,13 +66,26 @@ describe("webhook trigger", () => {
     expect(response.status).toBe(202);
   });
 
-  it("refuses a wrong or missing secret, a disabled trigger and an unknown one, saying why", async () => {
+  it("tells a caller without valid credentials nothing about what exists: one 401 for every path", async () => {
     const id = await createWorkflow(hookGraph({}));
-    const wrong = await callHook(`/api/hooks/${id}/hook`, {}, { "x-webhook-secret": "guess" });
-    expect(wrong).toMatchObject({ status: 401, body: { error: expect.stringContaining('does not match the secret of "Orders hook"') } });
-    const missing = await callHook(`/api/hooks/${id}/hook`, {});
-    expect(missing).toMatchObject({ status: 401, body: { error: expect.stringContaining("x-webhook-secret") } });
-    expect((await callHook(`/api/hooks/${id}/nope`, {}, { "x-webhook-secret": "s3cret-hook-value" })).status).toBe(404);
+    const unsecured = await createWorkflow({ nodes: [graphNode("hook", "trigger.webhook", { label: "Open hook", params: {} })], edges: [] });
+    const unstored = await createWorkflow({ nodes: [graphNode("hook", "trigger.webhook", { label: "Lost hook", params: { secret: { $secret: "NO_SUCH_SECRET" } } })], edges: [] });
+    const tries: [string, Record<string, string>][] = [
+      [`/api/hooks/${id}/hook`, { "x-webhook-secret": "guess" }], // wrong secret
+      [`/api/hooks/${id}/hook`, {}], // no secret
+      [`/api/hooks/${id}/nope`, { "x-webhook-secret": "s3cret-hook-value" }], // another trigger's secret, unknown trigger
+      [`/api/hooks/no-such-workflow/hook`, { "x-webhook-secret": "s3cret-hook-value" }],
+      [`/api/hooks/no-such-workflow/hook`, {}],
+      [`/api/hooks/${unsecured}/hook`, { "x-webhook-secret": "anything" }], // a trigger with no secret set
+      [`/api/hooks/${unstored}/hook`, { "x-webhook-secret": "anything" }], // its secret is not stored
+    ];
+    const answers = await Promise.all(tries.map(([path, headers]) => callHook(path, {}, headers)));
+    for (const answer of answers) expect(answer).toEqual({ status: 401, body: { error: "Send the webhook's secret in the x-webhook-secret header, or an editor's API key", code: "unauthorized" } });
+    // An editor is told what is wrong.
+    expect((await stack.fetch(`/api/hooks/no-such-workflow/hook`, { method: "POST", body: "{}" })).status).toBe(404);
+  });
+
+  it("refuses a disabled trigger, saying why, to a caller with its secret", async () => {
     // A disabled trigger must not be the only way in (the compiler flags what it alone leads to): an Entry reaches the step too.
     const disabledId = await createWorkflow({
       nodes: [

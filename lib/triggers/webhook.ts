@@ -2,7 +2,8 @@
  * A call to a Webhook trigger: find the trigger, check the caller (the trigger's secret in
  * X-Webhook-Secret, compared in constant time, or an API key / session of an editor), take the
  * JSON body as the run's input and start the run; answer at once with the run id, or when the run
- * ends with its output (up to the trigger's wait). Every refusal names what is wrong.
+ * ends with its output (up to the trigger's wait). A caller without valid credentials gets one
+ * answer whatever the path names; past that, every refusal names what is wrong.
  */
 import { timingSafeEqual } from "node:crypto";
 import { AccessError, requireRole } from "../auth/principal";
@@ -13,9 +14,15 @@ import { startRun } from "../runs/start-run";
 import { waitForRunEnd } from "../runs/wait-for-run-end";
 import { isSecretRef } from "../secrets/reference";
 import { MissingSecretError, resolveSecrets } from "../secrets/resolve";
-import { getWorkflow } from "../workflow-store/repository";
+import type { WorkflowNode } from "../workflow/graph";
+import { getWorkflow, type StoredWorkflow } from "../workflow-store/repository";
 
 export const WEBHOOK_SECRET_HEADER = "x-webhook-secret";
+
+/** What every caller without valid credentials is told, whether or not the workflow or its trigger exists. */
+export const WEBHOOK_UNAUTHORIZED = `Send the webhook's secret in the ${WEBHOOK_SECRET_HEADER} header, or an editor's API key`;
+
+type Trigger = { workflow: StoredWorkflow; node: WorkflowNode };
 
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);
@@ -23,35 +30,50 @@ const sameSecret = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-async function checkCaller(headers: Headers, secret: unknown, label: string, workflow: { id: string; name: string }): Promise<void> {
+async function findTrigger(workflowId: string, nodeId: string): Promise<Trigger | null> {
+  const workflow = await getWorkflow(workflowId);
+  const node = workflow?.graph.nodes.find((candidate) => candidate.id === nodeId && candidate.type === webhookTrigger.id);
+  return workflow && node ? { workflow, node } : null;
+}
+
+/** The trigger's secret value; null when it has none that could match (no secret set, a broken setting, a secret not stored). */
+async function triggerSecret({ workflow, node }: Trigger): Promise<string | null> {
+  const params = webhookTrigger.params.safeParse({ ...webhookTrigger.defaults, ...node.data.params });
+  if (!params.success || !isSecretRef(params.data.secret)) return null;
+  const name = params.data.secret.$secret;
+  try {
+    return (await resolveSecrets(params.data.secret)).value as unknown as string;
+  } catch (error) {
+    if (!(error instanceof MissingSecretError)) throw error;
+    console.warn(`[webhook] ${workflow.id}/${node.id} refers to the secret ${name}, which does not exist: an admin can add it in Secrets`);
+    return null;
+  }
+}
+
+/**
+ * Who may call: the holder of the trigger's secret, or an editor (API key or session) allowed this
+ * workflow. Until one of those holds, every refusal is the same 401, so an outsider cannot tell a
+ * workflow or trigger that exists from one that does not, nor learn its label or settings.
+ */
+async function checkCaller(headers: Headers, trigger: Trigger | null, workflowId: string, nodeId: string): Promise<Trigger> {
   const given = headers.get(WEBHOOK_SECRET_HEADER);
   if (given !== null) {
-    if (!isSecretRef(secret)) throw new ApiError("unauthorized", `The webhook "${label}" has no secret set: call it with an API key instead`);
-    const value = await resolveSecrets(secret).then(
-      (resolved) => resolved.value as unknown as string,
-      (error: unknown) => {
-        if (error instanceof MissingSecretError) throw new ApiError("conflict", `The secret of "${label}" (${secret.$secret}) does not exist: an admin can add it in Secrets`);
-        throw error;
-      },
-    );
-    if (!sameSecret(given, value)) throw new ApiError("unauthorized", `The ${WEBHOOK_SECRET_HEADER} header does not match the secret of "${label}"`);
-    return;
+    const expected = trigger ? await triggerSecret(trigger) : null;
+    if (!trigger || expected === null || !sameSecret(given, expected)) throw new ApiError("unauthorized", WEBHOOK_UNAUTHORIZED);
+    return trigger;
   }
-  if (!headers.get("authorization") && !headers.get("x-api-key") && !headers.get("cookie")) {
-    throw new ApiError("unauthorized", `Send the secret of "${label}" in the ${WEBHOOK_SECRET_HEADER} header, or an API key`);
-  }
+  if (!headers.get("authorization") && !headers.get("x-api-key") && !headers.get("cookie")) throw new ApiError("unauthorized", WEBHOOK_UNAUTHORIZED);
   const caller = await requireRole(headers, "editor");
-  if (!mayUseWorkflow(caller, workflow.id)) throw new AccessError("forbidden", outsideScopeMessage(workflow));
+  if (!trigger) throw new ApiError("not-found", `Workflow ${workflowId} has no webhook trigger "${nodeId}"`);
+  if (!mayUseWorkflow(caller, trigger.workflow.id)) throw new AccessError("forbidden", outsideScopeMessage(trigger.workflow));
+  return trigger;
 }
 
 export async function handleWebhook(headers: Headers, workflowId: string, nodeId: string, readBody: () => Promise<unknown>): Promise<Response> {
-  const workflow = await getWorkflow(workflowId);
-  const node = workflow?.graph.nodes.find((candidate) => candidate.id === nodeId && candidate.type === webhookTrigger.id);
-  if (!workflow || !node) throw new ApiError("not-found", `Workflow ${workflowId} has no webhook trigger "${nodeId}"`);
+  const { node } = await checkCaller(headers, await findTrigger(workflowId, nodeId), workflowId, nodeId);
   const label = node.data.label || webhookTrigger.label;
   const params = webhookTrigger.params.safeParse({ ...webhookTrigger.defaults, ...node.data.params });
   if (!params.success) throw new ApiError("conflict", `The webhook "${label}" is misconfigured: ${params.error.issues[0].path.join(".")}: ${params.error.issues[0].message}`);
-  await checkCaller(headers, params.data.secret, label, workflow);
   if (!params.data.enabled) throw new ApiError("conflict", `The webhook "${label}" is disabled`);
 
   const started = await startRun(workflowId, await readBody(), { kind: "webhook", nodeId });
