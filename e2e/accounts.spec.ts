@@ -45,6 +45,20 @@ test.describe("accounts", () => {
     await context.close();
   });
 
+  test("wrong passwords past the limit are refused with a message saying when to try again", async ({ browser }) => {
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    const email = `guessed-${Date.now()}@example.com`;
+    for (let guess = 0; guess < 5; guess += 1) {
+      await signIn(page, email, `guess number ${guess}`);
+      await expect(page.getByTestId("account-error")).toHaveText("That e-mail and password do not match an account");
+    }
+    await signIn(page, email, "one more guess");
+    await expect(page.getByTestId("account-error")).toHaveText(/^Too many failed sign-ins from this address: try again in \d+ minutes$/);
+    await page.screenshot({ path: "test-results/sign-in-throttled.png" });
+    await context.close();
+  });
+
   test("the owner invites an editor and a viewer; the viewer can look but not change or run", async ({ page, browser, request, playwright, baseURL }) => {
     const workflow = (await (await request.post("/api/workflows", { data: { name: "Shared with a viewer", nodes: [{ id: "entry", type: "core.entry", position: { x: 0, y: 0 }, data: { label: "Entry", mode: "normal", params: {} } }], edges: [] } })).json()) as { id: string };
 

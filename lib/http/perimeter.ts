@@ -121,6 +121,12 @@ export function bodyLimit(kind: "default" | "workflow", env: NodeJS.ProcessEnv =
   return kind === "workflow" ? 5 * DEFAULT_BODY_LIMIT : DEFAULT_BODY_LIMIT;
 }
 
+/** The most a request may send, by where it goes: a server action or a new workflow the workflow limit (5 MB), anything else the API's (1 MB). */
+export function requestBodyLimit(method: string, pathname: string, isServerAction: boolean, env: NodeJS.ProcessEnv = process.env): number {
+  const big = isServerAction || (method.toUpperCase() === "POST" && pathname === "/api/workflows");
+  return bodyLimit(big ? "workflow" : "default", env);
+}
+
 function hasBody(headers: Headers): boolean {
   const length = headers.get("content-length");
   return length !== null ? Number(length) > 0 : headers.has("transfer-encoding");

@@ -18,13 +18,15 @@ import { internalError } from "../http/api-error";
 import { forwardedFor } from "../http/client-address";
 import { HOT_ROUTES, matchHotRoute } from "../http/hot-routes";
 import { toWebRequest, writeWebResponse } from "../http/node-web-bridge";
-import { checkRequestTarget, refusalResponse } from "../http/perimeter";
+import { capRequestBody } from "../http/node-body-cap";
+import { checkRequestTarget, refusalResponse, requestBodyLimit, type Refusal } from "../http/perimeter";
 import { securityHeaderRecord } from "../http/security-headers";
 
 type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
 /** What a compiled app route exports: Next's module for it, whose `userland` is the route file's own exports. */
 type CompiledRoute = { routeModule?: { ensureUserland(): Promise<void>; readonly userland: Record<string, unknown> } };
 
+const BODY_LINGER_MS = 2_000;
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const require = createRequire(import.meta.url);
 
@@ -47,6 +49,7 @@ async function compiledHandlers(dir: string, page: string): Promise<Map<string, 
 
 /** A request that failed past its handler's own error handling: logged by path (never its body), answered as the API answers an internal error if nothing was sent yet. */
 function answerFailure(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  if (refused.has(res)) return void res.destroy(); // Next gave up on a body this server cut off and answered
   console.error(`${req.method} ${req.url?.split("?")[0]} failed:`, error instanceof Error ? error.message : error);
   if (res.headersSent) return void res.destroy();
   setSecurityHeaders(res);
@@ -56,6 +59,33 @@ function answerFailure(req: IncomingMessage, res: ServerResponse, error: unknown
 /** On the Node response, under whatever the handler's Response says (writeHead merges them); Next's answers get theirs from proxy.ts. */
 function setSecurityHeaders(res: ServerResponse): void {
   for (const [name, value] of Object.entries(securityHeaderRecord())) res.setHeader(name, value);
+}
+
+const refused = new WeakSet<ServerResponse>();
+
+/** Answers a refusal this server makes itself; one made while the body still streams in ends the connection. */
+function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal): void {
+  refused.add(res);
+  if (res.headersSent) return void res.destroy();
+  setSecurityHeaders(res);
+  void writeWebResponse(refusalResponse(refusal), res).then(
+    () => {
+      // A little longer for the client to read the answer before the socket goes: closing while it still sends would reset the connection.
+      if (!req.complete) setTimeout(() => req.socket.destroy(), BODY_LINGER_MS).unref();
+    },
+    () => res.destroy(),
+  );
+}
+
+/** Next reads a body whole before its proxy or route runs: it is held here to the limit of where it goes, as it arrives. */
+function capBodyForNext(req: IncomingMessage, res: ServerResponse, pathname: string): Refusal | null {
+  const method = req.method ?? "GET";
+  if (method === "GET" || method === "HEAD") return null;
+  const limit = requestBodyLimit(method, pathname, req.headers["next-action"] !== undefined);
+  const tooLarge: Refusal = { status: 413, code: "too-large", message: `The body is larger than the limit here (${limit} bytes)` };
+  if (Number(req.headers["content-length"] ?? 0) > limit) return tooLarge;
+  capRequestBody(req, limit, () => refuse(req, res, tooLarge));
+  return null;
 }
 
 async function serveHot(handler: RouteHandler, params: Record<string, string>, req: IncomingMessage, res: ServerResponse, base: string): Promise<void> {
@@ -80,15 +110,15 @@ export async function startWebServer({ hostname, port, dir = process.cwd() }: { 
     // Before any URL is built from the request line: Next would redirect a foreign absolute-form
     // target (308) and fail on a path it cannot decode (500), and the hot routes never reach Next.
     const refusal = checkRequestTarget(req.url ?? "/");
-    if (refusal) {
-      setSecurityHeaders(res);
-      return void writeWebResponse(refusalResponse(refusal), res).catch(() => res.destroy());
-    }
+    if (refusal) return refuse(req, res, refusal);
     // The address limits are kept by (sign-in throttling) is the peer's, not one a client made up.
     req.headers["x-forwarded-for"] = forwardedFor(req.socket.remoteAddress, req.headers["x-forwarded-for"]);
-    const matched = matchHotRoute((req.url ?? "/").split("?")[0]);
+    const pathname = (req.url ?? "/").split("?")[0];
+    const matched = matchHotRoute(pathname);
     const handler = matched && hot.get(matched.route.page)?.get(req.method ?? "GET");
     if (matched && handler) return void serveHot(handler, matched.params, req, res, base);
+    const oversized = capBodyForNext(req, res, pathname);
+    if (oversized) return refuse(req, res, oversized);
     nextHandler(req, res).catch((error: unknown) => answerFailure(req, res, error));
   });
   await new Promise<void>((resolve, reject) => {
