@@ -36,12 +36,13 @@ test.describe("the perimeter, as the web process answers it", () => {
       ["/api/hooks/no-such-workflow/hook", ""],
       ["/api/secrets/BIG", ""],
       ["/sign-in", "Next-Action: 0000000000000000000000000000000000000000\n"],
-      ["/api/mcp/gateway", ""],
+      ["/api/workflows/no-such-workflow/runs", ""], // a hot route: it counts its own body
     ] as const) {
       const method = target.startsWith("/api/secrets") ? "PUT" : "POST";
       const answer = await raw(baseURL!, `${method} ${target} HTTP/1.1\nHost: ${hostOf(baseURL!)}\n${key}\n${extra}Content-Type: application/json\nTransfer-Encoding: chunked\n`, 50 * MB);
       expect(answer.status, target).toBe(413);
-      expect(answer.bodySent, `${target}: bytes sent before the answer`).toBeLessThan(20 * MB);
+      // Uncapped, the answer came only after all 50 MB (Next reads a body whole first): here well before.
+      expect(answer.bodySent, `${target}: bytes sent before the answer`).toBeLessThan(25 * MB);
     }
   });
 

@@ -1,6 +1,6 @@
 /** The perimeter's rules, one by one: our own Host names, same-origin state changes, JSON bodies within limits, well-formed paths. */
 import { describe, expect, it } from "vitest";
-import { allowedHosts, checkApiBody, checkCrossSite, checkHost, checkPath, checkRequest, checkRequestTarget, isAllowedHost } from "./perimeter";
+import { allowedHosts, checkApiBody, checkCrossSite, checkHost, checkPath, checkRequest, checkRequestTarget, isAllowedHost, originForm } from "./perimeter";
 
 const env = (extra: Record<string, string> = {}) => ({ HOST: "127.0.0.1", ...extra }) as unknown as NodeJS.ProcessEnv;
 const headers = (values: Record<string, string>) => new Headers(values);
@@ -87,6 +87,9 @@ describe("paths", () => {
     expect(checkRequestTarget("http://127.0.0.1:3000/api/runs", env())).toBeNull();
     expect(checkRequestTarget("/api/runs?limit=5", env())).toBeNull();
     expect(checkRequestTarget("/api/workflows/%ff/runs", env())?.status).toBe(400);
+    expect(originForm("http://127.0.0.1:3000/api/runs?limit=5")).toEqual({ host: "127.0.0.1:3000", target: "/api/runs?limit=5" });
+    expect(originForm("http://user@127.0.0.1?x=1")).toEqual({ host: "127.0.0.1", target: "/?x=1" });
+    expect(originForm("/api/runs")).toBeNull();
   });
 
   it("checks Host first, then the path, then the origin", () => {

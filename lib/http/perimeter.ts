@@ -107,12 +107,17 @@ export function checkPath(url: string): Refusal | null {
  * Host header (RFC 9112 §3.2.2): that host must be ours too, or the answer is 421, not a redirect.
  */
 export function checkRequestTarget(target: string, env: NodeJS.ProcessEnv = process.env): Refusal | null {
-  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(target)?.[1];
-  if (authority !== undefined) {
-    const host = authority.slice(authority.lastIndexOf("@") + 1);
-    if (!isAllowedHost(host, env)) return wrongHost(host);
-  }
+  const host = originForm(target)?.host;
+  if (host !== undefined && !isAllowedHost(host, env)) return wrongHost(host);
   return checkPath(target);
+}
+
+/** An absolute-form target split into the host it names and the origin-form target (`/path?query`); null for any other form. */
+export function originForm(target: string): { host: string; target: string } | null {
+  const match = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)(.*)$/is.exec(target);
+  if (!match) return null;
+  const rest = match[2];
+  return { host: match[1].slice(match[1].lastIndexOf("@") + 1), target: rest.startsWith("/") ? rest : `/${rest}` };
 }
 
 export function bodyLimit(kind: "default" | "workflow", env: NodeJS.ProcessEnv = process.env): number {

@@ -19,7 +19,7 @@ import { forwardedFor } from "../http/client-address";
 import { HOT_ROUTES, matchHotRoute } from "../http/hot-routes";
 import { toWebRequest, writeWebResponse } from "../http/node-web-bridge";
 import { capRequestBody } from "../http/node-body-cap";
-import { checkRequestTarget, refusalResponse, requestBodyLimit, type Refusal } from "../http/perimeter";
+import { checkRequestTarget, originForm, requestBodyLimit, type Refusal } from "../http/perimeter";
 import { securityHeaderRecord } from "../http/security-headers";
 
 type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
@@ -63,18 +63,20 @@ function setSecurityHeaders(res: ServerResponse): void {
 
 const refused = new WeakSet<ServerResponse>();
 
-/** Answers a refusal this server makes itself; one made while the body still streams in ends the connection. */
+/**
+ * Answers a refusal this server makes itself. Made while a body still streams in, the answer does
+ * not say Connection: close — Node would close the socket at once, and a client still sending would
+ * get a reset instead of the answer — but the rest of the body is dropped for a moment, then the
+ * connection goes.
+ */
 function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal): void {
   refused.add(res);
   if (res.headersSent) return void res.destroy();
+  const midBody = !req.complete;
+  const body = JSON.stringify({ error: refusal.message, code: refusal.code });
   setSecurityHeaders(res);
-  void writeWebResponse(refusalResponse(refusal), res).then(
-    () => {
-      // A little longer for the client to read the answer before the socket goes: closing while it still sends would reset the connection.
-      if (!req.complete) setTimeout(() => req.socket.destroy(), BODY_LINGER_MS).unref();
-    },
-    () => res.destroy(),
-  );
+  res.writeHead(refusal.status, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
+  if (midBody) setTimeout(() => req.socket.destroy(), BODY_LINGER_MS).unref();
 }
 
 /** Next reads a body whole before its proxy or route runs: it is held here to the limit of where it goes, as it arrives. */
@@ -111,6 +113,8 @@ export async function startWebServer({ hostname, port, dir = process.cwd() }: { 
     // target (308) and fail on a path it cannot decode (500), and the hot routes never reach Next.
     const refusal = checkRequestTarget(req.url ?? "/");
     if (refusal) return refuse(req, res, refusal);
+    const absolute = originForm(req.url ?? "/");
+    if (absolute) [req.url, req.headers.host] = [absolute.target, absolute.host]; // as HTTP says: the line's host wins
     // The address limits are kept by (sign-in throttling) is the peer's, not one a client made up.
     req.headers["x-forwarded-for"] = forwardedFor(req.socket.remoteAddress, req.headers["x-forwarded-for"]);
     const pathname = (req.url ?? "/").split("?")[0];
