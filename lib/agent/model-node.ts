@@ -39,7 +39,7 @@ export async function withModelAndTools<P extends ModelNodeParams, T>(
   ctx: ExecuteContext<P>,
   use: (model: LanguageModel, tools: NodeTools) => Promise<T>,
 ): Promise<T> {
-  const { model, secretValues } = await modelFromParams(ctx.params);
+  const { model, secretValues } = await modelFromParams(ctx.params, ctx.outboundSecrets);
   const tools = await connectNodeTools(ctx, toolAccess(ctx.params));
   try {
     return await use(model, tools);

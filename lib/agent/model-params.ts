@@ -9,6 +9,7 @@ import type { ParamField } from "../nodes/types";
 import { SecretRef, secretRef } from "../secrets/reference";
 import { resolveSecrets } from "../secrets/resolve";
 import { guardedFetchFor } from "../net/guarded-fetch";
+import type { OutboundSecret } from "../secrets/secret-destination";
 import { createModel, ModelSettings } from "./models";
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL } from "./model-defaults";
 import { AgentScript } from "./scripted-model";
@@ -72,8 +73,12 @@ export const modelParams = {
 
 type ModelParams = z.infer<z.ZodObject<typeof modelParams>>;
 
-/** Builds the model in the worker; `secretValues` are what to redact from anything the node reports. */
-export async function modelFromParams(params: ModelParams): Promise<{ model: LanguageModel; secretValues: string[] }> {
+/**
+ * Builds the model in the worker; `secretValues` are what to redact from anything the node reports.
+ * The key usually arrives resolved already (the node's params are): `outbound` carries its allowed
+ * hosts, and the model's fetch checks them on every request it makes, redirects included.
+ */
+export async function modelFromParams(params: ModelParams, outbound: readonly OutboundSecret[] = []): Promise<{ model: LanguageModel; secretValues: string[] }> {
   const legacyKey = params.provider === "openai-compatible" && !params.apiKey && params.apiKeyEnv ? secretRef(params.apiKeyEnv) : undefined;
   const { value: apiKey, secretValues, secrets } = await resolveSecrets(params.apiKey || legacyKey || "");
   const settings = (() => {
@@ -88,7 +93,7 @@ export async function modelFromParams(params: ModelParams): Promise<{ model: Lan
   })();
   const parsed = ModelSettings.safeParse(settings);
   if (!parsed.success) throw new Error(describeIssues(parsed.error, "model"));
-  return { model: withSampling(createModel(parsed.data, guardedFetchFor({ secrets })), params), secretValues };
+  return { model: withSampling(createModel(parsed.data, guardedFetchFor({ secrets: [...outbound, ...secrets] })), params), secretValues };
 }
 
 /** Every call of the model gets the node's temperature and answer length, where it sets them. */

@@ -17,7 +17,7 @@ import type { AuditOutcome } from "./audit-values";
 import { holdRunEnd, releaseRunEnd } from "./pending-call-records";
 import { resultText } from "../gateway/result-text";
 import { errorResult } from "../gateway/error-result";
-import { runSecrets } from "../gateway/run-secrets";
+import { runSecrets } from "../runs/run-secrets";
 import type { SessionClaims } from "../gateway/session-token";
 
 /** How much of a result's text the audit row keeps (the run's event keeps it whole). */
@@ -75,7 +75,7 @@ async function storeCompletion(redis: Redis, scope: SessionClaims, events: RunEv
  * wait, the forwarding — so a blocked or denied call has its card in the run view too. A call that
  * ends within NOTE_FLUSH_MS is written once: its start, its completion and its audit row (reported
  * by auditedForward) in one statement; a slower one has its start written at NOTE_FLUSH_MS, so a
- * waiting call shows live. Returns the result unchanged, before its record is written: the record
+ * waiting call shows live. Returns the result, redacted with the run's secrets, before its record is written: the record
  * trails the answer, and the run's end waits for it (pending-call-records.ts).
  */
 export async function recordCall(scope: SessionClaims, redis: Redis, call: RecordedCall, handle: (report: ReportAudit) => Promise<CallToolResult>): Promise<CallToolResult> {
@@ -97,16 +97,18 @@ export async function recordCall(scope: SessionClaims, redis: Redis, call: Recor
   } finally {
     clearTimeout(early);
   }
-  const text = secrets.redactText(resultText(result));
+  // What the caller gets back is redacted too: a tool echoing a secret hands the model "[secret]", never the value.
+  const answer = secrets.redact(result);
+  const text = secrets.redactText(resultText(answer));
   const completed = RunEventInput.parse({ type: "tool.call.completed", payload: { ...base, result: text, isError: result.isError === true, durationMs: Math.round(performance.now() - began) } });
   const store = async () => {
     await startWritten; // the start goes first, whichever way it was written
     await storeCompletion(redis, scope, startWritten ? [completed] : [startedEvent, completed], audit).catch(warn(`${call.name}'s completion`, scope.runId));
   };
   // Without the count (Redis away) the run's end could not wait for the record: it goes first, as it used to.
-  if (!(await holdRunEnd(redis, scope.runId).then(() => true, () => false))) return store().then(() => result);
+  if (!(await holdRunEnd(redis, scope.runId).then(() => true, () => false))) return store().then(() => answer);
   void store().finally(() => releaseRunEnd(redis, scope.runId).catch(warn(`${call.name}'s pending record`, scope.runId)));
-  return result;
+  return answer;
 }
 
 /** Wraps forwarding so each call that went through (with the arguments it went ahead with) leaves its audit row, stored with its completion. */

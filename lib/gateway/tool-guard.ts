@@ -14,7 +14,7 @@ import type { RunEventInput } from "../runs/events";
 import type { ExposedTool } from "./mcp-tools";
 import { resolveTool } from "./tool-policy";
 import type { ReportAudit } from "../audit/call-audit";
-import { runSecrets } from "./run-secrets";
+import { runSecrets } from "../runs/run-secrets";
 
 /** What the guard needs of an exposed tool: its name and the tool-mode node behind it. */
 type GuardedTool = Pick<ExposedTool, "name" | "nodeId" | "registered">;

@@ -20,7 +20,7 @@ import { McpOAuthRequiredError, RunOAuthProvider } from "./oauth/client-provider
 import { authorizationServerFetch, checkClientSecretDestination } from "./oauth/client-secret-guard";
 import { isWebSocketUrl, protocolsToTry, WIRE_PROTOCOL_NAMES, type WireProtocol } from "./remote-protocol";
 import { McpSafetyError } from "./safety";
-import { serverParams } from "./server-params";
+import { checkHeaderSecrets, serverParams } from "./server-params";
 import { sharedSchemaValidator } from "./schema-validator";
 import { stderrSummary } from "./stderr-summary";
 import { NodeWebSocketClientTransport } from "./websocket-client-transport";
@@ -89,8 +89,17 @@ function serverFetch(params: RemoteParams): FetchLike {
       return toAuthorizationServer(url, { ...init, headers });
     }
     checkClientSecretDestination(url, init, secrets); // an authorization server at the MCP server's own origin
-    return fetch(url, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), ...params.headers }, redirect: "error" });
+    return headerCheckedFetch(params)(url, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), ...params.headers }, redirect: "error" });
   });
+}
+
+/** fetch that checks, as each request leaves, that the headers' secrets may go to its host (server-params.ts). */
+function headerCheckedFetch(params: RemoteParams): FetchLike {
+  return (input, init) => {
+    const url = new URL(input);
+    checkHeaderSecrets(url, Object.fromEntries(new Headers(init?.headers)), params.secrets);
+    return fetch(url, init);
+  };
 }
 
 /**
@@ -108,7 +117,7 @@ function remoteTransport(protocol: WireProtocol, params: RemoteParams, timeout: 
   }
   if (protocol === "sse") return new SSEClientTransport(url, { fetch: serverFetch(params), authProvider });
   if (authProvider) return new StreamableHTTPClientTransport(url, { fetch: serverFetch(params), authProvider });
-  return new StreamableHTTPClientTransport(url, { requestInit: { headers: params.headers, redirect: "error" }, fetch: ownSignalFetch(fetch) });
+  return new StreamableHTTPClientTransport(url, { requestInit: { headers: params.headers, redirect: "error" }, fetch: ownSignalFetch(headerCheckedFetch(params)) });
 }
 
 /**

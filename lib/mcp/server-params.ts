@@ -8,14 +8,32 @@ import { resolveSecrets } from "../secrets/resolve";
 import type { HttpServerConfig, McpServerConfig } from "./config";
 import type { DetachedStdioParams } from "./detached-stdio-transport";
 import { childEnvironment } from "../platform/child-env";
-import { hostAllowed } from "../net/guarded-fetch";
+import { checkSecretDestination, SecretDestinationError, type OutboundSecret } from "../secrets/secret-destination";
 import { checkCommand, checkUrl, McpSafetyError } from "./safety";
 import { oauthConnectionKey } from "./oauth/connection-key";
 import type { OAuthServer } from "./oauth/client-provider";
 
 export type ServerParams =
   | { transport: "stdio"; stdio: DetachedStdioParams; secretValues: string[] }
-  | { transport: "http"; url: string; headers: Record<string, string>; protocol: HttpServerConfig["protocol"]; oauth?: OAuthServer; secretValues: string[] };
+  | {
+      transport: "http";
+      url: string;
+      headers: Record<string, string>;
+      protocol: HttpServerConfig["protocol"];
+      oauth?: OAuthServer;
+      secretValues: string[];
+      /** The headers' secrets: every request to the server is checked against their allowed hosts (connect.ts). */
+      secrets: OutboundSecret[];
+    };
+
+/** The headers' secrets go to the server's host only if they may: checked as they are placed on its requests (and a WebSocket's handshake). */
+export function checkHeaderSecrets(url: URL, headers: Record<string, string>, secrets: readonly OutboundSecret[]): void {
+  try {
+    checkSecretDestination(url, () => [url.href, ...Object.values(headers)], secrets);
+  } catch (error) {
+    throw error instanceof SecretDestinationError ? new McpSafetyError(error.message) : error;
+  }
+}
 
 export async function serverParams(config: McpServerConfig): Promise<ServerParams> {
   if (config.transport === "stdio") {
@@ -29,16 +47,11 @@ export async function serverParams(config: McpServerConfig): Promise<ServerParam
   }
   await checkUrl(config.url);
   const { value: headers, secretValues, secrets } = await resolveSecrets(config.headers);
-  const host = new URL(config.url).hostname;
-  for (const secret of secrets) {
-    if (secret.allowedHosts.length > 0 && !hostAllowed(host, secret.allowedHosts)) {
-      throw new McpSafetyError(`secret "${secret.name}" may only be sent to ${secret.allowedHosts.join(", ")}, not to ${host}`);
-    }
-  }
-  if (!config.oauth) return { transport: "http", url: config.url, headers: headers as Record<string, string>, protocol: config.protocol, secretValues };
+  checkHeaderSecrets(new URL(config.url), headers as Record<string, string>, secrets);
+  if (!config.oauth) return { transport: "http", url: config.url, headers: headers as Record<string, string>, protocol: config.protocol, secretValues, secrets };
   // The OAuth client's id and secret go to the authorization server, wherever it is: its requests check them (connect.ts).
   const client = await resolveSecrets({ clientId: config.oauth.clientId, clientSecret: config.oauth.clientSecret });
   const { clientId, clientSecret } = client.value as { clientId?: string; clientSecret?: string };
   const oauth: OAuthServer = { url: config.url, key: oauthConnectionKey(config.url, config.oauth), clientId, clientSecret, scope: config.oauth.scope || undefined, secrets: client.secrets };
-  return { transport: "http", url: config.url, headers: headers as Record<string, string>, protocol: config.protocol, oauth, secretValues: [...secretValues, ...client.secretValues] };
+  return { transport: "http", url: config.url, headers: headers as Record<string, string>, protocol: config.protocol, oauth, secretValues: [...secretValues, ...client.secretValues], secrets };
 }

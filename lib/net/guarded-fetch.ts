@@ -8,9 +8,7 @@
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from "undici";
 import { addressPolicy, AddressRefusedError, checkUrl, type AddressPolicy } from "./address-policy";
 import { guardedLookup } from "./guarded-lookup";
-
-/** A secret value the request may carry, and the hosts it may go to (empty: anywhere). */
-export type OutboundSecret = { name: string; value: string; allowedHosts: string[] };
+import { checkRequestSecrets, type OutboundSecret } from "../secrets/secret-destination";
 
 export type GuardOptions = {
   policy?: AddressPolicy;
@@ -33,30 +31,6 @@ function guardedAgent(policy: AddressPolicy): Agent {
   return agent;
 }
 
-/** `api.example.com` matches itself; `*.example.com` matches its subdomains. */
-export function hostAllowed(host: string, patterns: string[]): boolean {
-  const name = host.toLowerCase();
-  return patterns.some((pattern) => {
-    const wanted = pattern.trim().toLowerCase();
-    return wanted.startsWith("*.") ? name.endsWith(wanted.slice(1)) : name === wanted;
-  });
-}
-
-function requestText(url: URL, init: RequestInit): string {
-  const headers = new Headers(init.headers);
-  return [url.href, ...[...headers.entries()].flat(), typeof init.body === "string" ? init.body : ""].join("\n");
-}
-
-function checkSecrets(url: URL, init: RequestInit, secrets: OutboundSecret[]): void {
-  const text = requestText(url, init);
-  for (const secret of secrets) {
-    if (secret.allowedHosts.length === 0 || !secret.value || !text.includes(secret.value)) continue;
-    if (!hostAllowed(url.hostname, secret.allowedHosts)) {
-      throw new AddressRefusedError(`secret "${secret.name}" may only be sent to ${secret.allowedHosts.join(", ")}, not to ${url.hostname}`);
-    }
-  }
-}
-
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization", "x-api-key"];
 
@@ -68,7 +42,7 @@ export async function guardedFetch(input: string | URL, init: RequestInit = {}, 
   for (let hop = 0; hop <= (options.maxRedirects ?? 5); hop++) {
     const isTrusted = trusted.has(url.origin);
     if (!isTrusted) await checkUrl(url.href, policy);
-    checkSecrets(url, request, options.secrets ?? []);
+    checkRequestSecrets(url, request, options.secrets ?? []);
     const response = (await undiciFetch(url, { ...(request as UndiciRequestInit), redirect: "manual", dispatcher: isTrusted || policy.allowPrivate ? undefined : guardedAgent(policy) })) as unknown as Response;
     const location = response.headers.get("location");
     if (!REDIRECTS.has(response.status) || !location) return response;

@@ -44,7 +44,7 @@ export const agent = defineComponent({
   execute: (ctx) =>
     withModelAndTools(ctx, async (model, tools) => {
       const { nodeId, params, emit, note, signal } = ctx;
-      let streamed = createTextStreamer(note, nodeId, 1);
+      let streamed = createTextStreamer(note, nodeId, 1, ctx.secrets);
       // Each step that leads to tool calls is written at once but not waited for (the next model call
       // need not wait on the database); it is sent before those calls, so it lands before the gateway
       // records them. A failed write fails the node. The last step (no tool calls follow) goes with the
@@ -62,7 +62,7 @@ export const agent = defineComponent({
         abortSignal: signal,
         onIterationStart: (iteration) => {
           tools.setIteration(iteration);
-          streamed = createTextStreamer(note, nodeId, iteration);
+          streamed = createTextStreamer(note, nodeId, iteration, ctx.secrets);
         },
         onText: (_iteration, delta) => streamed.push(delta),
         onUnknownTool: tools.reportUnknown,

@@ -3,7 +3,8 @@
  * the compiler see; `ComponentDefinition` adds the param schema and `execute()`, which stay on
  * the server.
  */
-import type { OutboundSecret } from "../net/guarded-fetch";
+import type { OutboundSecret } from "../secrets/secret-destination";
+import type { SecretScope } from "../secrets/secret-scope";
 import type { z } from "zod";
 import type { RunEventInput } from "../runs/events";
 
@@ -124,6 +125,8 @@ export type ExecuteContext<P> = {
   connectedToolNodeIds: string[];
   /** The node's resolved secrets that may only go to some hosts; outbound requests check them. */
   outboundSecrets?: OutboundSecret[];
+  /** The run's secrets, for what a node reports in pieces (a model's streamed text: lib/runs/text-streamer.ts). */
+  secrets?: Pick<SecretScope, "streamRedactor">;
   emit: (event: RunEventInput) => Promise<void>;
   /** Records an event without waiting: it rides with the run's next write (within NOTE_FLUSH_MS). For frequent small events, such as streamed text. */
   note: (event: RunEventInput) => void;

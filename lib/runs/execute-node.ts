@@ -84,6 +84,7 @@ async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Rec
     params,
     connectedToolNodeIds: node.connectedToolNodeIds,
     outboundSecrets: ctx.secrets.outbound(),
+    secrets: ctx.secrets,
     emit: async (event) => void (await ctx.emit(event)),
     note: ctx.note,
     signal,

@@ -16,6 +16,7 @@ import { lendPlan } from "./load-plan";
 import { listEvents } from "./read-events";
 import { resumeState } from "./resume-state";
 import { createRunContext, type RunContext } from "./run-context";
+import { learnRunSecrets } from "./run-secrets";
 import { watchCancellation } from "./run-cancellation";
 import { windDown } from "./wind-down";
 import { claimRun, releaseLease, type ClaimedRun } from "./run-lease";
@@ -99,6 +100,7 @@ export async function executeRun(services: RunServices, runId: string): Promise<
   const keepRegistry = gateway ? setInterval(() => void Promise.all([redis.expire(registryKey(runId), REGISTRY_TTL_SECONDS), markRunLive(redis, runId)]).catch(() => undefined), 60_000) : undefined;
   const ending = { runId, redis, emit: ctx.emit, startedAt: ctx.startedAt, redactText: (text: string) => ctx.secrets.redactText(text), usesGateway: gateway };
   try {
+    await learnRunSecrets(ctx.secrets, runId, ctx.plan); // before the first event: what comes back is redacted from the start
     if (gateway) await markRunLive(redis, runId);
     let done = new Set<string>();
     if (run.resumed) {

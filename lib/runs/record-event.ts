@@ -7,12 +7,16 @@
  * A recorder group-commits: while one batch is being written, the events recorded meanwhile wait
  * and go together in the next one — one INSERT and one PUBLISH per batch. Noted events wait up to
  * NOTE_FLUSH_MS for company. A recorder's events are stored in the order they were recorded.
+ * Whatever a caller recorded, the run's secrets are redacted from each event and from the run's
+ * ending right before they are stored: the last safety net behind redaction at the source.
  */
 import type { Redis } from "ioredis";
 import { sql } from "../db/sql";
 import { RunEventInput, type RunEvent } from "./events";
 import { publishEvents } from "./live-events";
 import { endingColumns, type RunEnding } from "./run-lease";
+import { runSecrets } from "./run-secrets";
+import type { SecretScope } from "../secrets/secret-scope";
 
 export type EventRecorder = (event: RunEventInput) => Promise<RunEvent>;
 
@@ -39,11 +43,18 @@ type Pending = { event: RunEventInput; resolve: (stored: RunEvent | null) => voi
 /** Thrown (as the rejection of a record) when an event comes after its run's ending and the recorder was told to refuse such. */
 export class RunEndedError extends Error {}
 
-/**
- * `onlyWhileRunning`: refuse events once the run has ended (RunEndedError), for writers outside the
- * run's own worker — the gateway — whose late events must not land after the terminal one.
- */
-export function createEventRecorder(redis: Redis, runId: string, options: { onlyWhileRunning?: boolean } = {}): RunRecorder {
+export type RecorderOptions = {
+  /**
+   * Refuse events once the run has ended (RunEndedError), for writers outside the run's own
+   * worker — the gateway — whose late events must not land after the terminal one.
+   */
+  onlyWhileRunning?: boolean;
+  /** The run's secrets, redacted from what is stored; by default the run's shared scope (run-secrets.ts). The run's worker passes its own. */
+  secrets?: () => SecretScope | Promise<SecretScope>;
+};
+
+export function createEventRecorder(redis: Redis, runId: string, options: RecorderOptions = {}): RunRecorder {
+  const secrets = options.secrets ?? (() => runSecrets(runId));
   let pending: Pending[] = [];
   let writing = false;
   let timer: NodeJS.Timeout | undefined;
@@ -54,7 +65,8 @@ export function createEventRecorder(redis: Redis, runId: string, options: { only
     const ends = pending.findIndex((item) => item.end);
     const batch = ends === -1 ? pending : pending.slice(0, ends + 1);
     pending = ends === -1 ? [] : pending.slice(ends + 1);
-    recordBatch(redis, runId, batch.map((item) => item.event), batch.at(-1)!.end, options.onlyWhileRunning === true)
+    Promise.resolve(secrets())
+      .then((scope) => recordBatch(redis, runId, redactBatch(scope, batch.map((item) => item.event)), redactEnding(scope, batch.at(-1)!.end), options.onlyWhileRunning === true))
       .then(
         (stored) => batch.forEach((item, index) => item.resolve(stored ? stored[index] : null)),
         (error) => batch.forEach((item) => item.reject(error)),
@@ -88,6 +100,16 @@ export function createEventRecorder(redis: Redis, runId: string, options: { only
     }, NOTE_FLUSH_MS);
   };
   return record;
+}
+
+function redactBatch(scope: SecretScope, events: RunEventInput[]): RunEventInput[] {
+  return scope.empty ? events : events.map((event) => ({ ...event, payload: scope.redact(event.payload) }) as RunEventInput);
+}
+
+function redactEnding(scope: SecretScope, end: EndingWrite | undefined): EndingWrite | undefined {
+  if (!end || scope.empty || end.ending.status === "cancelled") return end;
+  const { ending } = end;
+  return { ...end, ending: ending.status === "completed" ? { ...ending, output: scope.redact(ending.output) } : { ...ending, error: scope.redactText(ending.error) } };
 }
 
 /** Allocates the next seqs of the run and stores the events, in one round trip; null when `whileRunning` and the run has ended. */

@@ -25,7 +25,7 @@ export type RunContext = {
   attempt: number;
   startedAt: number;
   secrets: SecretScope;
-  /** Records an event with every secret resolved so far redacted (and notes, and ends the run: RunRecorder). */
+  /** Records an event with the run's secrets redacted (and notes, and ends the run: RunRecorder). */
   emit: RunRecorder;
   /** Records an event without waiting for it: it is stored with the next awaited one (a checkpoint), or within NOTE_FLUSH_MS. */
   note: (event: Parameters<EventRecorder>[0]) => void;
@@ -46,11 +46,8 @@ export type RunContext = {
 
 export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, shutdown: AbortSignal): RunContext {
   const secrets = new SecretScope();
-  const record = createEventRecorder(redis, run.id);
-  const emit: RunRecorder = Object.assign((event: Parameters<EventRecorder>[0]) => record(secrets.redact(event)), {
-    note: (event: Parameters<EventRecorder>[0]) => record.note(secrets.redact(event)),
-    finish: ((event, ending, owner) => record.finish(secrets.redact(event), ending, owner)) satisfies RunRecorder["finish"],
-  });
+  // The recorder redacts every event, and the run's ending, with the run's secrets (learned before its first event: execute-run.ts).
+  const emit = createEventRecorder(redis, run.id, { secrets: () => secrets });
   const controller = new AbortController();
   const stop = (reason: RunStop) => {
     if (!controller.signal.aborted) controller.abort(reason);

@@ -8,7 +8,7 @@
  */
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
-import type { OutboundSecret } from "../../net/guarded-fetch";
+import type { OutboundSecret } from "../../secrets/secret-destination";
 import { appBaseUrl } from "../../platform/app-url";
 import { oauthCallbackUrl } from "./connection-key";
 import { deleteOAuthRecords, readOAuthRecord, writeOAuthRecord, type PendingConnect, type StoredTokens } from "./credential-store";

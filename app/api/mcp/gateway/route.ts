@@ -8,7 +8,7 @@ import { verifySessionToken } from "@/lib/gateway/session-token";
 import { answerRequest } from "@/lib/gateway/answer-request";
 import { buildGatewayServer } from "@/lib/gateway/build-server";
 import { readGatewayState } from "@/lib/gateway/gateway-state";
-import { runSecrets } from "@/lib/gateway/run-secrets";
+import { runSecrets } from "@/lib/runs/run-secrets";
 import { bodyLimit, checkApiBody, checkRequest, refusalResponse } from "@/lib/http/perimeter";
 import { sharedRedis } from "@/lib/queue/redis";
 
