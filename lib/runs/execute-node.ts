@@ -18,7 +18,7 @@ import { NodeFailure, untilAborted } from "./run-stop";
 import { firedTriggers, notFiredReason } from "./run-trigger";
 import { skippableNodes, skipReason } from "./skip-rule";
 import type { UnloggedSteps } from "./resume-state";
-import { errorMessage, withRetries } from "./retry";
+import { errorMessage, withRetries, type RetryNotice } from "./retry";
 import { handedOnError, withoutErrorHandle } from "./node-on-error";
 
 const isBranching = (type: string) => getComponent(type)?.branches === true;
@@ -78,7 +78,7 @@ async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Rec
   const secretParams = Object.entries(node.params).filter(([, value]) => isSecretRef(value));
   await recordStart(ctx, node, { ...(params as Record<string, unknown>), ...Object.fromEntries(secretParams) });
   // Only the component's work is tried again (data.retry): settings that do not hold fail at once.
-  const onRetry = (notice: { attempt: number; error: string; waitMs: number }) => ctx.emit({ type: "node.retrying", payload: { nodeId: node.id, ...notice } }).then(() => undefined);
+  const onRetry = (notice: RetryNotice) => ctx.emit({ type: "node.retrying", payload: { nodeId: node.id, ...notice } }).then(() => undefined);
   const tryOnce = () => component.execute({
     runId: ctx.runId,
     nodeId: node.id,
