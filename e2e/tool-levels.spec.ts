@@ -31,6 +31,8 @@ test("a Tool Call, an LLM and an Agent share one tool; the run view shows each l
   await editor.select(http);
   await editor.inspector.getByTestId("tool-mode-toggle").check();
   await editor.param("url").fill("/api/health");
+  // The LLM's call to /api/workflows is answered 401 (it carries no credentials): hand that status on, as before.
+  await editor.param("anyStatus").check();
 
   await editor.connect(entry, "output", llm, "input");
   await editor.connect(llm, "text", agent, "input");

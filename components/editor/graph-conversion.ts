@@ -5,6 +5,7 @@
 import type { Edge, Node } from "@xyflow/react";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import type { NodeMode, ToolConfig, WorkflowGraph } from "@/lib/workflow/graph";
+import type { NodeRetry, OnError } from "@/lib/workflow/resilience";
 import { approximateLayout, LARGE_GRAPH_NODES } from "./approximate-handles";
 
 export type EditorNodeData = {
@@ -14,6 +15,10 @@ export type EditorNodeData = {
   mode: NodeMode;
   params: Record<string, unknown>;
   toolConfig?: ToolConfig;
+  timeoutSeconds?: number;
+  /** The node's "On error" settings (lib/workflow/resilience.ts). */
+  retry?: NodeRetry;
+  onError?: OnError;
 };
 
 export type RendererType = "agent" | "component";
@@ -46,11 +51,11 @@ export function toFlowEdges(graph: WorkflowGraph): FlowEdge[] {
 
 export function toWorkflowGraph(nodes: FlowNode[], edges: FlowEdge[], mcpServers?: WorkflowGraph["mcpServers"], settings?: WorkflowGraph["settings"]): WorkflowGraph {
   return {
-    nodes: nodes.map(({ id, position, data: { componentType, label, mode, params, toolConfig } }) => ({
+    nodes: nodes.map(({ id, position, data: { componentType, label, mode, params, toolConfig, timeoutSeconds, retry, onError } }) => ({
       id,
       type: componentType,
       position: { x: position.x, y: position.y },
-      data: { label, mode, params, ...(toolConfig ? { toolConfig } : {}) },
+      data: { label, mode, params, ...(toolConfig ? { toolConfig } : {}), ...(timeoutSeconds ? { timeoutSeconds } : {}), ...(retry ? { retry } : {}), ...(onError && onError !== "stop" ? { onError } : {}) },
     })),
     edges: edges.map(({ id, source, sourceHandle, target, targetHandle }) => ({
       id,

@@ -7,7 +7,7 @@ import { formatDuration } from "@/components/run-view/format-duration";
 import { RunStatusPill } from "@/components/run-view/run-status-pill";
 import "./run-list.css";
 
-const TRIGGER_TEXT: Record<string, string> = { manual: "by hand", api: "API", webhook: "webhook", schedule: "schedule" };
+const TRIGGER_TEXT: Record<string, string> = { manual: "by hand", api: "API", webhook: "webhook", schedule: "schedule", error: "error workflow" };
 
 export function RunTable({ runs, showWorkflow }: { runs: RunSummary[]; showWorkflow: boolean }) {
   const now = new Date();

@@ -39,8 +39,16 @@ export function describeEvent(event: RunEvent, labelOf: (nodeId: string) => stri
       const { nodeId, mode } = event.payload;
       return { tone: mode === "tool" ? "tool" : "accent", title: `${labelOf(nodeId)} started${mode === "tool" ? " (tool mode)" : ""}`, nodeId };
     }
-    case "node.completed":
-      return { tone: "success", title: `${labelOf(event.payload.nodeId)} completed`, detail: formatDuration(event.payload.durationMs), nodeId: event.payload.nodeId };
+    case "node.completed": {
+      const { nodeId, durationMs, handledError } = event.payload;
+      if (handledError !== undefined) return { tone: "warning", title: `${labelOf(nodeId)} failed; its error was handed on`, detail: handledError, nodeId };
+      return { tone: "success", title: `${labelOf(nodeId)} completed`, detail: formatDuration(durationMs), nodeId };
+    }
+    case "node.retrying": {
+      const { nodeId, attempt, error, waitMs, callId } = event.payload;
+      const what = callId ? `${labelOf(nodeId)} retries a tool call` : `${labelOf(nodeId)} retries`;
+      return { tone: "warning", title: `${what}: try ${attempt} in ${formatDuration(waitMs)}`, detail: error, nodeId };
+    }
     case "node.failed":
       return { tone: "danger", title: `${labelOf(event.payload.nodeId)} failed`, detail: event.payload.error, nodeId: event.payload.nodeId };
     case "node.params":

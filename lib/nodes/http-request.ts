@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineComponent } from "./types";
 import { guardedFetch } from "../net/guarded-fetch";
 import { appBaseUrl } from "../platform/app-url";
+import { HttpStatusError, parseRetryAfter } from "../net/http-status-error";
 
 const MAX_BODY_CHARS = 20_000;
 
@@ -11,7 +12,7 @@ export const httpRequest = defineComponent({
   label: "HTTP Request",
   category: "Tools",
   icon: "globe",
-  description: "Sends an HTTP request and returns the status and body. Relative URLs call this Switchboard server.",
+  description: "Sends an HTTP request and returns the status and body; a status that is not 2xx fails the node unless \"Hand on any status\" is on. Relative URLs call this Switchboard server.",
   inputs: [
     { name: "url", label: "URL", schema: { type: "string", description: "Absolute URL, or a path on this Switchboard server such as /api/workflows" } },
     { name: "body", label: "Body", schema: { type: "string", description: "Request body (for POST, PUT, PATCH)" } },
@@ -31,6 +32,7 @@ export const httpRequest = defineComponent({
     { name: "headers", label: "Headers", kind: "json", placeholder: '{ "Accept": "application/json" }' },
     { name: "body", label: "Body", kind: "textarea" },
     { name: "timeoutMs", label: "Timeout (ms)", kind: "number" },
+    { name: "anyStatus", label: "Hand on any status", kind: "boolean", help: "Off: a status that is not 2xx fails the node (so retries and On error apply). On: every answer is handed on with its status." },
   ],
   tool: {
     name: "http_request",
@@ -43,6 +45,7 @@ export const httpRequest = defineComponent({
     headers: z.record(z.string(), z.string()).default({}),
     body: z.string().default(""),
     timeoutMs: z.number().int().positive().max(300_000).default(30_000),
+    anyStatus: z.boolean().default(false),
   }),
   // GET is a read; anything else may have changed something the first time.
   retrySafe: (params) => params.method === "GET",
@@ -60,12 +63,20 @@ export const httpRequest = defineComponent({
       { secrets: outboundSecrets, trustedOrigins: [own.origin] },
     );
     const text = await response.text();
+    if (!response.ok && !params.anyStatus) throw statusError(response, text, `${params.method} ${url.origin}${url.pathname}`);
     if (text.length > MAX_BODY_CHARS) {
       return { status: response.status, body: `${text.slice(0, MAX_BODY_CHARS)}… [truncated ${text.length - MAX_BODY_CHARS} chars]` };
     }
     return { status: response.status, body: isJson(response.headers.get("content-type")) ? parseJsonOr(text) : text };
   },
 });
+
+/** A failed answer as an error: its status, what it said (the start of it), and the wait it asked for. */
+function statusError(response: Response, text: string, request: string): HttpStatusError {
+  const said = text.trim() ? `: ${text.trim().slice(0, 200)}` : "";
+  const message = `${request} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${said}`;
+  return new HttpStatusError(message, response.status, parseRetryAfter(response.headers.get("retry-after")));
+}
 
 const isJson = (contentType: string | null) => contentType !== null && /[/+]json\b/i.test(contentType);
 

@@ -33,7 +33,16 @@ export const RunEventInput = z.discriminatedUnion("type", [
   }),
   /** `params`: the settings a component node runs with, templates filled and inputs in; a secret shows as its reference, never its value. */
   z.object({ type: z.literal("node.started"), payload: z.object({ ...nodeRef, mode: z.enum(["normal", "tool"]), params: z.record(z.string(), z.unknown()).optional() }) }),
-  z.object({ type: z.literal("node.completed"), payload: z.object({ ...nodeRef, output: z.unknown(), durationMs: z.number() }) }),
+  /** `handledError`: the node failed and its `onError` handed the error on as its output instead of failing the run. */
+  z.object({ type: z.literal("node.completed"), payload: z.object({ ...nodeRef, output: z.unknown(), durationMs: z.number(), handledError: z.string().optional() }) }),
+  /**
+   * A try of the node failed and it tries again after `waitMs` (its `data.retry`): `attempt` is the coming try (2 for the
+   * first retry), `error` what the last one failed with. `callId`: a tool call through the gateway that is retried.
+   */
+  z.object({
+    type: z.literal("node.retrying"),
+    payload: z.object({ ...nodeRef, attempt: z.number(), error: z.string(), waitMs: z.number(), callId: z.string().optional() }),
+  }),
   z.object({ type: z.literal("node.failed"), payload: z.object({ ...nodeRef, error: z.string() }) }),
   /** The settings a node ran with, as runs recorded them before node.started carried them: read in their logs, no longer written. */
   z.object({ type: z.literal("node.params"), payload: z.object({ ...nodeRef, params: z.record(z.string(), z.unknown()) }) }),

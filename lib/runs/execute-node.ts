@@ -18,6 +18,8 @@ import { NodeFailure, untilAborted } from "./run-stop";
 import { firedTriggers, notFiredReason } from "./run-trigger";
 import { skippableNodes, skipReason } from "./skip-rule";
 import type { UnloggedSteps } from "./resume-state";
+import { errorMessage, withRetries, type RetryNotice } from "./retry";
+import { handedOnError, withoutErrorHandle } from "./node-on-error";
 
 const isBranching = (type: string) => getComponent(type)?.branches === true;
 
@@ -75,7 +77,9 @@ async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Rec
   // What it runs with, for the run view; a secret param shows as the reference the node holds (anything else secret is redacted on the way to the log).
   const secretParams = Object.entries(node.params).filter(([, value]) => isSecretRef(value));
   await recordStart(ctx, node, { ...(params as Record<string, unknown>), ...Object.fromEntries(secretParams) });
-  const output = await component.execute({
+  // Only the component's work is tried again (data.retry): settings that do not hold fail at once.
+  const onRetry = (notice: RetryNotice) => ctx.emit({ type: "node.retrying", payload: { nodeId: node.id, ...notice } }).then(() => undefined);
+  const tryOnce = () => component.execute({
     runId: ctx.runId,
     nodeId: node.id,
     label: node.label,
@@ -91,7 +95,8 @@ async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Rec
     trackToolCall: ctx.toolCalls.begin,
     checkpoints: nodeCheckpoints(ctx, node.id),
   });
-  return ctx.secrets.redact(output);
+  const output = await withRetries(node.retry, tryOnce, { signal, onRetry });
+  return ctx.secrets.redact(withoutErrorHandle(node, output));
 }
 
 function nodeCheckpoints(ctx: RunContext, nodeId: string): NodeCheckpoints {
@@ -170,15 +175,20 @@ export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: A
   const signal = timeout ? AbortSignal.any([scheduleSignal, timeout]) : scheduleSignal;
   const inputs = resolveInputs(node, ctx.outputs);
   let output: NodeOutput;
+  let handledError: string | undefined;
   try {
     const work = node.mode === "tool" ? recordStart(ctx, node).then(() => registerToolNode(ctx, node, inputs)) : executeComponent(ctx, node, inputs, signal);
     output = await untilAborted(work, signal);
   } catch (error) {
-    if (timeout?.aborted) throw new NodeFailure(nodeId, `"${node.label}" took longer than its timeout of ${node.timeoutSeconds} s`);
-    if (scheduleSignal.aborted) throw scheduleSignal.reason; // the run stopped, or a sibling failed: not this node's fault
-    throw new NodeFailure(nodeId, error instanceof Error ? error.message : String(error));
+    const timedOut = timeout?.aborted ? `"${node.label}" took longer than its timeout of ${node.timeoutSeconds} s` : undefined;
+    if (!timedOut && scheduleSignal.aborted) throw scheduleSignal.reason; // the run stopped, or a sibling failed: not this node's fault
+    handledError = ctx.secrets.redactText(timedOut ?? errorMessage(error));
+    const handed = handedOnError(node, handledError, error, outputPorts(node.type));
+    if (!handed) throw new NodeFailure(nodeId, timedOut ?? errorMessage(error));
+    output = handed;
   }
   ctx.outputs.set(nodeId, output);
   // A node that is no checkpoint has its end ride with the next write (the run's end, or another branch's).
-  await (pure || node.mode === "tool" || !hasDependents(ctx.plan).has(nodeId) ? ctx.note : ctx.emit)({ type: "node.completed", payload: { nodeId, output, durationMs: Date.now() - startedAt } });
+  const completed = { nodeId, output, durationMs: Date.now() - startedAt, ...(handledError === undefined ? {} : { handledError }) };
+  await (pure || node.mode === "tool" || !hasDependents(ctx.plan).has(nodeId) ? ctx.note : ctx.emit)({ type: "node.completed", payload: completed });
 }

@@ -9,6 +9,7 @@ import type { Redis } from "ioredis";
 import type { CompiledWorkflow } from "../workflow/compile";
 import { markRunLive } from "../gateway/run-liveness";
 import { registryKey, REGISTRY_TTL_SECONDS } from "../registry/registry";
+import { startErrorWorkflow } from "./error-workflow";
 import { finishRun, type RunOutcome } from "./finish-run";
 import { callsGateway, isRetrySafe, runNode, unloggedSteps } from "./execute-node";
 import type { LeaseKeeper } from "./lease-keeper";
@@ -98,7 +99,8 @@ export async function executeRun(services: RunServices, runId: string): Promise<
   const gateway = usesGateway(ctx.plan);
   const returnPlan = gateway ? lendPlan(runId, ctx.plan) : undefined;
   const keepRegistry = gateway ? setInterval(() => void Promise.all([redis.expire(registryKey(runId), REGISTRY_TTL_SECONDS), markRunLive(redis, runId)]).catch(() => undefined), 60_000) : undefined;
-  const ending = { runId, redis, emit: ctx.emit, startedAt: ctx.startedAt, redactText: (text: string) => ctx.secrets.redactText(text), usesGateway: gateway };
+  const onFailed = (failure: { error: string; nodeId?: string }) => startErrorWorkflow({ runId, workflowId: run.workflowId, trigger: ctx.trigger, ...failure });
+  const ending = { runId, redis, emit: ctx.emit, startedAt: ctx.startedAt, redactText: (text: string) => ctx.secrets.redactText(text), usesGateway: gateway, onFailed };
   try {
     await learnRunSecrets(ctx.secrets, runId, ctx.plan); // before the first event: what comes back is redacted from the start
     if (gateway) await markRunLive(redis, runId);

@@ -28,6 +28,8 @@ export type Ending = {
   redactText?: (text: string) => string;
   /** False when the run's plan wires no tools and mints no tokens: no registry, approvals, MCP servers or token liveness to clean up. */
   usesGateway?: boolean;
+  /** Called once a failed ending is recorded (with the redacted error): starts the workflow's error workflow. */
+  onFailed?: (failure: { error: string; nodeId?: string }) => Promise<unknown>;
 };
 
 /**
@@ -64,5 +66,6 @@ export async function finishRun(ending: Ending, owner: string | null, outcome: R
   if (owner === null) await emit(last);
   else ended = await emit.finish(last, terminal, owner);
   if (usesGateway) await deleteRegistry(redis, runId).catch(() => undefined);
+  if (ended && failed) await ending.onFailed?.(failed);
   return ended;
 }

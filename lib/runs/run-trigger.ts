@@ -8,7 +8,8 @@
 import { z } from "zod";
 import type { CompiledWorkflow } from "../workflow/compile";
 
-export const TRIGGER_KINDS = ["manual", "api", "webhook", "schedule", "workflow", "mcp", "chat"] as const;
+/** `error`: started by another workflow's failed run (its `settings.errorWorkflowId`, error-workflow.ts). */
+export const TRIGGER_KINDS = ["manual", "api", "webhook", "schedule", "workflow", "mcp", "chat", "error"] as const;
 /** `conversationId`: a chat message's run (kind "chat"), whose model nodes with memory read the conversation's earlier turns. */
 export const RunTrigger = z.object({ kind: z.enum(TRIGGER_KINDS), nodeId: z.string().optional(), conversationId: z.string().optional() });
 export type RunTrigger = z.infer<typeof RunTrigger>;
@@ -25,10 +26,10 @@ export function firedTriggers(plan: CompiledWorkflow, trigger: RunTrigger | null
   return new Set(manual.length > 0 ? manual : triggers);
 }
 
-/** Started by someone or something asking with an input (not a webhook body or a schedule): the Entry's input fields apply. */
-export const asksWithInput = (trigger: RunTrigger) => trigger.kind !== "webhook" && trigger.kind !== "schedule";
+/** Started by someone or something asking with an input (not a webhook body, a schedule or a failure report): the Entry's input fields apply. */
+export const asksWithInput = (trigger: RunTrigger) => trigger.kind !== "webhook" && trigger.kind !== "schedule" && trigger.kind !== "error";
 
-const STARTED_BY: Partial<Record<RunTrigger["kind"], string>> = { workflow: "by another workflow", mcp: "over MCP", chat: "from a chat" };
+const STARTED_BY: Partial<Record<RunTrigger["kind"], string>> = { workflow: "by another workflow", mcp: "over MCP", chat: "from a chat", error: "by another workflow's failure" };
 
 /** Why a trigger node that did not fire is skipped. */
 export function notFiredReason(trigger: RunTrigger | null | undefined): string {

@@ -4,7 +4,8 @@
  * templates read — comes from a port not taken or from a node that was skipped. So a branch not
  * taken is skipped to its end, and a node after a join (Merge) runs once its taken inputs are
  * done. Nodes with no data inputs (an Entry, a tool) never skip, except a trigger that did not
- * start the run. Pure.
+ * start the run. A node whose `onError` is "errorOutput" branches too: its `error` handle is taken
+ * only when it failed, and then only that one. Pure.
  */
 import type { NodeOutput } from "../nodes/types";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
@@ -16,6 +17,9 @@ export type SkipFacts = {
   isBranching: (type: string) => boolean;
 };
 
+/** Whether the node's output leaves out the ports not taken: a branching component, or a node with an error handle. */
+const branches = (node: CompiledNode, isBranching: (type: string) => boolean) => isBranching(node.type) || node.onError === "errorOutput";
+
 /** Why the node is skipped, or null when it runs. */
 export function skipReason(node: CompiledNode, { plan, outputs, skipped, isBranching }: SkipFacts): string | null {
   if (node.mode === "tool") return null;
@@ -25,7 +29,7 @@ export function skipReason(node: CompiledNode, { plan, outputs, skipped, isBranc
   const deadWire = ({ nodeId, port }: { nodeId: string; port: string }) => {
     if (skipped.has(nodeId)) return true;
     const source = plan.nodes[nodeId];
-    return isBranching(source.type) && !(port in (outputs.get(nodeId) ?? {}));
+    return branches(source, isBranching) && !(port in (outputs.get(nodeId) ?? {}));
   };
   if (!wired.every(deadWire) || !templated.every((nodeId) => skipped.has(nodeId))) return null;
   const untaken = wired.find((wire) => !skipped.has(wire.nodeId));
@@ -49,7 +53,7 @@ export function skippableNodes(plan: CompiledWorkflow, { isBranching, isUnfiredT
     const wired = Object.values(node.inputs);
     const templated = Object.values(node.templateSources ?? {});
     if (wired.length + templated.length === 0) continue;
-    const mayBeDead = ({ nodeId: from }: { nodeId: string }) => skippable.has(from) || isBranching(plan.nodes[from].type);
+    const mayBeDead = ({ nodeId: from }: { nodeId: string }) => skippable.has(from) || branches(plan.nodes[from], isBranching);
     if (wired.every(mayBeDead) && templated.every((from) => skippable.has(from))) skippable.add(nodeId);
   }
   return skippable;

@@ -1,15 +1,18 @@
 /**
  * Runs one component tool call in a worker: the node's params, then the arguments the agent may
- * fill, then values bound by upstream edges — so an agent can never override a fixed input.
+ * fill, then values bound by upstream edges — so an agent can never override a fixed input. The
+ * node's `data.retry` tries the component's work again (the model sees one result).
  */
 import { errorResult } from "../gateway/error-result";
 import { getComponent } from "../nodes";
 import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
 import { loadPlan } from "../runs/load-plan";
 import { parseNodeParams } from "../runs/node-params";
+import { withRetries } from "../runs/retry";
 import { SecretScope } from "../secrets/secret-scope";
 import { hostAccessOffError, hostToolsEnabled } from "../settings/host-tools";
 import { usesHost } from "../workflow/host-access";
+import { recordToolRetry } from "./tool-call-retries";
 
 export async function executeComponentCall(job: ToolCallJobData, signal: AbortSignal): Promise<ToolCallJobResult> {
   const plan = await loadPlan(job.runId);
@@ -23,7 +26,7 @@ export async function executeComponentCall(job: ToolCallJobData, signal: AbortSi
   const secrets = new SecretScope();
   try {
     const params = parseNodeParams(component, node.label, { ...(await secrets.resolveParams(node.params)), ...agentArgs, ...job.target.boundInputs });
-    const output = await component.execute({
+    const tryOnce = () => component.execute({
       runId: job.runId,
       nodeId: node.id,
       label: node.label,
@@ -35,6 +38,8 @@ export async function executeComponentCall(job: ToolCallJobData, signal: AbortSi
       note: () => undefined,
       signal,
     });
+    const onRetry = recordToolRetry(job, node.id, (text) => secrets.redactText(text));
+    const output = await withRetries(node.retry, tryOnce, { signal, onRetry });
     const shown = secrets.redact(output);
     return { content: [{ type: "text", text: JSON.stringify(shown) }], structuredContent: shown, isError: false };
   } catch (error) {

@@ -8,6 +8,8 @@ import { paramValidatorFor } from "../nodes/param-validators";
 import { isFieldShown, isTemplatedField, type ComponentMeta } from "../nodes/types";
 import { TOOL_HANDLE, TOOLS_HANDLE, type NodeMode, type WorkflowGraph } from "./graph";
 import { hostAccessMessage, usesHost } from "./host-access";
+import { compileResilience, hasErrorHandle, readableOutputs } from "./compile-resilience";
+import type { NodeResilience } from "./resilience";
 import { INPUT_REFERENCE, referenceName, templateReferences } from "./template";
 
 export type CompileErrorCode =
@@ -59,7 +61,7 @@ export type CompiledNode = {
   templateSources?: Record<string, string>;
   /** Fails the node (and the run) when it runs longer than this. */
   timeoutSeconds?: number;
-};
+} & NodeResilience;
 
 export type CompiledWorkflow = {
   /** Every node id in dependency order. */
@@ -123,6 +125,7 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
       agentInputs: node.data.mode === "tool" ? (node.data.toolConfig?.exposedInputIds ?? component.tool?.agentInputs ?? []) : [],
     };
     if (node.data.timeoutSeconds) compiled.timeoutSeconds = node.data.timeoutSeconds;
+    errors.push(...compileResilience(node, component, compiled));
     nodes.push(compiled);
   }
 
@@ -167,7 +170,7 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
       errors.push({ code: "data-edge-from-tool", ...at, nodeId: source.id, message: `"${source.label}" is in tool mode: its only output is the tool handle` });
       continue;
     }
-    if (!shapeOf(sourceComponent).outputs.has(edge.sourceHandle)) {
+    if (!shapeOf(sourceComponent).outputs.has(edge.sourceHandle) && !hasErrorHandle(source, edge.sourceHandle)) {
       errors.push({ code: "unknown-handle", ...at, nodeId: source.id, message: `"${source.label}" has no output "${edge.sourceHandle}"` });
       continue;
     }
@@ -211,7 +214,7 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
   for (const { message } of validateWorkflowMcpServers(graph.mcpServers)) errors.push({ code: "invalid-mcp-server", message });
 
   const references = new ReferenceIndex(nodes, indexOf);
-  const portsOf: PortsOf = (index) => [...shapeOf(components[index]).outputs];
+  const portsOf: PortsOf = (index) => readableOutputs(nodes[index], shapeOf(components[index]).outputs);
   nodes.forEach((node, index) => {
     const component = components[index];
     if (component.requiresTool && node.mode === "normal" && node.connectedToolNodeIds.length === 0) {

@@ -1,5 +1,6 @@
 /** The workflow graph the editor saves and every boundary validates. */
 import { z } from "zod";
+import { NodeRetry, OnError } from "./resilience";
 
 export const TOOL_HANDLE = "tool";
 export const TOOLS_HANDLE = "tools";
@@ -37,6 +38,10 @@ export const WorkflowNode = z.object({
     toolConfig: ToolConfig.optional(),
     /** Fails the node when it runs longer than this many seconds. */
     timeoutSeconds: z.number().int().min(1).max(7 * 24 * 3600).optional(),
+    /** Tries the node's work again when it fails (lib/workflow/resilience.ts). */
+    retry: NodeRetry.optional(),
+    /** What a failure (after the last try) does: stop the run (default), hand the error on, or feed the `error` handle. */
+    onError: OnError.optional(),
   }),
 });
 export type WorkflowNode = z.infer<typeof WorkflowNode>;
@@ -58,6 +63,8 @@ export const WorkflowGraph = z.object({
     .object({
       /** A run of this workflow fails when it takes longer (default one hour). */
       runTimeoutSeconds: z.number().int().min(1).max(7 * 24 * 3600).optional(),
+      /** Another workflow started (trigger "error") when a run of this one fails; never for a run that is itself an error workflow's. */
+      errorWorkflowId: z.string().min(1, "name a workflow").optional(),
       /** Offered as a tool on /api/mcp/workflows, under this name and description. */
       mcp: z
         .object({

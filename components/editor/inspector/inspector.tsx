@@ -8,12 +8,14 @@ import { CatalogueIcon } from "@/components/ui/icon";
 import { useEditorStore } from "../editor-store-context";
 import { isFieldVisible, paramValue } from "../param-values";
 import { agentInputs } from "../tool-shape";
+import { OnErrorSection } from "./on-error-section";
 import { ParamField } from "./param-field";
 import { ToolModeSection } from "./tool-mode-section";
 import { TriggerSection } from "./trigger-section";
 import { McpSection } from "../mcp/mcp-section";
 import { WorkflowMcpServersSettings } from "../mcp/workflow-mcp-servers";
 import { WorkflowMcpExposure } from "../workflow-mcp-exposure";
+import { WorkflowErrorSetting } from "../workflow-error-setting";
 
 export function Inspector() {
   const selectedId = useEditorStore((state) => state.nodes.find((node) => node.selected)?.id);
@@ -97,6 +99,8 @@ function NodeInspector({ id }: { id: string }) {
         </section>
       )}
 
+      <OnErrorSection id={id} data={data} />
+
       <section className="inspector-section inspector-footer">
         <span className="inspector-node-id" title="Node id">
           {id}
@@ -131,6 +135,7 @@ function NothingSelected() {
       <section className="inspector-workflow-settings" aria-label="Workflow settings">
         <p className="inspector-empty-title">Workflow settings</p>
         <WorkflowMcpExposure />
+        <WorkflowErrorSetting />
         <WorkflowMcpServersSettings />
       </section>
     </div>

@@ -1,11 +1,17 @@
 "use client";
-/** Named input handles on the left and output handles on the right; handle id = port name. A tool-mode node keeps only its inputs. */
+/**
+ * Named input handles on the left and output handles on the right; handle id = port name. A
+ * tool-mode node keeps only its inputs; a node whose On error is "Error output" gets an `error` handle.
+ */
 import { Handle, Position } from "@xyflow/react";
 import type { ComponentMeta, PortDefinition } from "@/lib/nodes/types";
 import type { NodeMode } from "@/lib/workflow/graph";
+import { ERROR_HANDLE, type OnError } from "@/lib/workflow/resilience";
 
-export function NodePorts({ meta, mode }: { meta: ComponentMeta; mode: NodeMode }) {
-  const outputs = mode === "tool" ? [] : meta.outputs;
+const ERROR_PORT: PortDefinition = { name: ERROR_HANDLE, label: "Error" };
+
+export function NodePorts({ meta, mode, onError }: { meta: ComponentMeta; mode: NodeMode; onError?: OnError }) {
+  const outputs = mode === "tool" ? [] : onError === "errorOutput" ? [...meta.outputs, ERROR_PORT] : meta.outputs;
   if (meta.inputs.length === 0 && outputs.length === 0) return null;
   return (
     <div className="node-ports">
@@ -20,8 +26,8 @@ function PortColumn({ ports, type }: { ports: PortDefinition[]; type: "source" |
   return (
     <div className={`node-port-column node-port-column-${type}`}>
       {ports.map((port) => (
-        <div key={port.name} className="node-port">
-          <Handle type={type} position={position} id={port.name} className="handle" />
+        <div key={port.name} className={port === ERROR_PORT ? "node-port node-port-error" : "node-port"} data-testid={port === ERROR_PORT ? "error-handle" : undefined}>
+          <Handle type={type} position={position} id={port.name} className={port === ERROR_PORT ? "handle handle-error" : "handle"} />
           <span className="node-port-label">{port.label}</span>
         </div>
       ))}

@@ -1,0 +1,39 @@
+/**
+ * The error workflow: a workflow names another in `settings.errorWorkflowId`, and each of its runs
+ * that fails starts that one (trigger "error") with `{ runId, workflowId, workflowName, nodeId,
+ * error, url }`. A run started this way never starts an error workflow when it fails itself, so
+ * two workflows naming each other (or one naming itself) cannot loop.
+ */
+import { appBaseUrl } from "../platform/app-url";
+import { getWorkflow } from "../workflow-store/repository";
+import type { RunTrigger } from "./run-trigger";
+import { startRun, startRunProblem } from "./start-run";
+
+/** What the error workflow's run receives as its input. */
+export type ErrorWorkflowInput = { runId: string; workflowId: string; workflowName: string; nodeId: string | null; error: string; url: string };
+
+export type FailedRun = { runId: string; workflowId: string; trigger: RunTrigger | null; error: string; nodeId?: string };
+
+/** Starts the failed run's error workflow, if its workflow names one; answers the new run's id. Never throws: a run has already ended. */
+export async function startErrorWorkflow(failed: FailedRun): Promise<string | null> {
+  if (failed.trigger?.kind === "error") return null; // an error workflow's own failure: no loops
+  try {
+    const workflow = await getWorkflow(failed.workflowId);
+    const errorWorkflowId = workflow?.graph.settings?.errorWorkflowId;
+    if (!workflow || !errorWorkflowId) return null;
+    const input: ErrorWorkflowInput = {
+      runId: failed.runId,
+      workflowId: failed.workflowId,
+      workflowName: workflow.name,
+      nodeId: failed.nodeId ?? null,
+      error: failed.error,
+      url: new URL(`/runs/${failed.runId}`, appBaseUrl()).toString(),
+    };
+    const started = await startRun(errorWorkflowId, input, { kind: "error" });
+    if (started.ok) return started.runId;
+    console.warn(`run ${failed.runId}: its error workflow ${errorWorkflowId} did not start: ${startRunProblem(started)}`);
+  } catch (error) {
+    console.warn(`run ${failed.runId}: could not start its error workflow: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return null;
+}
