@@ -32,19 +32,22 @@ export function triggersQueue(): Queue<ScheduledRunData> {
   return holder.switchboardTriggersQueue;
 }
 
-const schedulerId = (workflowId: string, nodeId: string) => `wf:${workflowId}:${nodeId}`;
+export const schedulerId = (workflowId: string, nodeId: string) => `wf:${workflowId}:${nodeId}`;
 
-type WantedSchedule = { nodeId: string; pattern: string; tz: string };
+/** What a schedule does about firings it missed (the Schedule node's `missedFirings`). */
+export type MissedFiringPolicy = "skip" | "catchUpOnce";
+
+export type WantedSchedule = { nodeId: string; pattern: string; tz: string; missedFirings: MissedFiringPolicy };
 
 /** The schedules a graph asks for: enabled Schedule nodes with a valid cron and time zone. */
 export function wantedSchedules(graph: WorkflowGraph | null): WantedSchedule[] {
   return (graph?.nodes ?? []).flatMap((node) => {
     if (node.type !== SCHEDULE_NODE_TYPE) return [];
-    const params = node.data.params as { enabled?: boolean; cron?: unknown; timezone?: unknown };
+    const params = node.data.params as { enabled?: boolean; cron?: unknown; timezone?: unknown; missedFirings?: unknown };
     const pattern = typeof params.cron === "string" ? params.cron.trim() : "";
     const tz = typeof params.timezone === "string" && params.timezone.trim() ? params.timezone.trim() : "UTC";
     if (params.enabled === false || !pattern || cronProblem(pattern, tz)) return [];
-    return [{ nodeId: node.id, pattern, tz }];
+    return [{ nodeId: node.id, pattern, tz, missedFirings: params.missedFirings === "catchUpOnce" ? "catchUpOnce" : "skip" }];
   });
 }
 
