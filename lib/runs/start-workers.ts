@@ -80,7 +80,7 @@ export async function startWorkers({ runConcurrency = DEFAULT_RUN_CONCURRENCY, t
         if (deleted > 0) log(`[retention] deleted ${deleted} finished runs the retention setting no longer keeps`);
         return;
       }
-      const started = await startScheduledRun(job.data);
+      const started = await startScheduledRun(job.data, job.opts.prevMillis, log);
       if (!started.ok) log(`[triggers] schedule ${job.data.nodeId} of workflow ${job.data.workflowId} did not start a run: ${started.message}`);
     },
     { connection: queueConnection(), concurrency: 4 },

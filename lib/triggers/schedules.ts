@@ -51,6 +51,11 @@ export function wantedSchedules(graph: WorkflowGraph | null): WantedSchedule[] {
   });
 }
 
+/** Arms (or re-arms with a changed cron) one schedule's BullMQ job scheduler; idempotent. */
+export async function armSchedule(workflowId: string, { nodeId, pattern, tz }: WantedSchedule): Promise<void> {
+  await triggersQueue().upsertJobScheduler(schedulerId(workflowId, nodeId), { pattern, tz }, { name: "scheduled-run", data: { workflowId, nodeId } });
+}
+
 /** Makes the workflow's armed schedulers match its graph (null: the workflow is gone, disarm all). */
 export async function syncSchedules(workflowId: string, graph: WorkflowGraph | null): Promise<void> {
   const queue = triggersQueue();
@@ -59,9 +64,5 @@ export async function syncSchedules(workflowId: string, graph: WorkflowGraph | n
   const armed = (await queue.getJobSchedulers()).map((scheduler) => scheduler.key).filter((key) => key.startsWith(prefix));
   const keep = new Set(wanted.map((schedule) => schedulerId(workflowId, schedule.nodeId)));
   await Promise.all(armed.filter((key) => !keep.has(key)).map((key) => queue.removeJobScheduler(key)));
-  await Promise.all(
-    wanted.map(({ nodeId, pattern, tz }) =>
-      queue.upsertJobScheduler(schedulerId(workflowId, nodeId), { pattern, tz }, { name: "scheduled-run", data: { workflowId, nodeId } }),
-    ),
-  );
+  await Promise.all(wanted.map((schedule) => armSchedule(workflowId, schedule)));
 }

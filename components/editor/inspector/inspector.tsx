@@ -14,6 +14,7 @@ import { TriggerSection } from "./trigger-section";
 import { McpSection } from "../mcp/mcp-section";
 import { WorkflowMcpServersSettings } from "../mcp/workflow-mcp-servers";
 import { WorkflowMcpExposure } from "../workflow-mcp-exposure";
+import { WorkflowRunLimit } from "../workflow-run-limit";
 
 export function Inspector() {
   const selectedId = useEditorStore((state) => state.nodes.find((node) => node.selected)?.id);
@@ -130,6 +131,7 @@ function NothingSelected() {
       )}
       <section className="inspector-workflow-settings" aria-label="Workflow settings">
         <p className="inspector-empty-title">Workflow settings</p>
+        <WorkflowRunLimit />
         <WorkflowMcpExposure />
         <WorkflowMcpServersSettings />
       </section>
