@@ -11,7 +11,7 @@ import { sql } from "../db/sql";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import { waitFor } from "../testing/wait-for";
-import { deleteWorkflow } from "../workflow-store/repository";
+import { deleteWorkflow, getWorkflow, updateWorkflow } from "../workflow-store/repository";
 import { reconcileSchedules } from "./reconcile-schedules";
 import { triggersQueue } from "./schedules";
 
@@ -110,6 +110,23 @@ describe("missed firings", () => {
     ]);
     expect(schedules[0].misses).toEqual([expect.objectContaining({ policy: "skip", catchUpRunId: null, count: expect.any(Number) })]);
     expect(Date.parse(schedules[0].nextFireAt as string)).toBeGreaterThan(Date.now() - 2_000);
+    await deleteWorkflow(id);
+  }, 40_000);
+
+  it("forgets a disabled schedule's record, so time spent disabled is never counted as missed", async () => {
+    const id = await createScheduled("catchUpOnce");
+    await waitFor("a first firing", async () => (await sql`SELECT 1 FROM "ScheduleState" WHERE "workflowId" = ${id} AND "lastRunId" IS NOT NULL`)[0], 10_000);
+    const workflow = (await getWorkflow(id))!;
+    const withEnabled = (enabled: boolean) => ({ ...workflow.graph, nodes: workflow.graph.nodes.map((node) => (node.id === "tick" ? { ...node, data: { ...node.data, params: { ...node.data.params, enabled } } } : node)) });
+    await updateWorkflow(id, { graph: withEnabled(false) });
+    await reconcileSchedules({ graceMs: 500, log: () => undefined });
+    expect(await sql`SELECT 1 FROM "ScheduleState" WHERE "workflowId" = ${id}`).toEqual([]);
+    await sleep(2_500);
+    const enabledAt = new Date();
+    await updateWorkflow(id, { graph: withEnabled(true) });
+    await firesAgain(id, enabledAt);
+    await reconcileSchedules({ graceMs: 500, log: () => undefined });
+    expect(await missesOf(id)).toEqual([]);
     await deleteWorkflow(id);
   }, 40_000);
 });

@@ -9,7 +9,7 @@ import type { JobSchedulerJson } from "bullmq";
 import { sql } from "../db/sql";
 import type { WorkflowNode } from "../workflow/graph";
 import { firingsBetween } from "./missed-firings";
-import { accountOverdue, listScheduleStates, type StoredScheduleState } from "./schedule-state";
+import { accountOverdue, forgetOtherSchedules, listScheduleStates, type StoredScheduleState } from "./schedule-state";
 import { actOnMissed } from "./start-scheduled-run";
 import { armRetentionCleanup, armSchedule, RETENTION_JOB, SCHEDULE_NODE_TYPE, schedulerId, triggersQueue, wantedSchedules, type WantedSchedule } from "./schedules";
 
@@ -67,6 +67,7 @@ export async function reconcileSchedules({ graceMs = 5_000, log = console.error 
   const wanted = await storedSchedules();
   await matchSchedulers(wanted, armed, report);
   if (report.armed.length > 0) log(`[schedules] armed ${report.armed.length} schedule(s) PostgreSQL has and Redis did not: ${report.armed.join(", ")}`);
+  await forgetOtherSchedules(wanted);
   const states = new Map((await listScheduleStates()).map((state) => [`${state.workflowId}:${state.nodeId}`, state]));
   const now = Date.now();
   for (const schedule of wanted) {

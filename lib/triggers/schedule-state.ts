@@ -90,6 +90,18 @@ export async function recordCatchUpRun(missId: number, runId: string): Promise<v
   await sql`UPDATE "ScheduleMiss" SET "catchUpRunId" = ${runId} WHERE id = ${missId}`;
 }
 
+/**
+ * Forgets the records of schedules no workflow asks for any more (disabled, removed, deleted): a
+ * schedule enabled again later starts afresh instead of counting its time off as missed firings.
+ */
+export async function forgetOtherSchedules(wanted: ScheduleKey[]): Promise<number> {
+  return (await sql<{ nodeId: string }>`
+    DELETE FROM "ScheduleState" state WHERE NOT EXISTS (
+      SELECT 1 FROM unnest(${wanted.map((key) => key.workflowId)}::text[], ${wanted.map((key) => key.nodeId)}::text[]) AS kept("workflowId", "nodeId")
+      WHERE kept."workflowId" = state."workflowId" AND kept."nodeId" = state."nodeId")
+    RETURNING "nodeId"`).length;
+}
+
 export type StoredScheduleState = { workflowId: string; nodeId: string; pattern: string; timezone: string; coveredUntil: Date };
 
 /** Every schedule's record, for the reconciler to compare with what is overdue. */
