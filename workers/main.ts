@@ -2,8 +2,11 @@
 import { sharedRedis } from "../lib/queue/redis";
 import { DEFAULT_RUN_CONCURRENCY, DEFAULT_TOOL_CALL_CONCURRENCY, startWorkers } from "../lib/runs/start-workers";
 import { describeSandbox } from "../lib/sandbox/availability";
+import { startScheduleKeeper } from "../lib/triggers/schedule-keeper";
 
 const workers = await startWorkers();
+// PostgreSQL's schedules re-armed in Redis, at start and every 30 s (SWITCHBOARD_SCHEDULE_RECONCILE_MS).
+const scheduleKeeper = await startScheduleKeeper();
 console.log(`worker ready (pid ${process.pid}): runs ×${DEFAULT_RUN_CONCURRENCY}, tool-calls ×${DEFAULT_TOOL_CALL_CONCURRENCY}`);
 console.log(`worker sandbox: ${await describeSandbox()}`); // after "ready": tests and supervisors wait for that line
 
@@ -14,6 +17,7 @@ async function stop(signal: string) {
   if (stopping) return; // a second signal (tsx passing it on) must not cut the drain short
   stopping = true;
   console.log(`worker stopping (${signal})`);
+  scheduleKeeper.close();
   await workers.close();
   sharedRedis().disconnect();
   process.exit(0);

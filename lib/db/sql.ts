@@ -60,3 +60,28 @@ export async function sql<Row = Record<string, unknown>>(strings: TemplateString
 export async function sqlCount(strings: TemplateStringsArray, ...values: unknown[]): Promise<number> {
   return (await run(strings, values)).rowCount ?? 0;
 }
+
+/** sql`…` bound to one connection (a transaction's). */
+export type SqlTag = <Row = Record<string, unknown>>(strings: TemplateStringsArray, ...values: unknown[]) => Promise<Row[]>;
+
+/**
+ * Runs `work` in one transaction on one pooled connection, committing what it did or rolling back
+ * when it throws. Each statement in READ COMMITTED sees what others committed before it began, so a
+ * lock taken by one statement (pg_advisory_xact_lock, FOR UPDATE) serialises what the next ones read.
+ */
+export async function inTransaction<T>(work: (tx: SqlTag) => Promise<T>): Promise<T> {
+  const client = await getPool().connect();
+  const tx: SqlTag = async <Row,>(strings: TemplateStringsArray, ...values: unknown[]) =>
+    (await client.query({ ...statementOf(strings), values, types } as pg.QueryConfig)).rows as Row[];
+  try {
+    await client.query("BEGIN");
+    const result = await work(tx);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

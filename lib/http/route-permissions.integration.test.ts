@@ -50,6 +50,7 @@ const ROWS: Row[] = [
   { method: "GET", route: "/api/workflows/[id]/runs", access: "viewer", path: () => `/api/workflows/${workflowId}/runs`, allowed: [200], limited: "workflow" },
   { method: "GET", route: "/api/runs", access: "viewer", path: () => "/api/runs?limit=5", allowed: [200], limited: "filtered" },
   { method: "GET", route: "/api/audit/tool-calls", access: "viewer", path: () => "/api/audit/tool-calls?limit=5", allowed: [200] },
+  { method: "GET", route: "/api/workflows/[id]/schedules", access: "viewer", path: () => `/api/workflows/${workflowId}/schedules`, allowed: [200], limited: "workflow" },
   { method: "GET", route: "/api/workflows/[id]/conversations", access: "viewer", path: () => `/api/workflows/${workflowId}/conversations`, allowed: [200], limited: "workflow" },
   { method: "POST", route: "/api/workflows/[id]/conversations", access: "editor", path: () => `/api/workflows/${workflowId}/conversations`, body: {}, allowed: [201], limited: "workflow" },
   { method: "GET", route: "/api/conversations/[id]", access: "viewer", path: () => `/api/conversations/${conversationId}`, allowed: [200], limited: "workflow" },

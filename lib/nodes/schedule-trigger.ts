@@ -15,12 +15,23 @@ export const scheduleTrigger = defineComponent({
     { name: "cron", label: "Cron", kind: "text", required: true, placeholder: "0 * * * *", help: "minute hour day month weekday (an optional seconds field first). 0 9 * * 1-5 is 9:00 on weekdays." },
     { name: "timezone", label: "Time zone", kind: "text", placeholder: "UTC", help: "An IANA name such as Europe/Oslo." },
     { name: "input", label: "Input", kind: "json", placeholder: '{ "report": "daily" }' },
+    {
+      name: "missedFirings",
+      label: "Missed firings",
+      kind: "select",
+      options: [
+        { value: "skip", label: "Skip them (note them)" },
+        { value: "catchUpOnce", label: "Catch up once" },
+      ],
+      help: "When firings were missed (no worker was up, Redis lost the schedule): skip them, or start one run to make up for all of them. Either way they are noted.",
+    },
   ],
   params: z.object({
     enabled: z.boolean().default(true),
     cron: z.string().min(1, "cron: write a schedule such as 0 * * * *"),
     timezone: z.string().default("UTC"),
     input: z.unknown().optional(),
+    missedFirings: z.enum(["skip", "catchUpOnce"]).default("skip"),
   }),
   trigger: "schedule",
   retrySafe: true,

@@ -52,6 +52,11 @@ export function runsQueue(): Queue<RunJobData> {
   return handles.runs;
 }
 
+/** Enqueues a run's job (its id is the run's); `priority` as BullMQ has it: 1 is served first (lib/runs/run-priority.ts). */
+export async function addRunJob(runId: string, priority: number): Promise<void> {
+  await runsQueue().add("run", { runId }, { jobId: runId, priority });
+}
+
 export function toolCallsQueue(): Queue<ToolCallJobData> {
   handles.toolCalls ??= new Queue<ToolCallJobData>(TOOL_CALLS_QUEUE, {
     connection: queueConnection(),

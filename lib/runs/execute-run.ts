@@ -21,6 +21,7 @@ import { learnRunSecrets } from "./run-secrets";
 import { watchCancellation } from "./run-cancellation";
 import { windDown } from "./wind-down";
 import { claimRun, releaseLease, type ClaimedRun } from "./run-lease";
+import { claimWithinLimit, wakeQueuedRuns } from "./run-gate";
 import { NodeFailure, RunStop } from "./run-stop";
 import { scheduleNodes } from "./schedule-nodes";
 
@@ -49,11 +50,16 @@ export function usesGateway(plan: CompiledWorkflow): boolean {
   return Object.values(plan.nodes).some((node) => node.mode === "tool" || callsGateway(node));
 }
 
+/** A run that may not start yet: its workflow is at its maxConcurrentRuns (run-gate.ts). */
+export type RunLimited = { limitedBy: string };
+
 /** Claims the run, waiting out the lease of a worker that stopped but whose lease has not lapsed yet. */
-async function claim(runId: string, owner: string): Promise<ClaimedRun | null> {
+async function claim(runId: string, owner: string): Promise<ClaimedRun | RunLimited | null> {
   for (let tries = 0; tries < 3; tries++) {
-    const result = await claimRun(runId, owner);
+    let result = await claimRun(runId, owner);
+    if (!result.ok && result.reason === "limited") result = await claimWithinLimit(runId, result.workflowId, owner);
     if (result.ok) return result.run;
+    if (result.reason === "limited") return { limitedBy: result.workflowId };
     if (result.reason !== "leased") return null; // unknown, or already ended (cancelled while queued, say)
     await new Promise((resolve) => setTimeout(resolve, Math.max(100, result.leaseUntil.getTime() - Date.now() + 250)));
   }
@@ -87,10 +93,24 @@ function outcomeOf(ctx: RunContext, error: unknown): RunOutcome | "lease-lost" |
   return { status: "failed", error: error instanceof Error ? error.message : String(error) };
 }
 
-export async function executeRun(services: RunServices, runId: string): Promise<void> {
+/** Runs the run to its end ("done", also when there was nothing to do), or answers that its workflow is at its limit. */
+export async function executeRun(services: RunServices, runId: string): Promise<"done" | RunLimited> {
+  const run = await claim(runId, services.leases.owner);
+  if (!run) return "done";
+  if ("limitedBy" in run) return run;
+  try {
+    await executeClaimed(services, run);
+  } finally {
+    // Its slot is free (unless it was handed back): the next queued run of a limited workflow may start.
+    const limited = (run.plan as CompiledWorkflow).maxConcurrentRuns !== undefined;
+    if (limited) void wakeQueuedRuns(run.workflowId).catch((error) => console.warn(`run ${runId}: could not wake queued runs: ${(error as Error).message}`));
+  }
+  return "done";
+}
+
+async function executeClaimed(services: RunServices, run: ClaimedRun): Promise<void> {
   const { redis, leases } = services;
-  const run = await claim(runId, leases.owner);
-  if (!run) return;
+  const runId = run.id;
   const ctx = createRunContext(redis, run, leases.owner, services.shutdown);
   const cancel = windDown(ctx);
   const release = leases.hold(runId, { stop: ctx.stop, cancelDue: cancel.deadlinePassed });

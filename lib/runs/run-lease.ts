@@ -5,7 +5,7 @@
  * continues a run is fenced by `leaseOwner`, so a worker that lost its lease (a long pause, a
  * partition) cannot overwrite the new owner's work.
  */
-import { sql, sqlCount } from "../db/sql";
+import { sql, sqlCount, type SqlTag } from "../db/sql";
 
 export const LEASE_SECONDS = Number(process.env.SWITCHBOARD_RUN_LEASE_SECONDS ?? 15);
 export const HEARTBEAT_MS = (LEASE_SECONDS * 1000) / 3;
@@ -29,11 +29,20 @@ export type ClaimedRun = {
 export type ClaimResult =
   | { ok: true; run: ClaimedRun }
   | { ok: false; reason: "missing" | "finished" }
-  | { ok: false; reason: "leased"; leaseUntil: Date };
+  | { ok: false; reason: "leased"; leaseUntil: Date }
+  | { ok: false; reason: "limited"; workflowId: string };
+
+/**
+ * How a claim is made. A queued run of a workflow with `maxConcurrentRuns` (not a child run, which
+ * its parent already holds a slot for) is taken only under that workflow's gate lock (`gateLocked`,
+ * run-gate.ts), and then only while fewer than the limit run and no queued run is ahead of it;
+ * otherwise the claim answers "limited".
+ */
+export type ClaimOptions = { query?: SqlTag; gateLocked?: boolean };
 
 /** Takes a queued run, or a running one whose owner's lease ran out (or that we already own). The deadline comes from the plan's run timeout. */
-export async function claimRun(runId: string, owner: string): Promise<ClaimResult> {
-  const rows = await sql<Omit<ClaimedRun, "resumed" | "cancelRequested"> & { previous: string; cancelRequestedAt: Date | null }>`
+export async function claimRun(runId: string, owner: string, { query = sql, gateLocked = false }: ClaimOptions = {}): Promise<ClaimResult> {
+  const rows = await query<Omit<ClaimedRun, "resumed" | "cancelRequested"> & { previous: string; cancelRequestedAt: Date | null }>`
     WITH previous AS (SELECT id, status FROM "Run" WHERE id = ${runId} FOR UPDATE)
     UPDATE "Run" AS run SET
       status = 'running',
@@ -44,15 +53,20 @@ export async function claimRun(runId: string, owner: string): Promise<ClaimResul
       attempt = run.attempt + 1
     FROM previous
     WHERE run.id = previous.id
-      AND (previous.status = 'queued'
+      AND ((previous.status = 'queued' AND (run."parentRunId" IS NOT NULL OR run.plan->'maxConcurrentRuns' IS NULL OR (${gateLocked}::boolean
+          AND (SELECT count(*) FROM "Run" other WHERE other."workflowId" = run."workflowId" AND other.status = 'running' AND other."parentRunId" IS NULL)
+            < (run.plan->>'maxConcurrentRuns')::int
+          AND NOT EXISTS (SELECT 1 FROM "Run" other WHERE other."workflowId" = run."workflowId" AND other.status = 'queued' AND other."parentRunId" IS NULL
+            AND (other.priority, other."createdAt", other.id) < (run.priority, run."createdAt", run.id)))))
         OR (previous.status = 'running' AND (run."leaseUntil" IS NULL OR run."leaseUntil" < now() OR run."leaseOwner" = ${owner})))
     RETURNING run.id, run."workflowId", run.plan, run.input, run.trigger, run.attempt, run."startedAt", run."deadlineAt", run."cancelRequestedAt", previous.status AS previous`;
   if (rows.length === 1) {
     const { previous, cancelRequestedAt, ...run } = rows[0];
     return { ok: true, run: { ...run, resumed: previous === "running", cancelRequested: cancelRequestedAt !== null } };
   }
-  const [current] = await sql<{ status: string; leaseUntil: Date | null }>`SELECT status, "leaseUntil" FROM "Run" WHERE id = ${runId}`;
+  const [current] = await query<{ status: string; leaseUntil: Date | null; workflowId: string }>`SELECT status, "leaseUntil", "workflowId" FROM "Run" WHERE id = ${runId}`;
   if (!current) return { ok: false, reason: "missing" };
+  if (current.status === "queued") return { ok: false, reason: "limited", workflowId: current.workflowId };
   if (current.status === "running" && current.leaseUntil) return { ok: false, reason: "leased", leaseUntil: current.leaseUntil };
   return { ok: false, reason: "finished" };
 }

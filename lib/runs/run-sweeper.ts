@@ -7,18 +7,18 @@
  */
 import type { Redis } from "ioredis";
 import { getDb } from "../db/client";
-import { runsQueue } from "../queue/queues";
+import { addRunJob, runsQueue } from "../queue/queues";
 import { createEventRecorder } from "./record-event";
 import { finishRun } from "./finish-run";
 
 export const MAX_RUN_ATTEMPTS = 10;
 const LIVE_JOB_STATES = new Set(["waiting", "active", "delayed", "prioritized", "waiting-children"]);
 
-type Candidate = { id: string; status: "queued" | "running"; attempt: number; startedAt: Date | null };
+type Candidate = { id: string; status: "queued" | "running"; attempt: number; startedAt: Date | null; priority: number };
 
 async function candidates(): Promise<Candidate[]> {
   return getDb().$queryRaw<Candidate[]>`
-    SELECT id, status::text AS status, attempt, "startedAt" FROM "Run"
+    SELECT id, status::text AS status, attempt, "startedAt", priority FROM "Run"
     WHERE (status = 'running' AND "leaseUntil" < now() - interval '2 seconds')
        OR (status = 'queued' AND "createdAt" < now() - interval '10 seconds')
     ORDER BY "createdAt" LIMIT 100`;
@@ -37,7 +37,7 @@ export async function sweepRuns(redis: Redis, log: (message: string) => void = c
       if (await finishRun(ending, null, { status: "failed", error })) log(`[runs] run ${run.id} failed: ${error}`);
     } else {
       await job?.remove().catch(() => undefined);
-      await runsQueue().add("run", { runId: run.id }, { jobId: run.id });
+      await addRunJob(run.id, run.priority);
       log(`[runs] run ${run.id} (${run.status}) had no live job (${state}); queued again`);
     }
     acted.push(run.id);

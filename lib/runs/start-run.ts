@@ -9,12 +9,13 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "../db/sql";
 import { lookupComponent } from "../nodes";
-import { runsQueue } from "../queue/queues";
+import { addRunJob } from "../queue/queues";
 import { hostToolsEnabled } from "../settings/host-tools";
 import { compileWorkflow, type CompileError, type CompiledWorkflow } from "../workflow/compile";
 import { checkRunInput, entryFieldsOf, type InputField, type InputProblem } from "../workflow/run-input-schema";
 import { getWorkflow } from "../workflow-store/repository";
 import { emptyWorkflowError, missingSecrets, secretUses, type SecretUse } from "./plan-readiness";
+import { runPriority } from "./run-priority";
 import { asksWithInput, type RunTrigger } from "./run-trigger";
 
 /** A child run's place: the run and the tool call that started it, and its nesting depth. */
@@ -76,9 +77,9 @@ async function insertRun(workflowId: string, plan: CachedPlan, input: unknown, t
   const rows = await sql`
     WITH workflow AS (SELECT id FROM "Workflow" WHERE id = ${workflowId} AND "updatedAt" = ${plan.updatedAt.toISOString()}::timestamp),
     run AS (
-      INSERT INTO "Run" (id, "workflowId", plan, graph, input, trigger, "parentRunId", "parentCallId", depth, "lastSeq")
+      INSERT INTO "Run" (id, "workflowId", plan, graph, input, trigger, "parentRunId", "parentCallId", depth, "lastSeq", priority)
       SELECT ${runId}, workflow.id, ${plan.planJson}::jsonb, ${plan.graphJson}::jsonb, ${input === undefined ? null : JSON.stringify(input)}::jsonb, ${JSON.stringify(trigger)}::jsonb,
-        ${parent?.runId ?? null}, ${parent?.callId ?? null}, ${parent?.depth ?? 0}, 1 FROM workflow
+        ${parent?.runId ?? null}, ${parent?.callId ?? null}, ${parent?.depth ?? 0}, 1, ${runPriority(trigger)} FROM workflow
       RETURNING id)
     INSERT INTO "RunEvent" ("runId", seq, type, payload) SELECT run.id, 1, 'run.queued', ${payload}::jsonb FROM run RETURNING "runId"`;
   return rows.length === 0 ? null : runId;
@@ -108,6 +109,6 @@ export async function startRun(workflowId: string, input: unknown, trigger: RunT
     if (!runId) return { ok: false, reason: "not-found", message: `Workflow ${workflowId} changed or was deleted while the run was starting; try again` };
   }
   // Nobody can be watching a run whose id is not out yet, so run.queued is stored, not published.
-  await runsQueue().add("run", { runId }, { jobId: runId });
+  await addRunJob(runId, runPriority(trigger));
   return { ok: true, runId };
 }

@@ -13,7 +13,7 @@ import { replyingProcessor } from "../queue/tool-call-replies";
 import { cleanupRuns, getRetention } from "../settings/retention";
 import { armRetentionCleanup, RETENTION_JOB, TRIGGERS_QUEUE, type ScheduledRunData } from "../triggers/schedules";
 import { startScheduledRun } from "../triggers/start-scheduled-run";
-import { executeRun } from "./execute-run";
+import { processRunJob } from "./run-job";
 import { executeToolCall } from "./execute-tool-call";
 import { childSignal } from "../platform/child-signal";
 import { startMcpWorkerServices } from "../mcp/worker-services";
@@ -58,7 +58,7 @@ export async function startWorkers({ runConcurrency = DEFAULT_RUN_CONCURRENCY, t
   setMaxListeners(0, shutdown.signal); // every run in flight listens for the shutdown
   const leases = new LeaseKeeper(workerId(), log);
   const services = { redis: sharedRedis(), leases, shutdown: shutdown.signal, nodeConcurrency };
-  const runs = new Worker<RunJobData, void>(RUNS_QUEUE, (job) => executeRun(services, job.data.runId), {
+  const runs = new Worker<RunJobData, void>(RUNS_QUEUE, (job, token) => processRunJob(services, job, token), {
     connection: queueConnection(),
     concurrency: runConcurrency,
     // A dead worker's job is redelivered within about lockDuration + stalledInterval.
@@ -80,7 +80,7 @@ export async function startWorkers({ runConcurrency = DEFAULT_RUN_CONCURRENCY, t
         if (deleted > 0) log(`[retention] deleted ${deleted} finished runs the retention setting no longer keeps`);
         return;
       }
-      const started = await startScheduledRun(job.data);
+      const started = await startScheduledRun(job.data, job.opts.prevMillis, log);
       if (!started.ok) log(`[triggers] schedule ${job.data.nodeId} of workflow ${job.data.workflowId} did not start a run: ${started.message}`);
     },
     { connection: queueConnection(), concurrency: 4 },

@@ -21,6 +21,7 @@ import * as approvalRoute from "@/app/api/runs/[id]/approvals/[callId]/route";
 import * as secretRoute from "@/app/api/secrets/[name]/route";
 import * as secretsRoute from "@/app/api/secrets/route";
 import * as workflowConversationsRoute from "@/app/api/workflows/[id]/conversations/route";
+import * as workflowSchedulesRoute from "@/app/api/workflows/[id]/schedules/route";
 import * as conversationRoute from "@/app/api/conversations/[id]/route";
 import * as conversationMessagesRoute from "@/app/api/conversations/[id]/messages/route";
 import type { Route, RouteHandler } from "./serve-web-handler";
@@ -44,6 +45,7 @@ export const appRoutes: Route[] = [
   { method: "GET", pattern: /^\/api\/runs$/, handler: h(runsRoute.GET) },
   { method: "GET", pattern: /^\/api\/audit\/tool-calls$/, handler: h(auditRoute.GET) },
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/conversations$/, handler: h(workflowConversationsRoute.GET) },
+  { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/schedules$/, handler: h(workflowSchedulesRoute.GET) },
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/conversations$/, handler: h(workflowConversationsRoute.POST) },
   { method: "GET", pattern: /^\/api\/conversations\/(?<id>[^/]+)$/, handler: h(conversationRoute.GET) },
   { method: "PATCH", pattern: /^\/api\/conversations\/(?<id>[^/]+)$/, handler: h(conversationRoute.PATCH) },

@@ -32,20 +32,28 @@ export function triggersQueue(): Queue<ScheduledRunData> {
   return holder.switchboardTriggersQueue;
 }
 
-const schedulerId = (workflowId: string, nodeId: string) => `wf:${workflowId}:${nodeId}`;
+export const schedulerId = (workflowId: string, nodeId: string) => `wf:${workflowId}:${nodeId}`;
 
-type WantedSchedule = { nodeId: string; pattern: string; tz: string };
+/** What a schedule does about firings it missed (the Schedule node's `missedFirings`). */
+export type MissedFiringPolicy = "skip" | "catchUpOnce";
+
+export type WantedSchedule = { nodeId: string; pattern: string; tz: string; missedFirings: MissedFiringPolicy };
 
 /** The schedules a graph asks for: enabled Schedule nodes with a valid cron and time zone. */
 export function wantedSchedules(graph: WorkflowGraph | null): WantedSchedule[] {
   return (graph?.nodes ?? []).flatMap((node) => {
     if (node.type !== SCHEDULE_NODE_TYPE) return [];
-    const params = node.data.params as { enabled?: boolean; cron?: unknown; timezone?: unknown };
+    const params = node.data.params as { enabled?: boolean; cron?: unknown; timezone?: unknown; missedFirings?: unknown };
     const pattern = typeof params.cron === "string" ? params.cron.trim() : "";
     const tz = typeof params.timezone === "string" && params.timezone.trim() ? params.timezone.trim() : "UTC";
     if (params.enabled === false || !pattern || cronProblem(pattern, tz)) return [];
-    return [{ nodeId: node.id, pattern, tz }];
+    return [{ nodeId: node.id, pattern, tz, missedFirings: params.missedFirings === "catchUpOnce" ? "catchUpOnce" : "skip" }];
   });
+}
+
+/** Arms (or re-arms with a changed cron) one schedule's BullMQ job scheduler; idempotent. */
+export async function armSchedule(workflowId: string, { nodeId, pattern, tz }: WantedSchedule): Promise<void> {
+  await triggersQueue().upsertJobScheduler(schedulerId(workflowId, nodeId), { pattern, tz }, { name: "scheduled-run", data: { workflowId, nodeId } });
 }
 
 /** Makes the workflow's armed schedulers match its graph (null: the workflow is gone, disarm all). */
@@ -56,9 +64,5 @@ export async function syncSchedules(workflowId: string, graph: WorkflowGraph | n
   const armed = (await queue.getJobSchedulers()).map((scheduler) => scheduler.key).filter((key) => key.startsWith(prefix));
   const keep = new Set(wanted.map((schedule) => schedulerId(workflowId, schedule.nodeId)));
   await Promise.all(armed.filter((key) => !keep.has(key)).map((key) => queue.removeJobScheduler(key)));
-  await Promise.all(
-    wanted.map(({ nodeId, pattern, tz }) =>
-      queue.upsertJobScheduler(schedulerId(workflowId, nodeId), { pattern, tz }, { name: "scheduled-run", data: { workflowId, nodeId } }),
-    ),
-  );
+  await Promise.all(wanted.map((schedule) => armSchedule(workflowId, schedule)));
 }

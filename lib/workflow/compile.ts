@@ -73,6 +73,8 @@ export type CompiledWorkflow = {
   outputsNamed?: boolean;
   /** The workflow's run timeout (settings.runTimeoutSeconds), when it sets one. */
   runTimeoutSeconds?: number;
+  /** The workflow's limit on runs at once (settings.maxConcurrentRuns), when it sets one. */
+  maxConcurrentRuns?: number;
 };
 
 export type CompileResult = { ok: true; plan: CompiledWorkflow } | { ok: false; errors: CompileError[] };
@@ -243,13 +245,14 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
   const isOutput = (index: number, named: boolean) => nodes[index].mode === "normal" && (named ? components[index].namesRunOutput === true : !consumed[index]);
   const outputsNamed = order.some((index) => isOutput(index, true));
   const outputNodeIds = order.filter((index) => isOutput(index, outputsNamed)).map((index) => nodes[index].id);
-  const runTimeoutSeconds = graph.settings?.runTimeoutSeconds;
+  const { runTimeoutSeconds, maxConcurrentRuns } = graph.settings ?? {};
   const plan: CompiledWorkflow = {
     order: order.map((index) => nodes[index].id),
     nodes: Object.fromEntries(nodes.map((node) => [node.id, node])),
     outputNodeIds,
     ...(outputsNamed ? { outputsNamed: true } : {}),
     ...(runTimeoutSeconds ? { runTimeoutSeconds } : {}),
+    ...(maxConcurrentRuns ? { maxConcurrentRuns } : {}),
   };
   return { ok: true, plan };
 }

@@ -65,6 +65,8 @@ export const WorkflowGraph = z.object({
       runTimeoutSeconds: z.number().int().min(1).max(7 * 24 * 3600).optional(),
       /** Another workflow started (trigger "error") when a run of this one fails; never for a run that is itself an error workflow's. */
       errorWorkflowId: z.string().min(1, "name a workflow").optional(),
+      /** At most this many runs of the workflow at once; more wait `queued`, in order (lib/runs/run-gate.ts). */
+      maxConcurrentRuns: z.number().int("maxConcurrentRuns: a whole number").min(1, "maxConcurrentRuns: at least 1").max(1000, "maxConcurrentRuns: at most 1000").optional(),
       /** Offered as a tool on /api/mcp/workflows, under this name and description. */
       mcp: z
         .object({

@@ -16,6 +16,7 @@ import { McpSection } from "../mcp/mcp-section";
 import { WorkflowMcpServersSettings } from "../mcp/workflow-mcp-servers";
 import { WorkflowMcpExposure } from "../workflow-mcp-exposure";
 import { WorkflowErrorSetting } from "../workflow-error-setting";
+import { WorkflowRunLimit } from "../workflow-run-limit";
 
 export function Inspector() {
   const selectedId = useEditorStore((state) => state.nodes.find((node) => node.selected)?.id);
@@ -134,6 +135,7 @@ function NothingSelected() {
       )}
       <section className="inspector-workflow-settings" aria-label="Workflow settings">
         <p className="inspector-empty-title">Workflow settings</p>
+        <WorkflowRunLimit />
         <WorkflowMcpExposure />
         <WorkflowErrorSetting />
         <WorkflowMcpServersSettings />

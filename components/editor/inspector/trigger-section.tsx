@@ -1,9 +1,10 @@
 "use client";
-/** For trigger nodes: a webhook's URL (with a copy button and a curl line), or a schedule's next run times. */
+/** For trigger nodes: a webhook's URL (with a copy button and a curl line), or a schedule's next run times and its record as saved. */
 import { useEffect, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { cronProblem, nextRunTimes } from "@/lib/triggers/cron";
 import { useEditorStore } from "../editor-store-context";
+import { ScheduleRecord } from "./schedule-record";
 
 function WebhookUrl({ nodeId }: { nodeId: string }) {
   const workflowId = useEditorStore((state) => state.workflowId);
@@ -54,7 +55,12 @@ export function TriggerSection({ nodeId, trigger, params }: { nodeId: string; tr
   if (trigger === "webhook") return <WebhookUrl nodeId={nodeId} />;
   if (trigger === "schedule") {
     const timezone = typeof params.timezone === "string" && params.timezone.trim() ? params.timezone.trim() : "UTC";
-    return <ScheduleTimes cron={typeof params.cron === "string" ? params.cron : ""} timezone={timezone} />;
+    return (
+      <>
+        <ScheduleTimes cron={typeof params.cron === "string" ? params.cron : ""} timezone={timezone} />
+        <ScheduleRecord nodeId={nodeId} timezone={timezone} />
+      </>
+    );
   }
   return null;
 }
