@@ -4,7 +4,8 @@
  * thread's heap limit (a 200 M-character string does), so only a process boundary keeps the worker
  * alive. Each box has a hard heap limit and an empty environment; each task a wall-clock limit kept
  * from outside (the box running it is killed, which also stops a catastrophic regex). A box that
- * dies takes only its own task down; the pool starts another, and keeps two warm.
+ * dies takes only its own task down; the pool starts another. Started by the first evaluation (a
+ * worker that never evaluates starts no box), it then keeps two warm.
  */
 import { fileURLToPath } from "node:url";
 import Tinypool from "tinypool";
@@ -46,11 +47,6 @@ function evaluationPool(): Tinypool {
   // A box that dies with no task on it (a replacement failing at start, say) must not take the worker down.
   pool.on("error", (error: Error) => console.error(`[evaluation] a box failed: ${error.message}`));
   return pool;
-}
-
-/** Starts the warm boxes now (a worker starting up), so the first evaluation does not wait for them. */
-export function warmEvaluationPool(): void {
-  evaluationPool();
 }
 
 export const formatTimeLimit = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);

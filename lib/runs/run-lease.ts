@@ -21,6 +21,8 @@ export type ClaimedRun = {
   /** 1 on the first take; more when resuming after a worker stopped. */
   attempt: number;
   resumed: boolean;
+  /** Resumed because its worker died holding it (its lease lapsed), not handed back by one shutting down. */
+  afterCrash: boolean;
   startedAt: Date;
   deadlineAt: Date;
   cancelRequested: boolean;
@@ -33,8 +35,8 @@ export type ClaimResult =
 
 /** Takes a queued run, or a running one whose owner's lease ran out (or that we already own). The deadline comes from the plan's run timeout. */
 export async function claimRun(runId: string, owner: string): Promise<ClaimResult> {
-  const rows = await sql<Omit<ClaimedRun, "resumed" | "cancelRequested"> & { previous: string; cancelRequestedAt: Date | null }>`
-    WITH previous AS (SELECT id, status FROM "Run" WHERE id = ${runId} FOR UPDATE)
+  const rows = await sql<Omit<ClaimedRun, "resumed" | "afterCrash" | "cancelRequested"> & { previous: string; previousOwner: string | null; cancelRequestedAt: Date | null }>`
+    WITH previous AS (SELECT id, status, "leaseOwner" FROM "Run" WHERE id = ${runId} FOR UPDATE)
     UPDATE "Run" AS run SET
       status = 'running',
       "startedAt" = COALESCE(run."startedAt", now()),
@@ -46,10 +48,12 @@ export async function claimRun(runId: string, owner: string): Promise<ClaimResul
     WHERE run.id = previous.id
       AND (previous.status = 'queued'
         OR (previous.status = 'running' AND (run."leaseUntil" IS NULL OR run."leaseUntil" < now() OR run."leaseOwner" = ${owner})))
-    RETURNING run.id, run."workflowId", run.plan, run.input, run.trigger, run.attempt, run."startedAt", run."deadlineAt", run."cancelRequestedAt", previous.status AS previous`;
+    RETURNING run.id, run."workflowId", run.plan, run.input, run.trigger, run.attempt, run."startedAt", run."deadlineAt", run."cancelRequestedAt",
+      previous.status AS previous, previous."leaseOwner" AS "previousOwner"`;
   if (rows.length === 1) {
-    const { previous, cancelRequestedAt, ...run } = rows[0];
-    return { ok: true, run: { ...run, resumed: previous === "running", cancelRequested: cancelRequestedAt !== null } };
+    const { previous, previousOwner, cancelRequestedAt, ...run } = rows[0];
+    const resumed = previous === "running";
+    return { ok: true, run: { ...run, resumed, afterCrash: resumed && previousOwner !== null && previousOwner !== owner, cancelRequested: cancelRequestedAt !== null } };
   }
   const [current] = await sql<{ status: string; leaseUntil: Date | null }>`SELECT status, "leaseUntil" FROM "Run" WHERE id = ${runId}`;
   if (!current) return { ok: false, reason: "missing" };
@@ -69,9 +73,13 @@ export async function renewLeases(owner: string, runIds: string[]): Promise<Hear
   return { kept: new Set(rows.map((row) => row.id)), cancelRequested: new Set(rows.filter((row) => row.cancel).map((row) => row.id)) };
 }
 
-/** Gives the run up at once (a worker shutting down), so the next worker to get its job resumes it without waiting out the lease. */
+/**
+ * Gives the run up at once (a worker shutting down), so the next worker to get its job resumes it
+ * without waiting out the lease. No owner left tells that worker the run was handed back, not
+ * dropped by a worker that died (ClaimedRun.afterCrash).
+ */
 export async function releaseLease(runId: string, owner: string): Promise<void> {
-  await sqlCount`UPDATE "Run" SET "leaseUntil" = now() - interval '1 second' WHERE id = ${runId} AND "leaseOwner" = ${owner} AND status = 'running'`;
+  await sqlCount`UPDATE "Run" SET "leaseUntil" = now() - interval '1 second', "leaseOwner" = NULL WHERE id = ${runId} AND "leaseOwner" = ${owner} AND status = 'running'`;
 }
 
 /**

@@ -21,7 +21,6 @@ import { workerId } from "../mcp/worker-identity";
 import { LeaseKeeper } from "./lease-keeper";
 import { LEASE_SECONDS } from "./run-lease";
 import { sweepRuns } from "./run-sweeper";
-import { warmEvaluationPool } from "../flow/evaluation-pool";
 
 const SWEEP_MS = 5_000;
 
@@ -55,7 +54,6 @@ export type WorkerOptions = {
 export type RunningWorkers = { close: () => Promise<void> };
 
 export async function startWorkers({ runConcurrency = DEFAULT_RUN_CONCURRENCY, toolCallConcurrency = DEFAULT_TOOL_CALL_CONCURRENCY, nodeConcurrency = 4, drainMs = 10_000, log = console.error }: WorkerOptions = {}): Promise<RunningWorkers> {
-  warmEvaluationPool(); // expressions and code run in boxes beside this process; the first run should not wait for one
   const shutdown = new AbortController();
   setMaxListeners(0, shutdown.signal); // every run in flight listens for the shutdown
   const leases = new LeaseKeeper(workerId(), log);
