@@ -8,25 +8,15 @@ import { setPriority } from "node:os";
 import { evaluateJsonata } from "./evaluate-jsonata.mjs";
 import { loadQuickJs, runQuickJs } from "./run-quickjs.mjs";
 
-/** Untrusted work runs below the engine; a long task is pushed lower still from outside (box-priority.ts). */
-const BOX_PRIORITY = 10;
-
-function restorePriority() {
-  try {
-    setPriority(BOX_PRIORITY);
-  } catch {
-    // Raising priority back needs privileges a box may lack: it then stays low, which is safe.
-  }
-}
-restorePriority();
+// Untrusted work yields the CPU to the engine: a box spinning on a regex must not slow the worker's own thread.
+setPriority(10);
 
 /** @param {{ kind: string } & Record<string, any>} task */
 export default async function evaluate(task) {
-  restorePriority();
   // QuickJS loads with the first Code task (most boxes only ever see JSONata); its time limit is spent on the code, not on loading.
   if (task.kind === "code") await loadQuickJs();
   // The caller's deadline counts from here, not from when the task was queued (evaluation-deadline.ts).
-  process.send?.({ evaluationStarted: true, pid: process.pid });
+  process.send?.({ evaluationStarted: true });
   switch (task.kind) {
     case "jsonata":
       return evaluateJsonata(task);

@@ -2,14 +2,14 @@
  * Where expressions and code run: a pool of small child processes (tinypool), never the engine's
  * thread. Processes, not worker threads: V8 ends the whole process when one allocation passes a
  * thread's heap limit (a 200 M-character string does), so only a process boundary keeps the worker
- * alive. Each box has a hard heap limit and an empty environment; each task a wall-clock limit kept
+ * alive. Each box has a heap limit (V8 lets one huge allocation overshoot it before the box dies: the
+ * 200 M-character string peaks near 200 MB) and an empty environment; each task a wall-clock limit kept
  * from outside (the box running it is killed, which also stops a catastrophic regex). A box that
  * dies takes only its own task down; the pool starts another. Started by the first evaluation (a
  * worker that never evaluates starts no box), it then keeps two warm.
  */
 import { fileURLToPath } from "node:url";
 import Tinypool from "tinypool";
-import { demoteWhenLong } from "./box-priority";
 import { watchDeadline } from "./evaluation-deadline";
 
 /** The heap an evaluation box may use; past it, the box dies and its task fails. */
@@ -87,14 +87,8 @@ async function evaluateOnce(task: EvaluationTask, options: { subject: string; ti
   const deadline = watchDeadline(timeMs + graceMs, () => stop.abort("deadline" satisfies Stop));
   const onCallerAbort = () => stop.abort("caller" satisfies Stop);
   signal?.addEventListener("abort", onCallerAbort, { once: true });
-  let callOffDemotion = () => {};
-  // Messages the box sends besides its answer come through the task's channel: the one it sends is "started", with its pid.
-  const channel = {
-    postMessage: ({ pid }: { pid: number }) => {
-      deadline.started();
-      callOffDemotion = demoteWhenLong(pid);
-    },
-  };
+  // Messages the box sends besides its answer come through the task's channel: the one it sends is "started".
+  const channel = { postMessage: deadline.started };
   try {
     return (await evaluationPool().run(task, { signal: stop.signal, channel })) as EvaluationAnswer;
   } catch (error) {
@@ -103,7 +97,6 @@ async function evaluateOnce(task: EvaluationTask, options: { subject: string; ti
     return stoppedAnswer(subject, timeMs, stop.signal.reason as Stop | undefined, error);
   } finally {
     deadline.stop();
-    callOffDemotion();
     signal?.removeEventListener("abort", onCallerAbort);
   }
 }
