@@ -66,11 +66,11 @@ describe("evaluation boxes", () => {
   });
 
   it("does not charge a task for the time it waited for a free box", { timeout: 30_000 }, async () => {
-    // Four boxes (the most there are) spin for 1.5 s; the fifth task waits longer than its own 1 s limit, then runs.
-    const spinners = Array.from({ length: 4 }, () => runInSandbox("while (true) {}", null, { timeMs: 1_500, memoryBytes: 16 * 2 ** 20 }).catch((e: Error) => e.message));
-    const waiting = runInSandbox("return input + 1;", 1, { timeMs: 1_000, memoryBytes: 16 * 2 ** 20 });
+    // Four boxes (the most there are) spin for 2.5 s; the fifth task waits longer than its own 2 s limit, then runs.
+    const spinners = Array.from({ length: 4 }, () => runInSandbox("while (true) {}", null, { timeMs: 2_500, memoryBytes: 16 * 2 ** 20 }).catch((e: Error) => e.message));
+    const waiting = runInSandbox("return input + 1;", 1, { timeMs: 2_000, memoryBytes: 16 * 2 ** 20 });
     expect(await waiting).toBe(2);
-    expect(await Promise.all(spinners)).toEqual(Array(4).fill("The code ran longer than 1500 ms and was stopped"));
+    expect(await Promise.all(spinners)).toEqual(Array(4).fill("The code ran longer than 2500 ms and was stopped"));
   });
 
   it("ends the evaluation when the caller's signal aborts, with the caller's reason", { timeout: 30_000 }, async () => {

@@ -48,9 +48,17 @@ function evaluateIn(vm, { code, input, timeMs, memoryBytes }) {
   return { ok: true, value: JSON.parse(json) };
 }
 
+/** Runs one tiny program, so compiling QuickJS's WebAssembly is not charged to the person's first run. */
+function warmUp(module) {
+  const vm = module.newContext();
+  vm.unwrapResult(vm.evalCode("1 + 1")).dispose();
+  vm.dispose();
+  return module;
+}
+
 /** Loads the box's QuickJS (once, and again after an abort); a run's clock starts after this. */
 export async function loadQuickJs() {
-  quickjs ??= newQuickJSWASMModule().catch((error) => {
+  quickjs ??= newQuickJSWASMModule().then(warmUp, (error) => {
     quickjs = undefined;
     throw error;
   });
