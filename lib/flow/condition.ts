@@ -26,7 +26,8 @@ export const UNARY_OPERATORS: ReadonlySet<ConditionOperator> = new Set(["exists"
 
 export type Condition = { value: unknown; operator: ConditionOperator; compareTo?: string };
 
-const asText = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
+/** The text a condition compares: strings as they are, anything else as JSON. */
+export const asText = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
 
 function asNumber(value: unknown, what: string): number {
   const number = typeof value === "number" ? value : Number(asText(value).trim());
@@ -39,6 +40,15 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
 function isTruthy(value: unknown): boolean {
   if (typeof value === "string") return ["true", "yes", "1"].includes(value.trim().toLowerCase());
   return value === true || value === 1;
+}
+
+/** The `matches` operator's regex, or an Error naming what is wrong with it. Compiling runs nothing; testing can, for long. */
+export function compilePattern(compareTo: string): RegExp {
+  try {
+    return new RegExp(compareTo);
+  } catch (error) {
+    throw new Error(`The regular expression ${JSON.stringify(compareTo)} is not valid: ${(error as Error).message}`);
+  }
 }
 
 /** Whether the condition holds; throws an Error naming the problem when it cannot be decided (a non-number compared as a number, a bad regex). */
@@ -68,14 +78,7 @@ export function evaluateCondition({ value, operator, compareTo = "" }: Condition
       return isTruthy(value);
     case "is_false":
       return !isTruthy(value);
-    case "matches": {
-      let pattern: RegExp;
-      try {
-        pattern = new RegExp(compareTo);
-      } catch (error) {
-        throw new Error(`The regular expression ${JSON.stringify(compareTo)} is not valid: ${(error as Error).message}`);
-      }
-      return pattern.test(asText(value));
-    }
+    case "matches":
+      return compilePattern(compareTo).test(asText(value));
   }
 }

@@ -1,4 +1,4 @@
-/** Code: JavaScript in a QuickJS sandbox (memory and time capped, no host access) over the input. Also a tool. */
+/** Code: JavaScript in a QuickJS sandbox in an evaluation box (memory and time capped, no host access) over the input. Also a tool. */
 import { z } from "zod";
 import { DEFAULT_SANDBOX_LIMITS } from "../flow/js-sandbox-limits";
 import { defineComponent } from "./types";
@@ -23,9 +23,9 @@ export const code = defineComponent({
   }),
   retrySafe: true,
   pure: true,
-  async execute({ params }) {
-    // Loaded on first use: the sandbox's WebAssembly stays out of processes that never run code.
+  async execute({ params, signal }) {
+    // Loaded on first use: the evaluation boxes (and QuickJS in them) stay out of processes that never run code.
     const { runInSandbox } = await import("../flow/js-sandbox");
-    return { result: await runInSandbox(params.code, params.input, { ...DEFAULT_SANDBOX_LIMITS, timeMs: params.timeoutMs }) };
+    return { result: await runInSandbox(params.code, params.input, { ...DEFAULT_SANDBOX_LIMITS, timeMs: params.timeoutMs }, signal) };
   },
 });

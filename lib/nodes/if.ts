@@ -1,7 +1,6 @@
 /** If: sends its input down the `true` or the `false` branch; what hangs off the other branch is skipped. */
 import { z } from "zod";
-import { CONDITION_OPERATORS, CONDITION_OPERATOR_VALUES, evaluateCondition } from "../flow/condition";
-import { evaluateExpression } from "../flow/jsonata-expression";
+import { CONDITION_OPERATORS, CONDITION_OPERATOR_VALUES } from "../flow/condition";
 import { defineComponent } from "./types";
 
 export const ifNode = defineComponent({
@@ -31,10 +30,12 @@ export const ifNode = defineComponent({
   branches: true,
   retrySafe: true,
   pure: true,
-  async execute({ params, runInput }) {
+  async execute({ params, runInput, signal }) {
+    // Loaded on first use: the evaluation boxes stay out of processes that never evaluate.
+    const [{ evaluateExpression }, { decideCondition }] = await Promise.all([import("../flow/evaluate-expression"), import("../flow/decide-condition")]);
     const holds = params.expression.trim()
-      ? Boolean(await evaluateExpression(params.expression, params.input, runInput))
-      : evaluateCondition({ value: params.value, operator: params.operator, compareTo: params.compareTo });
+      ? Boolean(await evaluateExpression(params.expression, params.input, runInput, signal))
+      : await decideCondition({ value: params.value, operator: params.operator, compareTo: params.compareTo }, signal);
     // null, not undefined: the taken port must survive the event log's JSON.
     return { [holds ? "true" : "false"]: params.input ?? null };
   },

@@ -1,6 +1,6 @@
 /** Switch: sends its input down the first case that matches, or `default`; the other branches are skipped. */
 import { z } from "zod";
-import { CONDITION_OPERATORS, CONDITION_OPERATOR_VALUES, evaluateCondition } from "../flow/condition";
+import { CONDITION_OPERATORS, CONDITION_OPERATOR_VALUES } from "../flow/condition";
 import { defineComponent } from "./types";
 
 const CASES = ["case1", "case2", "case3"] as const;
@@ -29,8 +29,16 @@ export const switchNode = defineComponent({
   branches: true,
   retrySafe: true,
   pure: true,
-  async execute({ params }) {
-    const taken = CASES.find((name) => params[name] !== "" && evaluateCondition({ value: params.value, operator: params.operator, compareTo: params[name] })) ?? "default";
+  async execute({ params, signal }) {
+    // Loaded on first use: the evaluation boxes stay out of processes that never evaluate.
+    const { decideCondition } = await import("../flow/decide-condition");
+    let taken: (typeof CASES)[number] | "default" = "default";
+    for (const name of CASES) {
+      if (params[name] !== "" && (await decideCondition({ value: params.value, operator: params.operator, compareTo: params[name] }, signal))) {
+        taken = name;
+        break;
+      }
+    }
     return { [taken]: params.input ?? null };
   },
 });

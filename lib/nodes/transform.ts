@@ -1,6 +1,5 @@
 /** Transform: shapes data — an object built from templates, or a JSONata expression over the input. */
 import { z } from "zod";
-import { evaluateExpression } from "../flow/jsonata-expression";
 import { defineComponent } from "./types";
 
 export const transform = defineComponent({
@@ -32,9 +31,11 @@ export const transform = defineComponent({
   }),
   retrySafe: true,
   pure: true,
-  async execute({ params, runInput }) {
+  async execute({ params, runInput, signal }) {
     if (params.mode === "template") return { result: params.template ?? null };
     if (!params.expression.trim()) throw new Error("expression: write a JSONata expression, or build with a template");
-    return { result: (await evaluateExpression(params.expression, params.input, runInput)) ?? null };
+    // Loaded on first use: the evaluation boxes stay out of processes that never evaluate.
+    const { evaluateExpression } = await import("../flow/evaluate-expression");
+    return { result: (await evaluateExpression(params.expression, params.input, runInput, signal)) ?? null };
   },
 });

@@ -1,7 +1,8 @@
 /**
  * Durable runs with real worker processes, PostgreSQL and Redis: a worker killed mid-run (SIGKILL)
  * and another one finishing the run from its last completed node; a node that is not safe to run
- * again failing the run with its name; cancelling a run whose worker died; the event log staying
+ * again failing the run with its name; a node that was in flight when two workers in a row died
+ * failing the run instead of killing a third; cancelling a run whose worker died; the event log staying
  * dense and ordered through all of it.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -90,6 +91,24 @@ describe("a worker killed mid-run", () => {
     expect(resumed?.payload).toMatchObject({ completedNodeIds: ["entry", "a"], retriedNodeIds: ["b"] });
     expect(events.at(-1)?.type).toBe("run.completed");
   }, 60_000);
+
+  it("does not crash-loop: a node in flight when two workers in a row died fails the run instead of running again", async () => {
+    const first = await worker("w1");
+    const runId = await start(chain("poison", "GET"));
+    await waitFor("the slow node to be called", () => (server.hits("GET /slow?poison-b") > 0 ? true : undefined), 15_000);
+    await first.kill("SIGKILL");
+    const second = await worker("w2");
+    await waitFor("the slow node to be called again", () => (server.hits("GET /slow?poison-b") > 1 ? true : undefined), 30_000);
+    await second.kill("SIGKILL");
+    await worker("w3");
+
+    const run = await waitForEnd(runId);
+    expect(run).toEqual({ status: "failed", error: 'The worker stopped 2 times while "b" was running; it is not run again' });
+    expect(server.hits("GET /slow?poison-b")).toBe(2); // not a third time
+    const events = await expectDenseLog(runId);
+    expect(events.filter((event) => event.type === "run.resumed").map((event) => event.payload)).toMatchObject([{ retriedNodeIds: ["b"], afterCrash: true }]);
+    expect(events.at(-1)?.payload).toMatchObject({ nodeId: "b" });
+  }, 90_000);
 
   it("resumes a Loop after the items it had finished (each item is a checkpoint)", async () => {
     const first = await worker("w1");

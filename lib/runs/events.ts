@@ -26,10 +26,10 @@ export const RunEventInput = z.discriminatedUnion("type", [
   z.object({ type: z.literal("run.completed"), payload: z.object({ output: z.unknown(), durationMs: z.number() }) }),
   z.object({ type: z.literal("run.failed"), payload: z.object({ error: z.string(), nodeId: z.string().optional() }) }),
   z.object({ type: z.literal("run.cancelled"), payload: z.object({}) }),
-  /** Another worker took the run over after its worker stopped: finished nodes are kept, in-flight ones run again. */
+  /** Another worker took the run over after its worker stopped: finished nodes are kept, in-flight ones run again. `afterCrash`: the worker died (it did not hand the run back). */
   z.object({
     type: z.literal("run.resumed"),
-    payload: z.object({ attempt: z.number(), completedNodeIds: z.array(z.string()), retriedNodeIds: z.array(z.string()) }),
+    payload: z.object({ attempt: z.number(), completedNodeIds: z.array(z.string()), retriedNodeIds: z.array(z.string()), afterCrash: z.boolean().optional() }),
   }),
   /** `params`: the settings a component node runs with, templates filled and inputs in; a secret shows as its reference, never its value. */
   z.object({ type: z.literal("node.started"), payload: z.object({ ...nodeRef, mode: z.enum(["normal", "tool"]), params: z.record(z.string(), z.unknown()).optional() }) }),

@@ -15,7 +15,7 @@ import { callsGateway, isRetrySafe, runNode, unloggedSteps } from "./execute-nod
 import type { LeaseKeeper } from "./lease-keeper";
 import { lendPlan } from "./load-plan";
 import { listEvents } from "./read-events";
-import { resumeState } from "./resume-state";
+import { resumeState, type ResumeState } from "./resume-state";
 import { createRunContext, type RunContext } from "./run-context";
 import { learnRunSecrets } from "./run-secrets";
 import { watchCancellation } from "./run-cancellation";
@@ -66,8 +66,20 @@ async function claim(runId: string, owner: string): Promise<ClaimedRun | RunLimi
   throw new Error(`Run ${runId} is still leased by a live worker`);
 }
 
+/** A node in flight every time a worker died this often is not run again: it is what kills them (a crash loop otherwise). */
+export const MAX_WORKER_DEATHS_PER_NODE = 2;
+
+/** The failure of a run whose worker died again while the same node ran, if that is what happened. */
+function crashLoopFailure(ctx: RunContext, state: ResumeState, afterCrash: boolean): RunOutcome | undefined {
+  if (!afterCrash) return undefined;
+  const poison = state.inFlight.find((nodeId) => (state.crashesWhileRunning.get(nodeId) ?? 0) + 1 >= MAX_WORKER_DEATHS_PER_NODE);
+  if (!poison) return undefined;
+  const label = ctx.plan.nodes[poison].label;
+  return { status: "failed", error: `The worker stopped ${MAX_WORKER_DEATHS_PER_NODE} times while "${label}" was running; it is not run again`, nodeId: poison };
+}
+
 /** Replays the log: restores finished nodes' outputs, and decides what a node cut off mid-way means. Returns an outcome when the run must end now. */
-async function resume(ctx: RunContext): Promise<RunOutcome | { done: Set<string> }> {
+async function resume(ctx: RunContext, afterCrash: boolean): Promise<RunOutcome | { done: Set<string> }> {
   const state = resumeState(ctx.plan, await listEvents(ctx.runId), unloggedSteps(ctx));
   if (state.terminal?.type === "run.completed") return { status: "completed", output: state.terminal.payload.output };
   if (state.terminal?.type === "run.failed") return { status: "failed", error: state.terminal.payload.error };
@@ -78,9 +90,11 @@ async function resume(ctx: RunContext): Promise<RunOutcome | { done: Set<string>
     const label = ctx.plan.nodes[unsafe].label;
     return { status: "failed", error: `The worker stopped while "${label}" was running, and running it again is not safe`, nodeId: unsafe };
   }
+  const crashLoop = crashLoopFailure(ctx, state, afterCrash);
+  if (crashLoop) return crashLoop;
   for (const [nodeId, output] of state.completed) ctx.outputs.set(nodeId, output);
   for (const nodeId of state.skipped) ctx.skipped.add(nodeId);
-  await ctx.emit({ type: "run.resumed", payload: { attempt: ctx.attempt, completedNodeIds: [...state.completed.keys()], retriedNodeIds: state.inFlight } });
+  await ctx.emit({ type: "run.resumed", payload: { attempt: ctx.attempt, completedNodeIds: [...state.completed.keys()], retriedNodeIds: state.inFlight, afterCrash } });
   return { done: new Set([...state.completed.keys(), ...state.skipped]) };
 }
 
@@ -126,7 +140,7 @@ async function executeClaimed(services: RunServices, run: ClaimedRun): Promise<v
     if (gateway) await markRunLive(redis, runId);
     let done = new Set<string>();
     if (run.resumed) {
-      const resumed = await resume(ctx);
+      const resumed = await resume(ctx, run.afterCrash);
       if ("status" in resumed) return void (await finishRun(ending, leases.owner, resumed));
       done = resumed.done;
     } else {

@@ -36,6 +36,24 @@ describe("resumeState", () => {
   });
 });
 
+describe("resumeState counting worker deaths", () => {
+  it("counts, per node, the earlier resumes after a crash that found it in flight, and not the hand-backs", () => {
+    const state = resumeState(
+      plan,
+      log(
+        { type: "node.started", payload: { nodeId: "agent", mode: "normal" } },
+        { type: "run.resumed", payload: { attempt: 2, completedNodeIds: [], retriedNodeIds: ["agent"], afterCrash: false } },
+        { type: "node.started", payload: { nodeId: "agent", mode: "normal" } },
+        { type: "run.resumed", payload: { attempt: 3, completedNodeIds: [], retriedNodeIds: ["agent"], afterCrash: true } },
+        { type: "run.resumed", payload: { attempt: 4, completedNodeIds: [], retriedNodeIds: ["agent", "after"] } },
+        { type: "node.started", payload: { nodeId: "agent", mode: "normal" } },
+      ),
+    );
+    expect([...state.crashesWhileRunning]).toEqual([["agent", 1]]);
+    expect(state.inFlight).toEqual(["agent"]);
+  });
+});
+
 describe("resumeState with starts that are only noted", () => {
   // entry (pure) → a → b → c, and a branch: if (pure, branching) → maybe (skippable) → d.
   const chained = (id: string, ...dependsOn: string[]): CompiledNode => ({ ...node(id), dependsOn });

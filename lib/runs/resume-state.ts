@@ -2,7 +2,8 @@
  * What a run's stored event log says about how far it got: the replay half of resuming a run
  * whose worker stopped (Temporal-style: the log is the checkpoint). Completed normal-mode nodes
  * keep their outputs and are not executed again (skipped ones stay skipped); a node that started but never finished was
- * in flight when the worker stopped; a terminal event means only the status is left to write.
+ * in flight when the worker stopped; a terminal event means only the status is left to write;
+ * earlier resumes after a crash say how often a node was in flight when its worker died.
  * Tool-mode nodes always register again, on the new worker. Some starts and ends are only noted
  * (they ride with the next write), so a worker that died a moment later left none of them: a node
  * whose start may be missing counts as in flight when everything it waits on had ended, or may
@@ -23,6 +24,8 @@ export type ResumeState = {
   failed?: { nodeId: string; error: string };
   /** The terminal event, when the run had ended but its status was not written. */
   terminal?: RunEvent & { type: "run.completed" | "run.failed" | "run.cancelled" };
+  /** By node: how many earlier resumes found it in flight after its worker died (hand-backs do not count). */
+  crashesWhileRunning: Map<string, number>;
 };
 
 /** Which steps of a node the log may lack though they happened (execute-node.ts's unloggedSteps). */
@@ -43,8 +46,12 @@ export function resumeState(plan: CompiledWorkflow, events: readonly RunEvent[],
   const skipped = new Set<string>();
   let failed: ResumeState["failed"];
   let terminal: ResumeState["terminal"];
+  const crashesWhileRunning = new Map<string, number>();
   for (const event of events) {
     switch (event.type) {
+      case "run.resumed":
+        if (event.payload.afterCrash) for (const nodeId of event.payload.retriedNodeIds) crashesWhileRunning.set(nodeId, (crashesWhileRunning.get(nodeId) ?? 0) + 1);
+        break;
       case "node.started":
         started.add(event.payload.nodeId);
         break;
@@ -78,5 +85,5 @@ export function resumeState(plan: CompiledWorkflow, events: readonly RunEvent[],
     if (ended.has(nodeId) || (couldStart && unlogged.endMayBeMissing(node))) mayHaveEnded.add(nodeId);
     if (couldStart && node.mode === "normal" && !ended.has(nodeId) && !started.has(nodeId) && unlogged.startMayBeMissing(node)) inFlight.push(nodeId);
   }
-  return { completed, skipped, inFlight, failed, terminal };
+  return { completed, skipped, inFlight, failed, terminal, crashesWhileRunning };
 }

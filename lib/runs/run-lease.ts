@@ -21,6 +21,8 @@ export type ClaimedRun = {
   /** 1 on the first take; more when resuming after a worker stopped. */
   attempt: number;
   resumed: boolean;
+  /** Resumed because its worker died holding it (its lease lapsed), not handed back by one shutting down. */
+  afterCrash: boolean;
   startedAt: Date;
   deadlineAt: Date;
   cancelRequested: boolean;
@@ -42,8 +44,8 @@ export type ClaimOptions = { query?: SqlTag; gateLocked?: boolean };
 
 /** Takes a queued run, or a running one whose owner's lease ran out (or that we already own). The deadline comes from the plan's run timeout. */
 export async function claimRun(runId: string, owner: string, { query = sql, gateLocked = false }: ClaimOptions = {}): Promise<ClaimResult> {
-  const rows = await query<Omit<ClaimedRun, "resumed" | "cancelRequested"> & { previous: string; cancelRequestedAt: Date | null }>`
-    WITH previous AS (SELECT id, status FROM "Run" WHERE id = ${runId} FOR UPDATE)
+  const rows = await query<Omit<ClaimedRun, "resumed" | "afterCrash" | "cancelRequested"> & { previous: string; previousOwner: string | null; cancelRequestedAt: Date | null }>`
+    WITH previous AS (SELECT id, status, "leaseOwner" FROM "Run" WHERE id = ${runId} FOR UPDATE)
     UPDATE "Run" AS run SET
       status = 'running',
       "startedAt" = COALESCE(run."startedAt", now()),
@@ -59,10 +61,12 @@ export async function claimRun(runId: string, owner: string, { query = sql, gate
           AND NOT EXISTS (SELECT 1 FROM "Run" other WHERE other."workflowId" = run."workflowId" AND other.status = 'queued' AND other."parentRunId" IS NULL
             AND (other.priority, other."createdAt", other.id) < (run.priority, run."createdAt", run.id)))))
         OR (previous.status = 'running' AND (run."leaseUntil" IS NULL OR run."leaseUntil" < now() OR run."leaseOwner" = ${owner})))
-    RETURNING run.id, run."workflowId", run.plan, run.input, run.trigger, run.attempt, run."startedAt", run."deadlineAt", run."cancelRequestedAt", previous.status AS previous`;
+    RETURNING run.id, run."workflowId", run.plan, run.input, run.trigger, run.attempt, run."startedAt", run."deadlineAt", run."cancelRequestedAt",
+      previous.status AS previous, previous."leaseOwner" AS "previousOwner"`;
   if (rows.length === 1) {
-    const { previous, cancelRequestedAt, ...run } = rows[0];
-    return { ok: true, run: { ...run, resumed: previous === "running", cancelRequested: cancelRequestedAt !== null } };
+    const { previous, previousOwner, cancelRequestedAt, ...run } = rows[0];
+    const resumed = previous === "running";
+    return { ok: true, run: { ...run, resumed, afterCrash: resumed && previousOwner !== null && previousOwner !== owner, cancelRequested: cancelRequestedAt !== null } };
   }
   const [current] = await query<{ status: string; leaseUntil: Date | null; workflowId: string }>`SELECT status, "leaseUntil", "workflowId" FROM "Run" WHERE id = ${runId}`;
   if (!current) return { ok: false, reason: "missing" };
@@ -83,9 +87,13 @@ export async function renewLeases(owner: string, runIds: string[]): Promise<Hear
   return { kept: new Set(rows.map((row) => row.id)), cancelRequested: new Set(rows.filter((row) => row.cancel).map((row) => row.id)) };
 }
 
-/** Gives the run up at once (a worker shutting down), so the next worker to get its job resumes it without waiting out the lease. */
+/**
+ * Gives the run up at once (a worker shutting down), so the next worker to get its job resumes it
+ * without waiting out the lease. No owner left tells that worker the run was handed back, not
+ * dropped by a worker that died (ClaimedRun.afterCrash).
+ */
 export async function releaseLease(runId: string, owner: string): Promise<void> {
-  await sqlCount`UPDATE "Run" SET "leaseUntil" = now() - interval '1 second' WHERE id = ${runId} AND "leaseOwner" = ${owner} AND status = 'running'`;
+  await sqlCount`UPDATE "Run" SET "leaseUntil" = now() - interval '1 second', "leaseOwner" = NULL WHERE id = ${runId} AND "leaseOwner" = ${owner} AND status = 'running'`;
 }
 
 /**
