@@ -6,7 +6,7 @@ import { getRunStatus } from "@/lib/runs/read-run";
 import { startRun, startRunProblem } from "@/lib/runs/start-run";
 import { getDb } from "@/lib/db/client";
 import { parseGraph } from "@/lib/workflow/graph";
-import { hostAccessRefusal } from "@/lib/workflow-store/host-access-guard";
+import { saveRefusal } from "@/lib/workflow-store/save-guard";
 import { createWorkflow } from "@/lib/workflow-store/repository";
 
 export type RerunResult = { ok: false; error: string };
@@ -32,8 +32,8 @@ export async function openRunGraphAction(runId: unknown): Promise<RerunResult> {
   if (!run) return { ok: false, error: `Run ${runId} does not exist` };
   const graph = parseGraph(run.graph);
   if (!graph.ok) return { ok: false, error: `The run's graph can no longer be read: ${graph.errors[0]}` };
-  const refusal = hostAccessRefusal(caller.principal.role, null, graph.graph);
-  if (refusal) return { ok: false, error: refusal };
+  const refusal = saveRefusal(caller.principal.role, null, graph.graph);
+  if (refusal) return { ok: false, error: refusal.errors.join("; ") };
   const { id } = await createWorkflow(`${run.workflow.name} (as run ${runId.slice(0, 8)})`.slice(0, 200), graph.graph);
   redirect(`/workflows/${id}`);
 }

@@ -7,7 +7,7 @@ import { catalogueMeta } from "@/lib/nodes";
 import { startRun } from "@/lib/runs/start-run";
 import { parseGraph } from "@/lib/workflow/graph";
 import { parseWorkflowFile } from "@/lib/workflow/workflow-file";
-import { hostAccessRefusal } from "@/lib/workflow-store/host-access-guard";
+import { saveRefusal } from "@/lib/workflow-store/save-guard";
 import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflows, saveWorkflowVersion, updateWorkflow } from "@/lib/workflow-store/repository";
 import { findTemplate } from "@/lib/workflow-store/templates";
 import { ExpectedVersion, SaveWorkflowInput, WorkflowId, WorkflowName, type ListActionResult, type RunWorkflowResult, type SaveWorkflowResult } from "./schema";
@@ -25,8 +25,8 @@ export async function createFromTemplateAction(templateId: unknown): Promise<Lis
   if (!caller.ok) return { ok: false, errors: [caller.error] };
   const template = typeof templateId === "string" ? findTemplate(templateId) : undefined;
   if (!template) return { ok: false, errors: [`templateId: no template is called ${JSON.stringify(templateId)}`] };
-  const refusal = hostAccessRefusal(caller.principal.role, null, template.graph({}));
-  if (refusal) return { ok: false, errors: [refusal] };
+  const refusal = saveRefusal(caller.principal.role, null, template.graph({}));
+  if (refusal) return { ok: false, errors: refusal.errors };
   const companionIds: Record<string, string> = {};
   for (const companion of template.companions ?? []) companionIds[companion.key] = (await createWorkflow(companion.name, companion.graph())).id;
   const { id } = await createWorkflow(template.name, template.graph(companionIds));
@@ -43,8 +43,8 @@ export async function saveWorkflowAction(id: unknown, input: unknown, expectedVe
   if (!body.success) return { ok: false, errors: body.error.issues.map((issue) => issue.message) };
   const graph = parseGraph(body.data.graph);
   if (!graph.ok) return { ok: false, errors: graph.errors };
-  const refusal = hostAccessRefusal(user.principal.role, (await getWorkflow(workflowId.data))?.graph ?? null, graph.graph);
-  if (refusal) return { ok: false, errors: [refusal] };
+  const refusal = saveRefusal(user.principal.role, (await getWorkflow(workflowId.data))?.graph ?? null, graph.graph);
+  if (refusal) return { ok: false, errors: refusal.errors };
   const version = ExpectedVersion.safeParse(expectedVersion);
   if (!version.success) return { ok: false, errors: ["expectedVersion: expected the version (an ISO time) the editor loaded, or null to overwrite"] };
   const expected = version.data === undefined ? null : version.data === null ? null : new Date(version.data);
@@ -112,8 +112,8 @@ export async function importWorkflowAction(text: unknown): Promise<ListActionRes
   if (typeof text !== "string") return { ok: false, errors: ["The file could not be read as text"] };
   const file = parseWorkflowFile(text, new Set(catalogueMeta().map((component) => component.id)));
   if (!file.ok) return file;
-  const refusal = hostAccessRefusal(user.principal.role, null, file.graph);
-  if (refusal) return { ok: false, errors: [refusal] };
+  const refusal = saveRefusal(user.principal.role, null, file.graph);
+  if (refusal) return { ok: false, errors: refusal.errors };
   const { id } = await createWorkflow(await unusedName(file.name), file.graph);
   redirect(`/workflows/${id}`);
 }

@@ -11,7 +11,8 @@ import { protocolMismatch, REMOTE_PROTOCOLS } from "./remote-protocol";
 
 const SecretOrText = z.union([z.string(), SecretRef]);
 
-export const StdioServerConfig = z.object({
+/** Strict, as every server shape here: a key it does not name is an error, so no stray field can make one server look like another. */
+export const StdioServerConfig = z.strictObject({
   transport: z.literal("stdio"),
   command: z.string().trim().min(1, "command is required"),
   args: z.array(z.string()).default([]),
@@ -45,7 +46,7 @@ export type McpOAuthSettings = z.infer<typeof McpOAuthSettings>;
  * says which protocol a URL speaks (remote-protocol.ts); a named `protocol` must agree with it.
  */
 export const HttpServerConfig = z
-  .object({
+  .strictObject({
     transport: z.literal("http"),
     url: z.string().trim().url("url must be an absolute http(s) or ws(s) URL"),
     headers: z.record(z.string(), SecretOrText).default({}),
@@ -61,7 +62,7 @@ export type HttpServerConfig = z.infer<typeof HttpServerConfig>;
 export const McpServerConfig = z.discriminatedUnion("transport", [StdioServerConfig, HttpServerConfig]);
 export type McpServerConfig = z.infer<typeof McpServerConfig>;
 
-export const ServerRef = z.object({ transport: z.literal("ref"), ref: z.string().trim().min(1, "ref names a workflow-level MCP server") });
+export const ServerRef = z.strictObject({ transport: z.literal("ref"), ref: z.string().trim().min(1, "ref names a workflow-level MCP server") });
 
 /** What a node may hold: a server config, or a name in the workflow's `mcpServers`. */
 export const McpServerSource = z.discriminatedUnion("transport", [StdioServerConfig, HttpServerConfig, ServerRef]);

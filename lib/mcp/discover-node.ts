@@ -6,9 +6,10 @@ import { z } from "zod";
 import type { Role } from "../auth/roles";
 import { lookupComponent } from "../nodes";
 import { describeIssues } from "../validation/describe-issues";
-import { usesHost } from "../workflow/host-access";
+import { launchSpecOf, touchesHost, type LaunchNode } from "../workflow/launch-spec";
+import { unknownParamMessage, unknownParams } from "../workflow/unknown-params";
 import { discoverTools, type DiscoveredTool } from "./discover";
-import { editorServerKey, isMcpNodeType, serverSpecs } from "./server-specs";
+import { editorServerKey, isMcpNodeType, specsOf, type ServerSpec } from "./server-specs";
 
 export type DiscoveryResult =
   | { key: string; source: string; ok: true; tools: Pick<DiscoveredTool, "name" | "description">[] }
@@ -27,27 +28,32 @@ export const DiscoverInput = z.object({
 
 /**
  * Validates the editor's input, then discovers; bad input is answered with what is wrong, never
- * thrown. Discovering a stdio server starts the program the (unsaved) params name, so only an
- * admin may, as only an admin may save such a node.
+ * thrown. What is judged and what is started are the same launch spec: a node that would start a
+ * program (a stdio server, or one the worker could not even work out) is discovered only for an admin,
+ * as only an admin may save such a node; a param the node does not take is refused as a save refuses it.
  */
 export async function discoverMcpTools(input: unknown, role: Role): Promise<NodeDiscovery> {
   const parsed = DiscoverInput.safeParse(input);
   if (!parsed.success) return { ok: false, error: describeIssues(parsed.error, "input") };
   const { nodeId, type, label, params, mcpServers } = parsed.data;
-  const meta = lookupComponent(type);
-  if (role !== "admin" && usesHost(meta, { ...meta?.defaults, ...params }, mcpServers)) {
+  const meta = lookupComponent(type)!;
+  const unknown = unknownParams(params, meta);
+  if (unknown.length > 0) return { ok: false, error: unknownParamMessage({ id: nodeId, label: label || meta.label }, meta.label, unknown[0]) };
+  const node: LaunchNode = { id: nodeId, type, label, params: { ...meta.defaults, ...params } };
+  const spec = launchSpecOf(node, mcpServers);
+  if (role !== "admin" && touchesHost(spec)) {
     return { ok: false, error: `Only an admin may discover the tools of a stdio MCP server: it starts a program on this machine` };
   }
-  return discoverNodeTools({ id: nodeId, type, label, params }, mcpServers);
-}
-
-export async function discoverNodeTools(node: { id: string; type: string; label: string; params: Record<string, unknown> }, declared: unknown): Promise<NodeDiscovery> {
-  let specs;
+  let specs: ServerSpec[];
   try {
-    specs = serverSpecs(node, declared);
+    specs = specsOf(spec.mcp!);
   } catch (error) {
     return { ok: false, error: (error as Error).message };
   }
+  return discoverSpecs(node, specs);
+}
+
+async function discoverSpecs(node: { id: string; type: string }, specs: ServerSpec[]): Promise<NodeDiscovery> {
   const servers = await Promise.all(
     specs.map(async (spec): Promise<DiscoveryResult> => {
       const key = editorServerKey(node, spec);

@@ -37,6 +37,8 @@ export async function executeMcpToolCall(job: ToolCallJobData): Promise<ToolCall
   const node = plan && Object.values(plan.nodes).find((candidate) => job.nodeId === candidate.id || job.nodeId.startsWith(`${candidate.id}-`));
   const spec = node && serverSpecs(node, await workflowMcpServers(job.runId)).find((s) => s.nodeId === job.nodeId);
   if (!spec) return errorResult(`MCP server ${job.nodeId} is not part of run ${job.runId}`);
+  // Only the worker that registered a stdio server holds its process; a call never starts another.
+  if (spec.config.transport === "stdio") return errorResult(`MCP server "${target.toolName}" is not running in this worker (run ${job.runId})`);
   let live;
   try {
     live = await connectMcpServer(spec.config, { startupTimeoutMs: spec.startupTimeoutMs, retries: 1 });

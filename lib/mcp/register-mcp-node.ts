@@ -16,7 +16,8 @@ import { connectMcpServer, type LiveClient } from "./connect";
 import { addPooledServer } from "./connection-pool";
 import { startHealthCheck } from "./health-check";
 import { forgetProcess, recordProcess } from "./process-reaper";
-import { serverSpecs, type ServerSpec } from "./server-specs";
+import { launchSpecOf } from "../workflow/launch-spec";
+import { specsOf, type ServerSpec } from "./server-specs";
 import { ownerQueueName } from "./worker-identity";
 
 type Emit = (event: RunEventInput) => Promise<unknown>;
@@ -70,9 +71,9 @@ async function registerServer(redis: Redis, runId: string, spec: ServerSpec, emi
   }
 }
 
-/** Registers every server of the node (in parallel for a group); returns the exposed tool names. */
+/** Registers every server of the node (in parallel for a group) as its launch spec says; returns the exposed tool names. */
 export async function registerMcpNode(redis: Redis, runId: string, node: CompiledNode, emit: Emit): Promise<{ tools: string[] }> {
-  const specs = serverSpecs(node, await workflowMcpServers(runId));
+  const specs = specsOf(launchSpecOf(node, await workflowMcpServers(runId)).mcp!);
   const names = await Promise.all(specs.map((spec) => registerServer(redis, runId, spec, emit)));
   return { tools: names.flat() };
 }

@@ -1,6 +1,7 @@
 /**
  * The MCP servers a node stands for: one for an MCP Server node, one per entry for an MCP Group
- * (registered as `{groupNodeId}-{serverId}`). Registration and tool calls both read them from here.
+ * (registered as `{groupNodeId}-{serverId}`). Registration, tool calls, Discover and the
+ * host-access checks all read them from here (`nodeServers`), so what is judged is what starts.
  */
 import { z } from "zod";
 import { McpServerSource, resolveServerSource, sourceSlug, ToolFilter, type McpServerConfig } from "./config";
@@ -17,7 +18,8 @@ export const RuntimeParams = {
   healthCheckSeconds: z.number().min(0).max(3600).default(0),
 };
 
-export const ServerNodeParams = z.object({
+/** Strict: a param it does not name (`servers` on a single server, say) is an error, never ignored. */
+export const ServerNodeParams = z.strictObject({
   transport: z.enum(["stdio", "http", "ref"]).default("stdio"),
   command: z.string().default(""),
   args: z.array(z.string()).default([]),
@@ -40,7 +42,7 @@ export const ServerNodeParams = z.object({
 export type ServerNodeParams = z.infer<typeof ServerNodeParams>;
 
 export const GroupServer = z.object({ id: z.string().regex(/^[A-Za-z0-9_]+$/, "a server id uses letters, digits and _"), toolFilter: ToolFilter.optional() }).catchall(z.unknown());
-export const GroupNodeParams = z.object({
+export const GroupNodeParams = z.strictObject({
   servers: z.array(GroupServer).default([]),
   ...RuntimeParams,
 });
@@ -76,38 +78,74 @@ function oauthSettingsOf(params: ServerNodeParams): Record<string, unknown> {
   );
 }
 
-function parseSource(raw: unknown, where: string, declared: unknown): McpServerConfig {
+/**
+ * One server of a node as the worker would start or reach it: `config` when it can be worked out,
+ * else `error`. `transport` is "http" only for a server that is surely remote; anything the worker
+ * could not start is "unresolved", which the host-access checks treat as a local process.
+ */
+export type NodeServer = Omit<ServerSpec, "config"> & { transport: "stdio" | "http" | "unresolved"; config?: McpServerConfig; error?: string };
+
+export type NodeServers = { ok: true; servers: NodeServer[] } | { ok: false; error: string };
+
+function resolveSource(raw: unknown, where: string, declared: unknown): Pick<NodeServer, "transport" | "config" | "error"> {
   const parsed = McpServerSource.safeParse(raw);
-  if (!parsed.success) throw new Error(`${where}: ${describeIssues(parsed.error, "params")}`);
-  return resolveServerSource(parsed.data, declared, where);
+  if (!parsed.success) return { transport: "unresolved", error: `${where}: ${describeIssues(parsed.error, "params")}` };
+  try {
+    const config = resolveServerSource(parsed.data, declared, where);
+    return { transport: config.transport, config };
+  } catch (error) {
+    return { transport: "unresolved", error: (error as Error).message };
+  }
 }
 
-/** Every server of an MCP node, with its registry node id and `{source}` name. Throws errors naming the node. */
-export function serverSpecs(node: { id: string; type: string; label: string; params: Record<string, unknown> }, declared: unknown): ServerSpec[] {
-  const where = `MCP node "${node.label}" (${node.id})`;
-  const runtime = (p: { callTimeoutSeconds: number; startupTimeoutSeconds: number; healthCheckSeconds: number }) => ({
-    callTimeoutMs: p.callTimeoutSeconds * 1000,
-    startupTimeoutMs: p.startupTimeoutSeconds * 1000,
-    healthIntervalMs: p.healthCheckSeconds * 1000,
+type Runtime = { callTimeoutSeconds: number; startupTimeoutSeconds: number; healthCheckSeconds: number };
+const runtimeOf = (params: Runtime) => ({
+  callTimeoutMs: params.callTimeoutSeconds * 1000,
+  startupTimeoutMs: params.startupTimeoutSeconds * 1000,
+  healthIntervalMs: params.healthCheckSeconds * 1000,
+});
+
+type McpNode = { id: string; type: string; label: string; params: Record<string, unknown> };
+
+function groupServers(node: McpNode, where: string, declared: unknown): NodeServers {
+  const parsed = GroupNodeParams.safeParse(node.params);
+  if (!parsed.success) return { ok: false, error: `${where}: ${describeIssues(parsed.error, "params")}` };
+  const ids = new Set<string>();
+  const servers = parsed.data.servers.map(({ id, toolFilter, ...source }): NodeServer => {
+    const resolved = resolveSource(source, `${where} server "${id}"`, declared);
+    const duplicate = ids.has(id) ? { error: `${where}: server id "${id}" is used twice` } : {};
+    ids.add(id);
+    const filter = toolFilter ?? { mode: "all" as const, tools: [] };
+    return { nodeId: `${node.id}-${id}`, groupNodeId: node.id, source: sourceSlug(id), filter, ...runtimeOf(parsed.data), ...resolved, ...duplicate };
   });
-  if (node.type === MCP_GROUP_TYPE) {
-    const parsed = GroupNodeParams.safeParse(node.params);
-    if (!parsed.success) throw new Error(`${where}: ${describeIssues(parsed.error, "params")}`);
-    const ids = new Set<string>();
-    return parsed.data.servers.map(({ id, toolFilter, ...source }) => {
-      if (ids.has(id)) throw new Error(`${where}: server id "${id}" is used twice`);
-      ids.add(id);
-      return {
-        nodeId: `${node.id}-${id}`,
-        groupNodeId: node.id,
-        source: sourceSlug(id),
-        config: parseSource(source, `${where} server "${id}"`, declared),
-        filter: toolFilter ?? { mode: "all", tools: [] },
-        ...runtime(parsed.data),
-      };
-    });
-  }
+  return { ok: true, servers };
+}
+
+/**
+ * Every server of an MCP node, worked out exactly as the worker starts it: node params parsed
+ * strictly, each source parsed and its `ref` followed to the workflow's declared servers. Never
+ * throws; a node whose params do not parse is `ok: false`.
+ */
+export function nodeServers(node: McpNode, declared: unknown): NodeServers {
+  const where = `MCP node "${node.label}" (${node.id})`;
+  if (node.type === MCP_GROUP_TYPE) return groupServers(node, where, declared);
+  if (node.type !== MCP_SERVER_TYPE) return { ok: false, error: `${where}: not an MCP node` };
   const parsed = ServerNodeParams.safeParse(node.params);
-  if (!parsed.success) throw new Error(`${where}: ${describeIssues(parsed.error, "params")}`);
-  return [{ nodeId: node.id, source: sourceSlug(node.label), config: parseSource(serverSourceOf(parsed.data), where, declared), filter: parsed.data.toolFilter, ...runtime(parsed.data) }];
+  if (!parsed.success) return { ok: false, error: `${where}: ${describeIssues(parsed.error, "params")}` };
+  const resolved = resolveSource(serverSourceOf(parsed.data), where, declared);
+  return { ok: true, servers: [{ nodeId: node.id, source: sourceSlug(node.label), filter: parsed.data.toolFilter, ...runtimeOf(parsed.data), ...resolved }] };
+}
+
+/** The node's servers, ready to start; throws the first problem, naming the node (and the server). */
+export function serverSpecs(node: McpNode, declared: unknown): ServerSpec[] {
+  return specsOf(nodeServers(node, declared));
+}
+
+/** The servers of a `nodeServers` answer, ready to start; throws its first problem. */
+export function specsOf(resolved: NodeServers): ServerSpec[] {
+  if (!resolved.ok) throw new Error(resolved.error);
+  return resolved.servers.map(({ transport: _transport, config, error, ...spec }) => {
+    if (error || !config) throw new Error(error);
+    return { ...spec, config };
+  });
 }

@@ -9,7 +9,6 @@
  *   and takes what it printed. This starts a program on the machine: host access rules apply.
  * The token dies with the node.
  */
-import { z } from "zod";
 import { toolClaims } from "../agent/node-tools";
 import { runAgentProcess } from "../external-agent/agent-process";
 import { dropHandoff, storeHandoff, waitForDone } from "../external-agent/handoff";
@@ -17,6 +16,7 @@ import { endCallerTokens } from "../gateway/run-liveness";
 import { createSessionToken } from "../gateway/session-token";
 import { appBaseUrl } from "../platform/app-url";
 import { sharedRedis } from "../queue/redis";
+import { ExternalAgentParams } from "./host-params";
 import { defineComponent } from "./types";
 
 export const externalAgent = defineComponent({
@@ -46,14 +46,7 @@ export const externalAgent = defineComponent({
     { name: "command", label: "Command", kind: "text", placeholder: "node", help: "On the MCP allow-list (SWITCHBOARD_MCP_COMMANDS). It gets SWITCHBOARD_GATEWAY_URL, SWITCHBOARD_GATEWAY_TOKEN, SWITCHBOARD_MCP_CONFIG and SWITCHBOARD_TASK (the instructions).", visibleWhen: { param: "mode", equals: "process" } },
     { name: "args", label: "Arguments", kind: "json", placeholder: '["my-agent.js", "--once"]', visibleWhen: { param: "mode", equals: "process" } },
   ],
-  params: z.object({
-    input: z.unknown().optional(),
-    mode: z.enum(["person", "process"]).default("person"),
-    instructions: z.string().default("{{input}}"),
-    waitMinutes: z.number().int().min(1).max(24 * 60).default(30),
-    command: z.string().trim().default(""),
-    args: z.array(z.string(), { error: "args must be a list of strings" }).default([]),
-  }),
+  params: ExternalAgentParams,
   async execute(ctx) {
     const { runId, nodeId, params, signal, emit } = ctx;
     const redis = sharedRedis();

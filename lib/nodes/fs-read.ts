@@ -1,8 +1,8 @@
 /** fs_read: reads a text file inside the configured root directories. */
 import { readFile, stat } from "node:fs/promises";
-import { z } from "zod";
 import { confinePath } from "../tools/confine-path";
-import { rootsField, rootsParam } from "../tools/roots-param";
+import { rootsField } from "../tools/roots-param";
+import { FsReadParams } from "./host-params";
 import { defineComponent } from "./types";
 
 export const fsRead = defineComponent({
@@ -19,11 +19,7 @@ export const fsRead = defineComponent({
   ],
   fields: [rootsField, { name: "path", label: "Path", kind: "text", required: true, placeholder: "notes/today.md" }, { name: "maxBytes", label: "Max bytes", kind: "number" }],
   tool: { name: "fs_read", description: "Read a text file. Paths are relative to the allowed directory.", agentInputs: ["path"] },
-  params: z.object({
-    roots: rootsParam,
-    path: z.string().min(1, "path is required"),
-    maxBytes: z.number().int().positive().max(10_000_000).default(200_000),
-  }),
+  params: FsReadParams,
   retrySafe: true,
   async execute({ params }) {
     const file = await confinePath(params.path, params.roots);

@@ -1,9 +1,9 @@
 /** fs_write: writes a text file inside the configured root directories, creating its folders. */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
 import { confinePath } from "../tools/confine-path";
-import { rootsField, rootsParam } from "../tools/roots-param";
+import { rootsField } from "../tools/roots-param";
+import { FsWriteParams } from "./host-params";
 import { defineComponent } from "./types";
 
 export const fsWrite = defineComponent({
@@ -28,12 +28,7 @@ export const fsWrite = defineComponent({
     { name: "append", label: "Append", kind: "boolean" },
   ],
   tool: { name: "fs_write", description: "Write a text file. Paths are relative to the allowed directory.", agentInputs: ["path", "content"] },
-  params: z.object({
-    roots: rootsParam,
-    path: z.string().min(1, "path is required"),
-    content: z.string().default(""),
-    append: z.boolean().default(false),
-  }),
+  params: FsWriteParams,
   async execute({ params }) {
     const file = await confinePath(params.path, params.roots);
     await mkdir(path.dirname(file), { recursive: true });

@@ -40,8 +40,8 @@ export function getComponent(type: string): ComponentDefinition | undefined {
 
 /** The serialisable metadata of a component: everything but the param schema and execute(). */
 export function toMeta(component: ComponentMeta): ComponentMeta {
-  const { id, label, category, icon, description, inputs, outputs, fields, defaults, startingParams, tool, acceptsTools, requiresTool, hostAccess, branches, namesRunOutput, requiresInput, trigger } = component;
-  return JSON.parse(JSON.stringify({ id, label, category, icon, description, inputs, outputs, fields, defaults, startingParams, tool, acceptsTools, requiresTool, hostAccess, branches, namesRunOutput, requiresInput, trigger }));
+  const { id, label, category, icon, description, inputs, outputs, fields, defaults, paramNames, startingParams, tool, acceptsTools, requiresTool, hostAccess, branches, namesRunOutput, requiresInput, trigger } = component;
+  return JSON.parse(JSON.stringify({ id, label, category, icon, description, inputs, outputs, fields, defaults, paramNames, startingParams, tool, acceptsTools, requiresTool, hostAccess, branches, namesRunOutput, requiresInput, trigger }));
 }
 
 export function catalogueMeta(): ComponentMeta[] {

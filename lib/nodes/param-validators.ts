@@ -9,6 +9,7 @@ import { MCP_GROUP_TYPE, MCP_SERVER_TYPE } from "../mcp/server-specs";
 import { validateEntryParams, validateIfParams, validateScheduleParams, validateSwitchParams, validateTransformParams } from "../flow/validate-flow-params";
 import { validateModelParams } from "../agent/validate-model-params";
 import { validateExternalAgentParams } from "../external-agent/validate-external-agent-params";
+import { validateScheduleInterval } from "../triggers/validate-schedule-interval";
 import type { ParamValidator } from "./types";
 
 const validators: Partial<Record<string, ParamValidator>> = {
@@ -21,7 +22,7 @@ const validators: Partial<Record<string, ParamValidator>> = {
   "core.if": validateIfParams,
   "core.switch": validateSwitchParams,
   "core.transform": validateTransformParams,
-  "trigger.schedule": validateScheduleParams,
+  "trigger.schedule": (params, context) => [...validateScheduleParams(params, context), ...validateScheduleInterval(params, context)],
 };
 
 export const paramValidatorFor = (type: string): ParamValidator | undefined => validators[type];

@@ -1,16 +1,11 @@
 /** shell_exec: runs an allow-listed executable with arguments (no shell) in the sandbox, with a timeout and an output cap. */
-import { z } from "zod";
 import { assertAllowed, runExecutable } from "../tools/run-executable";
 import { reaperHooks } from "../mcp/process-reaper";
 import { sharedRedis } from "../queue/redis";
 import { assertNoExecArguments } from "../tools/exec-capable-args";
-import { writableRootsField, writableRootsParam } from "../tools/roots-param";
+import { writableRootsField } from "../tools/roots-param";
+import { ShellExecParams } from "./host-params";
 import { defineComponent } from "./types";
-
-const list = z
-  .union([z.string(), z.array(z.string())])
-  .default([])
-  .transform((value) => (Array.isArray(value) ? value : value.split(/[\s,]+/)).map((item) => item.trim()).filter(Boolean));
 
 export const shellExec = defineComponent({
   id: "core.shell.exec",
@@ -45,16 +40,7 @@ export const shellExec = defineComponent({
     description: "Run an allowed program with arguments (no shell) and get its exit code, stdout and stderr.",
     agentInputs: ["command", "args"],
   },
-  params: z.object({
-    allowedCommands: list.pipe(z.array(z.string()).min(1, "list at least one allowed program")),
-    command: z.string().min(1, "command is required"),
-    args: z.array(z.string(), "args must be a list of strings").default([]),
-    cwd: z.string().default(""),
-    roots: writableRootsParam,
-    network: z.boolean("network must be true or false").default(false),
-    timeoutMs: z.number().int().positive().max(600_000).default(10_000),
-    maxOutputBytes: z.number().int().positive().max(10_000_000).default(20_000),
-  }),
+  params: ShellExecParams,
   async execute({ runId, params, signal }) {
     assertAllowed(params.command, params.allowedCommands);
     assertNoExecArguments(params.command, params.args);

@@ -70,6 +70,8 @@ export type ComponentMeta = {
   outputs: PortDefinition[];
   fields: ParamField[];
   defaults: Record<string, unknown>;
+  /** Every param the component takes (its schema's keys): any other is refused (lib/workflow/unknown-params.ts). Set by defineComponent. */
+  paramNames?: string[];
   /**
    * What a node dropped in the editor starts with, over `defaults`. A new Agent asks for a real
    * model this way, while a graph saved without a provider keeps meaning the schema's default.
@@ -86,7 +88,9 @@ export type ComponentMeta = {
   /**
    * Touches the machine Switchboard runs on: "always" (runs programs, reads or writes files),
    * "stdio-servers" (MCP nodes, when a server is a local process), or when a param has a value (an
-   * External Agent that spawns its agent). Off until an admin enables host access.
+   * External Agent that spawns its agent). Off until an admin enables host access. A declaration
+   * for people and tests: whether a given node touches the host is decided from its launch spec
+   * (lib/workflow/launch-spec.ts), which every type declared here must have a row in.
    */
   hostAccess?: "always" | "stdio-servers" | { param: string; equals: string };
   /**
@@ -165,14 +169,14 @@ export type ComponentDefinition<S extends z.ZodObject = z.ZodObject> = Component
 
 /** Identity helper that keeps a definition's param type tied to its schema. */
 export function defineComponent<S extends z.ZodObject>(
-  definition: Omit<ComponentDefinition<S>, "defaults">,
+  definition: Omit<ComponentDefinition<S>, "defaults" | "paramNames">,
 ): ComponentDefinition<S> {
   const defaults: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(definition.params.shape)) {
     const parsed = (schema as z.ZodType).safeParse(undefined);
     if (parsed.success && parsed.data !== undefined) defaults[name] = parsed.data;
   }
-  return { ...definition, defaults };
+  return { ...definition, defaults, paramNames: Object.keys(definition.params.shape) };
 }
 
 /** Whether a field shows for some params: every condition of its `visibleWhen` holds. `read` gives a param's value. */

@@ -68,7 +68,8 @@ async function recordStart(ctx: RunContext, node: CompiledNode, params?: Record<
 
 async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Record<string, unknown>, signal: AbortSignal): Promise<NodeOutput> {
   const component = getComponent(node.type)!;
-  if (usesHost(component, node.params) && !(await hostToolsEnabled())) throw hostAccessOffError(node.label);
+  // Judged on what it will run with (its params and wired inputs), read as the worker reads them.
+  if (usesHost({ ...node, params: { ...node.params, ...inputs } }, undefined) && !(await hostToolsEnabled())) throw hostAccessOffError(node.label);
   // Secrets come only from the node's own params, resolved before templates pull in upstream data,
   // so neither upstream outputs nor run input can ask for one by carrying `{ "$secret": NAME }`.
   const ownParams = await ctx.secrets.resolveParams(node.params);

@@ -20,8 +20,9 @@ export async function executeComponentCall(job: ToolCallJobData, signal: AbortSi
   const component = node && getComponent(node.type);
   if (!node || !component) return errorResult(`Tool ${job.toolName} is no longer registered in run ${job.runId}`);
 
-  if (usesHost(component, node.params) && !(await hostToolsEnabled())) return errorResult(hostAccessOffError(node.label).message);
   const agentArgs = Object.fromEntries(Object.entries(job.args).filter(([name]) => node.agentInputs.includes(name)));
+  const runsWith = { ...node.params, ...agentArgs, ...job.target.boundInputs };
+  if (usesHost({ ...node, params: runsWith }, undefined) && !(await hostToolsEnabled())) return errorResult(hostAccessOffError(node.label).message);
   // Only the node's own params may name secrets; the agent's arguments are never resolved.
   const secrets = new SecretScope();
   try {

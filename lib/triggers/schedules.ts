@@ -8,6 +8,7 @@ import { Queue } from "bullmq";
 import { queueConnection } from "../queue/queues";
 import type { WorkflowGraph } from "../workflow/graph";
 import { cronProblem } from "./cron";
+import { scheduleIntervalProblem } from "./schedule-interval";
 
 export const TRIGGERS_QUEUE = "triggers";
 export const SCHEDULE_NODE_TYPE = "trigger.schedule";
@@ -39,14 +40,14 @@ export type MissedFiringPolicy = "skip" | "catchUpOnce";
 
 export type WantedSchedule = { nodeId: string; pattern: string; tz: string; missedFirings: MissedFiringPolicy };
 
-/** The schedules a graph asks for: enabled Schedule nodes with a valid cron and time zone. */
+/** The schedules a graph asks for: enabled Schedule nodes with a valid cron and time zone that fire no more often than the floor. */
 export function wantedSchedules(graph: WorkflowGraph | null): WantedSchedule[] {
   return (graph?.nodes ?? []).flatMap((node) => {
     if (node.type !== SCHEDULE_NODE_TYPE) return [];
     const params = node.data.params as { enabled?: boolean; cron?: unknown; timezone?: unknown; missedFirings?: unknown };
     const pattern = typeof params.cron === "string" ? params.cron.trim() : "";
     const tz = typeof params.timezone === "string" && params.timezone.trim() ? params.timezone.trim() : "UTC";
-    if (params.enabled === false || !pattern || cronProblem(pattern, tz)) return [];
+    if (params.enabled === false || !pattern || cronProblem(pattern, tz) || scheduleIntervalProblem(pattern, tz)) return [];
     return [{ nodeId: node.id, pattern, tz, missedFirings: params.missedFirings === "catchUpOnce" ? "catchUpOnce" : "skip" }];
   });
 }

@@ -127,6 +127,15 @@ describe("which trigger fires", () => {
 });
 
 describe("schedule trigger", () => {
+  // Firing every second keeps the test short: the floor (SWITCHBOARD_MIN_SCHEDULE_SECONDS, 60 s by default) is the operator's to lower.
+  const floor = process.env.SWITCHBOARD_MIN_SCHEDULE_SECONDS;
+  beforeAll(() => {
+    process.env.SWITCHBOARD_MIN_SCHEDULE_SECONDS = "0";
+  });
+  afterAll(() => {
+    if (floor === undefined) delete process.env.SWITCHBOARD_MIN_SCHEDULE_SECONDS;
+    else process.env.SWITCHBOARD_MIN_SCHEDULE_SECONDS = floor;
+  });
   const scheduleGraph = (enabled: boolean) => ({
     nodes: [
       graphNode("tick", "trigger.schedule", { label: "Every second", params: { cron: "* * * * * *", timezone: "Europe/Oslo", input: { report: "tick" }, enabled } }),

@@ -476,3 +476,31 @@ describe("disabled triggers", () => {
     ]);
   });
 });
+
+describe("params a component does not take", () => {
+  it("are errors naming the node and the param, own __proto__ and constructor keys included, and the node's own checks are not repeated", () => {
+    const params = JSON.parse('{ "transport": "stdio", "command": "node", "servers": [], "constructor": {}, "__proto__": { "transport": "http" } }');
+    const errors = errorsOf({ nodes: [node("entry", "core.entry"), node("mcp", "mcp.server", { label: "Files", params })], edges: [] });
+    expect(errors.filter((error) => error.nodeId === "mcp")).toEqual(
+      ["servers", "constructor", "__proto__"].map((field) => ({ code: "unknown-param", nodeId: "mcp", field, message: `Node "Files" (mcp) has a param "${field}" that MCP Server does not take: remove it` })),
+    );
+  });
+
+  it("refuses a node that would start a program as host access while host access is off, whatever it carries besides", () => {
+    const graph: WorkflowGraph = { nodes: [node("entry", "core.entry"), node("mcp", "mcp.server", { params: { command: "node", servers: [] } })], edges: [] };
+    const codes = compileWorkflow(graph, lookupComponent, { hostTools: false });
+    expect(codes.ok ? [] : codes.errors.map((error) => error.code)).toEqual(["unknown-param", "host-access-disabled"]);
+  });
+});
+
+describe("schedules", () => {
+  it("refuse a schedule firing more often than once a minute, naming the node and the field", () => {
+    const graph: WorkflowGraph = { nodes: [node("tick", "trigger.schedule", { label: "Every second", params: { cron: "* * * * * *" } })], edges: [] };
+    expect(errorsOf(graph)).toContainEqual({
+      code: "invalid-param",
+      nodeId: "tick",
+      field: "cron",
+      message: '"Every second": "* * * * * *" fires 1 s apart; a schedule may fire at most once every 60 s (SWITCHBOARD_MIN_SCHEDULE_SECONDS)',
+    });
+  });
+});

@@ -10,6 +10,7 @@ import { TOOL_HANDLE, TOOLS_HANDLE, type NodeMode, type WorkflowGraph } from "./
 import { hostAccessMessage, usesHost } from "./host-access";
 import { compileResilience, hasErrorHandle, readableOutputs } from "./compile-resilience";
 import type { NodeResilience } from "./resilience";
+import { unknownParamMessage, unknownParams } from "./unknown-params";
 import { INPUT_REFERENCE, referenceName, templateReferences } from "./template";
 
 export type CompileErrorCode =
@@ -26,6 +27,7 @@ export type CompileErrorCode =
   | "cycle"
   | "missing-param"
   | "invalid-param"
+  | "unknown-param"
   | "invalid-mcp-server"
   | "missing-tool"
   | "unknown-reference"
@@ -109,16 +111,20 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
     if (node.data.mode === "tool" && !component.tool) {
       errors.push({ code: "not-a-tool", nodeId: node.id, message: `${component.label} cannot be used in tool mode` });
     }
+    const label = node.data.label || component.label;
+    for (const field of unknownParams(node.data.params, component)) {
+      errors.push({ code: "unknown-param", nodeId: node.id, field, message: unknownParamMessage({ id: node.id, label }, component.label, field) });
+    }
     const params = usedParams(component, Object.assign({}, component.defaults, node.data.params));
-    if (options.hostTools === false && usesHost(component, params, graph.mcpServers)) {
-      errors.push({ code: "host-access-disabled", nodeId: node.id, message: hostAccessMessage(node.data.label || component.label, component.label) });
+    if (options.hostTools === false && usesHost({ id: node.id, type: node.type, label, params }, graph.mcpServers)) {
+      errors.push({ code: "host-access-disabled", nodeId: node.id, message: hostAccessMessage(label, component.label) });
     }
     indexOf.set(node.id, nodes.length);
     components.push(component);
     const compiled: CompiledNode = {
       id: node.id,
       type: node.type,
-      label: node.data.label || component.label,
+      label,
       mode: node.data.mode,
       params,
       inputs: {},
@@ -208,7 +214,9 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
     }
   });
 
+  const refusedParams = new Set(errors.filter((error) => error.code === "unknown-param").map((error) => error.nodeId));
   for (const node of nodes) {
+    if (refusedParams.has(node.id)) continue; // its own checks would only say the same again
     for (const { field, message } of paramValidatorFor(node.type)?.(node.params, { label: node.label, mcpServers: graph.mcpServers }) ?? []) {
       errors.push({ code: "invalid-param", nodeId: node.id, field, message });
     }

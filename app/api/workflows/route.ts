@@ -6,7 +6,7 @@ import { lookupComponent } from "@/lib/nodes";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { parseGraph } from "@/lib/workflow/graph";
 import { hostToolsEnabled } from "@/lib/settings/host-tools";
-import { hostAccessRefusal } from "@/lib/workflow-store/host-access-guard";
+import { saveRefusal } from "@/lib/workflow-store/save-guard";
 import { createWorkflow, listWorkflows } from "@/lib/workflow-store/repository";
 import { CreateWorkflowBody } from "./schema";
 
@@ -23,8 +23,9 @@ export const POST = apiRoute({ role: "editor", body: "workflow" }, async ({ json
   if (!named.success) throw new ApiError("bad-request", `name: ${named.error.issues[0].message}`);
   const parsed = parseGraph(body);
   if (!parsed.ok) throw new ApiError("invalid-graph", parsed.errors[0], parsed.errors.map((message) => ({ message })));
-  const refusal = hostAccessRefusal(principal.role, null, parsed.graph);
-  if (refusal) throw new ApiError("forbidden", refusal);
+  const refusal = saveRefusal(principal.role, null, parsed.graph);
+  if (refusal?.reason === "forbidden") throw new ApiError("forbidden", refusal.errors[0]);
+  if (refusal) throw new ApiError("invalid-workflow", refusal.errors[0], refusal.errors.map((message) => ({ message })));
   const compiled = compileWorkflow(parsed.graph, lookupComponent, { hostTools: await hostToolsEnabled() });
   if (!compiled.ok) throw new ApiError("invalid-workflow", compiled.errors[0].message, compiled.errors);
   const { id } = await createWorkflow(named.data.name ?? "Untitled workflow", parsed.graph);

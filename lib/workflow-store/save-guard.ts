@@ -1,0 +1,34 @@
+/**
+ * What every way of storing a graph checks first — the editor's save, the API, imports, templates,
+ * a run's graph opened as a workflow: params no component takes and schedules that fire too often
+ * are refused for everyone (naming the node and the param), and host-access nodes are an admin's to
+ * add or change (host-access-guard.ts). Other problems may wait in a draft; these never do.
+ */
+import type { Role } from "../auth/roles";
+import { lookupComponent } from "../nodes";
+import { scheduleParamsTooFrequent } from "../triggers/validate-schedule-interval";
+import type { WorkflowGraph } from "../workflow/graph";
+import { unknownParamProblems } from "../workflow/unknown-params";
+import { hostAccessRefusal } from "./host-access-guard";
+
+export type SaveRefusal = { reason: "invalid" | "forbidden"; errors: string[] };
+
+const SCHEDULE_TYPE = "trigger.schedule";
+
+/** Schedule nodes that fire more often than the floor, as messages naming the node and the field. */
+function scheduleProblems(graph: WorkflowGraph): string[] {
+  return graph.nodes
+    .filter((node) => node.type === SCHEDULE_TYPE)
+    .flatMap((node) => {
+      const problem = scheduleParamsTooFrequent(node.data.params);
+      return problem ? [`Node "${node.data.label || "Schedule"}" (${node.id}) cron: ${problem}`] : [];
+    });
+}
+
+/** Why `next` may not be stored by someone with `role` (over `previous`, the stored graph, or null for a new workflow), or null. */
+export function saveRefusal(role: Role, previous: WorkflowGraph | null, next: WorkflowGraph): SaveRefusal | null {
+  const invalid = [...unknownParamProblems(next.nodes, lookupComponent).map((problem) => problem.message), ...scheduleProblems(next)];
+  if (invalid.length > 0) return { reason: "invalid", errors: invalid };
+  const refusal = hostAccessRefusal(role, previous, next);
+  return refusal ? { reason: "forbidden", errors: [refusal] } : null;
+}
