@@ -2,29 +2,20 @@
  * "Discover tools" for an MCP node in the editor: each of its servers is connected once and its
  * tools listed; a server that cannot be reached answers with its (redacted) error instead.
  */
-import { z } from "zod";
 import type { Role } from "../auth/roles";
 import { lookupComponent } from "../nodes";
 import { describeIssues } from "../validation/describe-issues";
 import { launchSpecOf, touchesHost, type LaunchNode } from "../workflow/launch-spec";
 import { unknownParamMessage, unknownParams } from "../workflow/unknown-params";
 import { discoverTools, type DiscoveredTool } from "./discover";
-import { editorServerKey, isMcpNodeType, specsOf, type ServerSpec } from "./server-specs";
+import { DiscoverInput } from "./discover-input";
+import { editorServerKey, specsOf, type ServerSpec } from "./server-specs";
 
 export type DiscoveryResult =
   | { key: string; source: string; ok: true; tools: Pick<DiscoveredTool, "name" | "description">[] }
   | { key: string; source: string; ok: false; error: string };
 
 export type NodeDiscovery = { ok: true; servers: DiscoveryResult[] } | { ok: false; error: string };
-
-/** What the editor sends to discover a node's tools (untrusted: it comes from a server action). */
-export const DiscoverInput = z.object({
-  nodeId: z.string().min(1),
-  type: z.string().refine(isMcpNodeType, "only MCP Server and MCP Group nodes can discover tools"),
-  label: z.string(),
-  params: z.record(z.string(), z.unknown()),
-  mcpServers: z.unknown().optional(),
-});
 
 /**
  * Validates the editor's input, then discovers; bad input is answered with what is wrong, never

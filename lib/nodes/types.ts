@@ -139,7 +139,15 @@ export type ExecuteContext<P> = {
   trackToolCall?: (toolName: string) => () => void;
   /** Progress within the node that survives a worker's death (a Loop's finished items). */
   checkpoints?: NodeCheckpoints;
+  /**
+   * Runs another workflow as a child of this run and waits for its end (the Workflow Tool). The
+   * engine passes it in: the catalogue sits below the engine and never imports it.
+   */
+  runChildWorkflow?: (request: ChildWorkflowRequest) => Promise<{ runId: string; output: unknown }>;
 };
+
+/** What a component asks of a child run; the engine adds the parent run, the node and the cancel signal. */
+export type ChildWorkflowRequest = { workflowId: string; input: unknown; timeoutMs: number };
 
 /** Steps a node has finished, stored as `loop.item` events: found again when the run resumes on another worker. */
 export type NodeCheckpoints = {

@@ -1,10 +1,10 @@
 /**
  * Workflow Tool: runs another workflow as a child run. Wired as a tool (any agent level, a Loop),
  * each call is a child run whose input schema is the other workflow's Entry; on the canvas it runs
- * the other workflow once with its Input and hands on the output (lib/tools/workflow-tool.ts).
+ * the other workflow once with its Input and hands on the output: the engine passes in how a
+ * child run starts (`runChildWorkflow`, lib/tools/workflow-tool.ts), so the catalogue never imports the engine.
  */
 import { z } from "zod";
-import { runChildWorkflow } from "../tools/workflow-tool";
 import { DEFAULT_WORKFLOW_TIMEOUT_SECONDS, WORKFLOW_TOOL_SHAPE, WORKFLOW_TOOL_TYPE } from "../tools/workflow-tool-shape";
 import { defineComponent } from "./types";
 
@@ -29,8 +29,9 @@ export const workflowTool = defineComponent({
     input: z.unknown().optional(),
     timeoutSeconds: z.number().int().min(1).max(3600).default(DEFAULT_WORKFLOW_TIMEOUT_SECONDS),
   }),
-  async execute({ runId, nodeId, params, signal, emit }) {
-    const child = await runChildWorkflow({ parentRunId: runId, nodeId, workflowId: params.workflowId, input: params.input, timeoutMs: params.timeoutSeconds * 1000, signal, emit });
+  async execute({ label, params, runChildWorkflow }) {
+    if (!runChildWorkflow) throw new Error(`${label}: a Workflow Tool runs only inside a run, which starts its child runs`);
+    const child = await runChildWorkflow({ workflowId: params.workflowId, input: params.input, timeoutMs: params.timeoutSeconds * 1000 });
     return { output: child.output ?? null, runId: child.runId };
   },
 });

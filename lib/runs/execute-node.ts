@@ -6,10 +6,12 @@
 import { getComponent } from "../nodes";
 import { isSecretRef } from "../secrets/reference";
 import type { NodeCheckpoints, NodeOutput } from "../nodes/types";
+import type { RunEventInput } from "./events";
 import { listEvents } from "./read-events";
 import { hostAccessOffError, hostToolsEnabled } from "../settings/host-tools";
 import { usesHost } from "../workflow/host-access";
 import { registrarFor } from "../tools/tool-kinds";
+import { runChildWorkflow } from "../tools/workflow-tool";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
 import { fillTemplates } from "./fill-templates";
 import { parseNodeParams } from "./node-params";
@@ -80,6 +82,7 @@ async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Rec
   await recordStart(ctx, node, { ...(params as Record<string, unknown>), ...Object.fromEntries(secretParams) });
   // Only the component's work is tried again (data.retry): settings that do not hold fail at once.
   const onRetry = (notice: RetryNotice) => ctx.emit({ type: "node.retrying", payload: { nodeId: node.id, ...notice } }).then(() => undefined);
+  const emit = async (event: RunEventInput) => void (await ctx.emit(event));
   const tryOnce = () => component.execute({
     runId: ctx.runId,
     nodeId: node.id,
@@ -90,11 +93,12 @@ async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Rec
     connectedToolNodeIds: node.connectedToolNodeIds,
     outboundSecrets: ctx.secrets.outbound(),
     secrets: ctx.secrets,
-    emit: async (event) => void (await ctx.emit(event)),
+    emit,
     note: ctx.note,
     signal,
     trackToolCall: ctx.toolCalls.begin,
     checkpoints: nodeCheckpoints(ctx, node.id),
+    runChildWorkflow: (request) => runChildWorkflow({ ...request, parentRunId: ctx.runId, nodeId: node.id, signal, emit }),
   });
   const output = await withRetries(node.retry, tryOnce, { signal, onRetry });
   return ctx.secrets.redact(withoutErrorHandle(node, output));

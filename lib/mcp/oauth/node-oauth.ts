@@ -5,7 +5,7 @@
  */
 import type { Principal } from "../../auth/principal";
 import { describeIssues } from "../../validation/describe-issues";
-import { DiscoverInput } from "../discover-node";
+import { DiscoverInput } from "../discover-input";
 import { editorServerKey, serverSpecs } from "../server-specs";
 import { disconnectOAuth, startOAuthConnect, type OAuthTarget } from "./connect-flow";
 import { oauthConnectionStatus, type OAuthConnectionStatus } from "./status";
