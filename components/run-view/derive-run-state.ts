@@ -59,134 +59,189 @@ export type DeriveOptions = {
 
 const NO_AGENTS: ReadonlySet<string> = new Set();
 
-export function deriveRunState(events: readonly RunEvent[], { initialStatus = "queued", agentNodeIds = NO_AGENTS }: DeriveOptions = {}): RunState {
-  let status = initialStatus;
-  let startedAt: string | undefined;
-  let finishedAt: string | undefined;
-  let durationMs: number | undefined;
-  let finalAnswer: RunState["finalAnswer"] = null;
-  let streaming: (RunState["streaming"] & { iteration: number }) | null = null;
-  let failure: RunState["failure"] = null;
-  const usage: TokenUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
-  let usageReported = false;
-  const nodeStatuses: Record<string, NodeStatus> = {};
-  const toolModeNodes = new Set<string>();
+/** What the events have said so far; each `apply…` below reads one kind of event into it. */
+type Tally = {
+  status: RunStatus;
+  startedAt?: string;
+  finishedAt?: string;
+  durationMs?: number;
+  finalAnswer: RunState["finalAnswer"];
+  streaming: (RunState["streaming"] & { iteration: number }) | null;
+  failure: RunState["failure"];
+  usage: TokenUsage;
+  usageReported: boolean;
+  nodeStatuses: Record<string, NodeStatus>;
+  toolModeNodes: Set<string>;
   /** Tool sources whose registration failed (a group's servers are `{groupNodeId}-{serverId}`). */
-  const unavailable = new Set<string>();
-  const toolNodeByName = new Map<string, string>();
-  const toolCalls = new Map<string, ToolCallView>();
-  const approvedArgs = new Map<string, unknown>();
+  unavailable: Set<string>;
+  toolNodeByName: Map<string, string>;
+  toolCalls: Map<string, ToolCallView>;
+  approvedArgs: Map<string, unknown>;
+  agentNodeIds: ReadonlySet<string>;
+};
 
+export function deriveRunState(events: readonly RunEvent[], { initialStatus = "queued", agentNodeIds = NO_AGENTS }: DeriveOptions = {}): RunState {
+  const tally: Tally = {
+    status: initialStatus,
+    finalAnswer: null,
+    streaming: null,
+    failure: null,
+    usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+    usageReported: false,
+    nodeStatuses: {},
+    toolModeNodes: new Set(),
+    unavailable: new Set(),
+    toolNodeByName: new Map(),
+    toolCalls: new Map(),
+    approvedArgs: new Map(),
+    agentNodeIds,
+  };
   for (const event of events) {
-    switch (event.type) {
-      case "run.queued":
-        status = "queued";
-        break;
-      case "run.started":
-        status = "running";
-        startedAt = event.at;
-        break;
-      case "run.completed":
-        status = "completed";
-        finishedAt = event.at;
-        durationMs = event.payload.durationMs;
-        finalAnswer ??= answerFrom(event.payload.output) ?? asJsonAnswer(event.payload.output);
-        break;
-      case "run.failed":
-        status = "failed";
-        finishedAt = event.at;
-        failure = { message: event.payload.error, nodeId: event.payload.nodeId };
-        break;
-      case "run.cancelled":
-        status = "cancelled";
-        finishedAt = event.at;
-        break;
-      case "node.started":
-        nodeStatuses[event.payload.nodeId] = "running";
-        if (event.payload.mode === "tool") toolModeNodes.add(event.payload.nodeId);
-        break;
-      case "node.completed": {
-        const { nodeId, output } = event.payload;
-        // A tool-mode node "completes" by registering and stays available to the agent — unless its
-        // server (or one of its group's servers) was unavailable: then it stays failed, whatever follows.
-        const failedToRegister = [...unavailable].some((id) => id === nodeId || id.startsWith(`${nodeId}-`));
-        nodeStatuses[nodeId] = toolModeNodes.has(nodeId) ? (failedToRegister ? "failed" : "registered") : "completed";
-        if (agentNodeIds.has(nodeId)) finalAnswer = answerFrom(output, nodeId) ?? finalAnswer;
-        break;
-      }
-      case "node.failed":
-        nodeStatuses[event.payload.nodeId] = "failed";
-        break;
-      case "node.skipped":
-        nodeStatuses[event.payload.nodeId] = "skipped";
-        break;
-      case "tool.registered":
-        nodeStatuses[event.payload.nodeId] = "registered";
-        toolNodeByName.set(event.payload.toolName, event.payload.nodeId);
-        break;
-      case "tool.unavailable":
-        unavailable.add(event.payload.nodeId);
-        nodeStatuses[event.payload.nodeId] = "failed";
-        break;
-      case "tool.call.started": {
-        const { nodeId, callId, toolName, args, iteration } = event.payload;
-        toolCalls.set(callId, { callId, toolName, agentNodeId: nodeId, iteration, args, isError: false, startedAt: event.at, state: "running" });
-        break;
-      }
-      case "tool.call.completed": {
-        const { nodeId, callId, toolName, args, result, isError, iteration, durationMs: callMs } = event.payload;
-        const started = toolCalls.get(callId);
-        toolCalls.set(callId, {
-          callId,
-          toolName,
-          agentNodeId: nodeId,
-          iteration,
-          args: args ?? started?.args,
-          result,
-          isError,
-          durationMs: callMs,
-          startedAt: started?.startedAt ?? event.at,
-          state: "finished",
-        });
-        break;
-      }
-      case "tool.approval.decided":
-        if (event.payload.decision === "approved" && event.payload.args !== undefined) approvedArgs.set(event.payload.callId, event.payload.args);
-        break;
-      case "agent.text": {
-        const { nodeId, iteration, text } = event.payload;
-        const sofar: string = streaming?.nodeId === nodeId && streaming.iteration === iteration ? streaming.text : "";
-        streaming = { nodeId, iteration, text: sofar + text };
-        break;
-      }
-      case "agent.step":
-        if (streaming?.nodeId === event.payload.nodeId && streaming.iteration === event.payload.iteration) streaming = null;
-        break;
-      case "llm.usage": {
-        usage.inputTokens += event.payload.inputTokens;
-        usage.outputTokens += event.payload.outputTokens;
-        usage.totalTokens += event.payload.totalTokens;
-        usageReported = true;
-        break;
-      }
-    }
+    applyRunEvent(tally, event);
+    applyNodeEvent(tally, event);
+    applyToolCallEvent(tally, event);
+    applyModelEvent(tally, event);
   }
+  return finish(tally);
+}
 
+/** The run's own status, timing, answer and failure. */
+function applyRunEvent(tally: Tally, event: RunEvent): void {
+  switch (event.type) {
+    case "run.queued":
+      tally.status = "queued";
+      break;
+    case "run.started":
+      tally.status = "running";
+      tally.startedAt = event.at;
+      break;
+    case "run.completed":
+      tally.status = "completed";
+      tally.finishedAt = event.at;
+      tally.durationMs = event.payload.durationMs;
+      tally.finalAnswer ??= answerFrom(event.payload.output) ?? asJsonAnswer(event.payload.output);
+      break;
+    case "run.failed":
+      tally.status = "failed";
+      tally.finishedAt = event.at;
+      tally.failure = { message: event.payload.error, nodeId: event.payload.nodeId };
+      break;
+    case "run.cancelled":
+      tally.status = "cancelled";
+      tally.finishedAt = event.at;
+      break;
+  }
+}
+
+/** Each node's status on the canvas, and which tool-mode node registered which tool. */
+function applyNodeEvent(tally: Tally, event: RunEvent): void {
+  const { nodeStatuses } = tally;
+  switch (event.type) {
+    case "node.started":
+      nodeStatuses[event.payload.nodeId] = "running";
+      if (event.payload.mode === "tool") tally.toolModeNodes.add(event.payload.nodeId);
+      break;
+    case "node.completed": {
+      const { nodeId, output } = event.payload;
+      // A tool-mode node "completes" by registering and stays available to the agent — unless its
+      // server (or one of its group's servers) was unavailable: then it stays failed, whatever follows.
+      const failedToRegister = [...tally.unavailable].some((id) => id === nodeId || id.startsWith(`${nodeId}-`));
+      nodeStatuses[nodeId] = tally.toolModeNodes.has(nodeId) ? (failedToRegister ? "failed" : "registered") : "completed";
+      if (tally.agentNodeIds.has(nodeId)) tally.finalAnswer = answerFrom(output, nodeId) ?? tally.finalAnswer;
+      break;
+    }
+    case "node.failed":
+      nodeStatuses[event.payload.nodeId] = "failed";
+      break;
+    case "node.skipped":
+      nodeStatuses[event.payload.nodeId] = "skipped";
+      break;
+    case "tool.registered":
+      nodeStatuses[event.payload.nodeId] = "registered";
+      tally.toolNodeByName.set(event.payload.toolName, event.payload.nodeId);
+      break;
+    case "tool.unavailable":
+      tally.unavailable.add(event.payload.nodeId);
+      nodeStatuses[event.payload.nodeId] = "failed";
+      break;
+  }
+}
+
+/** The tool-call log: started, completed, and arguments a person changed when approving. */
+function applyToolCallEvent(tally: Tally, event: RunEvent): void {
+  switch (event.type) {
+    case "tool.call.started": {
+      const { nodeId, callId, toolName, args, iteration } = event.payload;
+      tally.toolCalls.set(callId, { callId, toolName, agentNodeId: nodeId, iteration, args, isError: false, startedAt: event.at, state: "running" });
+      break;
+    }
+    case "tool.call.completed": {
+      const { nodeId, callId, toolName, args, result, isError, iteration, durationMs } = event.payload;
+      const started = tally.toolCalls.get(callId);
+      tally.toolCalls.set(callId, {
+        callId,
+        toolName,
+        agentNodeId: nodeId,
+        iteration,
+        args: args ?? started?.args,
+        result,
+        isError,
+        durationMs,
+        startedAt: started?.startedAt ?? event.at,
+        state: "finished",
+      });
+      break;
+    }
+    case "tool.approval.decided":
+      if (event.payload.decision === "approved" && event.payload.args !== undefined) tally.approvedArgs.set(event.payload.callId, event.payload.args);
+      break;
+  }
+}
+
+/** A model's answer streaming in, and the tokens the models used. */
+function applyModelEvent(tally: Tally, event: RunEvent): void {
+  const { streaming } = tally;
+  switch (event.type) {
+    case "agent.text": {
+      const { nodeId, iteration, text } = event.payload;
+      const sofar: string = streaming?.nodeId === nodeId && streaming.iteration === iteration ? streaming.text : "";
+      tally.streaming = { nodeId, iteration, text: sofar + text };
+      break;
+    }
+    case "agent.step":
+      if (streaming?.nodeId === event.payload.nodeId && streaming.iteration === event.payload.iteration) tally.streaming = null;
+      break;
+    case "llm.usage":
+      tally.usage.inputTokens += event.payload.inputTokens;
+      tally.usage.outputTokens += event.payload.outputTokens;
+      tally.usage.totalTokens += event.payload.totalTokens;
+      tally.usageReported = true;
+      break;
+  }
+}
+
+/** What the view shows once every event is read: calls cut short by the run's end are abandoned, nothing spins after it. */
+function finish(tally: Tally): RunState {
+  const { status, nodeStatuses, finalAnswer, failure, startedAt, finishedAt, streaming } = tally;
   const ended = finishedAt !== undefined;
-  const calls = [...toolCalls.values()].map((call) => ({
+  const calls = toolCallLog(tally, ended);
+  for (const call of calls) if (call.state === "running" && call.toolNodeId) nodeStatuses[call.toolNodeId] = "running";
+  // Once the run has ended nothing is running any more: a node cut short keeps no status rather than a spinner.
+  if (ended) for (const [nodeId, nodeStatus] of Object.entries(nodeStatuses)) if (nodeStatus === "running") delete nodeStatuses[nodeId];
+  const durationMs = tally.durationMs ?? (startedAt && finishedAt ? Date.parse(finishedAt) - Date.parse(startedAt) : undefined);
+  const stillStreaming = streaming && !ended ? { nodeId: streaming.nodeId, text: streaming.text } : null;
+  const usage = tally.usageReported ? tally.usage : null;
+  return { status, nodeStatuses, toolCalls: calls, finalAnswer, streaming: stillStreaming, failure, startedAt, finishedAt, durationMs, usage };
+}
+
+function toolCallLog({ toolCalls, approvedArgs, toolNodeByName }: Tally, ended: boolean): ToolCallView[] {
+  return [...toolCalls.values()].map((call) => ({
     ...call,
     ...(approvedArgs.has(call.callId) && JSON.stringify(approvedArgs.get(call.callId)) !== JSON.stringify(call.args) ? { editedArgs: approvedArgs.get(call.callId) } : {}),
     // An MCP tool is called as `{source}__{tool}`; its source registered under `{source}`.
     toolNodeId: toolNodeByName.get(call.toolName) ?? toolNodeByName.get(call.toolName.split("__")[0]),
     state: ended && call.state === "running" ? ("abandoned" as const) : call.state,
   }));
-  for (const call of calls) if (call.state === "running" && call.toolNodeId) nodeStatuses[call.toolNodeId] = "running";
-  // Once the run has ended nothing is running any more: a node cut short keeps no status rather than a spinner.
-  if (ended) for (const [nodeId, nodeStatus] of Object.entries(nodeStatuses)) if (nodeStatus === "running") delete nodeStatuses[nodeId];
-  if (durationMs === undefined && startedAt && finishedAt) durationMs = Date.parse(finishedAt) - Date.parse(startedAt);
-
-  const stillStreaming = streaming && !ended ? { nodeId: streaming.nodeId, text: streaming.text } : null;
-  return { status, nodeStatuses, toolCalls: calls, finalAnswer, streaming: stillStreaming, failure, startedAt, finishedAt, durationMs, usage: usageReported ? usage : null };
 }
 
 /** A run whose output is data (an Output node's object, say) shows it as JSON. */
