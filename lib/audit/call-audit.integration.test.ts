@@ -44,7 +44,9 @@ async function auditOf(runId: string): Promise<AuditedCall[]> {
 
 describe("the gateway's audit trail", () => {
   it("records a built-in agent's call once: one started and one completed event, and one audit row", async () => {
+    const began = performance.now();
     const { runId, result } = await runWorkflowToEnd(stack, agentGraph([{ tool: "http_request", args: { url: "/api/health" } }]));
+    const runWallMs = performance.now() - began;
     expect(result.status).toBe("completed");
     const events = await listEvents(runId);
     const started = events.filter((event) => event.type === "tool.call.started");
@@ -59,7 +61,10 @@ describe("the gateway's audit trail", () => {
     const [row] = await auditOf(runId);
     expect(row).toMatchObject({ caller: "agent", callerNodeId: "agent", callerLabel: "agent", toolName: "http_request", outcome: "completed", args: { url: "/api/health" }, workflowName: "integration" });
     expect(row.detail).toContain('"status":200');
+    // A duration in whole milliseconds, within the time the whole run took (not a timestamp, not seconds).
+    expect(Number.isInteger(row.durationMs)).toBe(true);
     expect(row.durationMs).toBeGreaterThanOrEqual(0);
+    expect(row.durationMs).toBeLessThanOrEqual(runWallMs);
   });
 
   it("records a tool the model named but was never given as blocked, at the gateway", async () => {

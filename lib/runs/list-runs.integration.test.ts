@@ -52,7 +52,7 @@ describe("GET /api/workflows/{id}/runs", () => {
     expect(body.runs.map((run) => run.id)).toEqual([...runIds].reverse());
     for (const run of body.runs) {
       expect(run).toMatchObject({ workflowId, workflowName: "history", status: "completed", error: null });
-      expect(run.durationMs).toBeGreaterThanOrEqual(0);
+      expect(run.durationMs).toBe(Date.parse(run.finishedAt!) - Date.parse(run.startedAt!));
       expect(run.totalTokens).toBeGreaterThan(0); // the scripted model reports usage
     }
     expect(body.nextCursor).toBeNull();
