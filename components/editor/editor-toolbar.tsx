@@ -33,9 +33,9 @@ function saveStateOf(state: EditorState): SaveState {
 /** `chatOpen` / `toggleChat`: the Chat panel in the inspector's place. */
 type EditorToolbarProps = { save: () => Promise<boolean>; run: (input?: unknown) => void; isRunning: boolean; chatOpen: boolean; toggleChat: () => void };
 
-export function EditorToolbar({ save, run, isRunning, chatOpen, toggleChat }: EditorToolbarProps) {
-  const router = useRouter();
-  const { workflowId, inputFields, runProblems, name, setName, saveState, saveError, undo, redo, canUndo, canRedo, readOnly } = useEditorStore((state) => ({
+/** What the toolbar shows from the store (selected shallowly: a drag re-renders it only when one of these changes). */
+function useToolbarState() {
+  return useEditorStore((state) => ({
     readOnly: state.readOnly,
     workflowId: state.workflowId,
     inputFields: entryInputFields(state.nodes),
@@ -49,10 +49,15 @@ export function EditorToolbar({ save, run, isRunning, chatOpen, toggleChat }: Ed
     canUndo: state.history.past.length > 0,
     canRedo: state.history.future.length > 0,
   }));
-  const store = useEditorStoreApi();
-  const [helpOpen, setHelpOpen] = useState(false);
+}
+
+type ToolbarState = ReturnType<typeof useToolbarState>;
+
+export function EditorToolbar({ save, run, isRunning, chatOpen, toggleChat }: EditorToolbarProps) {
+  const router = useRouter();
+  const toolbar = useToolbarState();
+  const { inputFields, runProblems, name, setName, saveState, readOnly } = toolbar;
   const [askingInput, setAskingInput] = useState(false);
-  useEditorShortcuts(useCallback(() => setHelpOpen((open) => !open), []));
 
   const leave = async (event: MouseEvent) => {
     if (saveState === "saved") return;
@@ -83,70 +88,89 @@ export function EditorToolbar({ save, run, isRunning, chatOpen, toggleChat }: Ed
           <Eye size={12} aria-hidden /> View only
         </span>
       )}
-      <div className="toolbar-group">
-        {!readOnly && (
-          <>
-            <button type="button" className="toolbar-icon-button" data-testid="undo" aria-label="Undo" title="Undo (Ctrl/⌘ Z)" disabled={!canUndo} onClick={undo}>
-              <Undo2 size={16} aria-hidden />
-            </button>
-            <button type="button" className="toolbar-icon-button" data-testid="redo" aria-label="Redo" title="Redo (Shift Ctrl/⌘ Z)" disabled={!canRedo} onClick={redo}>
-              <Redo2 size={16} aria-hidden />
-            </button>
-          </>
-        )}
-        <button
-          type="button"
-          className="toolbar-icon-button"
-          data-testid="export-workflow"
-          aria-label="Export as JSON"
-          title="Export as JSON"
-          onClick={() => downloadWorkflowFile(store.getState().name, store.getState().toGraph())}
-        >
-          <Download size={16} aria-hidden />
-        </button>
-        <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
-        {workflowId && (
-          <button
-            type="button"
-            className={cx("toolbar-icon-button", chatOpen && "is-active")}
-            data-testid="open-chat"
-            aria-pressed={chatOpen}
-            aria-label="Chat with this workflow"
-            title="Chat with this workflow (runs the saved version)"
-            onClick={toggleChat}
-          >
-            <MessagesSquare size={16} aria-hidden />
-          </button>
-        )}
-        {workflowId && (
-          <Link href={`/runs?workflowId=${workflowId}`} className="toolbar-icon-button" data-testid="workflow-runs" aria-label="Runs of this workflow" title="Runs of this workflow">
-            <History size={16} aria-hidden />
-          </Link>
-        )}
-      </div>
-      {!readOnly && (
-        <>
-          <span className={cx("save-state", `save-state-${saveState}`)} data-testid="save-state" title={saveError ?? undefined}>
-            {SAVE_STATE_TEXT[saveState]}
-          </span>
-          <Button data-testid="save-workflow" onClick={() => void save()} disabled={saveState === "saving"} title="Save (Ctrl+S / ⌘S)">
-            <Save size={14} aria-hidden /> Save
-          </Button>
-          <div className="toolbar-run">
-            {/* With input fields on the Entry, Run asks for them first. */}
-            <Button variant="primary" data-testid="run-workflow" onClick={() => (inputFields.length > 0 ? setAskingInput(true) : run())} disabled={isRunning}>
-              {isRunning ? <LoaderCircle size={14} className="spin" aria-hidden /> : <Play size={14} aria-hidden />}
-              {isRunning ? "Starting…" : "Run"}
-            </Button>
-            <Button variant="primary" data-testid="run-with-input" onClick={() => setAskingInput(true)} disabled={isRunning} aria-label="Run with input…" title="Run with input…">
-              <SquarePen size={14} aria-hidden />
-            </Button>
-          </div>
-        </>
-      )}
+      <ToolbarTools toolbar={toolbar} chatOpen={chatOpen} toggleChat={toggleChat} />
+      {!readOnly && <SaveAndRun toolbar={toolbar} save={save} run={run} isRunning={isRunning} askForInput={() => setAskingInput(true)} />}
       {askingInput && (
         <RunInputDialog title="Run with input" fields={inputFields} busy={isRunning} error={runProblems || undefined} onRun={(input) => run(input)} onCancel={() => setAskingInput(false)} />
       )}
     </header>
+  );
+}
+
+type ToolsProps = { toolbar: ToolbarState; chatOpen: boolean; toggleChat: () => void };
+
+/** Undo and redo, export, the shortcuts help, the Chat panel and the workflow's runs. */
+function ToolbarTools({ toolbar: { readOnly, canUndo, canRedo, undo, redo, workflowId }, chatOpen, toggleChat }: ToolsProps) {
+  const store = useEditorStoreApi();
+  const [helpOpen, setHelpOpen] = useState(false);
+  useEditorShortcuts(useCallback(() => setHelpOpen((open) => !open), []));
+  return (
+    <div className="toolbar-group">
+      {!readOnly && (
+        <>
+          <button type="button" className="toolbar-icon-button" data-testid="undo" aria-label="Undo" title="Undo (Ctrl/⌘ Z)" disabled={!canUndo} onClick={undo}>
+            <Undo2 size={16} aria-hidden />
+          </button>
+          <button type="button" className="toolbar-icon-button" data-testid="redo" aria-label="Redo" title="Redo (Shift Ctrl/⌘ Z)" disabled={!canRedo} onClick={redo}>
+            <Redo2 size={16} aria-hidden />
+          </button>
+        </>
+      )}
+      <button
+        type="button"
+        className="toolbar-icon-button"
+        data-testid="export-workflow"
+        aria-label="Export as JSON"
+        title="Export as JSON"
+        onClick={() => downloadWorkflowFile(store.getState().name, store.getState().toGraph())}
+      >
+        <Download size={16} aria-hidden />
+      </button>
+      <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
+      {workflowId && (
+        <button
+          type="button"
+          className={cx("toolbar-icon-button", chatOpen && "is-active")}
+          data-testid="open-chat"
+          aria-pressed={chatOpen}
+          aria-label="Chat with this workflow"
+          title="Chat with this workflow (runs the saved version)"
+          onClick={toggleChat}
+        >
+          <MessagesSquare size={16} aria-hidden />
+        </button>
+      )}
+      {workflowId && (
+        <Link href={`/runs?workflowId=${workflowId}`} className="toolbar-icon-button" data-testid="workflow-runs" aria-label="Runs of this workflow" title="Runs of this workflow">
+          <History size={16} aria-hidden />
+        </Link>
+      )}
+    </div>
+  );
+}
+
+type SaveAndRunProps = Pick<EditorToolbarProps, "save" | "run" | "isRunning"> & { toolbar: ToolbarState; askForInput: () => void };
+
+/** The save state, Save, Run (which asks for the Entry's input fields first, when it has any) and Run with input. */
+function SaveAndRun({ toolbar: { saveState, saveError, inputFields }, save, run, isRunning, askForInput }: SaveAndRunProps) {
+  return (
+    <>
+      <span className={cx("save-state", `save-state-${saveState}`)} data-testid="save-state" title={saveError ?? undefined}>
+        {SAVE_STATE_TEXT[saveState]}
+      </span>
+      <Button data-testid="save-workflow" onClick={() => void save()} disabled={saveState === "saving"} title="Save (Ctrl+S / ⌘S)">
+        <Save size={14} aria-hidden /> Save
+      </Button>
+      <div className="toolbar-run">
+        {/* With input fields on the Entry, Run asks for them first. */}
+        <Button variant="primary" data-testid="run-workflow" onClick={() => (inputFields.length > 0 ? askForInput() : run())} disabled={isRunning}>
+          {isRunning ? <LoaderCircle size={14} className="spin" aria-hidden /> : <Play size={14} aria-hidden />}
+          {isRunning ? "Starting…" : "Run"}
+        </Button>
+        <Button variant="primary" data-testid="run-with-input" onClick={askForInput} disabled={isRunning} aria-label="Run with input…" title="Run with input…">
+          <SquarePen size={14} aria-hidden />
+        </Button>
+      </div>
+    </>
   );
 }
