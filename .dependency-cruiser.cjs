@@ -9,7 +9,11 @@
  * whatever its folder's. Within a layer, folders may import each other; cycles are still refused.
  */
 const LAYERS = [
-  { name: "base", folders: ["platform", "net", "validation"] },
+  {
+    name: "base",
+    folders: ["platform", "net", "validation"],
+    files: ["secrets/redact", "secrets/secret-destination", "http/client-address"],
+  },
   { name: "storage", folders: ["db", "queue"] },
   { name: "stores", folders: ["secrets", "settings", "registry"] },
   { name: "auth", folders: ["auth"] },
@@ -29,6 +33,10 @@ const LAYERS = [
       "mcp/config",
       "mcp/remote-protocol",
       "triggers/cron",
+      "triggers/schedule-interval",
+      "triggers/validate-schedule-interval",
+      "nodes/host-params",
+      "tools/roots-param",
     ],
   },
   {
@@ -42,6 +50,8 @@ const LAYERS = [
       "runs/live-events",
       "runs/record-event",
       "runs/load-plan",
+      "runs/run-secrets",
+      "runs/retry",
       "gateway/error-result",
       "gateway/result-text",
       "gateway/session-token",
