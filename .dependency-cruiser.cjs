@@ -11,7 +11,7 @@
 const LAYERS = [
   {
     name: "base",
-    folders: ["platform", "net", "validation"],
+    folders: ["platform", "net", "validation", "sandbox"],
     files: ["secrets/redact", "secrets/secret-destination", "http/client-address"],
   },
   { name: "storage", folders: ["db", "queue"] },
@@ -77,6 +77,16 @@ const LAYERS = [
     files: ["db/test-database"],
   },
 ];
+
+/** A lib/ folder in no layer would escape every rule: say so rather than pass. */
+const layered = new Set(LAYERS.flatMap((layer) => layer.folders ?? []).concat("testing"));
+const unlayered = require("node:fs")
+  .readdirSync(require("node:path").join(__dirname, "lib"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !layered.has(entry.name))
+  .map((entry) => `lib/${entry.name}`);
+if (unlayered.length > 0) {
+  throw new Error(`${unlayered.join(", ")}: in no layer. Add to LAYERS in .dependency-cruiser.cjs and to ARCHITECTURE.md.`);
+}
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const filePattern = (files) => (files.length ? [`^lib/(${files.map(escape).join("|")})\\.tsx?$`] : []);
