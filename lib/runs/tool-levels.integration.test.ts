@@ -115,7 +115,7 @@ describe("level 3: Agent", () => {
           }),
           graphNode("read", "core.fs.read", { label: "Read File", mode: "tool", params: { roots: dir } }),
           graphNode("write", "core.fs.write", { label: "Write File", mode: "tool", params: { roots: dir } }),
-          graphNode("shell", "core.shell.exec", { label: "Run Command", mode: "tool", params: { allowedCommands: "cat" } }),
+          graphNode("shell", "core.shell.exec", { label: "Run Command", mode: "tool", params: { allowedCommands: "cat", roots: dir } }), // a box sees only its roots
         ],
         edges: [
           graphEdge("entry", "output", "agent", "input"),
