@@ -37,7 +37,7 @@ describe("the schedule floor", () => {
     // A graph stored before the floor existed is never armed either.
     const stored = (cron: string) => ({ ...scheduled(cron), nodes: scheduled(cron).nodes.map((node) => ({ ...node, data: { ...node.data, params: { cron } } })) }) as unknown as WorkflowGraph;
     expect(wantedSchedules(stored("* * * * * *"))).toEqual([]);
-    expect(wantedSchedules(stored("* * * * *"))).toEqual([{ nodeId: "tick", pattern: "* * * * *", tz: "UTC" }]);
+    expect(wantedSchedules(stored("* * * * *"))).toEqual([{ nodeId: "tick", pattern: "* * * * *", tz: "UTC", missedFirings: "skip" }]);
   });
 });
 
