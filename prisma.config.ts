@@ -61,7 +61,9 @@ export default defineConfig({
         await admin.query(`CREATE DATABASE "${name}"`);
         const shadowUrl = new URL(connectionString);
         shadowUrl.pathname = `/${name}`;
-        const adapter = await new PrismaPg(catalogFriendlyPool(shadowUrl.toString()), { disposeExternalPool: true }).connect();
+        const adapter = await new PrismaPg(catalogFriendlyPool(shadowUrl.toString()), {
+          disposeExternalPool: true,
+        }).connect();
         const dispose = adapter.dispose.bind(adapter);
         adapter.dispose = async () => {
           await dispose(); // closes the shadow pool first, so the drop finds no sessions

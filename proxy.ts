@@ -8,12 +8,18 @@
  */
 import { NextResponse } from "next/server";
 import { checkRequest, refusalResponse } from "./lib/http/perimeter";
-import { API_CONTENT_SECURITY_POLICY, applySecurityHeaders, newNonce, pageContentSecurityPolicy } from "./lib/http/security-headers";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  applySecurityHeaders,
+  newNonce,
+  pageContentSecurityPolicy,
+} from "./lib/http/security-headers";
 
 export function proxy(request: Request): Response {
   const refusal = checkRequest(request);
   if (refusal) return withHeaders(refusalResponse(refusal), API_CONTENT_SECURITY_POLICY);
-  if (new URL(request.url).pathname.startsWith("/api/")) return withHeaders(NextResponse.next(), API_CONTENT_SECURITY_POLICY);
+  if (new URL(request.url).pathname.startsWith("/api/"))
+    return withHeaders(NextResponse.next(), API_CONTENT_SECURITY_POLICY);
   // Next.js finds the nonce in the request's policy and puts it on the scripts it writes into the page.
   const policy = pageContentSecurityPolicy(newNonce());
   const headers = new Headers(request.headers);

@@ -50,7 +50,11 @@ export default async function HomePage() {
             <Workflow size={22} aria-hidden />
           </span>
           <h2>No workflows yet</h2>
-          <p>{canEdit ? "Start with an empty canvas: drop in an Entry and an Agent, then give the agent a tool." : "An editor has not made any workflows yet."}</p>
+          <p>
+            {canEdit
+              ? "Start with an empty canvas: drop in an Entry and an Agent, then give the agent a tool."
+              : "An editor has not made any workflows yet."}
+          </p>
           {canEdit && <NewWorkflowButton />}
         </div>
       ) : (
@@ -78,7 +82,16 @@ export default async function HomePage() {
           </ul>
         </div>
       )}
-      <TemplateGallery templates={TEMPLATES.map(({ id, name, description, icon, graph }) => ({ id, name, description, icon, hostAccess: usesHostAccess(graph({})) }))} canCreate={canEdit} />
+      <TemplateGallery
+        templates={TEMPLATES.map(({ id, name, description, icon, graph }) => ({
+          id,
+          name,
+          description,
+          icon,
+          hostAccess: usesHostAccess(graph({})),
+        }))}
+        canCreate={canEdit}
+      />
     </PageShell>
   );
 }

@@ -32,15 +32,24 @@ function ownClasses(css: string): Set<string> {
 
 describe("stylesheets", () => {
   it("read a class on its own, not one qualified by another", () => {
-    expect([...ownClasses(".a { } .b:hover, .c .d { } .e.f { } .g > .h { } @media (x) { .i { } }")]).toEqual(["a", "b", "c", "g", "i"]);
+    expect([...ownClasses(".a { } .b:hover, .c .d { } .e.f { } .g > .h { } @media (x) { .i { } }")]).toEqual([
+      "a",
+      "b",
+      "c",
+      "g",
+      "i",
+    ]);
   });
 
   it("style each class on its own in one stylesheet only", () => {
     const owners = new Map<string, string[]>();
     for (const file of [...stylesheets("app"), ...stylesheets("components")]) {
-      for (const name of ownClasses(readFileSync(path.join(root, file), "utf8"))) owners.set(name, [...(owners.get(name) ?? []), file]);
+      for (const name of ownClasses(readFileSync(path.join(root, file), "utf8")))
+        owners.set(name, [...(owners.get(name) ?? []), file]);
     }
-    const shared = [...owners].filter(([, files]) => files.length > 1).map(([name, files]) => `.${name}: ${files.join(", ")}`);
+    const shared = [...owners]
+      .filter(([, files]) => files.length > 1)
+      .map(([name, files]) => `.${name}: ${files.join(", ")}`);
     expect(shared).toEqual([]);
   });
 });

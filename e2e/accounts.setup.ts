@@ -14,7 +14,12 @@ setup("first start: create the owner, enable host access, create an API key", as
   await page.goto("/");
   await expect(page).toHaveURL(/\/setup$/);
   await expect(page.getByRole("heading", { name: "Create the owner account" })).toBeVisible();
-  await fillAccountForm(page, { name: OWNER.name, email: OWNER.email, password: OWNER.password, confirm: OWNER.password });
+  await fillAccountForm(page, {
+    name: OWNER.name,
+    email: OWNER.email,
+    password: OWNER.password,
+    confirm: OWNER.password,
+  });
   await page.getByTestId("account-submit").click();
   await expect(page.getByRole("heading", { name: "Workflows" })).toBeVisible();
   await expect(page.getByTestId("signed-in-role")).toHaveText("admin");

@@ -54,22 +54,53 @@ test.describe("accounts", () => {
       await expect(page.getByTestId("account-error")).toHaveText("That e-mail and password do not match an account");
     }
     await signIn(page, email, "one more guess");
-    await expect(page.getByTestId("account-error")).toHaveText(/^Too many failed sign-ins from this address: try again in \d+ minutes$/);
+    await expect(page.getByTestId("account-error")).toHaveText(
+      /^Too many failed sign-ins from this address: try again in \d+ minutes$/,
+    );
     await page.screenshot({ path: "test-results/sign-in-throttled.png" });
     await context.close();
   });
 
-  test("the owner invites an editor and a viewer; the viewer can look but not change or run", async ({ page, browser, request, playwright, baseURL }) => {
-    const workflow = (await (await request.post("/api/workflows", { data: { name: "Shared with a viewer", nodes: [{ id: "entry", type: "core.entry", position: { x: 0, y: 0 }, data: { label: "Entry", mode: "normal", params: {} } }], edges: [] } })).json()) as { id: string };
+  test("the owner invites an editor and a viewer; the viewer can look but not change or run", async ({
+    page,
+    browser,
+    request,
+    playwright,
+    baseURL,
+  }) => {
+    const workflow = (await (
+      await request.post("/api/workflows", {
+        data: {
+          name: "Shared with a viewer",
+          nodes: [
+            {
+              id: "entry",
+              type: "core.entry",
+              position: { x: 0, y: 0 },
+              data: { label: "Entry", mode: "normal", params: {} },
+            },
+          ],
+          edges: [],
+        },
+      })
+    ).json()) as { id: string };
 
     const editorLink = await createInvite(page, "editor");
-    const editor = await joinWithInvite(browser, editorLink, { name: "Eddie Editor", email: "eddie@switchboard.test", password: "another long password" });
+    const editor = await joinWithInvite(browser, editorLink, {
+      name: "Eddie Editor",
+      email: "eddie@switchboard.test",
+      password: "another long password",
+    });
     await expect(editor.getByTestId("signed-in-role")).toHaveText("editor");
     await expect(editor.getByTestId("new-workflow")).toBeVisible();
     await expect(editor.getByTestId("nav-secrets")).toHaveCount(0);
 
     const viewerLink = await createInvite(page, "viewer");
-    const viewer = await joinWithInvite(browser, viewerLink, { name: "Vera Viewer", email: "vera@switchboard.test", password: "another long password" });
+    const viewer = await joinWithInvite(browser, viewerLink, {
+      name: "Vera Viewer",
+      email: "vera@switchboard.test",
+      password: "another long password",
+    });
     await expect(viewer.getByTestId("signed-in-role")).toHaveText("viewer");
     await expect(viewer.getByTestId("new-workflow")).toHaveCount(0);
     await expect(viewer.getByRole("link", { name: "Shared with a viewer" })).toBeVisible();
@@ -101,7 +132,10 @@ test.describe("accounts", () => {
     await viewer.getByTestId("api-key-name").fill("viewer script");
     await viewer.getByTestId("create-api-key").click();
     const viewerKey = (await viewer.getByTestId("new-api-key").textContent())!.trim();
-    const asViewer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${viewerKey}` } });
+    const asViewer = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { authorization: `Bearer ${viewerKey}` },
+    });
     expect((await asViewer.get("/api/workflows")).status()).toBe(200);
     const refused = await asViewer.post(`/api/workflows/${workflow.id}/runs`, { data: {} });
     expect(refused.status()).toBe(403);
@@ -113,7 +147,11 @@ test.describe("accounts", () => {
     await expect(page.getByTestId("user-row")).toHaveCount(3);
   });
 
-  test("an API key made on Settings works like curl would use it, until it is revoked", async ({ page, playwright, baseURL }) => {
+  test("an API key made on Settings works like curl would use it, until it is revoked", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     await page.goto("/settings");
     await page.getByTestId("api-key-name").fill("curl key");
     await page.getByTestId("create-api-key").click();
@@ -130,10 +168,32 @@ test.describe("accounts", () => {
     await curl.dispose();
   });
 
-  test("an API key limited to one workflow says so on Settings and reaches only that workflow", async ({ page, request, playwright, baseURL }) => {
+  test("an API key limited to one workflow says so on Settings and reaches only that workflow", async ({
+    page,
+    request,
+    playwright,
+    baseURL,
+  }) => {
     const stamp = Date.now();
     const create = async (name: string) =>
-      ((await (await request.post("/api/workflows", { data: { name, nodes: [{ id: "entry", type: "core.entry", position: { x: 0, y: 0 }, data: { label: "Entry", mode: "normal", params: {} } }], edges: [] } })).json()) as { id: string }).id;
+      (
+        (await (
+          await request.post("/api/workflows", {
+            data: {
+              name,
+              nodes: [
+                {
+                  id: "entry",
+                  type: "core.entry",
+                  position: { x: 0, y: 0 },
+                  data: { label: "Entry", mode: "normal", params: {} },
+                },
+              ],
+              edges: [],
+            },
+          })
+        ).json()) as { id: string }
+      ).id;
     const allowedName = `Allowed ${stamp}`;
     const allowedId = await create(allowedName);
     const otherId = await create(`Other ${stamp}`);
@@ -147,9 +207,15 @@ test.describe("accounts", () => {
     const key = (await page.getByTestId("new-api-key").textContent())!.trim();
     const row = page.getByTestId("api-key-row").filter({ hasText: "limited key" });
     await expect(row.getByTestId("api-key-reach")).toHaveText(`only ${allowedName}`);
-    await expect(page.getByTestId("api-key-row").filter({ hasText: "e2e suite" }).getByTestId("api-key-reach")).toHaveText("all workflows");
+    await expect(
+      page.getByTestId("api-key-row").filter({ hasText: "e2e suite" }).getByTestId("api-key-reach"),
+    ).toHaveText("all workflows");
 
-    const script = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] }, extraHTTPHeaders: { authorization: `Bearer ${key}` } });
+    const script = await playwright.request.newContext({
+      baseURL,
+      storageState: { cookies: [], origins: [] },
+      extraHTTPHeaders: { authorization: `Bearer ${key}` },
+    });
     expect(await (await script.get("/api/workflows")).json()).toEqual([{ id: allowedId, name: allowedName }]);
     expect((await script.post(`/api/workflows/${allowedId}/runs`, { data: {} })).status()).toBe(201);
     const refused = await script.post(`/api/workflows/${otherId}/runs`, { data: {} });
@@ -160,7 +226,10 @@ test.describe("accounts", () => {
 
   test("a cross-site form post and a foreign Host are refused", async ({ playwright, baseURL }) => {
     const anonymous = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
-    const crossSite = await anonymous.post("/api/workflows", { headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site", "content-type": "text/plain" }, data: "{}" });
+    const crossSite = await anonymous.post("/api/workflows", {
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site", "content-type": "text/plain" },
+      data: "{}",
+    });
     expect(crossSite.status()).toBe(403);
     const rebinding = await anonymous.get("/", { headers: { host: "evil.example" } });
     expect(rebinding.status()).toBe(421);

@@ -75,7 +75,7 @@ test("a person approves one call (with edited arguments) and denies another", as
   await approvals.deny(second);
 
   await run.expectCompleted();
-  await expect(run.finalAnswer).toContainText("First: {\"status\":200,\"body\":\"fetched /first-edited\"}");
+  await expect(run.finalAnswer).toContainText('First: {"status":200,"body":"fetched /first-edited"}');
   await expect(run.finalAnswer).toContainText("Second: Denied: a person denied the call to http_request");
   expect(hits).toEqual(["/first-edited"]);
   await expect(approvals.requests.nth(0).getByTestId("approval-outcome")).toHaveText("Approved");
@@ -92,7 +92,9 @@ test("a person approves one call (with edited arguments) and denies another", as
 
 test("a call outside the agent's allowed tools shows up under Blocked attempts", async ({ page, request, baseURL }) => {
   const graph = exampleWorkflowGraph();
-  graph.nodes.find((node) => node.id === "agent")!.data.params.script = { toolCalls: [{ tool: "http_request", args: { url: `${baseUrl}/held` } }] };
+  graph.nodes.find((node) => node.id === "agent")!.data.params.script = {
+    toolCalls: [{ tool: "http_request", args: { url: `${baseUrl}/held` } }],
+  };
   graph.nodes.find((node) => node.id === "http")!.data.toolConfig = { requiresApproval: true };
   const created = await request.post("/api/workflows", { data: { ...graph, name: "Blocked e2e" } });
   const { id } = (await created.json()) as { id: string };
@@ -102,9 +104,18 @@ test("a call outside the agent's allowed tools shows up under Blocked attempts",
   await expect(approvals.pending).toHaveCount(1); // the run is held mid-flight
 
   // The same agent with an allow-list that leaves the HTTP tool out (as its token claims would say).
-  const token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds: ["http"], allowedTools: ["fs_read"] });
+  const token = await createSessionToken({
+    runId,
+    agentNodeId: "agent",
+    allowedNodeIds: ["http"],
+    allowedTools: ["fs_read"],
+  });
   const client = new Client({ name: "e2e-agent", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseURL}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${baseURL}/api/mcp/gateway`), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
   const result = await client.callTool({ name: "http_request", arguments: { url: `${baseUrl}/sneaky` } });
   await client.close();
   expect(result.isError).toBe(true);
@@ -112,7 +123,9 @@ test("a call outside the agent's allowed tools shows up under Blocked attempts",
   const blocked = page.getByTestId("blocked-attempt");
   await expect(blocked).toHaveCount(1);
   await expect(blocked.getByTestId("blocked-tool-name")).toHaveText("http_request");
-  await expect(blocked.getByTestId("blocked-reason")).toHaveText('Tool "http_request" is not in this agent\'s allowed tools (allowed: none)');
+  await expect(blocked.getByTestId("blocked-reason")).toHaveText(
+    'Tool "http_request" is not in this agent\'s allowed tools (allowed: none)',
+  );
   await expect(blocked).toContainText(`${baseUrl}/sneaky`);
 
   await approvals.deny(approvals.requests.nth(0));

@@ -16,11 +16,18 @@ async function runToEnd(request: APIRequestContext, name: string, toolCalls: { t
   const { id } = (await created.json()) as { id: string };
   const started = await request.post(`/api/workflows/${id}/runs`, { data: {} });
   const { runId } = (await started.json()) as { runId: string };
-  await expect.poll(async () => ((await (await request.get(`/api/runs/${runId}`)).json()) as { status: string }).status, { timeout: 30_000 }).toBe("completed");
+  await expect
+    .poll(async () => ((await (await request.get(`/api/runs/${runId}`)).json()) as { status: string }).status, {
+      timeout: 30_000,
+    })
+    .toBe("completed");
   return runId;
 }
 
-test("tool calls across runs are listed, filtered, and kept after their workflow is deleted", async ({ page, request }) => {
+test("tool calls across runs are listed, filtered, and kept after their workflow is deleted", async ({
+  page,
+  request,
+}) => {
   const name = `Audit e2e ${Date.now()}`;
   const runId = await runToEnd(request, name, [
     { tool: "http_request", args: { url: "/api/health" } },

@@ -12,16 +12,38 @@ import { graphNode } from "./support/graph-node";
 import { startFakeChatCompletions } from "../lib/testing/fake-chat-completions";
 import { exampleWorkflowGraph } from "../lib/workflow-store/example";
 
-test("chat four turns with memory of two: the fourth request carries only the last two turns", async ({ page, request }) => {
-  const llm = await startFakeChatCompletions([1, 2, 3, 4].map((n) => ({ text: `Answer number ${n}, streamed a few words at a time.` })));
+test("chat four turns with memory of two: the fourth request carries only the last two turns", async ({
+  page,
+  request,
+}) => {
+  const llm = await startFakeChatCompletions(
+    [1, 2, 3, 4].map((n) => ({ text: `Answer number ${n}, streamed a few words at a time.` })),
+  );
   try {
-    const agentParams = { provider: "openai-compatible", baseUrl: llm.baseUrl, model: "gpt-test", systemPrompt: "", memory: true, memoryWindow: 2 };
+    const agentParams = {
+      provider: "openai-compatible",
+      baseUrl: llm.baseUrl,
+      model: "gpt-test",
+      systemPrompt: "",
+      memory: true,
+      memoryWindow: 2,
+    };
     const created = await request.post("/api/workflows", {
       data: {
         name: "Chat e2e",
         nodes: [
-          { id: "entry", type: "core.entry", position: { x: 0, y: 0 }, data: { label: "Entry", mode: "normal", params: {} } },
-          { id: "agent", type: "core.agent", position: { x: 320, y: 0 }, data: { label: "Agent", mode: "normal", params: agentParams } },
+          {
+            id: "entry",
+            type: "core.entry",
+            position: { x: 0, y: 0 },
+            data: { label: "Entry", mode: "normal", params: {} },
+          },
+          {
+            id: "agent",
+            type: "core.agent",
+            position: { x: 320, y: 0 },
+            data: { label: "Agent", mode: "normal", params: agentParams },
+          },
         ],
         edges: [{ id: "e", source: "entry", sourceHandle: "output", target: "agent", targetHandle: "input" }],
       },
@@ -35,12 +57,20 @@ test("chat four turns with memory of two: the fourth request carries only the la
     for (const n of [1, 2, 3, 4]) {
       await chat.getByTestId("chat-input").fill(`Question ${n}`);
       await chat.getByTestId("chat-input").press("Enter");
-      await expect(chat.getByTestId("chat-answer").nth(n - 1)).toContainText(`Answer number ${n}, streamed`, { timeout: 30_000 });
+      await expect(chat.getByTestId("chat-answer").nth(n - 1)).toContainText(`Answer number ${n}, streamed`, {
+        timeout: 30_000,
+      });
     }
-    await expect(chat.getByTestId("chat-user-message")).toHaveText(["Question 1", "Question 2", "Question 3", "Question 4"]);
+    await expect(chat.getByTestId("chat-user-message")).toHaveText([
+      "Question 1",
+      "Question 2",
+      "Question 3",
+      "Question 4",
+    ]);
     await page.screenshot({ path: "test-results/screenshots/chat-panel.png" });
 
-    const sent = (n: number) => llm.received[n].body.messages.map((message) => `${message.role}: ${String(message.content)}`);
+    const sent = (n: number) =>
+      llm.received[n].body.messages.map((message) => `${message.role}: ${String(message.content)}`);
     expect(sent(0)).toEqual(["user: Question 1"]);
     expect(sent(3)).toEqual([
       "user: Question 2",
@@ -64,9 +94,15 @@ test("chat four turns with memory of two: the fourth request carries only the la
   }
 });
 
-test("a tool call that needs approval waits in the chat, is approved there, and the answer follows", async ({ page, request }) => {
+test("a tool call that needs approval waits in the chat, is approved there, and the answer follows", async ({
+  page,
+  request,
+}) => {
   const graph = exampleWorkflowGraph();
-  graph.nodes.find((node) => node.id === "agent")!.data.params.script = { toolCalls: [{ tool: "http_request", args: { url: "/api/health" } }], finalText: "Health: {{results.0}}" };
+  graph.nodes.find((node) => node.id === "agent")!.data.params.script = {
+    toolCalls: [{ tool: "http_request", args: { url: "/api/health" } }],
+    finalText: "Health: {{results.0}}",
+  };
   graph.nodes.find((node) => node.id === "http")!.data.toolConfig = { requiresApproval: true };
   const created = await request.post("/api/workflows", { data: { ...graph, name: "Chat approval e2e" } });
   const { id } = (await created.json()) as { id: string };
@@ -85,14 +121,26 @@ test("a tool call that needs approval waits in the chat, is approved there, and 
   await expect(chat.getByTestId("chat-answer")).toContainText('Health: {"status":200', { timeout: 30_000 });
 });
 
-test("switching agents mid-call winds the first down within 5 s and builds the next; the debug log shows both", async ({ page, request }) => {
-  const everything = { transport: "stdio", command: "node", args: [path.join(process.cwd(), "node_modules/@modelcontextprotocol/server-everything/dist/index.js"), "stdio"] };
+test("switching agents mid-call winds the first down within 5 s and builds the next; the debug log shows both", async ({
+  page,
+  request,
+}) => {
+  const everything = {
+    transport: "stdio",
+    command: "node",
+    args: [path.join(process.cwd(), "node_modules/@modelcontextprotocol/server-everything/dist/index.js"), "stdio"],
+  };
   const slow = await request.post("/api/workflows", {
     data: {
       name: "Slow researcher",
       nodes: [
         graphNode("Entry", "core.entry", 0, 0, {}),
-        graphNode("Agent", "core.agent", 320, 0, { params: { provider: "scripted", script: { toolCalls: [{ tool: "wait", args: { seconds: 60 } }], finalText: "never" } } }),
+        graphNode("Agent", "core.agent", 320, 0, {
+          params: {
+            provider: "scripted",
+            script: { toolCalls: [{ tool: "wait", args: { seconds: 60 } }], finalText: "never" },
+          },
+        }),
         graphNode("Wait", "core.wait", 200, 260, { mode: "tool" }),
         graphNode("everything", "mcp.server", 440, 260, { mode: "tool", params: everything }),
       ],
@@ -107,7 +155,17 @@ test("switching agents mid-call winds the first down within 5 s and builds the n
   const quick = await request.post("/api/workflows", {
     data: {
       name: "Quick helper",
-      nodes: [graphNode("Entry", "core.entry", 0, 0, {}), graphNode("Agent", "core.agent", 320, 0, { params: { provider: "scripted", memory: true, memoryWindow: 3, script: { toolCalls: [], finalText: "Quick answer to: {{input}}" } } })],
+      nodes: [
+        graphNode("Entry", "core.entry", 0, 0, {}),
+        graphNode("Agent", "core.agent", 320, 0, {
+          params: {
+            provider: "scripted",
+            memory: true,
+            memoryWindow: 3,
+            script: { toolCalls: [], finalText: "Quick answer to: {{input}}" },
+          },
+        }),
+      ],
       edges: [{ id: "e1", source: "Entry", sourceHandle: "output", target: "Agent", targetHandle: "input" }],
     },
   });
@@ -126,9 +184,13 @@ test("switching agents mid-call winds the first down within 5 s and builds the n
 
   const switchedAt = Date.now();
   await chat.getByTestId("chat-agent").selectOption({ label: "Quick helper" });
-  await expect(log).toContainText("Switching to Quick helper: stopping the answer in progress (its tool calls get up to 5 s)");
+  await expect(log).toContainText(
+    "Switching to Quick helper: stopping the answer in progress (its tool calls get up to 5 s)",
+  );
   await expect(log).toContainText("Stopping: waiting up to 5 s for 1 tool call (wait) to finish");
-  const forced = log.locator('[data-testid="chat-debug-line"][data-level="warn"]', { hasText: "Teardown forced after 5 s: 1 tool call (wait) still running" });
+  const forced = log.locator('[data-testid="chat-debug-line"][data-level="warn"]', {
+    hasText: "Teardown forced after 5 s: 1 tool call (wait) still running",
+  });
   await expect(forced).toHaveCount(1, { timeout: 15_000 });
   await expect(log).toContainText(/everything closed: client closed, process group \d+ killed/);
   await expect(log).toContainText("Stopped; context torn down");

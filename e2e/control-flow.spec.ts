@@ -18,7 +18,9 @@ test("an If sends the run down one branch and skips the other, for each input", 
   await editor.dragFromPalette("core.if", { x: 170, y: 430 });
   await editor.dragFromPalette("core.http.request", { x: 470, y: 420 });
   await editor.dragFromPalette("core.output", { x: 470, y: 640 });
-  const [entry, agent, check, http, output] = ["Entry", "Agent", "If", "HTTP Request", "Output"].map((label) => editor.node(label));
+  const [entry, agent, check, http, output] = ["Entry", "Agent", "If", "HTTP Request", "Output"].map((label) =>
+    editor.node(label),
+  );
 
   await editor.select(agent);
   await editor.useScriptedModel('{ "toolCalls": [], "finalText": "Agent says: {{input}}" }');
@@ -45,7 +47,10 @@ test("an If sends the run down one branch and skips the other, for each input", 
     await run.expectCompleted();
     return run;
   };
-  const statusOf = (label: string) => page.locator(".react-flow__node", { has: page.locator(".node-title").getByText(label, { exact: true }) }).locator(".node-status");
+  const statusOf = (label: string) =>
+    page
+      .locator(".react-flow__node", { has: page.locator(".node-title").getByText(label, { exact: true }) })
+      .locator(".node-status");
 
   await runWith("ALERT: the disk is full");
   await expect(statusOf("HTTP Request")).toHaveText("Done");
@@ -59,13 +64,26 @@ test("an If sends the run down one branch and skips the other, for each input", 
   await expect(page.getByTestId("event-timeline")).toContainText("HTTP Request skipped");
 });
 
-test("a webhook trigger shows its URL, and a call to it starts a run found in the history", async ({ page, request }) => {
+test("a webhook trigger shows its URL, and a call to it starts a run found in the history", async ({
+  page,
+  request,
+}) => {
   const created = await request.post("/api/workflows", {
     data: {
       name: "Webhook e2e",
       nodes: [
-        { id: "hook", type: "trigger.webhook", position: { x: 100, y: 160 }, data: { label: "Incoming order", mode: "normal", params: {} } },
-        { id: "out", type: "core.output", position: { x: 420, y: 160 }, data: { label: "Out", mode: "normal", params: {} } },
+        {
+          id: "hook",
+          type: "trigger.webhook",
+          position: { x: 100, y: 160 },
+          data: { label: "Incoming order", mode: "normal", params: {} },
+        },
+        {
+          id: "out",
+          type: "core.output",
+          position: { x: 420, y: 160 },
+          data: { label: "Out", mode: "normal", params: {} },
+        },
       ],
       edges: [{ id: "e1", source: "hook", sourceHandle: "output", target: "out", targetHandle: "value" }],
     },
@@ -91,7 +109,10 @@ test("a webhook trigger shows its URL, and a call to it starts a run found in th
   await expect(page.getByTestId("final-answer")).toContainText("42");
 });
 
-test("Run opens a form built from the Entry's input fields, and the run gets typed input with defaults", async ({ page, request }) => {
+test("Run opens a form built from the Entry's input fields, and the run gets typed input with defaults", async ({
+  page,
+  request,
+}) => {
   const created = await request.post("/api/workflows", {
     data: {
       name: "Forecast e2e",
@@ -100,9 +121,23 @@ test("Run opens a form built from the Entry's input fields, and the run gets typ
           id: "entry",
           type: "core.entry",
           position: { x: 100, y: 160 },
-          data: { label: "Entry", mode: "normal", params: { inputFields: [{ name: "city", type: "string", required: true, description: "Which city" }, { name: "days", type: "number", default: 3 }] } },
+          data: {
+            label: "Entry",
+            mode: "normal",
+            params: {
+              inputFields: [
+                { name: "city", type: "string", required: true, description: "Which city" },
+                { name: "days", type: "number", default: 3 },
+              ],
+            },
+          },
         },
-        { id: "out", type: "core.output", position: { x: 420, y: 160 }, data: { label: "Out", mode: "normal", params: {} } },
+        {
+          id: "out",
+          type: "core.output",
+          position: { x: 420, y: 160 },
+          data: { label: "Out", mode: "normal", params: {} },
+        },
       ],
       edges: [{ id: "e1", source: "entry", sourceHandle: "output", target: "out", targetHandle: "value" }],
     },

@@ -84,13 +84,27 @@ test("an edge the compiler refuses is marked on the canvas with its message", as
     name: `Bad edge ${Date.now()}`,
     graph: {
       nodes: [
-        { id: "http", type: "core.http.request", position: { x: 0, y: 300 }, data: { label: "Fetch", mode: "tool", params: { url: "/api/health" } } },
-        { id: "agent", type: "core.agent", position: { x: 0, y: 0 }, data: { label: "Helper", mode: "normal", params: {} } },
+        {
+          id: "http",
+          type: "core.http.request",
+          position: { x: 0, y: 300 },
+          data: { label: "Fetch", mode: "tool", params: { url: "/api/health" } },
+        },
+        {
+          id: "agent",
+          type: "core.agent",
+          position: { x: 0, y: 0 },
+          data: { label: "Helper", mode: "normal", params: {} },
+        },
       ],
       edges: [{ id: "tool-into-input", source: "http", sourceHandle: "tool", target: "agent", targetHandle: "input" }],
     },
   };
-  await list.importFile({ name: "bad-edge.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) });
+  await list.importFile({
+    name: "bad-edge.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(file)),
+  });
   await page.waitForURL(/\/workflows\/[^/]+$/);
   await expect(editor.canvas.locator('.react-flow__edge.edge-problem[data-id="tool-into-input"]')).toBeVisible();
   const problems = page.getByTestId("compile-errors");

@@ -11,7 +11,11 @@ test("a 1,000-node workflow opens, is interactive, and dragging a node leaves th
   const list = new WorkflowListPage(page);
   await list.open();
   const file = largeWorkflowFile(`Large graph ${Date.now()}`);
-  await list.importFile({ name: "large.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) });
+  await list.importFile({
+    name: "large.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(file)),
+  });
   await page.waitForURL(/\/workflows\/[^/]+$/, { timeout: 60_000 });
 
   const opened = await timeOpen(page, page.url());

@@ -5,7 +5,9 @@
 import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
 
-test("the palette is grouped and searchable; drops land under the mouse and clicks at the centre of the view", async ({ page }) => {
+test("the palette is grouped and searchable; drops land under the mouse and clicks at the centre of the view", async ({
+  page,
+}) => {
   const editor = new EditorPage(page);
   await editor.createWorkflow();
   const palette = page.getByRole("complementary", { name: "Components" });
@@ -41,7 +43,9 @@ test("the palette is grouped and searchable; drops land under the mouse and clic
   expect(Math.abs(entry.y - centre.y)).toBeLessThan(80);
 });
 
-test("nodes show their catalogue title, icon and labelled handles; tool mode and the agent's tools look the part", async ({ page }) => {
+test("nodes show their catalogue title, icon and labelled handles; tool mode and the agent's tools look the part", async ({
+  page,
+}) => {
   const editor = new EditorPage(page);
   await editor.createWorkflow();
   await editor.dragFromPalette("core.entry", { x: 170, y: 170 });
@@ -96,7 +100,7 @@ test("wiring rules are enforced on connect, with the reason shown", async ({ pag
 
   // Data into tools: refused, with what to do about it.
   await editor.tryToConnect(entry, "output", first, "tools");
-  await refused("\"Entry\" cannot be used as a tool", 0);
+  await refused('"Entry" cannot be used as a tool', 0);
 
   await editor.connect(entry, "output", first, "input");
   await expect(editor.edges).toHaveCount(1);

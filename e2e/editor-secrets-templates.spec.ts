@@ -7,7 +7,10 @@ import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
 import { SecretsPage } from "./pages/secrets-page";
 
-test("a person picks an API key secret by name and completes a prompt template from the Entry node", async ({ page, request }) => {
+test("a person picks an API key secret by name and completes a prompt template from the Entry node", async ({
+  page,
+  request,
+}) => {
   const stamp = Date.now();
   const secretName = `ANTHROPIC_KEY_${stamp}`;
   const secretValue = `sk-ant-e2e-${stamp}`;

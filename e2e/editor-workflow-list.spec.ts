@@ -85,7 +85,11 @@ test("importing a bad file says what is wrong and changes nothing", async ({ pag
   await list.open();
   const before = await list.rows.count();
 
-  await list.importFile({ name: "notes.json", mimeType: "application/json", buffer: Buffer.from("{ this is not json") });
+  await list.importFile({
+    name: "notes.json",
+    mimeType: "application/json",
+    buffer: Buffer.from("{ this is not json"),
+  });
   await expect(list.importErrors).toContainText("“notes.json” was not imported; nothing was changed.");
   await expect(list.importErrors).toContainText("The file is not valid JSON");
 
@@ -94,16 +98,33 @@ test("importing a bad file says what is wrong and changes nothing", async ({ pag
     version: 1,
     name: "Broken",
     graph: {
-      nodes: [{ id: "beam-1", type: "acme.teleporter", position: { x: 0, y: 0 }, data: { label: "Beam", mode: "normal", params: {} } }],
+      nodes: [
+        {
+          id: "beam-1",
+          type: "acme.teleporter",
+          position: { x: 0, y: 0 },
+          data: { label: "Beam", mode: "normal", params: {} },
+        },
+      ],
       edges: [{ id: "e1", source: "beam-1", sourceHandle: "output", target: "nowhere", targetHandle: "input" }],
     },
   };
-  await list.importFile({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(badNode)) });
+  await list.importFile({
+    name: "broken.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(badNode)),
+  });
   await expect(list.importErrors).toContainText("“broken.json” was not imported");
-  await expect(list.importErrors).toContainText('graph: node "beam-1": type "acme.teleporter" is not a component this Switchboard has');
+  await expect(list.importErrors).toContainText(
+    'graph: node "beam-1": type "acme.teleporter" is not a component this Switchboard has',
+  );
   await expect(list.importErrors).toContainText('graph: edge "e1": target "nowhere" is not a node in this file');
 
-  await list.importFile({ name: "other.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ nodes: [] })) });
+  await list.importFile({
+    name: "other.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify({ nodes: [] })),
+  });
   await expect(list.importErrors).toContainText('format: expected "switchboard.workflow"');
 
   await page.reload();

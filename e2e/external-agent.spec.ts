@@ -2,14 +2,32 @@
 import { expect, test } from "./support/test";
 import { RunPage } from "./pages/run-page";
 
-test("an External Agent shows its URL and token, and Done finishes the run with the answer", async ({ page, request }) => {
+test("an External Agent shows its URL and token, and Done finishes the run with the answer", async ({
+  page,
+  request,
+}) => {
   const created = await request.post("/api/workflows", {
     data: {
       name: "Bring your own agent",
       nodes: [
-        { id: "entry", type: "core.entry", position: { x: 60, y: 120 }, data: { label: "Entry", mode: "normal", params: { defaultInput: "the logs" } } },
-        { id: "outside", type: "core.external.agent", position: { x: 380, y: 120 }, data: { label: "My agent", mode: "normal", params: { instructions: "Look at {{input}} with the HTTP tool" } } },
-        { id: "http", type: "core.http.request", position: { x: 60, y: 400 }, data: { label: "HTTP Request", mode: "tool", params: { url: "/api/health" } } },
+        {
+          id: "entry",
+          type: "core.entry",
+          position: { x: 60, y: 120 },
+          data: { label: "Entry", mode: "normal", params: { defaultInput: "the logs" } },
+        },
+        {
+          id: "outside",
+          type: "core.external.agent",
+          position: { x: 380, y: 120 },
+          data: { label: "My agent", mode: "normal", params: { instructions: "Look at {{input}} with the HTTP tool" } },
+        },
+        {
+          id: "http",
+          type: "core.http.request",
+          position: { x: 60, y: 400 },
+          data: { label: "HTTP Request", mode: "tool", params: { url: "/api/health" } },
+        },
       ],
       edges: [
         { id: "e1", source: "entry", sourceHandle: "output", target: "outside", targetHandle: "input" },

@@ -64,7 +64,10 @@ test("a waiting tool call appears live, then its result and the answer stream in
   await expect(run.finalAnswer).toContainText('Forecast: {"status":200,"body":{"forecast":"sunny","celsius":21}}');
 });
 
-test("the agent's answer streams into the run view word by word, then stands as the final answer", async ({ page, request }) => {
+test("the agent's answer streams into the run view word by word, then stands as the final answer", async ({
+  page,
+  request,
+}) => {
   const graph = exampleWorkflowGraph();
   const agent = graph.nodes.find((node) => node.id === "agent")!;
   const answer = "Streaming arrives a few words at a time, so nobody stares at a spinner while the model writes.";
@@ -79,13 +82,10 @@ test("the agent's answer streams into the run view word by word, then stands as 
   const streaming = page.getByTestId("streaming-answer");
   // Part of the answer is on screen while the rest is still being written: read in the same look as
   // the check, since the streaming view gives way to the final answer the moment the run ends.
-  const shown = await page.waitForFunction(
-    (full) => {
-      const text = document.querySelector('[data-testid="streaming-answer"] .final-answer-text')?.textContent ?? "";
-      return text.includes("Streaming arrives") && text.length < full.length ? text : null;
-    },
-    answer,
-  );
+  const shown = await page.waitForFunction((full) => {
+    const text = document.querySelector('[data-testid="streaming-answer"] .final-answer-text')?.textContent ?? "";
+    return text.includes("Streaming arrives") && text.length < full.length ? text : null;
+  }, answer);
   const partial = (await shown.jsonValue()) ?? "";
   expect(partial).toContain("Streaming arrives");
   expect(partial.length).toBeLessThan(answer.length);

@@ -7,13 +7,27 @@ import { ownerApiKey } from "./support/auth-files";
 import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
 
-test("a workflow exposed over MCP is listed and callable, and Settings shows how to connect", async ({ page, request, baseURL }) => {
+test("a workflow exposed over MCP is listed and callable, and Settings shows how to connect", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const created = await request.post("/api/workflows", {
     data: {
       name: "Echo over MCP",
       nodes: [
-        { id: "entry", type: "core.entry", position: { x: 100, y: 160 }, data: { label: "Entry", mode: "normal", params: {} } },
-        { id: "out", type: "core.output", position: { x: 420, y: 160 }, data: { label: "Out", mode: "normal", params: {} } },
+        {
+          id: "entry",
+          type: "core.entry",
+          position: { x: 100, y: 160 },
+          data: { label: "Entry", mode: "normal", params: {} },
+        },
+        {
+          id: "out",
+          type: "core.output",
+          position: { x: 420, y: 160 },
+          data: { label: "Out", mode: "normal", params: {} },
+        },
       ],
       edges: [{ id: "e1", source: "entry", sourceHandle: "output", target: "out", targetHandle: "value" }],
     },
@@ -34,10 +48,27 @@ test("a workflow exposed over MCP is listed and callable, and Settings shows how
   // An MCP client speaks JSON-RPC over Streamable HTTP with the owner's API key.
   const apiKey = ownerApiKey();
   const mcp = (body: unknown) =>
-    request.post("/api/mcp/workflows", { headers: { authorization: `Bearer ${apiKey}`, accept: "application/json, text/event-stream" }, data: body });
+    request.post("/api/mcp/workflows", {
+      headers: { authorization: `Bearer ${apiKey}`, accept: "application/json, text/event-stream" },
+      data: body,
+    });
   const listed = await (await mcp({ jsonrpc: "2.0", id: 1, method: "tools/list" })).text();
   expect(listed).toContain('"name":"echo_back"');
-  const called = await (await mcp({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo_back", arguments: { input: "ping" } } })).text();
+  const called = await (
+    await mcp({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "echo_back", arguments: { input: "ping" } },
+    })
+  ).text();
   expect(called).toContain('"text":"ping"');
-  expect((await request.post("/api/mcp/workflows", { headers: { authorization: "Bearer nope", accept: "application/json, text/event-stream" }, data: {} })).status()).toBe(401);
+  expect(
+    (
+      await request.post("/api/mcp/workflows", {
+        headers: { authorization: "Bearer nope", accept: "application/json, text/event-stream" },
+        data: {},
+      })
+    ).status(),
+  ).toBe(401);
 });

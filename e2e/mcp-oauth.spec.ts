@@ -7,7 +7,10 @@
 import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
 
-test("an MCP server set to OAuth shows its sign-in settings and status, and a failed Connect says why", async ({ page, request }) => {
+test("an MCP server set to OAuth shows its sign-in settings and status, and a failed Connect says why", async ({
+  page,
+  request,
+}) => {
   const created = await request.post("/api/workflows", {
     data: {
       name: "OAuth e2e",
@@ -16,7 +19,11 @@ test("an MCP server set to OAuth shows its sign-in settings and status, and a fa
           id: "remote",
           type: "mcp.server",
           position: { x: 300, y: 200 },
-          data: { label: "Remote tools", mode: "tool", params: { transport: "http", url: "https://mcp.unreachable.invalid/mcp", auth: "oauth" } },
+          data: {
+            label: "Remote tools",
+            mode: "tool",
+            params: { transport: "http", url: "https://mcp.unreachable.invalid/mcp", auth: "oauth" },
+          },
         },
       ],
       edges: [],
@@ -33,6 +40,9 @@ test("an MCP server set to OAuth shows its sign-in settings and status, and a fa
   await expect(status).toHaveText(/Not connected/);
 
   await editor.inspector.getByTestId("mcp-oauth-connect").click();
-  await expect(editor.inspector.getByTestId("mcp-oauth-error")).toContainText("Could not start the sign-in with https://mcp.unreachable.invalid: ", { timeout: 30_000 });
+  await expect(editor.inspector.getByTestId("mcp-oauth-error")).toContainText(
+    "Could not start the sign-in with https://mcp.unreachable.invalid: ",
+    { timeout: 30_000 },
+  );
   await editor.inspector.screenshot({ path: "test-results/screenshots/mcp-oauth-inspector.png" });
 });

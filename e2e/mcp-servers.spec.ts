@@ -19,7 +19,9 @@ const AGENT_SCRIPT = JSON.stringify({
   finalText: "{{results.0}}",
 });
 
-test("a person wires server-everything into an agent, picks its tools and watches the MCP calls in the run view", async ({ page }) => {
+test("a person wires server-everything into an agent, picks its tools and watches the MCP calls in the run view", async ({
+  page,
+}) => {
   const editor = new EditorPage(page);
   await editor.createWorkflow();
   await editor.dragFromPalette("core.entry", { x: 170, y: 170 });
@@ -85,13 +87,20 @@ test("a person wires server-everything into an agent, picks its tools and watche
   const image = run.toolCall("everything__get-tiny-image").getByTestId("value-image");
   await expect(image).toBeVisible();
   expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-  await expect(run.toolCall("everything__get-tiny-image").getByTestId("tool-call-result")).not.toContainText(`"mimeType"`); // the image block is not printed as JSON
-  await run.toolCall("everything__get-tiny-image").screenshot({ path: "test-results/screenshots/mcp-image-result.png" });
+  await expect(run.toolCall("everything__get-tiny-image").getByTestId("tool-call-result")).not.toContainText(
+    `"mimeType"`,
+  ); // the image block is not printed as JSON
+  await run
+    .toolCall("everything__get-tiny-image")
+    .screenshot({ path: "test-results/screenshots/mcp-image-result.png" });
   // The health check reports while the long call runs.
   const health = page.getByTestId("mcp-health");
   await expect(health.locator('[data-status="green"]')).toHaveCount(1);
   await expect(health).toContainText("everything");
-  const dot = await run.graph.locator(".react-flow__node").filter({ hasText: "everything" }).evaluate((node) => getComputedStyle(node, "::after").backgroundColor);
+  const dot = await run.graph
+    .locator(".react-flow__node")
+    .filter({ hasText: "everything" })
+    .evaluate((node) => getComputedStyle(node, "::after").backgroundColor);
   expect(dot).toBe("rgb(22, 163, 74)");
   await expect(run.toolCall("everything__trigger-long-running-operation")).toHaveCount(1, { timeout: 30_000 });
   await run.expectCompleted();
@@ -110,14 +119,33 @@ test("a person wires server-everything into an agent, picks its tools and watche
 test("a person cancels a run while an MCP tool is still working, and its server is torn down", async ({ page }) => {
   const graph = {
     nodes: [
-      { id: "entry", type: "core.entry", position: { x: 100, y: 100 }, data: { label: "Entry", mode: "normal", params: {} } },
+      {
+        id: "entry",
+        type: "core.entry",
+        position: { x: 100, y: 100 },
+        data: { label: "Entry", mode: "normal", params: {} },
+      },
       {
         id: "agent",
         type: "core.agent",
         position: { x: 450, y: 100 },
-        data: { label: "Agent", mode: "normal", params: { script: { toolCalls: [{ tool: "slow__trigger-long-running-operation", args: { duration: 60, steps: 2 } }], finalText: "never" } } },
+        data: {
+          label: "Agent",
+          mode: "normal",
+          params: {
+            script: {
+              toolCalls: [{ tool: "slow__trigger-long-running-operation", args: { duration: 60, steps: 2 } }],
+              finalText: "never",
+            },
+          },
+        },
       },
-      { id: "slow", type: "mcp.server", position: { x: 450, y: 400 }, data: { label: "slow", mode: "tool", params: { command: "node", args: [EVERYTHING, "stdio"] } } },
+      {
+        id: "slow",
+        type: "mcp.server",
+        position: { x: 450, y: 400 },
+        data: { label: "slow", mode: "tool", params: { command: "node", args: [EVERYTHING, "stdio"] } },
+      },
     ],
     edges: [
       { id: "e1", source: "entry", sourceHandle: "output", target: "agent", targetHandle: "input" },
@@ -138,8 +166,19 @@ test("a person cancels a run while an MCP tool is still working, and its server 
   await expect(page.getByTestId("cancel-run")).toHaveCount(0);
 });
 
-test("the editor follows a run that is still going: its status, and the MCP server's health dot on the node", async ({ page, request }) => {
-  const node = (id: string, type: string, label: string, x: number, y: number, mode: "normal" | "tool", params: Record<string, unknown>) => ({
+test("the editor follows a run that is still going: its status, and the MCP server's health dot on the node", async ({
+  page,
+  request,
+}) => {
+  const node = (
+    id: string,
+    type: string,
+    label: string,
+    x: number,
+    y: number,
+    mode: "normal" | "tool",
+    params: Record<string, unknown>,
+  ) => ({
     id,
     type,
     position: { x, y },
@@ -150,9 +189,17 @@ test("the editor follows a run that is still going: its status, and the MCP serv
       node("entry", "core.entry", "Entry", 0, 0, "normal", {}),
       node("agent", "core.agent", "Agent", 360, 0, "normal", {
         provider: "scripted",
-        script: { toolCalls: [{ tool: "slow__trigger-long-running-operation", args: { duration: 6, steps: 3 } }], finalText: "done" },
+        script: {
+          toolCalls: [{ tool: "slow__trigger-long-running-operation", args: { duration: 6, steps: 3 } }],
+          finalText: "done",
+        },
       }),
-      node("slow", "mcp.server", "slow", 360, 320, "tool", { transport: "stdio", command: "node", args: [EVERYTHING, "stdio"], healthCheckSeconds: 0.5 }),
+      node("slow", "mcp.server", "slow", 360, 320, "tool", {
+        transport: "stdio",
+        command: "node",
+        args: [EVERYTHING, "stdio"],
+        healthCheckSeconds: 0.5,
+      }),
     ],
     edges: [
       { id: "e1", source: "entry", sourceHandle: "output", target: "agent", targetHandle: "input" },
@@ -171,14 +218,18 @@ test("the editor follows a run that is still going: its status, and the MCP serv
   const live = page.getByTestId("live-run");
   await expect(live).toContainText(/queued|running/);
   await expect
-    .poll(() => editor.node("slow").evaluate((element) => getComputedStyle(element, "::after").backgroundColor), { timeout: 20_000 })
+    .poll(() => editor.node("slow").evaluate((element) => getComputedStyle(element, "::after").backgroundColor), {
+      timeout: 20_000,
+    })
     .toBe("rgb(22, 163, 74)");
   await page.screenshot({ path: "test-results/screenshots/editor-live-run.png" });
   await expect(live).toContainText("completed", { timeout: 30_000 });
   await expect(page.getByTestId("live-run-link")).toHaveAttribute("href", `/runs/${runId}`);
 });
 
-test("workflow-level MCP servers are declared in the workflow settings and an MCP node refers to one by name", async ({ page }) => {
+test("workflow-level MCP servers are declared in the workflow settings and an MCP node refers to one by name", async ({
+  page,
+}) => {
   const editor = new EditorPage(page);
   await editor.createWorkflow();
   await editor.dragFromPalette("mcp.server", { x: 400, y: 260 });
@@ -189,7 +240,9 @@ test("workflow-level MCP servers are declared in the workflow settings and an MC
   await editor.param("transport").selectOption("ref");
   await editor.param("ref").fill("everything");
   await expect(problems).toContainText("1 problem");
-  await expect(editor.node("MCP Server")).toContainText('refers to MCP server "everything", which the workflow does not declare');
+  await expect(editor.node("MCP Server")).toContainText(
+    'refers to MCP server "everything", which the workflow does not declare',
+  );
 
   // Nothing selected: the inspector holds the workflow's settings. Bad JSON is refused with a reason.
   await editor.canvas.locator(".react-flow__pane").click({ position: { x: 60, y: 500 } });
@@ -199,7 +252,9 @@ test("workflow-level MCP servers are declared in the workflow settings and an MC
   await settings.getByTestId("workflow-mcp-servers-json").fill('{ "everything": { "transport": "stdio" } }');
   await settings.getByTestId("workflow-mcp-servers-apply").click();
   await expect(settings).toContainText("everything.command");
-  await settings.getByTestId("workflow-mcp-servers-json").fill(JSON.stringify({ everything: { transport: "stdio", command: "node", args: [EVERYTHING, "stdio"] } }));
+  await settings
+    .getByTestId("workflow-mcp-servers-json")
+    .fill(JSON.stringify({ everything: { transport: "stdio", command: "node", args: [EVERYTHING, "stdio"] } }));
   await settings.getByTestId("workflow-mcp-servers-apply").click();
   await expect(settings).toContainText("1 server(s) kept");
   await page.screenshot({ path: "test-results/screenshots/workflow-settings.png" });

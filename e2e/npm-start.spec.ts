@@ -29,14 +29,24 @@ function processes(): { pid: number; pgid: number; cmdline: string; environ: str
   return readdirSync("/proc")
     .filter((entry) => /^\d+$/.test(entry))
     .map((pid) => {
-      const fields = read(`/proc/${pid}/stat`).replace(/^.*\) /, "").split(" ");
-      return { pid: Number(pid), state: fields[0], pgid: Number(fields[2]), cmdline: read(`/proc/${pid}/cmdline`), environ: read(`/proc/${pid}/environ`) };
+      const fields = read(`/proc/${pid}/stat`)
+        .replace(/^.*\) /, "")
+        .split(" ");
+      return {
+        pid: Number(pid),
+        state: fields[0],
+        pgid: Number(fields[2]),
+        cmdline: read(`/proc/${pid}/cmdline`),
+        environ: read(`/proc/${pid}/environ`),
+      };
     })
     .filter((process) => process.state && process.state !== "Z");
 }
 
 /** The supervised worker of this test's npm start: the leader of its own process group. */
-const workerLeader = () => processes().find((p) => p.pid === p.pgid && p.cmdline.includes("workers/main.ts") && p.environ.includes(DATABASE))?.pid;
+const workerLeader = () =>
+  processes().find((p) => p.pid === p.pgid && p.cmdline.includes("workers/main.ts") && p.environ.includes(DATABASE))
+    ?.pid;
 
 test("npm start: headless owner, a killed worker comes back, SIGTERM stops everything", async () => {
   test.setTimeout(120_000);
@@ -44,16 +54,40 @@ test("npm start: headless owner, a killed worker comes back, SIGTERM stops every
   const redis = await startOwnRedis();
   const lines: string[] = [];
   const start = spawn(path.join("node_modules", ".bin", "tsx"), [path.join("workers", "start.ts")], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, PORT: String(PORT), HOST: "127.0.0.1", SWITCHBOARD_ADMIN_EMAIL: "ops@switchboard.test", SWITCHBOARD_ADMIN_PASSWORD: "a long ops password", SWITCHBOARD_SHUTDOWN_GRACE_MS: "5000" },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redis.url,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      SWITCHBOARD_ADMIN_EMAIL: "ops@switchboard.test",
+      SWITCHBOARD_ADMIN_PASSWORD: "a long ops password",
+      SWITCHBOARD_SHUTDOWN_GRACE_MS: "5000",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  for (const stream of [start.stdout!, start.stderr!]) createInterface({ input: stream }).on("line", (line) => lines.push(line));
+  for (const stream of [start.stdout!, start.stderr!])
+    createInterface({ input: stream }).on("line", (line) => lines.push(line));
   const exited = new Promise<number | null>((resolve) => start.once("exit", (code) => resolve(code)));
   try {
-    await waitFor("Switchboard to be running", () => (lines.some((line) => line.includes("Switchboard is running")) ? true : undefined), 90_000, 250);
-    const health = () => fetch(`http://127.0.0.1:${PORT}/api/health`).then((response) => response.status, () => 0);
+    await waitFor(
+      "Switchboard to be running",
+      () => (lines.some((line) => line.includes("Switchboard is running")) ? true : undefined),
+      90_000,
+      250,
+    );
+    const health = () =>
+      fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+        (response) => response.status,
+        () => 0,
+      );
     expect(await health()).toBe(200);
-    await waitFor("the worker to be ready", () => (lines.some((line) => line.includes("worker ready")) ? true : undefined), 30_000, 250);
+    await waitFor(
+      "the worker to be ready",
+      () => (lines.some((line) => line.includes("worker ready")) ? true : undefined),
+      30_000,
+      250,
+    );
 
     // The owner exists: signing in is offered, not set-up.
     const signIn = await fetch(`http://127.0.0.1:${PORT}/`, { redirect: "manual" });
@@ -62,9 +96,20 @@ test("npm start: headless owner, a killed worker comes back, SIGTERM stops every
     const worker = workerLeader()!;
     expect(worker).toBeGreaterThan(0);
     process.kill(-worker, "SIGKILL"); // the worker and the node under its tsx, as a crash would
-    await waitFor("the supervisor to restart the worker", () => (lines.some((line) => line.includes("[supervisor] worker exited (SIGKILL); restarting")) ? true : undefined), 10_000, 100);
+    await waitFor(
+      "the supervisor to restart the worker",
+      () =>
+        lines.some((line) => line.includes("[supervisor] worker exited (SIGKILL); restarting")) ? true : undefined,
+      10_000,
+      100,
+    );
     expect(await health()).toBe(200);
-    await waitFor("the new worker", () => (lines.filter((line) => line.includes("worker ready")).length >= 2 ? true : undefined), 30_000, 250);
+    await waitFor(
+      "the new worker",
+      () => (lines.filter((line) => line.includes("worker ready")).length >= 2 ? true : undefined),
+      30_000,
+      250,
+    );
 
     start.kill("SIGTERM");
     expect(await exited).toBe(0);

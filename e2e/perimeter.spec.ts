@@ -11,18 +11,36 @@ import { expect, test } from "./support/test";
 const hostOf = (baseURL: string) => new URL(baseURL).host;
 
 test.describe("the perimeter, as the web process answers it", () => {
-  test("an absolute-form request line for a foreign host → 421, not a redirect; for our own host it is served", async ({ baseURL }) => {
-    const foreign = await raw(baseURL!, `GET http://evil.example/ HTTP/1.1\nHost: ${hostOf(baseURL!)}\nConnection: close\n`);
+  test("an absolute-form request line for a foreign host → 421, not a redirect; for our own host it is served", async ({
+    baseURL,
+  }) => {
+    const foreign = await raw(
+      baseURL!,
+      `GET http://evil.example/ HTTP/1.1\nHost: ${hostOf(baseURL!)}\nConnection: close\n`,
+    );
     expect(foreign.status).toBe(421);
-    const ours = await raw(baseURL!, `GET ${baseURL}/api/health HTTP/1.1\nHost: ${hostOf(baseURL!)}\nConnection: close\n`);
+    const ours = await raw(
+      baseURL!,
+      `GET ${baseURL}/api/health HTTP/1.1\nHost: ${hostOf(baseURL!)}\nConnection: close\n`,
+    );
     expect(ours.status).toBe(200);
   });
 
   test("a malformed path or query string → 400 on every route, hot routes included", async ({ baseURL }) => {
     const key = `Authorization: Bearer ${ownerApiKey()}`;
-    for (const target of ["/api/runs?status=%00", "/api/audit/tool-calls?tool=a%00b", "/api/runs?limit=%ZZ", "/workflows?x=%00", "/api/workflows/%ff/runs", "/api/mcp/gateway?x=%00"]) {
+    for (const target of [
+      "/api/runs?status=%00",
+      "/api/audit/tool-calls?tool=a%00b",
+      "/api/runs?limit=%ZZ",
+      "/workflows?x=%00",
+      "/api/workflows/%ff/runs",
+      "/api/mcp/gateway?x=%00",
+    ]) {
       for (const method of ["GET", "POST"]) {
-        const answer = await raw(baseURL!, `${method} ${target} HTTP/1.1\nHost: ${hostOf(baseURL!)}\n${key}\nContent-Type: application/json\nContent-Length: 2\nConnection: close\n\n{}`);
+        const answer = await raw(
+          baseURL!,
+          `${method} ${target} HTTP/1.1\nHost: ${hostOf(baseURL!)}\n${key}\nContent-Type: application/json\nContent-Length: 2\nConnection: close\n\n{}`,
+        );
         expect(answer.status, `${method} ${target}`).toBe(400);
       }
     }
@@ -39,20 +57,30 @@ test.describe("the perimeter, as the web process answers it", () => {
       ["/api/workflows/no-such-workflow/runs", ""], // a hot route: it counts its own body
     ] as const) {
       const method = target.startsWith("/api/secrets") ? "PUT" : "POST";
-      const answer = await raw(baseURL!, `${method} ${target} HTTP/1.1\nHost: ${hostOf(baseURL!)}\n${key}\n${extra}Content-Type: application/json\nTransfer-Encoding: chunked\n`, 50 * MB);
+      const answer = await raw(
+        baseURL!,
+        `${method} ${target} HTTP/1.1\nHost: ${hostOf(baseURL!)}\n${key}\n${extra}Content-Type: application/json\nTransfer-Encoding: chunked\n`,
+        50 * MB,
+      );
       expect(answer.status, target).toBe(413);
       // Uncapped, the answer came only after all 50 MB (Next reads a body whole first): here well before.
       expect(answer.bodySent, `${target}: bytes sent before the answer`).toBeLessThan(25 * MB);
     }
   });
 
-  test("every answer carries the security headers: pages, API routes, hot routes, refusals", async ({ baseURL, request }) => {
+  test("every answer carries the security headers: pages, API routes, hot routes, refusals", async ({
+    baseURL,
+    request,
+  }) => {
     const host = hostOf(baseURL!);
     const answers = {
       page: await raw(baseURL!, `GET /sign-in HTTP/1.1\nHost: ${host}\nConnection: close\n`),
       missing: await raw(baseURL!, `GET /no-such-page HTTP/1.1\nHost: ${host}\nConnection: close\n`),
       api: await raw(baseURL!, `GET /api/health HTTP/1.1\nHost: ${host}\nConnection: close\n`),
-      hot: await raw(baseURL!, `POST /api/mcp/gateway HTTP/1.1\nHost: ${host}\nContent-Type: application/json\nContent-Length: 2\nConnection: close\n\n{}`),
+      hot: await raw(
+        baseURL!,
+        `POST /api/mcp/gateway HTTP/1.1\nHost: ${host}\nContent-Type: application/json\nContent-Length: 2\nConnection: close\n\n{}`,
+      ),
       refused: await raw(baseURL!, `GET http://evil.example/ HTTP/1.1\nHost: ${host}\nConnection: close\n`),
     };
     for (const [name, answer] of Object.entries(answers)) {
@@ -62,18 +90,34 @@ test.describe("the perimeter, as the web process answers it", () => {
       expect(answer.head, name).toMatch(/content-security-policy: [^\r]*frame-ancestors 'none'/);
       expect(answer.head.match(/content-security-policy:/g), `${name}: one policy`).toHaveLength(1);
     }
-    expect(answers.page.head).toMatch(/content-security-policy: [^\r]*script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
-    expect((await request.get("/api/runs?limit=1")).headers()["content-security-policy"]).toContain("default-src 'none'");
+    expect(answers.page.head).toMatch(
+      /content-security-policy: [^\r]*script-src 'self' 'nonce-[^']+' 'strict-dynamic'/,
+    );
+    expect((await request.get("/api/runs?limit=1")).headers()["content-security-policy"]).toContain(
+      "default-src 'none'",
+    );
   });
 
   test("the editor hydrates under its Content-Security-Policy, with no violation", async ({ page, request }) => {
     const violations: string[] = [];
     page.on("console", (message) => {
-      if (/content security policy|refused to (execute|load|apply)/i.test(message.text())) violations.push(message.text());
+      if (/content security policy|refused to (execute|load|apply)/i.test(message.text()))
+        violations.push(message.text());
     });
     page.on("pageerror", (error) => violations.push(error.message));
     const created = await request.post("/api/workflows", {
-      data: { name: "Under CSP", nodes: [{ id: "entry", type: "core.entry", position: { x: 120, y: 120 }, data: { label: "Entry", mode: "normal", params: {} } }], edges: [] },
+      data: {
+        name: "Under CSP",
+        nodes: [
+          {
+            id: "entry",
+            type: "core.entry",
+            position: { x: 120, y: 120 },
+            data: { label: "Entry", mode: "normal", params: {} },
+          },
+        ],
+        edges: [],
+      },
     });
     const { id } = (await created.json()) as { id: string };
     const response = await page.goto(`/workflows/${id}`);

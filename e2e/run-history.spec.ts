@@ -13,13 +13,30 @@ import { RunPage } from "./pages/run-page";
 const graph = {
   name: "History e2e",
   nodes: [
-    { id: "entry", type: "core.entry", position: { x: 80, y: 160 }, data: { label: "Entry", mode: "normal", params: {} } },
-    { id: "echo", type: "core.llm", position: { x: 420, y: 160 }, data: { label: "Echo", mode: "normal", params: { provider: "scripted", prompt: "{{input}}", script: { toolCalls: [], finalText: "echo: {{input}}" } } } },
+    {
+      id: "entry",
+      type: "core.entry",
+      position: { x: 80, y: 160 },
+      data: { label: "Entry", mode: "normal", params: {} },
+    },
+    {
+      id: "echo",
+      type: "core.llm",
+      position: { x: 420, y: 160 },
+      data: {
+        label: "Echo",
+        mode: "normal",
+        params: { provider: "scripted", prompt: "{{input}}", script: { toolCalls: [], finalText: "echo: {{input}}" } },
+      },
+    },
   ],
   edges: [{ id: "e1", source: "entry", sourceHandle: "output", target: "echo", targetHandle: "input" }],
 };
 
-test("runs with an input, runs again (edited and as it was), and finds every run in the history", async ({ page, request }) => {
+test("runs with an input, runs again (edited and as it was), and finds every run in the history", async ({
+  page,
+  request,
+}) => {
   const created = await request.post("/api/workflows", { data: graph });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -98,7 +115,10 @@ test("runs with an input, runs again (edited and as it was), and finds every run
   const db = new pg.Client({ connectionString: testDatabaseUrl("e2e") });
   await db.connect();
   try {
-    await db.query(`UPDATE "Run" SET "createdAt" = "createdAt" - interval '1 day', "startedAt" = "startedAt" - interval '1 day', "finishedAt" = "finishedAt" - interval '1 day' WHERE id = $1`, [runIds[0]]);
+    await db.query(
+      `UPDATE "Run" SET "createdAt" = "createdAt" - interval '1 day', "startedAt" = "startedAt" - interval '1 day', "finishedAt" = "finishedAt" - interval '1 day' WHERE id = $1`,
+      [runIds[0]],
+    );
   } finally {
     await db.end();
   }

@@ -13,7 +13,13 @@ test("a node's warning stands out in the run's timeline, and the run still compl
       name: "Researcher without tools",
       nodes: [
         graphNode("Entry", "core.entry", 0, 0, {}),
-        graphNode("Researcher", "core.agent", 320, 0, { params: { provider: "scripted", allowedTools: "fetch_page", script: { toolCalls: [], finalText: "Answered from memory" } } }),
+        graphNode("Researcher", "core.agent", 320, 0, {
+          params: {
+            provider: "scripted",
+            allowedTools: "fetch_page",
+            script: { toolCalls: [], finalText: "Answered from memory" },
+          },
+        }),
         graphNode("Wait", "core.wait", 200, 320, { mode: "tool" }),
       ],
       edges: [
@@ -34,7 +40,9 @@ test("a node's warning stands out in the run's timeline, and the run still compl
   const warning = page.locator('[data-testid="timeline-event"][data-event-type="log"]');
   await expect(warning).toHaveCount(1);
   await expect(warning).toHaveClass(/timeline-warning/);
-  await expect(warning).toContainText('Researcher: 1 tool node is wired in, but the gateway offers no tools: its allowed tools (fetch_page) match none of theirs. "Researcher" goes on without tools.');
+  await expect(warning).toContainText(
+    'Researcher: 1 tool node is wired in, but the gateway offers no tools: its allowed tools (fetch_page) match none of theirs. "Researcher" goes on without tools.',
+  );
   await warning.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/screenshots/run-warning.png" });
 });

@@ -1,9 +1,24 @@
 /** Two tabs editing one workflow: the second save does not silently overwrite the first; the editor asks whether to reload or overwrite. */
 import { expect, test } from "./support/test";
 
-test("a save based on an older version gets the conflict dialog, and overwriting is a choice", async ({ page, context, request }) => {
+test("a save based on an older version gets the conflict dialog, and overwriting is a choice", async ({
+  page,
+  context,
+  request,
+}) => {
   const created = await request.post("/api/workflows", {
-    data: { name: "Shared draft", nodes: [{ id: "entry", type: "core.entry", position: { x: 100, y: 160 }, data: { label: "Entry", mode: "normal", params: {} } }], edges: [] },
+    data: {
+      name: "Shared draft",
+      nodes: [
+        {
+          id: "entry",
+          type: "core.entry",
+          position: { x: 100, y: 160 },
+          data: { label: "Entry", mode: "normal", params: {} },
+        },
+      ],
+      edges: [],
+    },
   });
   const { id } = (await created.json()) as { id: string };
   const first = page;
@@ -21,7 +36,10 @@ test("a save based on an older version gets the conflict dialog, and overwriting
   await expect(dialog).toBeVisible();
   await second.screenshot({ path: "test-results/save-conflict.png" });
   // Nothing was overwritten yet.
-  const stored = async () => ((await (await request.get("/api/workflows")).json()) as { id: string; name: string }[]).find((workflow) => workflow.id === id)?.name;
+  const stored = async () =>
+    ((await (await request.get("/api/workflows")).json()) as { id: string; name: string }[]).find(
+      (workflow) => workflow.id === id,
+    )?.name;
   expect(await stored()).toBe("Renamed in the first tab");
 
   await second.getByTestId("conflict-overwrite").click();

@@ -6,13 +6,26 @@
 import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
 
-test("a saved schedule shows its next and last firing, and Runs at once is saved with the workflow", async ({ page, request }) => {
+test("a saved schedule shows its next and last firing, and Runs at once is saved with the workflow", async ({
+  page,
+  request,
+}) => {
   const created = await request.post("/api/workflows", {
     data: {
       name: "Hourly report",
       nodes: [
-        { id: "tick", type: "trigger.schedule", position: { x: 100, y: 160 }, data: { label: "Hourly", mode: "normal", params: { cron: "0 * * * *", timezone: "UTC" } } },
-        { id: "out", type: "core.output", position: { x: 420, y: 160 }, data: { label: "Out", mode: "normal", params: {} } },
+        {
+          id: "tick",
+          type: "trigger.schedule",
+          position: { x: 100, y: 160 },
+          data: { label: "Hourly", mode: "normal", params: { cron: "0 * * * *", timezone: "UTC" } },
+        },
+        {
+          id: "out",
+          type: "core.output",
+          position: { x: 420, y: 160 },
+          data: { label: "Out", mode: "normal", params: {} },
+        },
       ],
       edges: [{ id: "e1", source: "tick", sourceHandle: "output", target: "out", targetHandle: "value" }],
     },
@@ -37,5 +50,7 @@ test("a saved schedule shows its next and last firing, and Runs at once is saved
   await editor.select(editor.nodes.filter({ hasText: "Hourly" }));
   await expect(editor.param("missedFirings")).toHaveValue("catchUpOnce");
   const stored = await request.get(`/api/workflows/${id}/schedules`);
-  expect(((await stored.json()) as { schedules: { nodeId: string; armed: boolean }[] }).schedules).toEqual([expect.objectContaining({ nodeId: "tick", armed: true })]);
+  expect(((await stored.json()) as { schedules: { nodeId: string; armed: boolean }[] }).schedules).toEqual([
+    expect.objectContaining({ nodeId: "tick", armed: true }),
+  ]);
 });

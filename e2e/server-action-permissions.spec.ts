@@ -13,7 +13,12 @@ import { expect, test } from "./support/test";
 type Access = "public" | "viewer" | "editor" | "admin";
 
 /** An MCP Server node whose HTTP server signs in with OAuth (nothing listens there). */
-const OAUTH_NODE = { nodeId: "n", type: "mcp.server", label: "x", params: { transport: "http", url: "http://127.0.0.1:9/mcp", auth: "oauth" } };
+const OAUTH_NODE = {
+  nodeId: "n",
+  type: "mcp.server",
+  label: "x",
+  params: { transport: "http", url: "http://127.0.0.1:9/mcp", auth: "oauth" },
+};
 
 /** The least role each action needs ("public": the ways in), and arguments to call it with. */
 const ACTIONS: Record<string, { access: Access; args: unknown[] }> = {
@@ -23,15 +28,31 @@ const ACTIONS: Record<string, { access: Access; args: unknown[] }> = {
   "app/sign-in/actions.ts#signOutAction": { access: "public", args: [] },
   "app/workflows/actions.ts#createWorkflowAction": { access: "editor", args: [] },
   "app/workflows/actions.ts#createFromTemplateAction": { access: "editor", args: ["triage"] },
-  "app/workflows/actions.ts#saveWorkflowAction": { access: "editor", args: ["WORKFLOW", { name: "hijacked", graph: { nodes: [], edges: [] } }] },
-  "app/workflows/actions.ts#runWorkflowAction": { access: "editor", args: ["WORKFLOW", { name: "hijacked", graph: { nodes: [], edges: [] } }] },
+  "app/workflows/actions.ts#saveWorkflowAction": {
+    access: "editor",
+    args: ["WORKFLOW", { name: "hijacked", graph: { nodes: [], edges: [] } }],
+  },
+  "app/workflows/actions.ts#runWorkflowAction": {
+    access: "editor",
+    args: ["WORKFLOW", { name: "hijacked", graph: { nodes: [], edges: [] } }],
+  },
   "app/workflows/actions.ts#renameWorkflowAction": { access: "editor", args: ["WORKFLOW", "hijacked"] },
   "app/workflows/actions.ts#duplicateWorkflowAction": { access: "editor", args: ["WORKFLOW"] },
   "app/workflows/actions.ts#deleteWorkflowAction": { access: "editor", args: ["WORKFLOW"] },
   "app/workflows/actions.ts#importWorkflowAction": { access: "editor", args: ["{}"] },
   "app/runs/actions.ts#rerunAction": { access: "editor", args: ["no-such-run"] },
   "app/runs/actions.ts#openRunGraphAction": { access: "editor", args: ["no-such-run"] },
-  "app/workflows/mcp-actions.ts#discoverMcpToolsAction": { access: "editor", args: [{ nodeId: "n", type: "mcp.server", label: "x", params: { transport: "stdio", command: "node", args: ["-e", "1"] } }] },
+  "app/workflows/mcp-actions.ts#discoverMcpToolsAction": {
+    access: "editor",
+    args: [
+      {
+        nodeId: "n",
+        type: "mcp.server",
+        label: "x",
+        params: { transport: "stdio", command: "node", args: ["-e", "1"] },
+      },
+    ],
+  },
   "app/workflows/mcp-oauth-actions.ts#mcpOAuthStatusAction": { access: "viewer", args: [OAUTH_NODE] },
   "app/workflows/mcp-oauth-actions.ts#connectMcpOAuthAction": { access: "editor", args: [OAUTH_NODE, "n"] },
   "app/workflows/mcp-oauth-actions.ts#disconnectMcpOAuthAction": { access: "editor", args: [OAUTH_NODE, "n"] },
@@ -48,26 +69,63 @@ type BuiltAction = { id: string; key: string; page: string };
 
 /** The build's actions, each with a page path that serves it. */
 function builtActions(): BuiltAction[] {
-  const manifest = JSON.parse(readFileSync(path.join(".next", "server", "server-reference-manifest.json"), "utf8")) as { node: Record<string, { workers: Record<string, unknown>; filename: string; exportedName: string }> };
+  const manifest = JSON.parse(readFileSync(path.join(".next", "server", "server-reference-manifest.json"), "utf8")) as {
+    node: Record<string, { workers: Record<string, unknown>; filename: string; exportedName: string }>;
+  };
   return Object.entries(manifest.node).map(([id, entry]) => {
     const worker = Object.keys(entry.workers)[0]; // e.g. "app/workflows/[id]/page"
-    const page = "/" + worker.replace(/^app\//, "").replace(/\/?page$/, "").replace(/\[[^\]]+\]/g, "anything");
+    const page =
+      "/" +
+      worker
+        .replace(/^app\//, "")
+        .replace(/\/?page$/, "")
+        .replace(/\[[^\]]+\]/g, "anything");
     return { id, key: `${entry.filename}#${entry.exportedName}`, page: page === "/" ? "/" : page };
   });
 }
 
-async function callAction(request: APIRequestContext, action: BuiltAction, args: unknown[], headers: Record<string, string> = {}) {
-  const response = await request.post(action.page, { headers: { "next-action": action.id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", ...headers }, data: JSON.stringify(args), maxRedirects: 0 });
-  return { status: response.status(), text: await response.text(), location: response.headers()["x-action-redirect"] ?? response.headers()["location"] ?? "" };
+async function callAction(
+  request: APIRequestContext,
+  action: BuiltAction,
+  args: unknown[],
+  headers: Record<string, string> = {},
+) {
+  const response = await request.post(action.page, {
+    headers: {
+      "next-action": action.id,
+      "content-type": "text/plain;charset=UTF-8",
+      accept: "text/x-component",
+      ...headers,
+    },
+    data: JSON.stringify(args),
+    maxRedirects: 0,
+  });
+  return {
+    status: response.status(),
+    text: await response.text(),
+    location: response.headers()["x-action-redirect"] ?? response.headers()["location"] ?? "",
+  };
 }
 
-test("every server action checks who calls it, and refused calls change nothing", async ({ page, browser, request, playwright, baseURL }) => {
+test("every server action checks who calls it, and refused calls change nothing", async ({
+  page,
+  browser,
+  request,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const actions = builtActions();
   expect(actions.map((action) => action.key).sort()).toEqual(Object.keys(ACTIONS).sort());
 
-  const { id: workflowId } = (await (await request.post("/api/workflows", { data: { name: "Guarded", nodes: [], edges: [] } })).json()) as { id: string };
-  const viewerPage = await joinWithInvite(browser, await createInvite(page, "viewer"), { name: "Action Viewer", email: "action-viewer@switchboard.test", password: "a long viewer password" });
+  const { id: workflowId } = (await (
+    await request.post("/api/workflows", { data: { name: "Guarded", nodes: [], edges: [] } })
+  ).json()) as { id: string };
+  const viewerPage = await joinWithInvite(browser, await createInvite(page, "viewer"), {
+    name: "Action Viewer",
+    email: "action-viewer@switchboard.test",
+    password: "a long viewer password",
+  });
   const asViewer = viewerPage.context().request;
   const anonymous = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
 
@@ -77,14 +135,21 @@ test("every server action checks who calls it, and refused calls change nothing"
     const filled = JSON.parse(JSON.stringify(args).replaceAll("WORKFLOW", workflowId));
 
     const stranger = await callAction(anonymous, action, filled);
-    expect(`${stranger.status} ${stranger.text} ${stranger.location}`, `${action.key} without credentials`).toMatch(/Sign in or send an API key|\/sign-in/);
+    expect(`${stranger.status} ${stranger.text} ${stranger.location}`, `${action.key} without credentials`).toMatch(
+      /Sign in or send an API key|\/sign-in/,
+    );
 
     if (access !== "viewer") {
       const viewer = await callAction(asViewer, action, filled);
-      expect(`${viewer.status} ${viewer.text} ${viewer.location}`, `${action.key} as a viewer`).toMatch(new RegExp(`This needs the ${access} role; you are a viewer|forbidden\\?need=${access}`));
+      expect(`${viewer.status} ${viewer.text} ${viewer.location}`, `${action.key} as a viewer`).toMatch(
+        new RegExp(`This needs the ${access} role; you are a viewer|forbidden\\?need=${access}`),
+      );
     }
 
-    const crossSite = await callAction(asViewer, action, filled, { origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+    const crossSite = await callAction(asViewer, action, filled, {
+      origin: "https://evil.example",
+      "sec-fetch-site": "cross-site",
+    });
     expect(crossSite.status, `${action.key} cross-site`).toBe(403);
   }
 
@@ -115,11 +180,23 @@ const NEAR_SKIPS = [
   "/api/workflows//runs",
 ];
 
-test("the paths Next's proxy skips serve only their routes, which check for themselves; next to them the proxy still stands", async ({ playwright, baseURL }) => {
+test("the paths Next's proxy skips serve only their routes, which check for themselves; next to them the proxy still stands", async ({
+  playwright,
+  baseURL,
+}) => {
   const action = builtActions().find((built) => built.key === "app/settings/actions.ts#setHostToolsAction")!;
   const anonymous = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const send = (path: string, headers: Record<string, string> = {}) =>
-    anonymous.post(path, { headers: { "next-action": action.id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", ...headers }, data: JSON.stringify([true]), maxRedirects: 0 });
+    anonymous.post(path, {
+      headers: {
+        "next-action": action.id,
+        "content-type": "text/plain;charset=UTF-8",
+        accept: "text/x-component",
+        ...headers,
+      },
+      data: JSON.stringify([true]),
+      maxRedirects: 0,
+    });
   const crossSite = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
 
   for (const { path, status, says } of PROXY_SKIPS) {
@@ -136,7 +213,10 @@ test("the paths Next's proxy skips serve only their routes, which check for them
   // (a rebinding site sends a matching Origin, which Next's own check for actions lets through).
   const rebinding = { host: "evil.example", origin: "http://evil.example" };
   for (const path of NEAR_SKIPS) {
-    for (const [headers, refusal] of [[crossSite, 403], [rebinding, 421]] as const) {
+    for (const [headers, refusal] of [
+      [crossSite, 403],
+      [rebinding, 421],
+    ] as const) {
       const near = await send(path, headers);
       expect([refusal, 308], `${path} ${refusal}`).toContain(near.status());
       expect(near.headers()["x-action-revalidated"], path).toBeUndefined();

@@ -3,7 +3,9 @@ import { expect, test } from "./support/test";
 import { RunPage } from "./pages/run-page";
 
 const statusOf = (page: import("@playwright/test").Page, label: string) =>
-  page.locator(".react-flow__node", { has: page.locator(".node-title").getByText(label, { exact: true }) }).locator(".node-status");
+  page
+    .locator(".react-flow__node", { has: page.locator(".node-title").getByText(label, { exact: true }) })
+    .locator(".node-status");
 
 test("the triage template opens as a new workflow and takes its alert branch", async ({ page }) => {
   await page.goto("/");

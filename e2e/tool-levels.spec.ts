@@ -7,13 +7,18 @@ import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
 import { RunPage } from "./pages/run-page";
 
-const LLM_SCRIPT = JSON.stringify({ toolCalls: [{ tool: "http_request", args: { url: "/api/workflows" } }], finalText: "unused" });
+const LLM_SCRIPT = JSON.stringify({
+  toolCalls: [{ tool: "http_request", args: { url: "/api/workflows" } }],
+  finalText: "unused",
+});
 const AGENT_SCRIPT = JSON.stringify({
   toolCalls: [{ tool: "http_request", args: { url: "/api/health?from=agent" } }],
   finalText: "Agent read: {{input}} | health: {{results.0}}",
 });
 
-test("a Tool Call, an LLM and an Agent share one tool; the run view shows each level's calls and the agent's answer", async ({ page }) => {
+test("a Tool Call, an LLM and an Agent share one tool; the run view shows each level's calls and the agent's answer", async ({
+  page,
+}) => {
   const editor = new EditorPage(page);
   await editor.createWorkflow();
 
@@ -23,7 +28,9 @@ test("a Tool Call, an LLM and an Agent share one tool; the run view shows each l
   await editor.dragFromPalette("core.llm", { x: 440, y: 330 });
   await editor.dragFromPalette("core.agent", { x: 760, y: 200 });
   await editor.dragFromPalette("core.http.request", { x: 440, y: 600 });
-  const [entry, toolCall, llm, agent, http] = ["Entry", "Tool Call", "LLM", "Agent", "HTTP Request"].map((label) => editor.node(label));
+  const [entry, toolCall, llm, agent, http] = ["Entry", "Tool Call", "LLM", "Agent", "HTTP Request"].map((label) =>
+    editor.node(label),
+  );
 
   await editor.select(entry);
   await editor.param("defaultInput").fill("e2e-visitor");
@@ -43,7 +50,10 @@ test("a Tool Call, an LLM and an Agent share one tool; the run view shows each l
 
   await editor.select(toolCall);
   // The tool field suggests the wired source's tool.
-  await expect(editor.inspector.getByTestId("param-tool-options").locator("option")).toHaveAttribute("value", "http_request");
+  await expect(editor.inspector.getByTestId("param-tool-options").locator("option")).toHaveAttribute(
+    "value",
+    "http_request",
+  );
   await editor.param("tool").fill("http_request");
   await editor.param("args").fill('{ "url": "/api/health?who={{entry}}" }');
   await editor.select(llm);
@@ -64,7 +74,9 @@ test("a Tool Call, an LLM and an Agent share one tool; the run view shows each l
   await expect(levelOne.getByTestId("tool-call-args")).toContainText("/api/health?who=e2e-visitor");
   // Level 2: the LLM's single call; level 3: the agent's call in its loop.
   await expect(calls.filter({ hasText: "LLM, step 1" }).getByTestId("tool-call-args")).toContainText("/api/workflows");
-  await expect(calls.filter({ hasText: "Agent, step 1" }).getByTestId("tool-call-result")).toContainText('"status":"ok"');
+  await expect(calls.filter({ hasText: "Agent, step 1" }).getByTestId("tool-call-result")).toContainText(
+    '"status":"ok"',
+  );
   // The agent's prompt was filled from the Tool Call's result and the LLM's answer (which carries its tool result).
   await expect(run.finalAnswer).toContainText("Agent read: status=200 llm=http_request:");
   await expect(run.finalAnswer).toContainText('health: {"status":200');
@@ -73,20 +85,29 @@ test("a Tool Call, an LLM and an Agent share one tool; the run view shows each l
   await page.screenshot({ path: "test-results/screenshots/tool-levels-run.png" });
 
   // Inspecting the agent: the settings it ran with (its prompt filled) and its conversation, step by step.
-  await run.graph.locator(".react-flow__node", { has: page.locator(".node-title").getByText("Agent", { exact: true }) }).click();
-  await expect(page.getByTestId("node-params-value").locator('[data-param="prompt"]')).toContainText("status=200 llm=http_request:");
+  await run.graph
+    .locator(".react-flow__node", { has: page.locator(".node-title").getByText("Agent", { exact: true }) })
+    .click();
+  await expect(page.getByTestId("node-params-value").locator('[data-param="prompt"]')).toContainText(
+    "status=200 llm=http_request:",
+  );
   const messages = page.getByTestId("conversation-message");
   await expect(messages.nth(0)).toHaveAttribute("data-role", "system"); // the Agent's default system prompt
   await expect(messages.nth(1)).toHaveAttribute("data-role", "user");
   await expect(messages.nth(1)).toContainText("status=200 llm=http_request:");
   await expect(messages.filter({ hasText: "calls http_request" })).toHaveCount(1);
-  await expect(page.locator('[data-testid="conversation-message"][data-role="tool"]')).toContainText("http_request answered");
+  await expect(page.locator('[data-testid="conversation-message"][data-role="tool"]')).toContainText(
+    "http_request answered",
+  );
   await expect(messages.last()).toHaveAttribute("data-role", "assistant");
   await expect(messages.last()).toContainText("Agent read: status=200");
   await expect(page.getByTestId("node-usage")).toContainText("tokens");
   await expect(page.getByTestId("node-output-value")).toContainText("Agent read: status=200");
   // The output is a tree: the agent's tool calls fold away, and open again.
-  const toolCallsSummary = page.getByTestId("node-output-value").locator("summary").filter({ hasText: /^toolCalls:/ });
+  const toolCallsSummary = page
+    .getByTestId("node-output-value")
+    .locator("summary")
+    .filter({ hasText: /^toolCalls:/ });
   const toolCalls = toolCallsSummary.locator("xpath=..");
   await expect(toolCallsSummary).toHaveText("toolCalls:[1 item]");
   await toolCallsSummary.click();

@@ -13,7 +13,9 @@ const AGENT_SCRIPT = JSON.stringify({
   finalText: "Health says: {{results.0}}",
 });
 
-test("a person draws an agent with an HTTP tool, runs it and watches the tool call and answer arrive", async ({ page }) => {
+test("a person draws an agent with an HTTP tool, runs it and watches the tool call and answer arrive", async ({
+  page,
+}) => {
   const editor = new EditorPage(page);
   await editor.createWorkflow();
 

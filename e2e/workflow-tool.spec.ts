@@ -13,12 +13,17 @@ const node = (id: string, type: string, label: string, x: number, y: number, ext
   data: { label, mode: "normal", params: {}, ...extra },
 });
 
-test("an agent calls another workflow through a Workflow Tool, and the two runs link to each other", async ({ page, request }) => {
+test("an agent calls another workflow through a Workflow Tool, and the two runs link to each other", async ({
+  page,
+  request,
+}) => {
   const child = await request.post("/api/workflows", {
     data: {
       name: "Shout it",
       nodes: [
-        node("entry", "core.entry", "Entry", 80, 160, { params: { inputFields: [{ name: "text", type: "string", required: true }] } }),
+        node("entry", "core.entry", "Entry", 80, 160, {
+          params: { inputFields: [{ name: "text", type: "string", required: true }] },
+        }),
         node("code", "core.code", "Shout", 380, 160, { params: { code: "return input.text.toUpperCase() + '!';" } }),
         node("out", "core.output", "Out", 680, 160, { params: { value: "{{shout.result}}" } }),
       ],
@@ -31,7 +36,15 @@ test("an agent calls another workflow through a Workflow Tool, and the two runs 
       name: "Agent with a workflow tool",
       nodes: [
         node("entry", "core.entry", "Entry", 60, 120),
-        node("agent", "core.agent", "Agent", 380, 120, { params: { provider: "scripted", script: { toolCalls: [{ tool: "shout_it", args: { text: "hello" } }], finalText: "The other workflow said {{results.0}}" } } }),
+        node("agent", "core.agent", "Agent", 380, 120, {
+          params: {
+            provider: "scripted",
+            script: {
+              toolCalls: [{ tool: "shout_it", args: { text: "hello" } }],
+              finalText: "The other workflow said {{results.0}}",
+            },
+          },
+        }),
         node("tool", "core.workflow.tool", "Shout it", 60, 420, { mode: "tool", params: { workflowId: childId } }),
       ],
       edges: [

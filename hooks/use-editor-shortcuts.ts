@@ -22,7 +22,10 @@ export const SHORTCUTS: { keys: string; does: string }[] = [
 ];
 
 export function isTypingIn(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
+  );
 }
 
 export function useEditorShortcuts(onHelp: () => void) {
@@ -39,12 +42,19 @@ export function useEditorShortcuts(onHelp: () => void) {
         return;
       }
       const action =
-        key === "z" ? (event.shiftKey ? state.redo : state.undo)
-        : key === "y" ? state.redo
-        : key === "c" ? state.copySelection
-        : key === "v" ? state.paste
-        : key === "d" ? state.duplicateSelection
-        : null;
+        key === "z"
+          ? event.shiftKey
+            ? state.redo
+            : state.undo
+          : key === "y"
+            ? state.redo
+            : key === "c"
+              ? state.copySelection
+              : key === "v"
+                ? state.paste
+                : key === "d"
+                  ? state.duplicateSelection
+                  : null;
       if (!action) return;
       event.preventDefault();
       action();

@@ -11,7 +11,10 @@ import type { NodeOAuthServer } from "@/lib/mcp/oauth/node-oauth";
 const SETTLE_MS = 300;
 
 /** `readInput` gives the node as Discover takes it (null: not an MCP node); `signature` changes when its connection settings do. */
-export function useMcpOAuthStatus(readInput: () => unknown, signature: string): { servers: NodeOAuthServer[]; refresh: () => Promise<void> } {
+export function useMcpOAuthStatus(
+  readInput: () => unknown,
+  signature: string,
+): { servers: NodeOAuthServer[]; refresh: () => Promise<void> } {
   const [answer, setAnswer] = useState<{ signature: string; servers: NodeOAuthServer[] } | null>(null);
   const latest = useRef({ readInput, signature });
   latest.current = { readInput, signature };

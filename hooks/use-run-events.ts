@@ -12,14 +12,21 @@ export type EventConnection = "connecting" | "live" | "reconnecting" | "closed" 
 
 const hasEnded = (events: readonly RunEvent[]) => events.some((event) => TERMINAL_EVENT_TYPES.has(event.type));
 
-export function useRunEvents(runId: string, initialEvents: RunEvent[]): { events: RunEvent[]; connection: EventConnection } {
+export function useRunEvents(
+  runId: string,
+  initialEvents: RunEvent[],
+): { events: RunEvent[]; connection: EventConnection } {
   const [events, setEvents] = useState(initialEvents);
-  const [connection, setConnection] = useState<EventConnection>(() => (hasEnded(initialEvents) ? "closed" : "connecting"));
+  const [connection, setConnection] = useState<EventConnection>(() =>
+    hasEnded(initialEvents) ? "closed" : "connecting",
+  );
 
   useEffect(() => {
     if (hasEnded(initialEvents)) return;
     const after = initialEvents.at(-1)?.seq ?? 0;
-    const source = new EventSource(`/api/runs/${encodeURIComponent(runId)}/events${after > 0 ? `?after=${after}` : ""}`);
+    const source = new EventSource(
+      `/api/runs/${encodeURIComponent(runId)}/events${after > 0 ? `?after=${after}` : ""}`,
+    );
     source.onopen = () => setConnection("live");
     source.onmessage = (message: MessageEvent<string>) => {
       const event = JSON.parse(message.data) as RunEvent;

@@ -17,45 +17,56 @@ export function useWorkflowPersistence() {
   const store = useEditorStoreApi();
   const [isRunning, startRunning] = useTransition();
 
-  const save = useCallback(async (overwrite = false): Promise<boolean> => {
-    const { workflowId, name, toGraph, beginSave, finishSave, settleVersion, saving, version } = store.getState();
-    if (!workflowId || saving) return false;
-    const revision = beginSave();
-    try {
-      // `overwrite` (after a conflict, when the person chose so) saves whatever is stored.
-      const result = await saveWorkflowAction(workflowId, { name, graph: toGraph() }, overwrite ? null : (version ?? null));
-      finishSave(revision, result.ok ? undefined : result.errors.join("; "));
-      if (result.ok) settleVersion({ version: result.version });
-      else if (result.conflict) settleVersion({ conflict: true });
-      return result.ok;
-    } catch (error) {
-      finishSave(revision, error instanceof Error ? error.message : "Could not reach the server");
-      return false;
-    }
-  }, [store]);
-
-  /** Saves and starts a run; `input` (any JSON value) is what the Entry hands on. */
-  const run = useCallback((input?: unknown) => {
-    startRunning(async () => {
-      // A save in flight could land after Run's own save and store an older graph: let it finish first.
-      await whenIdle(store);
-      const { workflowId, name, toGraph, beginSave, finishSave, setRunErrors, settleVersion, version } = store.getState();
-      if (!workflowId) return;
+  const save = useCallback(
+    async (overwrite = false): Promise<boolean> => {
+      const { workflowId, name, toGraph, beginSave, finishSave, settleVersion, saving, version } = store.getState();
+      if (!workflowId || saving) return false;
       const revision = beginSave();
       try {
-        // On success the action redirects to the run view and never answers.
-        const result = await runWorkflowAction(workflowId, { name, graph: toGraph() }, input, version ?? null);
-        finishSave(revision, result.saved ? undefined : result.errors.map((e) => e.message).join("; "));
-        if (result.conflict) settleVersion({ conflict: true });
-        setRunErrors(result.errors);
+        // `overwrite` (after a conflict, when the person chose so) saves whatever is stored.
+        const result = await saveWorkflowAction(
+          workflowId,
+          { name, graph: toGraph() },
+          overwrite ? null : (version ?? null),
+        );
+        finishSave(revision, result.ok ? undefined : result.errors.join("; "));
+        if (result.ok) settleVersion({ version: result.version });
+        else if (result.conflict) settleVersion({ conflict: true });
+        return result.ok;
       } catch (error) {
-        unstable_rethrow(error); // the redirect
-        const message = error instanceof Error ? error.message : "Could not reach the server";
-        finishSave(revision, message);
-        setRunErrors([{ message }]);
+        finishSave(revision, error instanceof Error ? error.message : "Could not reach the server");
+        return false;
       }
-    });
-  }, [store]);
+    },
+    [store],
+  );
+
+  /** Saves and starts a run; `input` (any JSON value) is what the Entry hands on. */
+  const run = useCallback(
+    (input?: unknown) => {
+      startRunning(async () => {
+        // A save in flight could land after Run's own save and store an older graph: let it finish first.
+        await whenIdle(store);
+        const { workflowId, name, toGraph, beginSave, finishSave, setRunErrors, settleVersion, version } =
+          store.getState();
+        if (!workflowId) return;
+        const revision = beginSave();
+        try {
+          // On success the action redirects to the run view and never answers.
+          const result = await runWorkflowAction(workflowId, { name, graph: toGraph() }, input, version ?? null);
+          finishSave(revision, result.saved ? undefined : result.errors.map((e) => e.message).join("; "));
+          if (result.conflict) settleVersion({ conflict: true });
+          setRunErrors(result.errors);
+        } catch (error) {
+          unstable_rethrow(error); // the redirect
+          const message = error instanceof Error ? error.message : "Could not reach the server";
+          finishSave(revision, message);
+          setRunErrors([{ message }]);
+        }
+      });
+    },
+    [store],
+  );
 
   // Autosave after a quiet second; a save already in flight is followed by another if edits came in meanwhile.
   useEffect(() => {

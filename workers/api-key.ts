@@ -34,11 +34,24 @@ async function database(): Promise<{ url: string; release: () => Promise<void> }
 }
 
 async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { email: { type: "string" }, name: { type: "string" }, id: { type: "string" }, workflow: { type: "string", multiple: true } } });
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      email: { type: "string" },
+      name: { type: "string" },
+      id: { type: "string" },
+      workflow: { type: "string", multiple: true },
+    },
+  });
   const [command] = positionals;
   const email = values.email?.trim().toLowerCase();
   const workflowIds = values.workflow ?? [];
-  if (!command || !email || (command === "create" && !values.name) || ((command === "revoke" || command === "limit") && !values.id)) {
+  if (
+    !command ||
+    !email ||
+    (command === "create" && !values.name) ||
+    ((command === "revoke" || command === "limit") && !values.id)
+  ) {
     console.error(USAGE);
     return 2;
   }
@@ -59,11 +72,15 @@ async function main(): Promise<number> {
         console.error(created.error);
         return 1;
       }
-      console.log(`Created API key "${values.name}" for ${email} (acts as ${user.role}, ${reach}). It is shown only now:`);
+      console.log(
+        `Created API key "${values.name}" for ${email} (acts as ${user.role}, ${reach}). It is shown only now:`,
+      );
       console.log(created.key);
     } else if (command === "list") {
       for (const key of await listApiKeys(user.id)) {
-        const limit = key.workflows ? `only ${key.workflows.map((workflow) => workflow.name ?? `${workflow.id} (deleted)`).join(", ")}` : "every workflow";
+        const limit = key.workflows
+          ? `only ${key.workflows.map((workflow) => workflow.name ?? `${workflow.id} (deleted)`).join(", ")}`
+          : "every workflow";
         console.log(`${key.id}\t${key.name}\t${key.start ?? ""}…\tcreated ${key.createdAt.toISOString()}\t${limit}`);
       }
     } else if (command === "limit") {

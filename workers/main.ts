@@ -7,7 +7,9 @@ import { startScheduleKeeper } from "../lib/triggers/schedule-keeper";
 const workers = await startWorkers();
 // PostgreSQL's schedules re-armed in Redis, at start and every 30 s (SWITCHBOARD_SCHEDULE_RECONCILE_MS).
 const scheduleKeeper = await startScheduleKeeper();
-console.log(`worker ready (pid ${process.pid}): runs ×${DEFAULT_RUN_CONCURRENCY}, tool-calls ×${DEFAULT_TOOL_CALL_CONCURRENCY}`);
+console.log(
+  `worker ready (pid ${process.pid}): runs ×${DEFAULT_RUN_CONCURRENCY}, tool-calls ×${DEFAULT_TOOL_CALL_CONCURRENCY}`,
+);
 console.log(`worker sandbox: ${await describeSandbox()}`); // after "ready": tests and supervisors wait for that line
 
 let stopping = false;

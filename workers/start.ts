@@ -74,7 +74,14 @@ async function main() {
   supervised.push(superviseProcess({ name: "web", command: bin("tsx"), args: [path.join("workers", "web.ts")], env }));
   for (let i = 1; i <= workerCount; i++) {
     const name = workerCount === 1 ? "worker" : `worker-${i}`;
-    supervised.push(superviseProcess({ name, command: bin("tsx"), args: ["--conditions=react-server", path.join("workers", "main.ts")], env }));
+    supervised.push(
+      superviseProcess({
+        name,
+        command: bin("tsx"),
+        args: ["--conditions=react-server", path.join("workers", "main.ts")],
+        env,
+      }),
+    );
   }
 
   await waitUntilAnswering(`http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}/api/health`);

@@ -28,7 +28,10 @@ export async function openRunGraphAction(runId: unknown): Promise<RerunResult> {
   const caller = await actionPrincipal("editor");
   if (!caller.ok) return { ok: false, error: caller.error };
   if (typeof runId !== "string" || runId.length > 100) return { ok: false, error: "runId: expected the id of a run" };
-  const run = await getDb().run.findUnique({ where: { id: runId }, select: { graph: true, workflow: { select: { name: true } } } });
+  const run = await getDb().run.findUnique({
+    where: { id: runId },
+    select: { graph: true, workflow: { select: { name: true } } },
+  });
   if (!run) return { ok: false, error: `Run ${runId} does not exist` };
   const graph = parseGraph(run.graph);
   if (!graph.ok) return { ok: false, error: `The run's graph can no longer be read: ${graph.errors[0]}` };

@@ -18,29 +18,60 @@ type PageProps = { searchParams: Promise<Record<string, string | string[] | unde
 
 export default async function RunsPage({ searchParams }: PageProps) {
   const user = await pageUser("viewer", "/runs");
-  const raw = Object.fromEntries(Object.entries(await searchParams).flatMap(([key, value]) => (typeof value === "string" && value !== "" ? [[key, value]] : [])));
+  const raw = Object.fromEntries(
+    Object.entries(await searchParams).flatMap(([key, value]) =>
+      typeof value === "string" && value !== "" ? [[key, value]] : [],
+    ),
+  );
   // The form's "until" is a day, included: the list wants the instant after it.
-  const parsed = RunListQuery.safeParse(/^\d{4}-\d{2}-\d{2}$/.test(raw.until ?? "") ? { ...raw, until: dayAfter(raw.until) } : raw);
+  const parsed = RunListQuery.safeParse(
+    /^\d{4}-\d{2}-\d{2}$/.test(raw.until ?? "") ? { ...raw, until: dayAfter(raw.until) } : raw,
+  );
   const query = parsed.success ? parsed.data : RunListQuery.parse({});
-  const [page, workflows] = await Promise.all([listRuns(query).catch(() => listRuns({ ...query, cursor: undefined })), listWorkflows()]);
-  const workflowName = query.workflowId ? workflows.find((workflow) => workflow.id === query.workflowId)?.name : undefined;
+  const [page, workflows] = await Promise.all([
+    listRuns(query).catch(() => listRuns({ ...query, cursor: undefined })),
+    listWorkflows(),
+  ]);
+  const workflowName = query.workflowId
+    ? workflows.find((workflow) => workflow.id === query.workflowId)?.name
+    : undefined;
   const filtered = Boolean(query.workflowId || query.status || query.since || query.until);
   return (
-    <PageShell user={user} title={workflowName ? `Runs of ${workflowName}` : "Runs"} subtitle="Every run, newest first: open one to see what happened, or run it again.">
-      <RunFilters workflows={workflows.map(({ id, name }) => ({ id, name }))} current={{ workflowId: query.workflowId, status: query.status, since: raw.since, until: raw.until }} />
-      {!parsed.success && <p className="run-list-notice">Some filters in the address were not understood and were left out.</p>}
+    <PageShell
+      user={user}
+      title={workflowName ? `Runs of ${workflowName}` : "Runs"}
+      subtitle="Every run, newest first: open one to see what happened, or run it again."
+    >
+      <RunFilters
+        workflows={workflows.map(({ id, name }) => ({ id, name }))}
+        current={{ workflowId: query.workflowId, status: query.status, since: raw.since, until: raw.until }}
+      />
+      {!parsed.success && (
+        <p className="run-list-notice">Some filters in the address were not understood and were left out.</p>
+      )}
       {page.runs.length === 0 ? (
         <div className="empty-state">
           <span className="empty-state-icon">
             <History size={22} aria-hidden />
           </span>
           <h2>{filtered ? "No runs match these filters" : "No runs yet"}</h2>
-          <p>{filtered ? "Try another status or workflow, or clear the filters." : "Open a workflow and press Run: every run is kept here."}</p>
+          <p>
+            {filtered
+              ? "Try another status or workflow, or clear the filters."
+              : "Open a workflow and press Run: every run is kept here."}
+          </p>
         </div>
       ) : (
         <RunTable runs={page.runs} showWorkflow={!query.workflowId} />
       )}
-      <ListPaging path="/runs" params={raw} cursor={query.cursor} nextCursor={page.nextCursor} olderLabel="Older runs" olderTestId="runs-older" />
+      <ListPaging
+        path="/runs"
+        params={raw}
+        cursor={query.cursor}
+        nextCursor={page.nextCursor}
+        olderLabel="Older runs"
+        olderTestId="runs-older"
+      />
     </PageShell>
   );
 }

@@ -17,7 +17,13 @@ export default async function SecretsPage() {
       title="Secrets"
       subtitle="API keys and tokens your workflows use. Values are encrypted at rest, read only by the worker when a node runs, and never shown again."
     >
-      <SecretsManager secrets={secrets.map(({ name, allowedHosts, updatedAt }) => ({ name, allowedHosts, updatedAt: updatedAt.toISOString() }))} />
+      <SecretsManager
+        secrets={secrets.map(({ name, allowedHosts, updatedAt }) => ({
+          name,
+          allowedHosts,
+          updatedAt: updatedAt.toISOString(),
+        }))}
+      />
     </PageShell>
   );
 }

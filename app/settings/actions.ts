@@ -15,7 +15,10 @@ import { Retention, setRetention } from "@/lib/settings/retention";
 import { KeyName, KeyWorkflows, RecordId, RoleInput, type SettingsResult } from "./schema";
 
 /** Runs `work` for a caller with at least `role`; access problems and bad input come back as `{ ok: false, error }`. */
-async function asUser<T extends object>(role: Role, work: (user: Principal) => Promise<SettingsResult<T>>): Promise<SettingsResult<T>> {
+async function asUser<T extends object>(
+  role: Role,
+  work: (user: Principal) => Promise<SettingsResult<T>>,
+): Promise<SettingsResult<T>> {
   const caller = await actionPrincipal(role);
   if (!caller.ok) return caller;
   const result = await work(caller.principal);
@@ -26,7 +29,10 @@ async function asUser<T extends object>(role: Role, work: (user: Principal) => P
 const invalid = (error: { issues: { message: string }[] }) => ({ ok: false as const, error: error.issues[0].message });
 
 /** `workflowIds`: the workflows the key is limited to; none means every workflow. */
-export async function createApiKeyAction(name: unknown, workflowIds: unknown = []): Promise<SettingsResult<{ key: string }>> {
+export async function createApiKeyAction(
+  name: unknown,
+  workflowIds: unknown = [],
+): Promise<SettingsResult<{ key: string }>> {
   return asUser("viewer", async (user) => {
     const parsed = KeyName.safeParse(name);
     if (!parsed.success) return invalid(parsed.error);
@@ -41,7 +47,9 @@ export async function revokeApiKeyAction(keyId: unknown): Promise<SettingsResult
   return asUser("viewer", async (user) => {
     const parsed = RecordId.safeParse(keyId);
     if (!parsed.success) return invalid(parsed.error);
-    return (await revokeApiKey(user.userId, parsed.data)) ? { ok: true } : { ok: false, error: "You have no such API key" };
+    return (await revokeApiKey(user.userId, parsed.data))
+      ? { ok: true }
+      : { ok: false, error: "You have no such API key" };
   });
 }
 

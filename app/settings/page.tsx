@@ -22,18 +22,33 @@ export default async function SettingsPage() {
   const user = await pageUser("viewer", "/settings");
   const keys = await listApiKeys(user.userId);
   const admin = user.role === "admin";
-  const [users, hostTools, retention] = admin ? await Promise.all([listUsers(), hostToolsSetting(), getRetention()]) : [[], null, null];
+  const [users, hostTools, retention] = admin
+    ? await Promise.all([listUsers(), hostToolsSetting(), getRetention()])
+    : [[], null, null];
   const [exposed, workflows] = await Promise.all([listExposedWorkflows(), listWorkflows()]);
   return (
-    <PageShell user={user} title="Settings" subtitle="API keys for scripts, and for admins: people and what workflows may do on this machine.">
+    <PageShell
+      user={user}
+      title="Settings"
+      subtitle="API keys for scripts, and for admins: people and what workflows may do on this machine."
+    >
       <div className="settings">
         <ApiKeysSection
           role={user.role}
           workflows={workflows.map(({ id, name }) => ({ id, name }))}
-          keys={keys.map((key) => ({ ...key, createdAt: key.createdAt.toISOString(), lastRequest: key.lastRequest?.toISOString() ?? null }))}
+          keys={keys.map((key) => ({
+            ...key,
+            createdAt: key.createdAt.toISOString(),
+            lastRequest: key.lastRequest?.toISOString() ?? null,
+          }))}
         />
         <McpServerSection exposedCount={exposed.length} />
-        {admin && <UsersSection users={users.map(({ id, name, email, role }) => ({ id, name, email, role }))} currentUserId={user.userId} />}
+        {admin && (
+          <UsersSection
+            users={users.map(({ id, name, email, role }) => ({ id, name, email, role }))}
+            currentUserId={user.userId}
+          />
+        )}
         {hostTools && <HostAccessSection enabled={hostTools.enabled} source={hostTools.source} />}
         {retention && <RetentionSection initial={retention} />}
       </div>

@@ -12,7 +12,10 @@ export const metadata: Metadata = { title: "Set up" };
 export default async function SetupPage() {
   if (await hasOwner()) redirect("/sign-in");
   return (
-    <AuthCard title="Create the owner account" subtitle="Welcome to Switchboard. The first account owns this instance: it is an admin, invites everyone else and decides what workflows may touch on this machine.">
+    <AuthCard
+      title="Create the owner account"
+      subtitle="Welcome to Switchboard. The first account owns this instance: it is an admin, invites everyone else and decides what workflows may touch on this machine."
+    >
       <AccountForm action={createOwnerAction} fields={NEW_ACCOUNT_FIELDS} submitLabel="Create owner account" />
     </AuthCard>
   );

@@ -13,7 +13,8 @@ import { getAuth } from "@/lib/auth/auth";
 import { acceptInviteThrottled, signInWithPassword } from "@/lib/auth/sign-in";
 import { NewAccountInput, SignInInput, safeNext, type FormState } from "./schema";
 
-const fields = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
+const fields = (form: FormData) =>
+  Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
 
 /** "password: use at least 10 characters" → "Use at least 10 characters", with the field marked. */
 function problem(issue: { message: string; path: PropertyKey[] }): FormState {
@@ -47,6 +48,8 @@ export async function acceptInviteAction(token: string, _state: FormState, form:
 }
 
 export async function signOutAction(): Promise<never> {
-  await getAuth().api.signOut({ headers: await headers() }).catch(() => undefined);
+  await getAuth()
+    .api.signOut({ headers: await headers() })
+    .catch(() => undefined);
   redirect("/sign-in");
 }

@@ -8,9 +8,24 @@ import { startRun } from "@/lib/runs/start-run";
 import { parseGraph } from "@/lib/workflow/graph";
 import { parseWorkflowFile } from "@/lib/workflow/workflow-file";
 import { saveRefusal } from "@/lib/workflow-store/save-guard";
-import { createWorkflow, deleteWorkflow, getWorkflow, listWorkflows, saveWorkflowVersion, updateWorkflow } from "@/lib/workflow-store/repository";
+import {
+  createWorkflow,
+  deleteWorkflow,
+  getWorkflow,
+  listWorkflows,
+  saveWorkflowVersion,
+  updateWorkflow,
+} from "@/lib/workflow-store/repository";
 import { findTemplate } from "@/lib/workflow-store/templates";
-import { ExpectedVersion, SaveWorkflowInput, WorkflowId, WorkflowName, type ListActionResult, type RunWorkflowResult, type SaveWorkflowResult } from "./schema";
+import {
+  ExpectedVersion,
+  SaveWorkflowInput,
+  WorkflowId,
+  WorkflowName,
+  type ListActionResult,
+  type RunWorkflowResult,
+  type SaveWorkflowResult,
+} from "./schema";
 
 export async function createWorkflowAction(): Promise<never> {
   const caller = await actionPrincipal("editor");
@@ -28,13 +43,18 @@ export async function createFromTemplateAction(templateId: unknown): Promise<Lis
   const refusal = saveRefusal(caller.principal.role, null, template.graph({}));
   if (refusal) return { ok: false, errors: refusal.errors };
   const companionIds: Record<string, string> = {};
-  for (const companion of template.companions ?? []) companionIds[companion.key] = (await createWorkflow(companion.name, companion.graph())).id;
+  for (const companion of template.companions ?? [])
+    companionIds[companion.key] = (await createWorkflow(companion.name, companion.graph())).id;
   const { id } = await createWorkflow(template.name, template.graph(companionIds));
   redirect(`/workflows/${id}`);
 }
 
 /** Saves the editor's graph if the stored workflow is still `expectedVersion` (see saveWorkflowVersion); otherwise answers the conflict. */
-export async function saveWorkflowAction(id: unknown, input: unknown, expectedVersion?: unknown): Promise<SaveWorkflowResult> {
+export async function saveWorkflowAction(
+  id: unknown,
+  input: unknown,
+  expectedVersion?: unknown,
+): Promise<SaveWorkflowResult> {
   const user = await actionPrincipal("editor");
   if (!user.ok) return { ok: false, errors: [user.error] };
   const workflowId = WorkflowId.safeParse(id);
@@ -46,27 +66,51 @@ export async function saveWorkflowAction(id: unknown, input: unknown, expectedVe
   const refusal = saveRefusal(user.principal.role, (await getWorkflow(workflowId.data))?.graph ?? null, graph.graph);
   if (refusal) return { ok: false, errors: refusal.errors };
   const version = ExpectedVersion.safeParse(expectedVersion);
-  if (!version.success) return { ok: false, errors: ["expectedVersion: expected the version (an ISO time) the editor loaded, or null to overwrite"] };
+  if (!version.success)
+    return {
+      ok: false,
+      errors: ["expectedVersion: expected the version (an ISO time) the editor loaded, or null to overwrite"],
+    };
   const expected = version.data === undefined ? null : version.data === null ? null : new Date(version.data);
   const saved = await saveWorkflowVersion(workflowId.data, { name: body.data.name, graph: graph.graph }, expected);
   if (saved.status === "missing") return { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
   if (saved.status === "conflict") {
-    return { ok: false, errors: ["Someone else saved this workflow after you opened it (another tab or person)"], conflict: { version: saved.version.toISOString() } };
+    return {
+      ok: false,
+      errors: ["Someone else saved this workflow after you opened it (another tab or person)"],
+      conflict: { version: saved.version.toISOString() },
+    };
   }
   return { ok: true, version: saved.version.toISOString() };
 }
 
 /** Saves, then starts a run with `runInput` and redirects to it; a refused run answers the compile errors instead. */
-export async function runWorkflowAction(id: unknown, input: unknown, runInput?: unknown, expectedVersion?: unknown): Promise<RunWorkflowResult> {
+export async function runWorkflowAction(
+  id: unknown,
+  input: unknown,
+  runInput?: unknown,
+  expectedVersion?: unknown,
+): Promise<RunWorkflowResult> {
   const saved = await saveWorkflowAction(id, input, expectedVersion);
-  if (!saved.ok) return { ok: false, saved: false, errors: saved.errors.map((message) => ({ message })), ...(saved.conflict ? { conflict: saved.conflict } : {}) };
+  if (!saved.ok)
+    return {
+      ok: false,
+      saved: false,
+      errors: saved.errors.map((message) => ({ message })),
+      ...(saved.conflict ? { conflict: saved.conflict } : {}),
+    };
   let runId: string;
   try {
     const result = await startRun(WorkflowId.parse(id), runInput);
-    if (!result.ok) return { ok: false, saved: true, errors: "errors" in result ? result.errors : [{ message: result.message }] };
+    if (!result.ok)
+      return { ok: false, saved: true, errors: "errors" in result ? result.errors : [{ message: result.message }] };
     runId = result.runId;
   } catch (error) {
-    return { ok: false, saved: true, errors: [{ message: `Could not start the run: ${error instanceof Error ? error.message : String(error)}` }] };
+    return {
+      ok: false,
+      saved: true,
+      errors: [{ message: `Could not start the run: ${error instanceof Error ? error.message : String(error)}` }],
+    };
   }
   redirect(`/runs/${runId}`);
 }
@@ -76,8 +120,13 @@ export async function renameWorkflowAction(id: unknown, name: unknown): Promise<
   if (denied) return { ok: false, errors: [denied] };
   const workflowId = WorkflowId.safeParse(id);
   const newName = WorkflowName.safeParse(name);
-  if (!workflowId.success || !newName.success) return { ok: false, errors: [...(workflowId.error?.issues ?? []), ...(newName.error?.issues ?? [])].map((i) => i.message) };
-  if (!(await updateWorkflow(workflowId.data, { name: newName.data }))) return { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
+  if (!workflowId.success || !newName.success)
+    return {
+      ok: false,
+      errors: [...(workflowId.error?.issues ?? []), ...(newName.error?.issues ?? [])].map((i) => i.message),
+    };
+  if (!(await updateWorkflow(workflowId.data, { name: newName.data })))
+    return { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
   revalidatePath("/");
   return { ok: true };
 }
@@ -100,7 +149,8 @@ export async function deleteWorkflowAction(id: unknown): Promise<ListActionResul
   if (denied) return { ok: false, errors: [denied] };
   const workflowId = WorkflowId.safeParse(id);
   if (!workflowId.success) return { ok: false, errors: workflowId.error.issues.map((i) => i.message) };
-  if (!(await deleteWorkflow(workflowId.data))) return { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
+  if (!(await deleteWorkflow(workflowId.data)))
+    return { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
   revalidatePath("/");
   return { ok: true };
 }

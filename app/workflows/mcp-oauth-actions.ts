@@ -21,7 +21,10 @@ export async function connectMcpOAuthAction(input: unknown, serverKey: unknown):
   return connectNodeServer(input, serverKey, caller.principal, browserOrigin(await headers()));
 }
 
-export async function disconnectMcpOAuthAction(input: unknown, serverKey: unknown): ReturnType<typeof disconnectNodeServer> {
+export async function disconnectMcpOAuthAction(
+  input: unknown,
+  serverKey: unknown,
+): ReturnType<typeof disconnectNodeServer> {
   const caller = await actionPrincipal("editor");
   if (!caller.ok) return { ok: false, error: caller.error };
   return disconnectNodeServer(input, serverKey);

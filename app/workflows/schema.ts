@@ -17,9 +17,9 @@ export const SaveWorkflowInput = z.object({
 });
 export type SaveWorkflowInput = z.infer<typeof SaveWorkflowInput>;
 
-
 /** `version` is the stored workflow's version after the save; `conflict` says someone else saved first (their version). */
-export type SaveWorkflowResult = { ok: true; version: string } | { ok: false; errors: string[]; conflict?: { version: string } };
+export type SaveWorkflowResult =
+  { ok: true; version: string } | { ok: false; errors: string[]; conflict?: { version: string } };
 
 /** The version the editor's graph is based on (an ISO time); null overwrites whatever is stored. */
 export const ExpectedVersion = z.string().datetime().nullable().optional();

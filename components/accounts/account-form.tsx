@@ -7,12 +7,24 @@ import { useActionState, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { FormState } from "@/app/sign-in/schema";
 
-export type AccountField = { name: string; label: string; type: "text" | "email" | "password"; autoComplete: string; hint?: string };
+export type AccountField = {
+  name: string;
+  label: string;
+  type: "text" | "email" | "password";
+  autoComplete: string;
+  hint?: string;
+};
 
 export const NEW_ACCOUNT_FIELDS: AccountField[] = [
   { name: "name", label: "Your name", type: "text", autoComplete: "name" },
   { name: "email", label: "E-mail", type: "email", autoComplete: "email" },
-  { name: "password", label: "Password", type: "password", autoComplete: "new-password", hint: "At least 10 characters" },
+  {
+    name: "password",
+    label: "Password",
+    type: "password",
+    autoComplete: "new-password",
+    hint: "At least 10 characters",
+  },
   { name: "confirm", label: "Password again", type: "password", autoComplete: "new-password" },
 ];
 

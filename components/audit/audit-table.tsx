@@ -10,7 +10,12 @@ import { formatDuration } from "@/components/run-view/format-duration";
 import { previewValue } from "@/components/run-view/format-value";
 import "./audit.css";
 
-const OUTCOME_TONE: Record<AuditedCall["outcome"], string> = { completed: "success", error: "danger", blocked: "danger", denied: "neutral" };
+const OUTCOME_TONE: Record<AuditedCall["outcome"], string> = {
+  completed: "success",
+  error: "danger",
+  blocked: "danger",
+  denied: "neutral",
+};
 
 export function AuditTable({ calls, liveRunIds }: { calls: AuditedCall[]; liveRunIds: ReadonlySet<string> }) {
   const now = new Date();
@@ -25,7 +30,13 @@ export function AuditTable({ calls, liveRunIds }: { calls: AuditedCall[]; liveRu
       </div>
       <ul className="table-rows" data-testid="audit-list">
         {calls.map((call) => (
-          <li key={call.id} className="table-row audit-row" data-testid="audit-row" data-outcome={call.outcome} data-tool={call.toolName}>
+          <li
+            key={call.id}
+            className="table-row audit-row"
+            data-testid="audit-row"
+            data-outcome={call.outcome}
+            data-tool={call.toolName}
+          >
             <span title={new Date(call.at).toLocaleString("en")}>{formatRelativeTime(new Date(call.at), now)}</span>
             <span className="audit-tool">
               <code>{call.toolName}</code>
@@ -40,10 +51,13 @@ export function AuditTable({ calls, liveRunIds }: { calls: AuditedCall[]; liveRu
               {liveRunIds.has(call.runId) ? (
                 <Link href={`/runs/${call.runId}`}>{call.workflowName}</Link>
               ) : (
-                <span title="The run (or its workflow) has been deleted; its audit rows are kept">{call.workflowName}</span>
+                <span title="The run (or its workflow) has been deleted; its audit rows are kept">
+                  {call.workflowName}
+                </span>
               )}
               <span className="audit-caller-node">
-                {call.callerLabel ?? call.callerNodeId} · {call.caller === "external" ? "external agent" : "Switchboard node"}
+                {call.callerLabel ?? call.callerNodeId} ·{" "}
+                {call.caller === "external" ? "external agent" : "Switchboard node"}
               </span>
             </span>
             <span className={`badge audit-outcome is-${OUTCOME_TONE[call.outcome]}`}>{call.outcome}</span>

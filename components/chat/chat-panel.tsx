@@ -19,7 +19,15 @@ import { useAgentSwitch, useDebugLog } from "./use-agent-switch";
 import { useComposer, useConversations, type Conversations } from "./use-conversations";
 import "./chat.css";
 
-export function ChatPanel({ workflowId: editedWorkflowId, canSend, onClose }: { workflowId: string; canSend: boolean; onClose: () => void }) {
+export function ChatPanel({
+  workflowId: editedWorkflowId,
+  canSend,
+  onClose,
+}: {
+  workflowId: string;
+  canSend: boolean;
+  onClose: () => void;
+}) {
   const [workflowId, setWorkflowId] = useState(editedWorkflowId);
   const chat = useConversations(workflowId);
   const debug = useDebugLog();
@@ -32,7 +40,12 @@ export function ChatPanel({ workflowId: editedWorkflowId, canSend, onClose }: { 
   return (
     <aside className="chat-panel" data-testid="chat-panel" aria-label="Chat">
       <ChatHeader chat={chat} canSend={canSend} debugOpen={debug.open} toggleDebug={debug.toggle} onClose={onClose} />
-      <AgentPicker workflowId={workflowId} editedWorkflowId={editedWorkflowId} agents={agents} onSwitch={(id) => void switchAgent(id)} />
+      <AgentPicker
+        workflowId={workflowId}
+        editedWorkflowId={editedWorkflowId}
+        agents={agents}
+        onSwitch={(id) => void switchAgent(id)}
+      />
       <ChatMessages current={chat.current} reload={chat.reload} labelOf={labelOf} canDecide={canSend} />
       {debug.open && <DebugLog notes={debug.notes} runs={debug.tracked} agentName={agentName} />}
       {chat.problem && (
@@ -45,14 +58,26 @@ export function ChatPanel({ workflowId: editedWorkflowId, canSend, onClose }: { 
   );
 }
 
-type HeaderProps = { chat: Conversations; canSend: boolean; debugOpen: boolean; toggleDebug: () => void; onClose: () => void };
+type HeaderProps = {
+  chat: Conversations;
+  canSend: boolean;
+  debugOpen: boolean;
+  toggleDebug: () => void;
+  onClose: () => void;
+};
 
 /** Picking, starting, renaming and deleting conversations; the debug log's toggle; closing. */
 function ChatHeader({ chat, canSend, debugOpen, toggleDebug, onClose }: HeaderProps) {
   const { current, conversations } = chat;
   return (
     <header className="chat-header">
-      <select className="chat-picker" data-testid="chat-conversations" value={current?.id ?? ""} onChange={(event) => (event.target.value ? void chat.open(event.target.value) : chat.setCurrent(null))} aria-label="Conversation">
+      <select
+        className="chat-picker"
+        data-testid="chat-conversations"
+        value={current?.id ?? ""}
+        onChange={(event) => (event.target.value ? void chat.open(event.target.value) : chat.setCurrent(null))}
+        aria-label="Conversation"
+      >
         <option value="">{conversations.length === 0 ? "No conversations yet" : "Pick a conversation…"}</option>
         {conversations.map((conversation) => (
           <option key={conversation.id} value={conversation.id}>
@@ -61,16 +86,34 @@ function ChatHeader({ chat, canSend, debugOpen, toggleDebug, onClose }: HeaderPr
         ))}
       </select>
       {canSend && (
-        <Button size="sm" onClick={() => void chat.startConversation()} data-testid="chat-new" title="New conversation" aria-label="New conversation">
+        <Button
+          size="sm"
+          onClick={() => void chat.startConversation()}
+          data-testid="chat-new"
+          title="New conversation"
+          aria-label="New conversation"
+        >
           <MessageSquarePlus size={14} aria-hidden />
         </Button>
       )}
       {canSend && current && (
         <>
-          <Button size="sm" onClick={() => void chat.rename()} data-testid="chat-rename" title="Rename" aria-label="Rename conversation">
+          <Button
+            size="sm"
+            onClick={() => void chat.rename()}
+            data-testid="chat-rename"
+            title="Rename"
+            aria-label="Rename conversation"
+          >
             <Pencil size={14} aria-hidden />
           </Button>
-          <Button size="sm" onClick={() => void chat.remove()} data-testid="chat-delete" title="Delete" aria-label="Delete conversation">
+          <Button
+            size="sm"
+            onClick={() => void chat.remove()}
+            data-testid="chat-delete"
+            title="Delete"
+            aria-label="Delete conversation"
+          >
             <Trash2 size={14} aria-hidden />
           </Button>
         </>
@@ -93,13 +136,24 @@ function ChatHeader({ chat, canSend, debugOpen, toggleDebug, onClose }: HeaderPr
   );
 }
 
-type AgentPickerProps = { workflowId: string; editedWorkflowId: string; agents: AgentChoice[]; onSwitch: (id: string) => void };
+type AgentPickerProps = {
+  workflowId: string;
+  editedWorkflowId: string;
+  agents: AgentChoice[];
+  onSwitch: (id: string) => void;
+};
 
 function AgentPicker({ workflowId, editedWorkflowId, agents, onSwitch }: AgentPickerProps) {
   return (
     <label className="chat-agent-row">
       Agent
-      <select className="chat-picker" data-testid="chat-agent" value={workflowId} onChange={(event) => onSwitch(event.target.value)} aria-label="Agent">
+      <select
+        className="chat-picker"
+        data-testid="chat-agent"
+        value={workflowId}
+        onChange={(event) => onSwitch(event.target.value)}
+        aria-label="Agent"
+      >
         {agents.length === 0 && <option value={workflowId}>This workflow</option>}
         {agents.map((agent) => (
           <option key={agent.id} value={agent.id}>
@@ -111,7 +165,12 @@ function AgentPicker({ workflowId, editedWorkflowId, agents, onSwitch }: AgentPi
   );
 }
 
-type MessagesProps = { current: ConversationView | null; reload: () => void; labelOf: (nodeId: string) => string; canDecide: boolean };
+type MessagesProps = {
+  current: ConversationView | null;
+  reload: () => void;
+  labelOf: (nodeId: string) => string;
+  canDecide: boolean;
+};
 
 /** The open conversation's turns, kept scrolled to the newest. */
 function ChatMessages({ current, reload, labelOf, canDecide }: MessagesProps) {
@@ -123,7 +182,10 @@ function ChatMessages({ current, reload, labelOf, canDecide }: MessagesProps) {
   return (
     <div className="chat-messages">
       {!current || current.turns.length === 0 ? (
-        <p className="chat-empty">Send a message: the saved workflow runs with it as its input. Turn on Memory on an Agent or LLM to have it remember the conversation.</p>
+        <p className="chat-empty">
+          Send a message: the saved workflow runs with it as its input. Turn on Memory on an Agent or LLM to have it
+          remember the conversation.
+        </p>
       ) : (
         <ol className="chat-turns">
           {current.turns.map((turn) => (
@@ -143,8 +205,21 @@ function ChatCompose({ composer }: { composer: ReturnType<typeof useComposer> })
   };
   return (
     <form className="chat-compose" onSubmit={(event) => void send(event)}>
-      <textarea data-testid="chat-input" value={draft} onChange={(event) => setDraft(event.target.value)} onKeyDown={sendOnEnter} placeholder="Message the workflow… (Enter sends, Shift+Enter for a new line)" rows={2} />
-      <Button variant="primary" type="submit" data-testid="chat-send" disabled={sending || draft.trim() === ""} aria-label="Send">
+      <textarea
+        data-testid="chat-input"
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={sendOnEnter}
+        placeholder="Message the workflow… (Enter sends, Shift+Enter for a new line)"
+        rows={2}
+      />
+      <Button
+        variant="primary"
+        type="submit"
+        data-testid="chat-send"
+        disabled={sending || draft.trim() === ""}
+        aria-label="Send"
+      >
         <Send size={14} aria-hidden />
       </Button>
     </form>

@@ -18,7 +18,12 @@ import "@/components/run-view/run-view.css";
 
 const NO_AGENTS: ReadonlySet<string> = new Set();
 
-type ChatTurnProps = { turn: ChatTurnView; onSettled: () => void; labelOf: (nodeId: string) => string; canDecide: boolean };
+type ChatTurnProps = {
+  turn: ChatTurnView;
+  onSettled: () => void;
+  labelOf: (nodeId: string) => string;
+  canDecide: boolean;
+};
 
 export function ChatTurn({ turn, onSettled, labelOf, canDecide }: ChatTurnProps) {
   const live = turn.status === "queued" || turn.status === "running";
@@ -30,8 +35,15 @@ export function ChatTurn({ turn, onSettled, labelOf, canDecide }: ChatTurnProps)
       {live ? (
         <LiveAnswer runId={turn.runId} onSettled={onSettled} labelOf={labelOf} canDecide={canDecide} />
       ) : (
-        <div className={turn.status === "completed" ? "chat-bubble chat-bubble-answer" : "chat-bubble chat-bubble-error"} data-testid="chat-answer">
-          {turn.status === "completed" ? turn.answer : turn.status === "deleted" ? "This run was removed by the retention setting." : (turn.error ?? `The run ${turn.status}.`)}
+        <div
+          className={turn.status === "completed" ? "chat-bubble chat-bubble-answer" : "chat-bubble chat-bubble-error"}
+          data-testid="chat-answer"
+        >
+          {turn.status === "completed"
+            ? turn.answer
+            : turn.status === "deleted"
+              ? "This run was removed by the retention setting."
+              : (turn.error ?? `The run ${turn.status}.`)}
           <Link className="chat-run-link" href={`/runs/${turn.runId}`}>
             Open run
           </Link>

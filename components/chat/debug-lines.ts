@@ -14,7 +14,8 @@ function shortList(description: string, keep = 4): string {
   const split = description.indexOf("): ");
   if (split === -1) return description;
   const names = description.slice(split + 3).split(", ");
-  const shown = names.length > keep ? `${names.slice(0, keep).join(", ")} and ${names.length - keep} more` : names.join(", ");
+  const shown =
+    names.length > keep ? `${names.slice(0, keep).join(", ")} and ${names.length - keep} more` : names.join(", ");
   return `${description.slice(0, split + 1)}, ${names.length} tool${names.length === 1 ? "" : "s"}: ${shown}`;
 }
 
@@ -24,8 +25,16 @@ function describe(event: RunEvent): Omit<DebugLine, "at"> | null {
       return { level: "info", text: "Building the agent's context" };
     case "tool.registered": {
       const { toolName, kind, description } = event.payload;
-      if (kind === "local-mcp") return { level: "info", text: `MCP server ${toolName} spawned and its tools registered — ${shortList(description)}` };
-      if (kind === "remote-mcp") return { level: "info", text: `MCP server ${toolName} connected and its tools registered — ${shortList(description)}` };
+      if (kind === "local-mcp")
+        return {
+          level: "info",
+          text: `MCP server ${toolName} spawned and its tools registered — ${shortList(description)}`,
+        };
+      if (kind === "remote-mcp")
+        return {
+          level: "info",
+          text: `MCP server ${toolName} connected and its tools registered — ${shortList(description)}`,
+        };
       return { level: "info", text: `Tool ${toolName} registered (${kind})` };
     }
     case "tool.unavailable":
@@ -35,7 +44,10 @@ function describe(event: RunEvent): Omit<DebugLine, "at"> | null {
     case "tool.call.started":
       return { level: "info", text: `Tool call ${event.payload.toolName} started` };
     case "tool.call.completed":
-      return { level: event.payload.isError ? "warn" : "info", text: `Tool call ${event.payload.toolName} ${event.payload.isError ? "failed" : "finished"} after ${event.payload.durationMs} ms` };
+      return {
+        level: event.payload.isError ? "warn" : "info",
+        text: `Tool call ${event.payload.toolName} ${event.payload.isError ? "failed" : "finished"} after ${event.payload.durationMs} ms`,
+      };
     case "tool.teardown":
       return { level: "info", text: `${event.payload.toolName} closed: ${event.payload.detail}` };
     case "run.completed":

@@ -39,15 +39,36 @@ function RunLines({ run, agentName }: { run: TrackedRun; agentName: (workflowId:
 }
 
 /** `agentName` names a run's workflow when drawn, so a name that arrives late still shows. */
-export function DebugLog({ notes, runs, agentName }: { notes: DebugLine[]; runs: TrackedRun[]; agentName: (workflowId: string) => string }) {
+export function DebugLog({
+  notes,
+  runs,
+  agentName,
+}: {
+  notes: DebugLine[];
+  runs: TrackedRun[];
+  agentName: (workflowId: string) => string;
+}) {
   type Entry = { at: string; note: DebugLine; run?: never } | { at: string; run: TrackedRun; note?: never };
-  const entries: Entry[] = [...notes.map((note) => ({ at: note.at, note })), ...runs.map((run) => ({ at: run.at, run }))].sort((a, b) => a.at.localeCompare(b.at));
+  const entries: Entry[] = [
+    ...notes.map((note) => ({ at: note.at, note })),
+    ...runs.map((run) => ({ at: run.at, run })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
   return (
     <section className="chat-debug" data-testid="chat-debug-log" aria-label="Debug log">
       {entries.length === 0 ? (
-        <p className="chat-debug-empty">Each answer&apos;s context — MCP servers started and closed, tools registered, memory loaded — shows here.</p>
+        <p className="chat-debug-empty">
+          Each answer&apos;s context — MCP servers started and closed, tools registered, memory loaded — shows here.
+        </p>
       ) : (
-        <ol>{entries.map((entry) => (entry.run ? <RunLines key={entry.run.runId} run={entry.run} agentName={agentName} /> : <Line key={`${entry.at}-${entry.note.text}`} line={entry.note} />))}</ol>
+        <ol>
+          {entries.map((entry) =>
+            entry.run ? (
+              <RunLines key={entry.run.runId} run={entry.run} agentName={agentName} />
+            ) : (
+              <Line key={`${entry.at}-${entry.note.text}`} line={entry.note} />
+            ),
+          )}
+        </ol>
       )}
     </section>
   );

@@ -19,10 +19,18 @@ export function useDebugLog() {
   const [open, setOpen] = useState(false);
   const [notes, setNotes] = useState<DebugLine[]>([]);
   const [tracked, setTracked] = useState<TrackedRun[]>([]);
-  const note = useCallback((level: DebugLine["level"], text: string) => setNotes((all) => [...all, { at: new Date().toISOString(), level, text }]), []);
+  const note = useCallback(
+    (level: DebugLine["level"], text: string) =>
+      setNotes((all) => [...all, { at: new Date().toISOString(), level, text }]),
+    [],
+  );
   const track = useCallback(
     (runId: string, workflowId: string) =>
-      setTracked((all) => (all.some((run) => run.runId === runId) ? all : [...all, { runId, workflowId, at: new Date().toISOString() }].slice(-TRACKED_RUNS))),
+      setTracked((all) =>
+        all.some((run) => run.runId === runId)
+          ? all
+          : [...all, { runId, workflowId, at: new Date().toISOString() }].slice(-TRACKED_RUNS),
+      ),
     [],
   );
   return { open, toggle: () => setOpen(!open), notes, tracked, note, track };
@@ -31,7 +39,12 @@ export function useDebugLog() {
 export type DebugLog = ReturnType<typeof useDebugLog>;
 
 /** `workflowId`: the workflow talked to now; `setWorkflowId` switches it (the panel holds it, as its conversations depend on it). */
-export function useAgentSwitch(workflowId: string, setWorkflowId: (id: string) => void, chat: Conversations, debug: DebugLog) {
+export function useAgentSwitch(
+  workflowId: string,
+  setWorkflowId: (id: string) => void,
+  chat: Conversations,
+  debug: DebugLog,
+) {
   const [agents, setAgents] = useState<AgentChoice[]>([]);
   const { attempt, current, setCurrent } = chat;
   useEffect(() => {
@@ -44,7 +57,10 @@ export function useAgentSwitch(workflowId: string, setWorkflowId: (id: string) =
       if (nextId === workflowId) return;
       const live = current?.turns.filter((turn) => turn.status === "queued" || turn.status === "running") ?? [];
       if (live.length > 0) {
-        debug.note("info", `Switching to ${agentName(nextId)}: stopping the answer in progress (its tool calls get up to ${SWITCH_GRACE_SECONDS} s)`);
+        debug.note(
+          "info",
+          `Switching to ${agentName(nextId)}: stopping the answer in progress (its tool calls get up to ${SWITCH_GRACE_SECONDS} s)`,
+        );
         live.forEach((turn) => debug.track(turn.runId, workflowId));
         await Promise.all(live.map((turn) => chatApi.stop(turn.runId, SWITCH_GRACE_SECONDS).catch(() => undefined)));
       }

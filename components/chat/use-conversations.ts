@@ -47,16 +47,33 @@ export function useConversations(workflowId: string) {
     });
   const remove = () =>
     attempt(async () => {
-      if (!current || !window.confirm(`Delete "${current.title}" and its messages? The runs stay in the history.`)) return;
+      if (!current || !window.confirm(`Delete "${current.title}" and its messages? The runs stay in the history.`))
+        return;
       await chatApi.remove(current.id);
       setCurrent(null);
       await refreshList();
     });
-  return { conversations, current, setCurrent, problem, attempt, refreshList, open, reload, startConversation, rename, remove };
+  return {
+    conversations,
+    current,
+    setCurrent,
+    problem,
+    attempt,
+    refreshList,
+    open,
+    reload,
+    startConversation,
+    rename,
+    remove,
+  };
 }
 
 /** The message being written, and sending it (into the open conversation, or a new one). `track`: the debug log follows the run. */
-export function useComposer(workflowId: string, chat: Conversations, track: (runId: string, workflowId: string) => void) {
+export function useComposer(
+  workflowId: string,
+  chat: Conversations,
+  track: (runId: string, workflowId: string) => void,
+) {
   const [draft, setDraft] = useState("");
   const [sending, setSending] = useState(false);
   const { current, attempt, setCurrent, refreshList } = chat;

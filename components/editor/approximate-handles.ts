@@ -21,19 +21,32 @@ const PORTS_BOTTOM = 6;
 const AGENT_EXTRA = 70;
 const HANDLE = 10;
 
-export function approximateLayout(data: EditorNodeData, meta: ComponentMeta | undefined): { handles: NodeHandle[]; initialWidth: number; initialHeight: number } {
+export function approximateLayout(
+  data: EditorNodeData,
+  meta: ComponentMeta | undefined,
+): { handles: NodeHandle[]; initialWidth: number; initialHeight: number } {
   const isTool = data.mode === "tool";
   const inputs = meta?.inputs ?? [];
   const outputs = isTool ? [] : (meta?.outputs ?? []);
   const rows = Math.max(inputs.length, outputs.length);
   const height = HEADER + PORTS_TOP + rows * PORT_ROW + PORTS_BOTTOM + (meta?.acceptsTools ? AGENT_EXTRA : 0);
   const rowY = (i: number) => HEADER + PORTS_TOP + i * PORT_ROW + PORT_ROW / 2 - HANDLE / 2;
-  const handle = (id: string, type: "source" | "target", position: Position, x: number, y: number): NodeHandle => ({ id, type, position, x, y, width: HANDLE, height: HANDLE });
+  const handle = (id: string, type: "source" | "target", position: Position, x: number, y: number): NodeHandle => ({
+    id,
+    type,
+    position,
+    x,
+    y,
+    width: HANDLE,
+    height: HANDLE,
+  });
   const handles = [
     ...inputs.map((port, i) => handle(port.name, "target", Position.Left, -HANDLE / 2, rowY(i))),
     ...outputs.map((port, i) => handle(port.name, "source", Position.Right, WIDTH - HANDLE / 2, rowY(i))),
     ...(isTool ? [handle(TOOL_HANDLE, "source", Position.Top, WIDTH / 2 - HANDLE / 2, -HANDLE / 2)] : []),
-    ...(meta?.acceptsTools ? [handle(TOOLS_HANDLE, "target", Position.Bottom, WIDTH / 2 - HANDLE / 2, height - HANDLE / 2)] : []),
+    ...(meta?.acceptsTools
+      ? [handle(TOOLS_HANDLE, "target", Position.Bottom, WIDTH / 2 - HANDLE / 2, height - HANDLE / 2)]
+      : []),
   ];
   return { handles, initialWidth: WIDTH, initialHeight: height };
 }

@@ -23,7 +23,15 @@ export function refuseConnection(connection: Connection | Edge, { nodes, edges, 
       ? `Only tools go into Tools: switch "${sourceNode.data.label}" to tool mode in the inspector first`
       : `"${sourceNode.data.label}" cannot be used as a tool`;
   }
-  if (edges.some((e) => e.source === source && e.sourceHandle === sourceHandle && e.target === target && e.targetHandle === targetHandle)) {
+  if (
+    edges.some(
+      (e) =>
+        e.source === source &&
+        e.sourceHandle === sourceHandle &&
+        e.target === target &&
+        e.targetHandle === targetHandle,
+    )
+  ) {
     return "These two handles are already connected";
   }
   if (targetHandle !== TOOLS_HANDLE && edges.some((e) => e.target === target && e.targetHandle === targetHandle)) {

@@ -44,7 +44,9 @@ export function problemsByNode(problems: Problem[]): Record<string, string[]> {
  * not what was selected back then. Elements it brings back keep the selection they had.
  */
 function keepSelection(snapshot: Snapshot, state: EditorState): Snapshot {
-  const now = new Map<string, boolean>([...state.nodes, ...state.edges].map((element) => [element.id, Boolean(element.selected)]));
+  const now = new Map<string, boolean>(
+    [...state.nodes, ...state.edges].map((element) => [element.id, Boolean(element.selected)]),
+  );
   const withSelection = <T extends { id: string; selected?: boolean }>(element: T) => {
     const selected = now.get(element.id);
     return selected === undefined || selected === Boolean(element.selected) ? element : { ...element, selected };

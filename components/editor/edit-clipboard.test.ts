@@ -5,7 +5,17 @@ import { pastedElements, selectionContent } from "./edit-clipboard";
 import { catalogueLookup, type FlowEdge, type FlowNode } from "./graph-conversion";
 import { uniqueLabel } from "./new-node";
 
-const meta = (id: string): ComponentMeta => ({ id, label: id, category: "Flow", icon: "box", description: "", inputs: [], outputs: [], fields: [], defaults: {} });
+const meta = (id: string): ComponentMeta => ({
+  id,
+  label: id,
+  category: "Flow",
+  icon: "box",
+  description: "",
+  inputs: [],
+  outputs: [],
+  fields: [],
+  defaults: {},
+});
 const lookup = catalogueLookup([meta("core.entry"), meta("core.agent")]);
 const node = (id: string, type: string, label: string, selected: boolean): FlowNode => ({
   id,
@@ -14,17 +24,32 @@ const node = (id: string, type: string, label: string, selected: boolean): FlowN
   position: { x: 10, y: 20 },
   data: { componentType: type, label, mode: "normal", params: { prompt: "hi" } },
 });
-const edge = (source: string, target: string): FlowEdge => ({ id: `${source}-${target}`, source, target, sourceHandle: "output", targetHandle: "input" });
+const edge = (source: string, target: string): FlowEdge => ({
+  id: `${source}-${target}`,
+  source,
+  target,
+  sourceHandle: "output",
+  targetHandle: "input",
+});
 
 describe("copy and paste", () => {
-  const nodes = [node("a", "core.entry", "Entry", true), node("b", "core.agent", "Agent", true), node("c", "core.agent", "Agent 2", false)];
+  const nodes = [
+    node("a", "core.entry", "Entry", true),
+    node("b", "core.agent", "Agent", true),
+    node("c", "core.agent", "Agent 2", false),
+  ];
   const edges = [edge("a", "b"), edge("b", "c")];
 
   it("copies only the selected nodes and the edges between them", () => {
     const content = selectionContent(nodes, edges)!;
     expect(content.nodes.map((n) => n.id)).toEqual(["a", "b"]);
     expect(content.edges).toEqual([{ source: "a", sourceHandle: "output", target: "b", targetHandle: "input" }]);
-    expect(selectionContent(nodes.map((n) => ({ ...n, selected: false })), edges)).toBeNull();
+    expect(
+      selectionContent(
+        nodes.map((n) => ({ ...n, selected: false })),
+        edges,
+      ),
+    ).toBeNull();
   });
 
   it("pastes with new ids, unique labels, an offset and the edge rewired", () => {

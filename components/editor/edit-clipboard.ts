@@ -11,7 +11,15 @@ const PASTE_OFFSET = 40;
 
 export type ClipboardContent = {
   kind: "switchboard.selection";
-  nodes: { id: string; componentType: string; label: string; mode: NodeMode; params: Record<string, unknown>; toolConfig?: ToolConfig; position: { x: number; y: number } }[];
+  nodes: {
+    id: string;
+    componentType: string;
+    label: string;
+    mode: NodeMode;
+    params: Record<string, unknown>;
+    toolConfig?: ToolConfig;
+    position: { x: number; y: number };
+  }[];
   edges: { source: string; sourceHandle: string; target: string; targetHandle: string }[];
 };
 
@@ -25,7 +33,12 @@ export function selectionContent(nodes: FlowNode[], edges: FlowEdge[]): Clipboar
     nodes: selected.map(({ id, position, data }) => ({ id, position: { ...position }, ...structuredClone(data) })),
     edges: edges
       .filter((edge) => ids.has(edge.source) && ids.has(edge.target))
-      .map(({ source, sourceHandle, target, targetHandle }) => ({ source, sourceHandle: sourceHandle ?? "", target, targetHandle: targetHandle ?? "" })),
+      .map(({ source, sourceHandle, target, targetHandle }) => ({
+        source,
+        sourceHandle: sourceHandle ?? "",
+        target,
+        targetHandle: targetHandle ?? "",
+      })),
   };
 }
 
@@ -36,7 +49,9 @@ export function writeClipboard(content: ClipboardContent): void {
 export function readClipboard(): ClipboardContent | null {
   try {
     const content = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "null") as ClipboardContent | null;
-    return content?.kind === "switchboard.selection" && Array.isArray(content.nodes) && Array.isArray(content.edges) ? content : null;
+    return content?.kind === "switchboard.selection" && Array.isArray(content.nodes) && Array.isArray(content.edges)
+      ? content
+      : null;
   } catch {
     return null;
   }
@@ -46,7 +61,11 @@ export function readClipboard(): ClipboardContent | null {
  * New nodes and edges for `content` placed next to the originals: fresh ids, labels made unique
  * among `existing`, components this catalogue lacks left out. The new nodes come selected.
  */
-export function pastedElements(content: ClipboardContent, existing: FlowNode[], lookup: ComponentLookup): { nodes: FlowNode[]; edges: FlowEdge[] } {
+export function pastedElements(
+  content: ClipboardContent,
+  existing: FlowNode[],
+  lookup: ComponentLookup,
+): { nodes: FlowNode[]; edges: FlowEdge[] } {
   const taken = new Set(existing.map((node) => node.data.label));
   const newIds = new Map<string, string>();
   const nodes: FlowNode[] = [];
@@ -62,13 +81,29 @@ export function pastedElements(content: ClipboardContent, existing: FlowNode[], 
       type: rendererFor(component),
       position: { x: copied.position.x + PASTE_OFFSET, y: copied.position.y + PASTE_OFFSET },
       selected: true,
-      data: { componentType: copied.componentType, label, mode: copied.mode, params: copied.params, ...(copied.toolConfig ? { toolConfig: copied.toolConfig } : {}) },
+      data: {
+        componentType: copied.componentType,
+        label,
+        mode: copied.mode,
+        params: copied.params,
+        ...(copied.toolConfig ? { toolConfig: copied.toolConfig } : {}),
+      },
     });
   }
   const edges: FlowEdge[] = content.edges.flatMap((edge) => {
     const source = newIds.get(edge.source);
     const target = newIds.get(edge.target);
-    return source && target ? [{ id: `${source}-${target}-${randomSuffix()}`, source, sourceHandle: edge.sourceHandle, target, targetHandle: edge.targetHandle }] : [];
+    return source && target
+      ? [
+          {
+            id: `${source}-${target}-${randomSuffix()}`,
+            source,
+            sourceHandle: edge.sourceHandle,
+            target,
+            targetHandle: edge.targetHandle,
+          },
+        ]
+      : [];
   });
   return { nodes, edges };
 }

@@ -32,11 +32,17 @@ export function endGesture(history: EditHistory): EditHistory {
 export function undoEdit(history: EditHistory, current: Snapshot): { history: EditHistory; snapshot: Snapshot } | null {
   const snapshot = history.past.at(-1);
   if (!snapshot) return null;
-  return { snapshot, history: { past: history.past.slice(0, -1), future: [...history.future, current], lastKey: null } };
+  return {
+    snapshot,
+    history: { past: history.past.slice(0, -1), future: [...history.future, current], lastKey: null },
+  };
 }
 
 export function redoEdit(history: EditHistory, current: Snapshot): { history: EditHistory; snapshot: Snapshot } | null {
   const snapshot = history.future.at(-1);
   if (!snapshot) return null;
-  return { snapshot, history: { past: [...history.past, current], future: history.future.slice(0, -1), lastKey: null } };
+  return {
+    snapshot,
+    history: { past: [...history.past, current], future: history.future.slice(0, -1), lastKey: null },
+  };
 }

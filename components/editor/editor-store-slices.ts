@@ -3,11 +3,26 @@ import { applyEdgeChanges, applyNodeChanges } from "@xyflow/react";
 import type { StoreApi } from "zustand/vanilla";
 import { TOOL_HANDLE } from "@/lib/workflow/graph";
 import { refuseConnection } from "./connection-rules";
-import { addElements, dropEstimatesOnceMeasured, edited, gestureKey, problemsByNode, restore, snapshotOf } from "./edit-bookkeeping";
+import {
+  addElements,
+  dropEstimatesOnceMeasured,
+  edited,
+  gestureKey,
+  problemsByNode,
+  restore,
+  snapshotOf,
+} from "./edit-bookkeeping";
 import { pastedElements, readClipboard, selectionContent, writeClipboard } from "./edit-clipboard";
 import { endGesture, redoEdit, undoEdit } from "./edit-history";
 import type { EditorState } from "./editor-store";
-import { rendererFor, toWorkflowGraph, type ComponentLookup, type EditorNodeData, type FlowEdge, type FlowNode } from "./graph-conversion";
+import {
+  rendererFor,
+  toWorkflowGraph,
+  type ComponentLookup,
+  type EditorNodeData,
+  type FlowEdge,
+  type FlowNode,
+} from "./graph-conversion";
 import { freeSpot, newNodeId, randomSuffix, uniqueLabel } from "./new-node";
 
 type SetState = StoreApi<EditorState>["setState"];
@@ -21,17 +36,28 @@ const mapNode = (nodes: FlowNode[], id: string, update: (data: EditorNodeData) =
 type CanvasActions = "onNodesChange" | "onEdgesChange" | "connect" | "addNode" | "selectNode" | "deleteSelection";
 
 /** React Flow's changes, connections, new nodes, selection and deletion. */
-export function canvasSlice(set: SetState, get: GetState, lookup: ComponentLookup): Pick<EditorState, CanvasActions> & NodeDataActions {
+export function canvasSlice(
+  set: SetState,
+  get: GetState,
+  lookup: ComponentLookup,
+): Pick<EditorState, CanvasActions> & NodeDataActions {
   return {
     onNodesChange: (changes) => {
       const isEdit = changes.some((change) => !NOT_AN_EDIT.has(change.type));
       const key = gestureKey(changes);
-      set((state) => ({ nodes: dropEstimatesOnceMeasured(changes, applyNodeChanges(changes, state.nodes)), ...(isEdit ? edited(state, key) : {}) }));
-      if (changes.some((change) => change.type === "position" && change.dragging === false)) set((state) => ({ history: endGesture(state.history) }));
+      set((state) => ({
+        nodes: dropEstimatesOnceMeasured(changes, applyNodeChanges(changes, state.nodes)),
+        ...(isEdit ? edited(state, key) : {}),
+      }));
+      if (changes.some((change) => change.type === "position" && change.dragging === false))
+        set((state) => ({ history: endGesture(state.history) }));
     },
     onEdgesChange: (changes) => {
       const isEdit = changes.some((change) => change.type !== "select");
-      set((state) => ({ edges: applyEdgeChanges(changes, state.edges), ...(isEdit ? edited(state, gestureKey(changes)) : {}) }));
+      set((state) => ({
+        edges: applyEdgeChanges(changes, state.edges),
+        ...(isEdit ? edited(state, gestureKey(changes)) : {}),
+      }));
     },
     connect: (connection) => {
       const state = get();
@@ -57,7 +83,12 @@ export function canvasSlice(set: SetState, get: GetState, lookup: ComponentLooku
         type: rendererFor(component),
         position: freeSpot(position, state.nodes),
         selected: true,
-        data: { componentType, label, mode: "normal", params: structuredClone({ ...component.defaults, ...component.startingParams }) },
+        data: {
+          componentType,
+          label,
+          mode: "normal",
+          params: structuredClone({ ...component.defaults, ...component.startingParams }),
+        },
       };
       set(addElements(state, { nodes: [node], edges: [] }));
       return id;
@@ -84,7 +115,10 @@ type NodeDataActions = Pick<EditorState, "updateNodeData" | "setParam" | "setNod
 function nodeDataSlice(set: SetState): NodeDataActions {
   return {
     updateNodeData: (id, patch) =>
-      set((state) => ({ nodes: mapNode(state.nodes, id, (data) => ({ ...data, ...patch })), ...edited(state, `data:${id}:${Object.keys(patch).join(",")}`) })),
+      set((state) => ({
+        nodes: mapNode(state.nodes, id, (data) => ({ ...data, ...patch })),
+        ...edited(state, `data:${id}:${Object.keys(patch).join(",")}`),
+      })),
     setParam: (id, name, value) =>
       set((state) => ({
         nodes: mapNode(state.nodes, id, (data) => {
@@ -105,7 +139,11 @@ function nodeDataSlice(set: SetState): NodeDataActions {
 }
 
 /** Copy, paste and duplicate through the shared clipboard. */
-export function clipboardSlice(set: SetState, get: GetState, lookup: ComponentLookup): Pick<EditorState, "copySelection" | "paste" | "duplicateSelection"> {
+export function clipboardSlice(
+  set: SetState,
+  get: GetState,
+  lookup: ComponentLookup,
+): Pick<EditorState, "copySelection" | "paste" | "duplicateSelection"> {
   return {
     copySelection: () => {
       const content = selectionContent(get().nodes, get().edges);
@@ -145,14 +183,20 @@ type DocumentActions = "setName" | "setSettings" | "settleVersion" | "beginSave"
 export function documentSlice(set: SetState, get: GetState): Pick<EditorState, DocumentActions> {
   return {
     setName: (name) => set((state) => ({ name, ...edited(state, "name") })),
-    settleVersion: (outcome) => set("conflict" in outcome ? { conflict: true } : { version: outcome.version, conflict: false }),
-    setSettings: (change) => set((state) => ({ settings: { ...state.settings, ...change }, revision: state.revision + 1 })),
+    settleVersion: (outcome) =>
+      set("conflict" in outcome ? { conflict: true } : { version: outcome.version, conflict: false }),
+    setSettings: (change) =>
+      set((state) => ({ settings: { ...state.settings, ...change }, revision: state.revision + 1 })),
     beginSave: () => {
       set({ saving: true, saveError: null });
       return get().revision;
     },
     finishSave: (revision, error) =>
-      set((state) => (error ? { saving: false, saveError: error } : { saving: false, saveError: null, savedRevision: Math.max(state.savedRevision, revision) })),
+      set((state) =>
+        error
+          ? { saving: false, saveError: error }
+          : { saving: false, saveError: null, savedRevision: Math.max(state.savedRevision, revision) },
+      ),
     toGraph: () => {
       const { nodes, edges, mcpServers, settings } = get();
       return toWorkflowGraph(nodes, edges, mcpServers, settings);
@@ -165,8 +209,10 @@ type FeedbackActions = "setCompileErrors" | "setRunErrors" | "setStatuses" | "sh
 /** What the editor tells the person: compile and run problems per node, run statuses, a toast. */
 export function feedbackSlice(set: SetState): Pick<EditorState, FeedbackActions> {
   return {
-    setCompileErrors: (compileErrors) => set((state) => ({ compileErrors, ...(state.runErrors ? {} : { nodeProblems: problemsByNode(compileErrors) }) })),
-    setRunErrors: (runErrors) => set((state) => ({ runErrors, nodeProblems: problemsByNode(runErrors ?? state.compileErrors) })),
+    setCompileErrors: (compileErrors) =>
+      set((state) => ({ compileErrors, ...(state.runErrors ? {} : { nodeProblems: problemsByNode(compileErrors) }) })),
+    setRunErrors: (runErrors) =>
+      set((state) => ({ runErrors, nodeProblems: problemsByNode(runErrors ?? state.compileErrors) })),
     setStatuses: (statuses) => set({ statuses }),
     showToast: (message) => set({ toast: { id: Date.now(), message } }),
     dismissToast: () => set({ toast: null }),

@@ -9,7 +9,15 @@ import type { NodeMode, WorkflowGraph } from "@/lib/workflow/graph";
 import type { Problem } from "@/lib/workflow/compile";
 import { emptyHistory, type EditHistory } from "./edit-history";
 import { canvasSlice, clipboardSlice, documentSlice, feedbackSlice, historySlice } from "./editor-store-slices";
-import { catalogueLookup, toFlowEdges, toFlowNodes, type ComponentLookup, type EditorNodeData, type FlowEdge, type FlowNode } from "./graph-conversion";
+import {
+  catalogueLookup,
+  toFlowEdges,
+  toFlowNodes,
+  type ComponentLookup,
+  type EditorNodeData,
+  type FlowEdge,
+  type FlowNode,
+} from "./graph-conversion";
 
 export type NodeStatus = "running" | "completed" | "failed" | "registered" | "skipped";
 
@@ -138,4 +146,3 @@ function initialState(init: EditorInit, lookup: ComponentLookup) {
     snapToGrid: !init.readOnly && typeof localStorage !== "undefined" && localStorage.getItem(SNAP_KEY) === "1",
   };
 }
-

@@ -1,6 +1,18 @@
 "use client";
 /** The editor's top bar: back to the list, the workflow name, undo/redo, export, shortcuts, the workflow's runs, save state, Save, Run and Run with input. */
-import { ArrowLeft, Download, Eye, History, LoaderCircle, MessagesSquare, Play, Redo2, Save, SquarePen, Undo2 } from "lucide-react";
+import {
+  ArrowLeft,
+  Download,
+  Eye,
+  History,
+  LoaderCircle,
+  MessagesSquare,
+  Play,
+  Redo2,
+  Save,
+  SquarePen,
+  Undo2,
+} from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useState, type MouseEvent } from "react";
@@ -31,7 +43,13 @@ function saveStateOf(state: EditorState): SaveState {
 }
 
 /** `chatOpen` / `toggleChat`: the Chat panel in the inspector's place. */
-type EditorToolbarProps = { save: () => Promise<boolean>; run: (input?: unknown) => void; isRunning: boolean; chatOpen: boolean; toggleChat: () => void };
+type EditorToolbarProps = {
+  save: () => Promise<boolean>;
+  run: (input?: unknown) => void;
+  isRunning: boolean;
+  chatOpen: boolean;
+  toggleChat: () => void;
+};
 
 /** What the toolbar shows from the store (selected shallowly: a drag re-renders it only when one of these changes). */
 function useToolbarState() {
@@ -84,14 +102,33 @@ export function EditorToolbar({ save, run, isRunning, chatOpen, toggleChat }: Ed
       />
       <div className="toolbar-spacer" />
       {readOnly && (
-        <span className="badge" data-testid="view-only" title="Your role can look at workflows but not change or run them">
+        <span
+          className="badge"
+          data-testid="view-only"
+          title="Your role can look at workflows but not change or run them"
+        >
           <Eye size={12} aria-hidden /> View only
         </span>
       )}
       <ToolbarTools toolbar={toolbar} chatOpen={chatOpen} toggleChat={toggleChat} />
-      {!readOnly && <SaveAndRun toolbar={toolbar} save={save} run={run} isRunning={isRunning} askForInput={() => setAskingInput(true)} />}
+      {!readOnly && (
+        <SaveAndRun
+          toolbar={toolbar}
+          save={save}
+          run={run}
+          isRunning={isRunning}
+          askForInput={() => setAskingInput(true)}
+        />
+      )}
       {askingInput && (
-        <RunInputDialog title="Run with input" fields={inputFields} busy={isRunning} error={runProblems || undefined} onRun={(input) => run(input)} onCancel={() => setAskingInput(false)} />
+        <RunInputDialog
+          title="Run with input"
+          fields={inputFields}
+          busy={isRunning}
+          error={runProblems || undefined}
+          onRun={(input) => run(input)}
+          onCancel={() => setAskingInput(false)}
+        />
       )}
     </header>
   );
@@ -100,7 +137,11 @@ export function EditorToolbar({ save, run, isRunning, chatOpen, toggleChat }: Ed
 type ToolsProps = { toolbar: ToolbarState; chatOpen: boolean; toggleChat: () => void };
 
 /** Undo and redo, export, the shortcuts help, the Chat panel and the workflow's runs. */
-function ToolbarTools({ toolbar: { readOnly, canUndo, canRedo, undo, redo, workflowId }, chatOpen, toggleChat }: ToolsProps) {
+function ToolbarTools({
+  toolbar: { readOnly, canUndo, canRedo, undo, redo, workflowId },
+  chatOpen,
+  toggleChat,
+}: ToolsProps) {
   const store = useEditorStoreApi();
   const [helpOpen, setHelpOpen] = useState(false);
   useEditorShortcuts(useCallback(() => setHelpOpen((open) => !open), []));
@@ -108,10 +149,26 @@ function ToolbarTools({ toolbar: { readOnly, canUndo, canRedo, undo, redo, workf
     <div className="toolbar-group">
       {!readOnly && (
         <>
-          <button type="button" className="toolbar-icon-button" data-testid="undo" aria-label="Undo" title="Undo (Ctrl/⌘ Z)" disabled={!canUndo} onClick={undo}>
+          <button
+            type="button"
+            className="toolbar-icon-button"
+            data-testid="undo"
+            aria-label="Undo"
+            title="Undo (Ctrl/⌘ Z)"
+            disabled={!canUndo}
+            onClick={undo}
+          >
             <Undo2 size={16} aria-hidden />
           </button>
-          <button type="button" className="toolbar-icon-button" data-testid="redo" aria-label="Redo" title="Redo (Shift Ctrl/⌘ Z)" disabled={!canRedo} onClick={redo}>
+          <button
+            type="button"
+            className="toolbar-icon-button"
+            data-testid="redo"
+            aria-label="Redo"
+            title="Redo (Shift Ctrl/⌘ Z)"
+            disabled={!canRedo}
+            onClick={redo}
+          >
             <Redo2 size={16} aria-hidden />
           </button>
         </>
@@ -141,7 +198,13 @@ function ToolbarTools({ toolbar: { readOnly, canUndo, canRedo, undo, redo, workf
         </button>
       )}
       {workflowId && (
-        <Link href={`/runs?workflowId=${workflowId}`} className="toolbar-icon-button" data-testid="workflow-runs" aria-label="Runs of this workflow" title="Runs of this workflow">
+        <Link
+          href={`/runs?workflowId=${workflowId}`}
+          className="toolbar-icon-button"
+          data-testid="workflow-runs"
+          aria-label="Runs of this workflow"
+          title="Runs of this workflow"
+        >
           <History size={16} aria-hidden />
         </Link>
       )}
@@ -149,25 +212,55 @@ function ToolbarTools({ toolbar: { readOnly, canUndo, canRedo, undo, redo, workf
   );
 }
 
-type SaveAndRunProps = Pick<EditorToolbarProps, "save" | "run" | "isRunning"> & { toolbar: ToolbarState; askForInput: () => void };
+type SaveAndRunProps = Pick<EditorToolbarProps, "save" | "run" | "isRunning"> & {
+  toolbar: ToolbarState;
+  askForInput: () => void;
+};
 
 /** The save state, Save, Run (which asks for the Entry's input fields first, when it has any) and Run with input. */
-function SaveAndRun({ toolbar: { saveState, saveError, inputFields }, save, run, isRunning, askForInput }: SaveAndRunProps) {
+function SaveAndRun({
+  toolbar: { saveState, saveError, inputFields },
+  save,
+  run,
+  isRunning,
+  askForInput,
+}: SaveAndRunProps) {
   return (
     <>
-      <span className={cx("save-state", `save-state-${saveState}`)} data-testid="save-state" title={saveError ?? undefined}>
+      <span
+        className={cx("save-state", `save-state-${saveState}`)}
+        data-testid="save-state"
+        title={saveError ?? undefined}
+      >
         {SAVE_STATE_TEXT[saveState]}
       </span>
-      <Button data-testid="save-workflow" onClick={() => void save()} disabled={saveState === "saving"} title="Save (Ctrl+S / ⌘S)">
+      <Button
+        data-testid="save-workflow"
+        onClick={() => void save()}
+        disabled={saveState === "saving"}
+        title="Save (Ctrl+S / ⌘S)"
+      >
         <Save size={14} aria-hidden /> Save
       </Button>
       <div className="toolbar-run">
         {/* With input fields on the Entry, Run asks for them first. */}
-        <Button variant="primary" data-testid="run-workflow" onClick={() => (inputFields.length > 0 ? askForInput() : run())} disabled={isRunning}>
+        <Button
+          variant="primary"
+          data-testid="run-workflow"
+          onClick={() => (inputFields.length > 0 ? askForInput() : run())}
+          disabled={isRunning}
+        >
           {isRunning ? <LoaderCircle size={14} className="spin" aria-hidden /> : <Play size={14} aria-hidden />}
           {isRunning ? "Starting…" : "Run"}
         </Button>
-        <Button variant="primary" data-testid="run-with-input" onClick={askForInput} disabled={isRunning} aria-label="Run with input…" title="Run with input…">
+        <Button
+          variant="primary"
+          data-testid="run-with-input"
+          onClick={askForInput}
+          disabled={isRunning}
+          aria-label="Run with input…"
+          title="Run with input…"
+        >
           <SquarePen size={14} aria-hidden />
         </Button>
       </div>

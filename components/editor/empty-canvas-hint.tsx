@@ -18,7 +18,9 @@ export function EmptyCanvasHint() {
         <MousePointerClick size={22} aria-hidden />
       </span>
       <h2>Start your workflow</h2>
-      <p>Drag components from the left onto the canvas, or click one to add it here. Every workflow starts at an Entry.</p>
+      <p>
+        Drag components from the left onto the canvas, or click one to add it here. Every workflow starts at an Entry.
+      </p>
       {hasEntry && (
         <Button variant="primary" onClick={() => addAtCentre(ENTRY)}>
           <Play size={14} aria-hidden /> Add an Entry

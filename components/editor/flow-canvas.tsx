@@ -45,17 +45,18 @@ const ZOOMED_OUT = 0.5;
 
 export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) {
   const store = useEditorStoreApi();
-  const { nodes, edges, readOnly, onNodesChange, onEdgesChange, connect, showToast, snapToGrid, setSnapToGrid } = useEditorStore((state) => ({
-    nodes: state.nodes,
-    edges: state.edges,
-    readOnly: state.readOnly,
-    onNodesChange: state.onNodesChange,
-    onEdgesChange: state.onEdgesChange,
-    connect: state.connect,
-    showToast: state.showToast,
-    snapToGrid: state.snapToGrid,
-    setSnapToGrid: state.setSnapToGrid,
-  }));
+  const { nodes, edges, readOnly, onNodesChange, onEdgesChange, connect, showToast, snapToGrid, setSnapToGrid } =
+    useEditorStore((state) => ({
+      nodes: state.nodes,
+      edges: state.edges,
+      readOnly: state.readOnly,
+      onNodesChange: state.onNodesChange,
+      onEdgesChange: state.onEdgesChange,
+      connect: state.connect,
+      showToast: state.showToast,
+      snapToGrid: state.snapToGrid,
+      setSnapToGrid: state.setSnapToGrid,
+    }));
   const problemEdgeIds = useEditorStore((state) => {
     const ids = (state.runErrors ?? state.compileErrors).flatMap((p) => (p.edgeId ? [p.edgeId] : []));
     return ids.length > 0 ? ids : NO_IDS;
@@ -68,11 +69,21 @@ export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) 
   const [isLarge] = useState(() => store.getState().nodes.length > LARGE_GRAPH_NODES);
 
   const styledEdges = useMemo(
-    () => edges.map((edge) => ({ ...edge, className: cx(isToolEdge(toWorkflowHandles(edge)) && "edge-tool", problemEdgeIds.includes(edge.id) && "edge-problem") })),
+    () =>
+      edges.map((edge) => ({
+        ...edge,
+        className: cx(
+          isToolEdge(toWorkflowHandles(edge)) && "edge-tool",
+          problemEdgeIds.includes(edge.id) && "edge-problem",
+        ),
+      })),
     [edges, problemEdgeIds],
   );
 
-  const isValidConnection = useCallback((connection: Edge | Connection) => refuseConnection(connection, store.getState()) === null, [store]);
+  const isValidConnection = useCallback(
+    (connection: Edge | Connection) => refuseConnection(connection, store.getState()) === null,
+    [store],
+  );
 
   const onConnectEnd: OnConnectEnd = useCallback(
     (_event, state) => {
@@ -123,7 +134,14 @@ export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) 
             </ControlButton>
           )}
         </Controls>
-        <MiniMap style={MINIMAP_SIZE} pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} maskColor="rgba(244, 244, 245, 0.7)" />
+        <MiniMap
+          style={MINIMAP_SIZE}
+          pannable
+          zoomable
+          nodeColor={miniMapColor}
+          nodeStrokeWidth={0}
+          maskColor="rgba(244, 244, 245, 0.7)"
+        />
         {children}
       </ReactFlow>
     </div>
@@ -145,6 +163,11 @@ function explainRefusal(state: FinalConnectionState, refuse: (connection: Connec
   const to = state.toHandle!;
   if (from.type === to.type) return "Connect an output (right side) to an input (left side)";
   const [source, target] = from.type === "source" ? [from, to] : [to, from];
-  const reason = refuse({ source: source.nodeId, sourceHandle: source.id ?? null, target: target.nodeId, targetHandle: target.id ?? null });
+  const reason = refuse({
+    source: source.nodeId,
+    sourceHandle: source.id ?? null,
+    target: target.nodeId,
+    targetHandle: target.id ?? null,
+  });
   return reason ?? "Those two handles cannot be connected";
 }

@@ -41,22 +41,49 @@ export function toFlowNodes(graph: WorkflowGraph, lookup: ComponentLookup): Flow
   return graph.nodes.map((node) => {
     const meta = lookup(node.type);
     const data: EditorNodeData = { componentType: node.type, ...node.data };
-    return { id: node.id, type: rendererFor(meta), position: node.position, data, ...(large ? approximateLayout(data, meta) : {}) };
+    return {
+      id: node.id,
+      type: rendererFor(meta),
+      position: node.position,
+      data,
+      ...(large ? approximateLayout(data, meta) : {}),
+    };
   });
 }
 
 export function toFlowEdges(graph: WorkflowGraph): FlowEdge[] {
-  return graph.edges.map(({ id, source, sourceHandle, target, targetHandle }) => ({ id, source, sourceHandle, target, targetHandle }));
+  return graph.edges.map(({ id, source, sourceHandle, target, targetHandle }) => ({
+    id,
+    source,
+    sourceHandle,
+    target,
+    targetHandle,
+  }));
 }
 
-export function toWorkflowGraph(nodes: FlowNode[], edges: FlowEdge[], mcpServers?: WorkflowGraph["mcpServers"], settings?: WorkflowGraph["settings"]): WorkflowGraph {
+export function toWorkflowGraph(
+  nodes: FlowNode[],
+  edges: FlowEdge[],
+  mcpServers?: WorkflowGraph["mcpServers"],
+  settings?: WorkflowGraph["settings"],
+): WorkflowGraph {
   return {
-    nodes: nodes.map(({ id, position, data: { componentType, label, mode, params, toolConfig, timeoutSeconds, retry, onError } }) => ({
-      id,
-      type: componentType,
-      position: { x: position.x, y: position.y },
-      data: { label, mode, params, ...(toolConfig ? { toolConfig } : {}), ...(timeoutSeconds ? { timeoutSeconds } : {}), ...(retry ? { retry } : {}), ...(onError && onError !== "stop" ? { onError } : {}) },
-    })),
+    nodes: nodes.map(
+      ({ id, position, data: { componentType, label, mode, params, toolConfig, timeoutSeconds, retry, onError } }) => ({
+        id,
+        type: componentType,
+        position: { x: position.x, y: position.y },
+        data: {
+          label,
+          mode,
+          params,
+          ...(toolConfig ? { toolConfig } : {}),
+          ...(timeoutSeconds ? { timeoutSeconds } : {}),
+          ...(retry ? { retry } : {}),
+          ...(onError && onError !== "stop" ? { onError } : {}),
+        },
+      }),
+    ),
     edges: edges.map(({ id, source, sourceHandle, target, targetHandle }) => ({
       id,
       source,

@@ -9,7 +9,8 @@ import { useEditorStore } from "./editor-store-context";
 
 function groupByCategory(components: ComponentMeta[]): [string, ComponentMeta[]][] {
   const groups = new Map<string, ComponentMeta[]>();
-  for (const component of components) groups.set(component.category, [...(groups.get(component.category) ?? []), component]);
+  for (const component of components)
+    groups.set(component.category, [...(groups.get(component.category) ?? []), component]);
   return [...groups];
 }
 
@@ -19,7 +20,9 @@ export function Palette() {
   const { onDragStart, addAtCentre } = useDragAndDrop();
   const groups = useMemo(() => {
     const words = query.trim().toLowerCase();
-    const matching = catalogue.filter((c) => !words || `${c.label} ${c.description} ${c.category}`.toLowerCase().includes(words));
+    const matching = catalogue.filter(
+      (c) => !words || `${c.label} ${c.description} ${c.category}`.toLowerCase().includes(words),
+    );
     return groupByCategory(matching);
   }, [catalogue, query]);
 

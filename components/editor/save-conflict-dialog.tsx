@@ -13,13 +13,19 @@ export function SaveConflictDialog({ overwrite }: { overwrite: () => Promise<boo
   };
   return (
     <div className="modal-backdrop">
-      <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="conflict-title" data-testid="save-conflict-dialog">
+      <div
+        className="modal"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="conflict-title"
+        data-testid="save-conflict-dialog"
+      >
         <h2 id="conflict-title" className="modal-title">
           This workflow changed elsewhere
         </h2>
         <p className="modal-body">
-          Someone saved it after you opened it — in another tab, or another person. Reload to see their version (your unsaved edits here are dropped), or overwrite
-          it with yours.
+          Someone saved it after you opened it — in another tab, or another person. Reload to see their version (your
+          unsaved edits here are dropped), or overwrite it with yours.
         </p>
         <div className="modal-actions">
           <Button onClick={reload} data-testid="conflict-reload">

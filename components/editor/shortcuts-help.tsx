@@ -22,14 +22,27 @@ export function ShortcutsHelp({ open, onOpenChange }: ShortcutsHelpProps) {
 
   return (
     <div className="shortcuts" ref={ref}>
-      <button type="button" className="toolbar-icon-button" data-testid="shortcuts-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" aria-expanded={open} onClick={() => onOpenChange(!open)}>
+      <button
+        type="button"
+        className="toolbar-icon-button"
+        data-testid="shortcuts-button"
+        aria-label="Keyboard shortcuts"
+        title="Keyboard shortcuts (?)"
+        aria-expanded={open}
+        onClick={() => onOpenChange(!open)}
+      >
         <Keyboard size={16} aria-hidden />
       </button>
       {open && (
         <div className="shortcuts-popover" role="dialog" aria-label="Keyboard shortcuts" data-testid="shortcuts-help">
           <div className="shortcuts-title">
             Keyboard shortcuts
-            <button type="button" className="toolbar-icon-button" aria-label="Close" onClick={() => onOpenChange(false)}>
+            <button
+              type="button"
+              className="toolbar-icon-button"
+              aria-label="Close"
+              onClick={() => onOpenChange(false)}
+            >
               <X size={14} aria-hidden />
             </button>
           </div>

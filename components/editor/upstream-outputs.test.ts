@@ -22,14 +22,30 @@ const node = (id: string, type: string, label: string, mode: "normal" | "tool" =
   position: { x: 0, y: 0 },
   data: { componentType: type, label, mode, params: {} },
 });
-const edge = (source: string, target: string): FlowEdge => ({ id: `${source}-${target}`, source, target, sourceHandle: "output", targetHandle: "in" });
+const edge = (source: string, target: string): FlowEdge => ({
+  id: `${source}-${target}`,
+  source,
+  target,
+  sourceHandle: "output",
+  targetHandle: "in",
+});
 
 describe("upstreamOutputs", () => {
-  const nodes = [node("a", "src", "Entry"), node("b", "mid", "Fetch"), node("c", "mid", "Summarise"), node("d", "mid", "After"), node("t", "src", "Tool", "tool")];
+  const nodes = [
+    node("a", "src", "Entry"),
+    node("b", "mid", "Fetch"),
+    node("c", "mid", "Summarise"),
+    node("d", "mid", "After"),
+    node("t", "src", "Tool", "tool"),
+  ];
   const edges = [edge("a", "b"), edge("b", "c"), edge("c", "d"), edge("t", "c")];
 
   it("lists the outputs of every upstream node, nearest first", () => {
-    expect(upstreamOutputs("c", nodes, edges, lookup).map((o) => o.token)).toEqual(["{{Fetch.text}}", "{{Fetch.json}}", "{{Entry.output}}"]);
+    expect(upstreamOutputs("c", nodes, edges, lookup).map((o) => o.token)).toEqual([
+      "{{Fetch.text}}",
+      "{{Fetch.json}}",
+      "{{Entry.output}}",
+    ]);
   });
 
   it("offers nothing from downstream or unconnected nodes", () => {
@@ -38,6 +54,13 @@ describe("upstreamOutputs", () => {
 
   it("survives a cycle", () => {
     const looped = [...edges, edge("d", "a")];
-    expect(upstreamOutputs("a", nodes, looped, lookup).map((o) => o.nodeLabel)).toEqual(["After", "After", "Summarise", "Summarise", "Fetch", "Fetch"]);
+    expect(upstreamOutputs("a", nodes, looped, lookup).map((o) => o.nodeLabel)).toEqual([
+      "After",
+      "After",
+      "Summarise",
+      "Summarise",
+      "Fetch",
+      "Fetch",
+    ]);
   });
 });

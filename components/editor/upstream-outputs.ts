@@ -4,7 +4,12 @@ import type { ComponentLookup, FlowEdge, FlowNode } from "./graph-conversion";
 export type UpstreamOutput = { token: string; nodeLabel: string; portLabel: string };
 
 /** Outputs of the nodes that feed `nodeId` through data edges, nearest first. */
-export function upstreamOutputs(nodeId: string, nodes: FlowNode[], edges: FlowEdge[], lookup: ComponentLookup): UpstreamOutput[] {
+export function upstreamOutputs(
+  nodeId: string,
+  nodes: FlowNode[],
+  edges: FlowEdge[],
+  lookup: ComponentLookup,
+): UpstreamOutput[] {
   const byId = new Map(nodes.map((node) => [node.id, node]));
   const seen = new Set<string>([nodeId]);
   const queue = [nodeId];
@@ -18,7 +23,11 @@ export function upstreamOutputs(nodeId: string, nodes: FlowNode[], edges: FlowEd
       seen.add(edge.source);
       queue.push(edge.source);
       for (const port of lookup(source.data.componentType)?.outputs ?? []) {
-        result.push({ token: `{{${source.data.label}.${port.name}}}`, nodeLabel: source.data.label, portLabel: port.label });
+        result.push({
+          token: `{{${source.data.label}.${port.name}}}`,
+          nodeLabel: source.data.label,
+          portLabel: port.label,
+        });
       }
     }
   }

@@ -7,12 +7,20 @@ import { knownToolNames } from "@/lib/mcp/tool-source-summary";
 import type { ComponentLookup, FlowEdge, FlowNode } from "./graph-conversion";
 import { toolName } from "./tool-shape";
 
-export function wiredToolNames(nodeId: string, nodes: FlowNode[], edges: FlowEdge[], lookup: ComponentLookup): string[] {
-  const sources = new Set(edges.filter((edge) => edge.target === nodeId && edge.targetHandle === "tools").map((edge) => edge.source));
+export function wiredToolNames(
+  nodeId: string,
+  nodes: FlowNode[],
+  edges: FlowEdge[],
+  lookup: ComponentLookup,
+): string[] {
+  const sources = new Set(
+    edges.filter((edge) => edge.target === nodeId && edge.targetHandle === "tools").map((edge) => edge.source),
+  );
   return nodes.flatMap((node) => {
     const meta = sources.has(node.id) ? lookup(node.data.componentType) : undefined;
     if (!meta?.tool) return [];
-    if (meta.tool.discovered) return knownToolNames({ type: node.data.componentType, label: node.data.label, params: node.data.params });
+    if (meta.tool.discovered)
+      return knownToolNames({ type: node.data.componentType, label: node.data.label, params: node.data.params });
     return [toolName(node.data, meta) ?? []].flat();
   });
 }

@@ -24,7 +24,13 @@ export type WorkflowCanvasProps = {
 
 const NO_STATUSES: Record<string, NodeStatus> = {};
 
-export function WorkflowCanvas({ graph, catalogue, statuses = NO_STATUSES, readOnly = true, onNodeSelect }: WorkflowCanvasProps) {
+export function WorkflowCanvas({
+  graph,
+  catalogue,
+  statuses = NO_STATUSES,
+  readOnly = true,
+  onNodeSelect,
+}: WorkflowCanvasProps) {
   return (
     <ReactFlowProvider>
       <EditorStoreProvider init={{ graph, catalogue, readOnly, statuses }}>

@@ -33,7 +33,17 @@ type WorkflowEditorProps = {
 export function WorkflowEditor({ workflow, catalogue, activeRunId, canEdit, hostTools }: WorkflowEditorProps) {
   return (
     <ReactFlowProvider>
-      <EditorStoreProvider init={{ workflowId: workflow.id, name: workflow.name, graph: workflow.graph, version: workflow.version, catalogue, readOnly: !canEdit, hostTools }}>
+      <EditorStoreProvider
+        init={{
+          workflowId: workflow.id,
+          name: workflow.name,
+          graph: workflow.graph,
+          version: workflow.version,
+          catalogue,
+          readOnly: !canEdit,
+          hostTools,
+        }}
+      >
         <EditorLayout activeRunId={activeRunId ?? null} />
       </EditorStoreProvider>
     </ReactFlowProvider>
@@ -48,7 +58,13 @@ function EditorLayout({ activeRunId }: { activeRunId: string | null }) {
   const [chatOpen, setChatOpen] = useState(false);
   return (
     <div className="editor">
-      <EditorToolbar save={save} run={run} isRunning={isRunning} chatOpen={chatOpen} toggleChat={() => setChatOpen(!chatOpen)} />
+      <EditorToolbar
+        save={save}
+        run={run}
+        isRunning={isRunning}
+        chatOpen={chatOpen}
+        toggleChat={() => setChatOpen(!chatOpen)}
+      />
       <div className={readOnly ? "editor-body is-read-only" : "editor-body"}>
         {!readOnly && <Palette />}
         <main className="editor-main">
@@ -63,7 +79,11 @@ function EditorLayout({ activeRunId }: { activeRunId: string | null }) {
             {activeRunId && <LiveRunStatus runId={activeRunId} />}
           </FlowCanvas>
         </main>
-        {chatOpen && workflowId ? <ChatPanel workflowId={workflowId} canSend={!readOnly} onClose={() => setChatOpen(false)} /> : <Inspector />}
+        {chatOpen && workflowId ? (
+          <ChatPanel workflowId={workflowId} canSend={!readOnly} onClose={() => setChatOpen(false)} />
+        ) : (
+          <Inspector />
+        )}
       </div>
       <SaveConflictDialog overwrite={() => save(true)} />
     </div>

@@ -8,7 +8,11 @@ import { useEditorStore } from "./editor-store-context";
 const suggestedName = (name: string) => referenceName(name).slice(0, 64) || "workflow";
 
 export function WorkflowMcpExposure() {
-  const { mcp, name, setSettings } = useEditorStore((state) => ({ mcp: state.settings?.mcp, name: state.name, setSettings: state.setSettings }));
+  const { mcp, name, setSettings } = useEditorStore((state) => ({
+    mcp: state.settings?.mcp,
+    name: state.name,
+    setSettings: state.setSettings,
+  }));
   const expose = mcp?.expose === true;
   const update = (change: Partial<NonNullable<typeof mcp>>) => setSettings({ mcp: { expose, ...mcp, ...change } });
   return (
@@ -17,22 +21,46 @@ export function WorkflowMcpExposure() {
         <span className="field-label">
           <Share2 size={13} aria-hidden /> Expose over MCP
         </span>
-        <input type="checkbox" className="switch" role="switch" checked={expose} onChange={(e) => update({ expose: e.target.checked })} data-testid="mcp-expose-toggle" />
+        <input
+          type="checkbox"
+          className="switch"
+          role="switch"
+          checked={expose}
+          onChange={(e) => update({ expose: e.target.checked })}
+          data-testid="mcp-expose-toggle"
+        />
       </label>
-      <p className="field-help">MCP clients (Claude Desktop, Cursor, VS Code…) with an API key can call this workflow as a tool. Settings → MCP server has the address.</p>
+      <p className="field-help">
+        MCP clients (Claude Desktop, Cursor, VS Code…) with an API key can call this workflow as a tool. Settings → MCP
+        server has the address.
+      </p>
       {expose && (
         <>
           <div className="field">
             <label className="field-label" htmlFor="mcp-tool-name">
               Tool name
             </label>
-            <input id="mcp-tool-name" className="input" placeholder={suggestedName(name)} value={mcp?.toolName ?? ""} onChange={(e) => update({ toolName: e.target.value || undefined })} data-testid="mcp-tool-name" />
+            <input
+              id="mcp-tool-name"
+              className="input"
+              placeholder={suggestedName(name)}
+              value={mcp?.toolName ?? ""}
+              onChange={(e) => update({ toolName: e.target.value || undefined })}
+              data-testid="mcp-tool-name"
+            />
           </div>
           <div className="field">
             <label className="field-label" htmlFor="mcp-tool-description">
               Description
             </label>
-            <textarea id="mcp-tool-description" className="input textarea" rows={2} placeholder={`Runs the workflow "${name}"`} value={mcp?.description ?? ""} onChange={(e) => update({ description: e.target.value || undefined })} />
+            <textarea
+              id="mcp-tool-description"
+              className="input textarea"
+              rows={2}
+              placeholder={`Runs the workflow "${name}"`}
+              value={mcp?.description ?? ""}
+              onChange={(e) => update({ description: e.target.value || undefined })}
+            />
           </div>
         </>
       )}

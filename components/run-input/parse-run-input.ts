@@ -5,7 +5,14 @@ export function parseRunInput(text: string): ParsedRunInput {
   if (text.trim() === "") return { value: undefined, kind: "none" };
   try {
     const value: unknown = JSON.parse(text);
-    return { value, kind: Array.isArray(value) ? "JSON array" : value !== null && typeof value === "object" ? "JSON object" : "JSON value" };
+    return {
+      value,
+      kind: Array.isArray(value)
+        ? "JSON array"
+        : value !== null && typeof value === "object"
+          ? "JSON object"
+          : "JSON value",
+    };
   } catch {
     return { value: text, kind: "text" };
   }

@@ -24,7 +24,15 @@ type RunInputDialogProps = {
   onCancel: () => void;
 };
 
-export function RunInputDialog({ title, initialInput, fields = [], busy, error, onRun, onCancel }: RunInputDialogProps) {
+export function RunInputDialog({
+  title,
+  initialInput,
+  fields = [],
+  busy,
+  error,
+  onRun,
+  onCancel,
+}: RunInputDialogProps) {
   const [text, setText] = useState(() => runInputText(initialInput));
   const [values, setValues] = useState(() => initialFormValues(fields, initialInput));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -81,7 +89,8 @@ export function RunInputDialog({ title, initialInput, fields = [], busy, error, 
               onChange={(e) => setText(e.target.value)}
             />
             <p className="run-input-kind" data-testid="run-input-kind">
-              {parsed.kind === "none" ? "No input: the Entry hands on nothing." : `Sent as ${parsed.kind}.`} Ctrl/⌘ Enter runs.
+              {parsed.kind === "none" ? "No input: the Entry hands on nothing." : `Sent as ${parsed.kind}.`} Ctrl/⌘
+              Enter runs.
             </p>
           </>
         )}

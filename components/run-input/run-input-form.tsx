@@ -6,19 +6,26 @@ export type FormValues = Record<string, string | boolean>;
 
 /** The form's starting values: the last run's input where it fits, else each field's default. */
 export function initialFormValues(fields: InputField[], previous: unknown): FormValues {
-  const given = previous && typeof previous === "object" && !Array.isArray(previous) ? (previous as Record<string, unknown>) : {};
+  const given =
+    previous && typeof previous === "object" && !Array.isArray(previous) ? (previous as Record<string, unknown>) : {};
   return Object.fromEntries(
     fields.map((field) => {
       const value = given[field.name] ?? field.default;
       if (field.type === "boolean") return [field.name, value === true];
       if (value === undefined) return [field.name, ""];
-      return [field.name, typeof value === "string" ? value : JSON.stringify(value, null, field.type === "json" ? 2 : 0)];
+      return [
+        field.name,
+        typeof value === "string" ? value : JSON.stringify(value, null, field.type === "json" ? 2 : 0),
+      ];
     }),
   );
 }
 
 /** Turns the form into the run's input; `errors` name fields whose text is not their type. */
-export function formInput(fields: InputField[], values: FormValues): { input: Record<string, unknown>; errors: Record<string, string> } {
+export function formInput(
+  fields: InputField[],
+  values: FormValues,
+): { input: Record<string, unknown>; errors: Record<string, string> } {
   const input: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   for (const field of fields) {
@@ -48,7 +55,12 @@ export function formInput(fields: InputField[], values: FormValues): { input: Re
   return { input, errors };
 }
 
-type RunInputFormProps = { fields: InputField[]; values: FormValues; errors: Record<string, string>; onChange: (values: FormValues) => void };
+type RunInputFormProps = {
+  fields: InputField[];
+  values: FormValues;
+  errors: Record<string, string>;
+  onChange: (values: FormValues) => void;
+};
 
 export function RunInputForm({ fields, values, errors, onChange }: RunInputFormProps) {
   const set = (name: string, value: string | boolean) => onChange({ ...values, [name]: value });
@@ -65,9 +77,25 @@ export function RunInputForm({ fields, values, errors, onChange }: RunInputFormP
               <span className="run-input-type">{field.type}</span>
             </label>
             {field.type === "boolean" ? (
-              <input id={id} type="checkbox" className="switch" role="switch" checked={value === true} onChange={(e) => set(field.name, e.target.checked)} data-testid={`run-input-field-${field.name}`} />
+              <input
+                id={id}
+                type="checkbox"
+                className="switch"
+                role="switch"
+                checked={value === true}
+                onChange={(e) => set(field.name, e.target.checked)}
+                data-testid={`run-input-field-${field.name}`}
+              />
             ) : field.type === "json" ? (
-              <textarea id={id} className="input run-input-text" rows={4} value={String(value ?? "")} onChange={(e) => set(field.name, e.target.value)} data-testid={`run-input-field-${field.name}`} autoFocus={index === 0} />
+              <textarea
+                id={id}
+                className="input run-input-text"
+                rows={4}
+                value={String(value ?? "")}
+                onChange={(e) => set(field.name, e.target.value)}
+                data-testid={`run-input-field-${field.name}`}
+                autoFocus={index === 0}
+              />
             ) : (
               <input
                 id={id}

@@ -13,7 +13,13 @@ export function FilterSelect({ label, name, anyLabel, options, current, testId }
   return (
     <label className="run-filter">
       <span>{label}</span>
-      <select name={name} className="input" defaultValue={current ?? ""} onChange={(event) => event.currentTarget.form?.requestSubmit()} data-testid={testId}>
+      <select
+        name={name}
+        className="input"
+        defaultValue={current ?? ""}
+        onChange={(event) => event.currentTarget.form?.requestSubmit()}
+        data-testid={testId}
+      >
         <option value="">{anyLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

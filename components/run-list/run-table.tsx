@@ -7,7 +7,13 @@ import { formatDuration } from "@/components/run-view/format-duration";
 import { RunStatusPill } from "@/components/run-view/run-status-pill";
 import "./run-list.css";
 
-const TRIGGER_TEXT: Record<string, string> = { manual: "by hand", api: "API", webhook: "webhook", schedule: "schedule", error: "error workflow" };
+const TRIGGER_TEXT: Record<string, string> = {
+  manual: "by hand",
+  api: "API",
+  webhook: "webhook",
+  schedule: "schedule",
+  error: "error workflow",
+};
 
 export function RunTable({ runs, showWorkflow }: { runs: RunSummary[]; showWorkflow: boolean }) {
   const now = new Date();
@@ -24,7 +30,13 @@ export function RunTable({ runs, showWorkflow }: { runs: RunSummary[]; showWorkf
       <ul className="table-rows" data-testid="run-list">
         {runs.map((run) => (
           <li key={run.id}>
-            <Link href={`/runs/${run.id}`} className="table-row run-table-row" data-testid="run-row" data-run-id={run.id} data-status={run.status}>
+            <Link
+              href={`/runs/${run.id}`}
+              className="table-row run-table-row"
+              data-testid="run-row"
+              data-run-id={run.id}
+              data-status={run.status}
+            >
               <RunStatusPill status={run.status} />
               <span className="run-table-name">
                 {showWorkflow ? run.workflowName : <code>{run.id.slice(0, 8)}</code>}

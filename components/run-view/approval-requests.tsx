@@ -17,16 +17,32 @@ import { PanelSection } from "./panel-section";
 import { ValueBlock } from "./value-block";
 
 /** `canDecide` is false for viewers: they see what waits, not the buttons. */
-type ApprovalRequestsProps = { runId: string; approvals: ApprovalView[]; labelOf: (nodeId: string) => string; canDecide: boolean };
+type ApprovalRequestsProps = {
+  runId: string;
+  approvals: ApprovalView[];
+  labelOf: (nodeId: string) => string;
+  canDecide: boolean;
+};
 
 export function ApprovalRequests({ runId, approvals, labelOf, canDecide }: ApprovalRequestsProps) {
   if (approvals.length === 0) return null;
   const pending = approvals.filter((approval) => approval.state === "pending").length;
   return (
-    <PanelSection title="Approvals" icon={<ShieldCheck size={14} aria-hidden />} count={pending || approvals.length} testId="approvals">
+    <PanelSection
+      title="Approvals"
+      icon={<ShieldCheck size={14} aria-hidden />}
+      count={pending || approvals.length}
+      testId="approvals"
+    >
       <div className="tool-call-list">
         {approvals.map((approval) => (
-          <ApprovalCard key={approval.callId} runId={runId} approval={approval} labelOf={labelOf} canDecide={canDecide} />
+          <ApprovalCard
+            key={approval.callId}
+            runId={runId}
+            approval={approval}
+            labelOf={labelOf}
+            canDecide={canDecide}
+          />
         ))}
       </div>
     </PanelSection>
@@ -39,7 +55,17 @@ const OUTCOME: Record<Exclude<ApprovalView["state"], "pending">, { tone: "succes
 };
 
 /** One call waiting for (or decided by) a person; the chat shows these on their own, under the answer being written. */
-export function ApprovalCard({ runId, approval, labelOf, canDecide }: { runId: string; approval: ApprovalView; labelOf: (nodeId: string) => string; canDecide: boolean }) {
+export function ApprovalCard({
+  runId,
+  approval,
+  labelOf,
+  canDecide,
+}: {
+  runId: string;
+  approval: ApprovalView;
+  labelOf: (nodeId: string) => string;
+  canDecide: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [argsText, setArgsText] = useState(() => prettyValue(approval.args ?? {}));
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +103,9 @@ export function ApprovalCard({ runId, approval, labelOf, canDecide }: { runId: s
         <span className="tool-call-meta">{labelOf(approval.agentNodeId)}</span>
       </header>
       {isPending ? (
-        <p className="gateway-reason">Waiting for your decision; denied automatically after {approval.timeoutSeconds} s.</p>
+        <p className="gateway-reason">
+          Waiting for your decision; denied automatically after {approval.timeoutSeconds} s.
+        </p>
       ) : (
         <p className="gateway-reason" data-testid="approval-detail">
           {decisionText(approval)}
@@ -100,10 +128,22 @@ export function ApprovalCard({ runId, approval, labelOf, canDecide }: { runId: s
       </section>
       {isPending && canDecide && (
         <div className="approval-actions">
-          <Button variant="primary" size="sm" disabled={sending} onClick={() => decide("approved")} data-testid="approve-call">
+          <Button
+            variant="primary"
+            size="sm"
+            disabled={sending}
+            onClick={() => decide("approved")}
+            data-testid="approve-call"
+          >
             {editing ? "Approve with these arguments" : "Approve"}
           </Button>
-          <Button variant="danger" size="sm" disabled={sending} onClick={() => decide("denied")} data-testid="deny-call">
+          <Button
+            variant="danger"
+            size="sm"
+            disabled={sending}
+            onClick={() => decide("denied")}
+            data-testid="deny-call"
+          >
             Deny
           </Button>
           {!editing && (
@@ -125,7 +165,8 @@ export function ApprovalCard({ runId, approval, labelOf, canDecide }: { runId: s
 function decisionText(approval: ApprovalView): string {
   if (approval.by === "timeout") return "Nobody decided in time";
   if (approval.by === "run-end") return "Not decided: the run ended first";
-  if (approval.by === "person") return `${approval.state === "approved" ? "Approved" : "Denied"} by a person${approval.reason ? `: ${approval.reason}` : ""}`;
+  if (approval.by === "person")
+    return `${approval.state === "approved" ? "Approved" : "Denied"} by a person${approval.reason ? `: ${approval.reason}` : ""}`;
   return `Not decided: ${approval.reason ?? "the run ended first"}`;
 }
 
@@ -134,7 +175,7 @@ function parseArgs(text: string): Record<string, unknown> | string {
   try {
     const value: unknown = JSON.parse(text);
     if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
-    return "Arguments must be a JSON object, e.g. { \"url\": \"…\" }";
+    return 'Arguments must be a JSON object, e.g. { "url": "…" }';
   } catch (error) {
     return `Arguments are not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
   }

@@ -10,7 +10,12 @@ type BlockedAttemptsProps = { attempts: BlockedAttempt[]; labelOf: (nodeId: stri
 export function BlockedAttempts({ attempts, labelOf }: BlockedAttemptsProps) {
   if (attempts.length === 0) return null;
   return (
-    <PanelSection title="Blocked attempts" icon={<ShieldX size={14} aria-hidden />} count={attempts.length} testId="blocked-attempts">
+    <PanelSection
+      title="Blocked attempts"
+      icon={<ShieldX size={14} aria-hidden />}
+      count={attempts.length}
+      testId="blocked-attempts"
+    >
       <div className="tool-call-list">
         {attempts.map((attempt) => (
           <article key={attempt.seq} className="gateway-card is-blocked" data-testid="blocked-attempt">

@@ -16,7 +16,14 @@ export function CancelRunButton({ runId }: { runId: string }) {
     setState("error");
   }
   return (
-    <Button variant="danger" size="sm" onClick={cancel} disabled={state === "sending"} data-testid="cancel-run" title={error}>
+    <Button
+      variant="danger"
+      size="sm"
+      onClick={cancel}
+      disabled={state === "sending"}
+      data-testid="cancel-run"
+      title={error}
+    >
       <Ban size={14} aria-hidden /> {state === "sending" ? "Cancelling…" : "Cancel run"}
     </Button>
   );

@@ -8,7 +8,12 @@ export function ChildRuns({ events, labelOf }: { events: RunEvent[]; labelOf: (n
   const started = events.flatMap((event) => (event.type === "child.run.started" ? [event.payload] : []));
   if (started.length === 0) return null;
   return (
-    <PanelSection title="Child runs" icon={<GitFork size={14} aria-hidden />} count={started.length} testId="child-runs">
+    <PanelSection
+      title="Child runs"
+      icon={<GitFork size={14} aria-hidden />}
+      count={started.length}
+      testId="child-runs"
+    >
       <ul className="child-runs">
         {started.map((child) => (
           <li key={child.childRunId}>

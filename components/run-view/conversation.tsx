@@ -45,7 +45,12 @@ export function Conversation({ messages }: { messages: TranscriptMessage[] }) {
   return (
     <ol className="conversation">
       {messages.map((message, index) => (
-        <li key={index} className={cx("message", `message-${message.role}`)} data-testid="conversation-message" data-role={message.role}>
+        <li
+          key={index}
+          className={cx("message", `message-${message.role}`)}
+          data-testid="conversation-message"
+          data-role={message.role}
+        >
           <span className="message-role">
             {ROLES[message.role].icon} {ROLES[message.role].label}
           </span>

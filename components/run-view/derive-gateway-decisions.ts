@@ -5,7 +5,14 @@
  */
 import type { ApprovalDecider, RunEvent } from "@/lib/runs/events";
 
-export type BlockedAttempt = { seq: number; at: string; agentNodeId: string; toolName: string; args: unknown; reason: string };
+export type BlockedAttempt = {
+  seq: number;
+  at: string;
+  agentNodeId: string;
+  toolName: string;
+  args: unknown;
+  reason: string;
+};
 
 export type ApprovalView = {
   callId: string;
@@ -24,7 +31,16 @@ export type ApprovalView = {
 export function deriveBlockedAttempts(events: readonly RunEvent[]): BlockedAttempt[] {
   return events.flatMap((event) =>
     event.type === "tool.call.blocked"
-      ? [{ seq: event.seq, at: event.at, agentNodeId: event.payload.nodeId, toolName: event.payload.toolName, args: event.payload.args, reason: event.payload.reason }]
+      ? [
+          {
+            seq: event.seq,
+            at: event.at,
+            agentNodeId: event.payload.nodeId,
+            toolName: event.payload.toolName,
+            args: event.payload.args,
+            reason: event.payload.reason,
+          },
+        ]
       : [],
   );
 }
@@ -35,7 +51,15 @@ export function deriveApprovals(events: readonly RunEvent[], runEnded = false): 
   for (const event of events) {
     if (event.type === "tool.approval.requested") {
       const { nodeId, callId, toolName, args, timeoutSeconds } = event.payload;
-      approvals.set(callId, { callId, agentNodeId: nodeId, toolName, args, requestedAt: event.at, timeoutSeconds, state: "pending" });
+      approvals.set(callId, {
+        callId,
+        agentNodeId: nodeId,
+        toolName,
+        args,
+        requestedAt: event.at,
+        timeoutSeconds,
+        state: "pending",
+      });
     } else if (event.type === "tool.approval.decided") {
       const requested = approvals.get(event.payload.callId);
       if (!requested) continue;
@@ -44,5 +68,11 @@ export function deriveApprovals(events: readonly RunEvent[], runEnded = false): 
     }
   }
   const all = [...approvals.values()];
-  return runEnded ? all.map((approval) => (approval.state === "pending" ? { ...approval, state: "denied" as const, reason: "the run ended first" } : approval)) : all;
+  return runEnded
+    ? all.map((approval) =>
+        approval.state === "pending"
+          ? { ...approval, state: "denied" as const, reason: "the run ended first" }
+          : approval,
+      )
+    : all;
 }

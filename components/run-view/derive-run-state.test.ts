@@ -7,7 +7,15 @@ const agents = new Set(["agent"]);
 
 /** Stamps events with seq and a time one second apart, as the recorder does. */
 function recorded(...inputs: RunEventInput[]): RunEvent[] {
-  return inputs.map((input, i) => ({ ...input, runId: "run-1", seq: i + 1, at: new Date(Date.UTC(2025, 0, 1, 12, 0, i)).toISOString() }) as RunEvent);
+  return inputs.map(
+    (input, i) =>
+      ({
+        ...input,
+        runId: "run-1",
+        seq: i + 1,
+        at: new Date(Date.UTC(2025, 0, 1, 12, 0, i)).toISOString(),
+      }) as RunEvent,
+  );
 }
 
 const upToToolCall: RunEventInput[] = [
@@ -16,22 +24,43 @@ const upToToolCall: RunEventInput[] = [
   { type: "node.started", payload: { nodeId: "entry", mode: "normal" } },
   { type: "node.completed", payload: { nodeId: "entry", output: { output: "hi" }, durationMs: 2 } },
   { type: "node.started", payload: { nodeId: "http", mode: "tool" } },
-  { type: "tool.registered", payload: { nodeId: "http", toolName: "http_request", kind: "component", description: "Make an HTTP request" } },
+  {
+    type: "tool.registered",
+    payload: { nodeId: "http", toolName: "http_request", kind: "component", description: "Make an HTTP request" },
+  },
   { type: "node.completed", payload: { nodeId: "http", output: { tool: "http_request" }, durationMs: 5 } },
   { type: "node.started", payload: { nodeId: "agent", mode: "normal" } },
-  { type: "tool.call.started", payload: { nodeId: "agent", callId: "c1", toolName: "http_request", args: { url: "/api/health" }, iteration: 1 } },
+  {
+    type: "tool.call.started",
+    payload: { nodeId: "agent", callId: "c1", toolName: "http_request", args: { url: "/api/health" }, iteration: 1 },
+  },
 ];
 
 const toolAnswered: RunEventInput = {
   type: "tool.call.completed",
-  payload: { nodeId: "agent", callId: "c1", toolName: "http_request", args: { url: "/api/health" }, result: '{"status":200}', isError: false, iteration: 1, durationMs: 42 },
+  payload: {
+    nodeId: "agent",
+    callId: "c1",
+    toolName: "http_request",
+    args: { url: "/api/health" },
+    result: '{"status":200}',
+    isError: false,
+    iteration: 1,
+    durationMs: 42,
+  },
 };
 
 const finished: RunEventInput[] = [
   toolAnswered,
-  { type: "agent.step", payload: { nodeId: "agent", iteration: 1, text: "", toolCalls: 1, finishReason: "tool-calls" } },
+  {
+    type: "agent.step",
+    payload: { nodeId: "agent", iteration: 1, text: "", toolCalls: 1, finishReason: "tool-calls" },
+  },
   { type: "llm.usage", payload: { nodeId: "agent", inputTokens: 100, outputTokens: 20, totalTokens: 120 } },
-  { type: "node.completed", payload: { nodeId: "agent", output: { text: "Health says: ok", toolCalls: [] }, durationMs: 80 } },
+  {
+    type: "node.completed",
+    payload: { nodeId: "agent", output: { text: "Health says: ok", toolCalls: [] }, durationMs: 80 },
+  },
   { type: "run.completed", payload: { output: { text: "Health says: ok" }, durationMs: 1234 } },
 ];
 
@@ -52,8 +81,14 @@ describe("deriveRunState", () => {
 
   it("ties an MCP tool's calls ({source}__{tool}) to the MCP node that registered the source", () => {
     const events = recorded(
-      { type: "tool.registered", payload: { nodeId: "mcp", toolName: "everything", kind: "local-mcp", description: "echo" } },
-      { type: "tool.call.started", payload: { nodeId: "agent", callId: "c1", toolName: "everything__echo", args: { message: "hi" }, iteration: 1 } },
+      {
+        type: "tool.registered",
+        payload: { nodeId: "mcp", toolName: "everything", kind: "local-mcp", description: "echo" },
+      },
+      {
+        type: "tool.call.started",
+        payload: { nodeId: "agent", callId: "c1", toolName: "everything__echo", args: { message: "hi" }, iteration: 1 },
+      },
     );
     const state = deriveRunState(events, { initialStatus: "running", agentNodeIds: agents });
     expect(state.toolCalls).toEqual([expect.objectContaining({ toolName: "everything__echo", toolNodeId: "mcp" })]);
@@ -72,14 +107,25 @@ describe("deriveRunState", () => {
     expect(state.status).toBe("running");
     expect(state.nodeStatuses).toEqual({ entry: "completed", http: "running", agent: "running" });
     expect(state.toolCalls).toEqual([
-      expect.objectContaining({ callId: "c1", toolName: "http_request", toolNodeId: "http", args: { url: "/api/health" }, state: "running" }),
+      expect.objectContaining({
+        callId: "c1",
+        toolName: "http_request",
+        toolNodeId: "http",
+        args: { url: "/api/health" },
+        state: "running",
+      }),
     ]);
     expect(state.toolCalls[0].result).toBeUndefined();
   });
 
   it("after the call answers, shows its result and duration, and the tool node back to registered", () => {
     const state = deriveRunState(recorded(...upToToolCall, toolAnswered), { agentNodeIds: agents });
-    expect(state.toolCalls[0]).toMatchObject({ state: "finished", result: '{"status":200}', durationMs: 42, isError: false });
+    expect(state.toolCalls[0]).toMatchObject({
+      state: "finished",
+      result: '{"status":200}',
+      durationMs: 42,
+      isError: false,
+    });
     expect(state.nodeStatuses.http).toBe("registered");
   });
 
@@ -96,12 +142,36 @@ describe("deriveRunState", () => {
   it("says which limit forced the agent's answer, and nothing when the agent answered by itself", () => {
     const forced: RunEventInput[] = [
       toolAnswered,
-      { type: "agent.step", payload: { nodeId: "agent", iteration: 2, text: "Out of tokens", toolCalls: 0, finishReason: "stop", stopReason: "token budget" } },
-      { type: "node.completed", payload: { nodeId: "agent", output: { text: "Out of tokens", stopReason: "token budget" }, durationMs: 80 } },
+      {
+        type: "agent.step",
+        payload: {
+          nodeId: "agent",
+          iteration: 2,
+          text: "Out of tokens",
+          toolCalls: 0,
+          finishReason: "stop",
+          stopReason: "token budget",
+        },
+      },
+      {
+        type: "node.completed",
+        payload: { nodeId: "agent", output: { text: "Out of tokens", stopReason: "token budget" }, durationMs: 80 },
+      },
     ];
-    expect(deriveRunState(recorded(...upToToolCall, ...forced), { agentNodeIds: agents }).finalAnswer).toEqual({ text: "Out of tokens", nodeId: "agent", stopReason: "token budget" });
-    const answered = forced.map((event) => (event.type === "node.completed" ? { ...event, payload: { ...event.payload, output: { text: "Fine", stopReason: "answered" } } } : event));
-    expect(deriveRunState(recorded(...upToToolCall, ...answered), { agentNodeIds: agents }).finalAnswer).toEqual({ text: "Fine", nodeId: "agent" });
+    expect(deriveRunState(recorded(...upToToolCall, ...forced), { agentNodeIds: agents }).finalAnswer).toEqual({
+      text: "Out of tokens",
+      nodeId: "agent",
+      stopReason: "token budget",
+    });
+    const answered = forced.map((event) =>
+      event.type === "node.completed"
+        ? { ...event, payload: { ...event.payload, output: { text: "Fine", stopReason: "answered" } } }
+        : event,
+    );
+    expect(deriveRunState(recorded(...upToToolCall, ...answered), { agentNodeIds: agents }).finalAnswer).toEqual({
+      text: "Fine",
+      nodeId: "agent",
+    });
   });
 
   it("falls back to the run's output for the answer when no agent node is known", () => {
@@ -128,7 +198,10 @@ describe("deriveRunState", () => {
 
   it("keeps a tool error as an error on its call, not a failed run", () => {
     const state = deriveRunState(
-      recorded(...upToToolCall, { ...toolAnswered, payload: { ...toolAnswered.payload, result: "HTTP 500", isError: true } } as RunEventInput),
+      recorded(...upToToolCall, {
+        ...toolAnswered,
+        payload: { ...toolAnswered.payload, result: "HTTP 500", isError: true },
+      } as RunEventInput),
       { agentNodeIds: agents },
     );
     expect(state.toolCalls[0]).toMatchObject({ isError: true, result: "HTTP 500", state: "finished" });
@@ -148,24 +221,47 @@ describe("deriveRunState", () => {
   });
 
   it("shows the arguments a person edited while approving a call, beside what the agent asked", () => {
-    const approved = (args: unknown): RunEventInput => ({ type: "tool.approval.decided", payload: { nodeId: "agent", callId: "c1", toolName: "http_request", decision: "approved", by: "person", args } });
-    const edited = deriveRunState(recorded(...upToToolCall, approved({ url: "/api/ready" }), toolAnswered), { agentNodeIds: agents });
+    const approved = (args: unknown): RunEventInput => ({
+      type: "tool.approval.decided",
+      payload: { nodeId: "agent", callId: "c1", toolName: "http_request", decision: "approved", by: "person", args },
+    });
+    const edited = deriveRunState(recorded(...upToToolCall, approved({ url: "/api/ready" }), toolAnswered), {
+      agentNodeIds: agents,
+    });
     expect(edited.toolCalls[0]).toMatchObject({ args: { url: "/api/health" }, editedArgs: { url: "/api/ready" } });
-    const unchanged = deriveRunState(recorded(...upToToolCall, approved({ url: "/api/health" }), toolAnswered), { agentNodeIds: agents });
+    const unchanged = deriveRunState(recorded(...upToToolCall, approved({ url: "/api/health" }), toolAnswered), {
+      agentNodeIds: agents,
+    });
     expect(unchanged.toolCalls[0].editedArgs).toBeUndefined();
   });
 
   it("shows an answer streaming in until its step is recorded, and only the latest step's text", () => {
-    const text = (iteration: number, piece: string): RunEventInput => ({ type: "agent.text", payload: { nodeId: "agent", iteration, text: piece } });
-    const writing = deriveRunState(recorded(...upToToolCall, toolAnswered, text(2, "The server "), text(2, "is")), { agentNodeIds: agents });
+    const text = (iteration: number, piece: string): RunEventInput => ({
+      type: "agent.text",
+      payload: { nodeId: "agent", iteration, text: piece },
+    });
+    const writing = deriveRunState(recorded(...upToToolCall, toolAnswered, text(2, "The server "), text(2, "is")), {
+      agentNodeIds: agents,
+    });
     expect(writing.streaming).toEqual({ nodeId: "agent", text: "The server is" });
-    const step = (iteration: number): RunEventInput => ({ type: "agent.step", payload: { nodeId: "agent", iteration, text: "The server is up.", toolCalls: 0, finishReason: "stop" } });
-    expect(deriveRunState(recorded(...upToToolCall, toolAnswered, text(2, "The server "), step(2)), { agentNodeIds: agents }).streaming).toBeNull();
-    expect(deriveRunState(recorded(...upToToolCall, text(1, "old"), step(1), text(2, "new")), { agentNodeIds: agents }).streaming).toEqual({ nodeId: "agent", text: "new" });
+    const step = (iteration: number): RunEventInput => ({
+      type: "agent.step",
+      payload: { nodeId: "agent", iteration, text: "The server is up.", toolCalls: 0, finishReason: "stop" },
+    });
+    expect(
+      deriveRunState(recorded(...upToToolCall, toolAnswered, text(2, "The server "), step(2)), { agentNodeIds: agents })
+        .streaming,
+    ).toBeNull();
+    expect(
+      deriveRunState(recorded(...upToToolCall, text(1, "old"), step(1), text(2, "new")), { agentNodeIds: agents })
+        .streaming,
+    ).toEqual({ nodeId: "agent", text: "new" });
   });
 
   it("a cancelled run leaves no node spinning", () => {
-    const state = deriveRunState(recorded(...upToToolCall, { type: "run.cancelled", payload: {} }), { agentNodeIds: agents });
+    const state = deriveRunState(recorded(...upToToolCall, { type: "run.cancelled", payload: {} }), {
+      agentNodeIds: agents,
+    });
     expect(state.status).toBe("cancelled");
     expect(Object.values(state.nodeStatuses)).not.toContain("running");
   });

@@ -80,7 +80,10 @@ type Tally = {
   agentNodeIds: ReadonlySet<string>;
 };
 
-export function deriveRunState(events: readonly RunEvent[], { initialStatus = "queued", agentNodeIds = NO_AGENTS }: DeriveOptions = {}): RunState {
+export function deriveRunState(
+  events: readonly RunEvent[],
+  { initialStatus = "queued", agentNodeIds = NO_AGENTS }: DeriveOptions = {},
+): RunState {
   const tally: Tally = {
     status: initialStatus,
     finalAnswer: null,
@@ -146,7 +149,11 @@ function applyNodeEvent(tally: Tally, event: RunEvent): void {
       // A tool-mode node "completes" by registering and stays available to the agent — unless its
       // server (or one of its group's servers) was unavailable: then it stays failed, whatever follows.
       const failedToRegister = [...tally.unavailable].some((id) => id === nodeId || id.startsWith(`${nodeId}-`));
-      nodeStatuses[nodeId] = tally.toolModeNodes.has(nodeId) ? (failedToRegister ? "failed" : "registered") : "completed";
+      nodeStatuses[nodeId] = tally.toolModeNodes.has(nodeId)
+        ? failedToRegister
+          ? "failed"
+          : "registered"
+        : "completed";
       if (tally.agentNodeIds.has(nodeId)) tally.finalAnswer = answerFrom(output, nodeId) ?? tally.finalAnswer;
       break;
     }
@@ -172,7 +179,16 @@ function applyToolCallEvent(tally: Tally, event: RunEvent): void {
   switch (event.type) {
     case "tool.call.started": {
       const { nodeId, callId, toolName, args, iteration } = event.payload;
-      tally.toolCalls.set(callId, { callId, toolName, agentNodeId: nodeId, iteration, args, isError: false, startedAt: event.at, state: "running" });
+      tally.toolCalls.set(callId, {
+        callId,
+        toolName,
+        agentNodeId: nodeId,
+        iteration,
+        args,
+        isError: false,
+        startedAt: event.at,
+        state: "running",
+      });
       break;
     }
     case "tool.call.completed": {
@@ -193,7 +209,8 @@ function applyToolCallEvent(tally: Tally, event: RunEvent): void {
       break;
     }
     case "tool.approval.decided":
-      if (event.payload.decision === "approved" && event.payload.args !== undefined) tally.approvedArgs.set(event.payload.callId, event.payload.args);
+      if (event.payload.decision === "approved" && event.payload.args !== undefined)
+        tally.approvedArgs.set(event.payload.callId, event.payload.args);
       break;
   }
 }
@@ -209,7 +226,8 @@ function applyModelEvent(tally: Tally, event: RunEvent): void {
       break;
     }
     case "agent.step":
-      if (streaming?.nodeId === event.payload.nodeId && streaming.iteration === event.payload.iteration) tally.streaming = null;
+      if (streaming?.nodeId === event.payload.nodeId && streaming.iteration === event.payload.iteration)
+        tally.streaming = null;
       break;
     case "llm.usage":
       tally.usage.inputTokens += event.payload.inputTokens;
@@ -227,17 +245,33 @@ function finish(tally: Tally): RunState {
   const calls = toolCallLog(tally, ended);
   for (const call of calls) if (call.state === "running" && call.toolNodeId) nodeStatuses[call.toolNodeId] = "running";
   // Once the run has ended nothing is running any more: a node cut short keeps no status rather than a spinner.
-  if (ended) for (const [nodeId, nodeStatus] of Object.entries(nodeStatuses)) if (nodeStatus === "running") delete nodeStatuses[nodeId];
-  const durationMs = tally.durationMs ?? (startedAt && finishedAt ? Date.parse(finishedAt) - Date.parse(startedAt) : undefined);
+  if (ended)
+    for (const [nodeId, nodeStatus] of Object.entries(nodeStatuses))
+      if (nodeStatus === "running") delete nodeStatuses[nodeId];
+  const durationMs =
+    tally.durationMs ?? (startedAt && finishedAt ? Date.parse(finishedAt) - Date.parse(startedAt) : undefined);
   const stillStreaming = streaming && !ended ? { nodeId: streaming.nodeId, text: streaming.text } : null;
   const usage = tally.usageReported ? tally.usage : null;
-  return { status, nodeStatuses, toolCalls: calls, finalAnswer, streaming: stillStreaming, failure, startedAt, finishedAt, durationMs, usage };
+  return {
+    status,
+    nodeStatuses,
+    toolCalls: calls,
+    finalAnswer,
+    streaming: stillStreaming,
+    failure,
+    startedAt,
+    finishedAt,
+    durationMs,
+    usage,
+  };
 }
 
 function toolCallLog({ toolCalls, approvedArgs, toolNodeByName }: Tally, ended: boolean): ToolCallView[] {
   return [...toolCalls.values()].map((call) => ({
     ...call,
-    ...(approvedArgs.has(call.callId) && JSON.stringify(approvedArgs.get(call.callId)) !== JSON.stringify(call.args) ? { editedArgs: approvedArgs.get(call.callId) } : {}),
+    ...(approvedArgs.has(call.callId) && JSON.stringify(approvedArgs.get(call.callId)) !== JSON.stringify(call.args)
+      ? { editedArgs: approvedArgs.get(call.callId) }
+      : {}),
     // An MCP tool is called as `{source}__{tool}`; its source registered under `{source}`.
     toolNodeId: toolNodeByName.get(call.toolName) ?? toolNodeByName.get(call.toolName.split("__")[0]),
     state: ended && call.state === "running" ? ("abandoned" as const) : call.state,

@@ -13,7 +13,12 @@ export function EventTimeline({ events: all, since, labelOf }: EventTimelineProp
   const origin = Date.parse(since ?? all[0]?.at ?? "");
   const events = all.filter((event) => !NOT_ON_TIMELINE.has(event.type));
   return (
-    <PanelSection title="Timeline" icon={<Activity size={14} aria-hidden />} count={events.length} testId="event-timeline">
+    <PanelSection
+      title="Timeline"
+      icon={<Activity size={14} aria-hidden />}
+      count={events.length}
+      testId="event-timeline"
+    >
       {events.length === 0 ? (
         <p className="panel-empty">Events appear here as the run goes.</p>
       ) : (
@@ -21,7 +26,12 @@ export function EventTimeline({ events: all, since, labelOf }: EventTimelineProp
           {events.map((event) => {
             const entry = describeEvent(event, labelOf);
             return (
-              <li key={event.seq} className={cx("timeline-item", `timeline-${entry.tone}`)} data-testid="timeline-event" data-event-type={event.type}>
+              <li
+                key={event.seq}
+                className={cx("timeline-item", `timeline-${entry.tone}`)}
+                data-testid="timeline-event"
+                data-event-type={event.type}
+              >
                 <span className="timeline-dot" aria-hidden />
                 <div className="timeline-body">
                   <div className="timeline-title">{entry.title}</div>

@@ -19,7 +19,17 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
   );
 }
 
-function WaitingAgent({ runId, waiting, canAct, labelOf }: { runId: string; waiting: Waiting; canAct: boolean; labelOf: (nodeId: string) => string }) {
+function WaitingAgent({
+  runId,
+  waiting,
+  canAct,
+  labelOf,
+}: {
+  runId: string;
+  waiting: Waiting;
+  canAct: boolean;
+  labelOf: (nodeId: string) => string;
+}) {
   const [token, setToken] = useState<string | null>(null);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -27,27 +37,49 @@ function WaitingAgent({ runId, waiting, canAct, labelOf }: { runId: string; wait
   useEffect(() => {
     if (!canAct) return;
     void fetch(`/api/runs/${runId}/external/${encodeURIComponent(waiting.nodeId)}`)
-      .then(async (response) => (response.ok ? setToken(((await response.json()) as { token: string }).token) : setError("The token is no longer available")))
+      .then(async (response) =>
+        response.ok
+          ? setToken(((await response.json()) as { token: string }).token)
+          : setError("The token is no longer available"),
+      )
       .catch(() => setError("Could not reach the server"));
   }, [runId, waiting.nodeId, canAct]);
   const done = async () => {
     setSending(true);
-    const response = await fetch(`/api/runs/${runId}/external/${encodeURIComponent(waiting.nodeId)}/done`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text }) });
+    const response = await fetch(`/api/runs/${runId}/external/${encodeURIComponent(waiting.nodeId)}/done`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text }),
+    });
     setSending(false);
     if (!response.ok) setError(((await response.json()) as { error?: string }).error ?? "Could not finish");
   };
   return (
     <div className="external-agent" data-testid="external-agent">
       <p className="external-agent-title">
-        <strong>{labelOf(waiting.nodeId)}</strong> waits for your agent until {new Date(waiting.expiresAt).toLocaleTimeString("en")}
+        <strong>{labelOf(waiting.nodeId)}</strong> waits for your agent until{" "}
+        {new Date(waiting.expiresAt).toLocaleTimeString("en")}
       </p>
       {waiting.instructions && <p className="external-agent-instructions">{waiting.instructions}</p>}
       {canAct ? (
         <>
           <CopyField label="MCP URL" value={waiting.url} testId="external-url" />
           {token && <CopyField label="Bearer token" value={token} testId="external-token" />}
-          <textarea className="input" rows={2} placeholder="What your agent found (becomes this node's output)" value={text} onChange={(e) => setText(e.target.value)} data-testid="external-answer" />
-          <Button variant="primary" size="sm" onClick={() => void done()} disabled={sending} data-testid="external-done">
+          <textarea
+            className="input"
+            rows={2}
+            placeholder="What your agent found (becomes this node's output)"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            data-testid="external-answer"
+          />
+          <Button
+            variant="primary"
+            size="sm"
+            onClick={() => void done()}
+            disabled={sending}
+            data-testid="external-done"
+          >
             Done
           </Button>
         </>
@@ -63,10 +95,26 @@ function WaitingAgent({ runId, waiting, canAct, labelOf }: { runId: string; wait
   );
 }
 
-export function ExternalAgentPanel({ runId, events, runEnded, canAct, labelOf }: { runId: string; events: RunEvent[]; runEnded: boolean; canAct: boolean; labelOf: (nodeId: string) => string }) {
+export function ExternalAgentPanel({
+  runId,
+  events,
+  runEnded,
+  canAct,
+  labelOf,
+}: {
+  runId: string;
+  events: RunEvent[];
+  runEnded: boolean;
+  canAct: boolean;
+  labelOf: (nodeId: string) => string;
+}) {
   if (runEnded) return null;
-  const finished = new Set(events.flatMap((event) => (event.type === "external.agent.done" ? [event.payload.nodeId] : [])));
-  const waiting = events.flatMap((event) => (event.type === "external.agent.waiting" && !finished.has(event.payload.nodeId) ? [event.payload] : []));
+  const finished = new Set(
+    events.flatMap((event) => (event.type === "external.agent.done" ? [event.payload.nodeId] : [])),
+  );
+  const waiting = events.flatMap((event) =>
+    event.type === "external.agent.waiting" && !finished.has(event.payload.nodeId) ? [event.payload] : [],
+  );
   if (waiting.length === 0) return null;
   return (
     <PanelSection title="External agent" icon={<Plug size={14} aria-hidden />} testId="external-agents">

@@ -12,7 +12,12 @@ export function FinalAnswer({ state, labelOf }: FinalAnswerProps) {
   const { finalAnswer, streaming, status } = state;
   if (streaming) {
     return (
-      <section className="final-answer is-streaming" data-testid="streaming-answer" aria-label="Answer being written" aria-live="polite">
+      <section
+        className="final-answer is-streaming"
+        data-testid="streaming-answer"
+        aria-label="Answer being written"
+        aria-live="polite"
+      >
         <header className="final-answer-heading">
           <LoaderCircle size={14} className="spin" aria-hidden />
           <h2>Writing…</h2>

@@ -27,7 +27,10 @@ describe("tool value formatting", () => {
       images: [image],
       rest: "This is a tiny image:\nThe image above is the MCP logo.",
     });
-    expect(splitImages([image, { type: "text", text: "hi" }])).toEqual({ images: [image], rest: [{ type: "text", text: "hi" }] });
+    expect(splitImages([image, { type: "text", text: "hi" }])).toEqual({
+      images: [image],
+      rest: [{ type: "text", text: "hi" }],
+    });
     expect(splitImages(image)).toEqual({ images: [image], rest: undefined });
     // Not images: a JSON line that only says "image", or a non-image media type.
     expect(splitImages('{"type":"image"}')).toEqual({ images: [], rest: '{"type":"image"}' });

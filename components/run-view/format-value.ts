@@ -17,7 +17,8 @@ export function unpackJson(value: unknown, depth = 0): unknown {
     }
   }
   if (Array.isArray(value)) return value.map((item) => unpackJson(item, depth + 1));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unpackJson(v, depth + 1)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unpackJson(v, depth + 1)]));
   return value;
 }
 
@@ -29,7 +30,10 @@ export function prettyValue(value: unknown): string {
 
 export function previewValue(value: unknown, maxChars = 160): string {
   const unpacked = unpackJson(value);
-  const oneLine = typeof unpacked === "string" ? unpacked.replace(/\s+/g, " ").trim() : (JSON.stringify(unpacked) ?? String(unpacked));
+  const oneLine =
+    typeof unpacked === "string"
+      ? unpacked.replace(/\s+/g, " ").trim()
+      : (JSON.stringify(unpacked) ?? String(unpacked));
   return oneLine.length > maxChars ? `${oneLine.slice(0, maxChars - 1)}…` : oneLine;
 }
 
@@ -37,7 +41,12 @@ export function previewValue(value: unknown, maxChars = 160): string {
 export type ImageBlock = { mimeType: string; data: string };
 
 const isImageBlock = (value: unknown): value is ImageBlock & { type: "image" } =>
-  !!value && typeof value === "object" && (value as { type?: unknown }).type === "image" && typeof (value as ImageBlock).data === "string" && typeof (value as ImageBlock).mimeType === "string" && (value as ImageBlock).mimeType.startsWith("image/");
+  !!value &&
+  typeof value === "object" &&
+  (value as { type?: unknown }).type === "image" &&
+  typeof (value as ImageBlock).data === "string" &&
+  typeof (value as ImageBlock).mimeType === "string" &&
+  (value as ImageBlock).mimeType.startsWith("image/");
 
 function parsedLine(line: string): unknown {
   if (!line.trimStart().startsWith("{")) return undefined;
@@ -57,13 +66,18 @@ export function splitImages(value: unknown): { images: ImageBlock[]; rest: unkno
   if (isImageBlock(value)) return { images: [value], rest: undefined };
   if (Array.isArray(value)) {
     const images = value.filter(isImageBlock);
-    return images.length === 0 ? { images, rest: value } : { images, rest: value.filter((item) => !isImageBlock(item)) };
+    return images.length === 0
+      ? { images, rest: value }
+      : { images, rest: value.filter((item) => !isImageBlock(item)) };
   }
   if (typeof value === "string" && value.includes('"image"')) {
     const lines = value.split("\n");
     const images = lines.map(parsedLine).filter(isImageBlock);
     if (images.length === 0) return { images, rest: value };
-    const rest = lines.filter((line) => !isImageBlock(parsedLine(line))).join("\n").trim();
+    const rest = lines
+      .filter((line) => !isImageBlock(parsedLine(line)))
+      .join("\n")
+      .trim();
     return { images, rest: rest === "" ? undefined : rest };
   }
   return { images: [], rest: value };

@@ -8,7 +8,8 @@ import type { ReactNode } from "react";
 
 const OPEN_LEVELS = 2;
 
-const isBranch = (value: unknown): value is Record<string, unknown> | unknown[] => typeof value === "object" && value !== null;
+const isBranch = (value: unknown): value is Record<string, unknown> | unknown[] =>
+  typeof value === "object" && value !== null;
 
 function Leaf({ value }: { value: unknown }) {
   if (typeof value === "string") return <span className="json-string">&quot;{value}&quot;</span>;
@@ -23,8 +24,18 @@ function sizeOf(value: Record<string, unknown> | unknown[]): string {
   return `{${count} key${count === 1 ? "" : "s"}}`;
 }
 
-function Branch({ label, value, depth }: { label: ReactNode; value: Record<string, unknown> | unknown[]; depth: number }) {
-  const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
+function Branch({
+  label,
+  value,
+  depth,
+}: {
+  label: ReactNode;
+  value: Record<string, unknown> | unknown[];
+  depth: number;
+}) {
+  const entries = Array.isArray(value)
+    ? value.map((item, index) => [String(index), item] as const)
+    : Object.entries(value);
   if (entries.length === 0) {
     return (
       <div className="json-row">
@@ -42,7 +53,11 @@ function Branch({ label, value, depth }: { label: ReactNode; value: Record<strin
       <ul>
         {entries.map(([key, item]) => (
           <li key={key}>
-            <Node label={<span className="json-key">{Array.isArray(value) ? key : `${key}:`}</span>} value={item} depth={depth + 1} />
+            <Node
+              label={<span className="json-key">{Array.isArray(value) ? key : `${key}:`}</span>}
+              value={item}
+              depth={depth + 1}
+            />
           </li>
         ))}
       </ul>

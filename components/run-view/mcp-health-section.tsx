@@ -8,10 +8,20 @@ const WORDS = { green: "Healthy", yellow: "Slow", red: "Not answering" } as cons
 export function McpHealthSection({ health, labelOf }: { health: SourceHealth[]; labelOf: (nodeId: string) => string }) {
   if (health.length === 0) return null;
   return (
-    <PanelSection title="MCP servers" icon={<Activity size={14} aria-hidden />} count={health.length} testId="mcp-health">
+    <PanelSection
+      title="MCP servers"
+      icon={<Activity size={14} aria-hidden />}
+      count={health.length}
+      testId="mcp-health"
+    >
       <ul className="mcp-health-list">
         {health.map((source) => (
-          <li key={source.nodeId} className="mcp-health-row" data-testid={`mcp-health-${source.nodeId}`} data-status={source.status}>
+          <li
+            key={source.nodeId}
+            className="mcp-health-row"
+            data-testid={`mcp-health-${source.nodeId}`}
+            data-status={source.status}
+          >
             <span className={`health-dot health-dot-${source.status}`} aria-hidden />
             <span className="mcp-health-name">{labelOf(source.nodeId)}</span>
             <span className="mcp-health-state" title={source.error}>

@@ -4,8 +4,20 @@ import { healthByCanvasNode, latestHealth } from "./mcp-health";
 import { healthDotRules } from "./mcp-health-dots";
 
 let seq = 0;
-const health = (nodeId: string, status: "green" | "yellow" | "red"): RunEvent => ({ type: "tool.health", payload: { nodeId, toolName: nodeId, status }, runId: "r", seq: ++seq, at: "" });
-const teardown = (nodeId: string): RunEvent => ({ type: "tool.teardown", payload: { nodeId, toolName: nodeId, detail: "closed" }, runId: "r", seq: ++seq, at: "" });
+const health = (nodeId: string, status: "green" | "yellow" | "red"): RunEvent => ({
+  type: "tool.health",
+  payload: { nodeId, toolName: nodeId, status },
+  runId: "r",
+  seq: ++seq,
+  at: "",
+});
+const teardown = (nodeId: string): RunEvent => ({
+  type: "tool.teardown",
+  payload: { nodeId, toolName: nodeId, detail: "closed" },
+  runId: "r",
+  seq: ++seq,
+  at: "",
+});
 
 describe("MCP health in the run view", () => {
   it("keeps the latest status per source and forgets torn-down ones", () => {

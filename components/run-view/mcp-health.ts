@@ -5,7 +5,13 @@
 import type { RunEvent } from "@/lib/runs/events";
 
 export type HealthStatus = "green" | "yellow" | "red";
-export type SourceHealth = { nodeId: string; toolName: string; status: HealthStatus; latencyMs?: number; error?: string };
+export type SourceHealth = {
+  nodeId: string;
+  toolName: string;
+  status: HealthStatus;
+  latencyMs?: number;
+  error?: string;
+};
 
 const RANK: Record<HealthStatus, number> = { green: 0, yellow: 1, red: 2 };
 
@@ -20,10 +26,15 @@ export function latestHealth(events: readonly RunEvent[]): SourceHealth[] {
 }
 
 /** Health by canvas node id: a server node's own, or the worst of a group's servers. */
-export function healthByCanvasNode(health: readonly SourceHealth[], canvasNodeIds: readonly string[]): Record<string, HealthStatus> {
+export function healthByCanvasNode(
+  health: readonly SourceHealth[],
+  canvasNodeIds: readonly string[],
+): Record<string, HealthStatus> {
   const byNode: Record<string, HealthStatus> = {};
   for (const source of health) {
-    const owner = canvasNodeIds.find((id) => source.nodeId === id) ?? canvasNodeIds.find((id) => source.nodeId.startsWith(`${id}-`));
+    const owner =
+      canvasNodeIds.find((id) => source.nodeId === id) ??
+      canvasNodeIds.find((id) => source.nodeId.startsWith(`${id}-`));
     if (!owner) continue;
     if (byNode[owner] === undefined || RANK[source.status] > RANK[byNode[owner]]) byNode[owner] = source.status;
   }

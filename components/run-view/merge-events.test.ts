@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import type { RunEvent } from "@/lib/runs/events";
 import { mergeEvents } from "./merge-events";
 
-const event = (seq: number): RunEvent => ({ runId: "r", seq, at: `2025-01-01T00:00:0${seq}.000Z`, type: "run.started", payload: {} });
+const event = (seq: number): RunEvent => ({
+  runId: "r",
+  seq,
+  at: `2025-01-01T00:00:0${seq}.000Z`,
+  type: "run.started",
+  payload: {},
+});
 const seqs = (events: RunEvent[]) => events.map((e) => e.seq);
 
 describe("mergeEvents", () => {

@@ -14,5 +14,7 @@ export function mergeEvents(current: readonly RunEvent[], incoming: readonly Run
   const lastSeq = current.at(-1)?.seq ?? 0;
   const merged = [...current, ...fresh];
   // Events nearly always arrive in order; sort only when one did not.
-  return fresh.every((event, i) => event.seq > (i === 0 ? lastSeq : fresh[i - 1].seq)) ? merged : merged.sort((a, b) => a.seq - b.seq);
+  return fresh.every((event, i) => event.seq > (i === 0 ? lastSeq : fresh[i - 1].seq))
+    ? merged
+    : merged.sort((a, b) => a.seq - b.seq);
 }

@@ -14,16 +14,24 @@ import { ValueBlock } from "./value-block";
 type Of<T extends RunEvent["type"]> = Extract<RunEvent, { type: T }>;
 
 function eventsOf<T extends RunEvent["type"]>(events: RunEvent[], type: T, nodeId: string): Of<T>[] {
-  return events.filter((event): event is Of<T> => event.type === type && (event.payload as { nodeId?: string }).nodeId === nodeId);
+  return events.filter(
+    (event): event is Of<T> => event.type === type && (event.payload as { nodeId?: string }).nodeId === nodeId,
+  );
 }
 
 export function NodeInspection({ events, nodeId }: { events: RunEvent[]; nodeId: string }) {
   // Runs recorded before node.started carried the settings have them in a node.params event.
-  const params = eventsOf(events, "node.started", nodeId).at(-1)?.payload.params ?? eventsOf(events, "node.params", nodeId).at(-1)?.payload.params;
-  const messages: TranscriptMessage[] = eventsOf(events, "agent.step", nodeId).flatMap((step) => step.payload.messages ?? []);
+  const params =
+    eventsOf(events, "node.started", nodeId).at(-1)?.payload.params ??
+    eventsOf(events, "node.params", nodeId).at(-1)?.payload.params;
+  const messages: TranscriptMessage[] = eventsOf(events, "agent.step", nodeId).flatMap(
+    (step) => step.payload.messages ?? [],
+  );
   const usage = eventsOf(events, "llm.usage", nodeId).at(-1)?.payload;
   const completed = eventsOf(events, "node.completed", nodeId).at(-1)?.payload;
-  const shownParams = Object.entries(params ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== "");
+  const shownParams = Object.entries(params ?? {}).filter(
+    ([, value]) => value !== undefined && value !== null && value !== "",
+  );
   return (
     <>
       {messages.length > 0 && (
@@ -35,7 +43,8 @@ export function NodeInspection({ events, nodeId }: { events: RunEvent[]; nodeId:
           aside={
             usage && (
               <span className="run-panel-note" data-testid="node-usage">
-                {usage.totalTokens} tokens ({usage.inputTokens} in, {usage.outputTokens} out){usage.tokenBudget ? ` of a ${usage.tokenBudget} budget` : ""}
+                {usage.totalTokens} tokens ({usage.inputTokens} in, {usage.outputTokens} out)
+                {usage.tokenBudget ? ` of a ${usage.tokenBudget} budget` : ""}
               </span>
             )
           }
@@ -43,8 +52,17 @@ export function NodeInspection({ events, nodeId }: { events: RunEvent[]; nodeId:
           <Conversation messages={messages} />
         </PanelSection>
       )}
-      <PanelSection title="Output" icon={<ArrowRightFromLine size={14} aria-hidden />} testId="node-output" aside={completed && <span className="run-panel-note">{formatDuration(completed.durationMs)}</span>}>
-        {completed ? <ValueBlock value={completed.output ?? null} tree testId="node-output-value" /> : <p className="panel-empty">This node has not completed in this run.</p>}
+      <PanelSection
+        title="Output"
+        icon={<ArrowRightFromLine size={14} aria-hidden />}
+        testId="node-output"
+        aside={completed && <span className="run-panel-note">{formatDuration(completed.durationMs)}</span>}
+      >
+        {completed ? (
+          <ValueBlock value={completed.output ?? null} tree testId="node-output-value" />
+        ) : (
+          <p className="panel-empty">This node has not completed in this run.</p>
+        )}
       </PanelSection>
       {shownParams.length > 0 && (
         <PanelSection title="Settings used" icon={<SlidersHorizontal size={14} aria-hidden />} testId="node-params">

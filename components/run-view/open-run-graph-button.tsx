@@ -20,7 +20,12 @@ export function OpenRunGraphButton({ runId }: { runId: string }) {
       }
     });
   return (
-    <Button onClick={open} disabled={pending} title={error ?? "Open the graph this run used as a new workflow"} data-testid="open-run-graph">
+    <Button
+      onClick={open}
+      disabled={pending}
+      title={error ?? "Open the graph this run used as a new workflow"}
+      data-testid="open-run-graph"
+    >
       <History size={14} aria-hidden /> {error ? "Could not open" : "Open this version"}
     </Button>
   );

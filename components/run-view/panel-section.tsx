@@ -1,7 +1,14 @@
 /** A titled section of the run view's side panel, with an optional count beside the title. */
 import type { ReactNode } from "react";
 
-type PanelSectionProps = { title: string; icon: ReactNode; count?: number; aside?: ReactNode; testId?: string; children: ReactNode };
+type PanelSectionProps = {
+  title: string;
+  icon: ReactNode;
+  count?: number;
+  aside?: ReactNode;
+  testId?: string;
+  children: ReactNode;
+};
 
 export function PanelSection({ title, icon, count, aside, testId, children }: PanelSectionProps) {
   return (

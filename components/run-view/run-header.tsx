@@ -18,14 +18,35 @@ const CONNECTION_TEXT: Partial<Record<EventConnection, string>> = {
   lost: "Disconnected: reload to retry",
 };
 
-type RunHeaderProps = { runId: string; parentRunId: string | null; workflowId: string; workflowName: string; state: RunState; connection: EventConnection; canCancel: boolean };
+type RunHeaderProps = {
+  runId: string;
+  parentRunId: string | null;
+  workflowId: string;
+  workflowName: string;
+  state: RunState;
+  connection: EventConnection;
+  canCancel: boolean;
+};
 
-export function RunHeader({ runId, parentRunId, workflowId, workflowName, state, connection, canCancel }: RunHeaderProps) {
+export function RunHeader({
+  runId,
+  parentRunId,
+  workflowId,
+  workflowName,
+  state,
+  connection,
+  canCancel,
+}: RunHeaderProps) {
   const editorHref = `/workflows/${workflowId}`;
   const connectionText = CONNECTION_TEXT[connection];
   return (
     <header className="run-header">
-      <Link href={editorHref} className="run-header-back" aria-label="Back to the workflow" title="Back to the workflow">
+      <Link
+        href={editorHref}
+        className="run-header-back"
+        aria-label="Back to the workflow"
+        title="Back to the workflow"
+      >
         <ArrowLeft size={16} aria-hidden />
       </Link>
       <LogoMark size={20} />
@@ -40,7 +61,12 @@ export function RunHeader({ runId, parentRunId, workflowId, workflowName, state,
           Run <code data-testid="run-id">{runId}</code>
         </span>
         {parentRunId && (
-          <Link href={`/runs/${parentRunId}`} className="run-parent-link" data-testid="parent-run-link" title="The run whose Workflow Tool started this one">
+          <Link
+            href={`/runs/${parentRunId}`}
+            className="run-parent-link"
+            data-testid="parent-run-link"
+            title="The run whose Workflow Tool started this one"
+          >
             child of run <code>{parentRunId.slice(0, 8)}</code>
           </Link>
         )}
@@ -51,7 +77,10 @@ export function RunHeader({ runId, parentRunId, workflowId, workflowName, state,
         <ElapsedTime startedAt={state.startedAt} durationMs={state.durationMs} />
       </span>
       {state.usage && (
-        <span className="run-usage" title={`${state.usage.inputTokens} input · ${state.usage.outputTokens} output tokens`}>
+        <span
+          className="run-usage"
+          title={`${state.usage.inputTokens} input · ${state.usage.outputTokens} output tokens`}
+        >
           <Coins size={13} aria-hidden />
           {state.usage.totalTokens} tokens
         </span>

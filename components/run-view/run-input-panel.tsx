@@ -38,10 +38,24 @@ export function RunInputPanel({ runId, input, canRerun, fields }: RunInputPanelP
       aside={
         canRerun && (
           <>
-            <Button size="sm" data-testid="rerun" onClick={() => rerun()} disabled={pending} title="Run the workflow again with this input">
+            <Button
+              size="sm"
+              data-testid="rerun"
+              onClick={() => rerun()}
+              disabled={pending}
+              title="Run the workflow again with this input"
+            >
               <RotateCcw size={13} aria-hidden /> {pending && !editing ? "Starting…" : "Run again"}
             </Button>
-            <Button size="sm" variant="ghost" data-testid="rerun-edit" onClick={() => setEditing(true)} disabled={pending} aria-label="Edit input and run" title="Edit the input, then run">
+            <Button
+              size="sm"
+              variant="ghost"
+              data-testid="rerun-edit"
+              onClick={() => setEditing(true)}
+              disabled={pending}
+              aria-label="Edit input and run"
+              title="Edit the input, then run"
+            >
               <SquarePen size={13} aria-hidden />
             </Button>
           </>
@@ -60,7 +74,17 @@ export function RunInputPanel({ runId, input, canRerun, fields }: RunInputPanelP
           {error}
         </p>
       )}
-      {editing && <RunInputDialog title="Edit input and run" initialInput={input} fields={fields} busy={pending} error={error} onRun={(value) => rerun({ value })} onCancel={() => setEditing(false)} />}
+      {editing && (
+        <RunInputDialog
+          title="Edit input and run"
+          initialInput={input}
+          fields={fields}
+          busy={pending}
+          error={error}
+          onRun={(value) => rerun({ value })}
+          onCancel={() => setEditing(false)}
+        />
+      )}
     </PanelSection>
   );
 }

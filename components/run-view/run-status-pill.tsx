@@ -4,7 +4,13 @@ import { cx } from "@/components/ui/class-names";
 import "./run-status-pill.css";
 import type { RunStatus } from "./derive-run-state";
 
-const ICONS = { queued: Clock, running: LoaderCircle, completed: CircleCheck, failed: CircleX, cancelled: Ban } as const;
+const ICONS = {
+  queued: Clock,
+  running: LoaderCircle,
+  completed: CircleCheck,
+  failed: CircleX,
+  cancelled: Ban,
+} as const;
 
 export function RunStatusPill({ status }: { status: RunStatus }) {
   const Icon = ICONS[status];

@@ -31,54 +31,112 @@ import { RunInputPanel } from "./run-input-panel";
 import { entryInputFields } from "@/components/run-input/entry-input-fields";
 import { ToolCallLog } from "./tool-call-log";
 
-export type RunSummary = { id: string; workflowId: string; workflowName: string; status: RunStatus; error: string | null; input: unknown; parentRunId: string | null };
+export type RunSummary = {
+  id: string;
+  workflowId: string;
+  workflowName: string;
+  status: RunStatus;
+  error: string | null;
+  input: unknown;
+  parentRunId: string | null;
+};
 
 /** `canAct` is false for viewers: no Cancel, no Approve/Deny. */
-type RunViewProps = { run: RunSummary; graph: WorkflowGraph; catalogue: ComponentMeta[]; initialEvents: RunEvent[]; canAct: boolean };
+type RunViewProps = {
+  run: RunSummary;
+  graph: WorkflowGraph;
+  catalogue: ComponentMeta[];
+  initialEvents: RunEvent[];
+  canAct: boolean;
+};
 
 export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunViewProps) {
   const { events, connection } = useRunEvents(run.id, initialEvents);
   const [selectedNodeId, setSelectedNodeId] = useState<string | null>(null);
 
   const { labelOf, agentNodeIds } = useMemo(() => describeGraph(graph, catalogue), [graph, catalogue]);
-  const state = useMemo(() => deriveRunState(events, { initialStatus: run.status, agentNodeIds }), [events, run.status, agentNodeIds]);
+  const state = useMemo(
+    () => deriveRunState(events, { initialStatus: run.status, agentNodeIds }),
+    [events, run.status, agentNodeIds],
+  );
   // Events recorded before the worker died may lack run.failed; the Run row still knows why.
-  const failure = state.failure ?? (state.status === "failed" && run.error ? { message: run.error, nodeId: undefined } : null);
+  const failure =
+    state.failure ?? (state.status === "failed" && run.error ? { message: run.error, nodeId: undefined } : null);
 
   const shownEvents = selectedNodeId ? events.filter((event) => eventNodeId(event) === selectedNodeId) : events;
   const shownCalls = selectedNodeId
     ? // A group's servers register as `{groupNodeId}-{serverId}`: their calls belong to the group on the canvas.
-      state.toolCalls.filter((call) => call.agentNodeId === selectedNodeId || call.toolNodeId === selectedNodeId || call.toolNodeId?.startsWith(`${selectedNodeId}-`))
+      state.toolCalls.filter(
+        (call) =>
+          call.agentNodeId === selectedNodeId ||
+          call.toolNodeId === selectedNodeId ||
+          call.toolNodeId?.startsWith(`${selectedNodeId}-`),
+      )
     : state.toolCalls;
   const health = useMemo(() => latestHealth(events), [events]);
-  const healthDots = useMemo(() => healthByCanvasNode(health, graph.nodes.map((node) => node.id)), [health, graph]);
+  const healthDots = useMemo(
+    () =>
+      healthByCanvasNode(
+        health,
+        graph.nodes.map((node) => node.id),
+      ),
+    [health, graph],
+  );
   const runEnded = state.finishedAt !== undefined || ["completed", "failed", "cancelled"].includes(state.status);
 
   return (
     <div className="run-page">
-      <RunHeader runId={run.id} parentRunId={run.parentRunId} workflowId={run.workflowId} workflowName={run.workflowName} state={state} connection={connection} canCancel={canAct} />
+      <RunHeader
+        runId={run.id}
+        parentRunId={run.parentRunId}
+        workflowId={run.workflowId}
+        workflowName={run.workflowName}
+        state={state}
+        connection={connection}
+        canCancel={canAct}
+      />
       <div className="run-body">
         <main className="run-graph" aria-label="Workflow graph">
           <McpHealthDots byNode={healthDots} />
-          <WorkflowCanvas graph={graph} catalogue={catalogue} statuses={state.nodeStatuses} readOnly onNodeSelect={setSelectedNodeId} />
+          <WorkflowCanvas
+            graph={graph}
+            catalogue={catalogue}
+            statuses={state.nodeStatuses}
+            readOnly
+            onNodeSelect={setSelectedNodeId}
+          />
         </main>
         <aside className="run-panel" aria-label="Run details">
-          {failure && <RunFailure message={failure.message} nodeLabel={failure.nodeId ? labelOf(failure.nodeId) : undefined} />}
+          {failure && (
+            <RunFailure message={failure.message} nodeLabel={failure.nodeId ? labelOf(failure.nodeId) : undefined} />
+          )}
           <FinalAnswer state={state} labelOf={labelOf} />
-          {!selectedNodeId && <RunInputPanel runId={run.id} input={run.input} canRerun={canAct} fields={entryInputFields(graph.nodes)} />}
+          {!selectedNodeId && (
+            <RunInputPanel runId={run.id} input={run.input} canRerun={canAct} fields={entryInputFields(graph.nodes)} />
+          )}
           {selectedNodeId && (
             <div className="run-node-filter">
               <span>
                 Showing <strong>{labelOf(selectedNodeId)}</strong> only
               </span>
-              <button type="button" className="run-node-filter-clear" onClick={() => setSelectedNodeId(null)} aria-label="Show every node">
+              <button
+                type="button"
+                className="run-node-filter-clear"
+                onClick={() => setSelectedNodeId(null)}
+                aria-label="Show every node"
+              >
                 <X size={13} aria-hidden /> Show all
               </button>
             </div>
           )}
           {selectedNodeId && <NodeInspection events={events} nodeId={selectedNodeId} />}
           <ExternalAgentPanel runId={run.id} events={events} runEnded={runEnded} canAct={canAct} labelOf={labelOf} />
-          <ApprovalRequests runId={run.id} approvals={deriveApprovals(shownEvents, runEnded)} labelOf={labelOf} canDecide={canAct} />
+          <ApprovalRequests
+            runId={run.id}
+            approvals={deriveApprovals(shownEvents, runEnded)}
+            labelOf={labelOf}
+            canDecide={canAct}
+          />
           <McpHealthSection health={health} labelOf={labelOf} />
           <ChildRuns events={shownEvents} labelOf={labelOf} />
           <ToolCallLog calls={shownCalls} labelOf={labelOf} runEnded={runEnded} />
@@ -95,7 +153,9 @@ function describeGraph(graph: WorkflowGraph, catalogue: ComponentMeta[]) {
   const agentTypes = new Set(catalogue.filter((component) => component.acceptsTools).map((component) => component.id));
   return {
     labelOf: (nodeId: string) => labels.get(nodeId) ?? nodeId,
-    agentNodeIds: new Set(graph.nodes.filter((node) => agentTypes.has(node.type)).map((node) => node.id)) as ReadonlySet<string>,
+    agentNodeIds: new Set(
+      graph.nodes.filter((node) => agentTypes.has(node.type)).map((node) => node.id),
+    ) as ReadonlySet<string>,
   };
 }
 

@@ -10,7 +10,10 @@ type ToolCallCardProps = { call: ToolCallView; labelOf: (nodeId: string) => stri
 
 export function ToolCallCard({ call, labelOf }: ToolCallCardProps) {
   return (
-    <article className={cx("tool-call", call.isError && "is-error", call.state === "running" && "is-running")} data-testid="tool-call">
+    <article
+      className={cx("tool-call", call.isError && "is-error", call.state === "running" && "is-running")}
+      data-testid="tool-call"
+    >
       <header className="tool-call-header">
         <span className="tool-call-icon">
           <Wrench size={13} aria-hidden />
@@ -30,7 +33,9 @@ export function ToolCallCard({ call, labelOf }: ToolCallCardProps) {
             </span>
           )}
           {call.state === "abandoned" && <span>no answer</span>}
-          {call.durationMs !== undefined && <span data-testid="tool-call-duration">{formatDuration(call.durationMs)}</span>}
+          {call.durationMs !== undefined && (
+            <span data-testid="tool-call-duration">{formatDuration(call.durationMs)}</span>
+          )}
         </span>
       </header>
       <p className="tool-call-origin">
@@ -59,7 +64,12 @@ export function ToolCallCard({ call, labelOf }: ToolCallCardProps) {
       {call.state === "finished" && (
         <section className="tool-call-section">
           <h4>{call.isError ? "Error" : "Result"}</h4>
-          <ValueBlock value={call.result ?? null} collapsible tone={call.isError ? "error" : "plain"} testId="tool-call-result" />
+          <ValueBlock
+            value={call.result ?? null}
+            collapsible
+            tone={call.isError ? "error" : "plain"}
+            testId="tool-call-result"
+          />
         </section>
       )}
     </article>

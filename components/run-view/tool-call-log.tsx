@@ -8,9 +8,16 @@ type ToolCallLogProps = { calls: ToolCallView[]; labelOf: (nodeId: string) => st
 
 export function ToolCallLog({ calls, labelOf, runEnded }: ToolCallLogProps) {
   return (
-    <PanelSection title="Tool calls" icon={<Wrench size={14} aria-hidden />} count={calls.length} testId="tool-call-log">
+    <PanelSection
+      title="Tool calls"
+      icon={<Wrench size={14} aria-hidden />}
+      count={calls.length}
+      testId="tool-call-log"
+    >
       {calls.length === 0 ? (
-        <p className="panel-empty">{runEnded ? "No tools were called." : "Tool calls appear here as the agent makes them."}</p>
+        <p className="panel-empty">
+          {runEnded ? "No tools were called." : "Tool calls appear here as the agent makes them."}
+        </p>
       ) : (
         <div className="tool-call-list">
           {calls.map((call) => (

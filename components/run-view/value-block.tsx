@@ -11,7 +11,13 @@ import { JsonTree } from "./json-tree";
 
 const COLLAPSE_OVER_CHARS = 160;
 
-type ValueBlockProps = { value: unknown; collapsible?: boolean; tree?: boolean; tone?: "plain" | "error"; testId?: string };
+type ValueBlockProps = {
+  value: unknown;
+  collapsible?: boolean;
+  tree?: boolean;
+  tone?: "plain" | "error";
+  testId?: string;
+};
 
 export function ValueBlock(props: ValueBlockProps) {
   const { images, rest } = splitImages(props.value);
@@ -20,7 +26,13 @@ export function ValueBlock(props: ValueBlockProps) {
     <div className="value-with-images" data-testid={props.testId}>
       {images.map((image, index) => (
         // A data: URL from the run: a plain img, nothing for next/image to optimise.
-        <img key={index} className="value-image" src={`data:${image.mimeType};base64,${image.data}`} alt={`Image ${index + 1} (${image.mimeType})`} data-testid="value-image" />
+        <img
+          key={index}
+          className="value-image"
+          src={`data:${image.mimeType};base64,${image.data}`}
+          alt={`Image ${index + 1} (${image.mimeType})`}
+          data-testid="value-image"
+        />
       ))}
       {rest !== undefined && <TextValue {...props} value={rest} testId={undefined} />}
     </div>
@@ -29,7 +41,8 @@ export function ValueBlock(props: ValueBlockProps) {
 
 function TextValue({ value, collapsible = false, tree = false, tone = "plain", testId }: ValueBlockProps) {
   const unpacked = tree ? unpackJson(value) : undefined;
-  if (typeof unpacked === "object" && unpacked !== null) return <JsonTree value={unpacked as Record<string, unknown>} testId={testId} />;
+  if (typeof unpacked === "object" && unpacked !== null)
+    return <JsonTree value={unpacked as Record<string, unknown>} testId={testId} />;
   return <PlainValue value={value} collapsible={collapsible} tone={tone} testId={testId} />;
 }
 
@@ -48,9 +61,21 @@ function PlainValue({ value, collapsible = false, tone = "plain", testId }: Valu
   }
   return (
     <div className={cx("value-collapsible", open && "is-open")}>
-      <button type="button" className="value-toggle" aria-expanded={open} onClick={() => setOpen(!open)} title={open ? "Collapse" : "Show all"}>
+      <button
+        type="button"
+        className="value-toggle"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        title={open ? "Collapse" : "Show all"}
+      >
         <ChevronRight size={13} aria-hidden className="value-toggle-chevron" />
-        {open ? <span className="value-toggle-label">Collapse</span> : <code className="value-preview" data-testid={testId}>{preview}</code>}
+        {open ? (
+          <span className="value-toggle-label">Collapse</span>
+        ) : (
+          <code className="value-preview" data-testid={testId}>
+            {preview}
+          </code>
+        )}
       </button>
       {open && (
         <pre className={cx("value-block", `value-block-${tone}`)} data-testid={testId}>

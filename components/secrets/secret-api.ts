@@ -11,9 +11,14 @@ async function send(method: "PUT" | "DELETE", name: string, body?: unknown): Pro
 }
 
 /** "api.example.com, *.example.org" as the API's list. */
-export const parseHosts = (text: string) => text.split(",").map((host) => host.trim()).filter(Boolean);
+export const parseHosts = (text: string) =>
+  text
+    .split(",")
+    .map((host) => host.trim())
+    .filter(Boolean);
 
 /** Adds or replaces a secret (and the hosts it may be sent to); resolves to an error message, or null when saved. */
-export const saveSecret = (name: string, value: string, allowedHosts: string[] = []) => send("PUT", name, { value, allowedHosts });
+export const saveSecret = (name: string, value: string, allowedHosts: string[] = []) =>
+  send("PUT", name, { value, allowedHosts });
 
 export const removeSecret = (name: string) => send("DELETE", name);

@@ -39,15 +39,37 @@ export function SecretsManager({ secrets }: { secrets: SecretListItem[] }) {
       <form className="secret-form" onSubmit={add} data-testid="add-secret-form">
         <label className="secret-field">
           <span>Name</span>
-          <input className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder="OPENAI_API_KEY" autoComplete="off" spellCheck={false} data-testid="secret-name" />
+          <input
+            className="input"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="OPENAI_API_KEY"
+            autoComplete="off"
+            spellCheck={false}
+            data-testid="secret-name"
+          />
         </label>
         <label className="secret-field secret-field-wide">
           <span>Value</span>
-          <input className="input" type="password" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="new-password" data-testid="secret-value" />
+          <input
+            className="input"
+            type="password"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            autoComplete="new-password"
+            data-testid="secret-value"
+          />
         </label>
         <label className="secret-field" title="The secret is refused on its way to any other host. Empty: anywhere.">
           <span>Allowed hosts (optional)</span>
-          <input className="input" value={hosts} onChange={(e) => setHosts(e.target.value)} placeholder="api.openai.com, *.example.com" spellCheck={false} data-testid="secret-hosts" />
+          <input
+            className="input"
+            value={hosts}
+            onChange={(e) => setHosts(e.target.value)}
+            placeholder="api.openai.com, *.example.com"
+            spellCheck={false}
+            data-testid="secret-hosts"
+          />
         </label>
         <Button type="submit" variant="primary" disabled={busy || !name.trim() || !value} data-testid="save-secret">
           Save secret
@@ -93,7 +115,8 @@ function SecretRow({ secret, onChanged }: { secret: SecretListItem; onChanged: (
   }
 
   async function remove() {
-    if (!window.confirm(`Delete the secret ${secret.name}? Nodes that use it will fail until it is added again.`)) return;
+    if (!window.confirm(`Delete the secret ${secret.name}? Nodes that use it will fail until it is added again.`))
+      return;
     const failure = await removeSecret(secret.name);
     setError(failure);
     if (!failure) onChanged();
@@ -116,7 +139,13 @@ function SecretRow({ secret, onChanged }: { secret: SecretListItem; onChanged: (
         <Button size="sm" onClick={() => setReplacing(!replacing)} data-testid="replace-secret">
           Replace
         </Button>
-        <Button size="sm" variant="ghost" onClick={remove} aria-label={`Delete ${secret.name}`} data-testid="delete-secret">
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={remove}
+          aria-label={`Delete ${secret.name}`}
+          data-testid="delete-secret"
+        >
           <Trash2 size={14} aria-hidden />
         </Button>
       </div>

@@ -8,11 +8,29 @@ import { createApiKeyAction, revokeApiKeyAction } from "@/app/settings/actions";
 import { KeyWorkflowPicker, type WorkflowChoice } from "./key-workflow-picker";
 import { OneTimeSecret } from "./one-time-secret";
 
-export type ApiKeyItem = { id: string; name: string; start: string | null; createdAt: string; lastRequest: string | null; workflows: { id: string; name: string | null }[] | null };
+export type ApiKeyItem = {
+  id: string;
+  name: string;
+  start: string | null;
+  createdAt: string;
+  lastRequest: string | null;
+  workflows: { id: string; name: string | null }[] | null;
+};
 
-const reachOf = (key: ApiKeyItem) => (key.workflows ? `only ${key.workflows.map((workflow) => workflow.name ?? `${workflow.id} (deleted)`).join(", ")}` : "all workflows");
+const reachOf = (key: ApiKeyItem) =>
+  key.workflows
+    ? `only ${key.workflows.map((workflow) => workflow.name ?? `${workflow.id} (deleted)`).join(", ")}`
+    : "all workflows";
 
-export function ApiKeysSection({ keys, role, workflows }: { keys: ApiKeyItem[]; role: string; workflows: WorkflowChoice[] }) {
+export function ApiKeysSection({
+  keys,
+  role,
+  workflows,
+}: {
+  keys: ApiKeyItem[];
+  role: string;
+  workflows: WorkflowChoice[];
+}) {
   const [name, setName] = useState("");
   const [picked, setPicked] = useState<string[]>([]);
   const [created, setCreated] = useState<string | null>(null);
@@ -42,19 +60,31 @@ export function ApiKeysSection({ keys, role, workflows }: { keys: ApiKeyItem[]; 
     <section className="settings-card" data-testid="api-keys">
       <h2>API keys</h2>
       <p>
-        For scripts and the HTTP API: send <code>Authorization: Bearer KEY</code> (or <code>x-api-key: KEY</code>). A key acts as you, with your role ({role}).
+        For scripts and the HTTP API: send <code>Authorization: Bearer KEY</code> (or <code>x-api-key: KEY</code>). A
+        key acts as you, with your role ({role}).
       </p>
       <form className="settings-form" onSubmit={create}>
         <label>
           <span>Name</span>
-          <input className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder="deploy script" maxLength={64} data-testid="api-key-name" />
+          <input
+            className="input"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="deploy script"
+            maxLength={64}
+            data-testid="api-key-name"
+          />
         </label>
         <Button type="submit" variant="primary" disabled={busy || !name.trim()} data-testid="create-api-key">
           <KeyRound size={14} aria-hidden /> Create key
         </Button>
       </form>
       <KeyWorkflowPicker workflows={workflows} picked={picked} onChange={setPicked} />
-      {error && <p className="settings-error" role="alert">{error}</p>}
+      {error && (
+        <p className="settings-error" role="alert">
+          {error}
+        </p>
+      )}
       {created && <OneTimeSecret label="Your new API key" value={created} testId="new-api-key" />}
       {keys.length === 0 ? (
         <p className="settings-empty">No API keys yet.</p>
@@ -69,8 +99,16 @@ export function ApiKeysSection({ keys, role, workflows }: { keys: ApiKeyItem[]; 
                 {reachOf(key)}
               </span>
               <span className="meta">created {formatRelativeTime(new Date(key.createdAt), now)}</span>
-              <span className="meta">{key.lastRequest ? `used ${formatRelativeTime(new Date(key.lastRequest), now)}` : "never used"}</span>
-              <Button size="sm" variant="ghost" onClick={() => revoke(key.id, key.name)} aria-label={`Revoke ${key.name}`} data-testid="revoke-api-key">
+              <span className="meta">
+                {key.lastRequest ? `used ${formatRelativeTime(new Date(key.lastRequest), now)}` : "never used"}
+              </span>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => revoke(key.id, key.name)}
+                aria-label={`Revoke ${key.name}`}
+                data-testid="revoke-api-key"
+              >
                 <Trash2 size={13} aria-hidden /> Revoke
               </Button>
             </li>

@@ -11,11 +11,42 @@ const CONFIGS: Config[] = [
   {
     id: "claude",
     label: "Claude Desktop (claude_desktop_config.json)",
-    text: (url) => JSON.stringify({ mcpServers: { switchboard: { command: "npx", args: ["-y", "mcp-remote", url, "--header", `Authorization: Bearer ${KEY}`] } } }, null, 2),
+    text: (url) =>
+      JSON.stringify(
+        {
+          mcpServers: {
+            switchboard: {
+              command: "npx",
+              args: ["-y", "mcp-remote", url, "--header", `Authorization: Bearer ${KEY}`],
+            },
+          },
+        },
+        null,
+        2,
+      ),
   },
-  { id: "cursor", label: "Cursor (.cursor/mcp.json)", text: (url) => JSON.stringify({ mcpServers: { switchboard: { url, headers: { Authorization: `Bearer ${KEY}` } } } }, null, 2) },
-  { id: "vscode", label: "VS Code (.vscode/mcp.json)", text: (url) => JSON.stringify({ servers: { switchboard: { type: "http", url, headers: { Authorization: `Bearer ${KEY}` } } } }, null, 2) },
-  { id: "inspector", label: "MCP Inspector (command line)", text: (url) => `npx @modelcontextprotocol/inspector --cli ${url} --transport http --header "Authorization: Bearer ${KEY}" --method tools/list` },
+  {
+    id: "cursor",
+    label: "Cursor (.cursor/mcp.json)",
+    text: (url) =>
+      JSON.stringify({ mcpServers: { switchboard: { url, headers: { Authorization: `Bearer ${KEY}` } } } }, null, 2),
+  },
+  {
+    id: "vscode",
+    label: "VS Code (.vscode/mcp.json)",
+    text: (url) =>
+      JSON.stringify(
+        { servers: { switchboard: { type: "http", url, headers: { Authorization: `Bearer ${KEY}` } } } },
+        null,
+        2,
+      ),
+  },
+  {
+    id: "inspector",
+    label: "MCP Inspector (command line)",
+    text: (url) =>
+      `npx @modelcontextprotocol/inspector --cli ${url} --transport http --header "Authorization: Bearer ${KEY}" --method tools/list`,
+  },
 ];
 
 function CopyBlock({ config, url }: { config: Config; url: string }) {
@@ -24,7 +55,12 @@ function CopyBlock({ config, url }: { config: Config; url: string }) {
     <div className="mcp-config" data-testid={`mcp-config-${config.id}`}>
       <div className="mcp-config-head">
         <span>{config.label}</span>
-        <CopyButton text={text} label={`Copy the ${config.label} configuration`} testId={`copy-mcp-config-${config.id}`} withText />
+        <CopyButton
+          text={text}
+          label={`Copy the ${config.label} configuration`}
+          testId={`copy-mcp-config-${config.id}`}
+          withText
+        />
       </div>
       <pre>{text}</pre>
     </div>
@@ -38,9 +74,10 @@ export function McpServerSection({ exposedCount }: { exposedCount: number }) {
     <section className="settings-card" data-testid="mcp-server">
       <h2>MCP server</h2>
       <p>
-        Any MCP client can call this Switchboard&apos;s workflows: the ones marked &quot;Expose over MCP&quot; in their workflow settings appear as tools ({exposedCount} now), and
-        list_workflows, run_workflow and get_run reach every workflow. Send an API key as a Bearer token; viewers may list and read, editors may run, and a key limited
-        to some workflows (API keys above) sees and reaches only those.
+        Any MCP client can call this Switchboard&apos;s workflows: the ones marked &quot;Expose over MCP&quot; in their
+        workflow settings appear as tools ({exposedCount} now), and list_workflows, run_workflow and get_run reach every
+        workflow. Send an API key as a Bearer token; viewers may list and read, editors may run, and a key limited to
+        some workflows (API keys above) sees and reaches only those.
       </p>
       <p>
         Address: <code data-testid="mcp-server-url">{url}</code>

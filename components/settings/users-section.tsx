@@ -39,7 +39,12 @@ export function UsersSection({ users, currentUserId }: { users: UserItem[]; curr
       <div className="settings-form">
         <label>
           <span>Invite someone as</span>
-          <select className="input select" value={inviteRole} onChange={(e) => setInviteRole(e.target.value as Role)} data-testid="invite-role-select">
+          <select
+            className="input select"
+            value={inviteRole}
+            onChange={(e) => setInviteRole(e.target.value as Role)}
+            data-testid="invite-role-select"
+          >
             {ROLES.map((role) => (
               <option key={role} value={role}>
                 {role} — {ROLE_DESCRIPTIONS[role].toLowerCase()}
@@ -51,8 +56,18 @@ export function UsersSection({ users, currentUserId }: { users: UserItem[]; curr
           <UserPlus size={14} aria-hidden /> Create invite link
         </Button>
       </div>
-      {error && <p className="settings-error" role="alert">{error}</p>}
-      {inviteUrl && <OneTimeSecret label={`Invite link (${inviteRole}, valid 7 days, one account)`} value={inviteUrl} testId="invite-url" />}
+      {error && (
+        <p className="settings-error" role="alert">
+          {error}
+        </p>
+      )}
+      {inviteUrl && (
+        <OneTimeSecret
+          label={`Invite link (${inviteRole}, valid 7 days, one account)`}
+          value={inviteUrl}
+          testId="invite-url"
+        />
+      )}
       <ul className="settings-list">
         {users.map((user) => (
           <li key={user.id} data-testid="user-row">
@@ -60,14 +75,27 @@ export function UsersSection({ users, currentUserId }: { users: UserItem[]; curr
               <strong>{user.name}</strong> <span className="meta">{user.email}</span>
               {user.id === currentUserId && <span className="meta"> (you)</span>}
             </span>
-            <select className="input select" style={{ width: 110 }} value={user.role} onChange={(e) => changeRole(user, e.target.value)} aria-label={`Role of ${user.email}`} data-testid="user-role">
+            <select
+              className="input select"
+              style={{ width: 110 }}
+              value={user.role}
+              onChange={(e) => changeRole(user, e.target.value)}
+              aria-label={`Role of ${user.email}`}
+              data-testid="user-role"
+            >
               {ROLES.map((role) => (
                 <option key={role} value={role}>
                   {role}
                 </option>
               ))}
             </select>
-            <Button size="sm" variant="ghost" disabled={user.id === currentUserId} onClick={() => remove(user)} aria-label={`Remove ${user.email}`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={user.id === currentUserId}
+              onClick={() => remove(user)}
+              aria-label={`Remove ${user.email}`}
+            >
               <Trash2 size={13} aria-hidden />
             </Button>
           </li>

@@ -49,7 +49,13 @@ export function AppHeader({ user, children }: { user?: HeaderUser; children?: Re
             <span className="badge" data-testid="signed-in-role">
               {user.role}
             </span>
-            <button type="submit" className={buttonClassName("ghost", "sm")} data-testid="sign-out" aria-label="Sign out" title="Sign out">
+            <button
+              type="submit"
+              className={buttonClassName("ghost", "sm")}
+              data-testid="sign-out"
+              aria-label="Sign out"
+              title="Sign out"
+            >
               <LogOut size={14} aria-hidden />
             </button>
           </form>

@@ -4,6 +4,14 @@ import { cx } from "./class-names";
 
 export type BadgeTone = "neutral" | "accent" | "tool" | "danger" | "success";
 
-export function Badge({ tone = "neutral", className, children }: { tone?: BadgeTone; className?: string; children: ReactNode }) {
+export function Badge({
+  tone = "neutral",
+  className,
+  children,
+}: {
+  tone?: BadgeTone;
+  className?: string;
+  children: ReactNode;
+}) {
   return <span className={cx("badge", `badge-${tone}`, className)}>{children}</span>;
 }

@@ -18,7 +18,14 @@ export function CopyButton({ text, label, testId, withText = false }: CopyButton
       {icon} {copied ? "Copied" : "Copy"}
     </button>
   ) : (
-    <button type="button" className="toolbar-icon-button" data-testid={testId} aria-label={label} title={label} onClick={copy}>
+    <button
+      type="button"
+      className="toolbar-icon-button"
+      data-testid={testId}
+      aria-label={label}
+      title={label}
+      onClick={copy}
+    >
       {icon}
     </button>
   );

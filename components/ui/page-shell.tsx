@@ -2,7 +2,19 @@
 import type { ReactNode } from "react";
 import { AppHeader, type HeaderUser } from "./app-header";
 
-export function PageShell({ user, title, subtitle, actions, children }: { user?: HeaderUser; title: string; subtitle: string; actions?: ReactNode; children: ReactNode }) {
+export function PageShell({
+  user,
+  title,
+  subtitle,
+  actions,
+  children,
+}: {
+  user?: HeaderUser;
+  title: string;
+  subtitle: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="page">
       <AppHeader user={user} />

@@ -3,7 +3,13 @@
 import { useEffect, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 
-type ConfirmDialogProps = { title: string; confirmLabel: string; onConfirm: () => void; onCancel: () => void; children: ReactNode };
+type ConfirmDialogProps = {
+  title: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+};
 
 export function ConfirmDialog({ title, confirmLabel, onConfirm, onCancel, children }: ConfirmDialogProps) {
   useEffect(() => {
@@ -14,7 +20,14 @@ export function ConfirmDialog({ title, confirmLabel, onConfirm, onCancel, childr
 
   return (
     <div className="modal-backdrop" onClick={onCancel}>
-      <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" data-testid="confirm-dialog" onClick={(e) => e.stopPropagation()}>
+      <div
+        className="modal"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+        data-testid="confirm-dialog"
+        onClick={(e) => e.stopPropagation()}
+      >
         <h2 id="confirm-title" className="modal-title">
           {title}
         </h2>

@@ -29,7 +29,14 @@ export function ImportWorkflowButton() {
 
   return (
     <div className="import-workflow">
-      <input ref={input} type="file" accept=".json,application/json" hidden data-testid="import-file" onChange={(e) => onFile(e.target.files?.[0])} />
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        data-testid="import-file"
+        onChange={(e) => onFile(e.target.files?.[0])}
+      />
       <Button data-testid="import-workflow" onClick={() => input.current?.click()} disabled={pending}>
         <Upload size={14} aria-hidden /> {pending ? "Importing…" : "Import"}
       </Button>
@@ -37,9 +44,7 @@ export function ImportWorkflowButton() {
         <div className="import-errors" role="alert" data-testid="import-errors">
           <div className="import-errors-title">
             <CircleAlert size={15} aria-hidden />
-            <span>
-              “{problem.file}” was not imported; nothing was changed.
-            </span>
+            <span>“{problem.file}” was not imported; nothing was changed.</span>
             <button type="button" className="row-action" aria-label="Dismiss" onClick={() => setProblem(null)}>
               <X size={14} aria-hidden />
             </button>

@@ -32,14 +32,23 @@ export function TemplateGallery({ templates, canCreate }: { templates: TemplateC
       <ul className="template-cards">
         {templates.map((template) => (
           <li key={template.id}>
-            <button type="button" className="template-card" data-testid={`template-${template.id}`} disabled={!canCreate || pending} onClick={() => create(template.id)}>
+            <button
+              type="button"
+              className="template-card"
+              data-testid={`template-${template.id}`}
+              disabled={!canCreate || pending}
+              onClick={() => create(template.id)}
+            >
               <span className="template-card-icon">
                 <CatalogueIcon name={template.icon} size={16} />
               </span>
               <span className="template-card-name">{template.name}</span>
               <span className="template-card-description">{template.description}</span>
               {template.hostAccess && (
-                <span className="template-card-note" title="Uses files or local MCP servers: only admins create it, and it runs when host access is on">
+                <span
+                  className="template-card-note"
+                  title="Uses files or local MCP servers: only admins create it, and it runs when host access is on"
+                >
                   <ShieldAlert size={12} aria-hidden /> host access
                 </span>
               )}

@@ -9,7 +9,15 @@ import type { ListActionResult } from "@/app/workflows/schema";
 import { ConfirmDialog } from "./confirm-dialog";
 
 /** `canEdit` is false for viewers: the row only opens the workflow. */
-type WorkflowRowProps = { id: string; name: string; nodeCount: number; updatedAt: string; updatedLabel: string; updatedTitle: string; canEdit: boolean };
+type WorkflowRowProps = {
+  id: string;
+  name: string;
+  nodeCount: number;
+  updatedAt: string;
+  updatedLabel: string;
+  updatedTitle: string;
+  canEdit: boolean;
+};
 
 export function WorkflowRow({ id, name, nodeCount, updatedAt, updatedLabel, updatedTitle, canEdit }: WorkflowRowProps) {
   const router = useRouter();
@@ -71,13 +79,34 @@ export function WorkflowRow({ id, name, nodeCount, updatedAt, updatedLabel, upda
         {updatedLabel}
       </time>
       <span className="workflow-row-actions" hidden={!canEdit}>
-        <button type="button" className="row-action" data-testid="workflow-rename" aria-label={`Rename ${name}`} title="Rename" onClick={() => setRenaming(true)}>
+        <button
+          type="button"
+          className="row-action"
+          data-testid="workflow-rename"
+          aria-label={`Rename ${name}`}
+          title="Rename"
+          onClick={() => setRenaming(true)}
+        >
           <Pencil size={14} aria-hidden />
         </button>
-        <button type="button" className="row-action" data-testid="workflow-duplicate" aria-label={`Duplicate ${name}`} title="Duplicate" onClick={() => act(() => duplicateWorkflowAction(id))}>
+        <button
+          type="button"
+          className="row-action"
+          data-testid="workflow-duplicate"
+          aria-label={`Duplicate ${name}`}
+          title="Duplicate"
+          onClick={() => act(() => duplicateWorkflowAction(id))}
+        >
           <Copy size={14} aria-hidden />
         </button>
-        <button type="button" className="row-action row-action-danger" data-testid="workflow-delete" aria-label={`Delete ${name}`} title="Delete" onClick={() => setConfirmingDelete(true)}>
+        <button
+          type="button"
+          className="row-action row-action-danger"
+          data-testid="workflow-delete"
+          aria-label={`Delete ${name}`}
+          title="Delete"
+          onClick={() => setConfirmingDelete(true)}
+        >
           <Trash2 size={14} aria-hidden />
         </button>
       </span>
@@ -86,9 +115,15 @@ export function WorkflowRow({ id, name, nodeCount, updatedAt, updatedLabel, upda
           title={`Delete “${name}”?`}
           confirmLabel="Delete workflow"
           onCancel={() => setConfirmingDelete(false)}
-          onConfirm={() => act(() => deleteWorkflowAction(id), () => setConfirmingDelete(false))}
+          onConfirm={() =>
+            act(
+              () => deleteWorkflowAction(id),
+              () => setConfirmingDelete(false),
+            )
+          }
         >
-          The workflow and its {nodeCount} node{nodeCount === 1 ? "" : "s"} are removed for good. Its past runs stay in the run history.
+          The workflow and its {nodeCount} node{nodeCount === 1 ? "" : "s"} are removed for good. Its past runs stay in
+          the run history.
         </ConfirmDialog>
       )}
     </div>

@@ -54,29 +54,45 @@ try {
   await page.getByRole("heading", { name: "Workflows" }).waitFor();
 
   const file = largeWorkflowFile(`Bench: 1,000 nodes ${new Date().toISOString()}`);
-  await page.getByTestId("import-file").setInputFiles({ name: "large.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) });
+  await page
+    .getByTestId("import-file")
+    .setInputFiles({ name: "large.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) });
   await page.waitForURL(/\/workflows\/[^/]+$/, { timeout: 120_000 });
   const url = page.url();
 
   await timeOpen(page, url); // warm-up: server caches, compiled chunks
   const opens = [];
   for (let i = 0; i < OPENS; i += 1) opens.push(await timeOpen(page, url));
-  rows.push({ scenario: `open 1,000 nodes / 1,500 edges → drawn (median of ${OPENS})`, "ms": ms(median(opens.map((o) => o.drawnMs))) });
-  rows.push({ scenario: `open 1,000 nodes / 1,500 edges → first click answered`, "ms": ms(median(opens.map((o) => o.interactiveMs))) });
+  rows.push({
+    scenario: `open 1,000 nodes / 1,500 edges → drawn (median of ${OPENS})`,
+    ms: ms(median(opens.map((o) => o.drawnMs))),
+  });
+  rows.push({
+    scenario: `open 1,000 nodes / 1,500 edges → first click answered`,
+    ms: ms(median(opens.map((o) => o.interactiveMs))),
+  });
 
   const nodeId = await page.evaluate(() => document.querySelector<HTMLElement>(".react-flow__node")!.dataset.id!);
   const drag = await measureDrag(page, nodeId, 120);
-  rows.push({ scenario: `drag one node, frame time p50 (${drag.frames} frames)`, "ms": ms(drag.p50Ms) });
-  rows.push({ scenario: "drag one node, frame time p95", "ms": ms(drag.p95Ms) });
-  rows.push({ scenario: "drag one node, DOM changes in other nodes", "ms": drag.otherNodeMutations });
+  rows.push({ scenario: `drag one node, frame time p50 (${drag.frames} frames)`, ms: ms(drag.p50Ms) });
+  rows.push({ scenario: "drag one node, frame time p95", ms: ms(drag.p95Ms) });
+  rows.push({ scenario: "drag one node, DOM changes in other nodes", ms: drag.otherNodeMutations });
   await browser.close();
 } finally {
   stopStack();
 }
 console.table(rows);
 const [drawn, interactive, frameP50, frameP95, mutations] = rows.map((row) => Number(row.ms));
-const figures = { editor_open_drawn_ms: drawn, editor_open_interactive_ms: interactive, editor_drag_frame_p50_ms: frameP50, editor_drag_frame_p95_ms: frameP95, editor_drag_other_node_mutations: mutations };
-const previous = existsSync("bench-results.json") ? (JSON.parse(readFileSync("bench-results.json", "utf8")) as Record<string, number>) : {};
+const figures = {
+  editor_open_drawn_ms: drawn,
+  editor_open_interactive_ms: interactive,
+  editor_drag_frame_p50_ms: frameP50,
+  editor_drag_frame_p95_ms: frameP95,
+  editor_drag_other_node_mutations: mutations,
+};
+const previous = existsSync("bench-results.json")
+  ? (JSON.parse(readFileSync("bench-results.json", "utf8")) as Record<string, number>)
+  : {};
 writeFileSync("bench-results.json", JSON.stringify({ ...previous, ...figures }, null, 2) + "\n");
 console.log("Editor figures added to bench-results.json");
 process.exit(0);

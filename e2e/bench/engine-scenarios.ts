@@ -15,7 +15,16 @@ const simpleGraph = {
   name: "bench simple",
   nodes: [
     { id: "entry", type: "core.entry", position: { x: 0, y: 0 }, data: { label: "Entry", mode: "normal", params: {} } },
-    { id: "step", type: "core.llm", position: { x: 300, y: 0 }, data: { label: "Step", mode: "normal", params: { provider: "scripted", script: { toolCalls: [], finalText: "ok {{input}}" } } } },
+    {
+      id: "step",
+      type: "core.llm",
+      position: { x: 300, y: 0 },
+      data: {
+        label: "Step",
+        mode: "normal",
+        params: { provider: "scripted", script: { toolCalls: [], finalText: "ok {{input}}" } },
+      },
+    },
   ],
   edges: [{ id: "e", source: "entry", sourceHandle: "output", target: "step", targetHandle: "input" }],
 };
@@ -28,18 +37,33 @@ const simpleGraph = {
  */
 export async function benchSimpleRuns(
   api: ApiClient,
-  { runs = Number(process.env.BENCH_SIMPLE_RUNS ?? 1000), concurrency = 32, warmUpRuns = 50, rounds = 4, processes = processCpu() }: { runs?: number; concurrency?: number; warmUpRuns?: number; rounds?: number; processes?: ProcessCpu } = {},
+  {
+    runs = Number(process.env.BENCH_SIMPLE_RUNS ?? 1000),
+    concurrency = 32,
+    warmUpRuns = 50,
+    rounds = 4,
+    processes = processCpu(),
+  }: { runs?: number; concurrency?: number; warmUpRuns?: number; rounds?: number; processes?: ProcessCpu } = {},
 ): Promise<{ rows: BenchRow[]; figures: Figures }> {
   const { DEFAULT_RUN_CONCURRENCY } = await import("../../lib/runs/start-workers");
-  const { id } = (await (await api.fetch("/api/workflows", { method: "POST", body: JSON.stringify(simpleGraph) })).json()) as { id: string };
-  const start = async () => ((await (await api.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: JSON.stringify({ input: "x" }) })).json()) as { runId: string }).runId;
+  const { id } = (await (
+    await api.fetch("/api/workflows", { method: "POST", body: JSON.stringify(simpleGraph) })
+  ).json()) as { id: string };
+  const start = async () =>
+    (
+      (await (
+        await api.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: JSON.stringify({ input: "x" }) })
+      ).json()) as { runId: string }
+    ).runId;
   await driveRuns(warmUpRuns, concurrency, start); // warm-up: JIT, connection pools, the plan cache
   const perRound = Math.ceil(runs / rounds);
   const realParts: Measured[] = [];
   const floorParts: Measured[] = [];
   for (let round = 0; round < rounds; round++) {
     realParts.push(await measured(processes, perRound, () => driveRuns(perRound, concurrency, start)));
-    floorParts.push(await measured(processes, perRound, () => benchFloor(id, perRound, concurrency, DEFAULT_RUN_CONCURRENCY)));
+    floorParts.push(
+      await measured(processes, perRound, () => benchFloor(id, perRound, concurrency, DEFAULT_RUN_CONCURRENCY)),
+    );
   }
   const [real, floor] = [combine(realParts), combine(floorParts)];
   const row = (scenario: string, result: typeof real): BenchRow => ({
@@ -47,7 +71,9 @@ export async function benchSimpleRuns(
     "per second": ms(result.perSecond),
     "p50 ms": ms(percentile(result.latencies, 50)),
     "p95 ms": ms(percentile(result.latencies, 95)),
-    "CPU ms/run": Object.entries(result.byProcess).map(([role, cpu]) => `${role} ${cpu}`).join(" · "),
+    "CPU ms/run": Object.entries(result.byProcess)
+      .map(([role, cpu]) => `${role} ${cpu}`)
+      .join(" · "),
   });
   return {
     rows: [
@@ -69,7 +95,11 @@ export async function benchSimpleRuns(
 
 type Measured = Awaited<ReturnType<typeof driveRuns>> & { runs: number; byProcess: Record<string, number> };
 
-async function measured(processes: ProcessCpu, runs: number, work: () => ReturnType<typeof driveRuns>): Promise<Measured> {
+async function measured(
+  processes: ProcessCpu,
+  runs: number,
+  work: () => ReturnType<typeof driveRuns>,
+): Promise<Measured> {
   const before = processes.snapshot();
   const result = await work();
   return { ...result, runs, byProcess: processes.perUnit(before, processes.snapshot(), runs) };
@@ -79,27 +109,35 @@ async function measured(processes: ProcessCpu, runs: number, work: () => ReturnT
 function combine(parts: Measured[]): Measured {
   const runs = parts.reduce((sum, part) => sum + part.runs, 0);
   const seconds = parts.reduce((sum, part) => sum + part.runs / part.perSecond, 0);
-  const weighted = (value: (part: Measured) => number) => parts.reduce((sum, part) => sum + value(part) * part.runs, 0) / runs;
+  const weighted = (value: (part: Measured) => number) =>
+    parts.reduce((sum, part) => sum + value(part) * part.runs, 0) / runs;
   const roles = [...new Set(parts.flatMap((part) => Object.keys(part.byProcess)))].sort();
   return {
     runs,
     perSecond: runs / seconds,
     latencies: parts.flatMap((part) => part.latencies),
     cpuMsPerRun: weighted((part) => part.cpuMsPerRun),
-    byProcess: Object.fromEntries(roles.map((role) => [role, Math.round(weighted((part) => part.byProcess[role] ?? 0) * 100) / 100])),
+    byProcess: Object.fromEntries(
+      roles.map((role) => [role, Math.round(weighted((part) => part.byProcess[role] ?? 0) * 100) / 100]),
+    ),
   };
 }
 
 /** `simple_run_cpu_ms_web`, …: one figure per process role. */
-const byRole = (prefix: string, cpu: Record<string, number>) => Object.fromEntries(Object.entries(cpu).map(([role, value]) => [`${prefix}_${role.replace(/\W+/g, "_")}`, value]));
+const byRole = (prefix: string, cpu: Record<string, number>) =>
+  Object.fromEntries(Object.entries(cpu).map(([role, value]) => [`${prefix}_${role.replace(/\W+/g, "_")}`, value]));
 
 /** POST a run, then open its event stream: how long until the first event arrives. */
 export async function benchFirstEvent(api: ApiClient, samples = 30): Promise<{ rows: BenchRow[]; figures: Figures }> {
-  const { id } = (await (await api.fetch("/api/workflows", { method: "POST", body: JSON.stringify(simpleGraph) })).json()) as { id: string };
+  const { id } = (await (
+    await api.fetch("/api/workflows", { method: "POST", body: JSON.stringify(simpleGraph) })
+  ).json()) as { id: string };
   const latencies: number[] = [];
   for (let i = 0; i < samples; i++) {
     const t0 = performance.now();
-    const { runId } = (await (await api.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: "{}" })).json()) as { runId: string };
+    const { runId } = (await (await api.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: "{}" })).json()) as {
+      runId: string;
+    };
     const controller = new AbortController();
     const response = await api.fetch(`/api/runs/${runId}/events`, { signal: controller.signal });
     const reader = response.body!.getReader();
@@ -109,7 +147,14 @@ export async function benchFirstEvent(api: ApiClient, samples = 30): Promise<{ r
     controller.abort();
   }
   return {
-    rows: [{ scenario: `POST → first SSE event (${samples} sequential)`, "per second": "", "p50 ms": ms(percentile(latencies, 50)), "p95 ms": ms(percentile(latencies, 95)) }],
+    rows: [
+      {
+        scenario: `POST → first SSE event (${samples} sequential)`,
+        "per second": "",
+        "p50 ms": ms(percentile(latencies, 50)),
+        "p95 ms": ms(percentile(latencies, 95)),
+      },
+    ],
     figures: { first_event_p50_ms: ms(percentile(latencies, 50)), first_event_p95_ms: ms(percentile(latencies, 95)) },
   };
 }
@@ -122,9 +167,19 @@ export async function benchCompiler(): Promise<{ rows: BenchRow[]; figures: Figu
       id: `n${i}`,
       type: i === 0 ? "core.entry" : "core.http.request",
       position: { x: 0, y: 0 },
-      data: { label: `n${i}`, mode: "normal" as const, params: i === 0 ? {} : { url: `https://example.com/{{n${i - 1}.status}}` } },
+      data: {
+        label: `n${i}`,
+        mode: "normal" as const,
+        params: i === 0 ? {} : { url: `https://example.com/{{n${i - 1}.status}}` },
+      },
     })),
-    edges: Array.from({ length: count - 1 }, (_, i) => ({ id: `e${i}`, source: `n${i}`, sourceHandle: i === 0 ? "output" : "body", target: `n${i + 1}`, targetHandle: "body" })),
+    edges: Array.from({ length: count - 1 }, (_, i) => ({
+      id: `e${i}`,
+      source: `n${i}`,
+      sourceHandle: i === 0 ? "output" : "body",
+      target: `n${i + 1}`,
+      targetHandle: "body",
+    })),
   });
   // The median of several compiles after two warm ones: a long-lived web process compiles often, and one sample is mostly JIT and GC noise.
   const time = (count: number, samples: number) => {
@@ -141,7 +196,14 @@ export async function benchCompiler(): Promise<{ rows: BenchRow[]; figures: Figu
   };
   const [tenK, hundredK] = [time(10_000, 9), time(100_000, 3)];
   return {
-    rows: [{ scenario: "compile a 10k / 100k-node chain with templates", "per second": "", "p50 ms": `${ms(tenK)} / ${ms(hundredK)}`, "p95 ms": "" }],
+    rows: [
+      {
+        scenario: "compile a 10k / 100k-node chain with templates",
+        "per second": "",
+        "p50 ms": `${ms(tenK)} / ${ms(hundredK)}`,
+        "p95 ms": "",
+      },
+    ],
     figures: { compile_10k_ms: ms(tenK), compile_100k_ms: ms(hundredK) },
   };
 }

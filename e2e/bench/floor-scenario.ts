@@ -17,7 +17,10 @@ import { driveRuns } from "./run-completion";
 const FLOOR_QUEUE = "bench-floor";
 
 export async function benchFloor(workflowId: string, runs: number, concurrency: number, workerConcurrency: number) {
-  const queue = new Queue(FLOOR_QUEUE, { connection: queueConnection(), defaultJobOptions: { removeOnComplete: 1000, removeOnFail: 1000 } /* as the runs queue */ });
+  const queue = new Queue(FLOOR_QUEUE, {
+    connection: queueConnection(),
+    defaultJobOptions: { removeOnComplete: 1000, removeOnFail: 1000 } /* as the runs queue */,
+  });
   const redis = sharedRedis();
   const worker = new Worker(
     FLOOR_QUEUE,
@@ -61,7 +64,11 @@ export async function benchFloor(workflowId: string, runs: number, concurrency: 
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/runs`;
   try {
     return await driveRuns(runs, concurrency, async () => {
-      const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ input: "x" }) });
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ input: "x" }),
+      });
       return ((await response.json()) as { runId: string }).runId;
     });
   } finally {

@@ -29,15 +29,29 @@ const HOPS_QUEUE = "bench-gateway-hops";
 export type GatewayHops = { httpHop: () => Promise<void>; queueHop: () => Promise<void>; close: () => Promise<void> };
 
 export function gatewayHops(gatewayUrl: string, token: string): GatewayHops {
-  const queue = new Queue<ToolCallJobData>(HOPS_QUEUE, { connection: queueConnection(), defaultJobOptions: { attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 } /* as tool-calls */ });
+  const queue = new Queue<ToolCallJobData>(HOPS_QUEUE, {
+    connection: queueConnection(),
+    defaultJobOptions: { attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 } /* as tool-calls */,
+  });
   const answer: ToolCallJobResult = { content: [{ type: "text", text: "ok" }], isError: false };
-  const worker = new Worker<ToolCallJobData, ToolCallJobResult>(HOPS_QUEUE, replyingProcessor(sharedRedis(), async () => answer), { connection: queueConnection(), concurrency: 32 });
-  const job: ToolCallJobData = { runId: "bench", nodeId: "bench", toolName: "noop", args: {}, target: { nodeId: "bench", toolName: "noop", kind: "component", boundInputs: {} } };
+  const worker = new Worker<ToolCallJobData, ToolCallJobResult>(
+    HOPS_QUEUE,
+    replyingProcessor(sharedRedis(), async () => answer),
+    { connection: queueConnection(), concurrency: 32 },
+  );
+  const job: ToolCallJobData = {
+    runId: "bench",
+    nodeId: "bench",
+    toolName: "noop",
+    args: {},
+    target: { nodeId: "bench", toolName: "noop", kind: "component", boundInputs: {} },
+  };
   return {
     httpHop: async () => {
       const response = await requestFetch(gatewayUrl, { method: "GET", headers: { Authorization: `Bearer ${token}` } });
       await response.text();
-      if (response.status !== 405) throw new Error(`bench: the gateway answered a GET with ${response.status}, not 405`);
+      if (response.status !== 405)
+        throw new Error(`bench: the gateway answered a GET with ${response.status}, not 405`);
     },
     queueHop: async () => {
       await callThroughQueue(queue, job, 5_000);
@@ -56,12 +70,19 @@ export type McpSdkFloor = { call: () => Promise<void>; list: () => Promise<void>
 export async function mcpSdkFloor(): Promise<McpSdkFloor> {
   const answer = async (request: Request): Promise<Response> => {
     if (request.method === "GET") return new Response(null, { status: 405 }); // as the gateway: no stream to GET
-    const server = new Server({ name: "bench-floor", version: "0.1.0" }, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: sharedSchemaValidator() });
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: "noop", description: "Answers at once", inputSchema: { type: "object" as const } }] }));
+    const server = new Server(
+      { name: "bench-floor", version: "0.1.0" },
+      { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: sharedSchemaValidator() },
+    );
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: [{ name: "noop", description: "Answers at once", inputSchema: { type: "object" as const } }],
+    }));
     server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: "text" as const, text: "ok" }] }));
     return answerRequest(server, request);
   };
-  const served = await serveRoutes(["POST", "GET", "DELETE"].map((method) => ({ method, pattern: /^\/mcp$/, handler: answer })));
+  const served = await serveRoutes(
+    ["POST", "GET", "DELETE"].map((method) => ({ method, pattern: /^\/mcp$/, handler: answer })),
+  );
   const client = await gatewayClient(`${served.url}/mcp`, "bench");
   return {
     call: async () => {

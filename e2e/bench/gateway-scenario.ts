@@ -18,12 +18,20 @@ import { ms, percentile, sequentialRow, timeEach, type BenchRow } from "./measur
 
 const ROUNDS = 5;
 
-export async function benchGateway(appUrl: string, redis: Redis, calls: number, label = ""): Promise<{ rows: BenchRow[]; figures: Record<string, number> }> {
+export async function benchGateway(
+  appUrl: string,
+  redis: Redis,
+  calls: number,
+  label = "",
+): Promise<{ rows: BenchRow[]; figures: Record<string, number> }> {
   const target = createServer((_req, res) => res.writeHead(200).end("ok"));
   await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
   const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
   const { runId, plan } = await storeRun({
-    nodes: [graphNode("agent", "core.agent"), graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" })],
+    nodes: [
+      graphNode("agent", "core.agent"),
+      graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" }),
+    ],
     edges: [graphEdge("http", "tool", "agent", "tools")],
   });
   await registerComponentTool(redis, runId, plan.nodes.http, {});
@@ -35,7 +43,17 @@ export async function benchGateway(appUrl: string, redis: Redis, calls: number, 
   try {
     const params = httpRequest.params.parse({ url: targetUrl });
     const callDirectly = () =>
-      httpRequest.execute({ runId, nodeId: "http", label: "HTTP Request", runInput: undefined, params, connectedToolNodeIds: [], emit: async () => undefined, note: () => undefined, signal: new AbortController().signal });
+      httpRequest.execute({
+        runId,
+        nodeId: "http",
+        label: "HTTP Request",
+        runInput: undefined,
+        params,
+        connectedToolNodeIds: [],
+        emit: async () => undefined,
+        note: () => undefined,
+        signal: new AbortController().signal,
+      });
     const callViaGateway = async () => {
       const result = await client.callTool({ name: "http_request", arguments: { url: targetUrl } });
       if (result.isError) throw new Error(`bench: the gateway call failed: ${JSON.stringify(result.content)}`);
@@ -65,10 +83,22 @@ export async function benchGateway(appUrl: string, redis: Redis, calls: number, 
         sequentialRow(`${label}tools/call via gateway (${viaGateway.length} sequential)`, viaGateway),
         sequentialRow(`${label}same tool called directly (${direct.length} sequential)`, direct),
         sequentialRow(`${label}tools/list via gateway (${listing.length} sequential)`, listing),
-        sequentialRow(`${label}design floor, hop 1: HTTP to the gateway route, token checked, nothing more (${httpHop.length} sequential)`, httpHop),
-        sequentialRow(`${label}design floor, hop 2: a job answered on the reply channel by a no-op worker (${queueHop.length} sequential)`, queueHop),
-        sequentialRow(`${label}design floor, the MCP SDK alone: tools/call to a loopback server like the gateway's whose tool answers at once (${sdkCall.length} sequential)`, sdkCall),
-        sequentialRow(`${label}design floor, the MCP SDK alone: tools/list of that server (${sdkList.length} sequential)`, sdkList),
+        sequentialRow(
+          `${label}design floor, hop 1: HTTP to the gateway route, token checked, nothing more (${httpHop.length} sequential)`,
+          httpHop,
+        ),
+        sequentialRow(
+          `${label}design floor, hop 2: a job answered on the reply channel by a no-op worker (${queueHop.length} sequential)`,
+          queueHop,
+        ),
+        sequentialRow(
+          `${label}design floor, the MCP SDK alone: tools/call to a loopback server like the gateway's whose tool answers at once (${sdkCall.length} sequential)`,
+          sdkCall,
+        ),
+        sequentialRow(
+          `${label}design floor, the MCP SDK alone: tools/list of that server (${sdkList.length} sequential)`,
+          sdkList,
+        ),
       ],
       figures: {
         gateway_added_p50_ms: ms(percentile(viaGateway, 50) - percentile(direct, 50)),

@@ -21,14 +21,18 @@ const noEvents = async () => undefined;
 
 /** A stored run holding one tool-mode MCP Server node called "everything". */
 async function mcpRun(params: Record<string, unknown>) {
-  const { runId, plan } = await storeRun({ nodes: [graphNode("everything", "mcp.server", { mode: "tool", params })], edges: [] });
+  const { runId, plan } = await storeRun({
+    nodes: [graphNode("everything", "mcp.server", { mode: "tool", params })],
+    edges: [],
+  });
   return { runId, node: plan.nodes.everything };
 }
 
 /** Registers the node, failing loudly if the server did not come up (a bench of errors measures nothing). */
 async function register(runId: string, node: Awaited<ReturnType<typeof mcpRun>>["node"]) {
   const { tools } = await registerMcpNode(sharedRedis(), runId, node, noEvents);
-  if (!tools.includes("everything__echo")) throw new Error(`bench: MCP server did not register (tools: ${tools.join(", ") || "none"})`);
+  if (!tools.includes("everything__echo"))
+    throw new Error(`bench: MCP server did not register (tools: ${tools.join(", ") || "none"})`);
 }
 
 async function endRun(runId: string) {
@@ -59,7 +63,10 @@ async function gatewayCallRow(gatewayUrl: string, label: string, params: Record<
       if (result.isError) throw new Error(`bench: echo over ${label} failed: ${JSON.stringify(result.content)}`);
     };
     await timeEach(5, call); // warm-up: first calls pay for module loading and connections
-    return sequentialRow(`tools/call via gateway to MCP echo, ${label} (${CALLS} sequential)`, await timeEach(CALLS, call));
+    return sequentialRow(
+      `tools/call via gateway to MCP echo, ${label} (${CALLS} sequential)`,
+      await timeEach(CALLS, call),
+    );
   } finally {
     await client.close();
     await endRun(runId);

@@ -48,8 +48,14 @@ export function processCpu(named: Record<number, string> = {}) {
     /** Milliseconds of CPU per unit of work (e.g. per run) each role used between two snapshots. */
     perUnit(before: Snapshot, after: Snapshot, units: number): Record<string, number> {
       const used: Record<string, number> = {};
-      for (const [pid, { role, ticks }] of after) used[role] = (used[role] ?? 0) + ticks - (before.get(pid)?.ticks ?? 0);
-      return Object.fromEntries(Object.entries(used).map(([role, ticks]) => [role, Math.round(((ticks / TICKS_PER_SECOND) * 1000 * 100) / units) / 100]));
+      for (const [pid, { role, ticks }] of after)
+        used[role] = (used[role] ?? 0) + ticks - (before.get(pid)?.ticks ?? 0);
+      return Object.fromEntries(
+        Object.entries(used).map(([role, ticks]) => [
+          role,
+          Math.round(((ticks / TICKS_PER_SECOND) * 1000 * 100) / units) / 100,
+        ]),
+      );
     },
   };
 }

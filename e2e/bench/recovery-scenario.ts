@@ -22,10 +22,15 @@ export async function benchRecovery(): Promise<{ row: BenchRow; seconds: number 
   // The default lease, so the figure is what an operator would see.
   const victimId = `bench-victim-${process.pid}-${Date.now()}`;
   // The victim starts alone, so the runs are its own; the survivor arrives before the crash.
-  const workers = [startWorkerProcess({ SWITCHBOARD_RUN_LEASE_SECONDS: "15", SWITCHBOARD_WORKER_ID: victimId }, "victim")];
+  const workers = [
+    startWorkerProcess({ SWITCHBOARD_RUN_LEASE_SECONDS: "15", SWITCHBOARD_WORKER_ID: victimId }, "victim"),
+  ];
   try {
     await workers[0].ready;
-    const { id } = await createWorkflow("recovery bench", { nodes: [graphNode("entry", "core.entry"), graphNode("slow", "core.http.request", { params: { url } })], edges: [graphEdge("entry", "output", "slow", "body")] });
+    const { id } = await createWorkflow("recovery bench", {
+      nodes: [graphNode("entry", "core.entry"), graphNode("slow", "core.http.request", { params: { url } })],
+      edges: [graphEdge("entry", "output", "slow", "body")],
+    });
     const runIds: string[] = [];
     for (let i = 0; i < RUNS; i++) {
       const started = await startRun(id, undefined);
@@ -33,20 +38,37 @@ export async function benchRecovery(): Promise<{ row: BenchRow; seconds: number 
     }
     const db = getDb();
     const deadline = Date.now() + 20_000;
-    while ((await db.run.count({ where: { id: { in: runIds }, status: "running" } })) < Math.min(RUNS, 8) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (
+      (await db.run.count({ where: { id: { in: runIds }, status: "running" } })) < Math.min(RUNS, 8) &&
+      Date.now() < deadline
+    )
+      await new Promise((resolve) => setTimeout(resolve, 100));
     workers.push(startWorkerProcess({ SWITCHBOARD_RUN_LEASE_SECONDS: "15" }, "survivor"));
     await workers[1].ready;
-    const held = await db.run.findMany({ where: { id: { in: runIds }, status: "running", leaseOwner: victimId }, select: { id: true } });
+    const held = await db.run.findMany({
+      where: { id: { in: runIds }, status: "running", leaseOwner: victimId },
+      select: { id: true },
+    });
     const killedAt = performance.now();
     await workers[0].kill("SIGKILL");
     const affected = held.map((run) => run.id);
     for (;;) {
-      const pending = await db.run.count({ where: { id: { in: affected }, status: "running", OR: [{ leaseOwner: victimId }, { leaseOwner: null }] } });
+      const pending = await db.run.count({
+        where: { id: { in: affected }, status: "running", OR: [{ leaseOwner: victimId }, { leaseOwner: null }] },
+      });
       if (pending === 0 || performance.now() - killedAt > 90_000) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const seconds = (performance.now() - killedAt) / 1000;
-    return { seconds, row: { scenario: `recovery: ${affected.length} runs of a SIGKILLed worker resumed or ended (lease 15 s, target ≤ 30 s)`, "per second": "", "p50 ms": Math.round(seconds * 1000), "p95 ms": "" } };
+    return {
+      seconds,
+      row: {
+        scenario: `recovery: ${affected.length} runs of a SIGKILLed worker resumed or ended (lease 15 s, target ≤ 30 s)`,
+        "per second": "",
+        "p50 ms": Math.round(seconds * 1000),
+        "p95 ms": "",
+      },
+    };
   } finally {
     await Promise.all(workers.map((worker) => worker.kill()));
     slow.close();

@@ -29,7 +29,8 @@ const { benchMcp } = await import("./mcp-scenarios");
 const { benchGateway } = await import("./gateway-scenario");
 const { benchRecovery } = await import("./recovery-scenario");
 const { benchCompiler, benchFirstEvent, benchSimpleRuns } = await import("./engine-scenarios");
-const { benchAgentRun, benchParallelBranches, benchWebhookTransform, benchWorkerMemory } = await import("./workflow-scenarios");
+const { benchAgentRun, benchParallelBranches, benchWebhookTransform, benchWorkerMemory } =
+  await import("./workflow-scenarios");
 const { benchNpmStart } = await import("./topology-scenario");
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
@@ -42,12 +43,25 @@ const rows: BenchRow[] = [];
 /** Named figures for bench-results.json, so runs can be compared. */
 const figures: Record<string, number> = {};
 async function exampleRuns() {
-  const created = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify({ name: "bench", ...exampleWorkflowGraph() }) });
+  const created = await stack.fetch("/api/workflows", {
+    method: "POST",
+    body: JSON.stringify({ name: "bench", ...exampleWorkflowGraph() }),
+  });
   const { id } = (await created.json()) as { id: string };
   // Ends are seen by the bench's 5 ms poller (run-completion.ts): a per-run poll every 50 ms would round each latency up to it.
-  const start = async () => ((await (await stack.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: JSON.stringify({ input: "bench" }) })).json()) as { runId: string }).runId;
+  const start = async () =>
+    (
+      (await (
+        await stack.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: JSON.stringify({ input: "bench" }) })
+      ).json()) as { runId: string }
+    ).runId;
   const result = await driveRuns(RUNS, RUN_CONCURRENCY, start);
-  rows.push({ scenario: `example workflow, ${RUNS} runs ×${RUN_CONCURRENCY} in flight`, "per second": ms(result.perSecond), "p50 ms": ms(percentile(result.latencies, 50)), "p95 ms": ms(percentile(result.latencies, 95)) });
+  rows.push({
+    scenario: `example workflow, ${RUNS} runs ×${RUN_CONCURRENCY} in flight`,
+    "per second": ms(result.perSecond),
+    "p50 ms": ms(percentile(result.latencies, 50)),
+    "p95 ms": ms(percentile(result.latencies, 95)),
+  });
   figures[`example_runs_per_s_c${RUN_CONCURRENCY}`] = ms(result.perSecond);
   figures.example_run_p50_ms = ms(percentile(result.latencies, 50));
 }
@@ -79,7 +93,9 @@ const scenarios: Record<string, () => Promise<void>> = {
   "npm-start": collect(() => benchNpmStart()),
 };
 const chosen = process.argv.slice(2);
-for (const name of chosen) if (!(name in scenarios)) throw new Error(`Unknown bench scenario "${name}"; known: ${Object.keys(scenarios).join(", ")}`);
+for (const name of chosen)
+  if (!(name in scenarios))
+    throw new Error(`Unknown bench scenario "${name}"; known: ${Object.keys(scenarios).join(", ")}`);
 
 try {
   for (const name of chosen.length > 0 ? chosen : Object.keys(scenarios)) await scenarios[name]();
@@ -89,7 +105,10 @@ try {
 }
 console.table(rows);
 // A partial run (named scenarios) updates its figures and keeps the others.
-const previous = chosen.length > 0 && existsSync("bench-results.json") ? (JSON.parse(readFileSync("bench-results.json", "utf8")) as Record<string, number>) : {};
+const previous =
+  chosen.length > 0 && existsSync("bench-results.json")
+    ? (JSON.parse(readFileSync("bench-results.json", "utf8")) as Record<string, number>)
+    : {};
 writeFileSync("bench-results.json", JSON.stringify({ ...previous, ...figures }, null, 2) + "\n");
 console.log("Figures written to bench-results.json");
 process.exit(0);

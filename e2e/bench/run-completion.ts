@@ -32,7 +32,11 @@ export function runCompletion(pollMs = 5) {
 }
 
 /** Starts runs with `start` from `concurrency` callers until `total` have ended; the throughput, each run's latency, and this process's CPU per run. */
-export async function driveRuns(total: number, concurrency: number, start: () => Promise<string>): Promise<{ perSecond: number; latencies: number[]; cpuMsPerRun: number }> {
+export async function driveRuns(
+  total: number,
+  concurrency: number,
+  start: () => Promise<string>,
+): Promise<{ perSecond: number; latencies: number[]; cpuMsPerRun: number }> {
   const completion = runCompletion();
   const latencies: number[] = [];
   let next = 0;
@@ -51,5 +55,9 @@ export async function driveRuns(total: number, concurrency: number, start: () =>
     }),
   );
   const cpu = process.cpuUsage(cpuBefore);
-  return { perSecond: total / ((performance.now() - started) / 1000), latencies, cpuMsPerRun: (cpu.user + cpu.system) / 1000 / total };
+  return {
+    perSecond: total / ((performance.now() - started) / 1000),
+    latencies,
+    cpuMsPerRun: (cpu.user + cpu.system) / 1000 / total,
+  };
 }

@@ -24,19 +24,37 @@ import { processCpu } from "./process-cpu";
 
 const PORT = 3295 + Number(process.env.SWITCHBOARD_TEST_SLOT ?? 0);
 
-export async function benchNpmStart(workers = Number(process.env.SWITCHBOARD_WORKERS ?? 1)): Promise<{ rows: BenchRow[]; figures: Record<string, number> }> {
+export async function benchNpmStart(
+  workers = Number(process.env.SWITCHBOARD_WORKERS ?? 1),
+): Promise<{ rows: BenchRow[]; figures: Record<string, number> }> {
   const redis = await startOwnRedis();
   const lines: string[] = [];
   const started = spawn(path.join("node_modules", ".bin", "tsx"), [path.join("workers", "start.ts")], {
     // SWITCHBOARD_URL: this process's in-process stack set its own; npm start's agents must reach npm start's gateway.
-    env: { ...process.env, REDIS_URL: redis.url, PORT: String(PORT), HOST: "127.0.0.1", SWITCHBOARD_URL: `http://127.0.0.1:${PORT}`, SWITCHBOARD_WORKERS: String(workers) },
+    env: {
+      ...process.env,
+      REDIS_URL: redis.url,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      SWITCHBOARD_URL: `http://127.0.0.1:${PORT}`,
+      SWITCHBOARD_WORKERS: String(workers),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  for (const stream of [started.stdout!, started.stderr!]) createInterface({ input: stream }).on("line", (line) => lines.push(line));
+  for (const stream of [started.stdout!, started.stderr!])
+    createInterface({ input: stream }).on("line", (line) => lines.push(line));
   const exited = new Promise((resolve) => started.once("exit", resolve));
   try {
-    const ready = (text: string, count = 1) => () => (lines.filter((line) => line.includes(text)).length >= count ? true : undefined);
-    await waitFor("npm start to answer (it builds first when there is no build)", ready("Switchboard is running"), 600_000, 250);
+    const ready =
+      (text: string, count = 1) =>
+      () =>
+        lines.filter((line) => line.includes(text)).length >= count ? true : undefined;
+    await waitFor(
+      "npm start to answer (it builds first when there is no build)",
+      ready("Switchboard is running"),
+      600_000,
+      250,
+    );
     await waitFor("its workers", ready("worker ready", workers), 60_000, 250);
     const account = await createTestAccount("editor");
     // Fresh processes: a long warm-up, so the figure is the steady state a running server is in, not its JIT.
@@ -44,11 +62,16 @@ export async function benchNpmStart(workers = Number(process.env.SWITCHBOARD_WOR
     const pids = lines.flatMap((line) => /worker ready \(pid (\d+)\)/.exec(line)?.[1] ?? []).map(Number);
     const pid = pids[0];
     if (!pid) throw new Error("bench: npm start's worker did not say its pid");
-    const result = await benchSimpleRuns(api, { warmUpRuns: 1000, processes: processCpu(Object.fromEntries(pids.map((workerPid) => [workerPid, "worker"]))) });
+    const result = await benchSimpleRuns(api, {
+      warmUpRuns: 1000,
+      processes: processCpu(Object.fromEntries(pids.map((workerPid) => [workerPid, "worker"]))),
+    });
     const label = `npm start (web + ${workers} worker${workers === 1 ? "" : "s"})`;
     const agent = await benchAgentRun(api);
     const ownRedis = new Redis(redis.url);
-    const gateway = await benchGateway(`http://127.0.0.1:${PORT}`, ownRedis, 300, `${label}: `).finally(() => ownRedis.quit());
+    const gateway = await benchGateway(`http://127.0.0.1:${PORT}`, ownRedis, 300, `${label}: `).finally(() =>
+      ownRedis.quit(),
+    );
     const memory = await benchWorkerMemory(api, { worker: { pid, label: `npm start's worker (pid ${pid})` } });
     return {
       rows: [

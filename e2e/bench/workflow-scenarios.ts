@@ -15,7 +15,11 @@ import { driveRuns } from "./run-completion";
 
 type Scenario = { rows: BenchRow[]; figures: Record<string, number> };
 
-async function createWorkflow(api: ApiClient, name: string, graph: Pick<WorkflowGraph, "nodes" | "edges">): Promise<(input?: unknown) => Promise<string>> {
+async function createWorkflow(
+  api: ApiClient,
+  name: string,
+  graph: Pick<WorkflowGraph, "nodes" | "edges">,
+): Promise<(input?: unknown) => Promise<string>> {
   const response = await api.fetch("/api/workflows", { method: "POST", body: JSON.stringify({ name, ...graph }) });
   if (!response.ok) throw new Error(`bench: could not create "${name}": ${await response.text()}`);
   const { id } = (await response.json()) as { id: string };
@@ -26,17 +30,25 @@ async function createWorkflow(api: ApiClient, name: string, graph: Pick<Workflow
   };
 }
 
-const scripted = (finalText: string, toolCalls: { tool: string; args: Record<string, unknown> }[] = []) => ({ provider: "scripted", script: { toolCalls, finalText } });
+const scripted = (finalText: string, toolCalls: { tool: string; args: Record<string, unknown> }[] = []) => ({
+  provider: "scripted",
+  script: { toolCalls, finalText },
+});
 
 /** Entry → Agent whose scripted model calls an HTTP Request tool three times; sequential runs, POST → completed. */
-export async function benchAgentRun(api: ApiClient, runs = Number(process.env.BENCH_AGENT_RUNS ?? 40)): Promise<Scenario> {
+export async function benchAgentRun(
+  api: ApiClient,
+  runs = Number(process.env.BENCH_AGENT_RUNS ?? 40),
+): Promise<Scenario> {
   const target = await startCountingServer();
   try {
     const call = (n: number) => ({ tool: "http_request", args: { url: `${target.url}/fast?n=${n}` } });
     const start = await createWorkflow(api, "bench agent", {
       nodes: [
         graphNode("entry", "core.entry"),
-        graphNode("agent", "core.agent", { params: { ...scripted("done: {{results.last}}", [call(1), call(2), call(3)]), prompt: "{{input}}" } }),
+        graphNode("agent", "core.agent", {
+          params: { ...scripted("done: {{results.last}}", [call(1), call(2), call(3)]), prompt: "{{input}}" },
+        }),
         graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" }),
       ],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("http", "tool", "agent", "tools")],
@@ -45,7 +57,14 @@ export async function benchAgentRun(api: ApiClient, runs = Number(process.env.BE
     const { latencies } = await driveRuns(runs, 1, start);
     if (target.hits("GET /fast?3") < runs) throw new Error("bench: the agent's tool calls did not reach the target");
     return {
-      rows: [{ scenario: `agent run, scripted model, 3 tool calls (${runs} sequential, POST → completed)`, "per second": ms(1000 / (latencies.reduce((a, b) => a + b) / runs)), "p50 ms": ms(percentile(latencies, 50)), "p95 ms": ms(percentile(latencies, 95)) }],
+      rows: [
+        {
+          scenario: `agent run, scripted model, 3 tool calls (${runs} sequential, POST → completed)`,
+          "per second": ms(1000 / (latencies.reduce((a, b) => a + b) / runs)),
+          "p50 ms": ms(percentile(latencies, 50)),
+          "p95 ms": ms(percentile(latencies, 95)),
+        },
+      ],
       figures: { agent_run_p50_ms: ms(percentile(latencies, 50)) },
     };
   } finally {
@@ -54,7 +73,10 @@ export async function benchAgentRun(api: ApiClient, runs = Number(process.env.BE
 }
 
 /** Entry → three chains of three scripted steps, running side by side: 10 nodes, concurrency 32. */
-export async function benchParallelBranches(api: ApiClient, runs = Number(process.env.BENCH_BRANCH_RUNS ?? 300)): Promise<Scenario> {
+export async function benchParallelBranches(
+  api: ApiClient,
+  runs = Number(process.env.BENCH_BRANCH_RUNS ?? 300),
+): Promise<Scenario> {
   const nodes = [graphNode("entry", "core.entry")];
   const edges = [];
   for (const branch of ["a", "b", "c"]) {
@@ -68,7 +90,14 @@ export async function benchParallelBranches(api: ApiClient, runs = Number(proces
   await driveRuns(20, 32, start);
   const result = await driveRuns(runs, 32, start);
   return {
-    rows: [{ scenario: `10 nodes, 3 parallel branches (${runs} ×32)`, "per second": ms(result.perSecond), "p50 ms": ms(percentile(result.latencies, 50)), "p95 ms": ms(percentile(result.latencies, 95)) }],
+    rows: [
+      {
+        scenario: `10 nodes, 3 parallel branches (${runs} ×32)`,
+        "per second": ms(result.perSecond),
+        "p50 ms": ms(percentile(result.latencies, 50)),
+        "p95 ms": ms(percentile(result.latencies, 95)),
+      },
+    ],
     figures: { branches_10_nodes_runs_per_s_c32: ms(result.perSecond) },
   };
 }
@@ -78,14 +107,20 @@ export async function benchParallelBranches(api: ApiClient, runs = Number(proces
  * Transform (JSONata), the output in the response. Sequential latency and throughput at concurrency 32,
  * each request checked for the right answer. (n8n 1.122 on this machine, same load: 38–60 executions/s.)
  */
-export async function benchWebhookTransform(api: ApiClient, runs = Number(process.env.BENCH_WEBHOOK_RUNS ?? 500)): Promise<Scenario> {
+export async function benchWebhookTransform(
+  api: ApiClient,
+  runs = Number(process.env.BENCH_WEBHOOK_RUNS ?? 500),
+): Promise<Scenario> {
   const response = await api.fetch("/api/workflows", {
     method: "POST",
     body: JSON.stringify({
       name: "bench webhook",
       nodes: [
         graphNode("hook", "trigger.webhook", { label: "Orders", params: { respond: "when-done", waitSeconds: 30 } }),
-        graphNode("sum", "core.transform", { label: "Sum", params: { mode: "jsonata", expression: '{ "total": $sum(items.price) }' } }),
+        graphNode("sum", "core.transform", {
+          label: "Sum",
+          params: { mode: "jsonata", expression: '{ "total": $sum(items.price) }' },
+        }),
       ],
       edges: [graphEdge("hook", "output", "sum", "input")],
     }),
@@ -96,17 +131,20 @@ export async function benchWebhookTransform(api: ApiClient, runs = Number(proces
   const call = async () => {
     const answer = await api.fetch(`/api/hooks/${id}/hook`, { method: "POST", body: JSON.stringify(order) });
     const body = (await answer.json()) as { status?: string; output?: unknown };
-    if (answer.status !== 200 || JSON.stringify(body.output) !== JSON.stringify({ result: { total: 5 } })) throw new Error(`bench: the webhook answered ${answer.status} ${JSON.stringify(body)}`);
+    if (answer.status !== 200 || JSON.stringify(body.output) !== JSON.stringify({ result: { total: 5 } }))
+      throw new Error(`bench: the webhook answered ${answer.status} ${JSON.stringify(body)}`);
   };
   const concurrently = async (count: number) => {
     let next = 0;
     const started = performance.now();
-    await Promise.all(Array.from({ length: 32 }, async () => {
-      while (next < count) {
-        next++;
-        await call();
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        while (next < count) {
+          next++;
+          await call();
+        }
+      }),
+    );
     return count / ((performance.now() - started) / 1000);
   };
   await concurrently(100); // warm-up
@@ -115,7 +153,12 @@ export async function benchWebhookTransform(api: ApiClient, runs = Number(proces
   return {
     rows: [
       sequentialRow("webhook → Transform → answer with the output (50 sequential)", latencies),
-      { scenario: `webhook → Transform → answer with the output (${runs} ×32)`, "per second": ms(perSecond), "p50 ms": "", "p95 ms": "" },
+      {
+        scenario: `webhook → Transform → answer with the output (${runs} ×32)`,
+        "per second": ms(perSecond),
+        "p50 ms": "",
+        "p95 ms": "",
+      },
     ],
     figures: { webhook_transform_p50_ms: ms(percentile(latencies, 50)), webhook_transform_per_s_c32: ms(perSecond) },
   };
@@ -146,14 +189,22 @@ function residentBytes(pid: number): number {
  */
 export async function benchWorkerMemory(
   api: ApiClient,
-  { runs = Number(process.env.BENCH_RSS_RUNS ?? 10_000), warmUpRuns = Number(process.env.BENCH_RSS_WARM_UP_RUNS ?? 5_000), worker }: { runs?: number; warmUpRuns?: number; worker?: WatchedWorker } = {},
+  {
+    runs = Number(process.env.BENCH_RSS_RUNS ?? 10_000),
+    warmUpRuns = Number(process.env.BENCH_RSS_WARM_UP_RUNS ?? 5_000),
+    worker,
+  }: { runs?: number; warmUpRuns?: number; worker?: WatchedWorker } = {},
 ): Promise<Scenario> {
   const start = await createWorkflow(api, "bench memory", {
-    nodes: [graphNode("entry", "core.entry"), graphNode("step", "core.llm", { params: { ...scripted("ok {{input}}"), prompt: "{{input}}" } })],
+    nodes: [
+      graphNode("entry", "core.entry"),
+      graphNode("step", "core.llm", { params: { ...scripted("ok {{input}}"), prompt: "{{input}}" } }),
+    ],
     edges: [graphEdge("entry", "output", "step", "input")],
   });
   const collect = (globalThis as { gc?: () => void }).gc;
-  if (!worker && !collect) throw new Error("bench: the memory scenario needs node's --expose-gc (npm run bench passes it)");
+  if (!worker && !collect)
+    throw new Error("bench: the memory scenario needs node's --expose-gc (npm run bench passes it)");
   const rss = () => (worker ? residentBytes(worker.pid) : process.memoryUsage().rss);
   const heap = () => (collect!(), getHeapStatistics().used_heap_size);
   const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
@@ -168,11 +219,17 @@ export async function benchWorkerMemory(
   const chunks = Math.ceil(runs / 1000);
   for (; chunk < chunks; chunk++) await driveRuns(Math.min(1000, runs - chunk * 1000), 32, start);
   clearInterval(sampler);
-  const medianOf = (which: (chunk: number) => boolean) => percentile(samples.filter((sample) => which(sample.chunk)).map((sample) => sample.rss), 50);
+  const medianOf = (which: (chunk: number) => boolean) =>
+    percentile(
+      samples.filter((sample) => which(sample.chunk)).map((sample) => sample.rss),
+      50,
+    );
   // Halves, not the first and last 1,000: the RSS also swings over thousands of runs (V8 resizing its heap), and one 1,000 can fall in a trough.
   const half = Math.floor(chunks / 2);
   const [first, last] = [medianOf((index) => index < half), medianOf((index) => index >= chunks - half)];
-  console.log(`[memory] ${worker ? worker.label : "in-process"}: RSS median per 1,000 runs, MiB: ${Array.from({ length: chunks }, (_, index) => mib(medianOf((chunk) => chunk === index))).join(" → ")}`);
+  console.log(
+    `[memory] ${worker ? worker.label : "in-process"}: RSS median per 1,000 runs, MiB: ${Array.from({ length: chunks }, (_, index) => mib(medianOf((chunk) => chunk === index))).join(" → ")}`,
+  );
   const all = samples.map((sample) => sample.rss);
   const [low, high] = [Math.min(...all), Math.max(...all)];
   const whose = worker ? worker.label : "worker (in-process stack)";
@@ -184,11 +241,19 @@ export async function benchWorkerMemory(
       "p95 ms": `spread ${pct(low, high)} %`,
     },
   ];
-  const figures: Record<string, number> = { worker_rss_growth_pct: pct(first, last), worker_rss_spread_pct: pct(low, high) };
+  const figures: Record<string, number> = {
+    worker_rss_growth_pct: pct(first, last),
+    worker_rss_spread_pct: pct(low, high),
+  };
   if (!worker) {
     const heapAfter = heap();
     const held = process.memoryUsage().heapTotal; // what V8 keeps for the heap: most of the RSS above the live heap
-    rows.push({ scenario: `${whose} JS heap after GC over the last ${(warmUpRuns + runs).toLocaleString("en")} runs: ${mib(heapBefore)} → ${mib(heapAfter)} MiB (V8 holds ${mib(held)} MiB for it)`, "per second": "", "p50 ms": `${pct(heapBefore, heapAfter)} %`, "p95 ms": "" });
+    rows.push({
+      scenario: `${whose} JS heap after GC over the last ${(warmUpRuns + runs).toLocaleString("en")} runs: ${mib(heapBefore)} → ${mib(heapAfter)} MiB (V8 holds ${mib(held)} MiB for it)`,
+      "per second": "",
+      "p50 ms": `${pct(heapBefore, heapAfter)} %`,
+      "p95 ms": "",
+    });
     figures.worker_heap_growth_pct = pct(heapBefore, heapAfter);
   }
   return { rows, figures };

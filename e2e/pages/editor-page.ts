@@ -76,9 +76,16 @@ export class EditorPage {
    */
   private async expectClearOfAutoPan(point: Point, handle: string) {
     const box = await boxOf(this.canvas);
-    const margin = Math.min(point.x - box.x, box.x + box.width - point.x, point.y - box.y, box.y + box.height - point.y);
+    const margin = Math.min(
+      point.x - box.x,
+      box.x + box.width - point.x,
+      point.y - box.y,
+      box.y + box.height - point.y,
+    );
     if (margin < AUTO_PAN_MARGIN) {
-      throw new Error(`handle "${handle}" is ${Math.round(margin)} px from the canvas edge; lay the nodes out at least ${AUTO_PAN_MARGIN} px in`);
+      throw new Error(
+        `handle "${handle}" is ${Math.round(margin)} px from the canvas edge; lay the nodes out at least ${AUTO_PAN_MARGIN} px in`,
+      );
     }
   }
 
@@ -171,7 +178,9 @@ async function boxOf(locator: Locator) {
 async function settledCentreOf(locator: Locator): Promise<Point> {
   let last = await centreOf(locator);
   for (let attempt = 0; attempt < 20; attempt++) {
-    await locator.page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await locator
+      .page()
+      .evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const now = await centreOf(locator);
     if (now.x === last.x && now.y === last.y) return now;
     last = now;

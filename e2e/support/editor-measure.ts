@@ -6,7 +6,13 @@
 import type { Page } from "@playwright/test";
 
 export type OpenTiming = { drawnMs: number; interactiveMs: number };
-export type DragCost = { frames: number; p50Ms: number; p95Ms: number; otherNodeMutations: number; moved: { x: number; y: number } };
+export type DragCost = {
+  frames: number;
+  p50Ms: number;
+  p95Ms: number;
+  otherNodeMutations: number;
+  moved: { x: number; y: number };
+};
 
 /** Opens `url` and answers, from navigation start: when nodes are drawn, and when a click on one selects it. */
 export async function timeOpen(page: Page, url: string): Promise<OpenTiming> {
@@ -31,7 +37,9 @@ export async function measureDrag(page: Page, nodeId: string, steps = 60): Promi
   // Under tsx (the bench) esbuild names inner functions with a `__name` helper the page lacks.
   await page.evaluate("globalThis.__name ??= (fn) => fn");
   await page.evaluate((id) => {
-    const probe = window as unknown as { __drag: { frames: number[]; mutations: number; running: boolean; observer?: MutationObserver } };
+    const probe = window as unknown as {
+      __drag: { frames: number[]; mutations: number; running: boolean; observer?: MutationObserver };
+    };
     const dragged = document.querySelector(`.react-flow__node[data-id="${id}"]`);
     probe.__drag = { frames: [], mutations: 0, running: true };
     let last = performance.now();
@@ -48,7 +56,12 @@ export async function measureDrag(page: Page, nodeId: string, steps = 60): Promi
         if (owner && owner !== dragged) probe.__drag.mutations += 1;
       }
     });
-    observer.observe(document.querySelector(".react-flow__nodes")!, { subtree: true, attributes: true, childList: true, characterData: true });
+    observer.observe(document.querySelector(".react-flow__nodes")!, {
+      subtree: true,
+      attributes: true,
+      childList: true,
+      characterData: true,
+    });
     probe.__drag.observer = observer;
   }, nodeId);
 
@@ -62,7 +75,9 @@ export async function measureDrag(page: Page, nodeId: string, steps = 60): Promi
   await page.mouse.up();
 
   const { frames, mutations } = await page.evaluate(() => {
-    const probe = window as unknown as { __drag: { frames: number[]; mutations: number; running: boolean; observer?: MutationObserver } };
+    const probe = window as unknown as {
+      __drag: { frames: number[]; mutations: number; running: boolean; observer?: MutationObserver };
+    };
     probe.__drag.running = false;
     probe.__drag.observer?.disconnect();
     return { frames: probe.__drag.frames.slice(1), mutations: probe.__drag.mutations };
@@ -70,7 +85,13 @@ export async function measureDrag(page: Page, nodeId: string, steps = 60): Promi
   const after = await node.evaluate((el) => (el as HTMLElement).style.transform);
   const sorted = [...frames].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { frames: frames.length, p50Ms: at(0.5), p95Ms: at(0.95), otherNodeMutations: mutations, moved: translateDelta(before, after) };
+  return {
+    frames: frames.length,
+    p50Ms: at(0.5),
+    p95Ms: at(0.95),
+    otherNodeMutations: mutations,
+    moved: translateDelta(before, after),
+  };
 }
 
 function translateDelta(before: string, after: string): { x: number; y: number } {

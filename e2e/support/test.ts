@@ -15,7 +15,10 @@ export const test = base.extend({
     await use(hydrateOnGoto(page));
   },
   request: async ({ playwright, baseURL }, use) => {
-    const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${ownerApiKey()}` } });
+    const context = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { authorization: `Bearer ${ownerApiKey()}` },
+    });
     await use(context);
     await context.dispose();
   },

@@ -27,11 +27,16 @@ let runId: string;
 beforeAll(async () => {
   stack = await startTestStack();
   // "/slow" never answers: a call to it runs until it is stopped.
-  target = createServer((req, res) => void (req.url === "/slow" || res.writeHead(200, { "content-type": "text/plain" }).end("pong")));
+  target = createServer(
+    (req, res) => void (req.url === "/slow" || res.writeHead(200, { "content-type": "text/plain" }).end("pong")),
+  );
   await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
   const stored = await storeRun({
-    nodes: [graphNode("agent", "core.agent"), graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" })],
+    nodes: [
+      graphNode("agent", "core.agent"),
+      graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" }),
+    ],
     edges: [graphEdge("http", "tool", "agent", "tools")],
   });
   runId = stored.runId;
@@ -49,13 +54,20 @@ afterAll(async () => {
 describe("a node's gateway connection", () => {
   it("keeps one listener on the node's signal, however many calls it made", async () => {
     const token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds: ["http"] });
-    const connection = await connectToGateway(`${stack.url}/api/mcp/gateway`, token, { onStart: () => undefined, onFinish: () => undefined });
+    const connection = await connectToGateway(`${stack.url}/api/mcp/gateway`, token, {
+      onStart: () => undefined,
+      onFinish: () => undefined,
+    });
     const node = new AbortController();
     const warnings: string[] = [];
     const onWarning = (warning: Error) => void warnings.push(warning.name);
     process.on("warning", onWarning);
     try {
-      const results = await Promise.all(Array.from({ length: 24 }, () => connection.callTool("http_request", { url: targetUrl }, { signal: node.signal })));
+      const results = await Promise.all(
+        Array.from({ length: 24 }, () =>
+          connection.callTool("http_request", { url: targetUrl }, { signal: node.signal }),
+        ),
+      );
       expect(results.map((result) => result.isError)).toEqual(Array(24).fill(false));
       expect(getEventListeners(node.signal, "abort")).toHaveLength(1); // the one that hands an abort to the calls in flight (child-signal.ts)
       await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
@@ -68,7 +80,10 @@ describe("a node's gateway connection", () => {
 
   it("still stops a call under way when the node's signal aborts", async () => {
     const token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds: ["http"] });
-    const connection = await connectToGateway(`${stack.url}/api/mcp/gateway`, token, { onStart: () => undefined, onFinish: () => undefined });
+    const connection = await connectToGateway(`${stack.url}/api/mcp/gateway`, token, {
+      onStart: () => undefined,
+      onFinish: () => undefined,
+    });
     const node = new AbortController();
     try {
       const slow = connection.callTool("http_request", { url: `${targetUrl}slow` }, { signal: node.signal });

@@ -21,18 +21,32 @@ export type GatewayConnection = {
   tools: ToolSet;
   toolNames: string[];
   /** Calls one tool by the name the gateway lists (an alias works too), observed like a model's call. */
-  callTool: (toolName: string, args: Record<string, unknown>, options?: { callId?: string; signal?: AbortSignal }) => Promise<GatewayCallResult>;
+  callTool: (
+    toolName: string,
+    args: Record<string, unknown>,
+    options?: { callId?: string; signal?: AbortSignal },
+  ) => Promise<GatewayCallResult>;
   close: () => Promise<void>;
 };
 
 export type ToolCallObserver = {
   onStart: (call: { callId: string; toolName: string; args: unknown }) => void | Promise<void>;
-  onFinish: (call: { callId: string; toolName: string; args: unknown; result: unknown; isError: boolean; durationMs: number }) => void | Promise<void>;
+  onFinish: (call: {
+    callId: string;
+    toolName: string;
+    args: unknown;
+    result: unknown;
+    isError: boolean;
+    durationMs: number;
+  }) => void | Promise<void>;
 };
 
 /** The agent's MCP client for the gateway, connected with its session token (the bench measures the gateway through it too). */
 export async function gatewayClient(gatewayUrl: string, token: string): Promise<Client> {
-  const client = new Client({ name: "switchboard-agent", version: "0.1.0" }, { jsonSchemaValidator: sharedSchemaValidator() });
+  const client = new Client(
+    { name: "switchboard-agent", version: "0.1.0" },
+    { jsonSchemaValidator: sharedSchemaValidator() },
+  );
   const transport = new StreamableHTTPClientTransport(new URL(gatewayUrl), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
     // A web app restarting under a running agent costs a pause, not failed tool calls.
@@ -43,7 +57,12 @@ export async function gatewayClient(gatewayUrl: string, token: string): Promise<
 }
 
 /** `callMeta`: more for each call's `_meta` (the model call it belongs to), for the gateway's record of it. */
-export async function connectToGateway(gatewayUrl: string, token: string, observer: ToolCallObserver, callMeta: () => Record<string, unknown> = () => ({})): Promise<GatewayConnection> {
+export async function connectToGateway(
+  gatewayUrl: string,
+  token: string,
+  observer: ToolCallObserver,
+  callMeta: () => Record<string, unknown> = () => ({}),
+): Promise<GatewayConnection> {
   const client = await gatewayClient(gatewayUrl, token);
   const { tools: listed } = await client.listTools();
 
@@ -58,10 +77,14 @@ export async function connectToGateway(gatewayUrl: string, token: string, observ
     const linked = options.signal && childSignal(options.signal);
     try {
       // The call id lets the gateway name an approval request after the call it holds.
-      result = (await client.callTool({ name: toolName, arguments: args, _meta: { ...callMeta(), callId } }, undefined, {
-        signal: linked?.signal,
-        timeout: GATEWAY_CALL_TIMEOUT_MS,
-      })) as CallToolResult;
+      result = (await client.callTool(
+        { name: toolName, arguments: args, _meta: { ...callMeta(), callId } },
+        undefined,
+        {
+          signal: linked?.signal,
+          timeout: GATEWAY_CALL_TIMEOUT_MS,
+        },
+      )) as CallToolResult;
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
     } finally {
@@ -69,7 +92,14 @@ export async function connectToGateway(gatewayUrl: string, token: string, observ
     }
     const isError = failure !== undefined || result?.isError === true;
     const text = failure ?? resultText(result!);
-    await observer.onFinish({ callId, toolName, args, result: text, isError, durationMs: Math.round(performance.now() - startedAt) });
+    await observer.onFinish({
+      callId,
+      toolName,
+      args,
+      result: text,
+      isError,
+      durationMs: Math.round(performance.now() - startedAt),
+    });
     return { text, isError, structured: result?.structuredContent };
   };
 
@@ -79,7 +109,10 @@ export async function connectToGateway(gatewayUrl: string, token: string, observ
       description: mcpTool.description ?? mcpTool.name,
       inputSchema: jsonSchema(mcpTool.inputSchema as Parameters<typeof jsonSchema>[0]),
       execute: async (args, { toolCallId, abortSignal }) => {
-        const { text, isError } = await callTool(mcpTool.name, args as Record<string, unknown>, { callId: toolCallId, signal: abortSignal });
+        const { text, isError } = await callTool(mcpTool.name, args as Record<string, unknown>, {
+          callId: toolCallId,
+          signal: abortSignal,
+        });
         // Throwing hands the error to the model as a tool error, so the loop goes on.
         if (isError) throw new Error(text);
         return text;

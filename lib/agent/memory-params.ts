@@ -9,8 +9,19 @@ import { conversationHistory } from "../chat/history";
 import type { ExecuteContext, ParamField } from "../nodes/types";
 
 export const memoryFields: ParamField[] = [
-  { name: "memory", label: "Memory", kind: "boolean", help: "In a chat, send the conversation's earlier turns with each new message." },
-  { name: "memoryWindow", label: "Turns remembered", kind: "number", help: "How many earlier turns (a message and its answer) go with the new one.", visibleWhen: { param: "memory", equals: "true" } },
+  {
+    name: "memory",
+    label: "Memory",
+    kind: "boolean",
+    help: "In a chat, send the conversation's earlier turns with each new message.",
+  },
+  {
+    name: "memoryWindow",
+    label: "Turns remembered",
+    kind: "number",
+    help: "How many earlier turns (a message and its answer) go with the new one.",
+    visibleWhen: { param: "memory", equals: "true" },
+  },
 ];
 
 export const memoryParams = {
@@ -26,6 +37,13 @@ export async function rememberedTurns(
   if (!params.memory || !ctx.conversationId) return [];
   const history = await conversationHistory(ctx.conversationId, ctx.runId, params.memoryWindow);
   const turns = history.length / 2;
-  ctx.note({ type: "log", payload: { level: "info", nodeId: ctx.nodeId, message: `Memory loaded: ${turns} earlier turn${turns === 1 ? "" : "s"} of the conversation (window ${params.memoryWindow})` } });
+  ctx.note({
+    type: "log",
+    payload: {
+      level: "info",
+      nodeId: ctx.nodeId,
+      message: `Memory loaded: ${turns} earlier turn${turns === 1 ? "" : "s"} of the conversation (window ${params.memoryWindow})`,
+    },
+  });
   return history;
 }

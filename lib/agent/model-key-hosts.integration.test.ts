@@ -26,7 +26,9 @@ beforeAll(async () => {
   await putSecret("MODEL_KEY_ANTHROPIC_ONLY", KEY, ["api.anthropic.com"]);
 });
 afterAll(async () => {
-  await getDb().secret.deleteMany({ where: { name: { in: ["MODEL_KEY_OPENAI_ONLY", "MODEL_KEY_LOOPBACK", "MODEL_KEY_ANTHROPIC_ONLY"] } } });
+  await getDb().secret.deleteMany({
+    where: { name: { in: ["MODEL_KEY_OPENAI_ONLY", "MODEL_KEY_LOOPBACK", "MODEL_KEY_ANTHROPIC_ONLY"] } },
+  });
   await getDb().workflow.deleteMany({ where: { id: { in: workflowIds } } });
   await stack.close();
 });
@@ -38,7 +40,9 @@ const modelGraph = (type: "core.agent" | "core.llm", params: Record<string, unkn
 
 async function run(graph: WorkflowGraph) {
   const { runId, result } = await runWorkflowToEnd(stack, graph, "hello");
-  workflowIds.push((await getDb().run.findUniqueOrThrow({ where: { id: runId }, select: { workflowId: true } })).workflowId);
+  workflowIds.push(
+    (await getDb().run.findUniqueOrThrow({ where: { id: runId }, select: { workflowId: true } })).workflowId,
+  );
   return result;
 }
 
@@ -55,9 +59,18 @@ describe("a model key's allowed hosts", () => {
   it("refuses a base URL on another host, naming the secret and the host; the server never sees the key", async () => {
     await against(await startFakeChatCompletions([{ text: "should not be asked" }]), async (server) => {
       for (const type of ["core.agent", "core.llm"] as const) {
-        const result = await run(modelGraph(type, { provider: "openai-compatible", baseUrl: server.baseUrl, model: "gpt-test", apiKey: secretRef("MODEL_KEY_OPENAI_ONLY") }));
+        const result = await run(
+          modelGraph(type, {
+            provider: "openai-compatible",
+            baseUrl: server.baseUrl,
+            model: "gpt-test",
+            apiKey: secretRef("MODEL_KEY_OPENAI_ONLY"),
+          }),
+        );
         expect(result.status, type).toBe("failed");
-        expect(result.error, type).toContain('secret "MODEL_KEY_OPENAI_ONLY" may only be sent to api.openai.com, not to 127.0.0.1');
+        expect(result.error, type).toContain(
+          'secret "MODEL_KEY_OPENAI_ONLY" may only be sent to api.openai.com, not to 127.0.0.1',
+        );
       }
       expect(server.received).toEqual([]);
     });
@@ -65,7 +78,14 @@ describe("a model key's allowed hosts", () => {
 
   it("sends the key to a host the secret allows", async () => {
     await against(await startFakeChatCompletions([{ text: "hi from the allowed host" }]), async (server) => {
-      const result = await run(modelGraph("core.agent", { provider: "openai-compatible", baseUrl: server.baseUrl, model: "gpt-test", apiKey: secretRef("MODEL_KEY_LOOPBACK") }));
+      const result = await run(
+        modelGraph("core.agent", {
+          provider: "openai-compatible",
+          baseUrl: server.baseUrl,
+          model: "gpt-test",
+          apiKey: secretRef("MODEL_KEY_LOOPBACK"),
+        }),
+      );
       expect(result.status, result.error ?? "").toBe("completed");
       expect(result.output).toMatchObject({ text: "hi from the allowed host" });
       expect(server.received.map((request) => request.authorization)).toEqual([`Bearer ${KEY}`]);
@@ -74,9 +94,18 @@ describe("a model key's allowed hosts", () => {
 
   it("binds an Anthropic key the same way", async () => {
     await against(await startFakeAnthropicMessages([{ text: "should not be asked" }]), async (server) => {
-      const result = await run(modelGraph("core.agent", { provider: "anthropic", anthropicBaseUrl: server.baseUrl, model: "claude-test", apiKey: secretRef("MODEL_KEY_ANTHROPIC_ONLY") }));
+      const result = await run(
+        modelGraph("core.agent", {
+          provider: "anthropic",
+          anthropicBaseUrl: server.baseUrl,
+          model: "claude-test",
+          apiKey: secretRef("MODEL_KEY_ANTHROPIC_ONLY"),
+        }),
+      );
       expect(result.status).toBe("failed");
-      expect(result.error).toContain('secret "MODEL_KEY_ANTHROPIC_ONLY" may only be sent to api.anthropic.com, not to 127.0.0.1');
+      expect(result.error).toContain(
+        'secret "MODEL_KEY_ANTHROPIC_ONLY" may only be sent to api.anthropic.com, not to 127.0.0.1',
+      );
       expect(server.received).toEqual([]);
     });
   }, 30_000);

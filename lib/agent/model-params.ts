@@ -23,19 +23,42 @@ const PROVIDERS = [
 ];
 
 /** A new Agent or LLM in the editor: OpenAI's endpoint and model spelled out, its key from the OPENAI_API_KEY secret. */
-export const startingModelParams = { provider: "openai-compatible", baseUrl: DEFAULT_OPENAI_BASE_URL, model: DEFAULT_OPENAI_MODEL, apiKey: secretRef("OPENAI_API_KEY") };
-
+export const startingModelParams = {
+  provider: "openai-compatible",
+  baseUrl: DEFAULT_OPENAI_BASE_URL,
+  model: DEFAULT_OPENAI_MODEL,
+  apiKey: secretRef("OPENAI_API_KEY"),
+};
 
 const options = (ids: string[]) => ids.map((id) => ({ value: id, label: id }));
 const OPENAI_MODELS = options(["gpt-4o-mini", "gpt-4o", "gpt-4.1", "gpt-4.1-mini", "o4-mini", "llama3.1", "qwen2.5"]);
-const ANTHROPIC_MODELS = options(["claude-sonnet-4-5", "claude-opus-4-1", "claude-haiku-4-5", "claude-3-5-haiku-latest"]);
+const ANTHROPIC_MODELS = options([
+  "claude-sonnet-4-5",
+  "claude-opus-4-1",
+  "claude-haiku-4-5",
+  "claude-3-5-haiku-latest",
+]);
 
 const when = (provider: string) => ({ visibleWhen: { param: "provider", equals: provider } });
 
 /** How a real model answers (the scripted one has no use for them); empty: the model's or provider's default. */
 const samplingFields = (provider: string): ParamField[] => [
-  { name: "temperature", label: "Temperature", kind: "number", placeholder: "Model default", help: "0 answers alike every time; higher varies more (0–2). A model that takes none ignores it, and the run's log says so.", ...when(provider) },
-  { name: "maxOutputTokens", label: "Max output tokens", kind: "number", placeholder: "Provider default", help: "The longest answer one model call may give.", ...when(provider) },
+  {
+    name: "temperature",
+    label: "Temperature",
+    kind: "number",
+    placeholder: "Model default",
+    help: "0 answers alike every time; higher varies more (0–2). A model that takes none ignores it, and the run's log says so.",
+    ...when(provider),
+  },
+  {
+    name: "maxOutputTokens",
+    label: "Max output tokens",
+    kind: "number",
+    placeholder: "Provider default",
+    help: "The longest answer one model call may give.",
+    ...when(provider),
+  },
 ];
 
 /** Two fields may share a param name: only the one for the chosen provider is shown. */
@@ -48,13 +71,57 @@ export const modelFields: ParamField[] = [
     help: 'Tool calls to make, then the answer: { "toolCalls": [{ "tool": "http_request", "args": { "url": "/api/health" } }], "finalText": "Got {{results.0}}" }',
     ...when("scripted"),
   },
-  { name: "baseUrl", label: "Base URL", kind: "text", placeholder: "https://api.openai.com/v1", help: "Any OpenAI-compatible server, e.g. http://localhost:11434/v1 for Ollama.", ...when("openai-compatible") },
-  { name: "model", label: "Model", kind: "text", options: OPENAI_MODELS, placeholder: DEFAULT_OPENAI_MODEL, help: "Pick one or type any model id the server knows.", ...when("openai-compatible") },
-  { name: "apiKey", label: "API key", kind: "secret", placeholder: "OPENAI_API_KEY", help: "The secret holding the key. Leave empty for servers without keys.", ...when("openai-compatible") },
+  {
+    name: "baseUrl",
+    label: "Base URL",
+    kind: "text",
+    placeholder: "https://api.openai.com/v1",
+    help: "Any OpenAI-compatible server, e.g. http://localhost:11434/v1 for Ollama.",
+    ...when("openai-compatible"),
+  },
+  {
+    name: "model",
+    label: "Model",
+    kind: "text",
+    options: OPENAI_MODELS,
+    placeholder: DEFAULT_OPENAI_MODEL,
+    help: "Pick one or type any model id the server knows.",
+    ...when("openai-compatible"),
+  },
+  {
+    name: "apiKey",
+    label: "API key",
+    kind: "secret",
+    placeholder: "OPENAI_API_KEY",
+    help: "The secret holding the key. Leave empty for servers without keys.",
+    ...when("openai-compatible"),
+  },
   ...samplingFields("openai-compatible"),
-  { name: "model", label: "Model", kind: "text", options: ANTHROPIC_MODELS, placeholder: DEFAULT_ANTHROPIC_MODEL, help: "Pick one or type any Anthropic model id.", ...when("anthropic") },
-  { name: "apiKey", label: "API key", kind: "secret", placeholder: "ANTHROPIC_API_KEY", help: "The secret holding your Anthropic key.", ...when("anthropic") },
-  { name: "anthropicBaseUrl", label: "Base URL", kind: "text", placeholder: "https://api.anthropic.com/v1", help: "Only for a proxy; leave empty for Anthropic itself.", ...when("anthropic") },
+  {
+    name: "model",
+    label: "Model",
+    kind: "text",
+    options: ANTHROPIC_MODELS,
+    placeholder: DEFAULT_ANTHROPIC_MODEL,
+    help: "Pick one or type any Anthropic model id.",
+    ...when("anthropic"),
+  },
+  {
+    name: "apiKey",
+    label: "API key",
+    kind: "secret",
+    placeholder: "ANTHROPIC_API_KEY",
+    help: "The secret holding your Anthropic key.",
+    ...when("anthropic"),
+  },
+  {
+    name: "anthropicBaseUrl",
+    label: "Base URL",
+    kind: "text",
+    placeholder: "https://api.anthropic.com/v1",
+    help: "Only for a proxy; leave empty for Anthropic itself.",
+    ...when("anthropic"),
+  },
   ...samplingFields("anthropic"),
 ];
 
@@ -78,8 +145,14 @@ type ModelParams = z.infer<z.ZodObject<typeof modelParams>>;
  * The key usually arrives resolved already (the node's params are): `outbound` carries its allowed
  * hosts, and the model's fetch checks them on every request it makes, redirects included.
  */
-export async function modelFromParams(params: ModelParams, outbound: readonly OutboundSecret[] = []): Promise<{ model: LanguageModel; secretValues: string[] }> {
-  const legacyKey = params.provider === "openai-compatible" && !params.apiKey && params.apiKeyEnv ? secretRef(params.apiKeyEnv) : undefined;
+export async function modelFromParams(
+  params: ModelParams,
+  outbound: readonly OutboundSecret[] = [],
+): Promise<{ model: LanguageModel; secretValues: string[] }> {
+  const legacyKey =
+    params.provider === "openai-compatible" && !params.apiKey && params.apiKeyEnv
+      ? secretRef(params.apiKeyEnv)
+      : undefined;
   const { value: apiKey, secretValues, secrets } = await resolveSecrets(params.apiKey || legacyKey || "");
   const settings = (() => {
     switch (params.provider) {
@@ -93,12 +166,18 @@ export async function modelFromParams(params: ModelParams, outbound: readonly Ou
   })();
   const parsed = ModelSettings.safeParse(settings);
   if (!parsed.success) throw new Error(describeIssues(parsed.error, "model"));
-  return { model: withSampling(createModel(parsed.data, guardedFetchFor({ secrets: [...outbound, ...secrets] })), params), secretValues };
+  return {
+    model: withSampling(createModel(parsed.data, guardedFetchFor({ secrets: [...outbound, ...secrets] })), params),
+    secretValues,
+  };
 }
 
 /** Every call of the model gets the node's temperature and answer length, where it sets them. */
 function withSampling(model: LanguageModel, { provider, temperature, maxOutputTokens }: ModelParams): LanguageModel {
   if (provider === "scripted" || (temperature === undefined && maxOutputTokens === undefined)) return model;
   if (typeof model === "string" || model.specificationVersion !== "v3") return model; // every provider here makes v3 models
-  return wrapLanguageModel({ model, middleware: defaultSettingsMiddleware({ settings: { temperature, maxOutputTokens } }) });
+  return wrapLanguageModel({
+    model,
+    middleware: defaultSettingsMiddleware({ settings: { temperature, maxOutputTokens } }),
+  });
 }

@@ -9,7 +9,12 @@ import { z } from "zod";
 import { guardedFetchFor } from "../net/guarded-fetch";
 import { AgentScript, ScriptedLanguageModel } from "./scripted-model";
 
-import { DEFAULT_ANTHROPIC_BASE_URL, DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL } from "./model-defaults";
+import {
+  DEFAULT_ANTHROPIC_BASE_URL,
+  DEFAULT_ANTHROPIC_MODEL,
+  DEFAULT_OPENAI_BASE_URL,
+  DEFAULT_OPENAI_MODEL,
+} from "./model-defaults";
 
 const baseUrl = (fallback: string) =>
   z
@@ -43,12 +48,20 @@ export type ModelSettings = z.infer<typeof ModelSettings>;
 export type ModelProvider = ModelSettings["provider"];
 
 /** `fetch` carries the address policy and the key's allowed hosts (lib/net/guarded-fetch.ts): a base URL is where the key goes. */
-export function createModel(settings: ModelSettings, fetch: typeof globalThis.fetch = guardedFetchFor()): LanguageModel {
+export function createModel(
+  settings: ModelSettings,
+  fetch: typeof globalThis.fetch = guardedFetchFor(),
+): LanguageModel {
   switch (settings.provider) {
     case "scripted":
       return new ScriptedLanguageModel(settings.script);
     case "openai-compatible":
-      return createOpenAICompatible({ name: "openai-compatible", baseURL: settings.baseUrl, apiKey: settings.apiKey || undefined, fetch }).chatModel(settings.model);
+      return createOpenAICompatible({
+        name: "openai-compatible",
+        baseURL: settings.baseUrl,
+        apiKey: settings.apiKey || undefined,
+        fetch,
+      }).chatModel(settings.model);
     case "anthropic":
       return createAnthropic({ baseURL: settings.baseUrl, apiKey: settings.apiKey, fetch })(settings.model);
   }

@@ -19,14 +19,19 @@ afterAll(async () => {
 const agentWith = (allowedTools: string) => ({
   nodes: [
     graphNode("entry", "core.entry"),
-    graphNode("agent", "core.agent", { label: "Researcher", params: { provider: "scripted", allowedTools, script: { toolCalls: [], finalText: "answered" } } }),
+    graphNode("agent", "core.agent", {
+      label: "Researcher",
+      params: { provider: "scripted", allowedTools, script: { toolCalls: [], finalText: "answered" } },
+    }),
     graphNode("pause", "core.wait", { label: "Wait", mode: "tool" }),
   ],
   edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("pause", "tool", "agent", "tools")],
 });
 
 const warnings = async (runId: string) =>
-  (await listEvents(runId)).filter((event) => event.type === "log" && (event.payload as { level: string }).level === "warn").map((event) => event.payload);
+  (await listEvents(runId))
+    .filter((event) => event.type === "log" && (event.payload as { level: string }).level === "warn")
+    .map((event) => event.payload);
 
 describe("an agent offered none of its wired tools", () => {
   it("answers without them and warns, naming the allow-list that matched nothing", async () => {
@@ -36,7 +41,8 @@ describe("an agent offered none of its wired tools", () => {
       {
         level: "warn",
         nodeId: "agent",
-        message: '1 tool node is wired in, but the gateway offers no tools: its allowed tools (fetch_page) match none of theirs. "Researcher" goes on without tools.',
+        message:
+          '1 tool node is wired in, but the gateway offers no tools: its allowed tools (fetch_page) match none of theirs. "Researcher" goes on without tools.',
       },
     ]);
   });

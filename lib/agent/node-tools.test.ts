@@ -10,7 +10,10 @@ const paramsOf = (values: Record<string, unknown>) => agent.params.parse(values)
 
 describe("tool claims", () => {
   it("carries the allow-list and aliases the agent's params name", async () => {
-    const claims = toolClaims(ctx, toolAccess(paramsOf({ allowedTools: "read, http_request", aliases: { read: "files__read_file" } })));
+    const claims = toolClaims(
+      ctx,
+      toolAccess(paramsOf({ allowedTools: "read, http_request", aliases: { read: "files__read_file" } })),
+    );
     expect(claims).toEqual({
       runId: "run-1",
       agentNodeId: "agent-1",
@@ -22,7 +25,11 @@ describe("tool claims", () => {
   });
 
   it("leaves the allow-list out for * (every wired tool) and by default, and takes a list as well as text", () => {
-    expect(toolClaims(ctx, toolAccess(paramsOf({})))).toEqual({ runId: "run-1", agentNodeId: "agent-1", allowedNodeIds: ["files", "http"] });
+    expect(toolClaims(ctx, toolAccess(paramsOf({})))).toEqual({
+      runId: "run-1",
+      agentNodeId: "agent-1",
+      allowedNodeIds: ["files", "http"],
+    });
     expect(toolClaims(ctx, toolAccess(paramsOf({ allowedTools: "*" })))).not.toHaveProperty("allowedTools");
     expect(toolClaims(ctx, toolAccess(paramsOf({ allowedTools: ["fs_read"] }))).allowedTools).toEqual(["fs_read"]);
   });

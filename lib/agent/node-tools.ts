@@ -10,7 +10,10 @@ import { appBaseUrl } from "../platform/app-url";
 import type { ToolCallRecord } from "../runs/events";
 import { connectToGateway, type GatewayConnection } from "./gateway-client";
 
-export type NodeToolsContext = Pick<ExecuteContext<unknown>, "runId" | "nodeId" | "label" | "connectedToolNodeIds" | "trackToolCall" | "note">;
+export type NodeToolsContext = Pick<
+  ExecuteContext<unknown>,
+  "runId" | "nodeId" | "label" | "connectedToolNodeIds" | "trackToolCall" | "note"
+>;
 
 export type ToolAccess = { allowedTools?: string[]; toolAliases?: Record<string, string> };
 
@@ -24,7 +27,10 @@ export type NodeTools = GatewayConnection & {
 };
 
 /** The token claims for a node: `*` anywhere in the allow-list means every wired tool, so it is left out. */
-export function toolClaims(ctx: Pick<NodeToolsContext, "runId" | "nodeId" | "connectedToolNodeIds">, access: ToolAccess): SessionClaims {
+export function toolClaims(
+  ctx: Pick<NodeToolsContext, "runId" | "nodeId" | "connectedToolNodeIds">,
+  access: ToolAccess,
+): SessionClaims {
   const { allowedTools, toolAliases } = access;
   return {
     runId: ctx.runId,
@@ -38,7 +44,10 @@ export function toolClaims(ctx: Pick<NodeToolsContext, "runId" | "nodeId" | "con
 const noTools: GatewayConnection = {
   tools: {},
   toolNames: [],
-  callTool: async (toolName) => ({ text: `No tools are wired into this node, so "${toolName}" is not available`, isError: true }),
+  callTool: async (toolName) => ({
+    text: `No tools are wired into this node, so "${toolName}" is not available`,
+    isError: true,
+  }),
   close: async () => undefined,
 };
 
@@ -53,32 +62,48 @@ export async function connectNodeTools(ctx: NodeToolsContext, access: ToolAccess
   const connection =
     ctx.connectedToolNodeIds.length === 0
       ? noTools
-      : await connectToGateway(`${appBaseUrl()}/api/mcp/gateway`, await createSessionToken(toolClaims(ctx, access)), {
-          onStart: (call) => void inFlight.set(call.callId, ctx.trackToolCall?.(call.toolName)),
-          onFinish: (call) => {
-            inFlight.get(call.callId)?.();
-            inFlight.delete(call.callId);
-            log.push({ ...call, callId: runUniqueCallId(call.callId), iteration });
+      : await connectToGateway(
+          `${appBaseUrl()}/api/mcp/gateway`,
+          await createSessionToken(toolClaims(ctx, access)),
+          {
+            onStart: (call) => void inFlight.set(call.callId, ctx.trackToolCall?.(call.toolName)),
+            onFinish: (call) => {
+              inFlight.get(call.callId)?.();
+              inFlight.delete(call.callId);
+              log.push({ ...call, callId: runUniqueCallId(call.callId), iteration });
+            },
           },
-        }, () => ({ iteration }));
+          () => ({ iteration }),
+        );
   if (ctx.connectedToolNodeIds.length > 0 && connection.toolNames.length === 0) ctx.note(noToolsOffered(ctx, access));
-  const reportUnknown = (toolName: string, input: string, callId: string) => connection.callTool(toolName, parseArgs(input), { callId });
+  const reportUnknown = (toolName: string, input: string, callId: string) =>
+    connection.callTool(toolName, parseArgs(input), { callId });
   return { ...connection, log, setIteration: (next) => void (iteration = next), reportUnknown };
 }
 
 /** Tool nodes are wired in, yet the gateway offers none of their tools: the node goes on without, and says so (with what to check). */
 function noToolsOffered(ctx: NodeToolsContext, access: ToolAccess) {
   const wired = `${ctx.connectedToolNodeIds.length} tool node${ctx.connectedToolNodeIds.length === 1 ? " is" : "s are"} wired in`;
-  const why = access.allowedTools && !access.allowedTools.includes("*")
-    ? `its allowed tools (${access.allowedTools.join(", ")}) match none of theirs`
-    : `check that they registered tools, and that SWITCHBOARD_URL (${appBaseUrl()}) is this Switchboard`;
-  return { type: "log" as const, payload: { level: "warn" as const, nodeId: ctx.nodeId, message: `${wired}, but the gateway offers no tools: ${why}. "${ctx.label}" goes on without tools.` } };
+  const why =
+    access.allowedTools && !access.allowedTools.includes("*")
+      ? `its allowed tools (${access.allowedTools.join(", ")}) match none of theirs`
+      : `check that they registered tools, and that SWITCHBOARD_URL (${appBaseUrl()}) is this Switchboard`;
+  return {
+    type: "log" as const,
+    payload: {
+      level: "warn" as const,
+      nodeId: ctx.nodeId,
+      message: `${wired}, but the gateway offers no tools: ${why}. "${ctx.label}" goes on without tools.`,
+    },
+  };
 }
 
 function parseArgs(input: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(input);
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { input: parsed };
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : { input: parsed };
   } catch {
     return { input };
   }

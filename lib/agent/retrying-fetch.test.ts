@@ -10,7 +10,9 @@ afterEach(() => servers.splice(0).forEach((server) => server.close()));
 function listen(handler: Parameters<typeof createServer>[1], port = 0): Promise<number> {
   const server = createServer(handler);
   servers.push(server);
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
+  return new Promise((resolve) =>
+    server.listen(port, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
+  );
 }
 
 async function freePort(): Promise<number> {

@@ -10,7 +10,15 @@ import { ownSignalFetch } from "../platform/own-signal-fetch";
 import { requestFetch } from "../net/request-fetch";
 
 const RETRY_STATUSES = new Set([502, 503, 504]);
-const TRANSIENT_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT", "ENOTFOUND", "EAI_AGAIN"]);
+const TRANSIENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 
 function isTransient(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } })?.cause;
@@ -23,7 +31,10 @@ const sleep = (ms: number, signal?: AbortSignal | null) =>
     signal?.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), { once: true });
   });
 
-export function retryingFetch(budgetMs = Number(process.env.SWITCHBOARD_GATEWAY_RETRY_MS ?? 20_000), base: typeof fetch = requestFetch): typeof fetch {
+export function retryingFetch(
+  budgetMs = Number(process.env.SWITCHBOARD_GATEWAY_RETRY_MS ?? 20_000),
+  base: typeof fetch = requestFetch,
+): typeof fetch {
   return ownSignalFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
     const deadline = Date.now() + budgetMs;
     for (let attempt = 0; ; attempt++) {

@@ -8,7 +8,11 @@ function echoTools(calls: unknown[]): ToolSet {
   return {
     echo: tool({
       description: "Echoes its text",
-      inputSchema: jsonSchema<{ text: string }>({ type: "object", properties: { text: { type: "string" } }, required: ["text"] }),
+      inputSchema: jsonSchema<{ text: string }>({
+        type: "object",
+        properties: { text: { type: "string" } },
+        required: ["text"],
+      }),
       execute: async ({ text }) => {
         calls.push(text);
         return `echo:${text}`;
@@ -28,22 +32,37 @@ async function run(script: Partial<AgentScript>, maxIterations = 10, tokenBudget
   const calls: unknown[] = [];
   const steps: AgentStep[] = [];
   const model = new ScriptedLanguageModel(AgentScript.parse(script));
-  const result = await runAgent({ model, prompt: "hello there", tools: echoTools(calls), maxIterations, tokenBudget, onStep: (step) => void steps.push(step) });
+  const result = await runAgent({
+    model,
+    prompt: "hello there",
+    tools: echoTools(calls),
+    maxIterations,
+    tokenBudget,
+    onStep: (step) => void steps.push(step),
+  });
   return { result, calls, steps };
 }
 
 describe("runAgent", () => {
   it("answers at once when the model calls no tools", async () => {
     const { result, calls, steps } = await run({ finalText: "You said: {{input}}" });
-    expect(result).toMatchObject({ text: "You said: hello there", iterations: 1, hitLimit: false, stopReason: "answered" });
+    expect(result).toMatchObject({
+      text: "You said: hello there",
+      iterations: 1,
+      hitLimit: false,
+      stopReason: "answered",
+    });
     expect(calls).toEqual([]);
     expect(steps.map((s) => [s.iteration, s.toolCalls, s.finishReason])).toEqual([[1, 0, "stop"]]);
   });
 
   it("runs one tool call and gives the model its result", async () => {
-    const { result, calls, steps } = await run({ toolCalls: [{ tool: "echo", args: { text: "ping" } }], finalText: "got {{results.0}}" });
+    const { result, calls, steps } = await run({
+      toolCalls: [{ tool: "echo", args: { text: "ping" } }],
+      finalText: "got {{results.0}}",
+    });
     expect(calls).toEqual(["ping"]);
-    expect(result).toMatchObject({ text: 'got echo:ping', iterations: 2, hitLimit: false });
+    expect(result).toMatchObject({ text: "got echo:ping", iterations: 2, hitLimit: false });
     expect(steps.map((s) => s.toolCalls)).toEqual([1, 0]);
   });
 
@@ -56,7 +75,7 @@ describe("runAgent", () => {
       finalText: "first={{results.0}} then={{results.1}}",
     });
     expect(result.text).toContain("disk on fire");
-    expect(result.text).toContain('then=echo:after');
+    expect(result.text).toContain("then=echo:after");
     expect(calls).toEqual(["after"]);
     expect(result.iterations).toBe(3);
   });
@@ -65,7 +84,12 @@ describe("runAgent", () => {
     const toolCalls = Array.from({ length: 6 }, (_, i) => ({ tool: "echo", args: { text: `n${i}` } }));
     const { result, calls, steps } = await run({ toolCalls, finalText: "gave up after {{results.last}}" }, 2);
     expect(calls).toEqual(["n0", "n1"]);
-    expect(result).toMatchObject({ text: 'gave up after echo:n1', iterations: 3, hitLimit: true, stopReason: "max iterations" });
+    expect(result).toMatchObject({
+      text: "gave up after echo:n1",
+      iterations: 3,
+      hitLimit: true,
+      stopReason: "max iterations",
+    });
     expect(steps.map((s) => s.toolCalls)).toEqual([1, 1, 0]);
     expect(steps.map((s) => s.stopReason)).toEqual([undefined, undefined, "max iterations"]);
   });
@@ -75,10 +99,19 @@ describe("runAgent", () => {
     const usagePerCall = { inputTokens: 80, outputTokens: 20 }; // 100 a call
 
     it("stops asking for tools once the calls so far used more than the budget, and forces the answer", async () => {
-      const { result, calls, steps } = await run({ toolCalls, finalText: "spent after {{results.last}}", usagePerCall }, 10, 250);
+      const { result, calls, steps } = await run(
+        { toolCalls, finalText: "spent after {{results.last}}", usagePerCall },
+        10,
+        250,
+      );
       // 100, 200, then 300 > 250: the third call's tools still ran, the fourth is the forced answer.
       expect(calls).toEqual(["n0", "n1", "n2"]);
-      expect(result).toMatchObject({ text: "spent after echo:n2", iterations: 4, hitLimit: true, stopReason: "token budget" });
+      expect(result).toMatchObject({
+        text: "spent after echo:n2",
+        iterations: 4,
+        hitLimit: true,
+        stopReason: "token budget",
+      });
       expect(result.usage).toEqual({ inputTokens: 320, outputTokens: 80, totalTokens: 400 });
       expect(steps.map((s) => [s.toolCalls, s.stopReason])).toEqual([
         [1, undefined],
@@ -103,7 +136,12 @@ describe("runAgent", () => {
   });
 
   it("sums token usage across every model call", async () => {
-    const { result, steps } = await run({ toolCalls: [{ tool: "echo", args: { text: "a" } }, { tool: "echo", args: { text: "b" } }] });
+    const { result, steps } = await run({
+      toolCalls: [
+        { tool: "echo", args: { text: "a" } },
+        { tool: "echo", args: { text: "b" } },
+      ],
+    });
     expect(steps).toHaveLength(3);
     const sum = (key: "inputTokens" | "outputTokens") => steps.reduce((total, s) => total + s.usage[key], 0);
     expect(result.usage.inputTokens).toBe(sum("inputTokens"));

@@ -17,7 +17,15 @@ export type AgentUsage = { inputTokens: number; outputTokens: number; totalToken
  * `messages`: what this step added to the conversation (the first step's start with the system
  * prompt and the prompt). `stopReason`: set on the forced last step, naming the limit that forced it.
  */
-export type AgentStep = { iteration: number; text: string; toolCalls: number; finishReason: string; usage: AgentUsage; messages: TranscriptMessage[]; stopReason?: AgentLimit };
+export type AgentStep = {
+  iteration: number;
+  text: string;
+  toolCalls: number;
+  finishReason: string;
+  usage: AgentUsage;
+  messages: TranscriptMessage[];
+  stopReason?: AgentLimit;
+};
 
 export type AgentRequest = {
   model: LanguageModel;
@@ -41,7 +49,13 @@ export type AgentRequest = {
   onUnknownTool?: (toolName: string, input: string, toolCallId: string) => Promise<unknown>;
 };
 
-export type AgentResult = { text: string; iterations: number; usage: AgentUsage; hitLimit: boolean; stopReason: AgentStopReason };
+export type AgentResult = {
+  text: string;
+  iterations: number;
+  usage: AgentUsage;
+  hitLimit: boolean;
+  stopReason: AgentStopReason;
+};
 
 export const noUsage = (): AgentUsage => ({ inputTokens: 0, outputTokens: 0, totalTokens: 0 });
 
@@ -62,7 +76,9 @@ export const addUsage = (a: AgentUsage, b: AgentUsage): AgentUsage => ({
  * conversation with tool results but no tools), yet a call it makes anyway is never run.
  */
 function describeOnly(tools: ToolSet): ToolSet {
-  return Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, { ...tool, execute: undefined }])) as ToolSet;
+  return Object.fromEntries(
+    Object.entries(tools).map(([name, tool]) => [name, { ...tool, execute: undefined }]),
+  ) as ToolSet;
 }
 
 export async function runAgent(request: AgentRequest): Promise<AgentResult> {
@@ -80,13 +96,35 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
     request.onIterationStart?.(iteration);
     const final = forcedBy !== undefined;
     const tools = !hasTools ? undefined : final ? describeOnly(request.tools) : request.tools;
-    const result = await streamModelCall({ model, system, messages, tools, toolChoice: final && hasTools ? "none" : undefined, abortSignal, onUnknownTool: request.onUnknownTool }, (delta) => request.onText?.(iteration, delta));
+    const result = await streamModelCall(
+      {
+        model,
+        system,
+        messages,
+        tools,
+        toolChoice: final && hasTools ? "none" : undefined,
+        abortSignal,
+        onUnknownTool: request.onUnknownTool,
+      },
+      (delta) => request.onText?.(iteration, delta),
+    );
     request.onWarnings?.(result.warnings);
-    const added = iteration === 1 ? toTranscript([...messages, ...result.response.messages], system) : toTranscript(result.response.messages);
+    const added =
+      iteration === 1
+        ? toTranscript([...messages, ...result.response.messages], system)
+        : toTranscript(result.response.messages);
     messages.push(...result.response.messages);
     const stepUsage = toUsage(result.usage);
     usage = addUsage(usage, stepUsage);
-    await request.onStep?.({ iteration, text: result.text, toolCalls: result.toolCalls.length, finishReason: result.finishReason, usage: stepUsage, messages: added, ...(forcedBy ? { stopReason: forcedBy } : {}) });
+    await request.onStep?.({
+      iteration,
+      text: result.text,
+      toolCalls: result.toolCalls.length,
+      finishReason: result.finishReason,
+      usage: stepUsage,
+      messages: added,
+      ...(forcedBy ? { stopReason: forcedBy } : {}),
+    });
     return result;
   };
 
@@ -97,7 +135,8 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
 
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
     const result = await step(iteration);
-    if (result.toolCalls.length === 0) return { text: result.text, iterations: iteration, usage, hitLimit: false, stopReason: "answered" };
+    if (result.toolCalls.length === 0)
+      return { text: result.text, iterations: iteration, usage, hitLimit: false, stopReason: "answered" };
     if (overBudget()) return forceAnswer(iteration + 1, "token budget");
   }
   return forceAnswer(maxIterations + 1, "max iterations");

@@ -72,7 +72,8 @@ export function fillFinalText(template: string, input: string, results: string[]
 }
 
 /** A scripted model with no pace between words: its whole answer is there at once, so there is nothing to stream. */
-export const answersAtOnce = (model: unknown): boolean => model instanceof ScriptedLanguageModel && model.script.streamDelayMs === 0;
+export const answersAtOnce = (model: unknown): boolean =>
+  model instanceof ScriptedLanguageModel && model.script.streamDelayMs === 0;
 
 export class ScriptedLanguageModel implements LanguageModelV3 {
   readonly specificationVersion = "v3";
@@ -88,10 +89,20 @@ export class ScriptedLanguageModel implements LanguageModelV3 {
     const next = this.script.toolCalls[previousSteps];
     const content: LanguageModelV3Content[] =
       next && toolsAllowed
-        ? [{ type: "tool-call", toolCallId: `call_${previousSteps + 1}`, toolName: next.tool, input: JSON.stringify(next.args) }]
+        ? [
+            {
+              type: "tool-call",
+              toolCallId: `call_${previousSteps + 1}`,
+              toolName: next.tool,
+              input: JSON.stringify(next.args),
+            },
+          ]
         : [{ type: "text", text: fillFinalText(this.script.finalText, userText, results) }];
     const outputText = JSON.stringify(content);
-    const { inputTokens, outputTokens } = this.script.usagePerCall ?? { inputTokens: countTokens(promptText), outputTokens: countTokens(outputText) };
+    const { inputTokens, outputTokens } = this.script.usagePerCall ?? {
+      inputTokens: countTokens(promptText),
+      outputTokens: countTokens(outputText),
+    };
     return {
       content,
       finishReason: { unified: content[0].type === "tool-call" ? "tool-calls" : "stop", raw: undefined },
@@ -109,7 +120,11 @@ export class ScriptedLanguageModel implements LanguageModelV3 {
     for (const [i, part] of result.content.entries()) {
       if (part.type === "text") {
         const words = part.text.match(/\S+\s*|\s+/g) ?? [""];
-        parts.push({ type: "text-start", id: `t${i}` }, ...words.map((delta) => ({ type: "text-delta" as const, id: `t${i}`, delta })), { type: "text-end", id: `t${i}` });
+        parts.push(
+          { type: "text-start", id: `t${i}` },
+          ...words.map((delta) => ({ type: "text-delta" as const, id: `t${i}`, delta })),
+          { type: "text-end", id: `t${i}` },
+        );
       } else if (part.type === "tool-call") {
         parts.push(part);
       }
@@ -121,7 +136,8 @@ export class ScriptedLanguageModel implements LanguageModelV3 {
       stream: new ReadableStream<LanguageModelV3StreamPart>({
         async start(controller) {
           for (const part of parts) {
-            if (streamDelayMs > 0 && part.type === "text-delta") await new Promise((resolve) => setTimeout(resolve, streamDelayMs));
+            if (streamDelayMs > 0 && part.type === "text-delta")
+              await new Promise((resolve) => setTimeout(resolve, streamDelayMs));
             if (signal?.aborted) return controller.error(signal.reason);
             controller.enqueue(part);
           }

@@ -10,4 +10,7 @@ export type AgentStopReason = (typeof AGENT_STOP_REASONS)[number];
 export const isAgentLimit = (value: unknown): value is AgentLimit => AGENT_LIMITS.includes(value as AgentLimit);
 
 /** A limit as the run view says it. */
-export const AGENT_LIMIT_NOTES: Record<AgentLimit, string> = { "max iterations": "the iteration limit was reached", "token budget": "the token budget was spent" };
+export const AGENT_LIMIT_NOTES: Record<AgentLimit, string> = {
+  "max iterations": "the iteration limit was reached",
+  "token budget": "the token budget was spent",
+};

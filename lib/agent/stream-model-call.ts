@@ -28,8 +28,15 @@ function sdkCall({ onUnknownTool, ...call }: ModelCall) {
   if (!onUnknownTool) return call;
   return {
     ...call,
-    experimental_repairToolCall: async ({ toolCall, error }: { toolCall: { toolName: string; input: string; toolCallId: string }; error: unknown }) => {
-      if (NoSuchToolError.isInstance(error)) await onUnknownTool(toolCall.toolName, toolCall.input, toolCall.toolCallId).catch(() => undefined);
+    experimental_repairToolCall: async ({
+      toolCall,
+      error,
+    }: {
+      toolCall: { toolName: string; input: string; toolCallId: string };
+      error: unknown;
+    }) => {
+      if (NoSuchToolError.isInstance(error))
+        await onUnknownTool(toolCall.toolName, toolCall.input, toolCall.toolCallId).catch(() => undefined);
       return null; // nothing to repair: the SDK tells the model the tool does not exist
     },
   };
@@ -44,6 +51,13 @@ export async function streamModelCall(modelCall: ModelCall, onText: (delta: stri
     else if (part.type === "error") throw part.error;
     else if (part.type === "abort") call.abortSignal?.throwIfAborted();
   }
-  const [text, toolCalls, finishReason, usage, response, warnings] = await Promise.all([result.text, result.toolCalls, result.finishReason, result.usage, result.response, result.warnings]);
+  const [text, toolCalls, finishReason, usage, response, warnings] = await Promise.all([
+    result.text,
+    result.toolCalls,
+    result.finishReason,
+    result.usage,
+    result.response,
+    result.warnings,
+  ]);
   return { text, toolCalls, finishReason, usage, response, warnings };
 }

@@ -24,9 +24,17 @@ export const toolAccessParams = {
   allowedTools: z
     .union([z.string(), z.array(z.string())])
     .default("*")
-    .transform((value) => (Array.isArray(value) ? value : value.split(/[\s,]+/)).map((name) => name.trim()).filter(Boolean))
+    .transform((value) =>
+      (Array.isArray(value) ? value : value.split(/[\s,]+/)).map((name) => name.trim()).filter(Boolean),
+    )
     .transform((names) => (names.length === 0 ? ["*"] : names)),
-  aliases: z.record(z.string().min(1), z.string().min(1, "an alias must name a tool"), "aliases must be a JSON object of alias → tool name").default({}),
+  aliases: z
+    .record(
+      z.string().min(1),
+      z.string().min(1, "an alias must name a tool"),
+      "aliases must be a JSON object of alias → tool name",
+    )
+    .default({}),
 };
 
 export const toolAccess = (params: { allowedTools: string[]; aliases: Record<string, string> }): ToolAccess => ({

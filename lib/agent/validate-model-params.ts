@@ -12,13 +12,18 @@ import { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL } from "./model-defaults"
  */
 export const samplingParams = {
   temperature: z.number().min(0, "temperature must be 0 or more").max(2, "temperature must be 2 or less").optional(),
-  maxOutputTokens: z.number().int("maxOutputTokens must be a whole number").min(1, "maxOutputTokens must be at least 1").optional(),
+  maxOutputTokens: z
+    .number()
+    .int("maxOutputTokens must be a whole number")
+    .min(1, "maxOutputTokens must be at least 1")
+    .optional(),
 };
 
 /** What the compiler says of a sampling field its rule refuses, naming the node. */
 const samplingMessages: Record<keyof typeof samplingParams, (label: string) => string> = {
   temperature: (label) => `"${label}" needs a temperature from 0 to 2, or none for the model's default`,
-  maxOutputTokens: (label) => `"${label}" needs a whole number of max output tokens, 1 or more, or none for the provider's default`,
+  maxOutputTokens: (label) =>
+    `"${label}" needs a whole number of max output tokens, 1 or more, or none for the provider's default`,
 };
 
 function samplingProblems(params: Record<string, unknown>, label: string): ParamProblem[] {
@@ -34,9 +39,21 @@ function samplingProblems(params: Record<string, unknown>, label: string): Param
 export const validateModelParams: ParamValidator = (params, { label }) => {
   if (params.provider === "scripted" || params.provider === undefined) return [];
   const blank = (name: string) => typeof params[name] !== "string" || (params[name] as string).trim() === "";
-  const missing = params.provider !== "openai-compatible" ? [] : [
-    ...(blank("baseUrl") ? [{ field: "baseUrl", message: `"${label}" needs a Base URL (${DEFAULT_OPENAI_BASE_URL} for OpenAI, http://localhost:11434/v1 for Ollama)` }] : []),
-    ...(blank("model") ? [{ field: "model", message: `"${label}" needs a model (such as ${DEFAULT_OPENAI_MODEL})` }] : []),
-  ];
+  const missing =
+    params.provider !== "openai-compatible"
+      ? []
+      : [
+          ...(blank("baseUrl")
+            ? [
+                {
+                  field: "baseUrl",
+                  message: `"${label}" needs a Base URL (${DEFAULT_OPENAI_BASE_URL} for OpenAI, http://localhost:11434/v1 for Ollama)`,
+                },
+              ]
+            : []),
+          ...(blank("model")
+            ? [{ field: "model", message: `"${label}" needs a model (such as ${DEFAULT_OPENAI_MODEL})` }]
+            : []),
+        ];
   return [...missing, ...samplingProblems(params, label)];
 };

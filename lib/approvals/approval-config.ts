@@ -30,7 +30,10 @@ async function approvalRules(runId: string): Promise<Map<string, ApprovalRule>> 
 }
 
 /** The rule for a registered tool's node (a group's servers follow their group node), or null when calls go straight through. */
-export async function approvalRuleFor(runId: string, tool: Pick<RegisteredTool, "nodeId" | "groupNodeId">): Promise<ApprovalRule | null> {
+export async function approvalRuleFor(
+  runId: string,
+  tool: Pick<RegisteredTool, "nodeId" | "groupNodeId">,
+): Promise<ApprovalRule | null> {
   for (const [nodeId, rule] of await approvalRules(runId)) if (isInScope(tool, [nodeId])) return rule;
   return null;
 }

@@ -41,9 +41,14 @@ const endedKey = (runId: string) => `run:${runId}:approvals:ended`;
 /** False when a request with this call id already exists. */
 export async function createApprovalRequest(redis: Redis, request: ApprovalRequest): Promise<boolean> {
   const ttl = request.timeoutSeconds + KEY_MARGIN_SECONDS;
-  if ((await redis.set(requestKey(request.runId, request.callId), JSON.stringify(request), "EX", ttl, "NX")) !== "OK") return false;
+  if ((await redis.set(requestKey(request.runId, request.callId), JSON.stringify(request), "EX", ttl, "NX")) !== "OK")
+    return false;
   const pending = pendingKey(request.runId);
-  await redis.multi().sadd(pending, request.callId).expire(pending, MAX_APPROVAL_TIMEOUT_SECONDS + KEY_MARGIN_SECONDS).exec();
+  await redis
+    .multi()
+    .sadd(pending, request.callId)
+    .expire(pending, MAX_APPROVAL_TIMEOUT_SECONDS + KEY_MARGIN_SECONDS)
+    .exec();
   return true;
 }
 
@@ -52,14 +57,28 @@ export async function getApprovalRequest(redis: Redis, runId: string, callId: st
   return raw ? ApprovalRequest.parse(JSON.parse(raw)) : null;
 }
 
-export async function getApprovalDecision(redis: Redis, runId: string, callId: string): Promise<ApprovalDecision | null> {
+export async function getApprovalDecision(
+  redis: Redis,
+  runId: string,
+  callId: string,
+): Promise<ApprovalDecision | null> {
   const raw = await redis.get(decisionKey(runId, callId));
   return raw ? ApprovalDecision.parse(JSON.parse(raw)) : null;
 }
 
 /** Stores the decision unless one exists already; true when this one won. */
-export async function storeApprovalDecision(redis: Redis, request: ApprovalRequest, decision: ApprovalDecision): Promise<boolean> {
-  const stored = await redis.set(decisionKey(request.runId, request.callId), JSON.stringify(decision), "EX", KEY_MARGIN_SECONDS, "NX");
+export async function storeApprovalDecision(
+  redis: Redis,
+  request: ApprovalRequest,
+  decision: ApprovalDecision,
+): Promise<boolean> {
+  const stored = await redis.set(
+    decisionKey(request.runId, request.callId),
+    JSON.stringify(decision),
+    "EX",
+    KEY_MARGIN_SECONDS,
+    "NX",
+  );
   if (stored !== "OK") return false;
   await redis.srem(pendingKey(request.runId), request.callId);
   return true;
@@ -71,7 +90,12 @@ export async function storeApprovalDecision(redis: Redis, request: ApprovalReque
  * is in the set read here or sees the mark when it looks.
  */
 export async function endRunApprovals(redis: Redis, runId: string): Promise<ApprovalRequest[]> {
-  const results = await redis.multi().set(endedKey(runId), "1", "EX", KEY_MARGIN_SECONDS).smembers(pendingKey(runId)).del(pendingKey(runId)).exec();
+  const results = await redis
+    .multi()
+    .set(endedKey(runId), "1", "EX", KEY_MARGIN_SECONDS)
+    .smembers(pendingKey(runId))
+    .del(pendingKey(runId))
+    .exec();
   const callIds = (results?.[1]?.[1] as string[] | undefined) ?? [];
   if (callIds.length === 0) return [];
   const raw = await redis.mget(callIds.map((callId) => requestKey(runId, callId)));
@@ -89,7 +113,11 @@ export async function wakeApprovalWaiter(redis: Redis, request: ApprovalRequest)
 }
 
 /** Blocks (on a connection of its own) until woken or the time is up; then returns whatever decision is stored. */
-export async function waitForApprovalDecision(redis: Redis, request: ApprovalRequest, timeoutMs: number): Promise<ApprovalDecision | null> {
+export async function waitForApprovalDecision(
+  redis: Redis,
+  request: ApprovalRequest,
+  timeoutMs: number,
+): Promise<ApprovalDecision | null> {
   const existing = await getApprovalDecision(redis, request.runId, request.callId);
   if (existing) return existing;
   const blocking = redis.duplicate();

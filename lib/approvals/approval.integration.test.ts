@@ -29,10 +29,15 @@ let client: Client;
 const hits: string[] = [];
 
 const rawCall = (name: string, args: Record<string, unknown>, callId: string) =>
-  client.request({ method: "tools/call", params: { name, arguments: args, _meta: { callId } } }, CallToolResultSchema, { timeout: 60_000 }) as Promise<CallToolResult>;
+  client.request({ method: "tools/call", params: { name, arguments: args, _meta: { callId } } }, CallToolResultSchema, {
+    timeout: 60_000,
+  }) as Promise<CallToolResult>;
 
 const decide = (callId: string, body: unknown) =>
-  stack.fetch(`/api/runs/${runId}/approvals/${encodeURIComponent(callId)}`, { method: "POST", body: JSON.stringify(body) });
+  stack.fetch(`/api/runs/${runId}/approvals/${encodeURIComponent(callId)}`, {
+    method: "POST",
+    body: JSON.stringify(body),
+  });
 
 const eventFor = (type: RunEvent["type"], callId: string): Promise<RunEvent> =>
   waitForEvent(runId, (event) => event.type === type && (event.payload as { callId?: string }).callId === callId);
@@ -48,7 +53,11 @@ beforeAll(async () => {
   const stored = await storeRun({
     nodes: [
       graphNode("agent", "core.agent"),
-      graphNode("guarded", "core.http.request", { label: "Guarded", mode: "tool", toolConfig: { requiresApproval: true, approvalTimeoutSeconds: 5 } }),
+      graphNode("guarded", "core.http.request", {
+        label: "Guarded",
+        mode: "tool",
+        toolConfig: { requiresApproval: true, approvalTimeoutSeconds: 5 },
+      }),
       graphNode("free", "core.http.request", { label: "Free", mode: "tool" }),
     ],
     edges: [graphEdge("guarded", "tool", "agent", "tools"), graphEdge("free", "tool", "agent", "tools")],
@@ -57,13 +66,19 @@ beforeAll(async () => {
   for (const id of ["guarded", "free"]) await registerComponentTool(redis, runId, stored.plan.nodes[id], {});
   const token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds: ["guarded", "free"] });
   client = new Client({ name: "approval-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/gateway`), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
 });
 
 afterAll(async () => {
   await client.close();
   await deleteRegistry(redis, runId);
-  await getDb().run.findUnique({ where: { id: runId } }).then((run) => run && getDb().workflow.delete({ where: { id: run.workflowId } }));
+  await getDb()
+    .run.findUnique({ where: { id: runId } })
+    .then((run) => run && getDb().workflow.delete({ where: { id: run.workflowId } }));
   redis.disconnect();
   target.close();
   await stack.close();
@@ -78,8 +93,17 @@ describe("human approval at the gateway", () => {
   it("holds the call until a person approves, then runs it", async () => {
     const call = rawCall("guarded", { url: `${targetUrl}/approved` }, "call-approve");
     const requested = await eventFor("tool.approval.requested", "agent:call-approve");
-    expect(requested.payload).toEqual({ nodeId: "agent", callId: "agent:call-approve", toolName: "guarded", args: { url: `${targetUrl}/approved` }, timeoutSeconds: 5 });
-    expect(await getApprovalRequest(redis, runId, "agent:call-approve")).toMatchObject({ toolName: "guarded", agentNodeId: "agent" });
+    expect(requested.payload).toEqual({
+      nodeId: "agent",
+      callId: "agent:call-approve",
+      toolName: "guarded",
+      args: { url: `${targetUrl}/approved` },
+      timeoutSeconds: 5,
+    });
+    expect(await getApprovalRequest(redis, runId, "agent:call-approve")).toMatchObject({
+      toolName: "guarded",
+      agentNodeId: "agent",
+    });
     expect(hits).not.toContain("/approved");
 
     const response = await decide("agent:call-approve", { decision: "approved" });
@@ -102,10 +126,15 @@ describe("human approval at the gateway", () => {
   it("runs the call with the arguments a person edited", async () => {
     const call = rawCall("guarded", { url: `${targetUrl}/original` }, "call-edit");
     await eventFor("tool.approval.requested", "agent:call-edit");
-    expect((await decide("agent:call-edit", { decision: "approved", args: { url: `${targetUrl}/edited` } })).status).toBe(200);
+    expect(
+      (await decide("agent:call-edit", { decision: "approved", args: { url: `${targetUrl}/edited` } })).status,
+    ).toBe(200);
     expect(await call).toMatchObject({ isError: false, structuredContent: { body: "hit /edited" } });
     expect(hits).not.toContain("/original");
-    expect((await eventFor("tool.approval.decided", "agent:call-edit")).payload).toMatchObject({ decision: "approved", args: { url: `${targetUrl}/edited` } });
+    expect((await eventFor("tool.approval.decided", "agent:call-edit")).payload).toMatchObject({
+      decision: "approved",
+      args: { url: `${targetUrl}/edited` },
+    });
   });
 
   it("returns a denial to the model as an error result and never runs the tool", async () => {
@@ -116,16 +145,27 @@ describe("human approval at the gateway", () => {
     expect(result.isError).toBe(true);
     expect(result.content).toEqual([{ type: "text", text: "Denied: a person denied the call to guarded (not today)" }]);
     expect(hits).not.toContain("/denied");
-    expect((await eventFor("tool.approval.decided", "agent:call-deny")).payload).toMatchObject({ decision: "denied", by: "person", reason: "not today" });
+    expect((await eventFor("tool.approval.decided", "agent:call-deny")).payload).toMatchObject({
+      decision: "denied",
+      by: "person",
+      reason: "not today",
+    });
   });
 
   it("denies the call when nobody decides in time", async () => {
     const startedAt = Date.now();
     const result = await rawCall("guarded", { url: `${targetUrl}/ignored` }, "call-timeout");
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(4_900);
-    expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: "Denied: nobody approved the call to guarded within 5 s" }] });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: "Denied: nobody approved the call to guarded within 5 s" }],
+    });
     expect(hits).not.toContain("/ignored");
-    expect((await eventFor("tool.approval.decided", "agent:call-timeout")).payload).toMatchObject({ decision: "denied", by: "timeout", reason: "no decision within 5 s" });
+    expect((await eventFor("tool.approval.decided", "agent:call-timeout")).payload).toMatchObject({
+      decision: "denied",
+      by: "timeout",
+      reason: "no decision within 5 s",
+    });
     expect((await decide("agent:call-timeout", { decision: "approved" })).status).toBe(409);
   });
 

@@ -10,10 +10,22 @@ import type { SessionClaims } from "../gateway/session-token";
 import type { RegisteredTool } from "../registry/registry";
 import type { RunEventInput } from "../runs/events";
 import { approvalRuleFor } from "./approval-config";
-import { createApprovalRequest, getApprovalDecision, hasRunEnded, storeApprovalDecision, waitForApprovalDecision, type ApprovalRequest } from "./approval-store";
+import {
+  createApprovalRequest,
+  getApprovalDecision,
+  hasRunEnded,
+  storeApprovalDecision,
+  waitForApprovalDecision,
+  type ApprovalRequest,
+} from "./approval-store";
 import { denyBecauseRunEnded } from "./deny-on-run-end";
 
-export type ApprovalCall = { tool: Pick<RegisteredTool, "nodeId" | "groupNodeId">; toolName: string; args: Record<string, unknown>; callId?: string };
+export type ApprovalCall = {
+  tool: Pick<RegisteredTool, "nodeId" | "groupNodeId">;
+  toolName: string;
+  args: Record<string, unknown>;
+  callId?: string;
+};
 
 export type ApprovalOutcome = { approved: true; args: Record<string, unknown> } | { approved: false; message: string };
 
@@ -22,7 +34,11 @@ type RecordEvent = (event: RunEventInput) => Promise<void>;
 const runEndedMessage = (toolName: string) => `Denied: the run ended before anyone decided on the call to ${toolName}`;
 
 /** Reserves a call id for this request: the agent's own, unless another request of the run already has it. */
-async function openRequest(redis: Redis, base: Omit<ApprovalRequest, "callId">, callId: string | undefined): Promise<ApprovalRequest> {
+async function openRequest(
+  redis: Redis,
+  base: Omit<ApprovalRequest, "callId">,
+  callId: string | undefined,
+): Promise<ApprovalRequest> {
   const preferred = callId ?? randomUUID();
   for (const candidate of [preferred, `${preferred}-${randomUUID().slice(0, 8)}`]) {
     const request = { ...base, callId: candidate };
@@ -31,13 +47,25 @@ async function openRequest(redis: Redis, base: Omit<ApprovalRequest, "callId">, 
   throw new Error(`Could not open an approval request for ${base.toolName}`);
 }
 
-export async function awaitApproval(redis: Redis, scope: SessionClaims, call: ApprovalCall, record: RecordEvent): Promise<ApprovalOutcome> {
+export async function awaitApproval(
+  redis: Redis,
+  scope: SessionClaims,
+  call: ApprovalCall,
+  record: RecordEvent,
+): Promise<ApprovalOutcome> {
   const rule = await approvalRuleFor(scope.runId, call.tool);
   if (!rule) return { approved: true, args: call.args };
 
   const request = await openRequest(
     redis,
-    { runId: scope.runId, agentNodeId: scope.agentNodeId, toolName: call.toolName, args: call.args, timeoutSeconds: rule.timeoutSeconds, requestedAt: new Date().toISOString() },
+    {
+      runId: scope.runId,
+      agentNodeId: scope.agentNodeId,
+      toolName: call.toolName,
+      args: call.args,
+      timeoutSeconds: rule.timeoutSeconds,
+      requestedAt: new Date().toISOString(),
+    },
     call.callId,
   );
   const { callId, toolName, args, timeoutSeconds } = request;
@@ -46,13 +74,23 @@ export async function awaitApproval(redis: Redis, scope: SessionClaims, call: Ap
     await denyBecauseRunEnded(redis, request, record);
     return { approved: false, message: runEndedMessage(toolName) };
   }
-  await record({ type: "tool.approval.requested", payload: { nodeId: scope.agentNodeId, callId, toolName, args, timeoutSeconds } });
+  await record({
+    type: "tool.approval.requested",
+    payload: { nodeId: scope.agentNodeId, callId, toolName, args, timeoutSeconds },
+  });
 
   let decision = await waitForApprovalDecision(redis, request, timeoutSeconds * 1000);
   if (!decision) {
-    const timedOut = { decision: "denied" as const, by: "timeout" as const, reason: `no decision within ${timeoutSeconds} s` };
+    const timedOut = {
+      decision: "denied" as const,
+      by: "timeout" as const,
+      reason: `no decision within ${timeoutSeconds} s`,
+    };
     if (await storeApprovalDecision(redis, request, timedOut)) {
-      await record({ type: "tool.approval.decided", payload: { nodeId: scope.agentNodeId, callId, toolName, ...timedOut } });
+      await record({
+        type: "tool.approval.decided",
+        payload: { nodeId: scope.agentNodeId, callId, toolName, ...timedOut },
+      });
       decision = timedOut;
     } else {
       // A person decided in the last instant; their decision stands (and was recorded by them).
@@ -61,6 +99,10 @@ export async function awaitApproval(redis: Redis, scope: SessionClaims, call: Ap
   }
   if (decision?.decision === "approved") return { approved: true, args: decision.args ?? args };
   if (decision?.by === "run-end") return { approved: false, message: runEndedMessage(toolName) };
-  if (decision?.by === "timeout") return { approved: false, message: `Denied: nobody approved the call to ${toolName} within ${timeoutSeconds} s` };
-  return { approved: false, message: `Denied: a person denied the call to ${toolName}${decision?.reason ? ` (${decision.reason})` : ""}` };
+  if (decision?.by === "timeout")
+    return { approved: false, message: `Denied: nobody approved the call to ${toolName} within ${timeoutSeconds} s` };
+  return {
+    approved: false,
+    message: `Denied: a person denied the call to ${toolName}${decision?.reason ? ` (${decision.reason})` : ""}`,
+  };
 }

@@ -4,19 +4,38 @@
  */
 import type { Redis } from "ioredis";
 import type { RunEventInput } from "../runs/events";
-import { endRunApprovals, storeApprovalDecision, wakeApprovalWaiter, type ApprovalDecision, type ApprovalRequest } from "./approval-store";
+import {
+  endRunApprovals,
+  storeApprovalDecision,
+  wakeApprovalWaiter,
+  type ApprovalDecision,
+  type ApprovalRequest,
+} from "./approval-store";
 
 type RecordEvent = (event: RunEventInput) => Promise<unknown>;
 
-export const RUN_ENDED_DECISION = { decision: "denied", by: "run-end", reason: "the run ended" } as const satisfies ApprovalDecision;
+export const RUN_ENDED_DECISION = {
+  decision: "denied",
+  by: "run-end",
+  reason: "the run ended",
+} as const satisfies ApprovalDecision;
 
 /** Denies one waiting call because its run ended; false when another decision got there first. */
-export async function denyBecauseRunEnded(redis: Redis, request: ApprovalRequest, record: RecordEvent): Promise<boolean> {
+export async function denyBecauseRunEnded(
+  redis: Redis,
+  request: ApprovalRequest,
+  record: RecordEvent,
+): Promise<boolean> {
   if (!(await storeApprovalDecision(redis, request, RUN_ENDED_DECISION))) return false;
   try {
     await record({
       type: "tool.approval.decided",
-      payload: { nodeId: request.agentNodeId, callId: request.callId, toolName: request.toolName, ...RUN_ENDED_DECISION },
+      payload: {
+        nodeId: request.agentNodeId,
+        callId: request.callId,
+        toolName: request.toolName,
+        ...RUN_ENDED_DECISION,
+      },
     });
   } finally {
     await wakeApprovalWaiter(redis, request); // the waiter must not sit out its timeout because an event failed

@@ -59,8 +59,20 @@ describe("approvals when the run ends", () => {
     const graph: WorkflowGraph = {
       nodes: [
         graphNode("entry", "core.entry"),
-        graphNode("agent", "core.agent", { params: { provider: "scripted", script: { toolCalls: [{ tool: "guarded", args: { url: `${targetUrl}/agent` } }], finalText: "{{results.0}}" } } }),
-        graphNode("guarded", "core.http.request", { label: "Guarded", mode: "tool", toolConfig: { requiresApproval: true, approvalTimeoutSeconds: 120 } }),
+        graphNode("agent", "core.agent", {
+          params: {
+            provider: "scripted",
+            script: {
+              toolCalls: [{ tool: "guarded", args: { url: `${targetUrl}/agent` } }],
+              finalText: "{{results.0}}",
+            },
+          },
+        }),
+        graphNode("guarded", "core.http.request", {
+          label: "Guarded",
+          mode: "tool",
+          toolConfig: { requiresApproval: true, approvalTimeoutSeconds: 120 },
+        }),
       ],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("guarded", "tool", "agent", "tools")],
     };
@@ -70,9 +82,16 @@ describe("approvals when the run ends", () => {
     // A second call waits at the gateway through a client of our own, so we can see when it returns.
     const token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds: ["guarded"] });
     const client = new Client({ name: "run-end-test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/gateway`), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      }),
+    );
     const rawCall = client.request(
-      { method: "tools/call", params: { name: "guarded", arguments: { url: `${targetUrl}/raw` }, _meta: { callId: "raw" } } },
+      {
+        method: "tools/call",
+        params: { name: "guarded", arguments: { url: `${targetUrl}/raw` }, _meta: { callId: "raw" } },
+      },
       CallToolResultSchema,
       { timeout: 60_000 },
     ) as Promise<CallToolResult>;
@@ -84,14 +103,24 @@ describe("approvals when the run ends", () => {
     expect((await stack.fetch(`/api/runs/${runId}/cancel`, { method: "POST" })).status).toBe(202);
     const result = await rawCall;
     expect(Date.now() - cancelledAt).toBeLessThan(3_000);
-    expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: "Denied: the run ended before anyone decided on the call to guarded" }] });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: "Denied: the run ended before anyone decided on the call to guarded" }],
+    });
     expect((await waitForRun(stack, runId, 5_000)).status).toBe("cancelled");
     await client.close();
 
     const events = await listEvents(runId);
     const decided = events.filter((e): e is Decided => e.type === "tool.approval.decided");
     expect(decided.map((e) => e.payload.callId).sort()).toEqual(callIds);
-    for (const event of decided) expect(event.payload).toMatchObject({ nodeId: "agent", toolName: "guarded", decision: "denied", by: "run-end", reason: "the run ended" });
+    for (const event of decided)
+      expect(event.payload).toMatchObject({
+        nodeId: "agent",
+        toolName: "guarded",
+        decision: "denied",
+        by: "run-end",
+        reason: "the run ended",
+      });
     expect(events.at(-1)?.type).toBe("run.cancelled");
     expect(Math.max(...decided.map((e) => e.seq))).toBeLessThan(events.at(-1)!.seq);
     expect(hits).toEqual([]);
@@ -116,7 +145,13 @@ describe("approvals when the run ends", () => {
 
   it("denies at once a call that asks for approval after its run ended", async () => {
     const { runId } = await storeRun({
-      nodes: [graphNode("agent", "core.agent"), graphNode("guarded", "core.http.request", { mode: "tool", toolConfig: { requiresApproval: true, approvalTimeoutSeconds: 120 } })],
+      nodes: [
+        graphNode("agent", "core.agent"),
+        graphNode("guarded", "core.http.request", {
+          mode: "tool",
+          toolConfig: { requiresApproval: true, approvalTimeoutSeconds: 120 },
+        }),
+      ],
       edges: [graphEdge("guarded", "tool", "agent", "tools")],
     });
     try {
@@ -125,17 +160,35 @@ describe("approvals when the run ends", () => {
       expect(recorded).toEqual([]); // nothing was waiting
 
       const startedAt = Date.now();
-      const outcome = await awaitApproval(redis, { runId, agentNodeId: "agent", allowedNodeIds: ["guarded"] }, { tool: { nodeId: "guarded" }, toolName: "guarded", args: {}, callId: "agent:late" }, async (event) =>
-        void recorded.push(event),
+      const outcome = await awaitApproval(
+        redis,
+        { runId, agentNodeId: "agent", allowedNodeIds: ["guarded"] },
+        { tool: { nodeId: "guarded" }, toolName: "guarded", args: {}, callId: "agent:late" },
+        async (event) => void recorded.push(event),
       );
       expect(Date.now() - startedAt).toBeLessThan(2_000);
-      expect(outcome).toEqual({ approved: false, message: "Denied: the run ended before anyone decided on the call to guarded" });
+      expect(outcome).toEqual({
+        approved: false,
+        message: "Denied: the run ended before anyone decided on the call to guarded",
+      });
       expect(recorded).toEqual([
-        { type: "tool.approval.decided", payload: { nodeId: "agent", callId: "agent:late", toolName: "guarded", decision: "denied", by: "run-end", reason: "the run ended" } },
+        {
+          type: "tool.approval.decided",
+          payload: {
+            nodeId: "agent",
+            callId: "agent:late",
+            toolName: "guarded",
+            decision: "denied",
+            by: "run-end",
+            reason: "the run ended",
+          },
+        },
       ]);
       expect(await getApprovalDecision(redis, runId, "agent:late")).toMatchObject({ by: "run-end" });
     } finally {
-      await getDb().run.findUnique({ where: { id: runId } }).then((run) => run && getDb().workflow.delete({ where: { id: run.workflowId } }));
+      await getDb()
+        .run.findUnique({ where: { id: runId } })
+        .then((run) => run && getDb().workflow.delete({ where: { id: run.workflowId } }));
     }
   });
 });

@@ -45,7 +45,10 @@ async function auditOf(runId: string): Promise<AuditedCall[]> {
 describe("the gateway's audit trail", () => {
   it("records a built-in agent's call once: one started and one completed event, and one audit row", async () => {
     const began = performance.now();
-    const { runId, result } = await runWorkflowToEnd(stack, agentGraph([{ tool: "http_request", args: { url: "/api/health" } }]));
+    const { runId, result } = await runWorkflowToEnd(
+      stack,
+      agentGraph([{ tool: "http_request", args: { url: "/api/health" } }]),
+    );
     const runWallMs = performance.now() - began;
     expect(result.status).toBe("completed");
     const events = await listEvents(runId);
@@ -53,13 +56,29 @@ describe("the gateway's audit trail", () => {
     const completed = events.filter((event) => event.type === "tool.call.completed");
     expect(started).toHaveLength(1);
     expect(completed).toHaveLength(1);
-    expect(completed[0].payload).toMatchObject({ nodeId: "agent", callId: "agent:call_1", toolName: "http_request", iteration: 1, isError: false });
+    expect(completed[0].payload).toMatchObject({
+      nodeId: "agent",
+      callId: "agent:call_1",
+      toolName: "http_request",
+      iteration: 1,
+      isError: false,
+    });
     expect(started[0].seq).toBeLessThan(completed[0].seq);
     // The agent's own output still lists its calls.
-    expect((result.output as { toolCalls: unknown[] }).toolCalls).toEqual([expect.objectContaining({ callId: "agent:call_1", toolName: "http_request" })]);
+    expect((result.output as { toolCalls: unknown[] }).toolCalls).toEqual([
+      expect.objectContaining({ callId: "agent:call_1", toolName: "http_request" }),
+    ]);
 
     const [row] = await auditOf(runId);
-    expect(row).toMatchObject({ caller: "agent", callerNodeId: "agent", callerLabel: "agent", toolName: "http_request", outcome: "completed", args: { url: "/api/health" }, workflowName: "integration" });
+    expect(row).toMatchObject({
+      caller: "agent",
+      callerNodeId: "agent",
+      callerLabel: "agent",
+      toolName: "http_request",
+      outcome: "completed",
+      args: { url: "/api/health" },
+      workflowName: "integration",
+    });
     expect(row.detail).toContain('"status":200');
     // A duration in whole milliseconds, within the time the whole run took (not a timestamp, not seconds).
     expect(Number.isInteger(row.durationMs)).toBe(true);
@@ -68,15 +87,27 @@ describe("the gateway's audit trail", () => {
   });
 
   it("records a tool the model named but was never given as blocked, at the gateway", async () => {
-    const { runId, result } = await runWorkflowToEnd(stack, agentGraph([{ tool: "launch_rockets", args: { count: 3 } }]));
+    const { runId, result } = await runWorkflowToEnd(
+      stack,
+      agentGraph([{ tool: "launch_rockets", args: { count: 3 } }]),
+    );
     expect(result.status).toBe("completed");
     const blocked = (await listEvents(runId)).filter((event) => event.type === "tool.call.blocked");
-    expect(blocked.map((event) => event.payload)).toEqual([expect.objectContaining({ nodeId: "agent", toolName: "launch_rockets", args: { count: 3 } })]);
-    expect(await auditOf(runId)).toEqual([expect.objectContaining({ toolName: "launch_rockets", outcome: "blocked", caller: "agent", args: { count: 3 } })]);
+    expect(blocked.map((event) => event.payload)).toEqual([
+      expect.objectContaining({ nodeId: "agent", toolName: "launch_rockets", args: { count: 3 } }),
+    ]);
+    expect(await auditOf(runId)).toEqual([
+      expect.objectContaining({ toolName: "launch_rockets", outcome: "blocked", caller: "agent", args: { count: 3 } }),
+    ]);
   });
 
   it("redacts a secret the call carries, and keeps the rows after the workflow is deleted", async () => {
-    const { runId, result } = await runWorkflowToEnd(stack, agentGraph([{ tool: "http_request", args: { url: "/api/health", headers: { "X-Key": secretRef("AUDIT_SECRET") } } }]));
+    const { runId, result } = await runWorkflowToEnd(
+      stack,
+      agentGraph([
+        { tool: "http_request", args: { url: "/api/health", headers: { "X-Key": secretRef("AUDIT_SECRET") } } },
+      ]),
+    );
     expect(result.status).toBe("completed");
     const [row] = await auditOf(runId);
     expect(JSON.stringify(row)).not.toContain(SECRET);
@@ -86,19 +117,25 @@ describe("the gateway's audit trail", () => {
     expect(await deleteWorkflow(run.workflowId)).toBe(true);
     expect(await getDb().run.findUnique({ where: { id: runId } })).toBeNull();
     const kept = await stack.fetch(`/api/audit/tool-calls?workflowId=${run.workflowId}`);
-    expect(((await kept.json()) as AuditPage).calls).toEqual([expect.objectContaining({ runId, workflowName: "integration", toolName: "http_request" })]);
+    expect(((await kept.json()) as AuditPage).calls).toEqual([
+      expect.objectContaining({ runId, workflowName: "integration", toolName: "http_request" }),
+    ]);
   });
 
   it("filters by outcome and tool, pages with a cursor, and names a bad parameter", async () => {
     const blocked = (await (await stack.fetch("/api/audit/tool-calls?outcome=blocked")).json()) as AuditPage;
     expect(blocked.calls.length).toBeGreaterThan(0);
     expect(blocked.calls.every((call) => call.outcome === "blocked")).toBe(true);
-    const byTool = (await (await stack.fetch("/api/audit/tool-calls?tool=http_request&caller=agent")).json()) as AuditPage;
+    const byTool = (await (
+      await stack.fetch("/api/audit/tool-calls?tool=http_request&caller=agent")
+    ).json()) as AuditPage;
     expect(byTool.calls.every((call) => call.toolName === "http_request" && call.caller === "agent")).toBe(true);
 
     const first = (await (await stack.fetch("/api/audit/tool-calls?limit=1")).json()) as AuditPage;
     expect(first.calls).toHaveLength(1);
-    const second = (await (await stack.fetch(`/api/audit/tool-calls?limit=1&cursor=${first.nextCursor}`)).json()) as AuditPage;
+    const second = (await (
+      await stack.fetch(`/api/audit/tool-calls?limit=1&cursor=${first.nextCursor}`)
+    ).json()) as AuditPage;
     expect(second.calls[0].id).not.toBe(first.calls[0].id);
 
     const bad = await stack.fetch("/api/audit/tool-calls?outcome=maybe");

@@ -23,12 +23,21 @@ import type { SessionClaims } from "../gateway/session-token";
 /** How much of a result's text the audit row keeps (the run's event keeps it whole). */
 const DETAIL_CHARS = 4_000;
 
-export type AuditRow = { toolName: string; callId?: string; args: unknown; outcome: AuditOutcome; detail?: string; durationMs?: number };
+export type AuditRow = {
+  toolName: string;
+  callId?: string;
+  args: unknown;
+  outcome: AuditOutcome;
+  detail?: string;
+  durationMs?: number;
+};
 
 /** A record that fails is a warning (a call is not failed by its record); one refused because the run has ended is expected. */
 const warn = (what: string, runId: string) => (error: unknown) => {
   if (error instanceof RunEndedError) return;
-  console.warn(`gateway: could not record ${what} for run ${runId}: ${error instanceof Error ? error.message : String(error)}`);
+  console.warn(
+    `gateway: could not record ${what} for run ${runId}: ${error instanceof Error ? error.message : String(error)}`,
+  );
 };
 
 type Forward<T> = (tool: T, args: Record<string, unknown>, callId?: string) => Promise<CallToolResult>;
@@ -44,9 +53,18 @@ export type ReportAudit = (row: AuditRow) => void;
  * label, are copied from the run.
  * False when the run has ended: its log is closed, but the audit row is written all the same.
  */
-async function storeCompletion(redis: Redis, scope: SessionClaims, events: RunEventInput[], audit: AuditRow | undefined): Promise<boolean> {
+async function storeCompletion(
+  redis: Redis,
+  scope: SessionClaims,
+  events: RunEventInput[],
+  audit: AuditRow | undefined,
+): Promise<boolean> {
   const secrets = await runSecrets(scope.runId);
-  const row = audit && { ...audit, args: secrets.redact(audit.args ?? null), detail: audit.detail === undefined ? null : secrets.redactText(audit.detail).slice(0, DETAIL_CHARS) };
+  const row = audit && {
+    ...audit,
+    args: secrets.redact(audit.args ?? null),
+    detail: audit.detail === undefined ? null : secrets.redactText(audit.detail).slice(0, DETAIL_CHARS),
+  };
   const stored = await sql<{ seq: number; createdAt: Date }>`
     WITH allocated AS (
       UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length}
@@ -65,8 +83,13 @@ async function storeCompletion(redis: Redis, scope: SessionClaims, events: RunEv
   if (stored.length === 0) return false; // the run has ended: no more events (the audit row is written all the same)
   const published = stored
     .sort((a, b) => a.seq - b.seq)
-    .map((at, index) => ({ ...events[index], runId: scope.runId, seq: at.seq, at: at.createdAt.toISOString() }) as RunEvent);
-  await publishEvents(redis, scope.runId, published).catch(warn("the call's events (stored, not published)", scope.runId));
+    .map(
+      (at, index) =>
+        ({ ...events[index], runId: scope.runId, seq: at.seq, at: at.createdAt.toISOString() }) as RunEvent,
+    );
+  await publishEvents(redis, scope.runId, published).catch(
+    warn("the call's events (stored, not published)", scope.runId),
+  );
   return true;
 }
 
@@ -78,15 +101,28 @@ async function storeCompletion(redis: Redis, scope: SessionClaims, events: RunEv
  * waiting call shows live. Returns the result, redacted with the run's secrets, before its record is written: the record
  * trails the answer, and the run's end waits for it (pending-call-records.ts).
  */
-export async function recordCall(scope: SessionClaims, redis: Redis, call: RecordedCall, handle: (report: ReportAudit) => Promise<CallToolResult>): Promise<CallToolResult> {
+export async function recordCall(
+  scope: SessionClaims,
+  redis: Redis,
+  call: RecordedCall,
+  handle: (report: ReportAudit) => Promise<CallToolResult>,
+): Promise<CallToolResult> {
   const secrets = await runSecrets(scope.runId);
   const callId = `${scope.agentNodeId}:${call.callId ?? randomUUID().slice(0, 8)}`;
-  const base = { nodeId: scope.agentNodeId, callId, toolName: call.name, args: secrets.redact(call.args), iteration: call.iteration };
+  const base = {
+    nodeId: scope.agentNodeId,
+    callId,
+    toolName: call.name,
+    args: secrets.redact(call.args),
+    iteration: call.iteration,
+  };
   const startedEvent = RunEventInput.parse({ type: "tool.call.started", payload: base });
   const began = performance.now();
   let startWritten: Promise<unknown> | undefined;
   const early = setTimeout(() => {
-    startWritten = createEventRecorder(redis, scope.runId, { onlyWhileRunning: true })(startedEvent).catch(warn(`${call.name}'s start`, scope.runId));
+    startWritten = createEventRecorder(redis, scope.runId, { onlyWhileRunning: true })(startedEvent).catch(
+      warn(`${call.name}'s start`, scope.runId),
+    );
   }, NOTE_FLUSH_MS);
   let audit: AuditRow | undefined;
   let result: CallToolResult;
@@ -100,14 +136,32 @@ export async function recordCall(scope: SessionClaims, redis: Redis, call: Recor
   // What the caller gets back is redacted too: a tool echoing a secret hands the model "[secret]", never the value.
   const answer = secrets.redact(result);
   const text = secrets.redactText(resultText(answer));
-  const completed = RunEventInput.parse({ type: "tool.call.completed", payload: { ...base, result: text, isError: result.isError === true, durationMs: Math.round(performance.now() - began) } });
+  const completed = RunEventInput.parse({
+    type: "tool.call.completed",
+    payload: {
+      ...base,
+      result: text,
+      isError: result.isError === true,
+      durationMs: Math.round(performance.now() - began),
+    },
+  });
   const store = async () => {
     await startWritten; // the start goes first, whichever way it was written
-    await storeCompletion(redis, scope, startWritten ? [completed] : [startedEvent, completed], audit).catch(warn(`${call.name}'s completion`, scope.runId));
+    await storeCompletion(redis, scope, startWritten ? [completed] : [startedEvent, completed], audit).catch(
+      warn(`${call.name}'s completion`, scope.runId),
+    );
   };
   // Without the count (Redis away) the run's end could not wait for the record: it goes first, as it used to.
-  if (!(await holdRunEnd(redis, scope.runId).then(() => true, () => false))) return store().then(() => answer);
-  void store().finally(() => releaseRunEnd(redis, scope.runId).catch(warn(`${call.name}'s pending record`, scope.runId)));
+  if (
+    !(await holdRunEnd(redis, scope.runId).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return store().then(() => answer);
+  void store().finally(() =>
+    releaseRunEnd(redis, scope.runId).catch(warn(`${call.name}'s pending record`, scope.runId)),
+  );
   return answer;
 }
 
@@ -116,7 +170,14 @@ export function auditedForward<T>(name: string, forward: Forward<T>, report: Rep
   return async (tool, args, callId) => {
     const started = performance.now();
     const result = await forward(tool, args, callId);
-    report({ toolName: name, callId, args, outcome: result.isError === true ? "error" : "completed", detail: resultText(result), durationMs: Math.round(performance.now() - started) });
+    report({
+      toolName: name,
+      callId,
+      args,
+      outcome: result.isError === true ? "error" : "completed",
+      detail: resultText(result),
+      durationMs: Math.round(performance.now() - started),
+    });
     return result;
   };
 }

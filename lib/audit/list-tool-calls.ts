@@ -64,7 +64,10 @@ export async function listToolCalls(query: ToolCallAuditQuery): Promise<AuditPag
 /** The workflows and tools the trail has seen, for the page's filters (deleted workflows included, by their last name). */
 export async function auditFilterChoices(): Promise<{ workflows: { id: string; name: string }[]; tools: string[] }> {
   const [workflows, tools] = await Promise.all([
-    sql<{ id: string; name: string }>`SELECT DISTINCT ON ("workflowId") "workflowId" AS id, "workflowName" AS name FROM "ToolCallAudit" ORDER BY "workflowId", at DESC`,
+    sql<{
+      id: string;
+      name: string;
+    }>`SELECT DISTINCT ON ("workflowId") "workflowId" AS id, "workflowName" AS name FROM "ToolCallAudit" ORDER BY "workflowId", at DESC`,
     sql<{ toolName: string }>`SELECT DISTINCT "toolName" FROM "ToolCallAudit" ORDER BY "toolName" LIMIT 500`,
   ]);
   return { workflows: workflows.sort((a, b) => a.name.localeCompare(b.name)), tools: tools.map((row) => row.toolName) };

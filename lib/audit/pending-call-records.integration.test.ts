@@ -23,7 +23,10 @@ afterAll(async () => {
 
 /** "settled" if the promise settles within `ms`, "waiting" if not. */
 async function settledWithin(promise: Promise<unknown>, ms: number): Promise<"settled" | "waiting"> {
-  return Promise.race([promise.then(() => "settled" as const), new Promise<"waiting">((resolve) => setTimeout(() => resolve("waiting"), ms))]);
+  return Promise.race([
+    promise.then(() => "settled" as const),
+    new Promise<"waiting">((resolve) => setTimeout(() => resolve("waiting"), ms)),
+  ]);
 }
 
 describe("records owed by a run", () => {
@@ -56,7 +59,12 @@ describe("records owed by a run", () => {
     const runId = await startWorkflowRun(stack, {
       nodes: [
         graphNode("entry", "core.entry"),
-        graphNode("agent", "core.agent", { params: { provider: "scripted", script: { toolCalls: [{ tool: "pause", args: { seconds: 0.5 } }], finalText: "waited" } } }),
+        graphNode("agent", "core.agent", {
+          params: {
+            provider: "scripted",
+            script: { toolCalls: [{ tool: "pause", args: { seconds: 0.5 } }], finalText: "waited" },
+          },
+        }),
         graphNode("pause", "core.wait", { label: "Pause", mode: "tool" }),
       ],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("pause", "tool", "agent", "tools")],
@@ -75,6 +83,10 @@ describe("records owed by a run", () => {
     const completed = events.find((event) => event.type === "tool.call.completed")!;
     expect(completed.payload).toMatchObject({ toolName: "pause", isError: false });
     expect(completed.seq).toBeLessThan(events.find((event) => event.type === "run.completed")!.seq);
-    await waitFor("the count to be dropped", async () => ((await sharedRedis().exists(`run:${runId}:pending-call-records`)) === 0 ? true : undefined), 2_000);
+    await waitFor(
+      "the count to be dropped",
+      async () => ((await sharedRedis().exists(`run:${runId}:pending-call-records`)) === 0 ? true : undefined),
+      2_000,
+    );
   });
 });

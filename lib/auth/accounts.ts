@@ -21,14 +21,18 @@ export async function hasOwner(): Promise<boolean> {
 }
 
 function describeAuthError(error: unknown): string {
-  const message = (error as { body?: { message?: string } })?.body?.message ?? (error instanceof Error ? error.message : String(error));
+  const message =
+    (error as { body?: { message?: string } })?.body?.message ??
+    (error instanceof Error ? error.message : String(error));
   return message.replace(/^\w/, (first) => first.toUpperCase());
 }
 
 /** Creates an account through better-auth (its password hashing; a session cookie when called from a server action) and gives it `role`. */
 export async function createAccount(input: AccountInput, role: Role): Promise<AccountResult> {
   try {
-    const created = await getAuth().api.signUpEmail({ body: { email: input.email.trim().toLowerCase(), password: input.password, name: input.name.trim() } });
+    const created = await getAuth().api.signUpEmail({
+      body: { email: input.email.trim().toLowerCase(), password: input.password, name: input.name.trim() },
+    });
     await getDb().user.update({ where: { id: created.user.id }, data: { role } });
     return { ok: true, userId: created.user.id };
   } catch (error) {
@@ -39,7 +43,10 @@ export async function createAccount(input: AccountInput, role: Role): Promise<Ac
 /** The owner account, once: whoever claims the marker first wins, so two racing set-up forms cannot both become owner. */
 export async function createOwner(input: AccountInput): Promise<AccountResult> {
   if (await hasOwner()) return { ok: false, error: "Switchboard already has an owner: sign in instead" };
-  const claimed = await getDb().setting.createMany({ data: [{ key: OWNER_CLAIM, value: new Date().toISOString() }], skipDuplicates: true });
+  const claimed = await getDb().setting.createMany({
+    data: [{ key: OWNER_CLAIM, value: new Date().toISOString() }],
+    skipDuplicates: true,
+  });
   if (claimed.count === 0) return { ok: false, error: "Switchboard already has an owner: sign in instead" };
   const result = await createAccount(input, "admin");
   if (!result.ok) await getDb().setting.delete({ where: { key: OWNER_CLAIM } });
@@ -69,7 +76,10 @@ export async function createInvite(createdById: string, role: Role): Promise<{ t
 export type OpenInvite = { id: string; role: Role; expiresAt: Date };
 
 export async function findOpenInvite(token: string): Promise<OpenInvite | null> {
-  const invite = await getDb().invite.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, role: true, expiresAt: true, usedAt: true } });
+  const invite = await getDb().invite.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { id: true, role: true, expiresAt: true, usedAt: true },
+  });
   if (!invite || invite.usedAt || invite.expiresAt < new Date()) return null;
   return { id: invite.id, role: invite.role, expiresAt: invite.expiresAt };
 }
@@ -78,8 +88,12 @@ export async function findOpenInvite(token: string): Promise<OpenInvite | null> 
 export async function acceptInvite(token: string, input: AccountInput): Promise<AccountResult> {
   const invite = await findOpenInvite(token);
   if (!invite) return { ok: false, error: "This invite link is invalid, used or expired: ask an admin for a new one" };
-  const claimed = await getDb().invite.updateMany({ where: { id: invite.id, usedAt: null }, data: { usedAt: new Date() } });
-  if (claimed.count === 0) return { ok: false, error: "This invite link has just been used: ask an admin for a new one" };
+  const claimed = await getDb().invite.updateMany({
+    where: { id: invite.id, usedAt: null },
+    data: { usedAt: new Date() },
+  });
+  if (claimed.count === 0)
+    return { ok: false, error: "This invite link has just been used: ask an admin for a new one" };
   const result = await createAccount(input, invite.role);
   if (!result.ok) await getDb().invite.update({ where: { id: invite.id }, data: { usedAt: null } });
   return result;
@@ -88,7 +102,10 @@ export async function acceptInvite(token: string, input: AccountInput): Promise<
 export type UserSummary = { id: string; name: string; email: string; role: Role; createdAt: Date };
 
 export async function listUsers(): Promise<UserSummary[]> {
-  return getDb().user.findMany({ orderBy: { createdAt: "asc" }, select: { id: true, name: true, email: true, role: true, createdAt: true } });
+  return getDb().user.findMany({
+    orderBy: { createdAt: "asc" },
+    select: { id: true, name: true, email: true, role: true, createdAt: true },
+  });
 }
 
 /** Changes a user's role; the last admin cannot be demoted, so the instance always has someone who can manage it. */
@@ -109,7 +126,8 @@ export async function removeUser(userId: string): Promise<{ ok: true } | { ok: f
   const db = getDb();
   const user = await db.user.findUnique({ where: { id: userId }, select: { role: true } });
   if (!user) return { ok: false, error: `User ${userId} does not exist` };
-  if (user.role === "admin" && (await db.user.count({ where: { role: "admin" } })) <= 1) return { ok: false, error: "The only admin cannot be removed" };
+  if (user.role === "admin" && (await db.user.count({ where: { role: "admin" } })) <= 1)
+    return { ok: false, error: "The only admin cannot be removed" };
   await db.user.delete({ where: { id: userId } });
   forgetVerifiedKeys();
   return { ok: true };

@@ -10,28 +10,49 @@ import { forgetVerifiedKeys } from "./verified-keys";
 import { workflowIdsOf, workflowPermissions } from "./workflow-scope";
 
 /** `workflows` is null for a key that reaches every workflow; a deleted workflow keeps its id and loses its name. */
-export type ApiKeySummary = { id: string; name: string; start: string | null; createdAt: Date; lastRequest: Date | null; workflows: { id: string; name: string | null }[] | null };
+export type ApiKeySummary = {
+  id: string;
+  name: string;
+  start: string | null;
+  createdAt: Date;
+  lastRequest: Date | null;
+  workflows: { id: string; name: string | null }[] | null;
+};
 
 export type ApiKeyResult<T> = ({ ok: true } & T) | { ok: false; error: string };
 
 /** Null when every id names a workflow; otherwise the problem in words. */
 async function unknownWorkflows(workflowIds: readonly string[]): Promise<string | null> {
   if (workflowIds.length === 0) return null;
-  const found = new Set((await getDb().workflow.findMany({ where: { id: { in: [...workflowIds] } }, select: { id: true } })).map((row) => row.id));
+  const found = new Set(
+    (await getDb().workflow.findMany({ where: { id: { in: [...workflowIds] } }, select: { id: true } })).map(
+      (row) => row.id,
+    ),
+  );
   const missing = workflowIds.filter((id) => !found.has(id));
   return missing.length === 0 ? null : `workflows: no workflow has the id ${missing.join(", ")}`;
 }
 
 /** The new key's full text: shown to its owner once, never stored. No `workflowIds` (or none) means every workflow. */
-export async function createApiKey(userId: string, name: string, workflowIds: readonly string[] = []): Promise<ApiKeyResult<{ id: string; key: string }>> {
+export async function createApiKey(
+  userId: string,
+  name: string,
+  workflowIds: readonly string[] = [],
+): Promise<ApiKeyResult<{ id: string; key: string }>> {
   const problem = await unknownWorkflows(workflowIds);
   if (problem) return { ok: false, error: problem };
-  const created = await getAuth().api.createApiKey({ body: { userId, name: name.trim(), permissions: workflowPermissions(workflowIds) } });
+  const created = await getAuth().api.createApiKey({
+    body: { userId, name: name.trim(), permissions: workflowPermissions(workflowIds) },
+  });
   return { ok: true, id: created.id, key: created.key };
 }
 
 /** Changes which workflows one of the user's keys may use (none: all); the key's remembered verification is forgotten at once. */
-export async function limitApiKey(userId: string, keyId: string, workflowIds: readonly string[]): Promise<ApiKeyResult<object>> {
+export async function limitApiKey(
+  userId: string,
+  keyId: string,
+  workflowIds: readonly string[],
+): Promise<ApiKeyResult<object>> {
   const key = await getDb().apikey.findFirst({ where: { id: keyId, referenceId: userId }, select: { id: true } });
   if (!key) return { ok: false, error: `This user has no API key ${keyId}` };
   const problem = await unknownWorkflows(workflowIds);
@@ -47,9 +68,14 @@ export async function listApiKeys(userId: string): Promise<ApiKeySummary[]> {
     orderBy: { createdAt: "desc" },
     select: { id: true, name: true, start: true, createdAt: true, lastRequest: true, permissions: true },
   });
-  const limits = new Map(keys.map((key) => [key.id, workflowIdsOf(key.permissions ? JSON.parse(key.permissions) : null)]));
+  const limits = new Map(
+    keys.map((key) => [key.id, workflowIdsOf(key.permissions ? JSON.parse(key.permissions) : null)]),
+  );
   const ids = [...new Set([...limits.values()].flatMap((list) => list ?? []))];
-  const named = ids.length > 0 ? await getDb().workflow.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }) : [];
+  const named =
+    ids.length > 0
+      ? await getDb().workflow.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })
+      : [];
   const names = new Map(named.map((row) => [row.id, row.name]));
   return keys.map(({ permissions: _permissions, ...key }) => ({
     ...key,

@@ -23,14 +23,24 @@ function createAuth() {
     baseURL,
     secret: accountsSecret(),
     database: prismaAdapter(getDb(), { provider: "postgresql" }),
-    emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH, maxPasswordLength: 256, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 256,
+      autoSignIn: true,
+    },
     user: { additionalFields: { role: { type: "string", required: false, defaultValue: "viewer", input: false } } },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     // HttpOnly and SameSite=Lax are better-auth's defaults; Secure follows an https base URL.
     advanced: { useSecureCookies: baseURL.startsWith("https://"), cookiePrefix: "switchboard" },
     telemetry: { enabled: false },
     // A wrong API key is an everyday 401, not an error worth a stack in the log.
-    logger: { log: (level, message, ...args) => (message.startsWith("Failed to validate API key") ? undefined : console[level === "debug" ? "log" : level](`[auth] ${message}`, ...args)) },
+    logger: {
+      log: (level, message, ...args) =>
+        message.startsWith("Failed to validate API key")
+          ? undefined
+          : console[level === "debug" ? "log" : level](`[auth] ${message}`, ...args),
+    },
     plugins: [
       apiKey({
         defaultPrefix: API_KEY_PREFIX,

@@ -11,7 +11,14 @@ import { hasRole, isRole, type Role } from "./roles";
 import { workflowIdsOf } from "./workflow-scope";
 
 /** `workflowIds` is null unless an API key limited to some workflows is calling. */
-export type Principal = { userId: string; email: string; name: string; role: Role; via: "session" | "api-key"; workflowIds: string[] | null };
+export type Principal = {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+  via: "session" | "api-key";
+  workflowIds: string[] | null;
+};
 
 export type AccessFailure = "unauthenticated" | "forbidden";
 
@@ -44,15 +51,34 @@ async function verifyApiKey(key: string): Promise<Principal | null> {
   const result = await getAuth().api.verifyApiKey({ body: { key } });
   const userId = result.valid ? result.key?.referenceId : undefined;
   if (!userId) return null;
-  const user = await getDb().user.findUnique({ where: { id: userId }, select: { id: true, email: true, name: true, role: true } });
-  return user && { userId: user.id, email: user.email, name: user.name, role: user.role, via: "api-key", workflowIds: workflowIdsOf(result.key?.permissions) };
+  const user = await getDb().user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, name: true, role: true },
+  });
+  return (
+    user && {
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      via: "api-key",
+      workflowIds: workflowIdsOf(result.key?.permissions),
+    }
+  );
 }
 
 async function fromSession(headers: Headers): Promise<Principal | null> {
   const session = await getAuth().api.getSession({ headers });
   if (!session) return null;
   const { user } = session;
-  return { userId: user.id, email: user.email, name: user.name, role: isRole(user.role) ? user.role : "viewer", via: "session", workflowIds: null };
+  return {
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    role: isRole(user.role) ? user.role : "viewer",
+    via: "session",
+    workflowIds: null,
+  };
 }
 
 /** The caller, or null. A request that presents an API key is judged by the key alone. */
@@ -65,6 +91,10 @@ export async function authenticate(headers: Headers): Promise<Principal | null> 
 export async function requireRole(headers: Headers, role: Role): Promise<Principal> {
   const principal = await authenticate(headers);
   if (!principal) throw new AccessError("unauthenticated", "Sign in or send an API key (Authorization: Bearer KEY)");
-  if (!hasRole(principal.role, role)) throw new AccessError("forbidden", `This needs the ${role} role; you are ${principal.role === "admin" ? "an" : "a"} ${principal.role}`);
+  if (!hasRole(principal.role, role))
+    throw new AccessError(
+      "forbidden",
+      `This needs the ${role} role; you are ${principal.role === "admin" ? "an" : "a"} ${principal.role}`,
+    );
   return principal;
 }

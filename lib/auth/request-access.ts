@@ -32,7 +32,9 @@ export async function actionUser(role: Role): Promise<Principal> {
 }
 
 /** The caller of a server action as a result: who it is, or the access problem in words. */
-export async function actionPrincipal(role: Role): Promise<{ ok: true; principal: Principal } | { ok: false; error: string }> {
+export async function actionPrincipal(
+  role: Role,
+): Promise<{ ok: true; principal: Principal } | { ok: false; error: string }> {
   try {
     return { ok: true, principal: await actionUser(role) };
   } catch (error) {

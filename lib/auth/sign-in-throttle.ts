@@ -8,7 +8,12 @@
  * (the window: how long a caller past a limit waits).
  */
 import "server-only";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type IRateLimiterStoreOptions } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type IRateLimiterStoreOptions,
+} from "rate-limiter-flexible";
 import { sharedRedis } from "../queue/redis";
 
 export type ThrottleKind = "sign-in" | "invite";
@@ -74,11 +79,21 @@ function describeWait(seconds: number): string {
 function refusal(kind: ThrottleKind, waitMs: number): ThrottleRefusal {
   const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
   const what = kind === "sign-in" ? "failed sign-ins" : "failed invite attempts";
-  return { ok: false, status: 429, retryAfterSeconds, error: `Too many ${what} from this address: try again in ${describeWait(retryAfterSeconds)}` };
+  return {
+    ok: false,
+    status: 429,
+    retryAfterSeconds,
+    error: `Too many ${what} from this address: try again in ${describeWait(retryAfterSeconds)}`,
+  };
 }
 
 /** Runs `attempt` unless the account or address has failed too often; its `ok` says whether it counts as a failure. */
-export async function throttled<R extends { ok: boolean }>(kind: ThrottleKind, who: Attempter, attempt: () => Promise<R>, env: NodeJS.ProcessEnv = process.env): Promise<R | ThrottleRefusal> {
+export async function throttled<R extends { ok: boolean }>(
+  kind: ThrottleKind,
+  who: Attempter,
+  attempt: () => Promise<R>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<R | ThrottleRefusal> {
   const { byAccountAndAddress, byAddress } = limitersFor(kind, throttleSettings(env));
   const accountKey = `${who.account.trim().toLowerCase()}|${who.address}`;
   const accountWait = await reserve(byAccountAndAddress, accountKey);

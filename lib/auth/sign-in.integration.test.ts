@@ -41,21 +41,38 @@ describe("sign-in throttling", () => {
     const refused = answers.filter((answer) => !answer.ok && answer.status === 429);
     expect(answers.filter((answer) => !answer.ok && answer.status === 401)).toHaveLength(5);
     expect(refused).toHaveLength(195);
-    expect(refused[0]).toMatchObject({ retryAfterSeconds: expect.any(Number), error: expect.stringMatching(/Too many failed sign-ins from this address: try again in \d+ seconds?/) });
+    expect(refused[0]).toMatchObject({
+      retryAfterSeconds: expect.any(Number),
+      error: expect.stringMatching(/Too many failed sign-ins from this address: try again in \d+ seconds?/),
+    });
     // A refusal costs no password hashing (~0.1–0.7 s each on a busy 2-core machine): the 195 together take a few seconds at most.
     expect(refusalTimes.reduce((sum, time) => sum + time, 0)).toBeLessThan(5_000);
     // Blocked: even the right password is refused from there, for now.
-    expect(await signInWithPassword({ email: victim.email, password: victim.password }, from(attacker))).toMatchObject({ ok: false, status: 429 });
+    expect(await signInWithPassword({ email: victim.email, password: victim.password }, from(attacker))).toMatchObject({
+      ok: false,
+      status: 429,
+    });
     // Someone else, elsewhere, is not affected.
-    expect(await signInWithPassword({ email: bystander.email, password: bystander.password }, from(newAddress()))).toEqual({ ok: true });
+    expect(
+      await signInWithPassword({ email: bystander.email, password: bystander.password }, from(newAddress())),
+    ).toEqual({ ok: true });
     await new Promise((resolve) => setTimeout(resolve, BLOCK_SECONDS * 1000 + 200));
-    expect(await signInWithPassword({ email: victim.email, password: victim.password }, from(attacker))).toEqual({ ok: true });
+    expect(await signInWithPassword({ email: victim.email, password: victim.password }, from(attacker))).toEqual({
+      ok: true,
+    });
   }, 120_000);
 
   it("counts an address's failures across accounts, and concurrent guesses cannot get past the limit", async () => {
     process.env.SWITCHBOARD_SIGNIN_MAX_FAILURES_PER_ADDRESS = "8";
     const address = newAddress();
-    const answers = await Promise.all(Array.from({ length: 24 }, (_, index) => signInWithPassword({ email: `nobody-${index}-${randomUUID()}@switchboard.test`, password: "wrong password" }, from(address))));
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, index) =>
+        signInWithPassword(
+          { email: `nobody-${index}-${randomUUID()}@switchboard.test`, password: "wrong password" },
+          from(address),
+        ),
+      ),
+    );
     expect(answers.filter((answer) => !answer.ok && answer.status === 401)).toHaveLength(8);
     expect(answers.filter((answer) => !answer.ok && answer.status === 429)).toHaveLength(16);
   }, 120_000);
@@ -64,17 +81,31 @@ describe("sign-in throttling", () => {
     const person = await createTestAccount("viewer");
     const address = newAddress();
     for (let round = 0; round < 2; round += 1) {
-      for (let typo = 0; typo < 4; typo += 1) expect(await signInWithPassword({ email: person.email, password: "typo" }, from(address))).toMatchObject({ status: 401 });
-      expect(await signInWithPassword({ email: person.email, password: person.password }, from(address))).toEqual({ ok: true });
+      for (let typo = 0; typo < 4; typo += 1)
+        expect(await signInWithPassword({ email: person.email, password: "typo" }, from(address))).toMatchObject({
+          status: 401,
+        });
+      expect(await signInWithPassword({ email: person.email, password: person.password }, from(address))).toEqual({
+        ok: true,
+      });
     }
   }, 120_000);
 
   it("throttles invite links the same way", async () => {
     const address = newAddress();
-    const input = { email: `guest-${randomUUID()}@switchboard.test`, password: "a long enough password", name: "Guest" };
+    const input = {
+      email: `guest-${randomUUID()}@switchboard.test`,
+      password: "a long enough password",
+      name: "Guest",
+    };
     const answers = [];
-    for (let guess = 0; guess < 30; guess += 1) answers.push(await acceptInviteThrottled(`guess-${guess}`, input, from(address)));
+    for (let guess = 0; guess < 30; guess += 1)
+      answers.push(await acceptInviteThrottled(`guess-${guess}`, input, from(address)));
     expect(answers.filter((answer) => !answer.ok && !("status" in answer))).toHaveLength(5);
-    expect(answers.slice(5)).toEqual(Array(25).fill(expect.objectContaining({ status: 429, error: expect.stringContaining("Too many failed invite attempts") })));
+    expect(answers.slice(5)).toEqual(
+      Array(25).fill(
+        expect.objectContaining({ status: 429, error: expect.stringContaining("Too many failed invite attempts") }),
+      ),
+    );
   });
 });

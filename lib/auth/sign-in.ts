@@ -15,18 +15,31 @@ export type SignInResult = { ok: true } | { ok: false; status: 401; error: strin
 export const WRONG_PASSWORD = "That e-mail and password do not match an account";
 
 /** better-auth checks the password and, called from a server action, sets the session cookie (its nextCookies plugin). */
-export async function signInWithPassword(input: { email: string; password: string }, headers: Headers): Promise<SignInResult> {
-  return throttled("sign-in", { account: input.email, address: clientAddress(headers) }, async (): Promise<SignInResult> => {
-    try {
-      await getAuth().api.signInEmail({ body: { email: input.email, password: input.password }, headers });
-      return { ok: true };
-    } catch (error) {
-      if (error instanceof APIError) return { ok: false, status: 401, error: WRONG_PASSWORD };
-      throw error;
-    }
-  });
+export async function signInWithPassword(
+  input: { email: string; password: string },
+  headers: Headers,
+): Promise<SignInResult> {
+  return throttled(
+    "sign-in",
+    { account: input.email, address: clientAddress(headers) },
+    async (): Promise<SignInResult> => {
+      try {
+        await getAuth().api.signInEmail({ body: { email: input.email, password: input.password }, headers });
+        return { ok: true };
+      } catch (error) {
+        if (error instanceof APIError) return { ok: false, status: 401, error: WRONG_PASSWORD };
+        throw error;
+      }
+    },
+  );
 }
 
-export async function acceptInviteThrottled(token: string, input: AccountInput, headers: Headers): Promise<AccountResult | ThrottleRefusal> {
-  return throttled("invite", { account: input.email, address: clientAddress(headers) }, () => acceptInvite(token, input));
+export async function acceptInviteThrottled(
+  token: string,
+  input: AccountInput,
+  headers: Headers,
+): Promise<AccountResult | ThrottleRefusal> {
+  return throttled("invite", { account: input.email, address: clientAddress(headers) }, () =>
+    acceptInvite(token, input),
+  );
 }

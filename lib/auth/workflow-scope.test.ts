@@ -21,7 +21,9 @@ describe("a key's workflow limit", () => {
   });
 
   it("names the refused workflow", () => {
-    expect(outsideScopeMessage({ id: "wf1", name: "Billing" })).toContain('workflow "Billing" (wf1) is not one of them');
+    expect(outsideScopeMessage({ id: "wf1", name: "Billing" })).toContain(
+      'workflow "Billing" (wf1) is not one of them',
+    );
     expect(outsideScopeMessage({ id: "wf1" })).toContain("workflow wf1 is not");
   });
 });

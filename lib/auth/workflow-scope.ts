@@ -20,7 +20,8 @@ export function workflowPermissions(workflowIds: readonly string[] | undefined):
   return unique.length > 0 ? { [WORKFLOW_PERMISSION]: unique } : undefined;
 }
 
-export const LIMITED_KEY_NOT_FOR_PAGES = "This API key is limited to some workflows: it opens their API routes and the MCP server, not pages or actions";
+export const LIMITED_KEY_NOT_FOR_PAGES =
+  "This API key is limited to some workflows: it opens their API routes and the MCP server, not pages or actions";
 
 export function isLimited(scope: WorkflowScope): boolean {
   return scope.workflowIds !== null;

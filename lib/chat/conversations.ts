@@ -10,8 +10,22 @@ import { startRun, type StartRunResult } from "../runs/start-run";
 import type { RunStatusName as RunStatus } from "../runs/run-statuses";
 import { answerText } from "../runs/answer-text";
 
-export type ConversationSummary = { id: string; workflowId: string; title: string; createdAt: string; updatedAt: string };
-export type ChatTurnView = { id: string; runId: string; message: string; createdAt: string; status: RunStatus | "deleted"; answer: string | null; error: string | null };
+export type ConversationSummary = {
+  id: string;
+  workflowId: string;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+};
+export type ChatTurnView = {
+  id: string;
+  runId: string;
+  message: string;
+  createdAt: string;
+  status: RunStatus | "deleted";
+  answer: string | null;
+  error: string | null;
+};
 export type ConversationView = ConversationSummary & { turns: ChatTurnView[] };
 
 const MAX_TITLE = 120;
@@ -19,7 +33,13 @@ const MAX_TITLE = 120;
 const UNTITLED = "New conversation";
 const titleFrom = (message: string) => (message.length > 60 ? `${message.slice(0, 59)}…` : message);
 
-const summary = (row: { id: string; workflowId: string; title: string; createdAt: Date; updatedAt: Date }): ConversationSummary => ({
+const summary = (row: {
+  id: string;
+  workflowId: string;
+  title: string;
+  createdAt: Date;
+  updatedAt: Date;
+}): ConversationSummary => ({
   id: row.id,
   workflowId: row.workflowId,
   title: row.title,
@@ -28,7 +48,11 @@ const summary = (row: { id: string; workflowId: string; title: string; createdAt
 });
 
 export async function listConversations(workflowId: string): Promise<ConversationSummary[]> {
-  const rows = await getDb().conversation.findMany({ where: { workflowId }, orderBy: { updatedAt: "desc" }, take: 200 });
+  const rows = await getDb().conversation.findMany({
+    where: { workflowId },
+    orderBy: { updatedAt: "desc" },
+    take: 200,
+  });
   return rows.map(summary);
 }
 
@@ -49,7 +73,15 @@ export async function deleteConversation(id: string): Promise<boolean> {
 export async function getConversation(id: string): Promise<ConversationView | null> {
   const conversation = await getDb().conversation.findUnique({ where: { id } });
   if (!conversation) return null;
-  const turns = await sql<{ id: string; runId: string; message: string; createdAt: Date; status: RunStatus | null; output: unknown; error: string | null }>`
+  const turns = await sql<{
+    id: string;
+    runId: string;
+    message: string;
+    createdAt: Date;
+    status: RunStatus | null;
+    output: unknown;
+    error: string | null;
+  }>`
     SELECT t.id, t."runId", t.message, t."createdAt", r.status, r.output, r.error
     FROM "ChatTurn" t LEFT JOIN "Run" r ON r.id = t."runId"
     WHERE t."conversationId" = ${id} ORDER BY t."createdAt" ASC, t.id ASC`;
@@ -72,11 +104,16 @@ export type SendResult = { ok: true; runId: string; turnId: string } | Extract<S
 /** Starts the workflow on the message and records the turn; the first message also titles a conversation still untitled. */
 export async function sendMessage(conversationId: string, message: string): Promise<SendResult> {
   const conversation = await getDb().conversation.findUnique({ where: { id: conversationId } });
-  if (!conversation) return { ok: false, reason: "not-found", message: `Conversation ${conversationId} does not exist` };
+  if (!conversation)
+    return { ok: false, reason: "not-found", message: `Conversation ${conversationId} does not exist` };
   const started = await startRun(conversation.workflowId, message, { kind: "chat", conversationId });
   if (!started.ok) return started;
   const turn = await getDb().chatTurn.create({ data: { conversationId, runId: started.runId, message } });
-  const firstMessage = conversation.title === UNTITLED && (await getDb().chatTurn.count({ where: { conversationId } })) === 1;
-  await getDb().conversation.update({ where: { id: conversationId }, data: firstMessage ? { title: titleFrom(message) } : { updatedAt: new Date() } });
+  const firstMessage =
+    conversation.title === UNTITLED && (await getDb().chatTurn.count({ where: { conversationId } })) === 1;
+  await getDb().conversation.update({
+    where: { id: conversationId },
+    data: firstMessage ? { title: titleFrom(message) } : { updatedAt: new Date() },
+  });
   return { ok: true, runId: started.runId, turnId: turn.id };
 }

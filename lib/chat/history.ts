@@ -8,7 +8,11 @@ import type { ModelMessage } from "ai";
 import { sql } from "../db/sql";
 import { answerText } from "../runs/answer-text";
 
-export async function conversationHistory(conversationId: string, runId: string, windowSize: number): Promise<ModelMessage[]> {
+export async function conversationHistory(
+  conversationId: string,
+  runId: string,
+  windowSize: number,
+): Promise<ModelMessage[]> {
   if (windowSize <= 0) return [];
   const rows = await sql<{ message: string; output: unknown }>`
     SELECT t.message, r.output

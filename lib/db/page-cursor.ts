@@ -10,7 +10,10 @@ export function encodeCursor(at: Date, id: string | number): string {
 }
 
 /** The (time, id) a cursor stands for; `idType` says what the list's ids are. A cursor this API did not give out is a BadCursorError. */
-export function decodeCursor<T extends "string" | "number">(cursor: string, idType: T): { at: string; id: T extends "string" ? string : number } {
+export function decodeCursor<T extends "string" | "number">(
+  cursor: string,
+  idType: T,
+): { at: string; id: T extends "string" ? string : number } {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, unknown];
     const idOk = idType === "number" ? Number.isInteger(id) : typeof id === "string";

@@ -12,7 +12,8 @@ const holder = globalThis as unknown as { switchboardPool?: pg.Pool };
 export function getPool(): pg.Pool {
   if (holder.switchboardPool) return holder.switchboardPool;
   const connectionString = process.env.DATABASE_URL;
-  if (!connectionString) throw new Error("DATABASE_URL is not set: it must name the PostgreSQL database Switchboard uses");
+  if (!connectionString)
+    throw new Error("DATABASE_URL is not set: it must name the PostgreSQL database Switchboard uses");
   holder.switchboardPool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   return holder.switchboardPool;
 }
@@ -52,7 +53,10 @@ function run(strings: TemplateStringsArray, values: unknown[]) {
 }
 
 /** Runs a tagged-template query: sql`SELECT … WHERE id = ${id}` sends `id` as $1. Answers the rows. */
-export async function sql<Row = Record<string, unknown>>(strings: TemplateStringsArray, ...values: unknown[]): Promise<Row[]> {
+export async function sql<Row = Record<string, unknown>>(
+  strings: TemplateStringsArray,
+  ...values: unknown[]
+): Promise<Row[]> {
   return (await run(strings, values)).rows as Row[];
 }
 
@@ -62,7 +66,10 @@ export async function sqlCount(strings: TemplateStringsArray, ...values: unknown
 }
 
 /** sql`…` bound to one connection (a transaction's). */
-export type SqlTag = <Row = Record<string, unknown>>(strings: TemplateStringsArray, ...values: unknown[]) => Promise<Row[]>;
+export type SqlTag = <Row = Record<string, unknown>>(
+  strings: TemplateStringsArray,
+  ...values: unknown[]
+) => Promise<Row[]>;
 
 /**
  * Runs `work` in one transaction on one pooled connection, committing what it did or rolling back
@@ -71,7 +78,7 @@ export type SqlTag = <Row = Record<string, unknown>>(strings: TemplateStringsArr
  */
 export async function inTransaction<T>(work: (tx: SqlTag) => Promise<T>): Promise<T> {
   const client = await getPool().connect();
-  const tx: SqlTag = async <Row,>(strings: TemplateStringsArray, ...values: unknown[]) =>
+  const tx: SqlTag = async <Row>(strings: TemplateStringsArray, ...values: unknown[]) =>
     (await client.query({ ...statementOf(strings), values, types } as pg.QueryConfig)).rows as Row[];
   try {
     await client.query("BEGIN");

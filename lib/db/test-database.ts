@@ -8,10 +8,17 @@ import { testDatabaseUrl } from "../testing/test-slot";
  * With `fresh` (the default) it is dropped and recreated, so every test run starts from empty tables;
  * to keep that from ever reaching real data, only names like `*_test`, `*_e2e` or `*_bench` are dropped.
  */
-export async function prepareTestDatabase({ fresh = true, url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? testDatabaseUrl("test") } = {}): Promise<string> {
+export async function prepareTestDatabase({
+  fresh = true,
+  url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? testDatabaseUrl("test"),
+} = {}): Promise<string> {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!/^[a-z0-9_]+$/i.test(name)) throw new Error(`Refusing to manage database "${name}": use letters, digits and _ only`);
-  if (fresh && !/_(test|e2e|bench)(_|$)/i.test(name)) throw new Error(`Refusing to recreate database "${name}": a test database's name must look like *_test, *_e2e or *_bench`);
+  if (!/^[a-z0-9_]+$/i.test(name))
+    throw new Error(`Refusing to manage database "${name}": use letters, digits and _ only`);
+  if (fresh && !/_(test|e2e|bench)(_|$)/i.test(name))
+    throw new Error(
+      `Refusing to recreate database "${name}": a test database's name must look like *_test, *_e2e or *_bench`,
+    );
 
   const admin = new URL(url);
   admin.pathname = "/postgres";
@@ -19,7 +26,9 @@ export async function prepareTestDatabase({ fresh = true, url = process.env.TEST
   try {
     await client.connect();
   } catch (error) {
-    throw new Error(`Cannot reach PostgreSQL for the test database at ${admin.host} (${error instanceof Error ? error.message : error}); set TEST_DATABASE_URL`);
+    throw new Error(
+      `Cannot reach PostgreSQL for the test database at ${admin.host} (${error instanceof Error ? error.message : error}); set TEST_DATABASE_URL`,
+    );
   }
   try {
     if (fresh) await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);

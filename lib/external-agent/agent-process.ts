@@ -33,7 +33,9 @@ const MAX_OUTPUT_BYTES = 1_000_000;
 
 /** An MCP client configuration with the gateway as its one server, reached over Streamable HTTP with the token. */
 export function gatewayClientConfig(gatewayUrl: string, token: string) {
-  return { mcpServers: { switchboard: { type: "http", url: gatewayUrl, headers: { Authorization: `Bearer ${token}` } } } };
+  return {
+    mcpServers: { switchboard: { type: "http", url: gatewayUrl, headers: { Authorization: `Bearer ${token}` } } },
+  };
 }
 
 export async function runAgentProcess(agent: AgentProcess): Promise<string> {
@@ -42,7 +44,9 @@ export async function runAgentProcess(agent: AgentProcess): Promise<string> {
   const configPath = path.join(dir, "mcp.json");
   const hide = (text: string) => redactSecrets(text, [agent.token]);
   try {
-    await writeFile(configPath, JSON.stringify(gatewayClientConfig(agent.gatewayUrl, agent.token), null, 2), { mode: 0o600 });
+    await writeFile(configPath, JSON.stringify(gatewayClientConfig(agent.gatewayUrl, agent.token), null, 2), {
+      mode: 0o600,
+    });
     const env = {
       ...childEnvironment(),
       SWITCHBOARD_GATEWAY_URL: agent.gatewayUrl,
@@ -53,10 +57,23 @@ export async function runAgentProcess(agent: AgentProcess): Promise<string> {
     const reaper = reaperHooks(sharedRedis(), agent.runId); // a worker's death does not leave the agent running
     // In the sandbox it reads its configuration's folder and reaches the gateway over the network, and writes nothing of the host.
     const box = { readOnlyRoots: [dir], network: true };
-    const result = await runExecutable(agent.command, agent.args, { env, ...box, timeoutMs: agent.timeoutMs, maxOutputBytes: MAX_OUTPUT_BYTES, signal: agent.signal, ...reaper });
+    const result = await runExecutable(agent.command, agent.args, {
+      env,
+      ...box,
+      timeoutMs: agent.timeoutMs,
+      maxOutputBytes: MAX_OUTPUT_BYTES,
+      signal: agent.signal,
+      ...reaper,
+    });
     const said = stderrSummary(result.stderr);
-    if (result.timedOut) throw new Error(`command: "${agent.command}" did not finish within ${agent.timeoutMs / 1000} s`);
-    if (result.exitCode !== 0) throw new Error(hide(`command: "${agent.command}" exited with ${result.exitCode === null ? "no code (its output was too long)" : `code ${result.exitCode}`}${said ? ` — stderr: ${said}` : ""}`));
+    if (result.timedOut)
+      throw new Error(`command: "${agent.command}" did not finish within ${agent.timeoutMs / 1000} s`);
+    if (result.exitCode !== 0)
+      throw new Error(
+        hide(
+          `command: "${agent.command}" exited with ${result.exitCode === null ? "no code (its output was too long)" : `code ${result.exitCode}`}${said ? ` — stderr: ${said}` : ""}`,
+        ),
+      );
     return hide(result.stdout.trim());
   } finally {
     await rm(dir, { recursive: true, force: true });

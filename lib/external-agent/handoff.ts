@@ -13,7 +13,13 @@ const doneKey = (runId: string, nodeId: string) => `run:${runId}:external:${node
 export const Handoff = z.object({ url: z.string(), token: z.string(), expiresAt: z.string() });
 export type Handoff = z.infer<typeof Handoff>;
 
-export async function storeHandoff(redis: Redis, runId: string, nodeId: string, handoff: Handoff, ttlSeconds: number): Promise<void> {
+export async function storeHandoff(
+  redis: Redis,
+  runId: string,
+  nodeId: string,
+  handoff: Handoff,
+  ttlSeconds: number,
+): Promise<void> {
   await redis.set(handoffKey(runId, nodeId), JSON.stringify(handoff), "EX", ttlSeconds);
 }
 
@@ -25,12 +31,22 @@ export async function readHandoff(redis: Redis, runId: string, nodeId: string): 
 /** Done: what the person (or their agent) answered becomes the node's output. False when nobody is waiting. */
 export async function finishHandoff(redis: Redis, runId: string, nodeId: string, text: string): Promise<boolean> {
   if (!(await redis.exists(handoffKey(runId, nodeId)))) return false;
-  await redis.multi().lpush(doneKey(runId, nodeId), JSON.stringify({ text })).expire(doneKey(runId, nodeId), 3600).exec();
+  await redis
+    .multi()
+    .lpush(doneKey(runId, nodeId), JSON.stringify({ text }))
+    .expire(doneKey(runId, nodeId), 3600)
+    .exec();
   return true;
 }
 
 /** Blocks (on a connection of its own) until Done, the time limit, or the signal; the answer's text, or null. */
-export async function waitForDone(redis: Redis, runId: string, nodeId: string, timeoutMs: number, signal: AbortSignal): Promise<string | null> {
+export async function waitForDone(
+  redis: Redis,
+  runId: string,
+  nodeId: string,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<string | null> {
   const blocking = redis.duplicate();
   const stop = () => blocking.disconnect();
   signal.addEventListener("abort", stop, { once: true });

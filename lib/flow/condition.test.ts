@@ -25,7 +25,8 @@ describe("evaluateCondition", () => {
   });
 
   it("tells empty from present, and true from false", () => {
-    for (const empty of [undefined, null, "", [], {}]) expect(evaluateCondition({ value: empty, operator: "exists" })).toBe(false);
+    for (const empty of [undefined, null, "", [], {}])
+      expect(evaluateCondition({ value: empty, operator: "exists" })).toBe(false);
     expect(evaluateCondition({ value: 0, operator: "exists" })).toBe(true);
     expect(evaluateCondition({ value: undefined, operator: "not_exists" })).toBe(true);
     expect(evaluateCondition({ value: "true", operator: "is_true" })).toBe(true);
@@ -34,8 +35,14 @@ describe("evaluateCondition", () => {
   });
 
   it("says why it cannot decide", () => {
-    expect(() => evaluateCondition({ value: "many", operator: "gt", compareTo: "3" })).toThrow(/The value is not a number: "many"/);
-    expect(() => evaluateCondition({ value: 4, operator: "lt", compareTo: "" })).toThrow(/The comparison is not a number/);
-    expect(() => evaluateCondition({ value: "x", operator: "matches", compareTo: "(" })).toThrow(/regular expression "\(" is not valid/);
+    expect(() => evaluateCondition({ value: "many", operator: "gt", compareTo: "3" })).toThrow(
+      /The value is not a number: "many"/,
+    );
+    expect(() => evaluateCondition({ value: 4, operator: "lt", compareTo: "" })).toThrow(
+      /The comparison is not a number/,
+    );
+    expect(() => evaluateCondition({ value: "x", operator: "matches", compareTo: "(" })).toThrow(
+      /regular expression "\(" is not valid/,
+    );
   });
 });

@@ -19,7 +19,10 @@ export const CONDITION_OPERATORS = [
   { value: "matches", label: "matches the regular expression" },
 ] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number]["value"];
-export const CONDITION_OPERATOR_VALUES = CONDITION_OPERATORS.map((op) => op.value) as [ConditionOperator, ...ConditionOperator[]];
+export const CONDITION_OPERATOR_VALUES = CONDITION_OPERATORS.map((op) => op.value) as [
+  ConditionOperator,
+  ...ConditionOperator[],
+];
 
 /** Operators that need nothing to compare with. */
 export const UNARY_OPERATORS: ReadonlySet<ConditionOperator> = new Set(["exists", "not_exists", "is_true", "is_false"]);
@@ -27,15 +30,22 @@ export const UNARY_OPERATORS: ReadonlySet<ConditionOperator> = new Set(["exists"
 export type Condition = { value: unknown; operator: ConditionOperator; compareTo?: string };
 
 /** The text a condition compares: strings as they are, anything else as JSON. */
-export const asText = (value: unknown): string => (typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value));
+export const asText = (value: unknown): string =>
+  typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value);
 
 function asNumber(value: unknown, what: string): number {
   const number = typeof value === "number" ? value : Number(asText(value).trim());
-  if (asText(value).trim() === "" || !Number.isFinite(number)) throw new Error(`${what} is not a number: ${JSON.stringify(asText(value).slice(0, 60))}`);
+  if (asText(value).trim() === "" || !Number.isFinite(number))
+    throw new Error(`${what} is not a number: ${JSON.stringify(asText(value).slice(0, 60))}`);
   return number;
 }
 
-const isEmpty = (value: unknown) => value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0) || (typeof value === "object" && value !== null && Object.keys(value).length === 0);
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  value === "" ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === "object" && value !== null && Object.keys(value).length === 0);
 
 function isTruthy(value: unknown): boolean {
   if (typeof value === "string") return ["true", "yes", "1"].includes(value.trim().toLowerCase());
@@ -55,7 +65,9 @@ export function compilePattern(compareTo: string): RegExp {
 export function evaluateCondition({ value, operator, compareTo = "" }: Condition): boolean {
   switch (operator) {
     case "contains":
-      return Array.isArray(value) ? value.some((item) => asText(item) === compareTo) : asText(value).includes(compareTo);
+      return Array.isArray(value)
+        ? value.some((item) => asText(item) === compareTo)
+        : asText(value).includes(compareTo);
     case "not_contains":
       return !evaluateCondition({ value, operator: "contains", compareTo });
     case "equals":

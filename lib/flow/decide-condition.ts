@@ -12,7 +12,10 @@ export async function decideCondition(condition: Condition, signal?: AbortSignal
   const compareTo = condition.compareTo ?? "";
   const { source, flags } = compilePattern(compareTo);
   const subject = `The regular expression ${JSON.stringify(compareTo)}`;
-  const answer = await evaluateInBox({ kind: "regex", pattern: source, flags, text: asText(condition.value) }, { subject, timeMs: EXPRESSION_TIME_LIMIT_MS, signal });
+  const answer = await evaluateInBox(
+    { kind: "regex", pattern: source, flags, text: asText(condition.value) },
+    { subject, timeMs: EXPRESSION_TIME_LIMIT_MS, signal },
+  );
   if (!answer.ok) throw new Error(answer.message);
   return answer.value === true;
 }

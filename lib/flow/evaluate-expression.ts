@@ -7,8 +7,16 @@ import { evaluateInBox } from "./evaluation-pool";
 import { EXPRESSION_TIME_LIMIT_MS, ExpressionError } from "./jsonata-expression";
 
 /** `source` over `input`, with `$input` and `$run` bound; throws an ExpressionError naming the position, or the limit it passed. */
-export async function evaluateExpression(source: string, input: unknown, runInput?: unknown, signal?: AbortSignal): Promise<unknown> {
-  const answer = await evaluateInBox({ kind: "jsonata", expression: source, input, runInput }, { subject: "The expression", timeMs: EXPRESSION_TIME_LIMIT_MS, signal });
+export async function evaluateExpression(
+  source: string,
+  input: unknown,
+  runInput?: unknown,
+  signal?: AbortSignal,
+): Promise<unknown> {
+  const answer = await evaluateInBox(
+    { kind: "jsonata", expression: source, input, runInput },
+    { subject: "The expression", timeMs: EXPRESSION_TIME_LIMIT_MS, signal },
+  );
   if (!answer.ok) throw new ExpressionError(answer.message);
   return answer.value;
 }

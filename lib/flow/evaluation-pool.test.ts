@@ -29,22 +29,36 @@ async function longestLoopGap(work: () => Promise<unknown>): Promise<number> {
 }
 
 describe("evaluation boxes", () => {
-  it("fails an expression that allocates 200 M characters with the memory limit, and the next one works", { timeout: 30_000 }, async () => {
-    await expect(evaluateExpression('$pad("", 200000000, "x")', {})).rejects.toThrow("The expression used more than 64 MiB of memory and was stopped");
-    expect(await evaluateExpression("$sum(items)", { items: [1, 2, 3] })).toBe(6);
-  });
+  it(
+    "fails an expression that allocates 200 M characters with the memory limit, and the next one works",
+    { timeout: 30_000 },
+    async () => {
+      await expect(evaluateExpression('$pad("", 200000000, "x")', {})).rejects.toThrow(
+        "The expression used more than 64 MiB of memory and was stopped",
+      );
+      expect(await evaluateExpression("$sum(items)", { items: [1, 2, 3] })).toBe(6);
+    },
+  );
 
-  it("stops a catastrophic regex at the time limit without holding this process's event loop", { timeout: 30_000 }, async () => {
-    const started = Date.now();
-    let error: unknown;
-    const gap = await longestLoopGap(() => evaluateExpression(`$match("${CATASTROPHIC_INPUT}", /(a+)+$/)`, {}).catch((e: unknown) => (error = e)));
-    expect((error as Error).message).toBe("The expression ran longer than 2 s and was stopped");
-    expect(Date.now() - started).toBeLessThan(8_000);
-    expect(gap).toBeLessThan(500); // it was 10 s on the engine's thread
-  });
+  it(
+    "stops a catastrophic regex at the time limit without holding this process's event loop",
+    { timeout: 30_000 },
+    async () => {
+      const started = Date.now();
+      let error: unknown;
+      const gap = await longestLoopGap(() =>
+        evaluateExpression(`$match("${CATASTROPHIC_INPUT}", /(a+)+$/)`, {}).catch((e: unknown) => (error = e)),
+      );
+      expect((error as Error).message).toBe("The expression ran longer than 2 s and was stopped");
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expect(gap).toBeLessThan(500); // it was 10 s on the engine's thread
+    },
+  );
 
   it("stops an If/Switch `matches` regex that backtracks forever", { timeout: 30_000 }, async () => {
-    await expect(decideCondition({ value: CATASTROPHIC_INPUT, operator: "matches", compareTo: "(a+)+$" })).rejects.toThrow('The regular expression "(a+)+$" ran longer than 2 s and was stopped');
+    await expect(
+      decideCondition({ value: CATASTROPHIC_INPUT, operator: "matches", compareTo: "(a+)+$" }),
+    ).rejects.toThrow('The regular expression "(a+)+$" ran longer than 2 s and was stopped');
     expect(await decideCondition({ value: "order 42", operator: "matches", compareTo: "\\d+$" })).toBe(true);
     await expect(decideCondition({ value: "x", operator: "matches", compareTo: "(" })).rejects.toThrow(/is not valid/);
   });
@@ -52,22 +66,37 @@ describe("evaluation boxes", () => {
   it("stops Code running a catastrophic regex at its time limit", { timeout: 30_000 }, async () => {
     const started = Date.now();
     const code = `return /(a+)+$/.test("${CATASTROPHIC_INPUT}${CATASTROPHIC_INPUT}");`;
-    await expect(runInSandbox(code, null, { timeMs: 300, memoryBytes: 16 * 2 ** 20 })).rejects.toThrow("The code ran longer than 300 ms and was stopped");
+    await expect(runInSandbox(code, null, { timeMs: 300, memoryBytes: 16 * 2 ** 20 })).rejects.toThrow(
+      "The code ran longer than 300 ms and was stopped",
+    );
     expect(Date.now() - started).toBeLessThan(6_000);
   });
 
   it("gives deep recursion in Code a clear error the code itself can catch", { timeout: 30_000 }, async () => {
-    const error = await runInSandbox("function down(n) { return down(n + 1) + 1; }\nreturn down(0);", null).catch((e: unknown) => e);
+    const error = await runInSandbox("function down(n) { return down(n + 1) + 1; }\nreturn down(0);", null).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(SandboxError);
     expect((error as Error).message).toBe("The code recursed too deeply (stack overflow) and was stopped");
-    await expect(runInSandbox("return eval('['.repeat(100000));", null)).rejects.toThrow(/recursed too deeply|stack overflow/);
-    expect(await runInSandbox("function down(n) { return down(n + 1); }\ntry { down(0); } catch (e) { return 'caught: ' + e.message; }", null)).toBe("caught: stack overflow");
+    await expect(runInSandbox("return eval('['.repeat(100000));", null)).rejects.toThrow(
+      /recursed too deeply|stack overflow/,
+    );
+    expect(
+      await runInSandbox(
+        "function down(n) { return down(n + 1); }\ntry { down(0); } catch (e) { return 'caught: ' + e.message; }",
+        null,
+      ),
+    ).toBe("caught: stack overflow");
     expect(await runInSandbox("return input * 2;", 21)).toBe(42);
   });
 
   it("does not charge a task for the time it waited for a free box", { timeout: 30_000 }, async () => {
     // Four boxes (the most there are) spin for 2.5 s; the fifth task waits longer than its own 2 s limit, then runs.
-    const spinners = Array.from({ length: 4 }, () => runInSandbox("while (true) {}", null, { timeMs: 2_500, memoryBytes: 16 * 2 ** 20 }).catch((e: Error) => e.message));
+    const spinners = Array.from({ length: 4 }, () =>
+      runInSandbox("while (true) {}", null, { timeMs: 2_500, memoryBytes: 16 * 2 ** 20 }).catch(
+        (e: Error) => e.message,
+      ),
+    );
     const waiting = runInSandbox("return input + 1;", 1, { timeMs: 2_000, memoryBytes: 16 * 2 ** 20 });
     expect(await waiting).toBe(2);
     expect(await Promise.all(spinners)).toEqual(Array(4).fill("The code ran longer than 2500 ms and was stopped"));
@@ -77,7 +106,12 @@ describe("evaluation boxes", () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("run cancelled")), 200);
     const started = Date.now();
-    await expect(evaluateInBox({ kind: "code", code: "while (true) {}", input: null, timeMs: 10_000, memoryBytes: 16 * 2 ** 20 }, { subject: "The code", timeMs: 10_000, signal: controller.signal })).rejects.toThrow("run cancelled");
+    await expect(
+      evaluateInBox(
+        { kind: "code", code: "while (true) {}", input: null, timeMs: 10_000, memoryBytes: 16 * 2 ** 20 },
+        { subject: "The code", timeMs: 10_000, signal: controller.signal },
+      ),
+    ).rejects.toThrow("run cancelled");
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 });

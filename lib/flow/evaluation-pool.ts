@@ -55,16 +55,21 @@ type Stop = "deadline" | "caller";
 
 /** What a box's end means for the person: the limit it passed. */
 function stoppedAnswer(subject: string, timeMs: number, stop: Stop | undefined, error: unknown): EvaluationAnswer {
-  if (stop === "deadline") return { ok: false, message: `${subject} ran longer than ${formatTimeLimit(timeMs)} and was stopped` };
+  if (stop === "deadline")
+    return { ok: false, message: `${subject} ran longer than ${formatTimeLimit(timeMs)} and was stopped` };
   // A box has nothing else that ends it: V8 aborting past the heap limit is what "exited unexpectedly" means here.
   if (error instanceof Error && /exited unexpectedly/.test(error.message)) {
     return { ok: false, message: `${subject} used more than ${EVALUATION_MEMORY_MIB} MiB of memory and was stopped` };
   }
-  return { ok: false, message: `${subject} could not be evaluated: ${error instanceof Error ? error.message : String(error)}` };
+  return {
+    ok: false,
+    message: `${subject} could not be evaluated: ${error instanceof Error ? error.message : String(error)}`,
+  };
 }
 
 /** Tinypool can hand a queued task to a box that is being killed for another task's deadline; that task never had its turn. */
-const isBystander = (error: unknown, stop: AbortSignal) => !stop.aborted && error instanceof Error && error.message === "Terminating worker thread";
+const isBystander = (error: unknown, stop: AbortSignal) =>
+  !stop.aborted && error instanceof Error && error.message === "Terminating worker thread";
 const BYSTANDER_RETRIES = 2;
 
 /**
@@ -73,14 +78,23 @@ const BYSTANDER_RETRIES = 2;
  * in the messages ("The expression ran longer than 2 s"). The caller's `signal` (the run stopping)
  * ends it too, and rejects with the signal's reason.
  */
-export async function evaluateInBox(task: EvaluationTask, options: { subject: string; timeMs: number; graceMs?: number; signal?: AbortSignal }): Promise<EvaluationAnswer> {
+export async function evaluateInBox(
+  task: EvaluationTask,
+  options: { subject: string; timeMs: number; graceMs?: number; signal?: AbortSignal },
+): Promise<EvaluationAnswer> {
   for (let attempt = 0; ; attempt++) {
     const outcome = await evaluateOnce(task, options);
-    if (outcome !== "bystander" || attempt === BYSTANDER_RETRIES) return outcome === "bystander" ? stoppedAnswer(options.subject, options.timeMs, undefined, new Error("its box was stopped")) : outcome;
+    if (outcome !== "bystander" || attempt === BYSTANDER_RETRIES)
+      return outcome === "bystander"
+        ? stoppedAnswer(options.subject, options.timeMs, undefined, new Error("its box was stopped"))
+        : outcome;
   }
 }
 
-async function evaluateOnce(task: EvaluationTask, options: { subject: string; timeMs: number; graceMs?: number; signal?: AbortSignal }): Promise<EvaluationAnswer | "bystander"> {
+async function evaluateOnce(
+  task: EvaluationTask,
+  options: { subject: string; timeMs: number; graceMs?: number; signal?: AbortSignal },
+): Promise<EvaluationAnswer | "bystander"> {
   const { subject, timeMs, graceMs = 0, signal } = options;
   signal?.throwIfAborted();
   const stop = new AbortController();

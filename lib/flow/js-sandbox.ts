@@ -21,9 +21,19 @@ export class SandboxError extends Error {
 }
 
 /** Runs `code` with `input` (any JSON value) and answers what it returned, as JSON. */
-export async function runInSandbox(code: string, input: unknown, limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS, signal?: AbortSignal): Promise<unknown> {
+export async function runInSandbox(
+  code: string,
+  input: unknown,
+  limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS,
+  signal?: AbortSignal,
+): Promise<unknown> {
   const task = { kind: "code" as const, code, input, timeMs: limits.timeMs, memoryBytes: limits.memoryBytes };
-  const answer = await evaluateInBox(task, { subject: "The code", timeMs: limits.timeMs, graceMs: OUTSIDE_DEADLINE_GRACE_MS, signal });
+  const answer = await evaluateInBox(task, {
+    subject: "The code",
+    timeMs: limits.timeMs,
+    graceMs: OUTSIDE_DEADLINE_GRACE_MS,
+    signal,
+  });
   if (!answer.ok) throw new SandboxError(answer.message, answer.line);
   return answer.value;
 }

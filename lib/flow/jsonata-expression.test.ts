@@ -4,9 +4,17 @@ import { evaluateExpression } from "./evaluate-expression";
 
 describe("evaluateExpression", () => {
   it("shapes the input", async () => {
-    const order = { items: [{ name: "tea", price: 3, qty: 2 }, { name: "cake", price: 4, qty: 1 }] };
+    const order = {
+      items: [
+        { name: "tea", price: 3, qty: 2 },
+        { name: "cake", price: 4, qty: 1 },
+      ],
+    };
     expect(await evaluateExpression("$sum(items.(price * qty))", order)).toBe(10);
-    expect(await evaluateExpression('{ "names": items.name, "count": $count(items) }', order)).toEqual({ names: ["tea", "cake"], count: 2 });
+    expect(await evaluateExpression('{ "names": items.name, "count": $count(items) }', order)).toEqual({
+      names: ["tea", "cake"],
+      count: 2,
+    });
   });
 
   it("binds $input and $run", async () => {
@@ -18,6 +26,8 @@ describe("evaluateExpression", () => {
   });
 
   it("stops an expression that never ends", async () => {
-    await expect(evaluateExpression("($f := function($n) { $f($n + 1) }; $f(0))", {})).rejects.toThrow(/ran longer than 2 s and was stopped/);
+    await expect(evaluateExpression("($f := function($n) { $f($n + 1) }; $f(0))", {})).rejects.toThrow(
+      /ran longer than 2 s and was stopped/,
+    );
   });
 });

@@ -17,6 +17,8 @@ export function compileExpression(source: string): jsonata.Expression {
     return jsonata(source);
   } catch (error) {
     const { message, position } = error as { message: string; position?: number };
-    throw new ExpressionError(`The expression is not valid${position !== undefined ? ` at character ${position}` : ""}: ${message}`);
+    throw new ExpressionError(
+      `The expression is not valid${position !== undefined ? ` at character ${position}` : ""}: ${message}`,
+    );
   }
 }

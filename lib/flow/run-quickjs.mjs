@@ -22,14 +22,23 @@ let quickjs;
 
 function describe(error, { timeMs, memoryBytes }) {
   const { name, message, stack } = error ?? {};
-  if (message === "interrupted") return { ok: false, message: `The code ran longer than ${formatTime(timeMs)} and was stopped` };
+  if (message === "interrupted")
+    return { ok: false, message: `The code ran longer than ${formatTime(timeMs)} and was stopped` };
   if (message === "out of memory" || (name === "InternalError" && /memory/.test(message ?? ""))) {
-    return { ok: false, message: `The code used more than ${Math.round(memoryBytes / 2 ** 20)} MiB of memory and was stopped` };
+    return {
+      ok: false,
+      message: `The code used more than ${Math.round(memoryBytes / 2 ** 20)} MiB of memory and was stopped`,
+    };
   }
-  if (/stack overflow/.test(message ?? "")) return { ok: false, message: "The code recursed too deeply (stack overflow) and was stopped" };
+  if (/stack overflow/.test(message ?? ""))
+    return { ok: false, message: "The code recursed too deeply (stack overflow) and was stopped" };
   const line = Number(/code\.js:(\d+)/.exec(stack ?? "")?.[1]);
   const codeLine = Number.isFinite(line) && line > WRAPPER_LINES_BEFORE ? line - WRAPPER_LINES_BEFORE : undefined;
-  return { ok: false, message: `${name ?? "Error"}: ${message ?? String(error)}${codeLine ? ` (line ${codeLine})` : ""}`, line: codeLine };
+  return {
+    ok: false,
+    message: `${name ?? "Error"}: ${message ?? String(error)}${codeLine ? ` (line ${codeLine})` : ""}`,
+    line: codeLine,
+  };
 }
 
 /** Evaluates the wrapped code in `vm` and answers what it returned, or why it failed. */
@@ -77,7 +86,10 @@ export async function runQuickJs(task) {
     answer = evaluateIn(vm, task);
   } catch (error) {
     // The host's own stack ran out first: the same overflow, said the same way.
-    answer = error instanceof RangeError ? describe({ message: "stack overflow" }, task) : { ok: false, message: `The code could not run: ${error?.message ?? String(error)}` };
+    answer =
+      error instanceof RangeError
+        ? describe({ message: "stack overflow" }, task)
+        : { ok: false, message: `The code could not run: ${error?.message ?? String(error)}` };
   }
   try {
     vm.dispose();

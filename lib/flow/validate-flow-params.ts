@@ -21,27 +21,46 @@ function regexProblem(params: Record<string, unknown>, fields: string[], label: 
       new RegExp(String(params[field] ?? ""));
       return [];
     } catch (error) {
-      return [{ field, message: `"${label}": ${field} is not a valid regular expression (${(error as Error).message})` }];
+      return [
+        { field, message: `"${label}": ${field} is not a valid regular expression (${(error as Error).message})` },
+      ];
     }
   });
 }
 
-export const validateIfParams: ParamValidator = (params, { label }) => [...expressionProblem("expression", params.expression, label), ...regexProblem(params, ["compareTo"], label)];
+export const validateIfParams: ParamValidator = (params, { label }) => [
+  ...expressionProblem("expression", params.expression, label),
+  ...regexProblem(params, ["compareTo"], label),
+];
 
-export const validateSwitchParams: ParamValidator = (params, { label }) => regexProblem(params, ["case1", "case2", "case3"].filter((field) => params[field] !== ""), label);
+export const validateSwitchParams: ParamValidator = (params, { label }) =>
+  regexProblem(
+    params,
+    ["case1", "case2", "case3"].filter((field) => params[field] !== ""),
+    label,
+  );
 
 export const validateTransformParams: ParamValidator = (params, { label }) => {
   if (params.mode !== "jsonata") return [];
-  if (typeof params.expression !== "string" || params.expression.trim() === "") return [{ field: "expression", message: `"${label}" needs a JSONata expression` }];
+  if (typeof params.expression !== "string" || params.expression.trim() === "")
+    return [{ field: "expression", message: `"${label}" needs a JSONata expression` }];
   return expressionProblem("expression", params.expression, label);
 };
 
 export const validateScheduleParams: ParamValidator = (params, { label }) => {
   const cron = typeof params.cron === "string" ? params.cron.trim() : "";
   if (!cron) return []; // "required" already says so
-  const problem = cronProblem(cron, typeof params.timezone === "string" && params.timezone.trim() ? params.timezone.trim() : "UTC");
-  return problem ? [{ field: problem.includes("time zone") ? "timezone" : "cron", message: `"${label}": ${problem}` }] : [];
+  const problem = cronProblem(
+    cron,
+    typeof params.timezone === "string" && params.timezone.trim() ? params.timezone.trim() : "UTC",
+  );
+  return problem
+    ? [{ field: problem.includes("time zone") ? "timezone" : "cron", message: `"${label}": ${problem}` }]
+    : [];
 };
 
 export const validateEntryParams: ParamValidator = (params, { label }) =>
-  inputFieldsProblems(params.inputFields).map((message) => ({ field: "inputFields", message: `"${label}" input fields: ${message}` }));
+  inputFieldsProblems(params.inputFields).map((message) => ({
+    field: "inputFields",
+    message: `"${label}" input fields: ${message}`,
+  }));

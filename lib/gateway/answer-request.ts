@@ -10,7 +10,11 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { bodyLimit } from "../http/perimeter";
 
 export async function answerRequest(server: Server, request: Request): Promise<Response> {
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: bodyLimit("default") });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: bodyLimit("default"),
+  });
   await server.connect(transport);
   try {
     return await transport.handleRequest(request);

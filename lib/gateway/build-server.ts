@@ -21,13 +21,28 @@ import { sharedSchemaValidator } from "../mcp/schema-validator";
 export type GatewayDeps = { redis: Redis; tools: RegisteredTool[] };
 
 /** Where the call goes depends on the tool's kind (an MCP tool is called by its own name on its server). */
-function forwardCall(scope: SessionClaims, tool: ExposedTool, args: Record<string, unknown>, callId?: string): Promise<CallToolResult> {
-  const call = { runId: scope.runId, nodeId: tool.nodeId, toolName: tool.mcpToolName ?? tool.name, args, target: toolTarget(tool.registered), ...(callId ? { callId } : {}) };
+function forwardCall(
+  scope: SessionClaims,
+  tool: ExposedTool,
+  args: Record<string, unknown>,
+  callId?: string,
+): Promise<CallToolResult> {
+  const call = {
+    runId: scope.runId,
+    nodeId: tool.nodeId,
+    toolName: tool.mcpToolName ?? tool.name,
+    args,
+    target: toolTarget(tool.registered),
+    ...(callId ? { callId } : {}),
+  };
   return TOOL_KINDS[tool.registered.kind].forward(tool.registered, call) as Promise<CallToolResult>;
 }
 
 export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Server {
-  const server = new Server({ name: "switchboard-gateway", version: "0.1.0" }, { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: sharedSchemaValidator() });
+  const server = new Server(
+    { name: "switchboard-gateway", version: "0.1.0" },
+    { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: sharedSchemaValidator() },
+  );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const exposed = exposeTools(deps.tools);
@@ -45,8 +60,11 @@ export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Ser
     const exposed = exposeTools(deps.tools);
     const callId = typeof _meta?.callId === "string" ? _meta.callId : undefined;
     const iteration = typeof _meta?.iteration === "number" ? _meta.iteration : 1;
-    const forward = (tool: ExposedTool, finalArgs: Record<string, unknown>, guardedCallId?: string) => forwardCall(scope, tool, finalArgs, guardedCallId);
-    return recordCall(scope, deps.redis, { name, args, callId, iteration }, (report) => guardToolCall(scope, deps.redis, exposed, { name, args, callId }, auditedForward(name, forward, report), report));
+    const forward = (tool: ExposedTool, finalArgs: Record<string, unknown>, guardedCallId?: string) =>
+      forwardCall(scope, tool, finalArgs, guardedCallId);
+    return recordCall(scope, deps.redis, { name, args, callId, iteration }, (report) =>
+      guardToolCall(scope, deps.redis, exposed, { name, args, callId }, auditedForward(name, forward, report), report),
+    );
   });
 
   return server;

@@ -5,7 +5,10 @@ import { errorResult } from "./error-result";
 
 export const DEFAULT_TOOL_CALL_TIMEOUT_MS = 60_000;
 
-export async function callComponentTool(data: ToolCallJobData, timeoutMs = DEFAULT_TOOL_CALL_TIMEOUT_MS): Promise<ToolCallJobResult> {
+export async function callComponentTool(
+  data: ToolCallJobData,
+  timeoutMs = DEFAULT_TOOL_CALL_TIMEOUT_MS,
+): Promise<ToolCallJobResult> {
   try {
     return await callThroughQueue(toolCallsQueue(), data, timeoutMs);
   } catch (error) {

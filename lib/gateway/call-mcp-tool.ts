@@ -17,8 +17,13 @@ const handles = ((globalThis as unknown as { switchboardMcpQueues?: Handles }).s
 
 function queueFor(name: string): Queue<ToolCallJobData> {
   let queue = handles.get(name);
-  if (queue) handles.delete(name); // re-inserted below as the most recently used
-  else queue = new Queue<ToolCallJobData>(name, { connection: queueConnection(), defaultJobOptions: { attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 } });
+  if (queue)
+    handles.delete(name); // re-inserted below as the most recently used
+  else
+    queue = new Queue<ToolCallJobData>(name, {
+      connection: queueConnection(),
+      defaultJobOptions: { attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 },
+    });
   handles.set(name, queue);
   for (const [oldest, stale] of handles) {
     if (handles.size <= MAX_OPEN_QUEUES) break;
@@ -35,6 +40,8 @@ export async function callMcpTool(registered: RegisteredTool, data: ToolCallJobD
     return await callThroughQueue(queue, data, timeoutMs);
   } catch (error) {
     const reason = registered.ownerQueue ? " (the worker that runs this stdio server may have stopped)" : "";
-    return errorResult(`MCP tool ${data.toolName} of "${registered.toolName}" failed: ${(error as Error).message}${reason}`);
+    return errorResult(
+      `MCP tool ${data.toolName} of "${registered.toolName}" failed: ${(error as Error).message}${reason}`,
+    );
   }
 }

@@ -21,8 +21,12 @@ export async function readGatewayState(redis: Redis, scope: SessionClaims): Prom
   const [[liveError, live], [endedError, ended], [toolsError, entries]] = replies!;
   const failure = liveError ?? endedError ?? toolsError;
   if (failure) throw failure;
-  if (live !== 1 && !(await isRunLive(redis, scope.runId))) return { refusal: `Run ${scope.runId} is no longer running: its session tokens are void` };
-  if (scope.caller === "external" && ended === 1) return { refusal: `The step "${scope.agentNodeId}" of run ${scope.runId} has ended: its token is void` };
-  const tools = parseRegisteredTools(entries as string[]).filter((tool) => tool.status === "ready" && isInScope(tool, scope.allowedNodeIds));
+  if (live !== 1 && !(await isRunLive(redis, scope.runId)))
+    return { refusal: `Run ${scope.runId} is no longer running: its session tokens are void` };
+  if (scope.caller === "external" && ended === 1)
+    return { refusal: `The step "${scope.agentNodeId}" of run ${scope.runId} has ended: its token is void` };
+  const tools = parseRegisteredTools(entries as string[]).filter(
+    (tool) => tool.status === "ready" && isInScope(tool, scope.allowedNodeIds),
+  );
   return { tools };
 }

@@ -23,7 +23,14 @@ export type SessionClaims = z.infer<typeof SessionClaims>;
  * again for every token it signs or checks, one more trip through the crypto thread pool each time.
  */
 const keyHolder = globalThis as unknown as { switchboardTokenKey?: Promise<CryptoKey> };
-const tokenKey = () => (keyHolder.switchboardTokenKey ??= crypto.subtle.importKey("raw", signingSecret(), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]));
+const tokenKey = () =>
+  (keyHolder.switchboardTokenKey ??= crypto.subtle.importKey(
+    "raw",
+    signingSecret(),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  ));
 
 export async function createSessionToken(claims: SessionClaims, ttlSeconds = 60 * 60): Promise<string> {
   return new SignJWT({ ...claims })
@@ -39,7 +46,9 @@ export async function createSessionToken(claims: SessionClaims, ttlSeconds = 60 
  * a token's signature and claims cannot change. On globalThis so every Next bundle shares it.
  */
 const MAX_REMEMBERED = 5_000;
-const holder = globalThis as unknown as { switchboardVerifiedTokens?: Map<string, { claims: SessionClaims; expiresAt: number }> };
+const holder = globalThis as unknown as {
+  switchboardVerifiedTokens?: Map<string, { claims: SessionClaims; expiresAt: number }>;
+};
 const verified = (holder.switchboardVerifiedTokens ??= new Map());
 
 /** Returns the claims, or null for a missing, forged, expired, exp-less or malformed token. (Whether its run still runs is the gateway's next question.) */
@@ -48,7 +57,11 @@ export async function verifySessionToken(token: string): Promise<SessionClaims |
   if (known && known.expiresAt > Date.now()) return known.claims;
   if (known) verified.delete(token);
   try {
-    const { payload } = await jwtVerify(token, await tokenKey(), { audience: AUDIENCE, algorithms: ["HS256"], requiredClaims: ["exp"] });
+    const { payload } = await jwtVerify(token, await tokenKey(), {
+      audience: AUDIENCE,
+      algorithms: ["HS256"],
+      requiredClaims: ["exp"],
+    });
     const parsed = SessionClaims.safeParse(payload);
     if (!parsed.success) return null;
     if (verified.size >= MAX_REMEMBERED) verified.delete(verified.keys().next().value!);

@@ -21,14 +21,15 @@ type GuardedTool = Pick<ExposedTool, "name" | "nodeId" | "registered">;
 
 export type GuardedCall = { name: string; args: Record<string, unknown>; callId?: string };
 
-
 /** A gateway event must never turn into a failed call: the refusal or decision still reaches the model. */
 async function recordGatewayEvent(redis: Redis, runId: string, event: RunEventInput): Promise<void> {
   try {
     await createEventRecorder(redis, runId, { onlyWhileRunning: true })(event);
   } catch (error) {
     if (error instanceof RunEndedError) return; // a late decision of a run that has ended: its log is closed
-    console.warn(`gateway: could not record ${event.type} for run ${runId}: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `gateway: could not record ${event.type} for run ${runId}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
@@ -44,15 +45,23 @@ export async function guardToolCall<T extends GuardedTool>(
   if (!resolved.ok) {
     await recordGatewayEvent(redis, scope.runId, {
       type: "tool.call.blocked",
-      payload: { nodeId: scope.agentNodeId, toolName: call.name, args: (await runSecrets(scope.runId)).redact(call.args), reason: resolved.reason },
+      payload: {
+        nodeId: scope.agentNodeId,
+        toolName: call.name,
+        args: (await runSecrets(scope.runId)).redact(call.args),
+        reason: resolved.reason,
+      },
     });
     report({ toolName: call.name, callId: call.callId, args: call.args, outcome: "blocked", detail: resolved.reason });
     return errorResult(`Blocked: ${resolved.reason}`);
   }
   // Named like the agent's tool-call events (`agentNodeId:callId`), so the two line up in the run view.
   const callId = call.callId === undefined ? undefined : `${scope.agentNodeId}:${call.callId}`;
-  const approval = await awaitApproval(redis, scope, { tool: resolved.tool.registered, toolName: resolved.name, args: call.args, callId }, (event) =>
-    recordGatewayEvent(redis, scope.runId, event),
+  const approval = await awaitApproval(
+    redis,
+    scope,
+    { tool: resolved.tool.registered, toolName: resolved.name, args: call.args, callId },
+    (event) => recordGatewayEvent(redis, scope.runId, event),
   );
   if (!approval.approved) {
     report({ toolName: resolved.name, callId, args: call.args, outcome: "denied", detail: approval.message });

@@ -28,7 +28,11 @@ const clients: Client[] = [];
 async function connect(claims: Omit<SessionClaims, "runId" | "agentNodeId">): Promise<Client> {
   const token = await createSessionToken({ runId, agentNodeId: "agent", ...claims });
   const client = new Client({ name: "policy-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/gateway`), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
   clients.push(client);
   return client;
 }
@@ -45,7 +49,12 @@ beforeAll(async () => {
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
   const http = (id: string, label: string) => graphNode(id, "core.http.request", { label, mode: "tool" });
   const stored = await storeRun({
-    nodes: [graphNode("agent", "core.agent"), http("read", "Read Page"), http("post", "Post Page"), http("stray", "Stray")],
+    nodes: [
+      graphNode("agent", "core.agent"),
+      http("read", "Read Page"),
+      http("post", "Post Page"),
+      http("stray", "Stray"),
+    ],
     edges: [graphEdge("read", "tool", "agent", "tools"), graphEdge("post", "tool", "agent", "tools")],
   });
   runId = stored.runId;
@@ -56,7 +65,9 @@ afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
   await deleteRegistry(redis, runId);
   // Other suites list workflows; leave the database as we found it.
-  await getDb().run.findUnique({ where: { id: runId } }).then((run) => run && getDb().workflow.delete({ where: { id: run.workflowId } }));
+  await getDb()
+    .run.findUnique({ where: { id: runId } })
+    .then((run) => run && getDb().workflow.delete({ where: { id: run.workflowId } }));
   redis.disconnect();
   target.close();
   await stack.close();
@@ -65,12 +76,16 @@ afterAll(async () => {
 describe("allow-lists and aliases at the gateway", () => {
   it("lists only the allowed tools, with aliases as extra names", async () => {
     expect(await toolNames(await connect({ allowedNodeIds: ["read", "post"] }))).toEqual(["post_page", "read_page"]);
-    expect(await toolNames(await connect({ allowedNodeIds: ["read", "post"], allowedTools: ["*"], toolAliases: { fetch: "read_page" } }))).toEqual([
-      "fetch",
-      "post_page",
-      "read_page",
-    ]);
-    const limited = await connect({ allowedNodeIds: ["read", "post"], allowedTools: ["fetch"], toolAliases: { fetch: "read_page" } });
+    expect(
+      await toolNames(
+        await connect({ allowedNodeIds: ["read", "post"], allowedTools: ["*"], toolAliases: { fetch: "read_page" } }),
+      ),
+    ).toEqual(["fetch", "post_page", "read_page"]);
+    const limited = await connect({
+      allowedNodeIds: ["read", "post"],
+      allowedTools: ["fetch"],
+      toolAliases: { fetch: "read_page" },
+    });
     expect(await toolNames(limited)).toEqual(["fetch", "read_page"]);
     const alias = (await limited.listTools()).tools.find((t) => t.name === "fetch");
     expect(alias?.description).toMatch(/^Alias of read_page\./);
@@ -78,7 +93,11 @@ describe("allow-lists and aliases at the gateway", () => {
   });
 
   it("forwards a call by alias and by real name to the real tool", async () => {
-    const client = await connect({ allowedNodeIds: ["read", "post"], allowedTools: ["fetch"], toolAliases: { fetch: "read_page" } });
+    const client = await connect({
+      allowedNodeIds: ["read", "post"],
+      allowedTools: ["fetch"],
+      toolAliases: { fetch: "read_page" },
+    });
     const byAlias = await rawCall(client, "fetch", { url: `${targetUrl}/by-alias` });
     const byName = await rawCall(client, "read_page", { url: `${targetUrl}/by-name` });
     expect(byAlias).toMatchObject({ isError: false, structuredContent: { status: 200, body: "hit /by-alias" } });
@@ -89,14 +108,16 @@ describe("allow-lists and aliases at the gateway", () => {
     const client = await connect({ allowedNodeIds: ["read", "post"], allowedTools: ["read_page"] });
     const result = await rawCall(client, "post_page", { url: `${targetUrl}/should-not-be-hit` });
     expect(result.isError).toBe(true);
-    expect(JSON.stringify(result.content)).toContain(`Blocked: Tool \\"post_page\\" is not in this agent's allowed tools (allowed: read_page)`);
+    expect(JSON.stringify(result.content)).toContain(
+      `Blocked: Tool \\"post_page\\" is not in this agent's allowed tools (allowed: read_page)`,
+    );
 
     const blocked = (await listEvents(runId)).filter((event) => event.type === "tool.call.blocked");
     expect(blocked.at(-1)?.payload).toEqual({
       nodeId: "agent",
       toolName: "post_page",
       args: { url: `${targetUrl}/should-not-be-hit` },
-      reason: "Tool \"post_page\" is not in this agent's allowed tools (allowed: read_page)",
+      reason: 'Tool "post_page" is not in this agent\'s allowed tools (allowed: read_page)',
     });
   });
 
@@ -105,9 +126,19 @@ describe("allow-lists and aliases at the gateway", () => {
     expect(await toolNames(client)).toEqual(["read_page"]);
     const direct = await rawCall(client, "stray", { url: `${targetUrl}/x` });
     const viaAlias = await rawCall(client, "sneaky", { url: `${targetUrl}/x` });
-    expect(direct).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringMatching(/"stray" is not available to this agent: it is not wired/) }] });
-    expect(viaAlias).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringContaining('Alias "sneaky" points at "stray"') }] });
-    const reasons = (await listEvents(runId)).filter((event) => event.type === "tool.call.blocked").map((event) => (event.payload as { toolName: string }).toolName);
+    expect(direct).toMatchObject({
+      isError: true,
+      content: [
+        { type: "text", text: expect.stringMatching(/"stray" is not available to this agent: it is not wired/) },
+      ],
+    });
+    expect(viaAlias).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: expect.stringContaining('Alias "sneaky" points at "stray"') }],
+    });
+    const reasons = (await listEvents(runId))
+      .filter((event) => event.type === "tool.call.blocked")
+      .map((event) => (event.payload as { toolName: string }).toolName);
     expect(reasons.slice(-2)).toEqual(["stray", "sneaky"]);
   });
 });

@@ -21,14 +21,18 @@ function isAllowed(name: string, policy: ToolPolicy, realNames: ReadonlySet<stri
   if (allowsEverything(policy)) return true;
   const allowed = policy.allowedTools!;
   if (allowed.includes(name)) return true;
-  return Object.entries(policy.toolAliases ?? {}).some(([alias, target]) => target === name && !realNames.has(alias) && allowed.includes(alias));
+  return Object.entries(policy.toolAliases ?? {}).some(
+    ([alias, target]) => target === name && !realNames.has(alias) && allowed.includes(alias),
+  );
 }
 
 /** The allowed tools under their own names, then each alias of an allowed tool as an extra entry. */
 export function visibleTools<T extends Named>(tools: readonly T[], policy: ToolPolicy): PolicyEntry<T>[] {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const realNames = new Set(byName.keys());
-  const entries: PolicyEntry<T>[] = tools.filter((tool) => isAllowed(tool.name, policy, realNames)).map((tool) => ({ name: tool.name, tool }));
+  const entries: PolicyEntry<T>[] = tools
+    .filter((tool) => isAllowed(tool.name, policy, realNames))
+    .map((tool) => ({ name: tool.name, tool }));
   for (const [alias, target] of Object.entries(policy.toolAliases ?? {})) {
     const tool = byName.get(target);
     // A real tool's name always wins over an alias that shadows it.
@@ -39,7 +43,11 @@ export function visibleTools<T extends Named>(tools: readonly T[], policy: ToolP
 }
 
 /** What a called name reaches: the real tool (also for an alias), or the reason it is refused. */
-export function resolveTool<T extends Named>(calledAs: string, tools: readonly T[], policy: ToolPolicy): ToolResolution<T> {
+export function resolveTool<T extends Named>(
+  calledAs: string,
+  tools: readonly T[],
+  policy: ToolPolicy,
+): ToolResolution<T> {
   const entry = visibleTools(tools, policy).find((candidate) => candidate.name === calledAs);
   if (entry) return { ok: true, tool: entry.tool, name: entry.tool.name, calledAs };
 
@@ -50,10 +58,17 @@ export function resolveTool<T extends Named>(calledAs: string, tools: readonly T
     .filter((visible) => !visible.aliasOf)
     .map((visible) => visible.name);
   const allowedText = allowedList.length ? allowedList.join(", ") : "none";
-  if (aliasTarget && !wired) return { ok: false, reason: `Alias "${calledAs}" points at "${aliasTarget}", which is not available to this agent` };
+  if (aliasTarget && !wired)
+    return {
+      ok: false,
+      reason: `Alias "${calledAs}" points at "${aliasTarget}", which is not available to this agent`,
+    };
   if (wired) {
     const what = aliasTarget ? `"${calledAs}" (alias of "${realName}")` : `"${calledAs}"`;
     return { ok: false, reason: `Tool ${what} is not in this agent's allowed tools (allowed: ${allowedText})` };
   }
-  return { ok: false, reason: `Tool "${calledAs}" is not available to this agent: it is not wired to it (available: ${allowedText})` };
+  return {
+    ok: false,
+    reason: `Tool "${calledAs}" is not available to this agent: it is not wired to it (available: ${allowedText})`,
+  };
 }

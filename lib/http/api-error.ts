@@ -34,7 +34,10 @@ export class ApiError extends Error {
   }
 
   toResponse(): Response {
-    return Response.json({ error: this.message, code: this.code, ...(this.details ? { errors: this.details } : {}) }, { status: STATUS[this.code] });
+    return Response.json(
+      { error: this.message, code: this.code, ...(this.details ? { errors: this.details } : {}) },
+      { status: STATUS[this.code] },
+    );
   }
 }
 

@@ -34,14 +34,27 @@ export type ApiRouteOptions<P> = {
   workflow?: ((params: P) => Promise<string | null>) | "filtered";
 };
 
-async function checkWorkflowLimit<P>(request: Request, principal: Principal, workflow: ApiRouteOptions<P>["workflow"], params: P): Promise<void> {
+async function checkWorkflowLimit<P>(
+  request: Request,
+  principal: Principal,
+  workflow: ApiRouteOptions<P>["workflow"],
+  params: P,
+): Promise<void> {
   if (principal.workflowIds === null || workflow === "filtered") return;
-  if (!workflow) throw new AccessError("forbidden", `This API key is limited to some workflows, and ${request.method} ${new URL(request.url).pathname} is not about one workflow: use a key without a limit`);
+  if (!workflow)
+    throw new AccessError(
+      "forbidden",
+      `This API key is limited to some workflows, and ${request.method} ${new URL(request.url).pathname} is not about one workflow: use a key without a limit`,
+    );
   const workflowId = await workflow(params);
-  if (workflowId !== null && !mayUseWorkflow(principal, workflowId)) throw new AccessError("forbidden", outsideScopeMessage({ id: workflowId }));
+  if (workflowId !== null && !mayUseWorkflow(principal, workflowId))
+    throw new AccessError("forbidden", outsideScopeMessage({ id: workflowId }));
 }
 
-export function apiRoute<P = Record<string, never>>(options: ApiRouteOptions<P>, handler: (call: RouteRequest, params: P) => Promise<Response>) {
+export function apiRoute<P = Record<string, never>>(
+  options: ApiRouteOptions<P>,
+  handler: (call: RouteRequest, params: P) => Promise<Response>,
+) {
   return async (request: Request, context: Context<P>): Promise<Response> => {
     const limit = bodyLimit(options.body ?? "default");
     const refusal = checkRequest(request) ?? checkApiBody(request.method, request.headers, limit);
@@ -59,7 +72,8 @@ export function apiRoute<P = Record<string, never>>(options: ApiRouteOptions<P>,
 
 export function errorResponse(request: Request, error: unknown): Response {
   if (error instanceof ApiError) return error.toResponse();
-  if (error instanceof AccessError) return Response.json({ error: error.message, code: error.failure }, { status: error.status });
+  if (error instanceof AccessError)
+    return Response.json({ error: error.message, code: error.failure }, { status: error.status });
   console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
   return internalError();
 }

@@ -8,7 +8,9 @@ describe("client address", () => {
   it("is the peer's, whatever X-Forwarded-For the client made up, unless SWITCHBOARD_TRUST_PROXY=1", () => {
     expect(forwardedFor("10.0.0.7", "1.2.3.4", env({}))).toBe("10.0.0.7");
     expect(forwardedFor("10.0.0.7", undefined, env({ SWITCHBOARD_TRUST_PROXY: "1" }))).toBe("10.0.0.7");
-    expect(forwardedFor("10.0.0.7", "1.2.3.4, 203.0.113.9", env({ SWITCHBOARD_TRUST_PROXY: "1" }))).toBe("1.2.3.4, 203.0.113.9");
+    expect(forwardedFor("10.0.0.7", "1.2.3.4, 203.0.113.9", env({ SWITCHBOARD_TRUST_PROXY: "1" }))).toBe(
+      "1.2.3.4, 203.0.113.9",
+    );
   });
 
   it("reads the last X-Forwarded-For entry: the one the nearest trusted hop wrote", () => {

@@ -5,12 +5,20 @@
  * says a reverse proxy in front appends the address it saw, which then is the last entry.
  */
 export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const forwarded = headers
+    .get("x-forwarded-for")
+    ?.split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return forwarded?.at(-1) ?? "unknown";
 }
 
 /** What the web server puts in X-Forwarded-For: the peer's address, or the proxy's list when a trusted proxy sent one. */
-export function forwardedFor(peer: string | undefined, sent: string | string[] | undefined, env: NodeJS.ProcessEnv = process.env): string {
+export function forwardedFor(
+  peer: string | undefined,
+  sent: string | string[] | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   const trusted = env.SWITCHBOARD_TRUST_PROXY === "1" || env.SWITCHBOARD_TRUST_PROXY === "true";
   const list = Array.isArray(sent) ? sent.join(", ") : sent;
   return trusted && list ? list : (peer ?? "unknown");

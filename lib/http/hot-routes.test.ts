@@ -5,7 +5,16 @@ import { config } from "../../proxy";
 import { HOT_ROUTES, matchHotRoute } from "./hot-routes";
 
 const hotPaths = ["/api/mcp/gateway", "/api/workflows/wf_123/runs"];
-const otherPaths = ["/", "/workflows/wf_123", "/api/workflows", "/api/workflows/wf_123", "/api/workflows/wf_123/runs/extra", "/api/mcp/gateway/x", "/api/mcp/gatewayx", "/api/runs/r1/events"];
+const otherPaths = [
+  "/",
+  "/workflows/wf_123",
+  "/api/workflows",
+  "/api/workflows/wf_123",
+  "/api/workflows/wf_123/runs/extra",
+  "/api/mcp/gateway/x",
+  "/api/mcp/gatewayx",
+  "/api/runs/r1/events",
+];
 
 describe("hot routes", () => {
   it("name the gateway and run start, with decoded params", () => {

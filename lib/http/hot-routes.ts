@@ -17,7 +17,12 @@ export function matchHotRoute(pathname: string): { route: HotRoute; params: Reco
     const match = route.path.exec(pathname);
     if (!match) continue;
     try {
-      return { route, params: Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)])) };
+      return {
+        route,
+        params: Object.fromEntries(
+          Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
+        ),
+      };
     } catch {
       return null;
     }

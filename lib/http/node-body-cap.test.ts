@@ -6,7 +6,12 @@ import { MB, rawRequest } from "../testing/raw-http";
 import { capRequestBody } from "./node-body-cap";
 
 let server: Server | undefined;
-afterEach(() => new Promise<void>((resolve) => (server ? (server.closeAllConnections(), server.close(() => resolve())) : resolve())));
+afterEach(
+  () =>
+    new Promise<void>((resolve) =>
+      server ? (server.closeAllConnections(), server.close(() => resolve())) : resolve(),
+    ),
+);
 
 /** Reads the body to its end, then answers with its size (what Next does before its proxy runs). */
 async function readWhole(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -24,7 +29,8 @@ async function serve(cap: number | null): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const post = (url: string, bytes: number) => rawRequest(url, `POST / HTTP/1.1\nHost: 127.0.0.1\nTransfer-Encoding: chunked\n`, bytes);
+const post = (url: string, bytes: number) =>
+  rawRequest(url, `POST / HTTP/1.1\nHost: 127.0.0.1\nTransfer-Encoding: chunked\n`, bytes);
 
 describe("capRequestBody", () => {
   it("answers 413 once a chunked body passes the limit, long before 50 MB have been sent", async () => {
@@ -40,7 +46,10 @@ describe("capRequestBody", () => {
 
   it("passes a body within the limit through whole", async () => {
     const url = await serve(MB);
-    const answer = await rawRequest(url, `POST / HTTP/1.1\nHost: 127.0.0.1\nContent-Length: 5\nConnection: close\n\nhello`);
+    const answer = await rawRequest(
+      url,
+      `POST / HTTP/1.1\nHost: 127.0.0.1\nContent-Length: 5\nConnection: close\n\nhello`,
+    );
     expect(answer.status).toBe(200);
   });
 });

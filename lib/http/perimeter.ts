@@ -40,7 +40,9 @@ function hostnameOf(host: string): string {
 export function isAllowedHost(host: string | null, env: NodeJS.ProcessEnv = process.env): boolean {
   if (!host) return false;
   const wanted = host.trim().toLowerCase();
-  return allowedHosts(env).some((entry) => entry === wanted || (!/:\d+$/.test(entry.replace(/^\[[^\]]*\]/, "")) && entry === hostnameOf(wanted)));
+  return allowedHosts(env).some(
+    (entry) => entry === wanted || (!/:\d+$/.test(entry.replace(/^\[[^\]]*\]/, "")) && entry === hostnameOf(wanted)),
+  );
 }
 
 /** Extra origins allowed to post to us (a separate front end, say): SWITCHBOARD_ALLOWED_ORIGINS. */
@@ -62,7 +64,11 @@ export function checkCrossSite(method: string, headers: Headers, env: NodeJS.Pro
   if (SAFE_METHODS.has(method.toUpperCase())) return null;
   const origin = headers.get("origin");
   const host = headers.get("host");
-  const refusal: Refusal = { status: 403, code: "cross-site", message: "Cross-site requests are refused: send it from Switchboard's own pages or without a browser" };
+  const refusal: Refusal = {
+    status: 403,
+    code: "cross-site",
+    message: "Cross-site requests are refused: send it from Switchboard's own pages or without a browser",
+  };
   const site = headers.get("sec-fetch-site");
   if (site) {
     if (site === "same-origin" || site === "none") return null;
@@ -73,7 +79,11 @@ export function checkCrossSite(method: string, headers: Headers, env: NodeJS.Pro
 }
 
 function wrongHost(host: string): Refusal {
-  return { status: 421, code: "wrong-host", message: `Host "${host}" is not one of this server's names; add it to SWITCHBOARD_ALLOWED_HOSTS` };
+  return {
+    status: 421,
+    code: "wrong-host",
+    message: `Host "${host}" is not one of this server's names; add it to SWITCHBOARD_ALLOWED_HOSTS`,
+  };
 }
 
 export function checkHost(headers: Headers, env: NodeJS.ProcessEnv = process.env): Refusal | null {
@@ -127,7 +137,12 @@ export function bodyLimit(kind: "default" | "workflow", env: NodeJS.ProcessEnv =
 }
 
 /** The most a request may send, by where it goes: a server action or a new workflow the workflow limit (5 MB), anything else the API's (1 MB). */
-export function requestBodyLimit(method: string, pathname: string, isServerAction: boolean, env: NodeJS.ProcessEnv = process.env): number {
+export function requestBodyLimit(
+  method: string,
+  pathname: string,
+  isServerAction: boolean,
+  env: NodeJS.ProcessEnv = process.env,
+): number {
   const big = isServerAction || (method.toUpperCase() === "POST" && pathname === "/api/workflows");
   return bodyLimit(big ? "workflow" : "default", env);
 }
@@ -141,15 +156,23 @@ function hasBody(headers: Headers): boolean {
 export function checkApiBody(method: string, headers: Headers, limit: number): Refusal | null {
   if (SAFE_METHODS.has(method.toUpperCase()) || !hasBody(headers)) return null;
   const type = headers.get("content-type")?.split(";")[0].trim().toLowerCase();
-  if (type !== "application/json") return { status: 415, code: "unsupported-media-type", message: `Send the body as application/json (got ${type ? `"${type}"` : "no content type"})` };
+  if (type !== "application/json")
+    return {
+      status: 415,
+      code: "unsupported-media-type",
+      message: `Send the body as application/json (got ${type ? `"${type}"` : "no content type"})`,
+    };
   const length = Number(headers.get("content-length") ?? 0);
-  if (length > limit) return { status: 413, code: "too-large", message: `The body is ${length} bytes; the limit here is ${limit}` };
+  if (length > limit)
+    return { status: 413, code: "too-large", message: `The body is ${length} bytes; the limit here is ${limit}` };
   return null;
 }
 
 /** Host, path and cross-site checks, in that order: the first refusal wins. */
 export function checkRequest(request: Request, env: NodeJS.ProcessEnv = process.env): Refusal | null {
-  return checkHost(request.headers, env) ?? checkPath(request.url) ?? checkCrossSite(request.method, request.headers, env);
+  return (
+    checkHost(request.headers, env) ?? checkPath(request.url) ?? checkCrossSite(request.method, request.headers, env)
+  );
 }
 
 export function refusalResponse(refusal: Refusal): Response {

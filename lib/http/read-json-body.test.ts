@@ -40,8 +40,12 @@ describe("readJsonBody", () => {
     expect((await refusal(streamed("{not json"))).message).toBe("The request body is not valid JSON");
     const deep = "[".repeat(MAX_JSON_DEPTH + 5) + "]".repeat(MAX_JSON_DEPTH + 5);
     expect((await refusal(streamed(deep))).message).toContain(`nested deeper than ${MAX_JSON_DEPTH} levels`);
-    expect((await refusal(streamed(JSON.stringify({ name: "a\u0000b" })))).message).toBe("body.name: contains a NUL character");
-    expect((await refusal(streamed(JSON.stringify({ nodes: [{ ["k\u0000"]: 1 }] })))).message).toBe("body.nodes[0]: a key contains a NUL character");
+    expect((await refusal(streamed(JSON.stringify({ name: "a\u0000b" })))).message).toBe(
+      "body.name: contains a NUL character",
+    );
+    expect((await refusal(streamed(JSON.stringify({ nodes: [{ ["k\u0000"]: 1 }] })))).message).toBe(
+      "body.nodes[0]: a key contains a NUL character",
+    );
   });
 });
 

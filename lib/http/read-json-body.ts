@@ -30,7 +30,9 @@ export function findBadJson(value: unknown, path = "body", depth = 0): string | 
   if (depth > MAX_JSON_DEPTH) return `${path}: nested deeper than ${MAX_JSON_DEPTH} levels`;
   if (typeof value === "string") return value.includes("\u0000") ? `${path}: contains a NUL character` : null;
   if (value === null || typeof value !== "object") return null;
-  const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [`[${index}]`, item]) : Object.entries(value).map(([key, item]) => [`.${key}`, item]);
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((item, index) => [`[${index}]`, item])
+    : Object.entries(value).map(([key, item]) => [`.${key}`, item]);
   for (const [step, item] of entries) {
     if (step.includes("\u0000")) return `${path}: a key contains a NUL character`;
     const found = findBadJson(item, `${path}${step}`, depth + 1);

@@ -21,7 +21,16 @@ type Access = Role | "public" | "run-token";
  * workflow the path is about (`outsideLimit`: the answer for a key limited to another one, 403
  * unless said), "filtered" narrows its answer; absent, such keys get 403.
  */
-type Row = { method: string; route: string; access: Access; path: (tag: string) => string; body?: unknown; allowed: number[]; limited?: "workflow" | "filtered"; outsideLimit?: number[] };
+type Row = {
+  method: string;
+  route: string;
+  access: Access;
+  path: (tag: string) => string;
+  body?: unknown;
+  allowed: number[];
+  limited?: "workflow" | "filtered";
+  outsideLimit?: number[];
+};
 
 let served: ServedRoutes;
 let workflowId = "";
@@ -36,7 +45,12 @@ const graph = {
   name: "permissions",
   nodes: [
     { id: "entry", type: "core.entry", position: { x: 0, y: 0 }, data: { label: "Entry", mode: "normal", params: {} } },
-    { id: "hook", type: "trigger.webhook", position: { x: 0, y: 200 }, data: { label: "Hook", mode: "normal", params: {} } },
+    {
+      id: "hook",
+      type: "trigger.webhook",
+      position: { x: 0, y: 200 },
+      data: { label: "Hook", mode: "normal", params: {} },
+    },
   ],
   edges: [],
 };
@@ -44,36 +58,231 @@ const graph = {
 /** The table: each route handler, the least role that may call it, and the answers that mean "let in". */
 const ROWS: Row[] = [
   { method: "GET", route: "/api/health", access: "public", path: () => "/api/health", allowed: [200] },
-  { method: "GET", route: "/api/workflows", access: "viewer", path: () => "/api/workflows", allowed: [200], limited: "filtered" },
-  { method: "POST", route: "/api/workflows", access: "editor", path: () => "/api/workflows", body: graph, allowed: [201] },
-  { method: "POST", route: "/api/workflows/[id]/runs", access: "editor", path: () => `/api/workflows/${workflowId}/runs`, body: {}, allowed: [201], limited: "workflow" },
-  { method: "GET", route: "/api/workflows/[id]/runs", access: "viewer", path: () => `/api/workflows/${workflowId}/runs`, allowed: [200], limited: "workflow" },
-  { method: "GET", route: "/api/runs", access: "viewer", path: () => "/api/runs?limit=5", allowed: [200], limited: "filtered" },
-  { method: "GET", route: "/api/audit/tool-calls", access: "viewer", path: () => "/api/audit/tool-calls?limit=5", allowed: [200] },
-  { method: "GET", route: "/api/workflows/[id]/schedules", access: "viewer", path: () => `/api/workflows/${workflowId}/schedules`, allowed: [200], limited: "workflow" },
-  { method: "GET", route: "/api/workflows/[id]/conversations", access: "viewer", path: () => `/api/workflows/${workflowId}/conversations`, allowed: [200], limited: "workflow" },
-  { method: "POST", route: "/api/workflows/[id]/conversations", access: "editor", path: () => `/api/workflows/${workflowId}/conversations`, body: {}, allowed: [201], limited: "workflow" },
-  { method: "GET", route: "/api/conversations/[id]", access: "viewer", path: () => `/api/conversations/${conversationId}`, allowed: [200], limited: "workflow" },
-  { method: "PATCH", route: "/api/conversations/[id]", access: "editor", path: () => `/api/conversations/${conversationId}`, body: { title: "renamed" }, allowed: [200], limited: "workflow" },
-  { method: "DELETE", route: "/api/conversations/[id]", access: "editor", path: () => "/api/conversations/no-such-conversation", allowed: [404], limited: "workflow", outsideLimit: [404] },
-  { method: "POST", route: "/api/conversations/[id]/messages", access: "editor", path: () => `/api/conversations/${conversationId}/messages`, body: { text: "hello" }, allowed: [201], limited: "workflow" },
+  {
+    method: "GET",
+    route: "/api/workflows",
+    access: "viewer",
+    path: () => "/api/workflows",
+    allowed: [200],
+    limited: "filtered",
+  },
+  {
+    method: "POST",
+    route: "/api/workflows",
+    access: "editor",
+    path: () => "/api/workflows",
+    body: graph,
+    allowed: [201],
+  },
+  {
+    method: "POST",
+    route: "/api/workflows/[id]/runs",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}/runs`,
+    body: {},
+    allowed: [201],
+    limited: "workflow",
+  },
+  {
+    method: "GET",
+    route: "/api/workflows/[id]/runs",
+    access: "viewer",
+    path: () => `/api/workflows/${workflowId}/runs`,
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "GET",
+    route: "/api/runs",
+    access: "viewer",
+    path: () => "/api/runs?limit=5",
+    allowed: [200],
+    limited: "filtered",
+  },
+  {
+    method: "GET",
+    route: "/api/audit/tool-calls",
+    access: "viewer",
+    path: () => "/api/audit/tool-calls?limit=5",
+    allowed: [200],
+  },
+  {
+    method: "GET",
+    route: "/api/workflows/[id]/schedules",
+    access: "viewer",
+    path: () => `/api/workflows/${workflowId}/schedules`,
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "GET",
+    route: "/api/workflows/[id]/conversations",
+    access: "viewer",
+    path: () => `/api/workflows/${workflowId}/conversations`,
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "POST",
+    route: "/api/workflows/[id]/conversations",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}/conversations`,
+    body: {},
+    allowed: [201],
+    limited: "workflow",
+  },
+  {
+    method: "GET",
+    route: "/api/conversations/[id]",
+    access: "viewer",
+    path: () => `/api/conversations/${conversationId}`,
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "PATCH",
+    route: "/api/conversations/[id]",
+    access: "editor",
+    path: () => `/api/conversations/${conversationId}`,
+    body: { title: "renamed" },
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "DELETE",
+    route: "/api/conversations/[id]",
+    access: "editor",
+    path: () => "/api/conversations/no-such-conversation",
+    allowed: [404],
+    limited: "workflow",
+    outsideLimit: [404],
+  },
+  {
+    method: "POST",
+    route: "/api/conversations/[id]/messages",
+    access: "editor",
+    path: () => `/api/conversations/${conversationId}/messages`,
+    body: { text: "hello" },
+    allowed: [201],
+    limited: "workflow",
+  },
   // Without the trigger's secret (it has none), a webhook takes an editor's credentials.
-  { method: "POST", route: "/api/hooks/[workflowId]/[nodeId]", access: "editor", path: () => `/api/hooks/${workflowId}/hook`, body: { event: "ping" }, allowed: [202], limited: "workflow" },
-  { method: "GET", route: "/api/runs/[id]", access: "viewer", path: () => `/api/runs/${runId}`, allowed: [200], limited: "workflow" },
-  { method: "GET", route: "/api/runs/[id]/events", access: "viewer", path: () => `/api/runs/${runId}/events`, allowed: [200], limited: "workflow" },
-  { method: "POST", route: "/api/runs/[id]/cancel", access: "editor", path: () => `/api/runs/${runId}/cancel`, allowed: [202, 409], limited: "workflow" },
-  { method: "POST", route: "/api/runs/[id]/approvals/[callId]", access: "editor", path: () => `/api/runs/${runId}/approvals/agent%3Acall_1`, body: { decision: "approved" }, allowed: [404], limited: "workflow" },
-  { method: "GET", route: "/api/runs/[id]/external/[nodeId]", access: "editor", path: () => `/api/runs/${runId}/external/nobody`, allowed: [404], limited: "workflow" },
-  { method: "POST", route: "/api/runs/[id]/external/[nodeId]/done", access: "editor", path: () => `/api/runs/${runId}/external/nobody/done`, body: { text: "done" }, allowed: [404], limited: "workflow" },
+  {
+    method: "POST",
+    route: "/api/hooks/[workflowId]/[nodeId]",
+    access: "editor",
+    path: () => `/api/hooks/${workflowId}/hook`,
+    body: { event: "ping" },
+    allowed: [202],
+    limited: "workflow",
+  },
+  {
+    method: "GET",
+    route: "/api/runs/[id]",
+    access: "viewer",
+    path: () => `/api/runs/${runId}`,
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "GET",
+    route: "/api/runs/[id]/events",
+    access: "viewer",
+    path: () => `/api/runs/${runId}/events`,
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "POST",
+    route: "/api/runs/[id]/cancel",
+    access: "editor",
+    path: () => `/api/runs/${runId}/cancel`,
+    allowed: [202, 409],
+    limited: "workflow",
+  },
+  {
+    method: "POST",
+    route: "/api/runs/[id]/approvals/[callId]",
+    access: "editor",
+    path: () => `/api/runs/${runId}/approvals/agent%3Acall_1`,
+    body: { decision: "approved" },
+    allowed: [404],
+    limited: "workflow",
+  },
+  {
+    method: "GET",
+    route: "/api/runs/[id]/external/[nodeId]",
+    access: "editor",
+    path: () => `/api/runs/${runId}/external/nobody`,
+    allowed: [404],
+    limited: "workflow",
+  },
+  {
+    method: "POST",
+    route: "/api/runs/[id]/external/[nodeId]/done",
+    access: "editor",
+    path: () => `/api/runs/${runId}/external/nobody/done`,
+    body: { text: "done" },
+    allowed: [404],
+    limited: "workflow",
+  },
   { method: "GET", route: "/api/secrets", access: "editor", path: () => "/api/secrets", allowed: [200] },
-  { method: "PUT", route: "/api/secrets/[name]", access: "admin", path: (tag) => `/api/secrets/PERM_${tag}`, body: { value: "v" }, allowed: [200] },
-  { method: "DELETE", route: "/api/secrets/[name]", access: "admin", path: () => "/api/secrets/PERM_NONE", allowed: [404] },
-  { method: "POST", route: "/api/mcp/gateway", access: "run-token", path: () => "/api/mcp/gateway", body: { jsonrpc: "2.0", id: 1, method: "tools/list" }, allowed: [] },
+  {
+    method: "PUT",
+    route: "/api/secrets/[name]",
+    access: "admin",
+    path: (tag) => `/api/secrets/PERM_${tag}`,
+    body: { value: "v" },
+    allowed: [200],
+  },
+  {
+    method: "DELETE",
+    route: "/api/secrets/[name]",
+    access: "admin",
+    path: () => "/api/secrets/PERM_NONE",
+    allowed: [404],
+  },
+  {
+    method: "POST",
+    route: "/api/mcp/gateway",
+    access: "run-token",
+    path: () => "/api/mcp/gateway",
+    body: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+    allowed: [],
+  },
   // Switchboard's own MCP server: any signed-in role may connect (running needs an editor, and a key's workflow limit, checked per tool).
-  { method: "POST", route: "/api/mcp/workflows", access: "viewer", path: () => "/api/mcp/workflows", body: { jsonrpc: "2.0", id: 1, method: "tools/list" }, allowed: [200, 406], limited: "filtered" },
-  { method: "GET", route: "/api/mcp/workflows", access: "viewer", path: () => "/api/mcp/workflows", allowed: [405], limited: "filtered" },
-  { method: "DELETE", route: "/api/mcp/workflows", access: "viewer", path: () => "/api/mcp/workflows", allowed: [405], limited: "filtered" },
-  { method: "GET", route: "/api/mcp/oauth/callback", access: "editor", path: () => "/api/mcp/oauth/callback?code=c&state=nope", allowed: [400] },
+  {
+    method: "POST",
+    route: "/api/mcp/workflows",
+    access: "viewer",
+    path: () => "/api/mcp/workflows",
+    body: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+    allowed: [200, 406],
+    limited: "filtered",
+  },
+  {
+    method: "GET",
+    route: "/api/mcp/workflows",
+    access: "viewer",
+    path: () => "/api/mcp/workflows",
+    allowed: [405],
+    limited: "filtered",
+  },
+  {
+    method: "DELETE",
+    route: "/api/mcp/workflows",
+    access: "viewer",
+    path: () => "/api/mcp/workflows",
+    allowed: [405],
+    limited: "filtered",
+  },
+  {
+    method: "GET",
+    route: "/api/mcp/oauth/callback",
+    access: "editor",
+    path: () => "/api/mcp/oauth/callback?code=c&state=nope",
+    allowed: [400],
+  },
   { method: "GET", route: "/api/mcp/gateway", access: "run-token", path: () => "/api/mcp/gateway", allowed: [] },
   { method: "DELETE", route: "/api/mcp/gateway", access: "run-token", path: () => "/api/mcp/gateway", allowed: [] },
 ];
@@ -85,8 +294,18 @@ const CALLERS: Caller[] = [
     { name: `${role} API key`, role, headers: () => accounts[role].headers },
     { name: `${role} session`, role, headers: () => ({ cookie: cookies[role] }) },
   ]),
-  { name: "editor API key limited to this workflow", role: "editor", limit: "inside", headers: () => limitedKeys.inside.headers },
-  { name: "editor API key limited to another workflow", role: "editor", limit: "outside", headers: () => limitedKeys.outside.headers },
+  {
+    name: "editor API key limited to this workflow",
+    role: "editor",
+    limit: "inside",
+    headers: () => limitedKeys.inside.headers,
+  },
+  {
+    name: "editor API key limited to another workflow",
+    role: "editor",
+    limit: "outside",
+    headers: () => limitedKeys.outside.headers,
+  },
 ];
 
 function expectedStatus(row: Row, caller: Caller): number[] {
@@ -103,7 +322,11 @@ async function call(row: Row, headers: Record<string, string>, tag: string): Pro
   const controller = new AbortController();
   const response = await fetch(`${served.url}${row.path(tag)}`, {
     method: row.method,
-    headers: { ...(row.body !== undefined ? { "content-type": "application/json" } : {}), accept: "application/json, text/event-stream", ...headers },
+    headers: {
+      ...(row.body !== undefined ? { "content-type": "application/json" } : {}),
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
     body: row.body !== undefined ? JSON.stringify(row.body) : undefined,
     signal: controller.signal,
   });
@@ -115,17 +338,29 @@ async function call(row: Row, headers: Record<string, string>, tag: string): Pro
 function callWithHost(row: Row, host: string): Promise<number> {
   const url = new URL(`${served.url}${row.path("host")}`);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: row.method, headers: { host, ...accounts.admin.headers } }, (res) => {
-      resolve(res.statusCode ?? 0);
-      res.destroy();
-    });
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: row.method,
+        headers: { host, ...accounts.admin.headers },
+      },
+      (res) => {
+        resolve(res.statusCode ?? 0);
+        res.destroy();
+      },
+    );
     req.on("error", reject);
     req.end();
   });
 }
 
 async function signInCookie(account: TestAccount): Promise<string> {
-  const response = await getAuth().api.signInEmail({ body: { email: account.email, password: account.password }, asResponse: true });
+  const response = await getAuth().api.signInEmail({
+    body: { email: account.email, password: account.password },
+    asResponse: true,
+  });
   return response.headers.get("set-cookie")!.split(";")[0];
 }
 
@@ -135,13 +370,29 @@ beforeAll(async () => {
     accounts[role] = await createTestAccount(role);
     cookies[role] = await signInCookie(accounts[role]);
   }
-  const created = await fetch(`${served.url}/api/workflows`, { method: "POST", headers: { "content-type": "application/json", ...accounts.editor.headers }, body: JSON.stringify(graph) });
+  const created = await fetch(`${served.url}/api/workflows`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...accounts.editor.headers },
+    body: JSON.stringify(graph),
+  });
   workflowId = ((await created.json()) as { id: string }).id;
-  const started = await fetch(`${served.url}/api/workflows/${workflowId}/runs`, { method: "POST", headers: { "content-type": "application/json", ...accounts.editor.headers }, body: "{}" });
+  const started = await fetch(`${served.url}/api/workflows/${workflowId}/runs`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...accounts.editor.headers },
+    body: "{}",
+  });
   runId = ((await started.json()) as { runId: string }).runId;
-  const conversation = await fetch(`${served.url}/api/workflows/${workflowId}/conversations`, { method: "POST", headers: { "content-type": "application/json", ...accounts.editor.headers }, body: "{}" });
+  const conversation = await fetch(`${served.url}/api/workflows/${workflowId}/conversations`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...accounts.editor.headers },
+    body: "{}",
+  });
   conversationId = ((await conversation.json()) as { id: string }).id;
-  const other = await fetch(`${served.url}/api/workflows`, { method: "POST", headers: { "content-type": "application/json", ...accounts.editor.headers }, body: JSON.stringify({ ...graph, name: "other" }) });
+  const other = await fetch(`${served.url}/api/workflows`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...accounts.editor.headers },
+    body: JSON.stringify({ ...graph, name: "other" }),
+  });
   otherWorkflowId = ((await other.json()) as { id: string }).id;
   limitedKeys.inside = await createTestApiKey(accounts.editor.userId, "limited to this", [workflowId]);
   limitedKeys.outside = await createTestApiKey(accounts.editor.userId, "limited to another", [otherWorkflowId]);
@@ -160,7 +411,10 @@ describe("the route-permission table", () => {
         if (entry.isDirectory()) walk(full);
         else if (entry.name === "route.ts") {
           const route = "/api/" + path.relative(root, dir).split(path.sep).join("/");
-          for (const [, method] of readFileSync(full, "utf8").matchAll(/export (?:const|async function) (GET|POST|PUT|PATCH|DELETE)\b/g)) found.push(`${method} ${route}`);
+          for (const [, method] of readFileSync(full, "utf8").matchAll(
+            /export (?:const|async function) (GET|POST|PUT|PATCH|DELETE)\b/g,
+          ))
+            found.push(`${method} ${route}`);
         }
       }
     };
@@ -172,7 +426,9 @@ describe("the route-permission table", () => {
     describe(`${row.method} ${row.route} (${row.access})`, () => {
       for (const caller of CALLERS) {
         it(`${caller.name} → ${expectedStatus(row, caller).join(" or ")}`, async () => {
-          expect(expectedStatus(row, caller)).toContain(await call(row, caller.headers(), caller.name.replace(/\W/g, "_")));
+          expect(expectedStatus(row, caller)).toContain(
+            await call(row, caller.headers(), caller.name.replace(/\W/g, "_")),
+          );
         });
       }
 
@@ -182,12 +438,20 @@ describe("the route-permission table", () => {
 
       if (row.method !== "GET") {
         it("a cross-site browser request (admin cookie) → 403", async () => {
-          const status = await call(row, { cookie: cookies.admin, origin: "https://evil.example", "sec-fetch-site": "cross-site" }, "cross");
+          const status = await call(
+            row,
+            { cookie: cookies.admin, origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+            "cross",
+          );
           expect(status).toBe(403);
         });
         if (row.body !== undefined) {
           it("a text/plain body (the way cross-site forms post) → 415, or 401/403 first", async () => {
-            const response = await fetch(`${served.url}${row.path("plain")}`, { method: row.method, headers: { "content-type": "text/plain", ...accounts.admin.headers }, body: JSON.stringify(row.body) });
+            const response = await fetch(`${served.url}${row.path("plain")}`, {
+              method: row.method,
+              headers: { "content-type": "text/plain", ...accounts.admin.headers },
+              body: JSON.stringify(row.body),
+            });
             expect(row.access === "run-token" ? [401, 415] : [415]).toContain(response.status);
           });
         }
@@ -208,10 +472,13 @@ describe("what refused requests leave behind", () => {
 });
 
 describe("what a key limited to some workflows gets from the API", () => {
-  const get = async (path: string, key: TestApiKey) => (await fetch(`${served.url}${path}`, { headers: key.headers })).json() as Promise<Record<string, unknown>>;
+  const get = async (path: string, key: TestApiKey) =>
+    (await fetch(`${served.url}${path}`, { headers: key.headers })).json() as Promise<Record<string, unknown>>;
 
   it("lists only its workflows and their runs", async () => {
-    expect((await get("/api/workflows", limitedKeys.outside)) as unknown as { id: string }[]).toEqual([{ id: otherWorkflowId, name: "other" }]);
+    expect((await get("/api/workflows", limitedKeys.outside)) as unknown as { id: string }[]).toEqual([
+      { id: otherWorkflowId, name: "other" },
+    ]);
     expect(((await get("/api/runs?limit=100", limitedKeys.outside)).runs as unknown[]).length).toBe(0);
     const inside = (await get("/api/runs?limit=100", limitedKeys.inside)).runs as { id: string }[];
     expect(inside.map((run) => run.id)).toContain(runId);

@@ -1,6 +1,12 @@
 /** The security headers: no framing anywhere, a page's scripts only with its own nonce, nothing at all for the API. */
 import { describe, expect, it } from "vitest";
-import { API_CONTENT_SECURITY_POLICY, applySecurityHeaders, newNonce, pageContentSecurityPolicy, securityHeaderRecord } from "./security-headers";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  applySecurityHeaders,
+  newNonce,
+  pageContentSecurityPolicy,
+  securityHeaderRecord,
+} from "./security-headers";
 
 describe("security headers", () => {
   it("forbid framing, sniffing and full referrers on every answer", () => {
@@ -12,7 +18,9 @@ describe("security headers", () => {
       "x-frame-options": "DENY",
     });
     expect(API_CONTENT_SECURITY_POLICY).toMatch(/default-src 'none'.*frame-ancestors 'none'/);
-    expect(securityHeaderRecord()).toEqual(Object.fromEntries([...headers].filter(([name]) => name !== "content-type")));
+    expect(securityHeaderRecord()).toEqual(
+      Object.fromEntries([...headers].filter(([name]) => name !== "content-type")),
+    );
   });
 
   it("let a page run only scripts with its nonce (and what they load), eval only in development", () => {

@@ -13,7 +13,8 @@ const FIXED_HEADERS: Record<string, string> = {
 };
 
 /** For an answer that is not a page (JSON, an event stream): it may load, run and be framed by nothing. */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const API_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** A page's policy: scripts only with this request's nonce (and what they load, 'strict-dynamic'); React's dev build also needs eval. */
 export function pageContentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV === "development"): string {

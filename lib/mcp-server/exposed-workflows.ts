@@ -5,7 +5,14 @@ import { WorkflowGraph } from "../workflow/graph";
 import { entryFieldsOf } from "../workflow/run-input-schema";
 import { referenceName } from "../workflow/template";
 
-export type ExposedWorkflow = { workflowId: string; name: string; toolName: string; description: string; inputSchema: Record<string, unknown>; wrapsInput: boolean };
+export type ExposedWorkflow = {
+  workflowId: string;
+  name: string;
+  toolName: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  wrapsInput: boolean;
+};
 
 /** A workflow's default tool name: its name written the way templates write labels. */
 export const defaultToolName = (name: string) => referenceName(name).slice(0, 64) || "workflow";
@@ -15,7 +22,14 @@ export function exposedWorkflow(workflowId: string, name: string, rawGraph: unkn
   const mcp = graph.success ? graph.data.settings?.mcp : undefined;
   if (!graph.success || !mcp?.expose) return null;
   const { schema, wrapsInput } = workflowInputSchema(entryFieldsOf(graph.data.nodes));
-  return { workflowId, name, toolName: mcp.toolName || defaultToolName(name), description: mcp.description || `Runs the Switchboard workflow "${name}" and answers with its output.`, inputSchema: schema, wrapsInput };
+  return {
+    workflowId,
+    name,
+    toolName: mcp.toolName || defaultToolName(name),
+    description: mcp.description || `Runs the Switchboard workflow "${name}" and answers with its output.`,
+    inputSchema: schema,
+    wrapsInput,
+  };
 }
 
 export async function listExposedWorkflows(): Promise<ExposedWorkflow[]> {

@@ -32,12 +32,18 @@ describe("the MCP server behind a round-robin balancer, two web processes", () =
   it("serves one client across both processes: initialize, tools/list, and calls with progress", async () => {
     expect(webs[0].pid).not.toBe(webs[1].pid);
     const client = new Client({ name: "balanced-client", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${proxy.url}/api/mcp/workflows`), { requestInit: { headers: stack.account.headers } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${proxy.url}/api/mcp/workflows`), {
+        requestInit: { headers: stack.account.headers },
+      }),
+    );
     expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("greet");
 
     for (const name of ["Ada", "Grace"]) {
       const progress: string[] = [];
-      const result = await client.callTool({ name: "greet", arguments: { name } }, undefined, { onprogress: (note) => void progress.push(note.message ?? "") });
+      const result = await client.callTool({ name: "greet", arguments: { name } }, undefined, {
+        onprogress: (note) => void progress.push(note.message ?? ""),
+      });
       expect(result).toMatchObject({ isError: false, content: [{ type: "text", text: `Hello, ${name}!` }] });
       expect(progress).toContain("pause done");
     }
@@ -46,7 +52,8 @@ describe("the MCP server behind a round-robin balancer, two web processes", () =
     // No stickiness: every request went to the other process than the one before it.
     const upstreams = proxy.served.map((request) => request.upstream);
     expect(upstreams).toEqual(upstreams.map((_, index) => index % 2));
-    const landed = (rpcMethod: string) => proxy.served.filter((request) => request.rpcMethod === rpcMethod).map((request) => request.upstream);
+    const landed = (rpcMethod: string) =>
+      proxy.served.filter((request) => request.rpcMethod === rpcMethod).map((request) => request.upstream);
     expect(landed("initialize")).toHaveLength(1);
     expect(landed("tools/list")).toHaveLength(1);
     expect(landed("initialize")[0]).not.toBe(landed("notifications/initialized")[0]);

@@ -22,7 +22,9 @@ let echoId = "";
 
 async function connect(headers: Record<string, string>): Promise<Client> {
   const client = new Client({ name: "mcp-workflows-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/workflows`), { requestInit: { headers } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/workflows`), { requestInit: { headers } }),
+  );
   return client;
 }
 
@@ -30,7 +32,11 @@ beforeAll(async () => {
   stack = await startTestStack();
   exposedId = await createWorkflow(stack, GREETER);
   echoId = await createWorkflow(stack, ECHO_BACK);
-  hiddenId = await createWorkflow(stack, { name: "Not exposed", nodes: [graphNode("entry", "core.entry"), graphNode("out", "core.output", { label: "Out" })], edges: [graphEdge("entry", "output", "out", "value")] });
+  hiddenId = await createWorkflow(stack, {
+    name: "Not exposed",
+    nodes: [graphNode("entry", "core.entry"), graphNode("out", "core.output", { label: "Out" })],
+    edges: [graphEdge("entry", "output", "out", "value")],
+  });
 });
 afterAll(() => stack.close());
 
@@ -39,8 +45,17 @@ describe("an MCP client with an editor's key", () => {
     const client = await connect(stack.account.headers);
     const { tools } = await client.listTools();
     const greet = tools.find((tool) => tool.name === "greet");
-    expect(greet).toMatchObject({ description: "Greets someone by name", inputSchema: { type: "object", properties: { name: { type: "string", description: "Who to greet" } }, required: ["name"] } });
-    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["list_workflows", "run_workflow", "get_run"]));
+    expect(greet).toMatchObject({
+      description: "Greets someone by name",
+      inputSchema: {
+        type: "object",
+        properties: { name: { type: "string", description: "Who to greet" } },
+        required: ["name"],
+      },
+    });
+    expect(tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(["list_workflows", "run_workflow", "get_run"]),
+    );
     expect(tools.some((tool) => tool.name === "not_exposed")).toBe(false);
     await client.close();
   });
@@ -48,12 +63,17 @@ describe("an MCP client with an editor's key", () => {
   it("calls an exposed workflow, gets its output, and hears its progress", async () => {
     const client = await connect(stack.account.headers);
     const progress: string[] = [];
-    const result = await client.callTool({ name: "greet", arguments: { name: "Ada" } }, undefined, { onprogress: (note) => void progress.push(note.message ?? "") });
+    const result = await client.callTool({ name: "greet", arguments: { name: "Ada" } }, undefined, {
+      onprogress: (note) => void progress.push(note.message ?? ""),
+    });
     expect(result).toMatchObject({ isError: false, content: [{ type: "text", text: "Hello, Ada!" }] });
     expect(progress.length).toBeGreaterThan(0);
     expect(progress).toContain("pause done");
     const refused = await client.callTool({ name: "greet", arguments: {} });
-    expect(refused).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("input.name is required") }] });
+    expect(refused).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringContaining("input.name is required") }],
+    });
     await client.close();
   });
 
@@ -61,20 +81,36 @@ describe("an MCP client with an editor's key", () => {
     const client = await connect(stack.account.headers);
     const listed = await client.callTool({ name: "list_workflows", arguments: {} });
     expect(JSON.stringify(listed.structuredContent)).toContain(hiddenId);
-    const queued = await client.callTool({ name: "run_workflow", arguments: { workflowId: hiddenId, input: "later", wait: false } });
+    const queued = await client.callTool({
+      name: "run_workflow",
+      arguments: { workflowId: hiddenId, input: "later", wait: false },
+    });
     const { runId } = queued.structuredContent as { runId: string };
-    const done = await waitFor("the run to complete", async () => {
-      const got = await client.callTool({ name: "get_run", arguments: { runId } });
-      const body = got.structuredContent as { status: string; output: unknown };
-      return body.status === "completed" ? body : undefined;
-    }, 15_000);
+    const done = await waitFor(
+      "the run to complete",
+      async () => {
+        const got = await client.callTool({ name: "get_run", arguments: { runId } });
+        const body = got.structuredContent as { status: string; output: unknown };
+        return body.status === "completed" ? body : undefined;
+      },
+      15_000,
+    );
     expect(done.output).toBe("later");
     const resource = await client.readResource({ uri: `run://${runId}` });
-    expect(JSON.parse((resource.contents[0] as { text: string }).text)).toMatchObject({ status: "completed", output: "later" });
+    expect(JSON.parse((resource.contents[0] as { text: string }).text)).toMatchObject({
+      status: "completed",
+      output: "later",
+    });
     const definition = await client.readResource({ uri: `workflow://${exposedId}` });
-    expect(JSON.parse((definition.contents[0] as { text: string }).text)).toMatchObject({ name: "Greeter", exposedAs: "greet" });
+    expect(JSON.parse((definition.contents[0] as { text: string }).text)).toMatchObject({
+      name: "Greeter",
+      exposedAs: "greet",
+    });
     const templates = await client.listResourceTemplates();
-    expect(templates.resourceTemplates.map((template) => template.uriTemplate)).toEqual(["workflow://{id}", "run://{id}"]);
+    expect(templates.resourceTemplates.map((template) => template.uriTemplate)).toEqual([
+      "workflow://{id}",
+      "run://{id}",
+    ]);
     await client.close();
   });
 });
@@ -84,7 +120,12 @@ describe("who may come in", () => {
     const response = await fetch(`${stack.url}/api/mcp/workflows`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } },
+      }),
     });
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toContain("Bearer");
@@ -95,13 +136,17 @@ describe("who may come in", () => {
     const client = await connect(viewer.headers);
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     const refused = await client.callTool({ name: "greet", arguments: { name: "Ada" } });
-    expect(refused).toMatchObject({ isError: true, content: [{ text: expect.stringContaining("needs the editor role") }] });
+    expect(refused).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringContaining("needs the editor role") }],
+    });
     await client.close();
   });
 });
 
 describe("a key limited to some workflows", () => {
-  const texts = (result: Record<string, unknown>) => (result.content as { text?: string }[]).map((part) => part.text ?? "").join("\n");
+  const texts = (result: Record<string, unknown>) =>
+    (result.content as { text?: string }[]).map((part) => part.text ?? "").join("\n");
 
   it("lists, runs and reads only its workflows, and is refused the others by name", async () => {
     const limited = await createTestApiKey(stack.account.userId, "only greeter", [exposedId]);
@@ -110,12 +155,22 @@ describe("a key limited to some workflows", () => {
     expect(names).toContain("greet");
     expect(names).not.toContain("echo_back");
     expect(names).toEqual(expect.arrayContaining(["list_workflows", "run_workflow", "get_run"]));
-    const listed = (await client.callTool({ name: "list_workflows", arguments: {} })).structuredContent as { workflows: { id: string }[] };
+    const listed = (await client.callTool({ name: "list_workflows", arguments: {} })).structuredContent as {
+      workflows: { id: string }[];
+    };
     expect(listed.workflows.map((workflow) => workflow.id)).toEqual([exposedId]);
-    expect((await client.listResources()).resources.map((resource) => resource.uri)).toEqual([`workflow://${exposedId}`]);
+    expect((await client.listResources()).resources.map((resource) => resource.uri)).toEqual([
+      `workflow://${exposedId}`,
+    ]);
 
-    expect(await client.callTool({ name: "greet", arguments: { name: "Lin" } })).toMatchObject({ isError: false, content: [{ text: "Hello, Lin!" }] });
-    const ranA = await client.callTool({ name: "run_workflow", arguments: { workflowId: exposedId, input: { name: "Kay" }, wait: false } });
+    expect(await client.callTool({ name: "greet", arguments: { name: "Lin" } })).toMatchObject({
+      isError: false,
+      content: [{ text: "Hello, Lin!" }],
+    });
+    const ranA = await client.callTool({
+      name: "run_workflow",
+      arguments: { workflowId: exposedId, input: { name: "Kay" }, wait: false },
+    });
     expect(ranA.isError).toBe(false);
 
     const refusal = `workflow "Echo back" (${echoId}) is not one of them`;
@@ -128,7 +183,10 @@ describe("a key limited to some workflows", () => {
     expect(texts(ranB)).toContain(refusal);
 
     // A run of B started by someone else's key is out of reach too.
-    const started = await stack.fetch(`/api/workflows/${echoId}/runs`, { method: "POST", body: JSON.stringify({ input: "secret" }) });
+    const started = await stack.fetch(`/api/workflows/${echoId}/runs`, {
+      method: "POST",
+      body: JSON.stringify({ input: "secret" }),
+    });
     const { runId } = (await started.json()) as { runId: string };
     const gotRun = await client.callTool({ name: "get_run", arguments: { runId } });
     expect(gotRun.isError).toBe(true);
@@ -136,17 +194,30 @@ describe("a key limited to some workflows", () => {
     expect(texts(gotRun)).not.toContain("secret");
     await expect(client.readResource({ uri: `run://${runId}` })).rejects.toThrow(refusal);
     await expect(client.readResource({ uri: `workflow://${echoId}` })).rejects.toThrow(refusal);
-    expect(JSON.parse(((await client.readResource({ uri: `workflow://${exposedId}` })).contents[0] as { text: string }).text)).toMatchObject({ name: "Greeter" });
+    expect(
+      JSON.parse(
+        ((await client.readResource({ uri: `workflow://${exposedId}` })).contents[0] as { text: string }).text,
+      ),
+    ).toMatchObject({ name: "Greeter" });
     await client.close();
   });
 
   it("leaves a key without a limit seeing every workflow", async () => {
     const open = await createTestApiKey(stack.account.userId, "everything");
     const client = await connect(open.headers);
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(["greet", "echo_back"]));
-    const listed = (await client.callTool({ name: "list_workflows", arguments: {} })).structuredContent as { workflows: { id: string }[] };
-    expect(listed.workflows.map((workflow) => workflow.id)).toEqual(expect.arrayContaining([exposedId, echoId, hiddenId]));
-    expect(await client.callTool({ name: "echo_back", arguments: { input: "hi" } })).toMatchObject({ isError: false, content: [{ text: "hi" }] });
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(["greet", "echo_back"]),
+    );
+    const listed = (await client.callTool({ name: "list_workflows", arguments: {} })).structuredContent as {
+      workflows: { id: string }[];
+    };
+    expect(listed.workflows.map((workflow) => workflow.id)).toEqual(
+      expect.arrayContaining([exposedId, echoId, hiddenId]),
+    );
+    expect(await client.callTool({ name: "echo_back", arguments: { input: "hi" } })).toMatchObject({
+      isError: false,
+      content: [{ text: "hi" }],
+    });
     await client.close();
   });
 
@@ -162,6 +233,8 @@ describe("a key limited to some workflows", () => {
   });
 
   it("cannot be made for a workflow that does not exist", async () => {
-    await expect(createTestApiKey(stack.account.userId, "typo", ["no-such-workflow"])).rejects.toThrow("no workflow has the id no-such-workflow");
+    await expect(createTestApiKey(stack.account.userId, "typo", ["no-such-workflow"])).rejects.toThrow(
+      "no workflow has the id no-such-workflow",
+    );
   });
 });

@@ -37,7 +37,10 @@ export const McpOAuthSettings = z
     scope: z.string().trim().optional(),
   })
   .strict()
-  .refine((oauth) => !oauth.clientSecret || oauth.clientId, { message: "a client secret needs the client id it belongs to", path: ["clientId"] });
+  .refine((oauth) => !oauth.clientSecret || oauth.clientId, {
+    message: "a client secret needs the client id it belongs to",
+    path: ["clientId"],
+  });
 export type McpOAuthSettings = z.infer<typeof McpOAuthSettings>;
 
 /**
@@ -62,7 +65,10 @@ export type HttpServerConfig = z.infer<typeof HttpServerConfig>;
 export const McpServerConfig = z.discriminatedUnion("transport", [StdioServerConfig, HttpServerConfig]);
 export type McpServerConfig = z.infer<typeof McpServerConfig>;
 
-export const ServerRef = z.strictObject({ transport: z.literal("ref"), ref: z.string().trim().min(1, "ref names a workflow-level MCP server") });
+export const ServerRef = z.strictObject({
+  transport: z.literal("ref"),
+  ref: z.string().trim().min(1, "ref names a workflow-level MCP server"),
+});
 
 /** What a node may hold: a server config, or a name in the workflow's `mcpServers`. */
 export const McpServerSource = z.discriminatedUnion("transport", [StdioServerConfig, HttpServerConfig, ServerRef]);
@@ -88,7 +94,8 @@ export type WorkflowMcpServers = z.infer<typeof WorkflowMcpServers>;
 export function resolveServerSource(source: McpServerSource, declared: unknown, where: string): McpServerConfig {
   if (source.transport !== "ref") return source;
   const servers = WorkflowMcpServers.safeParse(declared ?? {});
-  if (!servers.success) throw new Error(`${where}: the workflow's mcpServers are invalid — ${describeIssues(servers.error, "mcpServers")}`);
+  if (!servers.success)
+    throw new Error(`${where}: the workflow's mcpServers are invalid — ${describeIssues(servers.error, "mcpServers")}`);
   const found = servers.data[source.ref];
   if (!found) throw new Error(`${where}: no workflow-level MCP server named "${source.ref}"`);
   return found;

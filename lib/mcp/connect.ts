@@ -39,10 +39,17 @@ export type ConnectOptions = {
 
 export class McpConnectError extends Error {}
 
-async function connectOnce(config: McpServerConfig, params: Awaited<ReturnType<typeof serverParams>>, options: ConnectOptions): Promise<LiveClient> {
+async function connectOnce(
+  config: McpServerConfig,
+  params: Awaited<ReturnType<typeof serverParams>>,
+  options: ConnectOptions,
+): Promise<LiveClient> {
   const timeout = options.startupTimeoutMs ?? 20_000;
   if (params.transport === "stdio") {
-    const client = new Client({ name: "switchboard", version: "0.1.0" }, { jsonSchemaValidator: sharedSchemaValidator() });
+    const client = new Client(
+      { name: "switchboard", version: "0.1.0" },
+      { jsonSchemaValidator: sharedSchemaValidator() },
+    );
     let pgid: number | undefined;
     let recorded: Promise<void> | void = undefined;
     const transport = new DetachedStdioTransport(params.stdio, (spawned) => {
@@ -62,7 +69,9 @@ async function connectOnce(config: McpServerConfig, params: Awaited<ReturnType<t
       await closeAll();
       const said = stderrSummary(transport.stderr);
       const stderr = said ? ` — stderr: ${said}` : "";
-      throw new McpConnectError(`${config.transport} server "${params.stdio.command}" did not start: ${(error as Error).message}${stderr}`);
+      throw new McpConnectError(
+        `${config.transport} server "${params.stdio.command}" did not start: ${(error as Error).message}${stderr}`,
+      );
     }
     return { client, pgid, secretValues: params.secretValues, close: closeAll };
   }
@@ -89,7 +98,11 @@ function serverFetch(params: RemoteParams): FetchLike {
       return toAuthorizationServer(url, { ...init, headers });
     }
     checkClientSecretDestination(url, init, secrets); // an authorization server at the MCP server's own origin
-    return headerCheckedFetch(params)(url, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), ...params.headers }, redirect: "error" });
+    return headerCheckedFetch(params)(url, {
+      ...init,
+      headers: { ...Object.fromEntries(new Headers(init?.headers)), ...params.headers },
+      redirect: "error",
+    });
   });
 }
 
@@ -109,15 +122,27 @@ function headerCheckedFetch(params: RemoteParams): FetchLike {
  * stream and posts both go through its fetch, so both carry the headers. Every HTTP request has a
  * signal of its own (own-signal-fetch.ts): a long-lived connection's calls pile no listeners up.
  */
-function remoteTransport(protocol: WireProtocol, params: RemoteParams, timeout: number, authProvider?: RunOAuthProvider): Transport {
+function remoteTransport(
+  protocol: WireProtocol,
+  params: RemoteParams,
+  timeout: number,
+  authProvider?: RunOAuthProvider,
+): Transport {
   const url = new URL(params.url);
   if (protocol === "websocket") {
     const policy = addressPolicy();
-    return new NodeWebSocketClientTransport(url, { headers: params.headers, handshakeTimeout: timeout, lookup: policy.allowPrivate ? undefined : guardedLookup(policy) });
+    return new NodeWebSocketClientTransport(url, {
+      headers: params.headers,
+      handshakeTimeout: timeout,
+      lookup: policy.allowPrivate ? undefined : guardedLookup(policy),
+    });
   }
   if (protocol === "sse") return new SSEClientTransport(url, { fetch: serverFetch(params), authProvider });
   if (authProvider) return new StreamableHTTPClientTransport(url, { fetch: serverFetch(params), authProvider });
-  return new StreamableHTTPClientTransport(url, { requestInit: { headers: params.headers, redirect: "error" }, fetch: ownSignalFetch(headerCheckedFetch(params)) });
+  return new StreamableHTTPClientTransport(url, {
+    requestInit: { headers: params.headers, redirect: "error" },
+    fetch: ownSignalFetch(headerCheckedFetch(params)),
+  });
 }
 
 /**
@@ -130,7 +155,10 @@ async function connectRemote(params: RemoteParams, timeout: number): Promise<Liv
   const authProvider = params.oauth && (await RunOAuthProvider.load(params.oauth));
   const failures: string[] = [];
   for (const protocol of protocolsToTry(url, params.protocol)) {
-    const client = new Client({ name: "switchboard", version: "0.1.0" }, { jsonSchemaValidator: sharedSchemaValidator() });
+    const client = new Client(
+      { name: "switchboard", version: "0.1.0" },
+      { jsonSchemaValidator: sharedSchemaValidator() },
+    );
     try {
       await client.connect(remoteTransport(protocol, params, timeout, authProvider), { timeout });
       return { client, secretValues: params.secretValues, close: () => client.close() };
@@ -140,13 +168,17 @@ async function connectRemote(params: RemoteParams, timeout: number): Promise<Liv
       failures.push(`${WIRE_PROTOCOL_NAMES[protocol]}: ${(error as Error).message}`);
     }
   }
-  throw new McpConnectError(`${isWebSocketUrl(url) ? "WebSocket" : "HTTP"} server ${url.origin} did not answer (${failures.join("; ")})`);
+  throw new McpConnectError(
+    `${isWebSocketUrl(url) ? "WebSocket" : "HTTP"} server ${url.origin} did not answer (${failures.join("; ")})`,
+  );
 }
 
 /** Connects, retrying with exponential backoff; safety refusals and servers wanting a new OAuth sign-in are not retried. */
 export async function connectMcpServer(config: McpServerConfig, options: ConnectOptions = {}): Promise<LiveClient> {
   if (config.transport === "stdio" && !(await hostToolsEnabled())) {
-    throw new McpConnectError(`A stdio MCP server starts a program on this machine, and host access is off: an admin can turn it on in Settings → Host access`);
+    throw new McpConnectError(
+      `A stdio MCP server starts a program on this machine, and host access is off: an admin can turn it on in Settings → Host access`,
+    );
   }
   const params = await serverParams(config);
   const retries = options.retries ?? 2;

@@ -11,7 +11,8 @@ export type PooledServer = {
   stopHealthCheck?: () => void;
 };
 
-const pool = ((globalThis as unknown as { switchboardMcpPool?: Map<string, PooledServer> }).switchboardMcpPool ??= new Map());
+const pool = ((globalThis as unknown as { switchboardMcpPool?: Map<string, PooledServer> }).switchboardMcpPool ??=
+  new Map());
 const key = (runId: string, nodeId: string) => `${runId}\u0000${nodeId}`;
 
 export function addPooledServer(server: PooledServer): void {

@@ -10,7 +10,14 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { sandboxedCommand } from "../sandbox/sandboxed-command";
 
-export type DetachedStdioParams = { command: string; args: string[]; env: Record<string, string>; cwd?: string; roots: string[]; network: boolean };
+export type DetachedStdioParams = {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+  roots: string[];
+  network: boolean;
+};
 
 const MAX_STDERR_CHARS = 4_000;
 
@@ -52,7 +59,12 @@ export class DetachedStdioTransport implements Transport {
     const { command, args, env, cwd, roots, network } = this.params;
     const plan = await sandboxedCommand({ command, args, env, cwd, writableRoots: roots, readOnlyRoots: [], network });
     return new Promise((resolve, reject) => {
-      const child = spawn(plan.file, plan.args, { env: plan.env as NodeJS.ProcessEnv, cwd: plan.cwd, detached: true, shell: false });
+      const child = spawn(plan.file, plan.args, {
+        env: plan.env as NodeJS.ProcessEnv,
+        cwd: plan.cwd,
+        detached: true,
+        shell: false,
+      });
       this.child = child;
       child.on("error", (error) => {
         reject(error);

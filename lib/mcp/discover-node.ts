@@ -29,11 +29,18 @@ export async function discoverMcpTools(input: unknown, role: Role): Promise<Node
   const { nodeId, type, label, params, mcpServers } = parsed.data;
   const meta = lookupComponent(type)!;
   const unknown = unknownParams(params, meta);
-  if (unknown.length > 0) return { ok: false, error: unknownParamMessage({ id: nodeId, label: label || meta.label }, meta.label, unknown[0]) };
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      error: unknownParamMessage({ id: nodeId, label: label || meta.label }, meta.label, unknown[0]),
+    };
   const node: LaunchNode = { id: nodeId, type, label, params: { ...meta.defaults, ...params } };
   const spec = launchSpecOf(node, mcpServers);
   if (role !== "admin" && touchesHost(spec)) {
-    return { ok: false, error: `Only an admin may discover the tools of a stdio MCP server: it starts a program on this machine` };
+    return {
+      ok: false,
+      error: `Only an admin may discover the tools of a stdio MCP server: it starts a program on this machine`,
+    };
   }
   let specs: ServerSpec[];
   try {
@@ -50,7 +57,12 @@ async function discoverSpecs(node: { id: string; type: string }, specs: ServerSp
       const key = editorServerKey(node, spec);
       try {
         const tools = await discoverTools(spec.config, spec.startupTimeoutMs);
-        return { key, source: spec.source, ok: true, tools: tools.map(({ name, description }) => ({ name, description })) };
+        return {
+          key,
+          source: spec.source,
+          ok: true,
+          tools: tools.map(({ name, description }) => ({ name, description })),
+        };
       } catch (error) {
         return { key, source: spec.source, ok: false, error: (error as Error).message };
       }

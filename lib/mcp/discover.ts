@@ -8,7 +8,11 @@ export async function discoverTools(config: McpServerConfig, startupTimeoutMs = 
   const live = await connectMcpServer(config, { startupTimeoutMs, retries: 0 });
   try {
     const { tools } = await live.client.listTools(undefined, { timeout: startupTimeoutMs });
-    return tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema as Record<string, unknown> }));
+    return tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.inputSchema as Record<string, unknown>,
+    }));
   } finally {
     await live.close();
   }

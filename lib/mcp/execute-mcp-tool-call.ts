@@ -13,16 +13,30 @@ import { getPooledServer } from "./connection-pool";
 import { workflowMcpServers } from "./register-mcp-node";
 import { serverSpecs } from "./server-specs";
 
-
-async function callOn(live: Pick<LiveClient, "client" | "secretValues">, job: ToolCallJobData, source: string, timeoutMs: number) {
+async function callOn(
+  live: Pick<LiveClient, "client" | "secretValues">,
+  job: ToolCallJobData,
+  source: string,
+  timeoutMs: number,
+) {
   try {
-    const result = (await live.client.callTool({ name: job.toolName, arguments: job.args }, undefined, { timeout: timeoutMs })) as CallToolResult;
-    return { content: result.content, structuredContent: result.structuredContent, isError: result.isError === true } as ToolCallJobResult;
+    const result = (await live.client.callTool({ name: job.toolName, arguments: job.args }, undefined, {
+      timeout: timeoutMs,
+    })) as CallToolResult;
+    return {
+      content: result.content,
+      structuredContent: result.structuredContent,
+      isError: result.isError === true,
+    } as ToolCallJobResult;
   } catch (error) {
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-      return errorResult(`MCP server "${source}" did not answer ${source}__${job.toolName} within ${timeoutMs / 1000} s (the node's call timeout)`);
+      return errorResult(
+        `MCP server "${source}" did not answer ${source}__${job.toolName} within ${timeoutMs / 1000} s (the node's call timeout)`,
+      );
     }
-    return errorResult(redactSecrets(`MCP server "${source}" failed on ${job.toolName}: ${(error as Error).message}`, live.secretValues));
+    return errorResult(
+      redactSecrets(`MCP server "${source}" failed on ${job.toolName}: ${(error as Error).message}`, live.secretValues),
+    );
   }
 }
 
@@ -31,14 +45,20 @@ export async function executeMcpToolCall(job: ToolCallJobData): Promise<ToolCall
   const timeoutMs = target.callTimeoutMs ?? 60_000;
   const pooled = getPooledServer(job.runId, job.nodeId);
   if (pooled) return callOn(pooled.live, job, pooled.source, timeoutMs);
-  if (target.kind === "local-mcp") return errorResult(`MCP server "${target.toolName}" is not running in this worker (run ${job.runId})`);
+  if (target.kind === "local-mcp")
+    return errorResult(`MCP server "${target.toolName}" is not running in this worker (run ${job.runId})`);
 
   const plan = await loadPlan(job.runId);
-  const node = plan && Object.values(plan.nodes).find((candidate) => job.nodeId === candidate.id || job.nodeId.startsWith(`${candidate.id}-`));
+  const node =
+    plan &&
+    Object.values(plan.nodes).find(
+      (candidate) => job.nodeId === candidate.id || job.nodeId.startsWith(`${candidate.id}-`),
+    );
   const spec = node && serverSpecs(node, await workflowMcpServers(job.runId)).find((s) => s.nodeId === job.nodeId);
   if (!spec) return errorResult(`MCP server ${job.nodeId} is not part of run ${job.runId}`);
   // Only the worker that registered a stdio server holds its process; a call never starts another.
-  if (spec.config.transport === "stdio") return errorResult(`MCP server "${target.toolName}" is not running in this worker (run ${job.runId})`);
+  if (spec.config.transport === "stdio")
+    return errorResult(`MCP server "${target.toolName}" is not running in this worker (run ${job.runId})`);
   let live;
   try {
     live = await connectMcpServer(spec.config, { startupTimeoutMs: spec.startupTimeoutMs, retries: 1 });

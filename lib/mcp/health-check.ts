@@ -9,7 +9,9 @@ const SLOW_MS = 1_000;
 
 export type HealthStatus = "green" | "yellow" | "red";
 
-export async function checkHealth(server: PooledServer): Promise<{ status: HealthStatus; latencyMs?: number; error?: string }> {
+export async function checkHealth(
+  server: PooledServer,
+): Promise<{ status: HealthStatus; latencyMs?: number; error?: string }> {
   const startedAt = performance.now();
   try {
     await server.live.client.ping({ timeout: Math.max(SLOW_MS * 5, 2_000) });
@@ -21,7 +23,11 @@ export async function checkHealth(server: PooledServer): Promise<{ status: Healt
 }
 
 /** Starts the interval; returns the function that stops it. */
-export function startHealthCheck(server: PooledServer, intervalMs: number, emit: (event: RunEventInput) => Promise<unknown>): () => void {
+export function startHealthCheck(
+  server: PooledServer,
+  intervalMs: number,
+  emit: (event: RunEventInput) => Promise<unknown>,
+): () => void {
   let last: HealthStatus | undefined;
   let running = false;
   const timer = setInterval(async () => {

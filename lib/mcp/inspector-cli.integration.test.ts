@@ -23,7 +23,10 @@ const noEvents = async () => undefined;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const stored = await storeRun({ nodes: [graphNode("everything", "mcp.server", { mode: "tool", params: everythingStdio(tag) })], edges: [] });
+  const stored = await storeRun({
+    nodes: [graphNode("everything", "mcp.server", { mode: "tool", params: everythingStdio(tag) })],
+    edges: [],
+  });
   runId = stored.runId;
   await registerMcpNode(redis, runId, stored.plan.nodes.everything, noEvents);
   token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds: ["everything"] });
@@ -36,7 +39,8 @@ afterAll(async () => {
 });
 
 /** Runs the Inspector CLI against the gateway with the run's token. */
-const inspector = (...args: string[]) => inspectorCli(`${stack.url}/api/mcp/gateway`, { Authorization: `Bearer ${token}` }, ...args);
+const inspector = (...args: string[]) =>
+  inspectorCli(`${stack.url}/api/mcp/gateway`, { Authorization: `Bearer ${token}` }, ...args);
 
 describe("MCP Inspector CLI against the gateway", () => {
   it("lists the run's MCP tools as {source}__{tool}", async () => {
@@ -48,7 +52,14 @@ describe("MCP Inspector CLI against the gateway", () => {
   });
 
   it("calls a tool and gets the server's result back unchanged", async () => {
-    const result = await inspector("--method", "tools/call", "--tool-name", "everything__echo", "--tool-arg", "message=from the inspector");
+    const result = await inspector(
+      "--method",
+      "tools/call",
+      "--tool-name",
+      "everything__echo",
+      "--tool-arg",
+      "message=from the inspector",
+    );
     expect(result).toMatchObject({ content: [{ type: "text", text: "Echo: from the inspector" }] });
     expect(result.isError).toBeFalsy();
     expect(processesWith(tag)).toHaveLength(1);

@@ -25,7 +25,10 @@ describe("MCP settings checked before a run", () => {
         graphNode("docs", "mcp.server", { label: "Docs", mode: "tool", params: { transport: "ref", ref: "docs" } }),
         graphNode("group", "mcp.group", { label: "Group", mode: "tool", params: { servers: [] } }),
       ],
-      edges: [graphEdge("entry", "output", "agent", "input"), ...["files", "docs", "group"].map((tool) => graphEdge(tool, "tool", "agent", "tools"))],
+      edges: [
+        graphEdge("entry", "output", "agent", "input"),
+        ...["files", "docs", "group"].map((tool) => graphEdge(tool, "tool", "agent", "tools")),
+      ],
     });
     created.push(id);
     const result = await startRun(id, "go");
@@ -34,8 +37,18 @@ describe("MCP settings checked before a run", () => {
       reason: "invalid",
       message: "The workflow has 3 errors",
       errors: [
-        { code: "invalid-param", nodeId: "files", field: "command", message: '"Files" needs a command to start its stdio MCP server' },
-        { code: "invalid-param", nodeId: "docs", field: "ref", message: '"Docs" refers to MCP server "docs", which the workflow does not declare' },
+        {
+          code: "invalid-param",
+          nodeId: "files",
+          field: "command",
+          message: '"Files" needs a command to start its stdio MCP server',
+        },
+        {
+          code: "invalid-param",
+          nodeId: "docs",
+          field: "ref",
+          message: '"Docs" refers to MCP server "docs", which the workflow does not declare',
+        },
         { code: "invalid-param", nodeId: "group", field: "servers", message: '"Group" needs at least one server' },
       ],
     });

@@ -31,33 +31,56 @@ beforeAll(async () => {
   stack = await startTestStack();
   servers = await startOAuthMcpServers();
   const { account } = stack;
-  editor = { userId: account.userId, email: account.email, name: account.email, role: account.role, via: "api-key", workflowIds: null };
+  editor = {
+    userId: account.userId,
+    email: account.email,
+    name: account.email,
+    role: account.role,
+    via: "api-key",
+    workflowIds: null,
+  };
 });
 afterAll(async () => {
-  await getDb().secret.deleteMany({ where: { OR: [{ name: { startsWith: "mcp-oauth/" } }, { name: "OAUTH_TEST_CLIENT_SECRET" }] } });
+  await getDb().secret.deleteMany({
+    where: { OR: [{ name: { startsWith: "mcp-oauth/" } }, { name: "OAUTH_TEST_CLIENT_SECRET" }] },
+  });
   await getDb().workflow.deleteMany({ where: { createdAt: { gte: startedAt } } });
   await servers.close();
   await stack.close();
 });
 
-const params = (extra: Record<string, unknown> = {}) => ({ transport: "http", url: servers.mcpUrl, auth: "oauth", ...extra });
+const params = (extra: Record<string, unknown> = {}) => ({
+  transport: "http",
+  url: servers.mcpUrl,
+  auth: "oauth",
+  ...extra,
+});
 /** What the inspector sends for the node (as for Discover). */
-const inspectorInput = (extra?: Record<string, unknown>) => ({ nodeId: "protected", type: "mcp.server", label: "Protected", params: params(extra) });
+const inspectorInput = (extra?: Record<string, unknown>) => ({
+  nodeId: "protected",
+  type: "mcp.server",
+  label: "Protected",
+  params: params(extra),
+});
 const connectionKey = () => oauthConnectionKey(servers.mcpUrl, {});
-const storedRow = (record: "tokens" | "client" | "pending") => getDb().secret.findUnique({ where: { name: oauthSecretName(connectionKey(), record) } });
+const storedRow = (record: "tokens" | "client" | "pending") =>
+  getDb().secret.findUnique({ where: { name: oauthSecretName(connectionKey(), record) } });
 
 function graphCalling(tool: string, extra?: Record<string, unknown>): WorkflowGraph {
   return {
     nodes: [
       graphNode("entry", "core.entry"),
-      graphNode("agent", "core.agent", { params: { provider: "scripted", script: { toolCalls: [{ tool, args: {} }], finalText: "{{results.0}}" } } }),
+      graphNode("agent", "core.agent", {
+        params: { provider: "scripted", script: { toolCalls: [{ tool, args: {} }], finalText: "{{results.0}}" } },
+      }),
       graphNode("protected", "mcp.server", { label: "Protected", mode: "tool", params: params(extra) }),
     ],
     edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("protected", "tool", "agent", "tools")],
   };
 }
 
-const unavailableOf = (events: RunEvent[]) => events.find((e): e is Extract<RunEvent, { type: "tool.unavailable" }> => e.type === "tool.unavailable");
+const unavailableOf = (events: RunEvent[]) =>
+  events.find((e): e is Extract<RunEvent, { type: "tool.unavailable" }> => e.type === "tool.unavailable");
 
 /** Connect as the inspector does, then the browser: the authorization endpoint (which approves at once) redirects to the callback. */
 async function signIn(extra?: Record<string, unknown>): Promise<{ callbackPath: string }> {
@@ -91,14 +114,26 @@ describe("connecting an MCP server that signs in with OAuth", () => {
     const row = (await storedRow("tokens"))!;
     for (const value of [issued.access_token, issued.refresh_token!]) expect(row.encryptedValue).not.toContain(value);
     expect(row.encryptedValue).toMatch(/^v1\./);
-    expect((await readOAuthRecord(connectionKey(), "tokens"))?.tokens).toMatchObject({ access_token: issued.access_token, refresh_token: issued.refresh_token });
+    expect((await readOAuthRecord(connectionKey(), "tokens"))?.tokens).toMatchObject({
+      access_token: issued.access_token,
+      refresh_token: issued.refresh_token,
+    });
     expect(await storedRow("pending")).toBeNull();
-    expect((await listSecrets()).map((secret) => secret.name).filter((name) => name.startsWith("mcp-oauth/"))).toEqual([]);
+    expect((await listSecrets()).map((secret) => secret.name).filter((name) => name.startsWith("mcp-oauth/"))).toEqual(
+      [],
+    );
 
     const status = await nodeOAuthStatus(inspectorInput());
     expect(status).toEqual({
       ok: true,
-      servers: [{ key: "protected", source: "protected", origin: new URL(servers.mcpUrl).origin, status: expect.objectContaining({ connected: true, connectedBy: stack.account.email, refreshable: true }) }],
+      servers: [
+        {
+          key: "protected",
+          source: "protected",
+          origin: new URL(servers.mcpUrl).origin,
+          status: expect.objectContaining({ connected: true, connectedBy: stack.account.email, refreshable: true }),
+        },
+      ],
     });
     expect(JSON.stringify(status)).not.toContain(issued.access_token);
 
@@ -132,7 +167,10 @@ describe("a run with a server that signs in with OAuth", () => {
     const clientId = [...servers.provider.clients.keys()][0];
     expect(result.output).toMatchObject({ text: `client ${clientId}` });
     const registered = (await listEvents(runId)).find((e) => e.type === "tool.registered");
-    expect(registered?.payload).toMatchObject({ nodeId: "protected", description: expect.stringContaining("protected__add") });
+    expect(registered?.payload).toMatchObject({
+      nodeId: "protected",
+      description: expect.stringContaining("protected__add"),
+    });
     expect(servers.provider.grants).toEqual(["authorization_code"]);
   });
 
@@ -159,17 +197,31 @@ describe("a run with a server that signs in with OAuth", () => {
     const { runId, result } = await runWorkflowToEnd(stack, graphCalling("protected__whoami"), "go");
     expect(result.status).toBe("completed");
     const unavailable = unavailableOf(await listEvents(runId));
-    expect(unavailable?.payload).toMatchObject({ nodeId: "protected", error: expect.stringMatching(/needs to be connected again: the authorization server refused the stored refresh token.*press Connect/) });
+    expect(unavailable?.payload).toMatchObject({
+      nodeId: "protected",
+      error: expect.stringMatching(
+        /needs to be connected again: the authorization server refused the stored refresh token.*press Connect/,
+      ),
+    });
     expect(servers.provider.authorizations).toHaveLength(2);
     expect(await storedRow("tokens")).toBeNull();
-    expect(await nodeOAuthStatus(inspectorInput())).toMatchObject({ ok: true, servers: [{ status: { connected: false } }] });
+    expect(await nodeOAuthStatus(inspectorInput())).toMatchObject({
+      ok: true,
+      servers: [{ status: { connected: false } }],
+    });
   });
 
   it("reports a server that was never connected unavailable without registering or signing in", async () => {
     const registered = servers.provider.clients.size;
-    const { runId, result } = await runWorkflowToEnd(stack, graphCalling("protected__whoami", { oauthScope: "never-connected" }), "go");
+    const { runId, result } = await runWorkflowToEnd(
+      stack,
+      graphCalling("protected__whoami", { oauthScope: "never-connected" }),
+      "go",
+    );
     expect(result.status).toBe("completed");
-    expect(unavailableOf(await listEvents(runId))?.payload.error).toMatch(/signs in with OAuth and is not connected: an editor can press Connect/);
+    expect(unavailableOf(await listEvents(runId))?.payload.error).toMatch(
+      /signs in with OAuth and is not connected: an editor can press Connect/,
+    );
     expect(servers.provider.clients.size).toBe(registered);
     expect(servers.provider.authorizations).toHaveLength(2);
   });
@@ -180,7 +232,11 @@ describe("a pre-registered confidential client", () => {
     const registration = await fetch(`${servers.authorizationServer}/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ client_name: "pre-registered", redirect_uris: [`${stack.url}/api/mcp/oauth/callback`], token_endpoint_auth_method: "client_secret_post" }),
+      body: JSON.stringify({
+        client_name: "pre-registered",
+        redirect_uris: [`${stack.url}/api/mcp/oauth/callback`],
+        token_endpoint_auth_method: "client_secret_post",
+      }),
     });
     const client = (await registration.json()) as { client_id: string; client_secret: string };
     const extra = { oauthClientId: client.client_id, oauthClientSecret: { $secret: "OAUTH_TEST_CLIENT_SECRET" } };
@@ -190,9 +246,14 @@ describe("a pre-registered confidential client", () => {
     const refused = await stack.fetch((await signIn(extra)).callbackPath);
     const why = 'secret "OAUTH_TEST_CLIENT_SECRET" may only be sent to auth.example.com, not to 127.0.0.1';
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("OAUTH_TEST_CLIENT_SECRET&#34; may only be sent to auth.example.com, not to 127.0.0.1"); // HTML-escaped
+    expect(await refused.text()).toContain(
+      "OAUTH_TEST_CLIENT_SECRET&#34; may only be sent to auth.example.com, not to 127.0.0.1",
+    ); // HTML-escaped
     expect(servers.provider.grants).toHaveLength(grants); // the code exchange never left
-    expect(await nodeOAuthStatus(inspectorInput(extra))).toMatchObject({ ok: true, servers: [{ status: { connected: false, lastError: expect.stringContaining(why) } }] });
+    expect(await nodeOAuthStatus(inspectorInput(extra))).toMatchObject({
+      ok: true,
+      servers: [{ status: { connected: false, lastError: expect.stringContaining(why) } }],
+    });
 
     await putSecret("OAUTH_TEST_CLIENT_SECRET", client.client_secret, ["127.0.0.1"]);
     expect((await stack.fetch((await signIn(extra)).callbackPath)).status).toBe(200);

@@ -60,7 +60,9 @@ async function startWorkerProcess(): Promise<ChildProcess> {
  */
 async function recordedBoxesOf(runId: string, programs: number[], known: number[] = []): Promise<number[]> {
   const above = new Set([...programs.flatMap(ancestorsOf), ...programs, ...known]);
-  const recorded = Object.values(await redis.hgetall(PROCESSES_KEY)).map((raw) => JSON.parse(raw) as { runId: string; pgid: number });
+  const recorded = Object.values(await redis.hgetall(PROCESSES_KEY)).map(
+    (raw) => JSON.parse(raw) as { runId: string; pgid: number },
+  );
   return recorded.filter((record) => record.runId === runId && above.has(record.pgid)).map((record) => record.pgid);
 }
 
@@ -87,23 +89,53 @@ describe("stdio calls with several workers", () => {
     const tag = `mcp-test-owner-${process.pid}-${Date.now()}`;
     const other = await startWorkerProcess(); // competes for every job on the shared tool-calls queue
     const local = await startWorkers({ runConcurrency: 1, toolCallConcurrency: 4 });
-    const stored = await storeRun({ nodes: [graphNode("everything", "mcp.server", { mode: "tool", params: everythingStdio(tag) })], edges: [] });
+    const stored = await storeRun({
+      nodes: [graphNode("everything", "mcp.server", { mode: "tool", params: everythingStdio(tag) })],
+      edges: [],
+    });
     const noEvents = async () => undefined;
     try {
       await registerMcpNode(redis, stored.runId, stored.plan.nodes.everything, noEvents);
       const registered = (await getRegisteredTool(redis, stored.runId, "everything"))!;
       expect(registered.ownerQueue).toBe(ownerQueueName());
 
-      const token = await createSessionToken({ runId: stored.runId, agentNodeId: "agent", allowedNodeIds: ["everything"] });
+      const token = await createSessionToken({
+        runId: stored.runId,
+        agentNodeId: "agent",
+        allowedNodeIds: ["everything"],
+      });
       const client = new Client({ name: "owner-test", version: "1.0.0" });
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
-      const results = await Promise.all(Array.from({ length: 12 }, (_, i) => client.callTool({ name: "everything__echo", arguments: { message: `call ${i}` } })));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${stack.url}/api/mcp/gateway`), {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+        }),
+      );
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          client.callTool({ name: "everything__echo", arguments: { message: `call ${i}` } }),
+        ),
+      );
       expect(results.map((r) => r.isError)).toEqual(Array(12).fill(false));
       await client.close();
 
       // The same jobs on the shared queue reach the other worker too, which has no such server: that is why stdio calls are routed.
-      const misrouted = await Promise.all(Array.from({ length: 24 }, () => callMcpTool({ ...registered, ownerQueue: undefined }, { runId: stored.runId, nodeId: "everything", toolName: "echo", args: { message: "x" }, target: toolTarget(registered) })));
-      expect(misrouted.some((r) => r.isError && JSON.stringify(r.content).includes("is not running in this worker"))).toBe(true);
+      const misrouted = await Promise.all(
+        Array.from({ length: 24 }, () =>
+          callMcpTool(
+            { ...registered, ownerQueue: undefined },
+            {
+              runId: stored.runId,
+              nodeId: "everything",
+              toolName: "echo",
+              args: { message: "x" },
+              target: toolTarget(registered),
+            },
+          ),
+        ),
+      );
+      expect(
+        misrouted.some((r) => r.isError && JSON.stringify(r.content).includes("is not running in this worker")),
+      ).toBe(true);
     } finally {
       await teardownRunMcp(stored.runId, noEvents);
       await local.close();
@@ -121,7 +153,12 @@ describe("orphaned MCP processes", () => {
     const runId = await startWorkflowRun(stack, {
       nodes: [
         graphNode("entry", "core.entry"),
-        graphNode("agent", "core.agent", { params: { provider: "scripted", script: { toolCalls: [{ tool: "slow__trigger-long-running-operation", args: { duration: 60, steps: 2 } }] } } }),
+        graphNode("agent", "core.agent", {
+          params: {
+            provider: "scripted",
+            script: { toolCalls: [{ tool: "slow__trigger-long-running-operation", args: { duration: 60, steps: 2 } }] },
+          },
+        }),
         graphNode("slow", "mcp.server", { mode: "tool", params: everythingWithHelper(tag) }),
       ],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("slow", "tool", "agent", "tools")],
@@ -139,50 +176,84 @@ describe("orphaned MCP processes", () => {
 
     await startWorkerProcess();
     // The next worker on this machine still reaps what the dead worker recorded.
-    await waitFor("the orphan's record to be reaped", async () => ((await recordedBoxesOf(runId, before, boxes)).length === 0 ? true : undefined), 30_000);
+    await waitFor(
+      "the orphan's record to be reaped",
+      async () => ((await recordedBoxesOf(runId, before, boxes)).length === 0 ? true : undefined),
+      30_000,
+    );
     // End the run, so whatever it started again is torn down too and nothing outlives the test.
     await stack.fetch(`/api/runs/${runId}/cancel`, { method: "POST" });
-    await waitFor("the resumed run's server to be torn down", () => (processesWith(tag).length === 0 ? true : undefined), 30_000);
+    await waitFor(
+      "the resumed run's server to be torn down",
+      () => (processesWith(tag).length === 0 ? true : undefined),
+      30_000,
+    );
     expect(Object.values(await redis.hgetall(PROCESSES_KEY)).filter((raw) => raw.includes(runId))).toEqual([]);
   });
 });
 
 describe("orphaned agent programs", () => {
-  it("an External Agent's program is reaped after its worker is SIGKILLed, and the run fails naming the node", { timeout: 90_000 }, async () => {
-    const tag = `agent-program-orphan-${process.pid}-${Date.now()}`;
-    // Only one worker may be able to take the run: the one this test kills (earlier tests leave theirs running).
-    await Promise.all(workers.filter((worker) => worker.exitCode === null && worker.signalCode === null).map((worker) => {
-      const exited = new Promise((resolve) => worker.once("exit", resolve));
-      killGroup(worker);
-      return exited;
-    }));
-    const first = await startWorkerProcess();
-    const runId = await startWorkflowRun(stack, {
-      nodes: [
-        graphNode("entry", "core.entry"),
-        graphNode("outside", "core.external.agent", { label: "Agent program", params: { mode: "process", command: "node", args: ["-e", "setInterval(() => {}, 1000)", tag] } }),
-        graphNode("double", "core.code", { label: "Double", mode: "tool", params: { code: "return input * 2;" } }),
-      ],
-      edges: [graphEdge("entry", "output", "outside", "input"), graphEdge("double", "tool", "outside", "tools")],
-    });
-    await waitFor("the agent program to start", () => (processesWith(tag).length > 0 ? true : undefined), 30_000);
-    const before = processesWith(tag);
-    const boxes = await waitFor("its process group to be recorded", async () => {
-      const recorded = await recordedBoxesOf(runId, before);
-      return recorded.length > 0 ? recorded : undefined;
-    }, 10_000);
+  it(
+    "an External Agent's program is reaped after its worker is SIGKILLed, and the run fails naming the node",
+    { timeout: 90_000 },
+    async () => {
+      const tag = `agent-program-orphan-${process.pid}-${Date.now()}`;
+      // Only one worker may be able to take the run: the one this test kills (earlier tests leave theirs running).
+      await Promise.all(
+        workers
+          .filter((worker) => worker.exitCode === null && worker.signalCode === null)
+          .map((worker) => {
+            const exited = new Promise((resolve) => worker.once("exit", resolve));
+            killGroup(worker);
+            return exited;
+          }),
+      );
+      const first = await startWorkerProcess();
+      const runId = await startWorkflowRun(stack, {
+        nodes: [
+          graphNode("entry", "core.entry"),
+          graphNode("outside", "core.external.agent", {
+            label: "Agent program",
+            params: { mode: "process", command: "node", args: ["-e", "setInterval(() => {}, 1000)", tag] },
+          }),
+          graphNode("double", "core.code", { label: "Double", mode: "tool", params: { code: "return input * 2;" } }),
+        ],
+        edges: [graphEdge("entry", "output", "outside", "input"), graphEdge("double", "tool", "outside", "tools")],
+      });
+      await waitFor("the agent program to start", () => (processesWith(tag).length > 0 ? true : undefined), 30_000);
+      const before = processesWith(tag);
+      const boxes = await waitFor(
+        "its process group to be recorded",
+        async () => {
+          const recorded = await recordedBoxesOf(runId, before);
+          return recorded.length > 0 ? recorded : undefined;
+        },
+        10_000,
+      );
 
-    killGroup(first);
-    await new Promise((resolve) => first.once("exit", resolve));
-    // Its box dies with the worker (bubblewrap's --die-with-parent), before any other worker looks.
-    await waitFor("the dead worker's agent program to end", () => (anyAlive(before) ? undefined : true), 5_000);
+      killGroup(first);
+      await new Promise((resolve) => first.once("exit", resolve));
+      // Its box dies with the worker (bubblewrap's --die-with-parent), before any other worker looks.
+      await waitFor("the dead worker's agent program to end", () => (anyAlive(before) ? undefined : true), 5_000);
 
-    await startWorkerProcess();
-    await waitFor("the orphan's record to be reaped", async () => ((await recordedBoxesOf(runId, before, boxes)).length === 0 ? true : undefined), 30_000);
-    const run = await waitFor("the run to end", async () => {
-      const row = await getDb().run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, error: true } });
-      return row.status === "running" || row.status === "queued" ? undefined : row;
-    }, 60_000);
-    expect(run).toMatchObject({ status: "failed", error: expect.stringContaining('"Agent program"') });
-  });
+      await startWorkerProcess();
+      await waitFor(
+        "the orphan's record to be reaped",
+        async () => ((await recordedBoxesOf(runId, before, boxes)).length === 0 ? true : undefined),
+        30_000,
+      );
+      const run = await waitFor(
+        "the run to end",
+        async () => {
+          const row = await getDb().run.findUniqueOrThrow({
+            where: { id: runId },
+            select: { status: true, error: true },
+          });
+          return row.status === "running" || row.status === "queued" ? undefined : row;
+        },
+        60_000,
+      );
+      expect(run).toMatchObject({ status: "failed", error: expect.stringContaining('"Agent program"') });
+    },
+  );
 });

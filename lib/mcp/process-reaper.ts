@@ -26,7 +26,10 @@ export async function forgetProcess(redis: Redis, pgid: number): Promise<void> {
 }
 
 /** The spawn / exit hooks that keep a run's process group on record while it lives (lib/tools/run-executable.ts). */
-export function reaperHooks(redis: Redis, runId: string): { onSpawn: (pgid: number) => Promise<void>; onGone: (pgid: number) => Promise<void> } {
+export function reaperHooks(
+  redis: Redis,
+  runId: string,
+): { onSpawn: (pgid: number) => Promise<void>; onGone: (pgid: number) => Promise<void> } {
   return { onSpawn: (pgid) => recordProcess(redis, runId, pgid), onGone: (pgid) => forgetProcess(redis, pgid) };
 }
 

@@ -33,7 +33,10 @@ function baseEntry(spec: ServerSpec): Omit<RegisteredTool, "status"> {
     ...(spec.groupNodeId ? { groupNodeId: spec.groupNodeId } : {}),
     toolName: spec.source,
     kind: spec.config.transport === "stdio" ? "local-mcp" : "remote-mcp",
-    description: spec.config.transport === "stdio" ? `MCP server (stdio: ${spec.config.command})` : `MCP server (${new URL(spec.config.url).origin})`,
+    description:
+      spec.config.transport === "stdio"
+        ? `MCP server (stdio: ${spec.config.command})`
+        : `MCP server (${new URL(spec.config.url).origin})`,
     inputSchema: {},
     boundInputs: {},
     callTimeoutMs: spec.callTimeoutMs,
@@ -56,11 +59,25 @@ async function registerServer(redis: Redis, runId: string, spec: ServerSpec, emi
     }));
     const pooled = { runId, nodeId: spec.nodeId, source: spec.source, live, callTimeoutMs: spec.callTimeoutMs };
     addPooledServer(pooled);
-    const entry: RegisteredTool = { ...baseEntry(spec), tools: chosen, status: "ready", ...(spec.config.transport === "stdio" ? { ownerQueue: ownerQueueName() } : {}) };
+    const entry: RegisteredTool = {
+      ...baseEntry(spec),
+      tools: chosen,
+      status: "ready",
+      ...(spec.config.transport === "stdio" ? { ownerQueue: ownerQueueName() } : {}),
+    };
     await registerTool(redis, runId, entry);
-    if (spec.healthIntervalMs > 0) Object.assign(pooled, { stopHealthCheck: startHealthCheck(pooled, spec.healthIntervalMs, emit) });
+    if (spec.healthIntervalMs > 0)
+      Object.assign(pooled, { stopHealthCheck: startHealthCheck(pooled, spec.healthIntervalMs, emit) });
     const names = chosen.map((tool) => exposedMcpName(spec.source, tool.name));
-    await emit({ type: "tool.registered", payload: { nodeId: spec.nodeId, toolName: spec.source, kind: entry.kind, description: `${entry.description}: ${names.join(", ") || "no tools"}` } });
+    await emit({
+      type: "tool.registered",
+      payload: {
+        nodeId: spec.nodeId,
+        toolName: spec.source,
+        kind: entry.kind,
+        description: `${entry.description}: ${names.join(", ") || "no tools"}`,
+      },
+    });
     return names;
   } catch (error) {
     await live?.close();
@@ -72,7 +89,12 @@ async function registerServer(redis: Redis, runId: string, spec: ServerSpec, emi
 }
 
 /** Registers every server of the node (in parallel for a group) as its launch spec says; returns the exposed tool names. */
-export async function registerMcpNode(redis: Redis, runId: string, node: CompiledNode, emit: Emit): Promise<{ tools: string[] }> {
+export async function registerMcpNode(
+  redis: Redis,
+  runId: string,
+  node: CompiledNode,
+  emit: Emit,
+): Promise<{ tools: string[] }> {
   const specs = specsOf(launchSpecOf(node, await workflowMcpServers(runId)).mcp!);
   const names = await Promise.all(specs.map((spec) => registerServer(redis, runId, spec, emit)));
   return { tools: names.flat() };

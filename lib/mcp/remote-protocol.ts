@@ -9,12 +9,17 @@
 export const REMOTE_PROTOCOLS = ["auto", "streamable-http", "sse", "websocket"] as const;
 export type RemoteProtocol = (typeof REMOTE_PROTOCOLS)[number];
 export type WireProtocol = Exclude<RemoteProtocol, "auto">;
-export const isRemoteProtocol = (value: unknown): value is RemoteProtocol => REMOTE_PROTOCOLS.includes(value as RemoteProtocol);
+export const isRemoteProtocol = (value: unknown): value is RemoteProtocol =>
+  REMOTE_PROTOCOLS.includes(value as RemoteProtocol);
 
 /** The schemes a remote MCP server's URL may have (the address policy is told so: other requests stay http(s)). */
 export const REMOTE_URL_SCHEMES: readonly string[] = ["http:", "https:", "ws:", "wss:"];
 
-export const WIRE_PROTOCOL_NAMES: Record<WireProtocol, string> = { "streamable-http": "Streamable HTTP", sse: "HTTP+SSE", websocket: "WebSocket" };
+export const WIRE_PROTOCOL_NAMES: Record<WireProtocol, string> = {
+  "streamable-http": "Streamable HTTP",
+  sse: "HTTP+SSE",
+  websocket: "WebSocket",
+};
 
 export const isWebSocketUrl = (url: URL) => url.protocol === "ws:" || url.protocol === "wss:";
 
@@ -23,7 +28,10 @@ export const isWebSocketUrl = (url: URL) => url.protocol === "ws:" || url.protoc
  * it can. Schemes that are neither HTTP nor WebSocket are the URL check's to refuse.
  */
 export function protocolMismatch(url: URL, protocol: RemoteProtocol): string | null {
-  if (isWebSocketUrl(url)) return protocol === "auto" || protocol === "websocket" ? null : `cannot speak to a ${url.protocol}// URL (a WebSocket server takes "websocket" or "auto")`;
+  if (isWebSocketUrl(url))
+    return protocol === "auto" || protocol === "websocket"
+      ? null
+      : `cannot speak to a ${url.protocol}// URL (a WebSocket server takes "websocket" or "auto")`;
   return protocol === "websocket" ? `needs a ws:// or wss:// URL, not ${url.protocol}//` : null;
 }
 

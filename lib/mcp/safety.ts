@@ -15,7 +15,9 @@ type Env = Record<string, string | undefined>;
 const DEFAULT_COMMANDS = ["node", "npx", "uvx", "python3"];
 
 export function allowedCommands(env: Env = process.env): string[] {
-  const configured = env.SWITCHBOARD_MCP_COMMANDS?.split(",").map((c) => c.trim()).filter(Boolean);
+  const configured = env.SWITCHBOARD_MCP_COMMANDS?.split(",")
+    .map((c) => c.trim())
+    .filter(Boolean);
   return configured && configured.length > 0 ? configured : DEFAULT_COMMANDS;
 }
 
@@ -24,7 +26,9 @@ export function checkCommand(command: string, env: Env = process.env): void {
   const allowed = allowedCommands(env);
   const name = path.basename(command);
   if (!allowed.includes(name) && !allowed.includes(command)) {
-    throw new McpSafetyError(`command "${command}" is not on the MCP allow-list (${allowed.join(", ")}); an operator can extend SWITCHBOARD_MCP_COMMANDS`);
+    throw new McpSafetyError(
+      `command "${command}" is not on the MCP allow-list (${allowed.join(", ")}); an operator can extend SWITCHBOARD_MCP_COMMANDS`,
+    );
   }
 }
 

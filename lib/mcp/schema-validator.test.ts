@@ -1,12 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { MAX_COMPILED, sharedSchemaValidator } from "./schema-validator";
 
-const schemaNumbered = (n: number) => ({ type: "object", properties: { [`field${n}`]: { type: "string" } }, required: [`field${n}`] }) as const;
+const schemaNumbered = (n: number) =>
+  ({ type: "object", properties: { [`field${n}`]: { type: "string" } }, required: [`field${n}`] }) as const;
 
 describe("sharedSchemaValidator", () => {
   it("validates like the SDK's default, formats included, and says what is wrong", () => {
-    const validate = sharedSchemaValidator().getValidator<{ email: string }>({ type: "object", properties: { email: { type: "string", format: "email" } }, required: ["email"] });
-    expect(validate({ email: "a@example.com" })).toEqual({ valid: true, data: { email: "a@example.com" }, errorMessage: undefined });
+    const validate = sharedSchemaValidator().getValidator<{ email: string }>({
+      type: "object",
+      properties: { email: { type: "string", format: "email" } },
+      required: ["email"],
+    });
+    expect(validate({ email: "a@example.com" })).toEqual({
+      valid: true,
+      data: { email: "a@example.com" },
+      errorMessage: undefined,
+    });
     const wrong = validate({ email: "not an address" });
     expect(wrong.valid).toBe(false);
     expect(wrong.errorMessage).toMatch(/email/);

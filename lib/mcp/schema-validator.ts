@@ -6,7 +6,11 @@
  * (Ajv otherwise keeps every schema object it ever compiled).
  */
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
+import type {
+  JsonSchemaType,
+  JsonSchemaValidator,
+  jsonSchemaValidator,
+} from "@modelcontextprotocol/sdk/validation/types.js";
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 

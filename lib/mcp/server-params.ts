@@ -27,7 +27,11 @@ export type ServerParams =
     };
 
 /** The headers' secrets go to the server's host only if they may: checked as they are placed on its requests (and a WebSocket's handshake). */
-export function checkHeaderSecrets(url: URL, headers: Record<string, string>, secrets: readonly OutboundSecret[]): void {
+export function checkHeaderSecrets(
+  url: URL,
+  headers: Record<string, string>,
+  secrets: readonly OutboundSecret[],
+): void {
   try {
     checkSecretDestination(url, () => [url.href, ...Object.values(headers)], secrets);
   } catch (error) {
@@ -41,17 +45,47 @@ export async function serverParams(config: McpServerConfig): Promise<ServerParam
     const { value: env, secretValues } = await resolveSecrets(config.env);
     return {
       transport: "stdio",
-      stdio: { command: config.command, args: config.args, env: childEnvironment(env as Record<string, string>), cwd: config.cwd || undefined, roots: config.roots ?? [], network: config.network ?? false },
+      stdio: {
+        command: config.command,
+        args: config.args,
+        env: childEnvironment(env as Record<string, string>),
+        cwd: config.cwd || undefined,
+        roots: config.roots ?? [],
+        network: config.network ?? false,
+      },
       secretValues,
     };
   }
   await checkUrl(config.url);
   const { value: headers, secretValues, secrets } = await resolveSecrets(config.headers);
   checkHeaderSecrets(new URL(config.url), headers as Record<string, string>, secrets);
-  if (!config.oauth) return { transport: "http", url: config.url, headers: headers as Record<string, string>, protocol: config.protocol, secretValues, secrets };
+  if (!config.oauth)
+    return {
+      transport: "http",
+      url: config.url,
+      headers: headers as Record<string, string>,
+      protocol: config.protocol,
+      secretValues,
+      secrets,
+    };
   // The OAuth client's id and secret go to the authorization server, wherever it is: its requests check them (connect.ts).
   const client = await resolveSecrets({ clientId: config.oauth.clientId, clientSecret: config.oauth.clientSecret });
   const { clientId, clientSecret } = client.value as { clientId?: string; clientSecret?: string };
-  const oauth: OAuthServer = { url: config.url, key: oauthConnectionKey(config.url, config.oauth), clientId, clientSecret, scope: config.oauth.scope || undefined, secrets: client.secrets };
-  return { transport: "http", url: config.url, headers: headers as Record<string, string>, protocol: config.protocol, oauth, secretValues: [...secretValues, ...client.secretValues], secrets };
+  const oauth: OAuthServer = {
+    url: config.url,
+    key: oauthConnectionKey(config.url, config.oauth),
+    clientId,
+    clientSecret,
+    scope: config.oauth.scope || undefined,
+    secrets: client.secrets,
+  };
+  return {
+    transport: "http",
+    url: config.url,
+    headers: headers as Record<string, string>,
+    protocol: config.protocol,
+    oauth,
+    secretValues: [...secretValues, ...client.secretValues],
+    secrets,
+  };
 }

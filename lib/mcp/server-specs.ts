@@ -41,7 +41,12 @@ export const ServerNodeParams = z.strictObject({
 });
 export type ServerNodeParams = z.infer<typeof ServerNodeParams>;
 
-export const GroupServer = z.object({ id: z.string().regex(/^[A-Za-z0-9_]+$/, "a server id uses letters, digits and _"), toolFilter: ToolFilter.optional() }).catchall(z.unknown());
+export const GroupServer = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9_]+$/, "a server id uses letters, digits and _"),
+    toolFilter: ToolFilter.optional(),
+  })
+  .catchall(z.unknown());
 export const GroupNodeParams = z.strictObject({
   servers: z.array(GroupServer).default([]),
   ...RuntimeParams,
@@ -61,20 +66,40 @@ export type ServerSpec = {
 };
 
 /** How the editor names one of a node's servers: the node's id, or the server's id in a group. */
-export const editorServerKey = (node: { id: string; type: string }, spec: ServerSpec): string => (node.type === MCP_GROUP_TYPE ? spec.nodeId.slice(node.id.length + 1) : node.id);
+export const editorServerKey = (node: { id: string; type: string }, spec: ServerSpec): string =>
+  node.type === MCP_GROUP_TYPE ? spec.nodeId.slice(node.id.length + 1) : node.id;
 
 /** The server a flat MCP Server node's params describe. */
 export function serverSourceOf(params: ServerNodeParams): unknown {
   if (params.transport === "ref") return { transport: "ref", ref: params.ref };
-  if (params.transport === "http") return { transport: "http", url: params.url, headers: params.headers, protocol: params.protocol, ...(params.auth === "oauth" ? { oauth: oauthSettingsOf(params) } : {}) };
-  return { transport: "stdio", command: params.command, args: params.args, env: params.env, cwd: params.cwd || undefined, roots: params.roots, network: params.network };
+  if (params.transport === "http")
+    return {
+      transport: "http",
+      url: params.url,
+      headers: params.headers,
+      protocol: params.protocol,
+      ...(params.auth === "oauth" ? { oauth: oauthSettingsOf(params) } : {}),
+    };
+  return {
+    transport: "stdio",
+    command: params.command,
+    args: params.args,
+    env: params.env,
+    cwd: params.cwd || undefined,
+    roots: params.roots,
+    network: params.network,
+  };
 }
 
 /** The node's OAuth fields as an `oauth` config; empty fields are left out (no client id: dynamic registration). */
 function oauthSettingsOf(params: ServerNodeParams): Record<string, unknown> {
   const given = (value: unknown) => (value === "" || value === undefined || value === null ? undefined : value);
   return Object.fromEntries(
-    Object.entries({ clientId: given(params.oauthClientId), clientSecret: given(params.oauthClientSecret), scope: given(params.oauthScope.trim()) }).filter(([, value]) => value !== undefined),
+    Object.entries({
+      clientId: given(params.oauthClientId),
+      clientSecret: given(params.oauthClientSecret),
+      scope: given(params.oauthScope.trim()),
+    }).filter(([, value]) => value !== undefined),
   );
 }
 
@@ -83,11 +108,19 @@ function oauthSettingsOf(params: ServerNodeParams): Record<string, unknown> {
  * else `error`. `transport` is "http" only for a server that is surely remote; anything the worker
  * could not start is "unresolved", which the host-access checks treat as a local process.
  */
-export type NodeServer = Omit<ServerSpec, "config"> & { transport: "stdio" | "http" | "unresolved"; config?: McpServerConfig; error?: string };
+export type NodeServer = Omit<ServerSpec, "config"> & {
+  transport: "stdio" | "http" | "unresolved";
+  config?: McpServerConfig;
+  error?: string;
+};
 
 export type NodeServers = { ok: true; servers: NodeServer[] } | { ok: false; error: string };
 
-function resolveSource(raw: unknown, where: string, declared: unknown): Pick<NodeServer, "transport" | "config" | "error"> {
+function resolveSource(
+  raw: unknown,
+  where: string,
+  declared: unknown,
+): Pick<NodeServer, "transport" | "config" | "error"> {
   const parsed = McpServerSource.safeParse(raw);
   if (!parsed.success) return { transport: "unresolved", error: `${where}: ${describeIssues(parsed.error, "params")}` };
   try {
@@ -116,7 +149,15 @@ function groupServers(node: McpNode, where: string, declared: unknown): NodeServ
     const duplicate = ids.has(id) ? { error: `${where}: server id "${id}" is used twice` } : {};
     ids.add(id);
     const filter = toolFilter ?? { mode: "all" as const, tools: [] };
-    return { nodeId: `${node.id}-${id}`, groupNodeId: node.id, source: sourceSlug(id), filter, ...runtimeOf(parsed.data), ...resolved, ...duplicate };
+    return {
+      nodeId: `${node.id}-${id}`,
+      groupNodeId: node.id,
+      source: sourceSlug(id),
+      filter,
+      ...runtimeOf(parsed.data),
+      ...resolved,
+      ...duplicate,
+    };
   });
   return { ok: true, servers };
 }
@@ -133,7 +174,18 @@ export function nodeServers(node: McpNode, declared: unknown): NodeServers {
   const parsed = ServerNodeParams.safeParse(node.params);
   if (!parsed.success) return { ok: false, error: `${where}: ${describeIssues(parsed.error, "params")}` };
   const resolved = resolveSource(serverSourceOf(parsed.data), where, declared);
-  return { ok: true, servers: [{ nodeId: node.id, source: sourceSlug(node.label), filter: parsed.data.toolFilter, ...runtimeOf(parsed.data), ...resolved }] };
+  return {
+    ok: true,
+    servers: [
+      {
+        nodeId: node.id,
+        source: sourceSlug(node.label),
+        filter: parsed.data.toolFilter,
+        ...runtimeOf(parsed.data),
+        ...resolved,
+      },
+    ],
+  };
 }
 
 /** The node's servers, ready to start; throws the first problem, naming the node (and the server). */

@@ -6,7 +6,8 @@
  */
 const MAX_LINES = 3;
 // `(error|exception)\b` without a leading \b, so ModuleNotFoundError and TypeError count.
-const SAYS_WHAT_WENT_WRONG = /(error|exception)\b|\b(cannot|can't|could not|couldn't|not found|no such|denied|refused|failed|invalid|missing|unknown|ENOENT|EACCES|EADDRINUSE)\b/i;
+const SAYS_WHAT_WENT_WRONG =
+  /(error|exception)\b|\b(cannot|can't|could not|couldn't|not found|no such|denied|refused|failed|invalid|missing|unknown|ENOENT|EACCES|EADDRINUSE)\b/i;
 const NOISE = [
   /^\s*at\s/, // a JavaScript stack frame
   /^\s*File ".*", line \d+/, // a Python traceback frame
@@ -25,6 +26,11 @@ export function stderrSummary(stderr: string): string {
   if (lines.length === 0) return "";
   const telling = lines.filter((line) => SAYS_WHAT_WENT_WRONG.test(line)).slice(0, MAX_LINES);
   const last = lines.at(-1)!;
-  const chosen = telling.length > 0 ? (telling.includes(last) || telling.length >= MAX_LINES ? telling : [...telling, last]) : lines.slice(-MAX_LINES);
+  const chosen =
+    telling.length > 0
+      ? telling.includes(last) || telling.length >= MAX_LINES
+        ? telling
+        : [...telling, last]
+      : lines.slice(-MAX_LINES);
   return chosen.map((line) => line.trim()).join(" | ");
 }

@@ -10,8 +10,11 @@ export async function teardownRunMcp(runId: string, emit: (event: RunEventInput)
     takeRunServers(runId).map(async (server) => {
       server.stopHealthCheck?.();
       await server.live.close().catch(() => undefined); // kills the process group and forgets it in the reaper's records
-      const detail = server.live.pgid !== undefined ? `client closed, process group ${server.live.pgid} killed` : "client closed";
-      await emit({ type: "tool.teardown", payload: { nodeId: server.nodeId, toolName: server.source, detail } }).catch(() => undefined);
+      const detail =
+        server.live.pgid !== undefined ? `client closed, process group ${server.live.pgid} killed` : "client closed";
+      await emit({ type: "tool.teardown", payload: { nodeId: server.nodeId, toolName: server.source, detail } }).catch(
+        () => undefined,
+      );
     }),
   );
 }

@@ -28,15 +28,29 @@ function describeWhere(source: Record<string, unknown>): string {
   return command || "no command yet";
 }
 
-export function toolSourceSummary(node: { type: string; label: string; params: Record<string, unknown> }): ToolSourceLine[] {
+export function toolSourceSummary(node: {
+  type: string;
+  label: string;
+  params: Record<string, unknown>;
+}): ToolSourceLine[] {
   if (node.type === MCP_GROUP_TYPE) {
     const parsed = GroupNodeParams.safeParse(node.params);
     const servers = parsed.success ? parsed.data.servers : [];
-    return servers.map(({ id, toolFilter, ...source }) => ({ names: `${sourceSlug(id)}__*`, where: describeWhere(source), filter: describeFilter(toolFilter) }));
+    return servers.map(({ id, toolFilter, ...source }) => ({
+      names: `${sourceSlug(id)}__*`,
+      where: describeWhere(source),
+      filter: describeFilter(toolFilter),
+    }));
   }
   const parsed = ServerNodeParams.safeParse(node.params);
   if (!parsed.success) return [];
-  return [{ names: `${sourceSlug(node.label)}__*`, where: describeWhere(parsed.data), filter: describeFilter(parsed.data.toolFilter) }];
+  return [
+    {
+      names: `${sourceSlug(node.label)}__*`,
+      where: describeWhere(parsed.data),
+      filter: describeFilter(parsed.data.toolFilter),
+    },
+  ];
 }
 
 /** The exposed names that are certain before discovery: those of servers whose filter selects tools by name. */
@@ -44,10 +58,13 @@ export function knownToolNames(node: { type: string; label: string; params: Reco
   const servers: { source: string; filter?: ToolFilter }[] = [];
   if (node.type === MCP_GROUP_TYPE) {
     const parsed = GroupNodeParams.safeParse(node.params);
-    for (const server of parsed.success ? parsed.data.servers : []) servers.push({ source: sourceSlug(server.id), filter: server.toolFilter });
+    for (const server of parsed.success ? parsed.data.servers : [])
+      servers.push({ source: sourceSlug(server.id), filter: server.toolFilter });
   } else {
     const parsed = ServerNodeParams.safeParse(node.params);
     if (parsed.success) servers.push({ source: sourceSlug(node.label), filter: parsed.data.toolFilter });
   }
-  return servers.flatMap(({ source, filter }) => (filter?.mode === "selected" ? filter.tools.map((tool) => exposedMcpName(source, tool)) : []));
+  return servers.flatMap(({ source, filter }) =>
+    filter?.mode === "selected" ? filter.tools.map((tool) => exposedMcpName(source, tool)) : [],
+  );
 }

@@ -36,8 +36,17 @@ function refProblem(ref: string, declared: Record<string, unknown> | undefined):
 }
 
 /** The problem with one server source (stdio / http / ref) and the field it belongs to, or null. */
-function sourceProblem(source: unknown, declared: Record<string, unknown> | undefined): { field: string; text: string } | null {
-  const raw = (source ?? {}) as { transport?: unknown; command?: unknown; url?: unknown; ref?: unknown; protocol?: unknown };
+function sourceProblem(
+  source: unknown,
+  declared: Record<string, unknown> | undefined,
+): { field: string; text: string } | null {
+  const raw = (source ?? {}) as {
+    transport?: unknown;
+    command?: unknown;
+    url?: unknown;
+    ref?: unknown;
+    protocol?: unknown;
+  };
   if (raw.transport === "http") {
     const url = typeof raw.url === "string" ? raw.url : "";
     const text = urlProblem(url);
@@ -51,7 +60,12 @@ function sourceProblem(source: unknown, declared: Record<string, unknown> | unde
     return { field: "command", text: "needs a command to start its stdio MCP server" };
   }
   const parsed = McpServerSource.safeParse(source);
-  return parsed.success ? null : { field: fieldOf(parsed.error.issues[0].path), text: `is not a valid MCP server: ${describeIssues(parsed.error)}` };
+  return parsed.success
+    ? null
+    : {
+        field: fieldOf(parsed.error.issues[0].path),
+        text: `is not a valid MCP server: ${describeIssues(parsed.error)}`,
+      };
 }
 
 /** The node field an issue belongs to: `oauth.clientId` is the flat node's `oauthClientId`. */
@@ -62,14 +76,22 @@ function fieldOf([first, second]: PropertyKey[]): string {
 
 export const validateServerNodeParams: ParamValidator = (params, { label, mcpServers }) => {
   const parsed = ServerNodeParams.safeParse(params);
-  if (!parsed.success) return parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? "transport"), message: `"${label}": ${issueText(issue)}` }));
+  if (!parsed.success)
+    return parsed.error.issues.map((issue) => ({
+      field: String(issue.path[0] ?? "transport"),
+      message: `"${label}": ${issueText(issue)}`,
+    }));
   const problem = sourceProblem(serverSourceOf(parsed.data), mcpServers);
   return problem ? [{ field: problem.field, message: `"${label}" ${problem.text}` }] : [];
 };
 
 export const validateGroupNodeParams: ParamValidator = (params, { label, mcpServers }) => {
   const parsed = GroupNodeParams.safeParse(params);
-  if (!parsed.success) return parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? "servers"), message: `"${label}": ${issueText(issue)}` }));
+  if (!parsed.success)
+    return parsed.error.issues.map((issue) => ({
+      field: String(issue.path[0] ?? "servers"),
+      message: `"${label}": ${issueText(issue)}`,
+    }));
   const { servers } = parsed.data;
   if (servers.length === 0) return [{ field: "servers", message: `"${label}" needs at least one server` }];
   const problems: ParamProblem[] = [];
@@ -84,9 +106,13 @@ export const validateGroupNodeParams: ParamValidator = (params, { label, mcpServ
 };
 
 /** The workflow-level servers themselves, each by name: one bad entry would make every reference fail at run time. */
-export function validateWorkflowMcpServers(declared: Record<string, unknown> | undefined): { name: string; message: string }[] {
+export function validateWorkflowMcpServers(
+  declared: Record<string, unknown> | undefined,
+): { name: string; message: string }[] {
   return Object.entries(declared ?? {}).flatMap(([name, config]) => {
     const parsed = McpServerConfig.safeParse(config);
-    return parsed.success ? [] : [{ name, message: `Workflow MCP server "${name}" is invalid: ${describeIssues(parsed.error)}` }];
+    return parsed.success
+      ? []
+      : [{ name, message: `Workflow MCP server "${name}" is invalid: ${describeIssues(parsed.error)}` }];
   });
 }

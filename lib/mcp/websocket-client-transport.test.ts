@@ -4,7 +4,9 @@ import { NodeWebSocketClientTransport } from "./websocket-client-transport";
 
 describe("NodeWebSocketClientTransport", () => {
   it("hands the address policy's DNS lookup to the socket (ws's types do not know the option)", async () => {
-    const transport = new NodeWebSocketClientTransport(new URL("ws://localhost:9/mcp"), { lookup: guardedLookup({ allowPrivate: false, allowLoopback: false }) });
+    const transport = new NodeWebSocketClientTransport(new URL("ws://localhost:9/mcp"), {
+      lookup: guardedLookup({ allowPrivate: false, allowLoopback: false }),
+    });
     await expect(transport.start()).rejects.toThrow(/^localhost refused: .* is a loopback address/);
   });
 

@@ -41,7 +41,9 @@ export class NodeWebSocketClientTransport extends WebSocketClientTransport {
     }
     if (!constructed) {
       started.catch(() => undefined);
-      throw new Error("the MCP SDK's WebSocket transport no longer opens its socket inside start(); lib/mcp/websocket-client-transport.ts needs updating");
+      throw new Error(
+        "the MCP SDK's WebSocket transport no longer opens its socket inside start(); lib/mcp/websocket-client-transport.ts needs updating",
+      );
     }
     return started;
   }

@@ -47,34 +47,59 @@ describe("WebSocket MCP servers through the gateway", () => {
     await putSecret("WS_MCP_TOKEN", "ws-secret-value", ["127.0.0.1"]);
     const before = peer.handshakes.length;
     const { runId, events, outputs, teardown } = await registerMcpNodes(redis, {
-      nodes: [mcpToolNode("socket", { transport: "http", url: peer.url, headers: { Authorization: { $secret: "WS_MCP_TOKEN" } } }, "Socket")],
+      nodes: [
+        mcpToolNode(
+          "socket",
+          { transport: "http", url: peer.url, headers: { Authorization: { $secret: "WS_MCP_TOKEN" } } },
+          "Socket",
+        ),
+      ],
       edges: [],
     });
     try {
-      expect(await getRegisteredTool(redis, runId, "socket")).toMatchObject({ kind: "remote-mcp", status: "ready", description: `MCP server (ws://127.0.0.1:${new URL(peer.url).port})` });
+      expect(await getRegisteredTool(redis, runId, "socket")).toMatchObject({
+        kind: "remote-mcp",
+        status: "ready",
+        description: `MCP server (ws://127.0.0.1:${new URL(peer.url).port})`,
+      });
       expect(outputs.socket.tools.sort()).toEqual(["socket__add", "socket__echo"]);
-      expect(peer.handshakes.slice(before)).toEqual([expect.objectContaining({ authorization: "ws-secret-value", "sec-websocket-protocol": "mcp" })]);
+      expect(peer.handshakes.slice(before)).toEqual([
+        expect.objectContaining({ authorization: "ws-secret-value", "sec-websocket-protocol": "mcp" }),
+      ]);
       expect(peer.openSockets()).toBe(1);
 
       const client = await gatewayClient(stack.url, runId, ["socket"]);
       expect(await toolNames(client)).toEqual(["socket__add", "socket__echo"]);
-      expect(await client.callTool({ name: "socket__add", arguments: { a: 2, b: 40 } })).toMatchObject({ isError: false, content: [{ type: "text", text: "42" }] });
-      expect(await client.callTool({ name: "socket__echo", arguments: { message: "over a socket" } })).toMatchObject({ content: [{ text: "Echo: over a socket" }] });
+      expect(await client.callTool({ name: "socket__add", arguments: { a: 2, b: 40 } })).toMatchObject({
+        isError: false,
+        content: [{ type: "text", text: "42" }],
+      });
+      expect(await client.callTool({ name: "socket__echo", arguments: { message: "over a socket" } })).toMatchObject({
+        content: [{ text: "Echo: over a socket" }],
+      });
       await client.close();
     } finally {
       await teardown();
     }
-    expect(eventsOf(events, "tool.teardown")).toEqual([expect.objectContaining({ nodeId: "socket", detail: "client closed" })]);
+    expect(eventsOf(events, "tool.teardown")).toEqual([
+      expect.objectContaining({ nodeId: "socket", detail: "client closed" }),
+    ]);
     await expect.poll(() => peer.openSockets(), { timeout: 5_000 }).toBe(0);
   });
 
   it("serves a call on a worker that holds no client for it, over a short-lived socket", async () => {
-    const { runId, teardown } = await registerMcpNodes(redis, { nodes: [mcpToolNode("socket", { transport: "http", url: peer.url, protocol: "websocket" })], edges: [] });
+    const { runId, teardown } = await registerMcpNodes(redis, {
+      nodes: [mcpToolNode("socket", { transport: "http", url: peer.url, protocol: "websocket" })],
+      edges: [],
+    });
     try {
       for (const server of takeRunServers(runId)) await server.live.close();
       await expect.poll(() => peer.openSockets(), { timeout: 5_000 }).toBe(0);
       const client = await gatewayClient(stack.url, runId, ["socket"]);
-      expect(await client.callTool({ name: "socket__echo", arguments: { message: "any worker" } })).toMatchObject({ isError: false, content: [{ text: "Echo: any worker" }] });
+      expect(await client.callTool({ name: "socket__echo", arguments: { message: "any worker" } })).toMatchObject({
+        isError: false,
+        content: [{ text: "Echo: any worker" }],
+      });
       await client.close();
     } finally {
       await teardown();
@@ -84,7 +109,10 @@ describe("WebSocket MCP servers through the gateway", () => {
 
   it("reports health over the socket: green while the server answers, red once it is gone", async () => {
     const own = await startWebSocketMcpPeer();
-    const { events, teardown } = await registerMcpNodes(redis, { nodes: [mcpToolNode("watched", { transport: "http", url: own.url, healthCheckSeconds: 0.2 })], edges: [] });
+    const { events, teardown } = await registerMcpNodes(redis, {
+      nodes: [mcpToolNode("watched", { transport: "http", url: own.url, healthCheckSeconds: 0.2 })],
+      edges: [],
+    });
     const health = () => eventsOf(events, "tool.health").map((payload) => payload.status);
     try {
       await expect.poll(health, { timeout: 5_000 }).toEqual(["green"]);
@@ -101,13 +129,21 @@ describe("WebSocket MCP servers through the gateway", () => {
       nodes: [
         mcpToolNode("metadata", { transport: "http", url: "ws://169.254.169.254/mcp" }),
         mcpToolNode("private", { transport: "http", url: "wss://10.1.2.3/mcp" }),
-        mcpToolNode("leaky", { transport: "http", url: peer.url, headers: { Authorization: { $secret: "WS_MCP_ELSEWHERE" } } }),
+        mcpToolNode("leaky", {
+          transport: "http",
+          url: peer.url,
+          headers: { Authorization: { $secret: "WS_MCP_ELSEWHERE" } },
+        }),
       ],
       edges: [],
     });
     await teardown();
-    const unavailable = Object.fromEntries(eventsOf(events, "tool.unavailable").map((payload) => [payload.nodeId, payload.error]));
-    expect(unavailable.metadata).toMatch(/169\.254\.169\.254 is a private, link-local or metadata address; set SWITCHBOARD_ALLOW_PRIVATE_NETWORK=1/);
+    const unavailable = Object.fromEntries(
+      eventsOf(events, "tool.unavailable").map((payload) => [payload.nodeId, payload.error]),
+    );
+    expect(unavailable.metadata).toMatch(
+      /169\.254\.169\.254 is a private, link-local or metadata address; set SWITCHBOARD_ALLOW_PRIVATE_NETWORK=1/,
+    );
     expect(unavailable.private).toMatch(/10\.1\.2\.3 is a private, link-local or metadata address/);
     expect(unavailable.leaky).toBe('secret "WS_MCP_ELSEWHERE" may only be sent to mcp.example.com, not to 127.0.0.1');
     expect(await getRegisteredTool(redis, runId, "metadata")).toMatchObject({ status: "unavailable" });
@@ -117,7 +153,10 @@ describe("WebSocket MCP servers through the gateway", () => {
 
 describe("Discover tools on a WebSocket server", () => {
   it("lists the tools with their descriptions and hangs up", async () => {
-    const discovery = await discoverMcpTools({ nodeId: "n1", type: "mcp.server", label: "Socket", params: { transport: "http", url: peer.url } }, "editor");
+    const discovery = await discoverMcpTools(
+      { nodeId: "n1", type: "mcp.server", label: "Socket", params: { transport: "http", url: peer.url } },
+      "editor",
+    );
     expect(discovery).toEqual({
       ok: true,
       servers: [
@@ -161,8 +200,16 @@ describe("Discover tools on a WebSocket server", () => {
       expect(discovery).toMatchObject({
         ok: true,
         servers: [
-          { key: "refused", ok: false, error: `WebSocket server ws://127.0.0.1:${closedPort} did not answer (WebSocket: connect ECONNREFUSED 127.0.0.1:${closedPort})` },
-          { key: "silent", ok: false, error: `WebSocket server ws://127.0.0.1:${silentPort} did not answer (WebSocket: Opening handshake has timed out)` },
+          {
+            key: "refused",
+            ok: false,
+            error: `WebSocket server ws://127.0.0.1:${closedPort} did not answer (WebSocket: connect ECONNREFUSED 127.0.0.1:${closedPort})`,
+          },
+          {
+            key: "silent",
+            ok: false,
+            error: `WebSocket server ws://127.0.0.1:${silentPort} did not answer (WebSocket: Opening handshake has timed out)`,
+          },
         ],
       });
     } finally {
@@ -177,8 +224,16 @@ describe("A run with a WebSocket server", () => {
     const graph: WorkflowGraph = {
       nodes: [
         graphNode("entry", "core.entry"),
-        graphNode("agent", "core.agent", { params: { provider: "scripted", script: { toolCalls: [{ tool: "sock__add", args: { a: 20, b: 22 } }], finalText: "sum {{results.0}}" } } }),
-        graphNode("tools", "mcp.group", { mode: "tool", params: { servers: [{ id: "sock", transport: "ref", ref: "calculator" }] } }),
+        graphNode("agent", "core.agent", {
+          params: {
+            provider: "scripted",
+            script: { toolCalls: [{ tool: "sock__add", args: { a: 20, b: 22 } }], finalText: "sum {{results.0}}" },
+          },
+        }),
+        graphNode("tools", "mcp.group", {
+          mode: "tool",
+          params: { servers: [{ id: "sock", transport: "ref", ref: "calculator" }] },
+        }),
       ],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("tools", "tool", "agent", "tools")],
       mcpServers: { calculator: { transport: "http", url: peer.url, protocol: "websocket" } },
@@ -187,8 +242,14 @@ describe("A run with a WebSocket server", () => {
     expect(result.error).toBeNull();
     expect(result.output).toMatchObject({ text: "sum 42" });
     const events = await listEvents(runId);
-    expect(events.find((event) => event.type === "tool.call.completed")?.payload).toMatchObject({ toolName: "sock__add", isError: false });
-    expect(events.find((event) => event.type === "tool.teardown")?.payload).toMatchObject({ nodeId: "tools-sock", detail: "client closed" });
+    expect(events.find((event) => event.type === "tool.call.completed")?.payload).toMatchObject({
+      toolName: "sock__add",
+      isError: false,
+    });
+    expect(events.find((event) => event.type === "tool.teardown")?.payload).toMatchObject({
+      nodeId: "tools-sock",
+      detail: "client closed",
+    });
     await expect.poll(() => peer.openSockets(), { timeout: 5_000 }).toBe(0);
   });
 });

@@ -10,7 +10,8 @@ const identity = globalThis as unknown as { switchboardWorkerId?: string };
 
 export function workerId(): string {
   // SWITCHBOARD_WORKER_ID names a worker in logs and run leases; it must be unique among live workers.
-  identity.switchboardWorkerId ??= process.env.SWITCHBOARD_WORKER_ID || `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  identity.switchboardWorkerId ??=
+    process.env.SWITCHBOARD_WORKER_ID || `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   return identity.switchboardWorkerId;
 }
 

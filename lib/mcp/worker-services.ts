@@ -20,12 +20,19 @@ export async function startMcpWorkerServices(
   const redis = sharedRedis();
   await beat(redis);
   const reap = async () => {
-    for (const reaped of await reapOrphanedProcesses(redis)) log(`[mcp] reaped process group ${reaped.pgid} of run ${reaped.runId} (worker ${reaped.workerId} is gone)`);
+    for (const reaped of await reapOrphanedProcesses(redis))
+      log(`[mcp] reaped process group ${reaped.pgid} of run ${reaped.runId} (worker ${reaped.workerId} is gone)`);
   };
   await reap();
-  const timer = setInterval(() => void Promise.all([beat(redis), reap()]).catch((error) => log(`[mcp] ${(error as Error).message}`)), (HEARTBEAT_TTL_SECONDS * 1000) / 3);
+  const timer = setInterval(
+    () => void Promise.all([beat(redis), reap()]).catch((error) => log(`[mcp] ${(error as Error).message}`)),
+    (HEARTBEAT_TTL_SECONDS * 1000) / 3,
+  );
   timer.unref();
-  const worker = new Worker<ToolCallJobData, ToolCallJobResult>(ownerQueueName(), replyingProcessor(redis, processor), { connection: queueConnection(), concurrency });
+  const worker = new Worker<ToolCallJobData, ToolCallJobResult>(ownerQueueName(), replyingProcessor(redis, processor), {
+    connection: queueConnection(),
+    concurrency,
+  });
   worker.on("error", (error) => log(`[${worker.name}] ${error.message}`));
   await worker.waitUntilReady();
   return {

@@ -103,9 +103,14 @@ function schemeList(schemes: readonly string[]): string {
 }
 
 /** Checks the scheme and every address the URL's host resolves to. */
-export async function checkUrl(url: string, policy: AddressPolicy = addressPolicy(), schemes: readonly string[] = HTTP_SCHEMES): Promise<URL> {
+export async function checkUrl(
+  url: string,
+  policy: AddressPolicy = addressPolicy(),
+  schemes: readonly string[] = HTTP_SCHEMES,
+): Promise<URL> {
   const parsed = new URL(url);
-  if (!schemes.includes(parsed.protocol)) throw new AddressRefusedError(`url: only ${schemeList(schemes)} are supported, got ${parsed.protocol}`);
+  if (!schemes.includes(parsed.protocol))
+    throw new AddressRefusedError(`url: only ${schemeList(schemes)} are supported, got ${parsed.protocol}`);
   if (policy.allowPrivate) return parsed;
   const host = parsed.hostname.replace(/^\[|\]$/g, "");
   const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((entry) => entry.address);

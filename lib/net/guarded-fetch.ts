@@ -34,7 +34,11 @@ function guardedAgent(policy: AddressPolicy): Agent {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization", "x-api-key"];
 
-export async function guardedFetch(input: string | URL, init: RequestInit = {}, options: GuardOptions = {}): Promise<Response> {
+export async function guardedFetch(
+  input: string | URL,
+  init: RequestInit = {},
+  options: GuardOptions = {},
+): Promise<Response> {
   const policy = options.policy ?? addressPolicy();
   const trusted = new Set(options.trustedOrigins ?? []);
   let url = new URL(input);
@@ -43,14 +47,20 @@ export async function guardedFetch(input: string | URL, init: RequestInit = {}, 
     const isTrusted = trusted.has(url.origin);
     if (!isTrusted) await checkUrl(url.href, policy);
     checkRequestSecrets(url, request, options.secrets ?? []);
-    const response = (await undiciFetch(url, { ...(request as UndiciRequestInit), redirect: "manual", dispatcher: isTrusted || policy.allowPrivate ? undefined : guardedAgent(policy) })) as unknown as Response;
+    const response = (await undiciFetch(url, {
+      ...(request as UndiciRequestInit),
+      redirect: "manual",
+      dispatcher: isTrusted || policy.allowPrivate ? undefined : guardedAgent(policy),
+    })) as unknown as Response;
     const location = response.headers.get("location");
     if (!REDIRECTS.has(response.status) || !location) return response;
     await response.body?.cancel().catch(() => undefined);
     const next = new URL(location, url);
     const headers = new Headers(request.headers);
     if (next.origin !== url.origin) for (const name of CREDENTIAL_HEADERS) headers.delete(name);
-    const becomesGet = response.status === 303 || ((response.status === 301 || response.status === 302) && request.method?.toUpperCase() === "POST");
+    const becomesGet =
+      response.status === 303 ||
+      ((response.status === 301 || response.status === 302) && request.method?.toUpperCase() === "POST");
     request = { ...request, headers, ...(becomesGet ? { method: "GET", body: undefined } : {}) };
     url = next;
   }
@@ -67,12 +77,17 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 function asGlobalResponse(response: Response): Response {
   if ((response as unknown) instanceof Response) return response; // typed as one, but built by undici
   const body = NULL_BODY_STATUSES.has(response.status) ? null : response.body;
-  const answer = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  const answer = new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
   Object.defineProperty(answer, "url", { value: response.url });
   return answer;
 }
 
 /** A fetch with the guard built in, for libraries that take one (the AI SDK's providers, the MCP SDK's OAuth client). */
 export function guardedFetchFor(options: GuardOptions = {}): typeof fetch {
-  return (async (input: string | URL | Request, init?: RequestInit) => asGlobalResponse(await guardedFetch(input instanceof Request ? input.url : input, init, options))) as typeof fetch;
+  return (async (input: string | URL | Request, init?: RequestInit) =>
+    asGlobalResponse(await guardedFetch(input instanceof Request ? input.url : input, init, options))) as typeof fetch;
 }

@@ -6,7 +6,11 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { addressRefusal, AddressRefusedError, type AddressPolicy } from "./address-policy";
 
-export type LookupFunction = (hostname: string, options: { all?: boolean }, callback: (error: Error | null, address?: string | LookupAddress[], family?: number) => void) => void;
+export type LookupFunction = (
+  hostname: string,
+  options: { all?: boolean },
+  callback: (error: Error | null, address?: string | LookupAddress[], family?: number) => void,
+) => void;
 
 export function guardedLookup(policy: AddressPolicy): LookupFunction {
   return (hostname, options, callback) => {

@@ -28,7 +28,8 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
 export const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
 /** Duck-typed, so a copy of this class from another bundle still counts. */
-const isHttpStatusError = (error: unknown): error is HttpStatusError => error instanceof Error && error.name === "HttpStatusError" && typeof (error as HttpStatusError).status === "number";
+const isHttpStatusError = (error: unknown): error is HttpStatusError =>
+  error instanceof Error && error.name === "HttpStatusError" && typeof (error as HttpStatusError).status === "number";
 
 /** The wait a failure asks for through Retry-After, when it is an HTTP 429 or 503 that sent one. */
 export function retryAfterOf(error: unknown): number | undefined {

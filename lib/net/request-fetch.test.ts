@@ -21,10 +21,19 @@ describe("requestFetch", () => {
       req.on("data", (chunk) => (body += chunk));
       req.on("end", () => {
         res.setHeader("set-cookie", ["a=1", "b=2"]);
-        res.writeHead(201, { "content-type": "application/json", "x-seen": `${req.method} ${req.headers.authorization}` }).end(JSON.stringify({ echoed: JSON.parse(body) }));
+        res
+          .writeHead(201, {
+            "content-type": "application/json",
+            "x-seen": `${req.method} ${req.headers.authorization}`,
+          })
+          .end(JSON.stringify({ echoed: JSON.parse(body) }));
       });
     });
-    const response = await requestFetch(`${url}/x`, { method: "POST", headers: new Headers({ authorization: "Bearer t", "content-type": "application/json" }), body: JSON.stringify({ n: 1 }) });
+    const response = await requestFetch(`${url}/x`, {
+      method: "POST",
+      headers: new Headers({ authorization: "Bearer t", "content-type": "application/json" }),
+      body: JSON.stringify({ n: 1 }),
+    });
     expect(response).toBeInstanceOf(Response);
     expect([response.status, response.ok, response.statusText]).toEqual([201, true, "Created"]);
     expect(response.headers.get("x-seen")).toBe("POST Bearer t");
@@ -56,7 +65,8 @@ describe("requestFetch", () => {
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toBe("data: one\n\n");
     let rest = "";
-    for (let part = await reader.read(); !part.done; part = await reader.read()) rest += new TextDecoder().decode(part.value);
+    for (let part = await reader.read(); !part.done; part = await reader.read())
+      rest += new TextDecoder().decode(part.value);
     expect(rest).toBe("data: two\n\n");
   });
 

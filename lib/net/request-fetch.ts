@@ -15,7 +15,9 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 function requestHeaders(init: RequestInit | undefined): Record<string, string> {
   if (!init?.headers) return {};
-  return init.headers instanceof Headers || Array.isArray(init.headers) ? Object.fromEntries(new Headers(init.headers)) : (init.headers as Record<string, string>);
+  return init.headers instanceof Headers || Array.isArray(init.headers)
+    ? Object.fromEntries(new Headers(init.headers))
+    : (init.headers as Record<string, string>);
 }
 
 function responseHeaders(raw: Record<string, string | string[] | undefined>): Headers {
@@ -28,7 +30,8 @@ function responseHeaders(raw: Record<string, string | string[] | undefined>): He
 }
 
 function requestBody(body: RequestInit["body"]): string | Uint8Array | undefined {
-  if (body === undefined || body === null || typeof body === "string" || body instanceof Uint8Array) return body ?? undefined;
+  if (body === undefined || body === null || typeof body === "string" || body instanceof Uint8Array)
+    return body ?? undefined;
   throw new TypeError("requestFetch sends a string or bytes body only");
 }
 
@@ -42,7 +45,12 @@ export const requestFetch = (async (input: string | URL | Request, init?: Reques
   const signal = init?.signal ?? undefined;
   let answer: Awaited<ReturnType<typeof request>>;
   try {
-    answer = await request(input, { method: (init?.method ?? "GET") as "GET", headers: requestHeaders(init), body: requestBody(init?.body), signal });
+    answer = await request(input, {
+      method: (init?.method ?? "GET") as "GET",
+      headers: requestHeaders(init),
+      body: requestBody(init?.body),
+      signal,
+    });
   } catch (error) {
     throw failure(error, signal);
   }
@@ -59,6 +67,8 @@ export const requestFetch = (async (input: string | URL | Request, init?: Reques
   }
   // An event stream may stay open for long: it is passed on as it comes (undici's body is async-iterable).
   const streamed = headers.get("content-type")?.startsWith("text/event-stream") === true;
-  const content = streamed ? (body as unknown as ReadableStream<Uint8Array>) : await body.arrayBuffer().catch((error) => Promise.reject(failure(error, signal)));
+  const content = streamed
+    ? (body as unknown as ReadableStream<Uint8Array>)
+    : await body.arrayBuffer().catch((error) => Promise.reject(failure(error, signal)));
   return new Response(content, { status, statusText, headers });
 }) as typeof fetch;

@@ -31,8 +31,19 @@ export const agent = defineComponent({
   acceptsTools: true,
   startingParams: startingModelParams,
   fields: modelNodeFields([
-    { name: "maxIterations", label: "Max iterations", kind: "number", help: "Model calls with tools before a final answer is forced." },
-    { name: "tokenBudget", label: "Token budget", kind: "number", placeholder: "No limit", help: "Input + output tokens of all its model calls; once they pass it, the agent stops calling tools and answers. Empty or 0: no limit." },
+    {
+      name: "maxIterations",
+      label: "Max iterations",
+      kind: "number",
+      help: "Model calls with tools before a final answer is forced.",
+    },
+    {
+      name: "tokenBudget",
+      label: "Token budget",
+      kind: "number",
+      placeholder: "No limit",
+      help: "Input + output tokens of all its model calls; once they pass it, the agent stops calling tools and answers. Empty or 0: no limit.",
+    },
   ]),
   params: z.object({
     ...modelNodeParams("You are a helpful assistant. Use the tools you have when they help you answer."),
@@ -71,7 +82,15 @@ export const agent = defineComponent({
           streamed.end(); // the streamed text goes before the step that completes it
           const event = {
             type: "agent.step" as const,
-            payload: { nodeId, iteration: step.iteration, text: step.text, toolCalls: step.toolCalls, finishReason: step.finishReason, messages: step.messages, ...(step.stopReason ? { stopReason: step.stopReason } : {}) },
+            payload: {
+              nodeId,
+              iteration: step.iteration,
+              text: step.text,
+              toolCalls: step.toolCalls,
+              finishReason: step.finishReason,
+              messages: step.messages,
+              ...(step.stopReason ? { stopReason: step.stopReason } : {}),
+            },
           };
           if (step.toolCalls === 0 || step.stopReason) return note(event);
           stepWrites.push(emit(event).catch((error) => (stepWriteFailure ??= error)));
@@ -79,7 +98,16 @@ export const agent = defineComponent({
       });
       await Promise.all(stepWrites);
       if (stepWriteFailure) throw stepWriteFailure;
-      note({ type: "llm.usage", payload: { nodeId, ...result.usage, ...(params.tokenBudget > 0 ? { tokenBudget: params.tokenBudget } : {}) } });
-      return { text: result.text, toolCalls: tools.log, iterations: result.iterations, usage: result.usage, stopReason: result.stopReason };
+      note({
+        type: "llm.usage",
+        payload: { nodeId, ...result.usage, ...(params.tokenBudget > 0 ? { tokenBudget: params.tokenBudget } : {}) },
+      });
+      return {
+        text: result.text,
+        toolCalls: tools.log,
+        iterations: result.iterations,
+        usage: result.usage,
+        stopReason: result.stopReason,
+      };
     }),
 });

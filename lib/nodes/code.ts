@@ -8,14 +8,26 @@ export const code = defineComponent({
   label: "Code",
   category: "Data",
   icon: "code",
-  description: "Runs JavaScript over its input in a sandbox (no files, network or process) and hands on what it returns.",
+  description:
+    "Runs JavaScript over its input in a sandbox (no files, network or process) and hands on what it returns.",
   inputs: [{ name: "input", label: "Input", schema: { description: "The value the code sees as `input`" } }],
   outputs: [{ name: "result", label: "Result" }],
   fields: [
-    { name: "code", label: "JavaScript (a function body)", kind: "textarea", required: true, placeholder: "return input.items.filter((item) => item.price > 10);", help: "`input` is what arrives at this node; return any JSON value." },
+    {
+      name: "code",
+      label: "JavaScript (a function body)",
+      kind: "textarea",
+      required: true,
+      placeholder: "return input.items.filter((item) => item.price > 10);",
+      help: "`input` is what arrives at this node; return any JSON value.",
+    },
     { name: "timeoutMs", label: "Time limit (ms)", kind: "number" },
   ],
-  tool: { name: "run_code", description: "Runs this node's JavaScript on the given input and returns the result.", agentInputs: ["input"] },
+  tool: {
+    name: "run_code",
+    description: "Runs this node's JavaScript on the given input and returns the result.",
+    agentInputs: ["input"],
+  },
   params: z.object({
     input: z.unknown().optional(),
     code: z.string().min(1, "code: write the JavaScript to run"),
@@ -26,6 +38,13 @@ export const code = defineComponent({
   async execute({ params, signal }) {
     // Loaded on first use: the evaluation boxes (and QuickJS in them) stay out of processes that never run code.
     const { runInSandbox } = await import("../flow/js-sandbox");
-    return { result: await runInSandbox(params.code, params.input, { ...DEFAULT_SANDBOX_LIMITS, timeMs: params.timeoutMs }, signal) };
+    return {
+      result: await runInSandbox(
+        params.code,
+        params.input,
+        { ...DEFAULT_SANDBOX_LIMITS, timeMs: params.timeoutMs },
+        signal,
+      ),
+    };
   },
 });

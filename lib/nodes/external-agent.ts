@@ -24,7 +24,8 @@ export const externalAgent = defineComponent({
   label: "External Agent",
   category: "AI",
   icon: "plug",
-  description: "Hands the tools wired into it to an agent you run (Claude Desktop, Cursor, a script) and waits until you press Done — or starts your agent program and takes what it prints.",
+  description:
+    "Hands the tools wired into it to an agent you run (Claude Desktop, Cursor, a script) and waits until you press Done — or starts your agent program and takes what it prints.",
   inputs: [{ name: "input", label: "Task" }],
   outputs: [{ name: "text", label: "Answer" }],
   acceptsTools: true,
@@ -41,10 +42,29 @@ export const externalAgent = defineComponent({
         { value: "process", label: "Start an agent program (its output is the answer)" },
       ],
     },
-    { name: "instructions", label: "Instructions", kind: "template", templated: true, placeholder: "Triage {{input}} with the tools below, then press Done with a summary." },
+    {
+      name: "instructions",
+      label: "Instructions",
+      kind: "template",
+      templated: true,
+      placeholder: "Triage {{input}} with the tools below, then press Done with a summary.",
+    },
     { name: "waitMinutes", label: "Wait at most (minutes)", kind: "number" },
-    { name: "command", label: "Command", kind: "text", placeholder: "node", help: "On the MCP allow-list (SWITCHBOARD_MCP_COMMANDS). It gets SWITCHBOARD_GATEWAY_URL, SWITCHBOARD_GATEWAY_TOKEN, SWITCHBOARD_MCP_CONFIG and SWITCHBOARD_TASK (the instructions).", visibleWhen: { param: "mode", equals: "process" } },
-    { name: "args", label: "Arguments", kind: "json", placeholder: '["my-agent.js", "--once"]', visibleWhen: { param: "mode", equals: "process" } },
+    {
+      name: "command",
+      label: "Command",
+      kind: "text",
+      placeholder: "node",
+      help: "On the MCP allow-list (SWITCHBOARD_MCP_COMMANDS). It gets SWITCHBOARD_GATEWAY_URL, SWITCHBOARD_GATEWAY_TOKEN, SWITCHBOARD_MCP_CONFIG and SWITCHBOARD_TASK (the instructions).",
+      visibleWhen: { param: "mode", equals: "process" },
+    },
+    {
+      name: "args",
+      label: "Arguments",
+      kind: "json",
+      placeholder: '["my-agent.js", "--once"]',
+      visibleWhen: { param: "mode", equals: "process" },
+    },
   ],
   params: ExternalAgentParams,
   async execute(ctx) {
@@ -52,11 +72,24 @@ export const externalAgent = defineComponent({
     const redis = sharedRedis();
     const ttlSeconds = params.waitMinutes * 60;
     const token = await createSessionToken({ ...toolClaims(ctx, {}), caller: "external" }, ttlSeconds);
-    const handoff = { url: `${appBaseUrl()}/api/mcp/gateway`, token, expiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString() };
+    const handoff = {
+      url: `${appBaseUrl()}/api/mcp/gateway`,
+      token,
+      expiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString(),
+    };
     if (params.mode === "process") {
       if (!params.command) throw new Error("command: name the agent program to start");
       try {
-        const text = await runAgentProcess({ runId, command: params.command, args: params.args, task: params.instructions, gatewayUrl: handoff.url, token, timeoutMs: ttlSeconds * 1000, signal });
+        const text = await runAgentProcess({
+          runId,
+          command: params.command,
+          args: params.args,
+          task: params.instructions,
+          gatewayUrl: handoff.url,
+          token,
+          timeoutMs: ttlSeconds * 1000,
+          signal,
+        });
         return { text };
       } finally {
         await endCallerTokens(redis, runId, nodeId);
@@ -64,7 +97,10 @@ export const externalAgent = defineComponent({
     }
     await storeHandoff(redis, runId, nodeId, handoff, ttlSeconds);
     try {
-      await emit({ type: "external.agent.waiting", payload: { nodeId, url: handoff.url, expiresAt: handoff.expiresAt, instructions: params.instructions } });
+      await emit({
+        type: "external.agent.waiting",
+        payload: { nodeId, url: handoff.url, expiresAt: handoff.expiresAt, instructions: params.instructions },
+      });
       const text = await waitForDone(redis, runId, nodeId, ttlSeconds * 1000, signal);
       signal.throwIfAborted();
       await emit({ type: "external.agent.done", payload: { nodeId, text: text ?? "", timedOut: text === null } });

@@ -12,20 +12,35 @@ export const fsRead = defineComponent({
   hostAccess: "always",
   icon: "file-text",
   description: "Reads a text file from the configured root directories.",
-  inputs: [{ name: "path", label: "Path", schema: { type: "string", description: "File path, relative to the first root directory" } }],
+  inputs: [
+    {
+      name: "path",
+      label: "Path",
+      schema: { type: "string", description: "File path, relative to the first root directory" },
+    },
+  ],
   outputs: [
     { name: "path", label: "Path" },
     { name: "content", label: "Content" },
   ],
-  fields: [rootsField, { name: "path", label: "Path", kind: "text", required: true, placeholder: "notes/today.md" }, { name: "maxBytes", label: "Max bytes", kind: "number" }],
-  tool: { name: "fs_read", description: "Read a text file. Paths are relative to the allowed directory.", agentInputs: ["path"] },
+  fields: [
+    rootsField,
+    { name: "path", label: "Path", kind: "text", required: true, placeholder: "notes/today.md" },
+    { name: "maxBytes", label: "Max bytes", kind: "number" },
+  ],
+  tool: {
+    name: "fs_read",
+    description: "Read a text file. Paths are relative to the allowed directory.",
+    agentInputs: ["path"],
+  },
   params: FsReadParams,
   retrySafe: true,
   async execute({ params }) {
     const file = await confinePath(params.path, params.roots);
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) throw new Error(`path: "${params.path}" is not a file`);
-    if (info.size > params.maxBytes) throw new Error(`path: "${params.path}" has ${info.size} bytes, more than maxBytes (${params.maxBytes})`);
+    if (info.size > params.maxBytes)
+      throw new Error(`path: "${params.path}" has ${info.size} bytes, more than maxBytes (${params.maxBytes})`);
     return { path: params.path, content: await readFile(file, "utf8") };
   },
 });

@@ -14,7 +14,11 @@ export const fsWrite = defineComponent({
   icon: "file-text",
   description: "Writes a text file in the configured root directories (replacing it, or appending).",
   inputs: [
-    { name: "path", label: "Path", schema: { type: "string", description: "File path, relative to the first root directory" } },
+    {
+      name: "path",
+      label: "Path",
+      schema: { type: "string", description: "File path, relative to the first root directory" },
+    },
     { name: "content", label: "Content", schema: { type: "string", description: "The text to write" } },
   ],
   outputs: [
@@ -27,7 +31,11 @@ export const fsWrite = defineComponent({
     { name: "content", label: "Content", kind: "textarea" },
     { name: "append", label: "Append", kind: "boolean" },
   ],
-  tool: { name: "fs_write", description: "Write a text file. Paths are relative to the allowed directory.", agentInputs: ["path", "content"] },
+  tool: {
+    name: "fs_write",
+    description: "Write a text file. Paths are relative to the allowed directory.",
+    agentInputs: ["path", "content"],
+  },
   params: FsWriteParams,
   async execute({ params }) {
     const file = await confinePath(params.path, params.roots);

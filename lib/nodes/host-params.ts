@@ -10,7 +10,9 @@ import { rootsParam, writableRootsParam } from "../tools/roots-param";
 const list = z
   .union([z.string(), z.array(z.string())])
   .default([])
-  .transform((value) => (Array.isArray(value) ? value : value.split(/[\s,]+/)).map((item) => item.trim()).filter(Boolean));
+  .transform((value) =>
+    (Array.isArray(value) ? value : value.split(/[\s,]+/)).map((item) => item.trim()).filter(Boolean),
+  );
 
 export const ShellExecParams = z.strictObject({
   allowedCommands: list.pipe(z.array(z.string()).min(1, "list at least one allowed program")),
@@ -41,7 +43,12 @@ export const ExternalAgentParams = z.strictObject({
   input: z.unknown().optional(),
   mode: z.enum(["person", "process"]).default("person"),
   instructions: z.string().default("{{input}}"),
-  waitMinutes: z.number().int().min(1).max(24 * 60).default(30),
+  waitMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   command: z.string().trim().default(""),
   args: z.array(z.string(), { error: "args must be a list of strings" }).default([]),
 });

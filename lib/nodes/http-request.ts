@@ -12,9 +12,17 @@ export const httpRequest = defineComponent({
   label: "HTTP Request",
   category: "Tools",
   icon: "globe",
-  description: "Sends an HTTP request and returns the status and body; a status that is not 2xx fails the node unless \"Hand on any status\" is on. Relative URLs call this Switchboard server.",
+  description:
+    'Sends an HTTP request and returns the status and body; a status that is not 2xx fails the node unless "Hand on any status" is on. Relative URLs call this Switchboard server.',
   inputs: [
-    { name: "url", label: "URL", schema: { type: "string", description: "Absolute URL, or a path on this Switchboard server such as /api/workflows" } },
+    {
+      name: "url",
+      label: "URL",
+      schema: {
+        type: "string",
+        description: "Absolute URL, or a path on this Switchboard server such as /api/workflows",
+      },
+    },
     { name: "body", label: "Body", schema: { type: "string", description: "Request body (for POST, PUT, PATCH)" } },
   ],
   outputs: [
@@ -28,11 +36,22 @@ export const httpRequest = defineComponent({
       kind: "select",
       options: ["GET", "POST", "PUT", "PATCH", "DELETE"].map((m) => ({ value: m, label: m })),
     },
-    { name: "url", label: "URL", kind: "text", required: true, placeholder: "https://example.com/api or /api/workflows" },
+    {
+      name: "url",
+      label: "URL",
+      kind: "text",
+      required: true,
+      placeholder: "https://example.com/api or /api/workflows",
+    },
     { name: "headers", label: "Headers", kind: "json", placeholder: '{ "Accept": "application/json" }' },
     { name: "body", label: "Body", kind: "textarea" },
     { name: "timeoutMs", label: "Timeout (ms)", kind: "number" },
-    { name: "anyStatus", label: "Hand on any status", kind: "boolean", help: "Off: a status that is not 2xx fails the node (so retries and On error apply). On: every answer is handed on with its status." },
+    {
+      name: "anyStatus",
+      label: "Hand on any status",
+      kind: "boolean",
+      help: "Off: a status that is not 2xx fails the node (so retries and On error apply). On: every answer is handed on with its status.",
+    },
   ],
   tool: {
     name: "http_request",
@@ -59,13 +78,22 @@ export const httpRequest = defineComponent({
     // Private, loopback (in production) and metadata addresses are refused, redirects included; this Switchboard itself is not.
     const response = await guardedFetch(
       url,
-      { method: params.method, headers: params.headers, body: hasBody ? params.body : undefined, signal: AbortSignal.any([signal, AbortSignal.timeout(params.timeoutMs)]) },
+      {
+        method: params.method,
+        headers: params.headers,
+        body: hasBody ? params.body : undefined,
+        signal: AbortSignal.any([signal, AbortSignal.timeout(params.timeoutMs)]),
+      },
       { secrets: outboundSecrets, trustedOrigins: [own.origin] },
     );
     const text = await response.text();
-    if (!response.ok && !params.anyStatus) throw statusError(response, text, `${params.method} ${url.origin}${url.pathname}`);
+    if (!response.ok && !params.anyStatus)
+      throw statusError(response, text, `${params.method} ${url.origin}${url.pathname}`);
     if (text.length > MAX_BODY_CHARS) {
-      return { status: response.status, body: `${text.slice(0, MAX_BODY_CHARS)}… [truncated ${text.length - MAX_BODY_CHARS} chars]` };
+      return {
+        status: response.status,
+        body: `${text.slice(0, MAX_BODY_CHARS)}… [truncated ${text.length - MAX_BODY_CHARS} chars]`,
+      };
     }
     return { status: response.status, body: isJson(response.headers.get("content-type")) ? parseJsonOr(text) : text };
   },

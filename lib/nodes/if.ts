@@ -15,10 +15,34 @@ export const ifNode = defineComponent({
     { name: "false", label: "False" },
   ],
   fields: [
-    { name: "value", label: "Value to test", kind: "text", templated: true, placeholder: "{{input}} or {{agent.text}}", help: "Usually a placeholder: {{input}} is what arrives at this node." },
-    { name: "operator", label: "Operator", kind: "select", options: CONDITION_OPERATORS.map(({ value, label }) => ({ value, label })) },
-    { name: "compareTo", label: "Compare with", kind: "text", placeholder: "ALERT", help: "Not used by exists, is empty, is true and is false." },
-    { name: "expression", label: "Or a JSONata expression", kind: "textarea", placeholder: "$contains(text, 'ALERT') and priority > 2", help: "When set, decides instead of the fields above, over the input ($input, $run)." },
+    {
+      name: "value",
+      label: "Value to test",
+      kind: "text",
+      templated: true,
+      placeholder: "{{input}} or {{agent.text}}",
+      help: "Usually a placeholder: {{input}} is what arrives at this node.",
+    },
+    {
+      name: "operator",
+      label: "Operator",
+      kind: "select",
+      options: CONDITION_OPERATORS.map(({ value, label }) => ({ value, label })),
+    },
+    {
+      name: "compareTo",
+      label: "Compare with",
+      kind: "text",
+      placeholder: "ALERT",
+      help: "Not used by exists, is empty, is true and is false.",
+    },
+    {
+      name: "expression",
+      label: "Or a JSONata expression",
+      kind: "textarea",
+      placeholder: "$contains(text, 'ALERT') and priority > 2",
+      help: "When set, decides instead of the fields above, over the input ($input, $run).",
+    },
   ],
   params: z.object({
     input: z.unknown().optional(),
@@ -32,7 +56,10 @@ export const ifNode = defineComponent({
   pure: true,
   async execute({ params, runInput, signal }) {
     // Loaded on first use: the evaluation boxes stay out of processes that never evaluate.
-    const [{ evaluateExpression }, { decideCondition }] = await Promise.all([import("../flow/evaluate-expression"), import("../flow/decide-condition")]);
+    const [{ evaluateExpression }, { decideCondition }] = await Promise.all([
+      import("../flow/evaluate-expression"),
+      import("../flow/decide-condition"),
+    ]);
     const holds = params.expression.trim()
       ? Boolean(await evaluateExpression(params.expression, params.input, runInput, signal))
       : await decideCondition({ value: params.value, operator: params.operator, compareTo: params.compareTo }, signal);

@@ -26,7 +26,30 @@ import { webhookTrigger } from "./webhook-trigger";
 import { workflowTool } from "./workflow-tool";
 import type { ComponentDefinition, ComponentMeta } from "./types";
 
-export const components = [entry, webhookTrigger, scheduleTrigger, ifNode, switchNode, merge, loop, wait, output, transform, code, agent, llm, externalAgent, toolCall, httpRequest, workflowTool, mcpServer, mcpGroup, fsRead, fsWrite, shellExec] as const;
+export const components = [
+  entry,
+  webhookTrigger,
+  scheduleTrigger,
+  ifNode,
+  switchNode,
+  merge,
+  loop,
+  wait,
+  output,
+  transform,
+  code,
+  agent,
+  llm,
+  externalAgent,
+  toolCall,
+  httpRequest,
+  workflowTool,
+  mcpServer,
+  mcpGroup,
+  fsRead,
+  fsWrite,
+  shellExec,
+] as const;
 
 export type NodeType = (typeof components)[number]["id"];
 
@@ -40,8 +63,50 @@ export function getComponent(type: string): ComponentDefinition | undefined {
 
 /** The serialisable metadata of a component: everything but the param schema and execute(). */
 export function toMeta(component: ComponentMeta): ComponentMeta {
-  const { id, label, category, icon, description, inputs, outputs, fields, defaults, paramNames, startingParams, tool, acceptsTools, requiresTool, hostAccess, branches, namesRunOutput, requiresInput, trigger } = component;
-  return JSON.parse(JSON.stringify({ id, label, category, icon, description, inputs, outputs, fields, defaults, paramNames, startingParams, tool, acceptsTools, requiresTool, hostAccess, branches, namesRunOutput, requiresInput, trigger }));
+  const {
+    id,
+    label,
+    category,
+    icon,
+    description,
+    inputs,
+    outputs,
+    fields,
+    defaults,
+    paramNames,
+    startingParams,
+    tool,
+    acceptsTools,
+    requiresTool,
+    hostAccess,
+    branches,
+    namesRunOutput,
+    requiresInput,
+    trigger,
+  } = component;
+  return JSON.parse(
+    JSON.stringify({
+      id,
+      label,
+      category,
+      icon,
+      description,
+      inputs,
+      outputs,
+      fields,
+      defaults,
+      paramNames,
+      startingParams,
+      tool,
+      acceptsTools,
+      requiresTool,
+      hostAccess,
+      branches,
+      namesRunOutput,
+      requiresInput,
+      trigger,
+    }),
+  );
 }
 
 export function catalogueMeta(): ComponentMeta[] {

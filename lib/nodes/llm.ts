@@ -40,17 +40,39 @@ export const llm = defineComponent({
       const prompt = { role: "user" as const, content: params.prompt };
       const history = await rememberedTurns(params, ctx);
       const result = await streamModelCall(
-        { model, system: params.systemPrompt || undefined, messages: [...history, prompt], tools: hasTools ? tools.tools : undefined, abortSignal: signal, onUnknownTool: hasTools ? tools.reportUnknown : undefined },
+        {
+          model,
+          system: params.systemPrompt || undefined,
+          messages: [...history, prompt],
+          tools: hasTools ? tools.tools : undefined,
+          abortSignal: signal,
+          onUnknownTool: hasTools ? tools.reportUnknown : undefined,
+        },
         streamed.push,
       );
       streamed.end();
       modelWarningLog(note, nodeId)(result.warnings);
       const usage = toUsage(result.usage);
-      const messages = toTranscript([...history, prompt, ...result.response.messages], params.systemPrompt || undefined);
+      const messages = toTranscript(
+        [...history, prompt, ...result.response.messages],
+        params.systemPrompt || undefined,
+      );
       // Noted, not awaited: they ride with the node's end (nothing after the model call needs them stored first).
-      note({ type: "agent.step", payload: { nodeId, iteration: 1, text: result.text, toolCalls: result.toolCalls.length, finishReason: result.finishReason, messages } });
+      note({
+        type: "agent.step",
+        payload: {
+          nodeId,
+          iteration: 1,
+          text: result.text,
+          toolCalls: result.toolCalls.length,
+          finishReason: result.finishReason,
+          messages,
+        },
+      });
       note({ type: "llm.usage", payload: { nodeId, ...usage } });
-      const results = tools.log.map((call) => `${call.toolName}${call.isError ? " (error)" : ""}: ${asText(call.result)}`);
+      const results = tools.log.map(
+        (call) => `${call.toolName}${call.isError ? " (error)" : ""}: ${asText(call.result)}`,
+      );
       const text = [result.text, ...results].filter(Boolean).join("\n\n");
       return { text, toolCalls: tools.log, usage };
     }),

@@ -12,13 +12,15 @@ import { defineComponent, type NodeCheckpoints } from "./types";
 
 type Outcome = { ok: boolean; result?: unknown; error?: string };
 
-
 /** The arguments for one item: `{{item}}` and `{{index}}` (and `{{item.field}}`) filled in. */
 function argsFor(template: Record<string, unknown>, item: unknown, index: number): Record<string, unknown> {
   return renderTemplate(template, (reference) => {
     if (reference.node === "index") return index;
     if (reference.node !== "item") return undefined;
-    return reference.path.reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined), item);
+    return reference.path.reduce<unknown>(
+      (value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined),
+      item,
+    );
   }) as Record<string, unknown>;
 }
 
@@ -38,8 +40,20 @@ export const loop = defineComponent({
   acceptsTools: true,
   requiresTool: true,
   fields: [
-    { name: "tool", label: "Tool", kind: "wired-tool", placeholder: "run_code", help: "Which tool of the wired source to call for each item. Leave empty when it has a single tool." },
-    { name: "args", label: "Arguments per item", kind: "json", placeholder: '{ "input": "{{item}}" }', help: "{{item}} is the item ({{item.name}} a field of it), {{index}} its position from 0." },
+    {
+      name: "tool",
+      label: "Tool",
+      kind: "wired-tool",
+      placeholder: "run_code",
+      help: "Which tool of the wired source to call for each item. Leave empty when it has a single tool.",
+    },
+    {
+      name: "args",
+      label: "Arguments per item",
+      kind: "json",
+      placeholder: '{ "input": "{{item}}" }',
+      help: "{{item}} is the item ({{item.name}} a field of it), {{index}} its position from 0.",
+    },
     { name: "concurrency", label: "At once", kind: "number" },
     {
       name: "onError",
@@ -74,9 +88,16 @@ export const loop = defineComponent({
         for (let index = next++; index < params.items.length; index = next++) {
           if (outcomes.has(index)) continue; // done before the worker stopped
           signal.throwIfAborted();
-          const { text, isError, structured } = await tools.callTool(toolName, argsFor(params.args, params.items[index], index), { signal });
-          const outcome: Outcome = isError ? { ok: false, error: text } : { ok: true, result: toolResultData(text, structured) };
-          if (!outcome.ok && params.onError === "fail") throw new Error(`item ${index + 1} of ${params.items.length}: ${toolName} failed: ${text}`);
+          const { text, isError, structured } = await tools.callTool(
+            toolName,
+            argsFor(params.args, params.items[index], index),
+            { signal },
+          );
+          const outcome: Outcome = isError
+            ? { ok: false, error: text }
+            : { ok: true, result: toolResultData(text, structured) };
+          if (!outcome.ok && params.onError === "fail")
+            throw new Error(`item ${index + 1} of ${params.items.length}: ${toolName} failed: ${text}`);
           outcomes.set(index, outcome);
           checkpoints.save(index, outcome);
         }

@@ -9,7 +9,8 @@ export const merge = defineComponent({
   label: "Merge",
   category: "Flow",
   icon: "combine",
-  description: "Waits for every input that will arrive (skipped branches do not) and combines them into one object, list or value.",
+  description:
+    "Waits for every input that will arrive (skipped branches do not) and combines them into one object, list or value.",
   inputs: PORTS.map((name, index) => ({ name, label: `Input ${index + 1}` })),
   outputs: [{ name: "merged", label: "Merged" }],
   fields: [
@@ -43,7 +44,11 @@ export const merge = defineComponent({
       case "array":
         return { merged: arrived.map((port) => params[port]) };
       case "append":
-        return { merged: arrived.flatMap((port) => (Array.isArray(params[port]) ? (params[port] as unknown[]) : [params[port]])) };
+        return {
+          merged: arrived.flatMap((port) =>
+            Array.isArray(params[port]) ? (params[port] as unknown[]) : [params[port]],
+          ),
+        };
       case "first":
         return { merged: arrived.length > 0 ? params[arrived[0]] : null };
     }

@@ -7,10 +7,20 @@ export const output = defineComponent({
   label: "Output",
   category: "Flow",
   icon: "file-output",
-  description: "Makes its value the run's output. On a branch not taken it is skipped, so each branch can answer differently.",
+  description:
+    "Makes its value the run's output. On a branch not taken it is skipped, so each branch can answer differently.",
   inputs: [{ name: "value", label: "Value" }],
   outputs: [],
-  fields: [{ name: "value", label: "Value", kind: "text", templated: true, placeholder: "{{agent.text}}", help: "Used when nothing is wired into the Value input." }],
+  fields: [
+    {
+      name: "value",
+      label: "Value",
+      kind: "text",
+      templated: true,
+      placeholder: "{{agent.text}}",
+      help: "Used when nothing is wired into the Value input.",
+    },
+  ],
   params: z.object({ value: z.unknown().optional() }),
   namesRunOutput: true,
   retrySafe: true,

@@ -6,7 +6,13 @@
  */
 import { validateGroupNodeParams, validateServerNodeParams } from "../mcp/validate-node-params";
 import { MCP_GROUP_TYPE, MCP_SERVER_TYPE } from "../mcp/server-specs";
-import { validateEntryParams, validateIfParams, validateScheduleParams, validateSwitchParams, validateTransformParams } from "../flow/validate-flow-params";
+import {
+  validateEntryParams,
+  validateIfParams,
+  validateScheduleParams,
+  validateSwitchParams,
+  validateTransformParams,
+} from "../flow/validate-flow-params";
 import { validateModelParams } from "../agent/validate-model-params";
 import { validateExternalAgentParams } from "../external-agent/validate-external-agent-params";
 import { validateScheduleInterval } from "../triggers/validate-schedule-interval";
@@ -22,7 +28,10 @@ const validators: Partial<Record<string, ParamValidator>> = {
   "core.if": validateIfParams,
   "core.switch": validateSwitchParams,
   "core.transform": validateTransformParams,
-  "trigger.schedule": (params, context) => [...validateScheduleParams(params, context), ...validateScheduleInterval(params, context)],
+  "trigger.schedule": (params, context) => [
+    ...validateScheduleParams(params, context),
+    ...validateScheduleInterval(params, context),
+  ],
 };
 
 export const paramValidatorFor = (type: string): ParamValidator | undefined => validators[type];

@@ -12,8 +12,21 @@ export const scheduleTrigger = defineComponent({
   outputs: [{ name: "output", label: "Input" }],
   fields: [
     { name: "enabled", label: "Enabled", kind: "boolean" },
-    { name: "cron", label: "Cron", kind: "text", required: true, placeholder: "0 * * * *", help: "minute hour day month weekday (an optional seconds field first). 0 9 * * 1-5 is 9:00 on weekdays." },
-    { name: "timezone", label: "Time zone", kind: "text", placeholder: "UTC", help: "An IANA name such as Europe/Oslo." },
+    {
+      name: "cron",
+      label: "Cron",
+      kind: "text",
+      required: true,
+      placeholder: "0 * * * *",
+      help: "minute hour day month weekday (an optional seconds field first). 0 9 * * 1-5 is 9:00 on weekdays.",
+    },
+    {
+      name: "timezone",
+      label: "Time zone",
+      kind: "text",
+      placeholder: "UTC",
+      help: "An IANA name such as Europe/Oslo.",
+    },
     { name: "input", label: "Input", kind: "json", placeholder: '{ "report": "daily" }' },
     {
       name: "missedFirings",

@@ -15,8 +15,16 @@ export const shellExec = defineComponent({
   icon: "terminal",
   description: "Runs an allow-listed program with arguments — no shell — and returns its exit code and output.",
   inputs: [
-    { name: "command", label: "Command", schema: { type: "string", description: "The program to run; must be on the allow-list" } },
-    { name: "args", label: "Arguments", schema: { type: "array", items: { type: "string" }, description: "Arguments, one per item (no shell quoting)" } },
+    {
+      name: "command",
+      label: "Command",
+      schema: { type: "string", description: "The program to run; must be on the allow-list" },
+    },
+    {
+      name: "args",
+      label: "Arguments",
+      schema: { type: "array", items: { type: "string" }, description: "Arguments, one per item (no shell quoting)" },
+    },
   ],
   outputs: [
     { name: "exitCode", label: "Exit code" },
@@ -26,10 +34,22 @@ export const shellExec = defineComponent({
     { name: "truncated", label: "Truncated" },
   ],
   fields: [
-    { name: "allowedCommands", label: "Allowed programs", kind: "text", required: true, placeholder: "ls, git, /usr/bin/wc", help: "The only programs this node may run, separated by commas." },
+    {
+      name: "allowedCommands",
+      label: "Allowed programs",
+      kind: "text",
+      required: true,
+      placeholder: "ls, git, /usr/bin/wc",
+      help: "The only programs this node may run, separated by commas.",
+    },
     { name: "command", label: "Command", kind: "text", required: true, placeholder: "ls" },
     { name: "args", label: "Arguments", kind: "json", placeholder: '["-la", "src"]' },
-    { name: "cwd", label: "Working directory", kind: "text", help: "Absolute; the program can read it (and write it when it is inside a writable directory)." },
+    {
+      name: "cwd",
+      label: "Working directory",
+      kind: "text",
+      help: "Absolute; the program can read it (and write it when it is inside a writable directory).",
+    },
     writableRootsField,
     { name: "network", label: "Network access", kind: "boolean", help: "Off: the program cannot open any connection." },
     { name: "timeoutMs", label: "Timeout (ms)", kind: "number" },
@@ -46,6 +66,14 @@ export const shellExec = defineComponent({
     assertNoExecArguments(params.command, params.args);
     const reaper = reaperHooks(sharedRedis(), runId);
     const { cwd, roots, network, timeoutMs, maxOutputBytes } = params;
-    return runExecutable(params.command, params.args, { cwd, roots, network, timeoutMs, maxOutputBytes, signal, ...reaper });
+    return runExecutable(params.command, params.args, {
+      cwd,
+      roots,
+      network,
+      timeoutMs,
+      maxOutputBytes,
+      signal,
+      ...reaper,
+    });
   },
 });

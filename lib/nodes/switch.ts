@@ -10,13 +10,33 @@ export const switchNode = defineComponent({
   label: "Switch",
   category: "Flow",
   icon: "split",
-  description: "Compares a value with up to three cases and sends the input down the first that matches, else down default.",
+  description:
+    "Compares a value with up to three cases and sends the input down the first that matches, else down default.",
   inputs: [{ name: "input", label: "Input" }],
-  outputs: [...CASES.map((name, index) => ({ name, label: `Case ${index + 1}` })), { name: "default", label: "Default" }],
+  outputs: [
+    ...CASES.map((name, index) => ({ name, label: `Case ${index + 1}` })),
+    { name: "default", label: "Default" },
+  ],
   fields: [
-    { name: "value", label: "Value to test", kind: "text", templated: true, placeholder: "{{input}} or {{agent.text}}" },
-    { name: "operator", label: "Each case matches when the value", kind: "select", options: CONDITION_OPERATORS.map(({ value, label }) => ({ value, label })) },
-    ...CASES.map((name, index) => ({ name, label: `Case ${index + 1}`, kind: "text" as const, placeholder: index === 0 ? "billing" : "" })),
+    {
+      name: "value",
+      label: "Value to test",
+      kind: "text",
+      templated: true,
+      placeholder: "{{input}} or {{agent.text}}",
+    },
+    {
+      name: "operator",
+      label: "Each case matches when the value",
+      kind: "select",
+      options: CONDITION_OPERATORS.map(({ value, label }) => ({ value, label })),
+    },
+    ...CASES.map((name, index) => ({
+      name,
+      label: `Case ${index + 1}`,
+      kind: "text" as const,
+      placeholder: index === 0 ? "billing" : "",
+    })),
   ],
   params: z.object({
     input: z.unknown().optional(),
@@ -34,7 +54,10 @@ export const switchNode = defineComponent({
     const { decideCondition } = await import("../flow/decide-condition");
     let taken: (typeof CASES)[number] | "default" = "default";
     for (const name of CASES) {
-      if (params[name] !== "" && (await decideCondition({ value: params.value, operator: params.operator, compareTo: params[name] }, signal))) {
+      if (
+        params[name] !== "" &&
+        (await decideCondition({ value: params.value, operator: params.operator, compareTo: params[name] }, signal))
+      ) {
         taken = name;
         break;
       }

@@ -7,7 +7,6 @@ import { z } from "zod";
 import { connectNodeTools, toolResultData } from "../agent/node-tools";
 import { defineComponent } from "./types";
 
-
 export const toolCall = defineComponent({
   id: "core.tool.call",
   label: "Tool Call",
@@ -46,7 +45,9 @@ export const toolCall = defineComponent({
     try {
       const toolName = params.tool.trim() || (tools.toolNames.length === 1 ? tools.toolNames[0] : "");
       if (!toolName) {
-        throw new Error(`tool: the wired source offers ${tools.toolNames.length} tools (${tools.toolNames.join(", ")}); name the one to call`);
+        throw new Error(
+          `tool: the wired source offers ${tools.toolNames.length} tools (${tools.toolNames.join(", ")}); name the one to call`,
+        );
       }
       if (!tools.toolNames.includes(toolName)) {
         throw new Error(`tool: "${toolName}" is not one of the wired tools (${tools.toolNames.join(", ") || "none"})`);

@@ -7,7 +7,8 @@ export const transform = defineComponent({
   label: "Transform",
   category: "Data",
   icon: "shuffle",
-  description: "Builds a new value: an object whose strings may hold {{placeholders}}, or a JSONata expression over the input.",
+  description:
+    "Builds a new value: an object whose strings may hold {{placeholders}}, or a JSONata expression over the input.",
   inputs: [{ name: "input", label: "Input" }],
   outputs: [{ name: "result", label: "Result" }],
   fields: [
@@ -20,8 +21,22 @@ export const transform = defineComponent({
         { value: "jsonata", label: "A JSONata expression" },
       ],
     },
-    { name: "template", label: "Template", kind: "json", templated: true, placeholder: '{ "summary": "{{agent.text}}", "source": "{{input}}" }', visibleWhen: { param: "mode", equals: "template" } },
-    { name: "expression", label: "JSONata expression", kind: "textarea", placeholder: "{ \"total\": $sum(items.price) }", help: "Over the input; $input and $run are bound too.", visibleWhen: { param: "mode", equals: "jsonata" } },
+    {
+      name: "template",
+      label: "Template",
+      kind: "json",
+      templated: true,
+      placeholder: '{ "summary": "{{agent.text}}", "source": "{{input}}" }',
+      visibleWhen: { param: "mode", equals: "template" },
+    },
+    {
+      name: "expression",
+      label: "JSONata expression",
+      kind: "textarea",
+      placeholder: '{ "total": $sum(items.price) }',
+      help: "Over the input; $input and $run are bound too.",
+      visibleWhen: { param: "mode", equals: "jsonata" },
+    },
   ],
   params: z.object({
     input: z.unknown().optional(),

@@ -26,7 +26,19 @@ export type PortDefinition = {
  * Entry's input schema (lib/workflow/run-input-schema.ts); `workflow-ref`: another workflow's id,
  * picked by name.
  */
-export type ParamFieldKind = "text" | "textarea" | "prompt" | "template" | "number" | "boolean" | "select" | "json" | "secret" | "wired-tool" | "input-fields" | "workflow-ref";
+export type ParamFieldKind =
+  | "text"
+  | "textarea"
+  | "prompt"
+  | "template"
+  | "number"
+  | "boolean"
+  | "select"
+  | "json"
+  | "secret"
+  | "wired-tool"
+  | "input-fields"
+  | "workflow-ref";
 
 export type FieldCondition = { param: string; equals: string };
 
@@ -195,4 +207,5 @@ export function isFieldShown(field: ParamField, read: (name: string) => unknown)
 }
 
 /** Whether a field's strings are templates the compiler resolves and the worker fills. */
-export const isTemplatedField = (field: ParamField): boolean => field.templated === true || field.kind === "template" || field.kind === "prompt";
+export const isTemplatedField = (field: ParamField): boolean =>
+  field.templated === true || field.kind === "template" || field.kind === "prompt";

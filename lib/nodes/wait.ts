@@ -11,11 +11,19 @@ export const wait = defineComponent({
   description: "Waits for a number of seconds, then hands its input on unchanged.",
   inputs: [
     { name: "input", label: "Input" },
-    { name: "seconds", label: "Seconds", schema: { type: "number", minimum: 0, maximum: 3600, description: "How many seconds to wait" } },
+    {
+      name: "seconds",
+      label: "Seconds",
+      schema: { type: "number", minimum: 0, maximum: 3600, description: "How many seconds to wait" },
+    },
   ],
   outputs: [{ name: "output", label: "Output" }],
   fields: [{ name: "seconds", label: "Seconds", kind: "number" }],
-  tool: { name: "wait", description: "Waits for a number of seconds before answering, to give something time to happen.", agentInputs: ["seconds"] },
+  tool: {
+    name: "wait",
+    description: "Waits for a number of seconds before answering, to give something time to happen.",
+    agentInputs: ["seconds"],
+  },
   params: z.object({ input: z.unknown().optional(), seconds: z.number().min(0).max(3600).default(1) }),
   retrySafe: true,
   async execute({ params, signal }) {

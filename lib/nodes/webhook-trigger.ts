@@ -25,8 +25,18 @@ export const webhookTrigger = defineComponent({
         { value: "when-done", label: "When the run ends, with its output" },
       ],
     },
-    { name: "waitSeconds", label: "Wait at most (seconds)", kind: "number", visibleWhen: { param: "respond", equals: "when-done" } },
-    { name: "secret", label: "Secret", kind: "secret", help: "Callers send it in the X-Webhook-Secret header. Without one, only API keys (editor or admin) may call." },
+    {
+      name: "waitSeconds",
+      label: "Wait at most (seconds)",
+      kind: "number",
+      visibleWhen: { param: "respond", equals: "when-done" },
+    },
+    {
+      name: "secret",
+      label: "Secret",
+      kind: "secret",
+      help: "Callers send it in the X-Webhook-Secret header. Without one, only API keys (editor or admin) may call.",
+    },
   ],
   params: z.object({
     enabled: z.boolean().default(true),

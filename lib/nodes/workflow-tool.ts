@@ -5,7 +5,11 @@
  * child run starts (`runChildWorkflow`, lib/tools/workflow-tool.ts), so the catalogue never imports the engine.
  */
 import { z } from "zod";
-import { DEFAULT_WORKFLOW_TIMEOUT_SECONDS, WORKFLOW_TOOL_SHAPE, WORKFLOW_TOOL_TYPE } from "../tools/workflow-tool-shape";
+import {
+  DEFAULT_WORKFLOW_TIMEOUT_SECONDS,
+  WORKFLOW_TOOL_SHAPE,
+  WORKFLOW_TOOL_TYPE,
+} from "../tools/workflow-tool-shape";
 import { defineComponent } from "./types";
 
 export const workflowTool = defineComponent({
@@ -20,7 +24,13 @@ export const workflowTool = defineComponent({
     { name: "runId", label: "Child run" },
   ],
   fields: [
-    { name: "workflowId", label: "Workflow", kind: "workflow-ref", required: true, help: "The workflow to run. Its Entry's input fields become the tool's arguments." },
+    {
+      name: "workflowId",
+      label: "Workflow",
+      kind: "workflow-ref",
+      required: true,
+      help: "The workflow to run. Its Entry's input fields become the tool's arguments.",
+    },
     { name: "timeoutSeconds", label: "Wait at most (seconds)", kind: "number" },
   ],
   tool: WORKFLOW_TOOL_SHAPE.tool,
@@ -30,8 +40,13 @@ export const workflowTool = defineComponent({
     timeoutSeconds: z.number().int().min(1).max(3600).default(DEFAULT_WORKFLOW_TIMEOUT_SECONDS),
   }),
   async execute({ label, params, runChildWorkflow }) {
-    if (!runChildWorkflow) throw new Error(`${label}: a Workflow Tool runs only inside a run, which starts its child runs`);
-    const child = await runChildWorkflow({ workflowId: params.workflowId, input: params.input, timeoutMs: params.timeoutSeconds * 1000 });
+    if (!runChildWorkflow)
+      throw new Error(`${label}: a Workflow Tool runs only inside a run, which starts its child runs`);
+    const child = await runChildWorkflow({
+      workflowId: params.workflowId,
+      input: params.input,
+      timeoutMs: params.timeoutSeconds * 1000,
+    });
     return { output: child.output ?? null, runId: child.runId };
   },
 });

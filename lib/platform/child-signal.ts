@@ -11,10 +11,14 @@ function childrenOf(parent: AbortSignal): Set<AbortController> {
   if (!linked) {
     const created = (linked = new Set());
     children.set(parent, created);
-    parent.addEventListener("abort", () => {
-      for (const child of created) child.abort(parent.reason);
-      created.clear();
-    }, { once: true });
+    parent.addEventListener(
+      "abort",
+      () => {
+        for (const child of created) child.abort(parent.reason);
+        created.clear();
+      },
+      { once: true },
+    );
   }
   return linked;
 }

@@ -28,7 +28,9 @@ export async function applyMigrations(databaseUrl: string): Promise<void> {
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
   const code = await new Promise<number | null>((resolve, reject) => {
-    child.once("error", (error) => reject(new Error(`Could not run ${prisma} (did \`npm ci\` run?): ${error.message}`)));
+    child.once("error", (error) =>
+      reject(new Error(`Could not run ${prisma} (did \`npm ci\` run?): ${error.message}`)),
+    );
     child.once("close", resolve);
   });
   if (!succeeded && code !== 0) {

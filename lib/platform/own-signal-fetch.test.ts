@@ -9,7 +9,8 @@ let server: Server;
 let url: string;
 beforeAll(async () => {
   server = createServer((req, res) => {
-    if (req.url === "/stream") return void res.writeHead(200, { "content-type": "text/event-stream" }).write("data: hello\n\n");
+    if (req.url === "/stream")
+      return void res.writeHead(200, { "content-type": "text/event-stream" }).write("data: hello\n\n");
     if (req.url === "/slow") return; // never answers
     res.writeHead(200, { "content-type": "application/json" }).end("{}");
   });
@@ -29,7 +30,9 @@ describe("ownSignalFetch", () => {
     process.on("warning", onWarning);
     try {
       const send = ownSignalFetch(fetch);
-      await Promise.all(Array.from({ length: 40 }, async () => (await send(`${url}/`, { signal: shared.signal })).json()));
+      await Promise.all(
+        Array.from({ length: 40 }, async () => (await send(`${url}/`, { signal: shared.signal })).json()),
+      );
       expect(getEventListeners(shared.signal, "abort")).toHaveLength(1);
       await new Promise((resolve) => setImmediate(resolve));
       expect(warnings).not.toContain("MaxListenersExceededWarning");

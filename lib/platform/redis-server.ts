@@ -31,7 +31,16 @@ export async function ensureRedis(url = process.env.REDIS_URL ?? "redis://127.0.
 
   const child = spawn(
     redisServer,
-    ["--port", String(port), "--bind", hostname.replace(/^\[|\]$/g, ""), "--dir", dataDir("redis"), "--daemonize", "no"],
+    [
+      "--port",
+      String(port),
+      "--bind",
+      hostname.replace(/^\[|\]$/g, ""),
+      "--dir",
+      dataDir("redis"),
+      "--daemonize",
+      "no",
+    ],
     // Its own process group: a Ctrl+C in the terminal must not stop Redis before the worker has closed.
     { stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
@@ -61,7 +70,12 @@ export async function ensureRedis(url = process.env.REDIS_URL ?? "redis://127.0.
 }
 
 async function answersPing(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on("error", () => {});
   try {
     await redis.connect();

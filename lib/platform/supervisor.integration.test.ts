@@ -30,13 +30,21 @@ it("restarts a killed child with backoff, logs it, and stops it for good on requ
   });
   const first = await waitFor("the child to start", () => supervised!.pid(), 5_000);
   process.kill(first, "SIGKILL");
-  const second = await waitFor("a new child", () => (supervised!.pid() !== first && alive(supervised!.pid()) ? supervised!.pid() : undefined), 5_000);
+  const second = await waitFor(
+    "a new child",
+    () => (supervised!.pid() !== first && alive(supervised!.pid()) ? supervised!.pid() : undefined),
+    5_000,
+  );
   expect(second).not.toBe(first);
   expect(supervised.restarts()).toBe(1);
   expect(logs).toContainEqual("[supervisor] sleeper exited (SIGKILL); restarting in 0.1 s (restart 1)");
 
   process.kill(second!, "SIGKILL");
-  await waitFor("a third child, after a longer pause", () => (supervised!.restarts() === 2 && alive(supervised!.pid()) && supervised!.pid() !== second ? true : undefined), 5_000);
+  await waitFor(
+    "a third child, after a longer pause",
+    () => (supervised!.restarts() === 2 && alive(supervised!.pid()) && supervised!.pid() !== second ? true : undefined),
+    5_000,
+  );
   expect(logs.at(-1)).toContain("restarting in 0.2 s (restart 2)");
 
   const last = supervised.pid();

@@ -47,17 +47,25 @@ export function superviseProcess(options: SuperviseOptions): Supervised {
 
   const start = () => {
     const startedAt = Date.now();
-    const current = spawn(options.command, options.args, { env: options.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const current = spawn(options.command, options.args, {
+      env: options.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     child = current;
     for (const stream of ["stdout", "stderr"] as const) {
-      createInterface({ input: current[stream]! }).on("line", (line) => (options.output ? options.output(name, line, stream) : process[stream].write(`[${name}] ${line}\n`)));
+      createInterface({ input: current[stream]! }).on("line", (line) =>
+        options.output ? options.output(name, line, stream) : process[stream].write(`[${name}] ${line}\n`),
+      );
     }
     current.once("error", (error) => log(`[supervisor] ${name} could not start: ${error.message}`));
     current.once("exit", (code, signal) => {
       if (stopping) return;
       if (Date.now() - startedAt > (options.stableAfterMs ?? 60_000)) delay = initialDelay;
       restarts++;
-      log(`[supervisor] ${name} exited (${signal ?? `code ${code}`}); restarting in ${(delay / 1000).toFixed(1)} s (restart ${restarts})`);
+      log(
+        `[supervisor] ${name} exited (${signal ?? `code ${code}`}); restarting in ${(delay / 1000).toFixed(1)} s (restart ${restarts})`,
+      );
       timer = setTimeout(start, delay);
       delay = Math.min(delay * 2, options.maxDelayMs ?? 30_000);
     });

@@ -22,7 +22,10 @@ import { capRequestBody } from "../http/node-body-cap";
 import { checkRequestTarget, originForm, requestBodyLimit, type Refusal } from "../http/perimeter";
 import { securityHeaderRecord } from "../http/security-headers";
 
-type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
+type RouteHandler = (
+  request: Request,
+  context: { params: Promise<Record<string, string>> },
+) => Promise<Response> | Response;
 /** What a compiled app route exports: Next's module for it, whose `userland` is the route file's own exports. */
 type CompiledRoute = { routeModule?: { ensureUserland(): Promise<void>; readonly userland: Record<string, unknown> } };
 
@@ -37,12 +40,20 @@ async function compiledHandlers(dir: string, page: string): Promise<Map<string, 
   try {
     compiled = require(file) as CompiledRoute;
   } catch (error) {
-    throw new Error(`The build has no route ${page} (${file}): run next build (npm start builds when .next is missing; SWITCHBOARD_REBUILD=1 forces it). ${(error as Error).message}`);
+    throw new Error(
+      `The build has no route ${page} (${file}): run next build (npm start builds when .next is missing; SWITCHBOARD_REBUILD=1 forces it). ${(error as Error).message}`,
+    );
   }
-  if (!compiled.routeModule) throw new Error(`${file} is not an app route as this Next.js compiles one (no routeModule export)`);
+  if (!compiled.routeModule)
+    throw new Error(`${file} is not an app route as this Next.js compiles one (no routeModule export)`);
   await compiled.routeModule.ensureUserland();
   const exported = compiled.routeModule.userland;
-  const handlers = new Map(METHODS.filter((method) => typeof exported[method] === "function").map((method) => [method, exported[method] as RouteHandler]));
+  const handlers = new Map(
+    METHODS.filter((method) => typeof exported[method] === "function").map((method) => [
+      method,
+      exported[method] as RouteHandler,
+    ]),
+  );
   if (handlers.size === 0) throw new Error(`${file} exports no request handler`);
   return handlers;
 }
@@ -75,7 +86,9 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal): vo
   const midBody = !req.complete;
   const body = JSON.stringify({ error: refusal.message, code: refusal.code });
   setSecurityHeaders(res);
-  res.writeHead(refusal.status, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
+  res
+    .writeHead(refusal.status, { "content-type": "application/json", "content-length": Buffer.byteLength(body) })
+    .end(body);
   if (midBody) setTimeout(() => req.socket.destroy(), BODY_LINGER_MS).unref();
 }
 
@@ -84,13 +97,23 @@ function capBodyForNext(req: IncomingMessage, res: ServerResponse, pathname: str
   const method = req.method ?? "GET";
   if (method === "GET" || method === "HEAD") return null;
   const limit = requestBodyLimit(method, pathname, req.headers["next-action"] !== undefined);
-  const tooLarge: Refusal = { status: 413, code: "too-large", message: `The body is larger than the limit here (${limit} bytes)` };
+  const tooLarge: Refusal = {
+    status: 413,
+    code: "too-large",
+    message: `The body is larger than the limit here (${limit} bytes)`,
+  };
   if (Number(req.headers["content-length"] ?? 0) > limit) return tooLarge;
   capRequestBody(req, limit, () => refuse(req, res, tooLarge));
   return null;
 }
 
-async function serveHot(handler: RouteHandler, params: Record<string, string>, req: IncomingMessage, res: ServerResponse, base: string): Promise<void> {
+async function serveHot(
+  handler: RouteHandler,
+  params: Record<string, string>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  base: string,
+): Promise<void> {
   try {
     setSecurityHeaders(res);
     await writeWebResponse(await handler(toWebRequest(req, res, base), { params: Promise.resolve(params) }), res);
@@ -101,11 +124,21 @@ async function serveHot(handler: RouteHandler, params: Record<string, string>, r
 
 export type WebServer = { url: string; close: () => Promise<void> };
 
-export async function startWebServer({ hostname, port, dir = process.cwd() }: { hostname: string; port: number; dir?: string }): Promise<WebServer> {
+export async function startWebServer({
+  hostname,
+  port,
+  dir = process.cwd(),
+}: {
+  hostname: string;
+  port: number;
+  dir?: string;
+}): Promise<WebServer> {
   const app = next({ dev: false, dir, hostname, port });
   const nextHandler = app.getRequestHandler();
   await app.prepare();
-  const hot = new Map(await Promise.all(HOT_ROUTES.map(async (route) => [route.page, await compiledHandlers(dir, route.page)] as const)));
+  const hot = new Map(
+    await Promise.all(HOT_ROUTES.map(async (route) => [route.page, await compiledHandlers(dir, route.page)] as const)),
+  );
   const base = `http://${hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname}:${port}`;
 
   const server: Server = createServer((req, res) => {

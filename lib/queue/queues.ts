@@ -47,7 +47,12 @@ export function runsQueue(): Queue<RunJobData> {
   handles.runs ??= new Queue<RunJobData>(RUNS_QUEUE, {
     connection: queueConnection(),
     // Retries carry a run handed back by a worker shutting down (or one that lost Redis mid-way) to another worker.
-    defaultJobOptions: { attempts: 5, backoff: { type: "fixed", delay: 500 }, removeOnComplete: 1000, removeOnFail: 1000 },
+    defaultJobOptions: {
+      attempts: 5,
+      backoff: { type: "fixed", delay: 500 },
+      removeOnComplete: 1000,
+      removeOnFail: 1000,
+    },
   });
   return handles.runs;
 }

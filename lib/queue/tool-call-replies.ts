@@ -43,7 +43,11 @@ function hub(): Hub {
 export class ToolCallTimeout extends Error {}
 
 /** Adds the call to `queue` and resolves with its result; throws ToolCallTimeout after `timeoutMs`, or the worker's error. */
-export async function callThroughQueue(queue: Queue<ToolCallJobData>, data: ToolCallJobData, timeoutMs: number): Promise<ToolCallJobResult> {
+export async function callThroughQueue(
+  queue: Queue<ToolCallJobData>,
+  data: ToolCallJobData,
+  timeoutMs: number,
+): Promise<ToolCallJobResult> {
   const { channel, waiters, ready } = hub();
   await ready;
   const jobId = randomUUID();
@@ -52,11 +56,17 @@ export async function callThroughQueue(queue: Queue<ToolCallJobData>, data: Tool
   waiters.set(jobId, settle);
   const check = setInterval(async () => {
     const job = await queue.getJob(jobId).catch(() => undefined);
-    if (job?.finishedOn) settle(job.failedReason ? { jobId, error: job.failedReason } : { jobId, result: job.returnvalue as ToolCallJobResult });
+    if (job?.finishedOn)
+      settle(
+        job.failedReason ? { jobId, error: job.failedReason } : { jobId, result: job.returnvalue as ToolCallJobResult },
+      );
   }, CHECK_EVERY_MS);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ToolCallTimeout(`no answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new ToolCallTimeout(`no answer within ${Math.round(timeoutMs / 1000)} s`)),
+      timeoutMs,
+    );
   });
   try {
     await queue.add("call", { ...data, replyTo: channel }, { jobId });
@@ -78,7 +88,9 @@ export async function callThroughQueue(queue: Queue<ToolCallJobData>, data: Tool
 export function replyingProcessor(redis: Redis, processor: (data: ToolCallJobData) => Promise<ToolCallJobResult>) {
   return async (job: Job<ToolCallJobData, ToolCallJobResult>): Promise<ToolCallJobResult> => {
     const reply = (body: Omit<Reply, "jobId">) =>
-      job.data.replyTo ? redis.publish(job.data.replyTo, JSON.stringify({ jobId: job.id, ...body })).catch(() => undefined) : undefined;
+      job.data.replyTo
+        ? redis.publish(job.data.replyTo, JSON.stringify({ jobId: job.id, ...body })).catch(() => undefined)
+        : undefined;
     try {
       const result = await processor(job.data);
       await reply({ result });

@@ -2,7 +2,15 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedis } from "../queue/redis";
-import { deleteRegistry, getRegisteredTool, isInScope, listRegisteredTools, registerTool, registryKey, type RegisteredTool } from "./registry";
+import {
+  deleteRegistry,
+  getRegisteredTool,
+  isInScope,
+  listRegisteredTools,
+  registerTool,
+  registryKey,
+  type RegisteredTool,
+} from "./registry";
 
 const redis = createRedis();
 afterAll(() => redis.disconnect());
@@ -25,7 +33,10 @@ describe("tool registry", () => {
     await registerTool(redis, runA, tool("http-2", "fetch_page"));
     await registerTool(redis, runB, tool("other"));
 
-    expect((await listRegisteredTools(redis, runA)).map((t) => t.toolName).sort()).toEqual(["fetch_page", "http_request"]);
+    expect((await listRegisteredTools(redis, runA)).map((t) => t.toolName).sort()).toEqual([
+      "fetch_page",
+      "http_request",
+    ]);
     expect(await getRegisteredTool(redis, runA, "http-2")).toMatchObject({ toolName: "fetch_page", status: "ready" });
     expect(await getRegisteredTool(redis, runA, "other")).toBeNull();
     expect(await redis.ttl(registryKey(runA))).toBeGreaterThan(0);
@@ -37,7 +48,9 @@ describe("tool registry", () => {
   });
 
   it("refuses an entry that breaks the contract", async () => {
-    await expect(registerTool(redis, randomUUID(), { ...tool("x"), status: "maybe" } as unknown as RegisteredTool)).rejects.toThrow();
+    await expect(
+      registerTool(redis, randomUUID(), { ...tool("x"), status: "maybe" } as unknown as RegisteredTool),
+    ).rejects.toThrow();
   });
 
   it("scopes by node id and by the group a server was registered under, never by a name prefix", () => {

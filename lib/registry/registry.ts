@@ -16,7 +16,15 @@ export const RegisteredTool = z.object({
   inputSchema: z.record(z.string(), z.unknown()),
   /** Values bound at registration (upstream data edges); the agent's arguments go over params, these over both. */
   boundInputs: z.record(z.string(), z.unknown()).default({}),
-  tools: z.array(z.object({ name: z.string(), description: z.string().optional(), inputSchema: z.record(z.string(), z.unknown()) })).optional(),
+  tools: z
+    .array(
+      z.object({
+        name: z.string(),
+        description: z.string().optional(),
+        inputSchema: z.record(z.string(), z.unknown()),
+      }),
+    )
+    .optional(),
   ownerQueue: z.string().optional(),
   /** For the servers of an MCP Group: the group node, whose wiring makes them visible. */
   groupNodeId: z.string().optional(),
@@ -35,9 +43,21 @@ export type RegisteredTool = z.infer<typeof RegisteredTool>;
  * which has just read the entry with the call's checks, sends it with the call, so the worker does
  * not read the registry again.
  */
-export type ToolTarget = Pick<RegisteredTool, "nodeId" | "toolName" | "kind" | "boundInputs" | "ownerQueue" | "workflowId" | "wrapsInput" | "callTimeoutMs">;
+export type ToolTarget = Pick<
+  RegisteredTool,
+  "nodeId" | "toolName" | "kind" | "boundInputs" | "ownerQueue" | "workflowId" | "wrapsInput" | "callTimeoutMs"
+>;
 
-export function toolTarget({ nodeId, toolName, kind, boundInputs, ownerQueue, workflowId, wrapsInput, callTimeoutMs }: RegisteredTool): ToolTarget {
+export function toolTarget({
+  nodeId,
+  toolName,
+  kind,
+  boundInputs,
+  ownerQueue,
+  workflowId,
+  wrapsInput,
+  callTimeoutMs,
+}: RegisteredTool): ToolTarget {
   return { nodeId, toolName, kind, boundInputs, ownerQueue, workflowId, wrapsInput, callTimeoutMs };
 }
 
@@ -45,7 +65,11 @@ export const registryKey = (runId: string) => `run:${runId}:tools`;
 
 export async function registerTool(redis: Redis, runId: string, tool: RegisteredTool): Promise<void> {
   const key = registryKey(runId);
-  await redis.multi().hset(key, tool.nodeId, JSON.stringify(RegisteredTool.parse(tool))).expire(key, REGISTRY_TTL_SECONDS).exec();
+  await redis
+    .multi()
+    .hset(key, tool.nodeId, JSON.stringify(RegisteredTool.parse(tool)))
+    .expire(key, REGISTRY_TTL_SECONDS)
+    .exec();
 }
 
 export async function listRegisteredTools(redis: Redis, runId: string): Promise<RegisteredTool[]> {
@@ -75,6 +99,12 @@ export async function deleteRegistry(redis: Redis, runId: string): Promise<void>
  * The gateway's scope rule: a tool is visible when its node is wired to the agent, or belongs to a
  * wired group — as the registry entry records, never by a name prefix (node `t` must not reach `t-2`).
  */
-export function isInScope(tool: Pick<RegisteredTool, "nodeId" | "groupNodeId">, allowedNodeIds: readonly string[]): boolean {
-  return allowedNodeIds.includes(tool.nodeId) || (tool.groupNodeId !== undefined && allowedNodeIds.includes(tool.groupNodeId));
+export function isInScope(
+  tool: Pick<RegisteredTool, "nodeId" | "groupNodeId">,
+  allowedNodeIds: readonly string[],
+): boolean {
+  return (
+    allowedNodeIds.includes(tool.nodeId) ||
+    (tool.groupNodeId !== undefined && allowedNodeIds.includes(tool.groupNodeId))
+  );
 }

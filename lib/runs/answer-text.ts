@@ -4,7 +4,8 @@
  */
 export function answerTextOf(output: unknown): string | null {
   if (typeof output === "string") return output;
-  if (output && typeof output === "object" && typeof (output as { text?: unknown }).text === "string") return (output as { text: string }).text;
+  if (output && typeof output === "object" && typeof (output as { text?: unknown }).text === "string")
+    return (output as { text: string }).text;
   return null;
 }
 

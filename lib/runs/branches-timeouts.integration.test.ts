@@ -22,16 +22,21 @@ afterAll(async () => {
   await server.close();
 });
 
-const slow = (id: string, ms: number, extra: object = {}) => graphNode(id, "core.http.request", { params: { url: `${server.url}/slow?ms=${ms}&n=${id}` }, ...extra });
+const slow = (id: string, ms: number, extra: object = {}) =>
+  graphNode(id, "core.http.request", { params: { url: `${server.url}/slow?ms=${ms}&n=${id}` }, ...extra });
 
 async function runToEnd(graph: WorkflowGraph) {
   const { id } = await createWorkflow("branches", graph);
   const started = await startRun(id, undefined);
   if (!started.ok) throw new Error(started.message);
-  const run = await waitFor("the run to end", async () => {
-    const row = await getDb().run.findUniqueOrThrow({ where: { id: started.runId } });
-    return ["completed", "failed", "cancelled"].includes(row.status) ? row : undefined;
-  }, 20_000);
+  const run = await waitFor(
+    "the run to end",
+    async () => {
+      const row = await getDb().run.findUniqueOrThrow({ where: { id: started.runId } });
+      return ["completed", "failed", "cancelled"].includes(row.status) ? row : undefined;
+    },
+    20_000,
+  );
   return { run, events: await listEvents(started.runId) };
 }
 
@@ -43,28 +48,47 @@ describe("independent branches", () => {
     });
     expect(run.status).toBe("completed");
     expect(run.finishedAt!.getTime() - run.startedAt!.getTime()).toBeLessThan(2_500);
-    const started = events.filter((event) => event.type === "node.started").map((event) => (event.payload as { nodeId: string }).nodeId);
-    const firstCompletion = events.findIndex((event) => event.type === "node.completed" && (event.payload as { nodeId: string }).nodeId !== "entry");
+    const started = events
+      .filter((event) => event.type === "node.started")
+      .map((event) => (event.payload as { nodeId: string }).nodeId);
+    const firstCompletion = events.findIndex(
+      (event) => event.type === "node.completed" && (event.payload as { nodeId: string }).nodeId !== "entry",
+    );
     // Both branches started before either finished.
-    expect(events.findIndex((event) => event.type === "node.started" && (event.payload as { nodeId: string }).nodeId === "right")).toBeLessThan(firstCompletion);
+    expect(
+      events.findIndex(
+        (event) => event.type === "node.started" && (event.payload as { nodeId: string }).nodeId === "right",
+      ),
+    ).toBeLessThan(firstCompletion);
     expect(started).toEqual(expect.arrayContaining(["left", "right"]));
   });
 
   it("a failing branch fails the run and stops its sibling", async () => {
     const { run, events } = await runToEnd({
-      nodes: [graphNode("entry", "core.entry"), slow("long", 5000), graphNode("broken", "core.http.request", { params: { url: "http://127.0.0.1:1/unreachable" } })],
+      nodes: [
+        graphNode("entry", "core.entry"),
+        slow("long", 5000),
+        graphNode("broken", "core.http.request", { params: { url: "http://127.0.0.1:1/unreachable" } }),
+      ],
       edges: [graphEdge("entry", "output", "long", "body"), graphEdge("entry", "output", "broken", "body")],
     });
     expect(run.status).toBe("failed");
     expect(run.finishedAt!.getTime() - run.startedAt!.getTime()).toBeLessThan(4_000);
     expect(events.find((event) => event.type === "run.failed")?.payload).toMatchObject({ nodeId: "broken" });
-    expect(events.some((event) => event.type === "node.completed" && (event.payload as { nodeId: string }).nodeId === "long")).toBe(false);
+    expect(
+      events.some(
+        (event) => event.type === "node.completed" && (event.payload as { nodeId: string }).nodeId === "long",
+      ),
+    ).toBe(false);
   });
 });
 
 describe("timeouts", () => {
   it("a node that runs past its timeout fails the run naming it", async () => {
-    const { run } = await runToEnd({ nodes: [graphNode("entry", "core.entry"), slow("sluggish", 5000, { timeoutSeconds: 1 })], edges: [graphEdge("entry", "output", "sluggish", "body")] });
+    const { run } = await runToEnd({
+      nodes: [graphNode("entry", "core.entry"), slow("sluggish", 5000, { timeoutSeconds: 1 })],
+      edges: [graphEdge("entry", "output", "sluggish", "body")],
+    });
     expect(run.status).toBe("failed");
     expect(run.error).toBe('"sluggish" took longer than its timeout of 1 s');
   });

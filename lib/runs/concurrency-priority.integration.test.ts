@@ -26,18 +26,31 @@ const waitingGraph = (seconds: number, settings?: WorkflowGraph["settings"]) => 
 });
 
 async function createWorkflow(graph: ReturnType<typeof waitingGraph>): Promise<string> {
-  const response = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify({ name: "limited", ...graph }) });
+  const response = await stack.fetch("/api/workflows", {
+    method: "POST",
+    body: JSON.stringify({ name: "limited", ...graph }),
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
 
 async function startByApi(workflowId: string, input: unknown): Promise<string> {
-  const response = await stack.fetch(`/api/workflows/${workflowId}/runs`, { method: "POST", body: JSON.stringify({ input }) });
+  const response = await stack.fetch(`/api/workflows/${workflowId}/runs`, {
+    method: "POST",
+    body: JSON.stringify({ input }),
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { runId: string }).runId;
 }
 
-type RunTimes = { id: string; status: string; createdAt: Date; startedAt: Date; finishedAt: Date; trigger: { kind: string } };
+type RunTimes = {
+  id: string;
+  status: string;
+  createdAt: Date;
+  startedAt: Date;
+  finishedAt: Date;
+  trigger: { kind: string };
+};
 const runTimes = (workflowId: string) =>
   sql<RunTimes>`SELECT id, status::text AS status, "createdAt", "startedAt", "finishedAt", trigger FROM "Run" WHERE "workflowId" = ${workflowId} ORDER BY "createdAt", id`;
 
@@ -61,7 +74,9 @@ describe("maxConcurrentRuns", () => {
     for (let index = 0; index < 20; index++) runIds.push(await startByApi(limitedId, { index }));
 
     // The extra runs are visible as queued in the workflow's run list.
-    const listed = (await (await stack.fetch(`/api/workflows/${limitedId}/runs?status=queued`)).json()) as { runs: { id: string; status: string }[] };
+    const listed = (await (await stack.fetch(`/api/workflows/${limitedId}/runs?status=queued`)).json()) as {
+      runs: { id: string; status: string }[];
+    };
     expect(listed.runs.length).toBeGreaterThanOrEqual(10);
     expect(listed.runs.every((run) => run.status === "queued")).toBe(true);
 
@@ -69,7 +84,9 @@ describe("maxConcurrentRuns", () => {
     const otherId = await createWorkflow(waitingGraph(0));
     const other = await startByApi(otherId, "meanwhile");
     expect(await waitForRun(stack, other, 5_000)).toMatchObject({ status: "completed" });
-    const [{ queued }] = await sql<{ queued: number }>`SELECT count(*)::int AS queued FROM "Run" WHERE "workflowId" = ${limitedId} AND status = 'queued'`;
+    const [{ queued }] = await sql<{
+      queued: number;
+    }>`SELECT count(*)::int AS queued FROM "Run" WHERE "workflowId" = ${limitedId} AND status = 'queued'`;
     expect(queued).toBeGreaterThan(0);
 
     for (const runId of runIds) expect(await waitForRun(stack, runId, 60_000)).toMatchObject({ status: "completed" });
@@ -93,9 +110,22 @@ describe("run priority", () => {
     }
     const manual = await startRun(id, "by hand", { kind: "manual" });
     if (!manual.ok) throw new Error(manual.message);
-    for (const runId of [...scheduled, manual.runId]) expect(await waitForRun(stack, runId, 30_000)).toMatchObject({ status: "completed" });
-    const order = (await runTimes(id)).sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime()).map((run) => run.trigger.kind);
-    expect(order).toEqual(["schedule", "schedule", "schedule", "schedule", "manual", "schedule", "schedule", "schedule", "schedule"]);
+    for (const runId of [...scheduled, manual.runId])
+      expect(await waitForRun(stack, runId, 30_000)).toMatchObject({ status: "completed" });
+    const order = (await runTimes(id))
+      .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
+      .map((run) => run.trigger.kind);
+    expect(order).toEqual([
+      "schedule",
+      "schedule",
+      "schedule",
+      "schedule",
+      "manual",
+      "schedule",
+      "schedule",
+      "schedule",
+      "schedule",
+    ]);
   }, 60_000);
 
   it("starts a person's run first among the queued runs of a workflow at its limit", async () => {
@@ -106,10 +136,15 @@ describe("run priority", () => {
       if (!started.ok) throw new Error(started.message);
       scheduled.push(started.runId);
     }
-    await waitFor("the first scheduled run to start", async () => (await runTimes(id)).some((run) => run.status === "running") || undefined, 10_000);
+    await waitFor(
+      "the first scheduled run to start",
+      async () => (await runTimes(id)).some((run) => run.status === "running") || undefined,
+      10_000,
+    );
     const manual = await startRun(id, "by hand", { kind: "manual" });
     if (!manual.ok) throw new Error(manual.message);
-    for (const runId of [...scheduled, manual.runId]) expect(await waitForRun(stack, runId, 30_000)).toMatchObject({ status: "completed" });
+    for (const runId of [...scheduled, manual.runId])
+      expect(await waitForRun(stack, runId, 30_000)).toMatchObject({ status: "completed" });
     const runs = await runTimes(id);
     expect(mostAtOnce(runs)).toBe(1);
     const order = runs.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime()).map((run) => run.trigger.kind);

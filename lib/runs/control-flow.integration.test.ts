@@ -21,7 +21,8 @@ const graph = (nodes: WorkflowGraph["nodes"], edges: WorkflowGraph["edges"]): Wo
 
 async function skippedAndCompleted(runId: string) {
   const events = await listEvents(runId);
-  const ids = (type: string) => events.filter((event) => event.type === type).map((event) => (event.payload as { nodeId: string }).nodeId);
+  const ids = (type: string) =>
+    events.filter((event) => event.type === type).map((event) => (event.payload as { nodeId: string }).nodeId);
   return { skipped: ids("node.skipped").sort(), completed: ids("node.completed").sort(), events };
 }
 
@@ -29,8 +30,14 @@ describe("If", () => {
   const triage = graph(
     [
       graphNode("entry", "core.entry"),
-      graphNode("check", "core.if", { label: "Check", params: { value: "{{input}}", operator: "contains", compareTo: "ALERT" } }),
-      graphNode("shape", "core.transform", { label: "Shape", params: { template: { alert: "{{input}}", level: "high" } } }),
+      graphNode("check", "core.if", {
+        label: "Check",
+        params: { value: "{{input}}", operator: "contains", compareTo: "ALERT" },
+      }),
+      graphNode("shape", "core.transform", {
+        label: "Shape",
+        params: { template: { alert: "{{input}}", level: "high" } },
+      }),
       graphNode("alert", "core.output", { label: "Alert" }),
       graphNode("quiet", "core.output", { label: "Quiet", params: { value: "nothing to do" } }),
     ],
@@ -55,16 +62,25 @@ describe("If", () => {
     expect(result).toMatchObject({ status: "completed", output: "all good" });
     const { skipped, events } = await skippedAndCompleted(runId);
     expect(skipped).toEqual(["alert", "shape"]);
-    const reason = events.find((event) => event.type === "node.skipped" && (event.payload as { nodeId: string }).nodeId === "shape");
+    const reason = events.find(
+      (event) => event.type === "node.skipped" && (event.payload as { nodeId: string }).nodeId === "shape",
+    );
     expect((reason?.payload as { reason: string }).reason).toBe('"Check" did not take its "true" branch');
   });
 
   it("decides with a JSONata expression over the input", async () => {
     const withExpression = graph(
-      [graphNode("entry", "core.entry"), graphNode("check", "core.if", { label: "Check", params: { expression: "priority > 2" } }), graphNode("high", "core.output", { label: "High", params: { value: "urgent" } })],
+      [
+        graphNode("entry", "core.entry"),
+        graphNode("check", "core.if", { label: "Check", params: { expression: "priority > 2" } }),
+        graphNode("high", "core.output", { label: "High", params: { value: "urgent" } }),
+      ],
       [graphEdge("entry", "output", "check", "input"), graphEdge("check", "true", "high", "value")],
     );
-    expect((await runWorkflowToEnd(stack, withExpression, { priority: 5 })).result).toMatchObject({ status: "completed", output: { priority: 5 } });
+    expect((await runWorkflowToEnd(stack, withExpression, { priority: 5 })).result).toMatchObject({
+      status: "completed",
+      output: { priority: 5 },
+    });
     const low = await runWorkflowToEnd(stack, withExpression, { priority: 1 });
     expect(low.result).toMatchObject({ status: "completed", output: null }); // the only Output was skipped
   });
@@ -74,9 +90,15 @@ describe("Switch and Merge", () => {
   const router = graph(
     [
       graphNode("entry", "core.entry"),
-      graphNode("route", "core.switch", { label: "Route", params: { operator: "contains", case1: "billing", case2: "bug" } }),
+      graphNode("route", "core.switch", {
+        label: "Route",
+        params: { operator: "contains", case1: "billing", case2: "bug" },
+      }),
       graphNode("billing", "core.code", { label: "Billing", params: { code: "return 'billing: ' + input;" } }),
-      graphNode("bug", "core.transform", { label: "Bug", params: { mode: "jsonata", expression: "'bug: ' & $uppercase($)" } }),
+      graphNode("bug", "core.transform", {
+        label: "Bug",
+        params: { mode: "jsonata", expression: "'bug: ' & $uppercase($)" },
+      }),
       graphNode("other", "core.transform", { label: "Other", params: { template: "other: {{input}}" } }),
       graphNode("join", "core.merge", { label: "Join", params: { mode: "first" } }),
       graphNode("answer", "core.output", { label: "Answer" }),
@@ -107,7 +129,13 @@ describe("Switch and Merge", () => {
 describe("mistakes", () => {
   it("a Code error fails the run naming the node and the line", async () => {
     const broken = graph(
-      [graphNode("entry", "core.entry"), graphNode("code", "core.code", { label: "Parse", params: { code: "const data = JSON.parse(input);\nreturn data.missing.field;" } })],
+      [
+        graphNode("entry", "core.entry"),
+        graphNode("code", "core.code", {
+          label: "Parse",
+          params: { code: "const data = JSON.parse(input);\nreturn data.missing.field;" },
+        }),
+      ],
       [graphEdge("entry", "output", "code", "input")],
     );
     const { result } = await runWorkflowToEnd(stack, broken, '{"a":1}');
@@ -120,16 +148,30 @@ describe("mistakes", () => {
       method: "POST",
       body: JSON.stringify({
         name: "bad",
-        nodes: [graphNode("entry", "core.entry"), graphNode("join", "core.merge", { label: "Join" }), graphNode("shape", "core.transform", { label: "Shape", params: { mode: "jsonata", expression: "items[price >" } })],
+        nodes: [
+          graphNode("entry", "core.entry"),
+          graphNode("join", "core.merge", { label: "Join" }),
+          graphNode("shape", "core.transform", {
+            label: "Shape",
+            params: { mode: "jsonata", expression: "items[price >" },
+          }),
+        ],
         edges: [graphEdge("entry", "output", "shape", "input")],
       }),
     });
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { errors: { code: string; nodeId?: string; field?: string; message: string }[] };
+    const body = (await response.json()) as {
+      errors: { code: string; nodeId?: string; field?: string; message: string }[];
+    };
     expect(body.errors).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ code: "missing-input", nodeId: "join" }),
-        expect.objectContaining({ code: "invalid-param", nodeId: "shape", field: "expression", message: expect.stringMatching(/not valid at character/) }),
+        expect.objectContaining({
+          code: "invalid-param",
+          nodeId: "shape",
+          field: "expression",
+          message: expect.stringMatching(/not valid at character/),
+        }),
       ]),
     );
   });
@@ -160,7 +202,13 @@ describe("Loop", () => {
   it("collects an item's failure when asked, or fails the loop naming the item", async () => {
     const flaky = "if (input === 2) throw new Error('two is bad'); return input;";
     const collected = await runWorkflowToEnd(stack, loopGraph("collect", flaky), [1, 2, 3]);
-    expect(collected.result).toMatchObject({ status: "completed", output: { results: [{ result: 1 }, null, { result: 3 }], errors: [{ index: 1, error: expect.stringContaining("two is bad") }] } });
+    expect(collected.result).toMatchObject({
+      status: "completed",
+      output: {
+        results: [{ result: 1 }, null, { result: 3 }],
+        errors: [{ index: 1, error: expect.stringContaining("two is bad") }],
+      },
+    });
     const failed = await runWorkflowToEnd(stack, loopGraph("fail", flaky), [1, 2, 3]);
     expect(failed.result.status).toBe("failed");
     expect(failed.result.error).toMatch(/item 2 of 3: double failed:.*two is bad/);

@@ -44,10 +44,15 @@ async function worker(name: string): Promise<WorkerProcess> {
 
 /** entry → fast GET a → slow b (4 s) → fast GET c, chained through their bodies. */
 function chain(tag: string, slowMethod: "GET" | "POST"): WorkflowGraph {
-  const http = (id: string, path: string, method = "GET") => graphNode(id, "core.http.request", { params: { method, url: `${server.url}${path}?n=${tag}-${id}` } });
+  const http = (id: string, path: string, method = "GET") =>
+    graphNode(id, "core.http.request", { params: { method, url: `${server.url}${path}?n=${tag}-${id}` } });
   return {
     nodes: [graphNode("entry", "core.entry"), http("a", "/fast"), http("b", "/slow", slowMethod), http("c", "/fast")],
-    edges: [graphEdge("entry", "output", "a", "body"), graphEdge("a", "body", "b", "body"), graphEdge("b", "body", "c", "body")],
+    edges: [
+      graphEdge("entry", "output", "a", "body"),
+      graphEdge("a", "body", "b", "body"),
+      graphEdge("b", "body", "c", "body"),
+    ],
   };
 }
 
@@ -58,12 +63,18 @@ async function start(graph: WorkflowGraph): Promise<string> {
   return started.runId;
 }
 
-const runStatus = async (runId: string) => (await getDb().run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, error: true } }));
+const runStatus = async (runId: string) =>
+  await getDb().run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, error: true } });
 const waitForEnd = (runId: string, timeoutMs = 30_000) =>
-  waitFor(`run ${runId} to end`, async () => {
-    const run = await runStatus(runId);
-    return ["completed", "failed", "cancelled"].includes(run.status) ? run : undefined;
-  }, timeoutMs, 200);
+  waitFor(
+    `run ${runId} to end`,
+    async () => {
+      const run = await runStatus(runId);
+      return ["completed", "failed", "cancelled"].includes(run.status) ? run : undefined;
+    },
+    timeoutMs,
+    200,
+  );
 
 async function expectDenseLog(runId: string) {
   const events = await listEvents(runId);
@@ -75,7 +86,11 @@ describe("a worker killed mid-run", () => {
   it("is replaced by another worker that resumes from the last completed node", async () => {
     const first = await worker("w1");
     const runId = await start(chain("resume", "GET"));
-    await waitFor("the slow node to be called", () => (server.hits("GET /slow?resume-b") > 0 ? true : undefined), 15_000);
+    await waitFor(
+      "the slow node to be called",
+      () => (server.hits("GET /slow?resume-b") > 0 ? true : undefined),
+      15_000,
+    );
     await first.kill("SIGKILL");
     const killedAt = Date.now();
     await worker("w2");
@@ -95,18 +110,31 @@ describe("a worker killed mid-run", () => {
   it("does not crash-loop: a node in flight when two workers in a row died fails the run instead of running again", async () => {
     const first = await worker("w1");
     const runId = await start(chain("poison", "GET"));
-    await waitFor("the slow node to be called", () => (server.hits("GET /slow?poison-b") > 0 ? true : undefined), 15_000);
+    await waitFor(
+      "the slow node to be called",
+      () => (server.hits("GET /slow?poison-b") > 0 ? true : undefined),
+      15_000,
+    );
     await first.kill("SIGKILL");
     const second = await worker("w2");
-    await waitFor("the slow node to be called again", () => (server.hits("GET /slow?poison-b") > 1 ? true : undefined), 30_000);
+    await waitFor(
+      "the slow node to be called again",
+      () => (server.hits("GET /slow?poison-b") > 1 ? true : undefined),
+      30_000,
+    );
     await second.kill("SIGKILL");
     await worker("w3");
 
     const run = await waitForEnd(runId);
-    expect(run).toEqual({ status: "failed", error: 'The worker stopped 2 times while "b" was running; it is not run again' });
+    expect(run).toEqual({
+      status: "failed",
+      error: 'The worker stopped 2 times while "b" was running; it is not run again',
+    });
     expect(server.hits("GET /slow?poison-b")).toBe(2); // not a third time
     const events = await expectDenseLog(runId);
-    expect(events.filter((event) => event.type === "run.resumed").map((event) => event.payload)).toMatchObject([{ retriedNodeIds: ["b"], afterCrash: true }]);
+    expect(events.filter((event) => event.type === "run.resumed").map((event) => event.payload)).toMatchObject([
+      { retriedNodeIds: ["b"], afterCrash: true },
+    ]);
     expect(events.at(-1)?.payload).toMatchObject({ nodeId: "b" });
   }, 90_000);
 
@@ -115,8 +143,15 @@ describe("a worker killed mid-run", () => {
     const { id } = await createWorkflow("loop durability", {
       nodes: [
         graphNode("entry", "core.entry"),
-        graphNode("each", "core.loop", { label: "Each", params: { args: { url: `${server.url}/slow?ms=400&n=loop-{{item}}` }, concurrency: 1 } }),
-        graphNode("fetch", "core.http.request", { label: "Fetch", mode: "tool", params: { method: "GET", url: `${server.url}/fast` } }),
+        graphNode("each", "core.loop", {
+          label: "Each",
+          params: { args: { url: `${server.url}/slow?ms=400&n=loop-{{item}}` }, concurrency: 1 },
+        }),
+        graphNode("fetch", "core.http.request", {
+          label: "Fetch",
+          mode: "tool",
+          params: { method: "GET", url: `${server.url}/fast` },
+        }),
       ],
       edges: [graphEdge("entry", "output", "each", "items"), graphEdge("fetch", "tool", "each", "tools")],
     });
@@ -124,7 +159,12 @@ describe("a worker killed mid-run", () => {
     const started = await startRun(id, items);
     if (!started.ok) throw new Error(started.message);
     const doneItems = async () => (await listEvents(started.runId)).filter((event) => event.type === "loop.item");
-    await waitFor("three items to be done", async () => ((await doneItems()).length >= 3 ? true : undefined), 30_000, 50);
+    await waitFor(
+      "three items to be done",
+      async () => ((await doneItems()).length >= 3 ? true : undefined),
+      30_000,
+      50,
+    );
     await first.kill("SIGKILL");
     await worker("w2");
 
@@ -135,7 +175,9 @@ describe("a worker killed mid-run", () => {
     for (const count of hits) expect([1, 2]).toContain(count); // the item in flight may be called twice
     const events = await expectDenseLog(started.runId);
     expect(events.some((event) => event.type === "run.resumed")).toBe(true);
-    expect(new Set((await doneItems()).map((event) => (event.payload as { index: number }).index))).toEqual(new Set(items));
+    expect(new Set((await doneItems()).map((event) => (event.payload as { index: number }).index))).toEqual(
+      new Set(items),
+    );
   }, 90_000);
 
   it("fails the run naming the node when running it again is not safe", async () => {
@@ -181,7 +223,15 @@ describe("an agent whose worker is killed mid-step", () => {
     const graph: WorkflowGraph = {
       nodes: [
         graphNode("entry", "core.entry"),
-        graphNode("agent", "core.agent", { params: { provider: "scripted", script: { toolCalls: [{ tool: "fetch", args: { url: `${server.url}/slow?ms=3000&n=agent` } }], finalText: "got {{results.0}}" } } }),
+        graphNode("agent", "core.agent", {
+          params: {
+            provider: "scripted",
+            script: {
+              toolCalls: [{ tool: "fetch", args: { url: `${server.url}/slow?ms=3000&n=agent` } }],
+              finalText: "got {{results.0}}",
+            },
+          },
+        }),
         graphNode("fetch", "core.http.request", { label: "fetch", mode: "tool" }),
       ],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("fetch", "tool", "agent", "tools")],
@@ -204,14 +254,30 @@ describe("many runs and a crash", () => {
   it("leaves no run stuck when one of two workers dies under 50 concurrent runs", async () => {
     const [victim] = await Promise.all([worker("victim"), worker("survivor")]);
     const graph = (i: number): WorkflowGraph => ({
-      nodes: [graphNode("entry", "core.entry"), graphNode("slow", "core.http.request", { params: { url: `${server.url}/slow?ms=1500&n=many-${i}` } })],
+      nodes: [
+        graphNode("entry", "core.entry"),
+        graphNode("slow", "core.http.request", { params: { url: `${server.url}/slow?ms=1500&n=many-${i}` } }),
+      ],
       edges: [graphEdge("entry", "output", "slow", "body")],
     });
     const runIds = await Promise.all(Array.from({ length: 50 }, (_, i) => start(graph(i))));
-    await waitFor("some runs to be running", async () => ((await getDb().run.count({ where: { id: { in: runIds }, status: "running" } })) > 4 ? true : undefined), 15_000);
+    await waitFor(
+      "some runs to be running",
+      async () =>
+        (await getDb().run.count({ where: { id: { in: runIds }, status: "running" } })) > 4 ? true : undefined,
+      15_000,
+    );
     await victim.kill("SIGKILL");
     const killedAt = Date.now();
-    await waitFor("every run to end", async () => ((await getDb().run.count({ where: { id: { in: runIds }, status: { in: ["queued", "running"] } } })) === 0 ? true : undefined), 60_000, 250);
+    await waitFor(
+      "every run to end",
+      async () =>
+        (await getDb().run.count({ where: { id: { in: runIds }, status: { in: ["queued", "running"] } } })) === 0
+          ? true
+          : undefined,
+      60_000,
+      250,
+    );
     expect(Date.now() - killedAt).toBeLessThan(45_000);
     const statuses = await getDb().run.groupBy({ by: ["status"], where: { id: { in: runIds } }, _count: true });
     expect(statuses).toEqual([{ status: "completed", _count: 50 }]);

@@ -24,13 +24,18 @@ async function post(path: string, body: unknown): Promise<Record<string, unknown
   if (response.status !== 201) throw new Error(`POST ${path} answered ${response.status}: ${JSON.stringify(json)}`);
   return json;
 }
-const saveWorkflow = async (name: string, graph: WorkflowGraph) => (await post("/api/workflows", { name, ...graph })).id as string;
-const startRun = async (workflowId: string) => (await post(`/api/workflows/${workflowId}/runs`, { input: "go" })).runId as string;
+const saveWorkflow = async (name: string, graph: WorkflowGraph) =>
+  (await post("/api/workflows", { name, ...graph })).id as string;
+const startRun = async (workflowId: string) =>
+  (await post(`/api/workflows/${workflowId}/runs`, { input: "go" })).runId as string;
 const runsOf = (workflowId: string) => getDb().run.findMany({ where: { workflowId }, orderBy: { createdAt: "asc" } });
 
 /** A workflow whose one Code node throws. */
 const failing = (settings?: WorkflowGraph["settings"]): WorkflowGraph => ({
-  nodes: [graphNode("entry", "core.entry"), graphNode("boom", "core.code", { label: "Boom", params: { code: "throw new Error('exploded on purpose')" } })],
+  nodes: [
+    graphNode("entry", "core.entry"),
+    graphNode("boom", "core.code", { label: "Boom", params: { code: "throw new Error('exploded on purpose')" } }),
+  ],
   edges: [graphEdge("entry", "output", "boom", "input")],
   ...(settings ? { settings } : {}),
 });
@@ -48,9 +53,20 @@ describe("error workflow", () => {
     const runId = await startRun(workflowId);
     expect(await waitForRun(stack, runId)).toMatchObject({ status: "failed" });
 
-    const [handled] = await waitFor("the error workflow's run", async () => ((await runsOf(handlerId)).length > 0 ? runsOf(handlerId) : undefined), 15_000);
+    const [handled] = await waitFor(
+      "the error workflow's run",
+      async () => ((await runsOf(handlerId)).length > 0 ? runsOf(handlerId) : undefined),
+      15_000,
+    );
     const result = await waitForRun(stack, handled.id);
-    const expected = { runId, workflowId, workflowName: "Nightly import", nodeId: "boom", error: expect.stringContaining("exploded on purpose"), url: `${process.env.SWITCHBOARD_URL}/runs/${runId}` };
+    const expected = {
+      runId,
+      workflowId,
+      workflowName: "Nightly import",
+      nodeId: "boom",
+      error: expect.stringContaining("exploded on purpose"),
+      url: `${process.env.SWITCHBOARD_URL}/runs/${runId}`,
+    };
     expect(result).toMatchObject({ status: "completed", output: expected });
     expect(handled.trigger).toEqual({ kind: "error" });
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -67,10 +83,17 @@ describe("error workflow", () => {
 
   it("never starts for its own failure: an error workflow that fails and names itself runs once", async () => {
     const loopId = await saveWorkflow("Broken alert", failing());
-    await getDb().workflow.update({ where: { id: loopId }, data: { graph: asJson(failing({ errorWorkflowId: loopId })) } });
+    await getDb().workflow.update({
+      where: { id: loopId },
+      data: { graph: asJson(failing({ errorWorkflowId: loopId })) },
+    });
     const workflowId = await saveWorkflow("Import", failing({ errorWorkflowId: loopId }));
     expect(await waitForRun(stack, await startRun(workflowId))).toMatchObject({ status: "failed" });
-    const [handled] = await waitFor("the error workflow's run", async () => ((await runsOf(loopId)).length > 0 ? runsOf(loopId) : undefined), 15_000);
+    const [handled] = await waitFor(
+      "the error workflow's run",
+      async () => ((await runsOf(loopId)).length > 0 ? runsOf(loopId) : undefined),
+      15_000,
+    );
     expect(await waitForRun(stack, handled.id)).toMatchObject({ status: "failed" });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await runsOf(loopId)).toHaveLength(1);

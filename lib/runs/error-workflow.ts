@@ -10,9 +10,22 @@ import type { RunTrigger } from "./run-trigger";
 import { startRun, startRunProblem } from "./start-run";
 
 /** What the error workflow's run receives as its input. */
-export type ErrorWorkflowInput = { runId: string; workflowId: string; workflowName: string; nodeId: string | null; error: string; url: string };
+export type ErrorWorkflowInput = {
+  runId: string;
+  workflowId: string;
+  workflowName: string;
+  nodeId: string | null;
+  error: string;
+  url: string;
+};
 
-export type FailedRun = { runId: string; workflowId: string; trigger: RunTrigger | null; error: string; nodeId?: string };
+export type FailedRun = {
+  runId: string;
+  workflowId: string;
+  trigger: RunTrigger | null;
+  error: string;
+  nodeId?: string;
+};
 
 /** Starts the failed run's error workflow, if its workflow names one; answers the new run's id. Never throws: a run has already ended. */
 export async function startErrorWorkflow(failed: FailedRun): Promise<string | null> {
@@ -31,9 +44,13 @@ export async function startErrorWorkflow(failed: FailedRun): Promise<string | nu
     };
     const started = await startRun(errorWorkflowId, input, { kind: "error" });
     if (started.ok) return started.runId;
-    console.warn(`run ${failed.runId}: its error workflow ${errorWorkflowId} did not start: ${startRunProblem(started)}`);
+    console.warn(
+      `run ${failed.runId}: its error workflow ${errorWorkflowId} did not start: ${startRunProblem(started)}`,
+    );
   } catch (error) {
-    console.warn(`run ${failed.runId}: could not start its error workflow: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `run ${failed.runId}: could not start its error workflow: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return null;
 }

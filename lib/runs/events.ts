@@ -21,7 +21,13 @@ export const ToolCallRecord = z.object({
 export type ToolCallRecord = z.infer<typeof ToolCallRecord>;
 
 export const RunEventInput = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("run.queued"), payload: z.object({ workflowId: z.string(), trigger: z.object({ kind: z.string(), nodeId: z.string().optional() }).optional() }) }),
+  z.object({
+    type: z.literal("run.queued"),
+    payload: z.object({
+      workflowId: z.string(),
+      trigger: z.object({ kind: z.string(), nodeId: z.string().optional() }).optional(),
+    }),
+  }),
   z.object({ type: z.literal("run.started"), payload: z.object({}) }),
   z.object({ type: z.literal("run.completed"), payload: z.object({ output: z.unknown(), durationMs: z.number() }) }),
   z.object({ type: z.literal("run.failed"), payload: z.object({ error: z.string(), nodeId: z.string().optional() }) }),
@@ -29,35 +35,71 @@ export const RunEventInput = z.discriminatedUnion("type", [
   /** Another worker took the run over after its worker stopped: finished nodes are kept, in-flight ones run again. `afterCrash`: the worker died (it did not hand the run back). */
   z.object({
     type: z.literal("run.resumed"),
-    payload: z.object({ attempt: z.number(), completedNodeIds: z.array(z.string()), retriedNodeIds: z.array(z.string()), afterCrash: z.boolean().optional() }),
+    payload: z.object({
+      attempt: z.number(),
+      completedNodeIds: z.array(z.string()),
+      retriedNodeIds: z.array(z.string()),
+      afterCrash: z.boolean().optional(),
+    }),
   }),
   /** `params`: the settings a component node runs with, templates filled and inputs in; a secret shows as its reference, never its value. */
-  z.object({ type: z.literal("node.started"), payload: z.object({ ...nodeRef, mode: z.enum(["normal", "tool"]), params: z.record(z.string(), z.unknown()).optional() }) }),
+  z.object({
+    type: z.literal("node.started"),
+    payload: z.object({
+      ...nodeRef,
+      mode: z.enum(["normal", "tool"]),
+      params: z.record(z.string(), z.unknown()).optional(),
+    }),
+  }),
   /** `handledError`: the node failed and its `onError` handed the error on as its output instead of failing the run. */
-  z.object({ type: z.literal("node.completed"), payload: z.object({ ...nodeRef, output: z.unknown(), durationMs: z.number(), handledError: z.string().optional() }) }),
+  z.object({
+    type: z.literal("node.completed"),
+    payload: z.object({ ...nodeRef, output: z.unknown(), durationMs: z.number(), handledError: z.string().optional() }),
+  }),
   /**
    * A try of the node failed and it tries again after `waitMs` (its `data.retry`): `attempt` is the coming try (2 for the
    * first retry), `error` what the last one failed with. `callId`: a tool call through the gateway that is retried.
    */
   z.object({
     type: z.literal("node.retrying"),
-    payload: z.object({ ...nodeRef, attempt: z.number(), error: z.string(), waitMs: z.number(), callId: z.string().optional() }),
+    payload: z.object({
+      ...nodeRef,
+      attempt: z.number(),
+      error: z.string(),
+      waitMs: z.number(),
+      callId: z.string().optional(),
+    }),
   }),
   z.object({ type: z.literal("node.failed"), payload: z.object({ ...nodeRef, error: z.string() }) }),
   /** The settings a node ran with, as runs recorded them before node.started carried them: read in their logs, no longer written. */
-  z.object({ type: z.literal("node.params"), payload: z.object({ ...nodeRef, params: z.record(z.string(), z.unknown()) }) }),
+  z.object({
+    type: z.literal("node.params"),
+    payload: z.object({ ...nodeRef, params: z.record(z.string(), z.unknown()) }),
+  }),
   z.object({ type: z.literal("node.skipped"), payload: z.object({ ...nodeRef, reason: z.string() }) }),
   z.object({
     type: z.literal("tool.registered"),
     payload: z.object({ ...nodeRef, toolName: z.string(), kind: z.string(), description: z.string() }),
   }),
-  z.object({ type: z.literal("tool.unavailable"), payload: z.object({ ...nodeRef, toolName: z.string(), error: z.string() }) }),
+  z.object({
+    type: z.literal("tool.unavailable"),
+    payload: z.object({ ...nodeRef, toolName: z.string(), error: z.string() }),
+  }),
   /** A tool source was released at the end of a run (MCP client closed, stdio process group killed). */
-  z.object({ type: z.literal("tool.teardown"), payload: z.object({ ...nodeRef, toolName: z.string(), detail: z.string() }) }),
+  z.object({
+    type: z.literal("tool.teardown"),
+    payload: z.object({ ...nodeRef, toolName: z.string(), detail: z.string() }),
+  }),
   /** An MCP server's health check: green answers quickly, yellow slowly or after retries, red not at all. */
   z.object({
     type: z.literal("tool.health"),
-    payload: z.object({ ...nodeRef, toolName: z.string(), status: z.enum(["green", "yellow", "red"]), latencyMs: z.number().optional(), error: z.string().optional() }),
+    payload: z.object({
+      ...nodeRef,
+      toolName: z.string(),
+      status: z.enum(["green", "yellow", "red"]),
+      latencyMs: z.number().optional(),
+      error: z.string().optional(),
+    }),
   }),
   z.object({
     type: z.literal("agent.step"),
@@ -74,18 +116,36 @@ export const RunEventInput = z.discriminatedUnion("type", [
     }),
   }),
   /** A piece of a model node's answer as it streams in (STREAM_FLUSH_MS of deltas); the step's `agent.step` has the whole text. */
-  z.object({ type: z.literal("agent.text"), payload: z.object({ ...nodeRef, iteration: z.number(), text: z.string() }) }),
+  z.object({
+    type: z.literal("agent.text"),
+    payload: z.object({ ...nodeRef, iteration: z.number(), text: z.string() }),
+  }),
   z.object({
     type: z.literal("tool.call.started"),
-    payload: z.object({ ...nodeRef, callId: z.string(), toolName: z.string(), args: z.unknown(), iteration: z.number() }),
+    payload: z.object({
+      ...nodeRef,
+      callId: z.string(),
+      toolName: z.string(),
+      args: z.unknown(),
+      iteration: z.number(),
+    }),
   }),
   z.object({ type: z.literal("tool.call.completed"), payload: z.object({ ...nodeRef, ...ToolCallRecord.shape }) }),
   /** The gateway refused a call outside the agent's allowed tools (token claims). nodeId is the agent. */
-  z.object({ type: z.literal("tool.call.blocked"), payload: z.object({ ...nodeRef, toolName: z.string(), args: z.unknown(), reason: z.string() }) }),
+  z.object({
+    type: z.literal("tool.call.blocked"),
+    payload: z.object({ ...nodeRef, toolName: z.string(), args: z.unknown(), reason: z.string() }),
+  }),
   /** A call to a tool marked "requires approval" waits for a person. nodeId is the agent. */
   z.object({
     type: z.literal("tool.approval.requested"),
-    payload: z.object({ ...nodeRef, callId: z.string(), toolName: z.string(), args: z.unknown(), timeoutSeconds: z.number() }),
+    payload: z.object({
+      ...nodeRef,
+      callId: z.string(),
+      toolName: z.string(),
+      args: z.unknown(),
+      timeoutSeconds: z.number(),
+    }),
   }),
   z.object({
     type: z.literal("tool.approval.decided"),
@@ -101,7 +161,13 @@ export const RunEventInput = z.discriminatedUnion("type", [
   }),
   z.object({
     type: z.literal("llm.usage"),
-    payload: z.object({ ...nodeRef, inputTokens: z.number(), outputTokens: z.number(), totalTokens: z.number(), tokenBudget: z.number().optional() }),
+    payload: z.object({
+      ...nodeRef,
+      inputTokens: z.number(),
+      outputTokens: z.number(),
+      totalTokens: z.number(),
+      tokenBudget: z.number().optional(),
+    }),
   }),
   /** A Workflow Tool started a run of another workflow (a child run); `callId` when an agent's tool call did. */
   z.object({
@@ -113,11 +179,20 @@ export const RunEventInput = z.discriminatedUnion("type", [
     type: z.literal("external.agent.waiting"),
     payload: z.object({ ...nodeRef, url: z.string(), expiresAt: z.string(), instructions: z.string() }),
   }),
-  z.object({ type: z.literal("external.agent.done"), payload: z.object({ ...nodeRef, text: z.string(), timedOut: z.boolean() }) }),
+  z.object({
+    type: z.literal("external.agent.done"),
+    payload: z.object({ ...nodeRef, text: z.string(), timedOut: z.boolean() }),
+  }),
   /** One item of a Loop done: its result or its error. A resumed loop starts after the items it finds here. */
   z.object({
     type: z.literal("loop.item"),
-    payload: z.object({ ...nodeRef, index: z.number(), ok: z.boolean(), result: z.unknown().optional(), error: z.string().optional() }),
+    payload: z.object({
+      ...nodeRef,
+      index: z.number(),
+      ok: z.boolean(),
+      result: z.unknown().optional(),
+      error: z.string().optional(),
+    }),
   }),
   z.object({
     type: z.literal("log"),
@@ -130,4 +205,8 @@ export type RunEventType = RunEventInput["type"];
 /** An event as stored and streamed: ordered by `seq` within its run. */
 export type RunEvent = RunEventInput & { runId: string; seq: number; at: string };
 
-export const TERMINAL_EVENT_TYPES: ReadonlySet<RunEventType> = new Set(["run.completed", "run.failed", "run.cancelled"]);
+export const TERMINAL_EVENT_TYPES: ReadonlySet<RunEventType> = new Set([
+  "run.completed",
+  "run.failed",
+  "run.cancelled",
+]);

@@ -50,28 +50,43 @@ function whySkipped(ctx: RunContext, nodeId: string): string | null {
 }
 
 function resolveInputs(node: CompiledNode, outputs: ReadonlyMap<string, NodeOutput>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(node.inputs).map(([port, from]) => [port, outputs.get(from.nodeId)?.[from.port]]));
+  return Object.fromEntries(
+    Object.entries(node.inputs).map(([port, from]) => [port, outputs.get(from.nodeId)?.[from.port]]),
+  );
 }
 
 const outputPorts = (type: string) => getComponent(type)?.outputs.map((port) => port.name) ?? [];
 
-async function registerToolNode(ctx: RunContext, node: CompiledNode, inputs: Record<string, unknown>): Promise<NodeOutput> {
+async function registerToolNode(
+  ctx: RunContext,
+  node: CompiledNode,
+  inputs: Record<string, unknown>,
+): Promise<NodeOutput> {
   return registrarFor(node.type)(ctx, node, inputs);
 }
 
 /** Records the node's start as startRecord says, with the settings it runs with (a component node's). */
 async function recordStart(ctx: RunContext, node: CompiledNode, params?: Record<string, unknown>): Promise<void> {
-  const started = { type: "node.started" as const, payload: { nodeId: node.id, mode: node.mode, ...(params ? { params } : {}) } };
+  const started = {
+    type: "node.started" as const,
+    payload: { nodeId: node.id, mode: node.mode, ...(params ? { params } : {}) },
+  };
   const record = startRecord(node);
   if (record === "stored") await ctx.emit(started);
   else if (record === "noted") ctx.note(started);
   else void ctx.emit(started).catch(() => undefined); // a later write reports a failure
 }
 
-async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Record<string, unknown>, signal: AbortSignal): Promise<NodeOutput> {
+async function executeComponent(
+  ctx: RunContext,
+  node: CompiledNode,
+  inputs: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<NodeOutput> {
   const component = getComponent(node.type)!;
   // Judged on what it will run with (its params and wired inputs), read as the worker reads them.
-  if (usesHost({ ...node, params: { ...node.params, ...inputs } }, undefined) && !(await hostToolsEnabled())) throw hostAccessOffError(node.label);
+  if (usesHost({ ...node, params: { ...node.params, ...inputs } }, undefined) && !(await hostToolsEnabled()))
+    throw hostAccessOffError(node.label);
   // Secrets come only from the node's own params, resolved before templates pull in upstream data,
   // so neither upstream outputs nor run input can ask for one by carrying `{ "$secret": NAME }`.
   const ownParams = await ctx.secrets.resolveParams(node.params);
@@ -81,25 +96,28 @@ async function executeComponent(ctx: RunContext, node: CompiledNode, inputs: Rec
   const secretParams = Object.entries(node.params).filter(([, value]) => isSecretRef(value));
   await recordStart(ctx, node, { ...(params as Record<string, unknown>), ...Object.fromEntries(secretParams) });
   // Only the component's work is tried again (data.retry): settings that do not hold fail at once.
-  const onRetry = (notice: RetryNotice) => ctx.emit({ type: "node.retrying", payload: { nodeId: node.id, ...notice } }).then(() => undefined);
+  const onRetry = (notice: RetryNotice) =>
+    ctx.emit({ type: "node.retrying", payload: { nodeId: node.id, ...notice } }).then(() => undefined);
   const emit = async (event: RunEventInput) => void (await ctx.emit(event));
-  const tryOnce = () => component.execute({
-    runId: ctx.runId,
-    nodeId: node.id,
-    label: node.label,
-    runInput: ctx.input,
-    conversationId: ctx.trigger?.conversationId,
-    params,
-    connectedToolNodeIds: node.connectedToolNodeIds,
-    outboundSecrets: ctx.secrets.outbound(),
-    secrets: ctx.secrets,
-    emit,
-    note: ctx.note,
-    signal,
-    trackToolCall: ctx.toolCalls.begin,
-    checkpoints: nodeCheckpoints(ctx, node.id),
-    runChildWorkflow: (request) => runChildWorkflow({ ...request, parentRunId: ctx.runId, nodeId: node.id, signal, emit }),
-  });
+  const tryOnce = () =>
+    component.execute({
+      runId: ctx.runId,
+      nodeId: node.id,
+      label: node.label,
+      runInput: ctx.input,
+      conversationId: ctx.trigger?.conversationId,
+      params,
+      connectedToolNodeIds: node.connectedToolNodeIds,
+      outboundSecrets: ctx.secrets.outbound(),
+      secrets: ctx.secrets,
+      emit,
+      note: ctx.note,
+      signal,
+      trackToolCall: ctx.toolCalls.begin,
+      checkpoints: nodeCheckpoints(ctx, node.id),
+      runChildWorkflow: (request) =>
+        runChildWorkflow({ ...request, parentRunId: ctx.runId, nodeId: node.id, signal, emit }),
+    });
   const output = await withRetries(node.retry, tryOnce, { signal, onRetry });
   return ctx.secrets.redact(withoutErrorHandle(node, output));
 }
@@ -110,7 +128,8 @@ function nodeCheckpoints(ctx: RunContext, nodeId: string): NodeCheckpoints {
       const found = new Map<number, { ok: boolean; result?: unknown; error?: string }>();
       if (ctx.attempt <= 1) return found;
       for (const event of await listEvents(ctx.runId)) {
-        if (event.type === "loop.item" && event.payload.nodeId === nodeId) found.set(event.payload.index, event.payload);
+        if (event.type === "loop.item" && event.payload.nodeId === nodeId)
+          found.set(event.payload.index, event.payload);
       }
       return found;
     },
@@ -130,7 +149,8 @@ export function isRetrySafe(node: CompiledNode): boolean {
 const isPure = (node: CompiledNode) => getComponent(node.type)?.pure === true;
 
 /** Whether the gateway records calls the node makes (an agent with tools, a node handing out a token). */
-export const callsGateway = (node: CompiledNode) => node.connectedToolNodeIds.length > 0 || getComponent(node.type)?.handsOutGatewayToken === true;
+export const callsGateway = (node: CompiledNode) =>
+  node.connectedToolNodeIds.length > 0 || getComponent(node.type)?.handsOutGatewayToken === true;
 
 /**
  * How a node's start reaches the log: "stored" before it runs when running it twice is not safe (a
@@ -182,10 +202,15 @@ export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: A
   let output: NodeOutput;
   let handledError: string | undefined;
   try {
-    const work = node.mode === "tool" ? recordStart(ctx, node).then(() => registerToolNode(ctx, node, inputs)) : executeComponent(ctx, node, inputs, signal);
+    const work =
+      node.mode === "tool"
+        ? recordStart(ctx, node).then(() => registerToolNode(ctx, node, inputs))
+        : executeComponent(ctx, node, inputs, signal);
     output = await untilAborted(work, signal);
   } catch (error) {
-    const timedOut = timeout?.aborted ? `"${node.label}" took longer than its timeout of ${node.timeoutSeconds} s` : undefined;
+    const timedOut = timeout?.aborted
+      ? `"${node.label}" took longer than its timeout of ${node.timeoutSeconds} s`
+      : undefined;
     if (!timedOut && scheduleSignal.aborted) throw scheduleSignal.reason; // the run stopped, or a sibling failed: not this node's fault
     handledError = ctx.secrets.redactText(timedOut ?? errorMessage(error));
     const handed = handedOnError(node, handledError, error, outputPorts(node.type));
@@ -194,6 +219,14 @@ export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: A
   }
   ctx.outputs.set(nodeId, output);
   // A node that is no checkpoint has its end ride with the next write (the run's end, or another branch's).
-  const completed = { nodeId, output, durationMs: Date.now() - startedAt, ...(handledError === undefined ? {} : { handledError }) };
-  await (pure || node.mode === "tool" || !hasDependents(ctx.plan).has(nodeId) ? ctx.note : ctx.emit)({ type: "node.completed", payload: completed });
+  const completed = {
+    nodeId,
+    output,
+    durationMs: Date.now() - startedAt,
+    ...(handledError === undefined ? {} : { handledError }),
+  };
+  await (pure || node.mode === "tool" || !hasDependents(ctx.plan).has(nodeId) ? ctx.note : ctx.emit)({
+    type: "node.completed",
+    payload: completed,
+  });
 }

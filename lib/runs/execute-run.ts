@@ -40,7 +40,9 @@ export class RunHandedBack extends Error {}
 /** The run's result: its Output nodes' values, or else the outputs nobody consumed — of the nodes that ran (not skipped). */
 function runOutput(plan: CompiledWorkflow, { outputs, skipped }: Pick<RunContext, "outputs" | "skipped">): unknown {
   const ran = plan.outputNodeIds.filter((id) => !skipped.has(id));
-  const sinks = ran.map((id) => [plan.nodes[id].label, plan.outputsNamed ? outputs.get(id)?.value : outputs.get(id)] as const);
+  const sinks = ran.map(
+    (id) => [plan.nodes[id].label, plan.outputsNamed ? outputs.get(id)?.value : outputs.get(id)] as const,
+  );
   if (sinks.length === 0) return null;
   return sinks.length === 1 ? sinks[0][1] : Object.fromEntries(sinks);
 }
@@ -72,10 +74,16 @@ export const MAX_WORKER_DEATHS_PER_NODE = 2;
 /** The failure of a run whose worker died again while the same node ran, if that is what happened. */
 function crashLoopFailure(ctx: RunContext, state: ResumeState, afterCrash: boolean): RunOutcome | undefined {
   if (!afterCrash) return undefined;
-  const poison = state.inFlight.find((nodeId) => (state.crashesWhileRunning.get(nodeId) ?? 0) + 1 >= MAX_WORKER_DEATHS_PER_NODE);
+  const poison = state.inFlight.find(
+    (nodeId) => (state.crashesWhileRunning.get(nodeId) ?? 0) + 1 >= MAX_WORKER_DEATHS_PER_NODE,
+  );
   if (!poison) return undefined;
   const label = ctx.plan.nodes[poison].label;
-  return { status: "failed", error: `The worker stopped ${MAX_WORKER_DEATHS_PER_NODE} times while "${label}" was running; it is not run again`, nodeId: poison };
+  return {
+    status: "failed",
+    error: `The worker stopped ${MAX_WORKER_DEATHS_PER_NODE} times while "${label}" was running; it is not run again`,
+    nodeId: poison,
+  };
 }
 
 /** Replays the log: restores finished nodes' outputs, and decides what a node cut off mid-way means. Returns an outcome when the run must end now. */
@@ -88,13 +96,25 @@ async function resume(ctx: RunContext, afterCrash: boolean): Promise<RunOutcome 
   const unsafe = state.inFlight.find((nodeId) => !isRetrySafe(ctx.plan.nodes[nodeId]));
   if (unsafe) {
     const label = ctx.plan.nodes[unsafe].label;
-    return { status: "failed", error: `The worker stopped while "${label}" was running, and running it again is not safe`, nodeId: unsafe };
+    return {
+      status: "failed",
+      error: `The worker stopped while "${label}" was running, and running it again is not safe`,
+      nodeId: unsafe,
+    };
   }
   const crashLoop = crashLoopFailure(ctx, state, afterCrash);
   if (crashLoop) return crashLoop;
   for (const [nodeId, output] of state.completed) ctx.outputs.set(nodeId, output);
   for (const nodeId of state.skipped) ctx.skipped.add(nodeId);
-  await ctx.emit({ type: "run.resumed", payload: { attempt: ctx.attempt, completedNodeIds: [...state.completed.keys()], retriedNodeIds: state.inFlight, afterCrash } });
+  await ctx.emit({
+    type: "run.resumed",
+    payload: {
+      attempt: ctx.attempt,
+      completedNodeIds: [...state.completed.keys()],
+      retriedNodeIds: state.inFlight,
+      afterCrash,
+    },
+  });
   return { done: new Set([...state.completed.keys(), ...state.skipped]) };
 }
 
@@ -117,7 +137,10 @@ export async function executeRun(services: RunServices, runId: string): Promise<
   } finally {
     // Its slot is free (unless it was handed back): the next queued run of a limited workflow may start.
     const limited = (run.plan as CompiledWorkflow).maxConcurrentRuns !== undefined;
-    if (limited) void wakeQueuedRuns(run.workflowId).catch((error) => console.warn(`run ${runId}: could not wake queued runs: ${(error as Error).message}`));
+    if (limited)
+      void wakeQueuedRuns(run.workflowId).catch((error) =>
+        console.warn(`run ${runId}: could not wake queued runs: ${(error as Error).message}`),
+      );
   }
   return "done";
 }
@@ -129,12 +152,35 @@ async function executeClaimed(services: RunServices, run: ClaimedRun): Promise<v
   const cancel = windDown(ctx);
   const release = leases.hold(runId, { stop: ctx.stop, cancelDue: cancel.deadlinePassed });
   const cancellation = watchCancellation(redis, runId, cancel.request);
-  const deadline = setTimeout(() => ctx.stop(new RunStop("timeout", `The run took longer than its timeout of ${ctx.plan.runTimeoutSeconds ?? 3600} s`)), Math.max(0, run.deadlineAt.getTime() - Date.now()));
+  const deadline = setTimeout(
+    () =>
+      ctx.stop(
+        new RunStop("timeout", `The run took longer than its timeout of ${ctx.plan.runTimeoutSeconds ?? 3600} s`),
+      ),
+    Math.max(0, run.deadlineAt.getTime() - Date.now()),
+  );
   const gateway = usesGateway(ctx.plan);
   const returnPlan = gateway ? lendPlan(runId, ctx.plan) : undefined;
-  const keepRegistry = gateway ? setInterval(() => void Promise.all([redis.expire(registryKey(runId), REGISTRY_TTL_SECONDS), markRunLive(redis, runId)]).catch(() => undefined), 60_000) : undefined;
-  const onFailed = (failure: { error: string; nodeId?: string }) => startErrorWorkflow({ runId, workflowId: run.workflowId, trigger: ctx.trigger, ...failure });
-  const ending = { runId, redis, emit: ctx.emit, startedAt: ctx.startedAt, redactText: (text: string) => ctx.secrets.redactText(text), usesGateway: gateway, onFailed };
+  const keepRegistry = gateway
+    ? setInterval(
+        () =>
+          void Promise.all([redis.expire(registryKey(runId), REGISTRY_TTL_SECONDS), markRunLive(redis, runId)]).catch(
+            () => undefined,
+          ),
+        60_000,
+      )
+    : undefined;
+  const onFailed = (failure: { error: string; nodeId?: string }) =>
+    startErrorWorkflow({ runId, workflowId: run.workflowId, trigger: ctx.trigger, ...failure });
+  const ending = {
+    runId,
+    redis,
+    emit: ctx.emit,
+    startedAt: ctx.startedAt,
+    redactText: (text: string) => ctx.secrets.redactText(text),
+    usesGateway: gateway,
+    onFailed,
+  };
   try {
     await learnRunSecrets(ctx.secrets, runId, ctx.plan); // before the first event: what comes back is redacted from the start
     if (gateway) await markRunLive(redis, runId);
@@ -147,7 +193,10 @@ async function executeClaimed(services: RunServices, run: ClaimedRun): Promise<v
       ctx.note({ type: "run.started", payload: {} });
     }
     if (run.cancelRequested) return void (await finishRun(ending, leases.owner, { status: "cancelled" }));
-    await scheduleNodes(ctx.plan, done, (nodeId, signal) => runNode(ctx, nodeId, signal), { concurrency: services.nodeConcurrency, signal: ctx.signal });
+    await scheduleNodes(ctx.plan, done, (nodeId, signal) => runNode(ctx, nodeId, signal), {
+      concurrency: services.nodeConcurrency,
+      signal: ctx.signal,
+    });
     ctx.signal.throwIfAborted(); // a cancel that lands as the last node finishes still wins
     await finishRun(ending, leases.owner, { status: "completed", output: runOutput(ctx.plan, ctx) });
   } catch (error) {

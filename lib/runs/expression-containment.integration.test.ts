@@ -23,11 +23,17 @@ afterAll(() => workers.close());
 
 const TRIVIAL_RUNS = 20;
 const transformOver = (expression: string): WorkflowGraph => ({
-  nodes: [graphNode("entry", "core.entry"), graphNode("shape", "core.transform", { label: "Shape", params: { mode: "jsonata", expression } })],
+  nodes: [
+    graphNode("entry", "core.entry"),
+    graphNode("shape", "core.transform", { label: "Shape", params: { mode: "jsonata", expression } }),
+  ],
   edges: [graphEdge("entry", "output", "shape", "input")],
 });
 
-async function startAndTime(workflowId: string, input: unknown): Promise<{ runId: string; ms: number; status?: string; error?: string | null }> {
+async function startAndTime(
+  workflowId: string,
+  input: unknown,
+): Promise<{ runId: string; ms: number; status?: string; error?: string | null }> {
   const started = performance.now();
   const run = await startRun(workflowId, input);
   if (!run.ok) throw new Error(run.message);
@@ -39,7 +45,11 @@ async function startAndTime(workflowId: string, input: unknown): Promise<{ runId
 async function trivialRuns(workflowId: string) {
   const results: Awaited<ReturnType<typeof startAndTime>>[] = [];
   for (let batch = 0; batch < TRIVIAL_RUNS / 4; batch++) {
-    results.push(...(await Promise.all(Array.from({ length: 4 }, (_, index) => startAndTime(workflowId, { n: batch * 4 + index })))));
+    results.push(
+      ...(await Promise.all(
+        Array.from({ length: 4 }, (_, index) => startAndTime(workflowId, { n: batch * 4 + index })),
+      )),
+    );
   }
   expect(results.map((result) => result.status)).toEqual(Array(TRIVIAL_RUNS).fill("completed"));
   return results;
@@ -48,38 +58,54 @@ async function trivialRuns(workflowId: string) {
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1];
 
 describe("expression containment", () => {
-  it("keeps the worker, its event loop and the other runs' latency while two expressions burn their budgets", { timeout: 120_000 }, async () => {
-    const trivial = await createWorkflow("trivial", transformOver('{ "n": n + 1 }'));
-    const hog = await createWorkflow("memory hog", transformOver('$pad("", 200000000, "x")'));
-    const backtracker = await createWorkflow("backtracker", transformOver('$match("aaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", /(a+)+$/)'));
-    await trivialRuns(trivial.id); // warm-up: plans cached, boxes started
-    const quiet = await trivialRuns(trivial.id);
+  it(
+    "keeps the worker, its event loop and the other runs' latency while two expressions burn their budgets",
+    { timeout: 120_000 },
+    async () => {
+      const trivial = await createWorkflow("trivial", transformOver('{ "n": n + 1 }'));
+      const hog = await createWorkflow("memory hog", transformOver('$pad("", 200000000, "x")'));
+      const backtracker = await createWorkflow(
+        "backtracker",
+        transformOver('$match("aaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", /(a+)+$/)'),
+      );
+      await trivialRuns(trivial.id); // warm-up: plans cached, boxes started
+      const quiet = await trivialRuns(trivial.id);
 
-    const loop = monitorEventLoopDelay({ resolution: 10 });
-    loop.enable();
-    const bad = Promise.all([startAndTime(hog.id, null), startAndTime(backtracker.id, null)]);
-    await new Promise((resolve) => setTimeout(resolve, 100)); // both are in their boxes
-    const loud = await trivialRuns(trivial.id);
-    const [hogRun, backtrackerRun] = await bad;
-    loop.disable();
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      loop.enable();
+      const bad = Promise.all([startAndTime(hog.id, null), startAndTime(backtracker.id, null)]);
+      await new Promise((resolve) => setTimeout(resolve, 100)); // both are in their boxes
+      const loud = await trivialRuns(trivial.id);
+      const [hogRun, backtrackerRun] = await bad;
+      loop.disable();
 
-    // Which limit the hog meets first depends on how much CPU its box gets beside everything else
-    // (evaluation-pool.test.ts pins the memory message alone); either way it fails with that limit.
-    expect(hogRun.status).toBe("failed");
-    expect(hogRun.error).toMatch(/^The expression (used more than 64 MiB of memory|ran longer than 2 s) and was stopped$/);
-    expect(backtrackerRun).toMatchObject({ status: "failed", error: "The expression ran longer than 2 s and was stopped" });
-    const [quietP95, loudP95] = [p95(quiet.map((run) => run.ms)), p95(loud.map((run) => run.ms))];
-    console.info(`trivial runs p95: quiet ${quietP95.toFixed(1)} ms, beside the bad runs ${loudP95.toFixed(1)} ms; longest event-loop delay ${(loop.max / 1e6).toFixed(0)} ms`);
-    expect(loudP95).toBeLessThan(quietP95 + 50);
-    // The engine's thread never stalled long enough to miss a lease heartbeat (it stalled 10 s before).
-    expect(loop.max / 1e6).toBeLessThan(1_000);
+      // Which limit the hog meets first depends on how much CPU its box gets beside everything else
+      // (evaluation-pool.test.ts pins the memory message alone); either way it fails with that limit.
+      expect(hogRun.status).toBe("failed");
+      expect(hogRun.error).toMatch(
+        /^The expression (used more than 64 MiB of memory|ran longer than 2 s) and was stopped$/,
+      );
+      expect(backtrackerRun).toMatchObject({
+        status: "failed",
+        error: "The expression ran longer than 2 s and was stopped",
+      });
+      const [quietP95, loudP95] = [p95(quiet.map((run) => run.ms)), p95(loud.map((run) => run.ms))];
+      console.info(
+        `trivial runs p95: quiet ${quietP95.toFixed(1)} ms, beside the bad runs ${loudP95.toFixed(1)} ms; longest event-loop delay ${(loop.max / 1e6).toFixed(0)} ms`,
+      );
+      expect(loudP95).toBeLessThan(quietP95 + 50);
+      // The engine's thread never stalled long enough to miss a lease heartbeat (it stalled 10 s before).
+      expect(loop.max / 1e6).toBeLessThan(1_000);
 
-    for (const run of [hogRun, backtrackerRun]) {
-      const events = await listEvents(run.runId);
-      expect(events.filter((event) => event.type === "node.failed")).toHaveLength(1);
-      expect(events.some((event) => event.type === "run.resumed")).toBe(false);
-    }
-    const rows = await getDb().run.findMany({ where: { id: { in: [hogRun.runId, backtrackerRun.runId, ...loud.map((run) => run.runId)] } } });
-    expect(rows.every((row) => row.attempt === 1)).toBe(true); // nobody lost a lease and was taken over
-  });
+      for (const run of [hogRun, backtrackerRun]) {
+        const events = await listEvents(run.runId);
+        expect(events.filter((event) => event.type === "node.failed")).toHaveLength(1);
+        expect(events.some((event) => event.type === "run.resumed")).toBe(false);
+      }
+      const rows = await getDb().run.findMany({
+        where: { id: { in: [hogRun.runId, backtrackerRun.runId, ...loud.map((run) => run.runId)] } },
+      });
+      expect(rows.every((row) => row.attempt === 1)).toBe(true); // nobody lost a lease and was taken over
+    },
+  );
 });

@@ -10,7 +10,10 @@ describe("fillTemplates", () => {
   const plan = compileOrThrow({
     nodes: [
       graphNode("entry", "core.entry", { label: "Entry" }),
-      graphNode("call", "core.tool.call", { label: "Tool Call", params: { args: { url: "/x/{{entry.ip}}", raw: "{{entry}}" } } }),
+      graphNode("call", "core.tool.call", {
+        label: "Tool Call",
+        params: { args: { url: "/x/{{entry.ip}}", raw: "{{entry}}" } },
+      }),
       graphNode("agent", "core.agent", { params: { prompt: "{{input}} / {{tool_call.result.status}} / {{entry}}" } }),
       graphNode("http", "core.http.request", { mode: "tool", params: { url: "/api/health" } }),
     ],
@@ -23,12 +26,22 @@ describe("fillTemplates", () => {
 
   it("fills JSON arguments keeping the type of a whole placeholder", () => {
     const node = plan.nodes.call;
-    expect(fillTemplates(plan, node, getComponent(node.type)!, node.params, outputs, ports).args).toEqual({ url: "/x/10.0.0.1", raw: { ip: "10.0.0.1" } });
+    expect(fillTemplates(plan, node, getComponent(node.type)!, node.params, outputs, ports).args).toEqual({
+      url: "/x/10.0.0.1",
+      raw: { ip: "10.0.0.1" },
+    });
   });
 
   it("fills a prompt as text, with {{input}} from the node's own Input handle", () => {
     const node = plan.nodes.agent;
-    const filled = fillTemplates(plan, node, getComponent(node.type)!, { ...node.params, input: "hello" }, outputs, ports);
+    const filled = fillTemplates(
+      plan,
+      node,
+      getComponent(node.type)!,
+      { ...node.params, input: "hello" },
+      outputs,
+      ports,
+    );
     expect(filled.prompt).toBe('hello / 200 / {"ip":"10.0.0.1"}');
   });
 

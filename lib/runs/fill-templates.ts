@@ -12,7 +12,8 @@ export function fillTemplates(
   lookupPorts: (type: string) => string[],
 ): Record<string, unknown> {
   const resolve = (reference: { node: string; path: string[] }) => {
-    if (reference.node === INPUT_REFERENCE) return lookupReference(reference, { output: { input: params.input }, ports: ["input"] });
+    if (reference.node === INPUT_REFERENCE)
+      return lookupReference(reference, { output: { input: params.input }, ports: ["input"] });
     const sourceId = node.templateSources?.[reference.node];
     if (!sourceId) return undefined;
     return lookupReference(reference, { output: outputs.get(sourceId), ports: lookupPorts(plan.nodes[sourceId].type) });
@@ -22,7 +23,12 @@ export function fillTemplates(
     if (filled[field.name] === undefined) continue;
     const value = renderTemplate(filled[field.name], resolve);
     const wantsText = field.kind === "template" || field.kind === "prompt";
-    filled[field.name] = wantsText && typeof value !== "string" ? (value === undefined || value === null ? "" : JSON.stringify(value)) : value;
+    filled[field.name] =
+      wantsText && typeof value !== "string"
+        ? value === undefined || value === null
+          ? ""
+          : JSON.stringify(value)
+        : value;
   }
   return filled;
 }

@@ -39,7 +39,10 @@ export type Ending = {
  */
 export async function finishRun(ending: Ending, owner: string | null, outcome: RunOutcome): Promise<boolean> {
   const { runId, redis, emit } = ending;
-  const failed = outcome.status === "failed" ? { nodeId: outcome.nodeId, error: ending.redactText?.(outcome.error) ?? outcome.error } : undefined;
+  const failed =
+    outcome.status === "failed"
+      ? { nodeId: outcome.nodeId, error: ending.redactText?.(outcome.error) ?? outcome.error }
+      : undefined;
   const terminal: RunEnding = outcome.status === "failed" ? { status: "failed", error: failed!.error } : outcome;
   if (owner === null && !(await endRun(runId, null, terminal))) return false;
   if (failed?.nodeId) emit.note({ type: "node.failed", payload: { nodeId: failed.nodeId, error: failed.error } });
@@ -50,8 +53,16 @@ export async function finishRun(ending: Ending, owner: string | null, outcome: R
       markRunEnded(redis, runId)
         .catch(() => undefined)
         .then(() => awaitCallRecords(redis, runId))
-        .catch((error) => console.warn(`run ${runId}: could not wait for its tool calls' records: ${error instanceof Error ? error.message : String(error)}`)),
-      denyApprovalsOnRunEnd(redis, runId, emit).catch((error) => console.warn(`run ${runId}: could not end its approvals: ${error instanceof Error ? error.message : String(error)}`)),
+        .catch((error) =>
+          console.warn(
+            `run ${runId}: could not wait for its tool calls' records: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        ),
+      denyApprovalsOnRunEnd(redis, runId, emit).catch((error) =>
+        console.warn(
+          `run ${runId}: could not end its approvals: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      ),
       teardownRunMcp(runId, emit),
     ]);
   }

@@ -44,7 +44,9 @@ async function runWorkflow(graph: WorkflowGraph, input?: unknown) {
 
 /** Reads the SSE route the way a browser does, from `lastEventId` on, until the stream closes. */
 async function readSse(runId: string, lastEventId?: number): Promise<RunEvent[]> {
-  const response = await stack.fetch(`/api/runs/${runId}/events`, { headers: lastEventId ? { "last-event-id": String(lastEventId) } : {} });
+  const response = await stack.fetch(`/api/runs/${runId}/events`, {
+    headers: lastEventId ? { "last-event-id": String(lastEventId) } : {},
+  });
   expect(response.headers.get("content-type")).toBe("text/event-stream");
   const text = await response.text();
   return text
@@ -59,11 +61,17 @@ describe("a full run", () => {
     const { runId, result } = await runWorkflow(exampleWorkflowGraph(), "Is it up?");
     expect(result.error).toBeNull();
     expect(result.status).toBe("completed");
-    const output = result.output as { text: string; toolCalls: { toolName: string; isError: boolean; result: string }[]; iterations: number };
+    const output = result.output as {
+      text: string;
+      toolCalls: { toolName: string; isError: boolean; result: string }[];
+      iterations: number;
+    };
     expect(output.text).toContain("You asked: Is it up?");
     // The HTTP tool called this Switchboard's health check through the gateway.
     expect(output.text).toContain('{"status":200,"body":{"status":"ok","redis":"ok","database":"ok"}}');
-    expect(output.toolCalls).toEqual([expect.objectContaining({ toolName: "http_request", isError: false, iteration: 1 })]);
+    expect(output.toolCalls).toEqual([
+      expect.objectContaining({ toolName: "http_request", isError: false, iteration: 1 }),
+    ]);
     expect(output.iterations).toBe(2);
 
     const events = await listEvents(runId);
@@ -73,14 +81,22 @@ describe("a full run", () => {
     expect(types.at(-1)).toBe("run.completed");
     expect(types.indexOf("tool.registered")).toBeLessThan(types.indexOf("tool.call.started"));
     const call = events.find((e) => e.type === "tool.call.completed");
-    expect(call?.payload).toMatchObject({ nodeId: "agent", toolName: "http_request", args: { url: "/api/health" }, isError: false });
+    expect(call?.payload).toMatchObject({
+      nodeId: "agent",
+      toolName: "http_request",
+      args: { url: "/api/health" },
+      isError: false,
+    });
     // The call's duration lies within the run's own.
     const callMs = (call?.payload as { durationMs: number }).durationMs;
     const runMs = (events.find((e) => e.type === "run.completed")?.payload as { durationMs: number }).durationMs;
     expect(callMs).toBeGreaterThanOrEqual(0);
     expect(callMs).toBeLessThanOrEqual(runMs);
     expect(events.filter((e) => e.type === "agent.step")).toHaveLength(2);
-    expect(events.find((e) => e.type === "llm.usage")?.payload).toMatchObject({ nodeId: "agent", totalTokens: expect.any(Number) });
+    expect(events.find((e) => e.type === "llm.usage")?.payload).toMatchObject({
+      nodeId: "agent",
+      totalTokens: expect.any(Number),
+    });
 
     expect(await redis.exists(registryKey(runId))).toBe(0);
   });
@@ -105,7 +121,10 @@ describe("a full run", () => {
 
   it("fails a run with an error that names the node", async () => {
     const graph: WorkflowGraph = {
-      nodes: [graphNode("entry", "core.entry"), graphNode("fetch", "core.http.request", { params: { url: "ftp://nowhere/file" } })],
+      nodes: [
+        graphNode("entry", "core.entry"),
+        graphNode("fetch", "core.http.request", { params: { url: "ftp://nowhere/file" } }),
+      ],
       edges: [],
     };
     const { runId, result } = await runWorkflow(graph);
@@ -125,14 +144,25 @@ describe("a full run", () => {
       const graph: WorkflowGraph = {
         nodes: [
           graphNode("entry", "core.entry"),
-          graphNode("agent", "core.agent", { params: { provider: "openai-compatible", baseUrl: llm.baseUrl, model: "gpt-test", apiKey: { $secret: "FAKE_LLM_KEY" } } }),
+          graphNode("agent", "core.agent", {
+            params: {
+              provider: "openai-compatible",
+              baseUrl: llm.baseUrl,
+              model: "gpt-test",
+              apiKey: { $secret: "FAKE_LLM_KEY" },
+            },
+          }),
           graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" }),
         ],
         edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("http", "tool", "agent", "tools")],
       };
       const { runId, result } = await runWorkflow(graph, "Is the server up?");
       expect(result.error).toBeNull();
-      expect(result.output).toMatchObject({ text: "The server is healthy.", iterations: 2, usage: { inputTokens: 40, outputTokens: 10, totalTokens: 50 } });
+      expect(result.output).toMatchObject({
+        text: "The server is healthy.",
+        iterations: 2,
+        usage: { inputTokens: 40, outputTokens: 10, totalTokens: 50 },
+      });
       // The answer was streamed: agent.text pieces of step 2 that add up to it, recorded before the step itself.
       const events = await listEvents(runId);
       const pieces = events.filter((e): e is Extract<RunEvent, { type: "agent.text" }> => e.type === "agent.text");

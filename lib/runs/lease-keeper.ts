@@ -35,7 +35,9 @@ export class LeaseKeeper {
       answer = await renewLeases(this.owner, runIds);
     } catch (error) {
       // The database is away: keep running; if it stays away the leases lapse and others resume.
-      this.log(`[leases] could not renew ${runIds.length} run lease(s): ${error instanceof Error ? error.message : String(error)}`);
+      this.log(
+        `[leases] could not renew ${runIds.length} run lease(s): ${error instanceof Error ? error.message : String(error)}`,
+      );
       return;
     }
     for (const runId of runIds) {

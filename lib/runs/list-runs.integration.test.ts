@@ -17,7 +17,12 @@ const runIds: string[] = [];
 async function createWorkflow(name: string, finalText: string): Promise<string> {
   const graph = {
     name,
-    nodes: [graphNode("entry", "core.entry"), graphNode("step", "core.llm", { params: { provider: "scripted", script: { toolCalls: [], finalText }, prompt: "{{input}}" } })],
+    nodes: [
+      graphNode("entry", "core.entry"),
+      graphNode("step", "core.llm", {
+        params: { provider: "scripted", script: { toolCalls: [], finalText }, prompt: "{{input}}" },
+      }),
+    ],
     edges: [graphEdge("entry", "output", "step", "input")],
   };
   const response = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify(graph) });

@@ -40,7 +40,11 @@ export type RunSummary = {
 
 export type RunPage = { runs: RunSummary[]; nextCursor: string | null };
 
-type Row = Omit<RunSummary, "createdAt" | "startedAt" | "finishedAt" | "durationMs"> & { createdAt: Date; startedAt: Date | null; finishedAt: Date | null };
+type Row = Omit<RunSummary, "createdAt" | "startedAt" | "finishedAt" | "durationMs"> & {
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+};
 
 /** `workflowIds` (null: all) keeps only those workflows' runs, for a key limited to some workflows. */
 export async function listRuns(query: RunListQuery, workflowIds: readonly string[] | null = null): Promise<RunPage> {

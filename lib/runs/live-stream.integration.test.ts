@@ -25,7 +25,9 @@ afterAll(async () => {
 
 /** Reads an SSE response to its end (the terminal event closes it) and returns the events' seqs. */
 async function receivedSeqs(runId: string, lastEventId?: number): Promise<number[]> {
-  const response = await stack.fetch(`/api/runs/${runId}/events`, { headers: lastEventId ? { "last-event-id": String(lastEventId) } : {} });
+  const response = await stack.fetch(`/api/runs/${runId}/events`, {
+    headers: lastEventId ? { "last-event-id": String(lastEventId) } : {},
+  });
   expect(response.status).toBe(200);
   const text = await response.text();
   return text
@@ -41,7 +43,11 @@ it("every client gets every event exactly once, in order, however many writers r
 
   const writers = Array.from({ length: 20 }, () => createEventRecorder(redis, runId));
   const burst = (round: number) =>
-    Promise.all(writers.map((record, writer) => record({ type: "log", payload: { level: "info", message: `writer ${writer} round ${round}` } })));
+    Promise.all(
+      writers.map((record, writer) =>
+        record({ type: "log", payload: { level: "info", message: `writer ${writer} round ${round}` } }),
+      ),
+    );
   for (let round = 0; round < 5; round++) await burst(round);
   const midway = receivedSeqs(runId);
   const reconnecting = receivedSeqs(runId, 40);

@@ -34,7 +34,9 @@ export function loadRunDefinition(runId: string): Promise<RunDefinition | null> 
 }
 
 /** Plans of runs this process is running, lent to their tool calls (see lendPlan). */
-const lentPlans = ((globalThis as unknown as { switchboardLentPlans?: Map<string, CompiledWorkflow> }).switchboardLentPlans ??= new Map());
+const lentPlans = ((
+  globalThis as unknown as { switchboardLentPlans?: Map<string, CompiledWorkflow> }
+).switchboardLentPlans ??= new Map());
 
 export async function loadPlan(runId: string): Promise<CompiledWorkflow | null> {
   return lentPlans.get(runId) ?? (await loadRunDefinition(runId))?.plan ?? null;

@@ -10,7 +10,12 @@ import type { CompiledNode } from "../workflow/compile";
 import { ERROR_HANDLE, type NodeErrorValue } from "../workflow/resilience";
 
 /** The output a failed node hands on, or null when its failure stops the run. `message` is already redacted. */
-export function handedOnError(node: CompiledNode, message: string, cause: unknown, ports: readonly string[]): NodeOutput | null {
+export function handedOnError(
+  node: CompiledNode,
+  message: string,
+  cause: unknown,
+  ports: readonly string[],
+): NodeOutput | null {
   if (!node.onError) return null;
   const status = statusOf(cause);
   const error: NodeErrorValue = { message, nodeId: node.id, ...(status === undefined ? {} : { status }) };

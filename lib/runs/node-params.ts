@@ -13,7 +13,11 @@ function strictSchemaOf(component: ComponentDefinition): z.ZodObject {
   return schema;
 }
 
-export function parseNodeParams(component: ComponentDefinition, label: string, values: Record<string, unknown>): Record<string, unknown> {
+export function parseNodeParams(
+  component: ComponentDefinition,
+  label: string,
+  values: Record<string, unknown>,
+): Record<string, unknown> {
   const parsed = strictSchemaOf(component).safeParse(values);
   if (parsed.success) return parsed.data;
   throw new NodeParamsError(`"${label}" has invalid params — ${describeIssues(parsed.error, "params")}`);

@@ -27,13 +27,25 @@ async function run(graph: WorkflowGraph) {
   return { runId, result, events: await listEvents(runId) };
 }
 
-const payloads = (events: RunEvent[], type: RunEvent["type"]) => events.filter((e) => e.type === type).map((e) => e.payload as Record<string, unknown>);
-const ids = (events: RunEvent[], type: RunEvent["type"]) => payloads(events, type).map((p) => p.nodeId).sort();
-const http = (path: string, data: Partial<WorkflowNode["data"]> = {}) => graphNode("http", "core.http.request", { label: "Fetch", ...data, params: { url: `${server.url}${path}`, ...data.params } });
+const payloads = (events: RunEvent[], type: RunEvent["type"]) =>
+  events.filter((e) => e.type === type).map((e) => e.payload as Record<string, unknown>);
+const ids = (events: RunEvent[], type: RunEvent["type"]) =>
+  payloads(events, type)
+    .map((p) => p.nodeId)
+    .sort();
+const http = (path: string, data: Partial<WorkflowNode["data"]> = {}) =>
+  graphNode("http", "core.http.request", {
+    label: "Fetch",
+    ...data,
+    params: { url: `${server.url}${path}`, ...data.params },
+  });
 
 describe("retries", () => {
   it("tries a node that fails twice with 503 again and completes on the third try, recording each retry", async () => {
-    const graph = { nodes: [http("/flaky?key=a", { retry: { maxTries: 3, waitMs: 50, backoff: "fixed" } })], edges: [] };
+    const graph = {
+      nodes: [http("/flaky?key=a", { retry: { maxTries: 3, waitMs: 50, backoff: "fixed" } })],
+      edges: [],
+    };
     const { result, events } = await run(graph);
     expect(result).toMatchObject({ status: "completed", output: { status: 200, body: { ok: true, tries: 3 } } });
     expect(server.hits("/flaky:a")).toHaveLength(3);
@@ -45,7 +57,10 @@ describe("retries", () => {
   });
 
   it("fails the run with the last error once the tries run out, doubling the wait when exponential", async () => {
-    const graph = { nodes: [http("/flaky?key=b&fails=5", { retry: { maxTries: 3, waitMs: 20, backoff: "exponential" } })], edges: [] };
+    const graph = {
+      nodes: [http("/flaky?key=b&fails=5", { retry: { maxTries: 3, waitMs: 20, backoff: "exponential" } })],
+      edges: [],
+    };
     const { result, events } = await run(graph);
     expect(result.status).toBe("failed");
     expect(result.error).toContain("answered 503");
@@ -54,10 +69,15 @@ describe("retries", () => {
   });
 
   it("waits as long as a 429's Retry-After asks (1 s) rather than its own 10 ms", async () => {
-    const graph = { nodes: [http("/limited?key=c&after=1", { retry: { maxTries: 2, waitMs: 10, backoff: "fixed" } })], edges: [] };
+    const graph = {
+      nodes: [http("/limited?key=c&after=1", { retry: { maxTries: 2, waitMs: 10, backoff: "fixed" } })],
+      edges: [],
+    };
     const { result, events } = await run(graph);
     expect(result).toMatchObject({ status: "completed", output: { status: 200 } });
-    expect(payloads(events, "node.retrying")).toEqual([{ nodeId: "http", attempt: 2, waitMs: 1000, error: expect.stringContaining("answered 429") }]);
+    expect(payloads(events, "node.retrying")).toEqual([
+      { nodeId: "http", attempt: 2, waitMs: 1000, error: expect.stringContaining("answered 429") },
+    ]);
     const [first, second] = server.hits("/limited:c");
     expect(second - first).toBeGreaterThanOrEqual(1000);
   });
@@ -68,7 +88,10 @@ describe("retries", () => {
     expect(server.hits("/flaky:d")).toHaveLength(1);
     expect(payloads(once.events, "node.retrying")).toEqual([]);
     const anyStatus = await run({ nodes: [http("/down", { params: { anyStatus: true } })], edges: [] });
-    expect(anyStatus.result).toMatchObject({ status: "completed", output: { status: 500, body: { error: "broken on purpose" } } });
+    expect(anyStatus.result).toMatchObject({
+      status: "completed",
+      output: { status: 500, body: { error: "broken on purpose" } },
+    });
   });
 });
 
@@ -79,20 +102,38 @@ describe("on error", () => {
       edges: [graphEdge("http", "body", "out", "value")],
     };
     const { result, events } = await run(graph);
-    expect(result).toMatchObject({ status: "completed", output: { error: { message: expect.stringContaining("answered 500"), nodeId: "http", status: 500 } } });
+    expect(result).toMatchObject({
+      status: "completed",
+      output: { error: { message: expect.stringContaining("answered 500"), nodeId: "http", status: 500 } },
+    });
     const completed = payloads(events, "node.completed").find((p) => p.nodeId === "http");
     expect(completed?.handledError).toContain("answered 500");
     expect(payloads(events, "node.failed")).toEqual([]);
   });
 
   const branched = (path: string): WorkflowGraph => ({
-    nodes: [http(path, { onError: "errorOutput" }), graphNode("ok", "core.output", { label: "Fine" }), graphNode("alert", "core.transform", { label: "Alert", params: { template: { alert: "{{input.message}}", from: "{{input.nodeId}}" } } }), graphNode("alertOut", "core.output", { label: "Alerted" })],
-    edges: [graphEdge("http", "body", "ok", "value"), graphEdge("http", "error", "alert", "input"), graphEdge("alert", "result", "alertOut", "value")],
+    nodes: [
+      http(path, { onError: "errorOutput" }),
+      graphNode("ok", "core.output", { label: "Fine" }),
+      graphNode("alert", "core.transform", {
+        label: "Alert",
+        params: { template: { alert: "{{input.message}}", from: "{{input.nodeId}}" } },
+      }),
+      graphNode("alertOut", "core.output", { label: "Alerted" }),
+    ],
+    edges: [
+      graphEdge("http", "body", "ok", "value"),
+      graphEdge("http", "error", "alert", "input"),
+      graphEdge("alert", "result", "alertOut", "value"),
+    ],
   });
 
   it("errorOutput: on failure only the error branch runs", async () => {
     const { result, events } = await run(branched("/down"));
-    expect(result).toMatchObject({ status: "completed", output: { alert: expect.stringContaining("answered 500"), from: "http" } });
+    expect(result).toMatchObject({
+      status: "completed",
+      output: { alert: expect.stringContaining("answered 500"), from: "http" },
+    });
     expect(ids(events, "node.skipped")).toEqual(["ok"]);
     expect(ids(events, "node.completed")).toEqual(["alert", "alertOut", "http"]);
   });
@@ -104,7 +145,14 @@ describe("on error", () => {
   });
 
   it("refuses a retry setting out of range at save, naming the node and field", async () => {
-    const response = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify({ name: "bad", nodes: [http("/down", { retry: { maxTries: 11, waitMs: 0, backoff: "fixed" } })], edges: [] }) });
+    const response = await stack.fetch("/api/workflows", {
+      method: "POST",
+      body: JSON.stringify({
+        name: "bad",
+        nodes: [http("/down", { retry: { maxTries: 11, waitMs: 0, backoff: "fixed" } })],
+        edges: [],
+      }),
+    });
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain('node \\"http\\": data.retry.maxTries: must be at most 10');
   });
@@ -115,12 +163,19 @@ describe("tool calls through the gateway", () => {
     const graph: WorkflowGraph = {
       nodes: [
         graphNode("call", "core.tool.call", { label: "Check", params: { args: { url: `${server.url}/flaky?key=f` } } }),
-        graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool", retry: { maxTries: 3, waitMs: 30, backoff: "fixed" } }),
+        graphNode("http", "core.http.request", {
+          label: "HTTP Request",
+          mode: "tool",
+          retry: { maxTries: 3, waitMs: 30, backoff: "fixed" },
+        }),
       ],
       edges: [graphEdge("http", "tool", "call", "tools")],
     };
     const { result, events } = await run(graph);
-    expect(result).toMatchObject({ status: "completed", output: { result: { status: 200, body: { ok: true, tries: 3 } } } });
+    expect(result).toMatchObject({
+      status: "completed",
+      output: { result: { status: 200, body: { ok: true, tries: 3 } } },
+    });
     const completed = payloads(events, "tool.call.completed");
     expect(completed).toEqual([expect.objectContaining({ toolName: "http_request", isError: false })]);
     const retries = payloads(events, "node.retrying");

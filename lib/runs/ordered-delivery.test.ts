@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import type { RunEvent } from "./events";
 import { OrderedEvents } from "./ordered-delivery";
 
-const event = (seq: number): RunEvent => ({ runId: "r", seq, type: "log", payload: { level: "info", message: `#${seq}` }, at: "" });
+const event = (seq: number): RunEvent => ({
+  runId: "r",
+  seq,
+  type: "log",
+  payload: { level: "info", message: `#${seq}` },
+  at: "",
+});
 const seqs = (events: RunEvent[]) => events.map((e) => e.seq);
 
 describe("OrderedEvents", () => {

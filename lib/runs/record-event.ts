@@ -31,7 +31,12 @@ export const NOTE_FLUSH_MS = 10;
 
 /** A run's last event carries its ending: written with it, by the worker holding the run's lease. */
 type EndingWrite = { ending: RunEnding; owner: string };
-type Pending = { event: RunEventInput; resolve: (stored: RunEvent | null) => void; reject: (error: unknown) => void; end?: EndingWrite };
+type Pending = {
+  event: RunEventInput;
+  resolve: (stored: RunEvent | null) => void;
+  reject: (error: unknown) => void;
+  end?: EndingWrite;
+};
 
 /**
  * Awaiting the recorder stores the event (and everything recorded before it) now: a checkpoint.
@@ -66,7 +71,18 @@ export function createEventRecorder(redis: Redis, runId: string, options: Record
     const batch = ends === -1 ? pending : pending.slice(0, ends + 1);
     pending = ends === -1 ? [] : pending.slice(ends + 1);
     Promise.resolve(secrets())
-      .then((scope) => recordBatch(redis, runId, redactBatch(scope, batch.map((item) => item.event)), redactEnding(scope, batch.at(-1)!.end), options.onlyWhileRunning === true))
+      .then((scope) =>
+        recordBatch(
+          redis,
+          runId,
+          redactBatch(
+            scope,
+            batch.map((item) => item.event),
+          ),
+          redactEnding(scope, batch.at(-1)!.end),
+          options.onlyWhileRunning === true,
+        ),
+      )
       .then(
         (stored) => batch.forEach((item, index) => item.resolve(stored ? stored[index] : null)),
         (error) => batch.forEach((item) => item.reject(error)),
@@ -83,7 +99,14 @@ export function createEventRecorder(redis: Redis, runId: string, options: Record
   };
   const record = ((input: RunEventInput) =>
     new Promise<RunEvent>((resolve, reject) => {
-      enqueue(input, (stored) => (stored ? resolve(stored) : reject(new RunEndedError(`Run ${runId} has ended (or ended elsewhere): ${input.type} not recorded`))), reject);
+      enqueue(
+        input,
+        (stored) =>
+          stored
+            ? resolve(stored)
+            : reject(new RunEndedError(`Run ${runId} has ended (or ended elsewhere): ${input.type} not recorded`)),
+        reject,
+      );
       queueMicrotask(writeNext); // events recorded in the same tick share a batch
     })) as RunRecorder;
   record.finish = (input, ending, owner) =>
@@ -92,7 +115,11 @@ export function createEventRecorder(redis: Redis, runId: string, options: Record
       queueMicrotask(writeNext);
     });
   record.note = (input) => {
-    const warn = (error: unknown) => error instanceof RunEndedError || console.warn(`run ${runId}: could not record ${input.type}: ${error instanceof Error ? error.message : String(error)}`);
+    const warn = (error: unknown) =>
+      error instanceof RunEndedError ||
+      console.warn(
+        `run ${runId}: could not record ${input.type}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     enqueue(input, () => undefined, warn);
     timer ??= setTimeout(() => {
       timer = undefined;
@@ -103,17 +130,29 @@ export function createEventRecorder(redis: Redis, runId: string, options: Record
 }
 
 function redactBatch(scope: SecretScope, events: RunEventInput[]): RunEventInput[] {
-  return scope.empty ? events : events.map((event) => ({ ...event, payload: scope.redact(event.payload) }) as RunEventInput);
+  return scope.empty
+    ? events
+    : events.map((event) => ({ ...event, payload: scope.redact(event.payload) }) as RunEventInput);
 }
 
 function redactEnding(scope: SecretScope, end: EndingWrite | undefined): EndingWrite | undefined {
   if (!end || scope.empty || end.ending.status === "cancelled") return end;
   const { ending } = end;
-  return { ...end, ending: ending.status === "completed" ? { ...ending, output: scope.redact(ending.output) } : { ...ending, error: scope.redactText(ending.error) } };
+  return {
+    ...end,
+    ending:
+      ending.status === "completed"
+        ? { ...ending, output: scope.redact(ending.output) }
+        : { ...ending, error: scope.redactText(ending.error) },
+  };
 }
 
 /** Allocates the next seqs of the run and stores the events, in one round trip; null when `whileRunning` and the run has ended. */
-async function storeEvents(runId: string, events: RunEventInput[], whileRunning: boolean): Promise<{ seq: number; createdAt: Date }[] | null> {
+async function storeEvents(
+  runId: string,
+  events: RunEventInput[],
+  whileRunning: boolean,
+): Promise<{ seq: number; createdAt: Date }[] | null> {
   const rows = await sql<{ seq: number; createdAt: Date }>`
     WITH allocated AS (
       UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length}
@@ -124,12 +163,17 @@ async function storeEvents(runId: string, events: RunEventInput[], whileRunning:
     FROM allocated, jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS item(value, ord)
     RETURNING seq, "createdAt"`;
   if (rows.length === 0 && whileRunning) return null;
-  if (rows.length !== events.length) throw new Error(`Run ${runId} does not exist: cannot record its ${events[0].type} event`);
+  if (rows.length !== events.length)
+    throw new Error(`Run ${runId} does not exist: cannot record its ${events[0].type} event`);
   return rows.sort((a, b) => a.seq - b.seq);
 }
 
 /** The same, and the run's final status, if `owner` still holds its lease; null (nothing stored) when it does not. */
-async function storeEventsAndEnd(runId: string, events: RunEventInput[], { ending, owner }: EndingWrite): Promise<{ seq: number; createdAt: Date }[] | null> {
+async function storeEventsAndEnd(
+  runId: string,
+  events: RunEventInput[],
+  { ending, owner }: EndingWrite,
+): Promise<{ seq: number; createdAt: Date }[] | null> {
   const { status, output, error } = endingColumns(ending);
   const rows = await sql<{ seq: number; createdAt: Date }>`
     WITH allocated AS (
@@ -144,13 +188,23 @@ async function storeEventsAndEnd(runId: string, events: RunEventInput[], { endin
   return rows.length === events.length ? rows.sort((a, b) => a.seq - b.seq) : null;
 }
 
-async function recordBatch(redis: Redis, runId: string, events: RunEventInput[], end: EndingWrite | undefined, whileRunning: boolean): Promise<RunEvent[] | null> {
+async function recordBatch(
+  redis: Redis,
+  runId: string,
+  events: RunEventInput[],
+  end: EndingWrite | undefined,
+  whileRunning: boolean,
+): Promise<RunEvent[] | null> {
   const rows = end ? await storeEventsAndEnd(runId, events, end) : await storeEvents(runId, events, whileRunning);
   if (!rows) return null;
-  const stored = events.map((event, index) => ({ ...event, runId, seq: rows[index].seq, at: rows[index].createdAt.toISOString() }) as RunEvent);
+  const stored = events.map(
+    (event, index) => ({ ...event, runId, seq: rows[index].seq, at: rows[index].createdAt.toISOString() }) as RunEvent,
+  );
   // Stored is what counts; live readers read a missed event back from the database.
   await publishEvents(redis, runId, stored).catch((error) =>
-    console.warn(`run ${runId}: events ${stored[0].seq}–${stored.at(-1)!.seq} stored but not published (${error instanceof Error ? error.message : String(error)})`),
+    console.warn(
+      `run ${runId}: events ${stored[0].seq}–${stored.at(-1)!.seq} stored but not published (${error instanceof Error ? error.message : String(error)})`,
+    ),
   );
   return stored;
 }

@@ -49,10 +49,15 @@ async function start(tag: string): Promise<string> {
 }
 
 const waitForEnd = (runId: string) =>
-  waitFor(`run ${runId} to end`, async () => {
-    const run = await getDb().run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, error: true } });
-    return ["completed", "failed", "cancelled"].includes(run.status) ? run : undefined;
-  }, 40_000, 200);
+  waitFor(
+    `run ${runId} to end`,
+    async () => {
+      const run = await getDb().run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, error: true } });
+      return ["completed", "failed", "cancelled"].includes(run.status) ? run : undefined;
+    },
+    40_000,
+    200,
+  );
 
 it("a run in flight survives a Redis restart with a whole event log, and the next run works", async () => {
   const runId = await start("inflight");

@@ -39,7 +39,11 @@ export type UnloggedSteps = {
 /** A log that holds every start and end. */
 export const FULL_LOG: UnloggedSteps = { startMayBeMissing: () => false, endMayBeMissing: () => false };
 
-export function resumeState(plan: CompiledWorkflow, events: readonly RunEvent[], unlogged: UnloggedSteps = FULL_LOG): ResumeState {
+export function resumeState(
+  plan: CompiledWorkflow,
+  events: readonly RunEvent[],
+  unlogged: UnloggedSteps = FULL_LOG,
+): ResumeState {
   const completed = new Map<string, NodeOutput>();
   const ended = new Set<string>();
   const started = new Set<string>();
@@ -50,7 +54,9 @@ export function resumeState(plan: CompiledWorkflow, events: readonly RunEvent[],
   for (const event of events) {
     switch (event.type) {
       case "run.resumed":
-        if (event.payload.afterCrash) for (const nodeId of event.payload.retriedNodeIds) crashesWhileRunning.set(nodeId, (crashesWhileRunning.get(nodeId) ?? 0) + 1);
+        if (event.payload.afterCrash)
+          for (const nodeId of event.payload.retriedNodeIds)
+            crashesWhileRunning.set(nodeId, (crashesWhileRunning.get(nodeId) ?? 0) + 1);
         break;
       case "node.started":
         started.add(event.payload.nodeId);
@@ -58,7 +64,8 @@ export function resumeState(plan: CompiledWorkflow, events: readonly RunEvent[],
       case "node.completed":
         started.delete(event.payload.nodeId);
         ended.add(event.payload.nodeId);
-        if (plan.nodes[event.payload.nodeId]?.mode === "normal") completed.set(event.payload.nodeId, (event.payload.output ?? {}) as NodeOutput);
+        if (plan.nodes[event.payload.nodeId]?.mode === "normal")
+          completed.set(event.payload.nodeId, (event.payload.output ?? {}) as NodeOutput);
         break;
       case "node.skipped":
         skipped.add(event.payload.nodeId);
@@ -83,7 +90,14 @@ export function resumeState(plan: CompiledWorkflow, events: readonly RunEvent[],
     const node = plan.nodes[nodeId];
     const couldStart = node.dependsOn.every((dependency) => mayHaveEnded.has(dependency));
     if (ended.has(nodeId) || (couldStart && unlogged.endMayBeMissing(node))) mayHaveEnded.add(nodeId);
-    if (couldStart && node.mode === "normal" && !ended.has(nodeId) && !started.has(nodeId) && unlogged.startMayBeMissing(node)) inFlight.push(nodeId);
+    if (
+      couldStart &&
+      node.mode === "normal" &&
+      !ended.has(nodeId) &&
+      !started.has(nodeId) &&
+      unlogged.startMayBeMissing(node)
+    )
+      inFlight.push(nodeId);
   }
   return { completed, skipped, inFlight, failed, terminal, crashesWhileRunning };
 }

@@ -7,9 +7,17 @@ const never = new AbortController().signal;
 
 describe("retryWait", () => {
   it("waits waitMs, doubled per try when exponential, never past the cap", () => {
-    expect([1, 2, 3].map((attempt) => retryWait({ maxTries: 4, waitMs: 100, backoff: "fixed" }, attempt, new Error("x")))).toEqual([100, 100, 100]);
-    expect([1, 2, 3].map((attempt) => retryWait({ maxTries: 4, waitMs: 100, backoff: "exponential" }, attempt, new Error("x")))).toEqual([100, 200, 400]);
-    expect(retryWait({ maxTries: 10, waitMs: 200_000, backoff: "exponential" }, 5, new Error("x"))).toBe(MAX_RETRY_WAIT_MS);
+    expect(
+      [1, 2, 3].map((attempt) => retryWait({ maxTries: 4, waitMs: 100, backoff: "fixed" }, attempt, new Error("x"))),
+    ).toEqual([100, 100, 100]);
+    expect(
+      [1, 2, 3].map((attempt) =>
+        retryWait({ maxTries: 4, waitMs: 100, backoff: "exponential" }, attempt, new Error("x")),
+      ),
+    ).toEqual([100, 200, 400]);
+    expect(retryWait({ maxTries: 10, waitMs: 200_000, backoff: "exponential" }, 5, new Error("x"))).toBe(
+      MAX_RETRY_WAIT_MS,
+    );
   });
 
   it("honours Retry-After on 429 and 503 only, when it asks for longer, up to the cap", () => {
@@ -32,21 +40,43 @@ describe("withRetries", () => {
   it("tries until success, telling onRetry about each coming try", async () => {
     const notices: RetryNotice[] = [];
     let tries = 0;
-    const result = await withRetries({ maxTries: 3, waitMs: 1, backoff: "fixed" }, async () => (++tries < 3 ? Promise.reject(new Error(`no ${tries}`)) : "yes"), { signal: never, onRetry: (n) => void notices.push(n) });
+    const result = await withRetries(
+      { maxTries: 3, waitMs: 1, backoff: "fixed" },
+      async () => (++tries < 3 ? Promise.reject(new Error(`no ${tries}`)) : "yes"),
+      { signal: never, onRetry: (n) => void notices.push(n) },
+    );
     expect(result).toBe("yes");
-    expect(notices).toEqual([{ attempt: 2, error: "no 1", waitMs: 1 }, { attempt: 3, error: "no 2", waitMs: 1 }]);
+    expect(notices).toEqual([
+      { attempt: 2, error: "no 1", waitMs: 1 },
+      { attempt: 3, error: "no 2", waitMs: 1 },
+    ]);
   });
 
   it("throws the last error when the tries run out, and tries once without a setting", async () => {
     let tries = 0;
-    await expect(withRetries({ maxTries: 2, waitMs: 0, backoff: "fixed" }, async () => Promise.reject(new Error(`no ${++tries}`)), { signal: never, onRetry: () => undefined })).rejects.toThrow("no 2");
-    await expect(withRetries(undefined, async () => Promise.reject(new Error(`no ${++tries}`)), { signal: never, onRetry: () => undefined })).rejects.toThrow("no 3");
+    await expect(
+      withRetries(
+        { maxTries: 2, waitMs: 0, backoff: "fixed" },
+        async () => Promise.reject(new Error(`no ${++tries}`)),
+        { signal: never, onRetry: () => undefined },
+      ),
+    ).rejects.toThrow("no 2");
+    await expect(
+      withRetries(undefined, async () => Promise.reject(new Error(`no ${++tries}`)), {
+        signal: never,
+        onRetry: () => undefined,
+      }),
+    ).rejects.toThrow("no 3");
   });
 
   it("stops waiting at once when the signal aborts", async () => {
     const controller = new AbortController();
     const started = Date.now();
-    const trying = withRetries({ maxTries: 3, waitMs: 60_000, backoff: "fixed" }, async () => Promise.reject(new Error("no")), { signal: controller.signal, onRetry: () => void setTimeout(() => controller.abort(new Error("cancelled")), 20) });
+    const trying = withRetries(
+      { maxTries: 3, waitMs: 60_000, backoff: "fixed" },
+      async () => Promise.reject(new Error("no")),
+      { signal: controller.signal, onRetry: () => void setTimeout(() => controller.abort(new Error("cancelled")), 20) },
+    );
     await expect(trying).rejects.toThrow("cancelled");
     expect(Date.now() - started).toBeLessThan(5000);
   });

@@ -17,7 +17,8 @@ const cancelKey = (runId: string) => `run:${runId}:cancel`;
 const FLAG_TTL_SECONDS = 24 * 60 * 60;
 const POLL_MS = 250;
 
-export type CancelResult = { ok: true; status: "cancelled" | "cancelling" } | { ok: false; reason: "not-found" | "finished"; message: string };
+export type CancelResult =
+  { ok: true; status: "cancelled" | "cancelling" } | { ok: false; reason: "not-found" | "finished"; message: string };
 
 /** `graceMs`: how long tool calls already running may take to finish before the run stops anyway (wind-down.ts); 0 stops it now. */
 export type CancelOptions = { graceMs?: number };
@@ -26,16 +27,27 @@ export async function cancelRun(redis: Redis, runId: string, options: CancelOpti
   const graceMs = Math.max(0, Math.round(options.graceMs ?? 0));
   const run = await getDb().run.findUnique({ where: { id: runId }, select: { status: true, startedAt: true } });
   if (!run) return { ok: false, reason: "not-found", message: `Run ${runId} does not exist` };
-  if (run.status !== "queued" && run.status !== "running") return { ok: false, reason: "finished", message: `Run ${runId} has already ${run.status}` };
+  if (run.status !== "queued" && run.status !== "running")
+    return { ok: false, reason: "finished", message: `Run ${runId} has already ${run.status}` };
   await requestCancel(runId, graceMs);
   await cancelChildRuns(redis, runId, { graceMs });
   // The flag holds the grace; a gentle request never softens a plain cancel already made (NX), a plain one overrides a gentle one.
-  const flag = graceMs > 0 ? redis.set(cancelKey(runId), String(graceMs), "EX", FLAG_TTL_SECONDS, "NX") : redis.set(cancelKey(runId), "0", "EX", FLAG_TTL_SECONDS);
+  const flag =
+    graceMs > 0
+      ? redis.set(cancelKey(runId), String(graceMs), "EX", FLAG_TTL_SECONDS, "NX")
+      : redis.set(cancelKey(runId), "0", "EX", FLAG_TTL_SECONDS);
   await flag.catch(() => undefined);
   // Ended here only if no live worker holds it (queued, or its worker died); the update is fenced, so an owner that just took it wins.
-  const ending = { runId, redis, emit: createEventRecorder(redis, runId), startedAt: run.startedAt?.getTime() ?? Date.now() };
+  const ending = {
+    runId,
+    redis,
+    emit: createEventRecorder(redis, runId),
+    startedAt: run.startedAt?.getTime() ?? Date.now(),
+  };
   if (await finishRun(ending, null, { status: "cancelled" })) {
-    await runsQueue().remove(runId).catch(() => undefined);
+    await runsQueue()
+      .remove(runId)
+      .catch(() => undefined);
     return { ok: true, status: "cancelled" };
   }
   return { ok: true, status: "cancelling" };
@@ -43,7 +55,9 @@ export async function cancelRun(redis: Redis, runId: string, options: CancelOpti
 
 /** Cancelling a run cancels the runs its Workflow Tools started that are still going (and theirs). */
 export async function cancelChildRuns(redis: Redis, parentRunId: string, options: CancelOptions = {}): Promise<void> {
-  const children = await sql<{ id: string }>`SELECT id FROM "Run" WHERE "parentRunId" = ${parentRunId} AND status IN ('queued', 'running')`;
+  const children = await sql<{
+    id: string;
+  }>`SELECT id FROM "Run" WHERE "parentRunId" = ${parentRunId} AND status IN ('queued', 'running')`;
   await Promise.all(children.map((child) => cancelRun(redis, child.id, options).catch(() => undefined)));
 }
 
@@ -57,7 +71,11 @@ async function cancelRequest(redis: Redis, runId: string): Promise<{ graceMs: nu
  * Calls `cancel` once someone cancels the run through Redis, and again if a gentle request is
  * followed by a plain one (grace 0), so a second click on Cancel does not wait out the grace.
  */
-export function watchCancellation(redis: Redis, runId: string, cancel: (graceMs: number) => void): { stop: () => void } {
+export function watchCancellation(
+  redis: Redis,
+  runId: string,
+  cancel: (graceMs: number) => void,
+): { stop: () => void } {
   let seen: number | undefined;
   const timer = setInterval(async () => {
     const request = await cancelRequest(redis, runId).catch(() => null);

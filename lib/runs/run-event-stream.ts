@@ -28,7 +28,10 @@ export type RunEventStreamOptions = {
   release: () => void;
 };
 
-export function runEventStream(runId: string, { lastSeenSeq, signal, release }: RunEventStreamOptions): ReadableStream<Uint8Array> {
+export function runEventStream(
+  runId: string,
+  { lastSeenSeq, signal, release }: RunEventStreamOptions,
+): ReadableStream<Uint8Array> {
   const abort = new AbortController();
   signal.addEventListener("abort", () => abort.abort());
   return new ReadableStream<Uint8Array>({
@@ -59,7 +62,12 @@ export function runEventStream(runId: string, { lastSeenSeq, signal, release }: 
 }
 
 /** Replays, then sends live events in order until the terminal one went out or the client left. */
-async function pumpEvents(runId: string, lastSeenSeq: number, signal: AbortSignal, write: (text: string) => void): Promise<void> {
+async function pumpEvents(
+  runId: string,
+  lastSeenSeq: number,
+  signal: AbortSignal,
+  write: (text: string) => void,
+): Promise<void> {
   const ordered = new OrderedEvents(lastSeenSeq + 1, (afterSeq) => listEvents(runId, afterSeq));
   const arrivals = new Arrivals(signal);
   /** Sends events in order; true once the terminal event went out. */
@@ -77,7 +85,8 @@ async function pumpEvents(runId: string, lastSeenSeq: number, signal: AbortSigna
     while (!finished && !signal.aborted) {
       const events = await arrivals.next();
       finished = send(ordered.accept(events));
-      if (!finished && !signal.aborted && (events.length === 0 || ordered.hasGap())) finished = send(await ordered.catchUp());
+      if (!finished && !signal.aborted && (events.length === 0 || ordered.hasGap()))
+        finished = send(await ordered.catchUp());
     }
   } finally {
     unwatch();

@@ -14,7 +14,12 @@ beforeAll(async () => {
       name: "forecast",
       nodes: [
         graphNode("entry", "core.entry", {
-          params: { inputFields: [{ name: "city", type: "string", required: true, description: "Where" }, { name: "days", type: "number", default: 3 }] },
+          params: {
+            inputFields: [
+              { name: "city", type: "string", required: true, description: "Where" },
+              { name: "days", type: "number", default: 3 },
+            ],
+          },
         }),
         graphNode("out", "core.output", { label: "Out" }),
       ],
@@ -25,7 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-const start = (input: unknown) => stack.fetch(`/api/workflows/${workflowId}/runs`, { method: "POST", body: JSON.stringify({ input }) });
+const start = (input: unknown) =>
+  stack.fetch(`/api/workflows/${workflowId}/runs`, { method: "POST", body: JSON.stringify({ input }) });
 
 it("runs with input that fits, defaults filled in", async () => {
   const response = await start({ city: "Oslo" });
@@ -47,10 +53,18 @@ it("refuses input that does not fit with a 400 naming each field, and starts not
 it("refuses input fields that are themselves wrong at compile time, on the Entry", async () => {
   const response = await stack.fetch("/api/workflows", {
     method: "POST",
-    body: JSON.stringify({ name: "bad fields", nodes: [graphNode("entry", "core.entry", { params: { inputFields: [{ name: "a" }, { name: "a" }] } })], edges: [] }),
+    body: JSON.stringify({
+      name: "bad fields",
+      nodes: [graphNode("entry", "core.entry", { params: { inputFields: [{ name: "a" }, { name: "a" }] } })],
+      edges: [],
+    }),
   });
   expect(response.status).toBe(400);
   expect(((await response.json()) as { errors: unknown[] }).errors).toEqual([
-    expect.objectContaining({ nodeId: "entry", field: "inputFields", message: expect.stringContaining('"a" is used twice') }),
+    expect.objectContaining({
+      nodeId: "entry",
+      field: "inputFields",
+      message: expect.stringContaining('"a" is used twice'),
+    }),
   ]);
 });

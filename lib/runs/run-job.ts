@@ -11,7 +11,11 @@ import { wakeQueuedRuns } from "./run-gate";
 
 export const LIMITED_RECHECK_MS = Number(process.env.SWITCHBOARD_LIMITED_RECHECK_MS ?? 30_000);
 
-export async function processRunJob(services: RunServices, job: Job<RunJobData>, token: string | undefined): Promise<void> {
+export async function processRunJob(
+  services: RunServices,
+  job: Job<RunJobData>,
+  token: string | undefined,
+): Promise<void> {
   const outcome = await executeRun(services, job.data.runId);
   if (outcome === "done") return;
   await job.moveToDelayed(Date.now() + LIMITED_RECHECK_MS, token);

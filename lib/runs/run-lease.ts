@@ -43,8 +43,18 @@ export type ClaimResult =
 export type ClaimOptions = { query?: SqlTag; gateLocked?: boolean };
 
 /** Takes a queued run, or a running one whose owner's lease ran out (or that we already own). The deadline comes from the plan's run timeout. */
-export async function claimRun(runId: string, owner: string, { query = sql, gateLocked = false }: ClaimOptions = {}): Promise<ClaimResult> {
-  const rows = await query<Omit<ClaimedRun, "resumed" | "afterCrash" | "cancelRequested"> & { previous: string; previousOwner: string | null; cancelRequestedAt: Date | null }>`
+export async function claimRun(
+  runId: string,
+  owner: string,
+  { query = sql, gateLocked = false }: ClaimOptions = {},
+): Promise<ClaimResult> {
+  const rows = await query<
+    Omit<ClaimedRun, "resumed" | "afterCrash" | "cancelRequested"> & {
+      previous: string;
+      previousOwner: string | null;
+      cancelRequestedAt: Date | null;
+    }
+  >`
     WITH previous AS (SELECT id, status, "leaseOwner" FROM "Run" WHERE id = ${runId} FOR UPDATE)
     UPDATE "Run" AS run SET
       status = 'running',
@@ -66,12 +76,25 @@ export async function claimRun(runId: string, owner: string, { query = sql, gate
   if (rows.length === 1) {
     const { previous, previousOwner, cancelRequestedAt, ...run } = rows[0];
     const resumed = previous === "running";
-    return { ok: true, run: { ...run, resumed, afterCrash: resumed && previousOwner !== null && previousOwner !== owner, cancelRequested: cancelRequestedAt !== null } };
+    return {
+      ok: true,
+      run: {
+        ...run,
+        resumed,
+        afterCrash: resumed && previousOwner !== null && previousOwner !== owner,
+        cancelRequested: cancelRequestedAt !== null,
+      },
+    };
   }
-  const [current] = await query<{ status: string; leaseUntil: Date | null; workflowId: string }>`SELECT status, "leaseUntil", "workflowId" FROM "Run" WHERE id = ${runId}`;
+  const [current] = await query<{
+    status: string;
+    leaseUntil: Date | null;
+    workflowId: string;
+  }>`SELECT status, "leaseUntil", "workflowId" FROM "Run" WHERE id = ${runId}`;
   if (!current) return { ok: false, reason: "missing" };
   if (current.status === "queued") return { ok: false, reason: "limited", workflowId: current.workflowId };
-  if (current.status === "running" && current.leaseUntil) return { ok: false, reason: "leased", leaseUntil: current.leaseUntil };
+  if (current.status === "running" && current.leaseUntil)
+    return { ok: false, reason: "leased", leaseUntil: current.leaseUntil };
   return { ok: false, reason: "finished" };
 }
 
@@ -84,7 +107,10 @@ export async function renewLeases(owner: string, runIds: string[]): Promise<Hear
     UPDATE "Run" SET "leaseUntil" = now() + make_interval(secs => ${LEASE_SECONDS})
     WHERE id = ANY(${runIds}) AND "leaseOwner" = ${owner} AND status = 'running'
     RETURNING id, "cancelRequestedAt" <= now() AS cancel`;
-  return { kept: new Set(rows.map((row) => row.id)), cancelRequested: new Set(rows.filter((row) => row.cancel).map((row) => row.id)) };
+  return {
+    kept: new Set(rows.map((row) => row.id)),
+    cancelRequested: new Set(rows.filter((row) => row.cancel).map((row) => row.id)),
+  };
 }
 
 /**
@@ -107,9 +133,7 @@ export async function requestCancel(runId: string, graceMs = 0): Promise<void> {
 }
 
 export type RunEnding =
-  | { status: "completed"; output: unknown }
-  | { status: "failed"; error: string }
-  | { status: "cancelled" };
+  { status: "completed"; output: unknown } | { status: "failed"; error: string } | { status: "cancelled" };
 
 /** The Run columns an ending writes (with finishedAt, and the lease cleared). */
 export function endingColumns(ending: RunEnding) {

@@ -6,7 +6,9 @@ describe("runPriority", () => {
     expect(runPriority({ kind: "manual" })).toBe(1);
     expect(runPriority({ kind: "chat" })).toBe(1);
     expect(runPriority({ kind: "workflow" })).toBe(1);
-    expect([runPriority({ kind: "webhook" }), runPriority({ kind: "mcp" }), runPriority({ kind: "api" })]).toEqual([2, 2, 2]);
+    expect([runPriority({ kind: "webhook" }), runPriority({ kind: "mcp" }), runPriority({ kind: "api" })]).toEqual([
+      2, 2, 2,
+    ]);
     expect(runPriority({ kind: "schedule" })).toBe(3);
   });
 });

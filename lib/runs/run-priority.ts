@@ -5,7 +5,16 @@
  */
 import type { RunTrigger } from "./run-trigger";
 
-const PRIORITY_BY_TRIGGER: Record<RunTrigger["kind"], number> = { manual: 1, chat: 1, workflow: 1, api: 2, webhook: 2, mcp: 2, error: 2, schedule: 3 };
+const PRIORITY_BY_TRIGGER: Record<RunTrigger["kind"], number> = {
+  manual: 1,
+  chat: 1,
+  workflow: 1,
+  api: 2,
+  webhook: 2,
+  mcp: 2,
+  error: 2,
+  schedule: 3,
+};
 
 export function runPriority(trigger: Pick<RunTrigger, "kind">): number {
   return PRIORITY_BY_TRIGGER[trigger.kind] ?? 2;

@@ -11,15 +11,21 @@ import { loadRunDefinition } from "./load-plan";
 
 const KEEP_MS = 60_000;
 const MAX_RUNS = 500;
-const holder = globalThis as unknown as { switchboardRunSecrets?: Map<string, { scope: Promise<SecretScope>; until: number }> };
+const holder = globalThis as unknown as {
+  switchboardRunSecrets?: Map<string, { scope: Promise<SecretScope>; until: number }>;
+};
 const scopes = (holder.switchboardRunSecrets ??= new Map());
 
 /** MCP Server and MCP Group nodes may name servers declared once in the workflow (graph.mcpServers). */
-const namesWorkflowServers = (plan: CompiledWorkflow) => Object.values(plan.nodes).some((node) => node.type.startsWith("mcp."));
+const namesWorkflowServers = (plan: CompiledWorkflow) =>
+  Object.values(plan.nodes).some((node) => node.type.startsWith("mcp."));
 
 /** Every place a run's secret references can be: each node's params and the workflow's MCP servers. */
 function secretSources(plan: CompiledWorkflow, graph: unknown): unknown[] {
-  return [...Object.values(plan.nodes).map((node) => node.params), (graph as { mcpServers?: unknown } | null)?.mcpServers];
+  return [
+    ...Object.values(plan.nodes).map((node) => node.params),
+    (graph as { mcpServers?: unknown } | null)?.mcpServers,
+  ];
 }
 
 /** Teaches the run's own scope every secret the run names (a secret removed since the run started is passed over). */

@@ -14,7 +14,13 @@ import { finishRun } from "./finish-run";
 export const MAX_RUN_ATTEMPTS = 10;
 const LIVE_JOB_STATES = new Set(["waiting", "active", "delayed", "prioritized", "waiting-children"]);
 
-type Candidate = { id: string; status: "queued" | "running"; attempt: number; startedAt: Date | null; priority: number };
+type Candidate = {
+  id: string;
+  status: "queued" | "running";
+  attempt: number;
+  startedAt: Date | null;
+  priority: number;
+};
 
 async function candidates(): Promise<Candidate[]> {
   return getDb().$queryRaw<Candidate[]>`
@@ -32,7 +38,12 @@ export async function sweepRuns(redis: Redis, log: (message: string) => void = c
     const state = job ? await job.getState() : "missing";
     if (LIVE_JOB_STATES.has(state)) continue; // BullMQ still holds it: its stalled-job check redelivers it
     if (run.attempt >= MAX_RUN_ATTEMPTS) {
-      const ending = { runId: run.id, redis, emit: createEventRecorder(redis, run.id), startedAt: run.startedAt?.getTime() ?? Date.now() };
+      const ending = {
+        runId: run.id,
+        redis,
+        emit: createEventRecorder(redis, run.id),
+        startedAt: run.startedAt?.getTime() ?? Date.now(),
+      };
       const error = `The run's workers stopped ${run.attempt} times; giving up`;
       if (await finishRun(ending, null, { status: "failed", error })) log(`[runs] run ${run.id} failed: ${error}`);
     } else {

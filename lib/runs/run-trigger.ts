@@ -11,28 +11,45 @@ import type { CompiledWorkflow } from "../workflow/compile";
 /** `error`: started by another workflow's failed run (its `settings.errorWorkflowId`, error-workflow.ts). */
 export const TRIGGER_KINDS = ["manual", "api", "webhook", "schedule", "workflow", "mcp", "chat", "error"] as const;
 /** `conversationId`: a chat message's run (kind "chat"), whose model nodes with memory read the conversation's earlier turns. */
-export const RunTrigger = z.object({ kind: z.enum(TRIGGER_KINDS), nodeId: z.string().optional(), conversationId: z.string().optional() });
+export const RunTrigger = z.object({
+  kind: z.enum(TRIGGER_KINDS),
+  nodeId: z.string().optional(),
+  conversationId: z.string().optional(),
+});
 export type RunTrigger = z.infer<typeof RunTrigger>;
 
 /** What kind of trigger a component is, if it is one (its catalogue `trigger`). */
 export type TriggerKindOf = (type: string) => "manual" | "webhook" | "schedule" | undefined;
 
 /** The trigger nodes that fire for this run; every other trigger node is skipped. */
-export function firedTriggers(plan: CompiledWorkflow, trigger: RunTrigger | null | undefined, kindOf: TriggerKindOf): Set<string> {
+export function firedTriggers(
+  plan: CompiledWorkflow,
+  trigger: RunTrigger | null | undefined,
+  kindOf: TriggerKindOf,
+): Set<string> {
   // A disabled trigger never fires.
-  const triggers = plan.order.filter((id) => kindOf(plan.nodes[id].type) !== undefined && plan.nodes[id].params.enabled !== false);
+  const triggers = plan.order.filter(
+    (id) => kindOf(plan.nodes[id].type) !== undefined && plan.nodes[id].params.enabled !== false,
+  );
   if (trigger?.nodeId) return new Set(triggers.filter((id) => id === trigger.nodeId));
   const manual = triggers.filter((id) => kindOf(plan.nodes[id].type) === "manual");
   return new Set(manual.length > 0 ? manual : triggers);
 }
 
 /** Started by someone or something asking with an input (not a webhook body, a schedule or a failure report): the Entry's input fields apply. */
-export const asksWithInput = (trigger: RunTrigger) => trigger.kind !== "webhook" && trigger.kind !== "schedule" && trigger.kind !== "error";
+export const asksWithInput = (trigger: RunTrigger) =>
+  trigger.kind !== "webhook" && trigger.kind !== "schedule" && trigger.kind !== "error";
 
-const STARTED_BY: Partial<Record<RunTrigger["kind"], string>> = { workflow: "by another workflow", mcp: "over MCP", chat: "from a chat", error: "by another workflow's failure" };
+const STARTED_BY: Partial<Record<RunTrigger["kind"], string>> = {
+  workflow: "by another workflow",
+  mcp: "over MCP",
+  chat: "from a chat",
+  error: "by another workflow's failure",
+};
 
 /** Why a trigger node that did not fire is skipped. */
 export function notFiredReason(trigger: RunTrigger | null | undefined): string {
-  if (!trigger || asksWithInput(trigger)) return `the run was started ${STARTED_BY[trigger?.kind ?? "manual"] ?? "by hand or through the API"}, not by this trigger`;
+  if (!trigger || asksWithInput(trigger))
+    return `the run was started ${STARTED_BY[trigger?.kind ?? "manual"] ?? "by hand or through the API"}, not by this trigger`;
   return `the run was started by another trigger (${trigger.kind})`;
 }

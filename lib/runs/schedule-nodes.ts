@@ -7,7 +7,12 @@ import type { CompiledWorkflow } from "../workflow/compile";
 
 export type RunNode = (nodeId: string, signal: AbortSignal) => Promise<void>;
 
-export async function scheduleNodes(plan: CompiledWorkflow, done: ReadonlySet<string>, runNode: RunNode, options: { concurrency: number; signal: AbortSignal }): Promise<void> {
+export async function scheduleNodes(
+  plan: CompiledWorkflow,
+  done: ReadonlySet<string>,
+  runNode: RunNode,
+  options: { concurrency: number; signal: AbortSignal },
+): Promise<void> {
   const finished = new Set(done);
   const waiting = plan.order.filter((nodeId) => !finished.has(nodeId));
   const running = new Map<string, Promise<void>>();
@@ -15,7 +20,8 @@ export async function scheduleNodes(plan: CompiledWorkflow, done: ReadonlySet<st
   const signal = AbortSignal.any([options.signal, siblings.signal]);
   let failure: { error: unknown } | undefined;
 
-  const ready = () => waiting.filter((nodeId) => plan.nodes[nodeId].dependsOn.every((dependency) => finished.has(dependency)));
+  const ready = () =>
+    waiting.filter((nodeId) => plan.nodes[nodeId].dependsOn.every((dependency) => finished.has(dependency)));
 
   while (!failure && (waiting.length > 0 || running.size > 0)) {
     for (const nodeId of ready()) {
@@ -35,7 +41,8 @@ export async function scheduleNodes(plan: CompiledWorkflow, done: ReadonlySet<st
     }
     if (running.size === 0) {
       if (signal.aborted) throw signal.reason;
-      if (waiting.length > 0 && !failure) throw new Error(`Nodes ${waiting.join(", ")} can never run: their dependencies are not in the plan`);
+      if (waiting.length > 0 && !failure)
+        throw new Error(`Nodes ${waiting.join(", ")} can never run: their dependencies are not in the plan`);
       break;
     }
     await Promise.race(running.values());

@@ -3,8 +3,22 @@ import { describe, expect, it } from "vitest";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
 import { skippableNodes, skipReason, type SkipFacts } from "./skip-rule";
 
-const node = (id: string, type: string, inputs: CompiledNode["inputs"] = {}, extra: Partial<CompiledNode> = {}): CompiledNode => ({
-  id, type, label: id, mode: "normal", params: {}, inputs, dependsOn: Object.values(inputs).map((input) => input.nodeId), connectedToolNodeIds: [], agentInputs: [], ...extra,
+const node = (
+  id: string,
+  type: string,
+  inputs: CompiledNode["inputs"] = {},
+  extra: Partial<CompiledNode> = {},
+): CompiledNode => ({
+  id,
+  type,
+  label: id,
+  mode: "normal",
+  params: {},
+  inputs,
+  dependsOn: Object.values(inputs).map((input) => input.nodeId),
+  connectedToolNodeIds: [],
+  agentInputs: [],
+  ...extra,
 });
 
 const plan: CompiledWorkflow = {
@@ -46,7 +60,9 @@ describe("skipReason", () => {
 
   it("runs a join once any of its inputs is taken", () => {
     expect(skipReason(plan.nodes.join, facts({ ...tookTrue, yes: { body: "ok" } }, ["no"]))).toBeNull();
-    expect(skipReason(plan.nodes.join, facts({ entry: {} }, ["yes", "no"]))).toBe("everything it reads from was skipped");
+    expect(skipReason(plan.nodes.join, facts({ entry: {} }, ["yes", "no"]))).toBe(
+      "everything it reads from was skipped",
+    );
   });
 
   it("never skips a node without data inputs, nor a tool", () => {
@@ -57,7 +73,10 @@ describe("skipReason", () => {
 
 describe("skippableNodes", () => {
   it("names, from the plan alone, every node some run might skip: branches and what reads only from them, not joins or tools", () => {
-    const skippable = skippableNodes(plan, { isBranching: (type) => type === "core.if", isUnfiredTrigger: () => false });
+    const skippable = skippableNodes(plan, {
+      isBranching: (type) => type === "core.if",
+      isUnfiredTrigger: () => false,
+    });
     expect([...skippable].sort()).toEqual(["after-no", "join", "no", "reads-no", "yes"]);
   });
 
@@ -70,7 +89,10 @@ describe("skippableNodes", () => {
           node("hook", "trigger.webhook"),
           node("entry", "core.entry"),
           node("after-hook", "core.transform", { input: { nodeId: "hook", port: "output" } }),
-          node("after-both", "core.merge", { a: { nodeId: "hook", port: "output" }, b: { nodeId: "entry", port: "output" } }),
+          node("after-both", "core.merge", {
+            a: { nodeId: "hook", port: "output" },
+            b: { nodeId: "entry", port: "output" },
+          }),
         ].map((n) => [n.id, n]),
       ),
     };

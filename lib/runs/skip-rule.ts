@@ -18,7 +18,8 @@ export type SkipFacts = {
 };
 
 /** Whether the node's output leaves out the ports not taken: a branching component, or a node with an error handle. */
-const branches = (node: CompiledNode, isBranching: (type: string) => boolean) => isBranching(node.type) || node.onError === "errorOutput";
+const branches = (node: CompiledNode, isBranching: (type: string) => boolean) =>
+  isBranching(node.type) || node.onError === "errorOutput";
 
 /** Why the node is skipped, or null when it runs. */
 export function skipReason(node: CompiledNode, { plan, outputs, skipped, isBranching }: SkipFacts): string | null {
@@ -41,7 +42,13 @@ export function skipReason(node: CompiledNode, { plan, outputs, skipped, isBranc
  * The nodes a run might skip, known before its branches are taken: the triggers that did not start
  * it, and nodes whose every data input comes from a branching node or from a node it might skip.
  */
-export function skippableNodes(plan: CompiledWorkflow, { isBranching, isUnfiredTrigger }: { isBranching: (type: string) => boolean; isUnfiredTrigger: (node: CompiledNode) => boolean }): Set<string> {
+export function skippableNodes(
+  plan: CompiledWorkflow,
+  {
+    isBranching,
+    isUnfiredTrigger,
+  }: { isBranching: (type: string) => boolean; isUnfiredTrigger: (node: CompiledNode) => boolean },
+): Set<string> {
   const skippable = new Set<string>();
   for (const nodeId of plan.order) {
     const node = plan.nodes[nodeId];
@@ -53,7 +60,8 @@ export function skippableNodes(plan: CompiledWorkflow, { isBranching, isUnfiredT
     const wired = Object.values(node.inputs);
     const templated = Object.values(node.templateSources ?? {});
     if (wired.length + templated.length === 0) continue;
-    const mayBeDead = ({ nodeId: from }: { nodeId: string }) => skippable.has(from) || branches(plan.nodes[from], isBranching);
+    const mayBeDead = ({ nodeId: from }: { nodeId: string }) =>
+      skippable.has(from) || branches(plan.nodes[from], isBranching);
     if (wired.every(mayBeDead) && templated.every((from) => skippable.has(from))) skippable.add(nodeId);
   }
   return skippable;

@@ -33,8 +33,14 @@ export function startRunProblem(result: Exclude<StartRunResult, { ok: true }>): 
 }
 
 /** A compiled workflow version, kept as the JSON text the Run row stores, with the input fields its Entry asks for. */
-type CachedPlan = { updatedAt: Date; hostTools: boolean; planJson: string; graphJson: string; inputFields: InputField[]; secrets: SecretUse[] };
-
+type CachedPlan = {
+  updatedAt: Date;
+  hostTools: boolean;
+  planJson: string;
+  graphJson: string;
+  inputFields: InputField[];
+  secrets: SecretUse[];
+};
 
 const MAX_CACHED = 500;
 // On globalThis so the route handlers and the server actions (separate Next bundles) share it.
@@ -52,7 +58,10 @@ function refused(errors: CompileError[]): Exclude<StartRunResult, { ok: true }> 
   return { ok: false, reason: "invalid", message: `The workflow has ${count} error${count === 1 ? "" : "s"}`, errors };
 }
 
-async function compileCurrent(workflowId: string, hostTools: boolean): Promise<CachedPlan | Exclude<StartRunResult, { ok: true }>> {
+async function compileCurrent(
+  workflowId: string,
+  hostTools: boolean,
+): Promise<CachedPlan | Exclude<StartRunResult, { ok: true }>> {
   const workflow = await getWorkflow(workflowId);
   if (!workflow) return { ok: false, reason: "not-found", message: `Workflow ${workflowId} does not exist` };
   const compiled = compileWorkflow(workflow.graph, lookupComponent, { hostTools });
@@ -71,7 +80,13 @@ async function compileCurrent(workflowId: string, hostTools: boolean): Promise<C
 }
 
 /** Inserts the Run and its `run.queued` event in one statement, if the workflow still has the plan's version. */
-async function insertRun(workflowId: string, plan: CachedPlan, input: unknown, trigger: RunTrigger, parent?: RunParent): Promise<string | null> {
+async function insertRun(
+  workflowId: string,
+  plan: CachedPlan,
+  input: unknown,
+  trigger: RunTrigger,
+  parent?: RunParent,
+): Promise<string | null> {
   const runId = randomUUID();
   const payload = JSON.stringify({ workflowId, trigger });
   const rows = await sql`
@@ -86,17 +101,29 @@ async function insertRun(workflowId: string, plan: CachedPlan, input: unknown, t
 }
 
 /** Starts a run of the workflow as it is stored now; `trigger` says what started it (and so which trigger nodes fire). */
-export async function startRun(workflowId: string, input: unknown, trigger: RunTrigger = { kind: "manual" }, parent?: RunParent): Promise<StartRunResult> {
+export async function startRun(
+  workflowId: string,
+  input: unknown,
+  trigger: RunTrigger = { kind: "manual" },
+  parent?: RunParent,
+): Promise<StartRunResult> {
   const hostTools = await hostToolsEnabled();
-  const fitted = (plan: CachedPlan) => (asksWithInput(trigger) ? checkRunInput(plan.inputFields, input) : ({ ok: true, value: input } as const));
-  const invalidInput = (errors: InputProblem[]) => ({ ok: false as const, reason: "invalid-input" as const, message: errors[0].message, errors });
+  const fitted = (plan: CachedPlan) =>
+    asksWithInput(trigger) ? checkRunInput(plan.inputFields, input) : ({ ok: true, value: input } as const);
+  const invalidInput = (errors: InputProblem[]) => ({
+    ok: false as const,
+    reason: "invalid-input" as const,
+    message: errors[0].message,
+    errors,
+  });
 
   const cached = plans.get(workflowId);
   let runId: string | null = null;
   if (cached && cached.hostTools === hostTools) {
     // Input that does not fit a cached version (or a secret gone missing) is judged again against the current one below.
     const checked = fitted(cached);
-    if (checked.ok && (await missingSecrets(cached.secrets)).length === 0) runId = await insertRun(workflowId, cached, checked.value, trigger, parent);
+    if (checked.ok && (await missingSecrets(cached.secrets)).length === 0)
+      runId = await insertRun(workflowId, cached, checked.value, trigger, parent);
   }
   if (!runId) {
     const plan = await compileCurrent(workflowId, hostTools);
@@ -106,7 +133,12 @@ export async function startRun(workflowId: string, input: unknown, trigger: RunT
     const checked = fitted(plan);
     if (!checked.ok) return invalidInput(checked.errors);
     runId = await insertRun(workflowId, plan, checked.value, trigger, parent);
-    if (!runId) return { ok: false, reason: "not-found", message: `Workflow ${workflowId} changed or was deleted while the run was starting; try again` };
+    if (!runId)
+      return {
+        ok: false,
+        reason: "not-found",
+        message: `Workflow ${workflowId} changed or was deleted while the run was starting; try again`,
+      };
   }
   // Nobody can be watching a run whose id is not out yet, so run.queued is stored, not published.
   await addRunJob(runId, runPriority(trigger));

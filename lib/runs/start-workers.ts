@@ -7,7 +7,14 @@
  */
 import { setMaxListeners } from "node:events";
 import { Worker } from "bullmq";
-import { queueConnection, RUNS_QUEUE, TOOL_CALLS_QUEUE, type RunJobData, type ToolCallJobData, type ToolCallJobResult } from "../queue/queues";
+import {
+  queueConnection,
+  RUNS_QUEUE,
+  TOOL_CALLS_QUEUE,
+  type RunJobData,
+  type ToolCallJobData,
+  type ToolCallJobResult,
+} from "../queue/queues";
 import { sharedRedis } from "../queue/redis";
 import { replyingProcessor } from "../queue/tool-call-replies";
 import { cleanupRuns, getRetention } from "../settings/retention";
@@ -53,7 +60,13 @@ export type WorkerOptions = {
 
 export type RunningWorkers = { close: () => Promise<void> };
 
-export async function startWorkers({ runConcurrency = DEFAULT_RUN_CONCURRENCY, toolCallConcurrency = DEFAULT_TOOL_CALL_CONCURRENCY, nodeConcurrency = 4, drainMs = 10_000, log = console.error }: WorkerOptions = {}): Promise<RunningWorkers> {
+export async function startWorkers({
+  runConcurrency = DEFAULT_RUN_CONCURRENCY,
+  toolCallConcurrency = DEFAULT_TOOL_CALL_CONCURRENCY,
+  nodeConcurrency = 4,
+  drainMs = 10_000,
+  log = console.error,
+}: WorkerOptions = {}): Promise<RunningWorkers> {
   const shutdown = new AbortController();
   setMaxListeners(0, shutdown.signal); // every run in flight listens for the shutdown
   const leases = new LeaseKeeper(workerId(), log);
@@ -68,7 +81,9 @@ export async function startWorkers({ runConcurrency = DEFAULT_RUN_CONCURRENCY, t
   });
   const toolCalls = new Worker<ToolCallJobData, ToolCallJobResult>(
     TOOL_CALLS_QUEUE,
-    replyingProcessor(sharedRedis(), (data) => withJobSignal(shutdown.signal, (signal) => executeToolCall(data, signal))),
+    replyingProcessor(sharedRedis(), (data) =>
+      withJobSignal(shutdown.signal, (signal) => executeToolCall(data, signal)),
+    ),
     { connection: queueConnection(), concurrency: toolCallConcurrency },
   );
   // Schedules fire as jobs on `triggers`; each becomes a run.
@@ -81,7 +96,10 @@ export async function startWorkers({ runConcurrency = DEFAULT_RUN_CONCURRENCY, t
         return;
       }
       const started = await startScheduledRun(job.data, job.opts.prevMillis, log);
-      if (!started.ok) log(`[triggers] schedule ${job.data.nodeId} of workflow ${job.data.workflowId} did not start a run: ${started.message}`);
+      if (!started.ok)
+        log(
+          `[triggers] schedule ${job.data.nodeId} of workflow ${job.data.workflowId} did not start a run: ${started.message}`,
+        );
     },
     { connection: queueConnection(), concurrency: 4 },
   );
@@ -89,9 +107,21 @@ export async function startWorkers({ runConcurrency = DEFAULT_RUN_CONCURRENCY, t
     worker.on("error", (error) => log(`[${worker.name}] ${error.message}`));
     worker.on("failed", (job, error) => log(`[${worker.name}] job ${job?.id} failed: ${error.message}`));
   }
-  await Promise.all([runs.waitUntilReady(), toolCalls.waitUntilReady(), triggers.waitUntilReady(), armRetentionCleanup()]);
-  const mcp = await startMcpWorkerServices((data) => withJobSignal(shutdown.signal, (signal) => executeToolCall(data, signal)), toolCallConcurrency, log);
-  const sweep = setInterval(() => void sweepRuns(sharedRedis(), log).catch((error) => log(`[runs] sweep failed: ${(error as Error).message}`)), SWEEP_MS);
+  await Promise.all([
+    runs.waitUntilReady(),
+    toolCalls.waitUntilReady(),
+    triggers.waitUntilReady(),
+    armRetentionCleanup(),
+  ]);
+  const mcp = await startMcpWorkerServices(
+    (data) => withJobSignal(shutdown.signal, (signal) => executeToolCall(data, signal)),
+    toolCallConcurrency,
+    log,
+  );
+  const sweep = setInterval(
+    () => void sweepRuns(sharedRedis(), log).catch((error) => log(`[runs] sweep failed: ${(error as Error).message}`)),
+    SWEEP_MS,
+  );
   sweep.unref();
   return {
     close: async () => {

@@ -28,7 +28,9 @@ describe("createTextStreamer", () => {
   it("redacts a secret whose pieces fall into two intervals: no event holds any part of it", () => {
     const secret = "sk-split-0123456789";
     const noted: RunEventInput[] = [];
-    const streamer = createTextStreamer((event) => noted.push(event), "agent", 1, { streamRedactor: () => createStreamRedactor(new Redactor([secret])) });
+    const streamer = createTextStreamer((event) => noted.push(event), "agent", 1, {
+      streamRedactor: () => createStreamRedactor(new Redactor([secret])),
+    });
     streamer.push("Your key is sk-split-01");
     vi.advanceTimersByTime(STREAM_FLUSH_MS);
     streamer.push("23456789, keep it safe.");

@@ -37,14 +37,19 @@ async function runWorkflow(graph: WorkflowGraph, input?: unknown) {
 }
 
 const payloads = (events: RunEvent[], type: RunEvent["type"], nodeId?: string) =>
-  events.filter((e) => e.type === type && (!nodeId || (e.payload as { nodeId?: string }).nodeId === nodeId)).map((e) => e.payload as Record<string, unknown>);
+  events
+    .filter((e) => e.type === type && (!nodeId || (e.payload as { nodeId?: string }).nodeId === nodeId))
+    .map((e) => e.payload as Record<string, unknown>);
 
 describe("level 1: Tool Call", () => {
   it("calls the wired tool with arguments filled from upstream outputs, and hands on its result", async () => {
     const graph: WorkflowGraph = {
       nodes: [
         graphNode("entry", "core.entry", { label: "Entry" }),
-        graphNode("call", "core.tool.call", { label: "Check", params: { args: { url: "/api/health?ip={{entry.ip}}" } } }),
+        graphNode("call", "core.tool.call", {
+          label: "Check",
+          params: { args: { url: "/api/health?ip={{entry.ip}}" } },
+        }),
         graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" }),
       ],
       edges: [graphEdge("http", "tool", "call", "tools")],
@@ -59,7 +64,10 @@ describe("level 1: Tool Call", () => {
 
   it("fails the node, naming the field, when the tool is not one of the wired ones", async () => {
     const graph: WorkflowGraph = {
-      nodes: [graphNode("call", "core.tool.call", { params: { tool: "fs_read", args: {} } }), graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" })],
+      nodes: [
+        graphNode("call", "core.tool.call", { params: { tool: "fs_read", args: {} } }),
+        graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" }),
+      ],
       edges: [graphEdge("http", "tool", "call", "tools")],
     };
     const { result, events } = await runWorkflow(graph);
@@ -71,12 +79,22 @@ describe("level 1: Tool Call", () => {
 
 describe("level 2: LLM", () => {
   it("makes one model call, runs the tool it asked for once, and appends the result", async () => {
-    const llm = await startFakeChatCompletions([{ toolCall: { name: "fs_read", arguments: { path: "docs/plan.txt" } } }, { text: "never asked" }]);
+    const llm = await startFakeChatCompletions([
+      { toolCall: { name: "fs_read", arguments: { path: "docs/plan.txt" } } },
+      { text: "never asked" },
+    ]);
     try {
       const graph: WorkflowGraph = {
         nodes: [
           graphNode("entry", "core.entry"),
-          graphNode("llm", "core.llm", { params: { provider: "openai-compatible", baseUrl: llm.baseUrl, model: "gpt-test", prompt: "Summarise: {{input}}" } }),
+          graphNode("llm", "core.llm", {
+            params: {
+              provider: "openai-compatible",
+              baseUrl: llm.baseUrl,
+              model: "gpt-test",
+              prompt: "Summarise: {{input}}",
+            },
+          }),
           graphNode("files", "core.fs.read", { label: "Read File", mode: "tool", params: { roots: dir } }),
         ],
         edges: [graphEdge("entry", "output", "llm", "input"), graphEdge("files", "tool", "llm", "tools")],
@@ -85,9 +103,15 @@ describe("level 2: LLM", () => {
       expect(result.error).toBeNull();
       expect(llm.received).toHaveLength(1);
       expect(llm.received[0].body.messages.at(-1)).toMatchObject({ role: "user", content: "Summarise: the plan" });
-      const output = result.output as { text: string; toolCalls: { toolName: string; isError: boolean }[]; usage: { totalTokens: number } };
+      const output = result.output as {
+        text: string;
+        toolCalls: { toolName: string; isError: boolean }[];
+        usage: { totalTokens: number };
+      };
       expect(output.text).toContain("ship on friday");
-      expect(output.toolCalls).toEqual([expect.objectContaining({ toolName: "fs_read", isError: false, iteration: 1 })]);
+      expect(output.toolCalls).toEqual([
+        expect.objectContaining({ toolName: "fs_read", isError: false, iteration: 1 }),
+      ]);
       expect(output.usage.totalTokens).toBe(25);
       expect(payloads(events, "agent.step", "llm")).toHaveLength(1);
     } finally {
@@ -111,11 +135,21 @@ describe("level 3: Agent", () => {
         nodes: [
           graphNode("entry", "core.entry"),
           graphNode("agent", "core.agent", {
-            params: { provider: "anthropic", anthropicBaseUrl: model.baseUrl, model: "claude-test", apiKey: { $secret: "LEVELS_ANTHROPIC_KEY" }, maxIterations: 6 },
+            params: {
+              provider: "anthropic",
+              anthropicBaseUrl: model.baseUrl,
+              model: "claude-test",
+              apiKey: { $secret: "LEVELS_ANTHROPIC_KEY" },
+              maxIterations: 6,
+            },
           }),
           graphNode("read", "core.fs.read", { label: "Read File", mode: "tool", params: { roots: dir } }),
           graphNode("write", "core.fs.write", { label: "Write File", mode: "tool", params: { roots: dir } }),
-          graphNode("shell", "core.shell.exec", { label: "Run Command", mode: "tool", params: { allowedCommands: "cat", roots: dir } }), // a box sees only its roots
+          graphNode("shell", "core.shell.exec", {
+            label: "Run Command",
+            mode: "tool",
+            params: { allowedCommands: "cat", roots: dir },
+          }), // a box sees only its roots
         ],
         edges: [
           graphEdge("entry", "output", "agent", "input"),
@@ -126,7 +160,12 @@ describe("level 3: Agent", () => {
       };
       const { result, events } = await runWorkflow(graph, "When do we ship?");
       expect(result.error).toBeNull();
-      const output = result.output as { text: string; iterations: number; usage: Record<string, number>; toolCalls: { toolName: string; isError: boolean; iteration: number; result: string }[] };
+      const output = result.output as {
+        text: string;
+        iterations: number;
+        usage: Record<string, number>;
+        toolCalls: { toolName: string; isError: boolean; iteration: number; result: string }[];
+      };
       expect(output.text).toBe("We ship on friday.");
       expect(output.iterations).toBe(5);
       expect(output.usage).toEqual({ inputTokens: 150, outputTokens: 35, totalTokens: 185 });
@@ -142,7 +181,9 @@ describe("level 3: Agent", () => {
 
       expect(model.received[0].apiKey).toBe("sk-ant-levels");
       expect(model.received[0].body.tools?.map((t) => t.name).sort()).toEqual(["fs_read", "fs_write", "shell_exec"]);
-      const errorResult = model.received[1].body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).find((b) => b.type === "tool_result");
+      const errorResult = model.received[1].body.messages
+        .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+        .find((b) => b.type === "tool_result");
       expect(errorResult).toMatchObject({ is_error: true });
       expect(payloads(events, "agent.step", "agent").map((s) => s.iteration)).toEqual([1, 2, 3, 4, 5]);
       expect(JSON.stringify(events)).not.toContain("sk-ant-levels");
@@ -151,7 +192,8 @@ describe("level 3: Agent", () => {
         {
           level: "warn",
           nodeId: "agent",
-          message: 'The model uses maxOutputTokens in a compatibility mode: The model "claude-test" is unknown. The max output tokens have been limited to 128000. Set maxOutputTokens explicitly to override this limit.',
+          message:
+            'The model uses maxOutputTokens in a compatibility mode: The model "claude-test" is unknown. The max output tokens have been limited to 128000. Set maxOutputTokens explicitly to override this limit.',
         },
       ]);
     } finally {
@@ -165,7 +207,10 @@ describe("level 3: Agent", () => {
         graphNode("agent", "core.agent", {
           params: {
             maxIterations: 2,
-            script: { toolCalls: Array.from({ length: 5 }, () => ({ tool: "http_request", args: { url: "/api/health" } })), finalText: "Stopped after {{results.last}}" },
+            script: {
+              toolCalls: Array.from({ length: 5 }, () => ({ tool: "http_request", args: { url: "/api/health" } })),
+              finalText: "Stopped after {{results.last}}",
+            },
           },
         }),
         graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" }),
@@ -186,7 +231,11 @@ describe("level 3: Agent", () => {
         graphNode("agent", "core.agent", {
           params: {
             tokenBudget: 150,
-            script: { toolCalls: Array.from({ length: 5 }, () => ({ tool: "http_request", args: { url: "/api/health" } })), finalText: "Budget spent", usagePerCall: { inputTokens: 50, outputTokens: 25 } },
+            script: {
+              toolCalls: Array.from({ length: 5 }, () => ({ tool: "http_request", args: { url: "/api/health" } })),
+              finalText: "Budget spent",
+              usagePerCall: { inputTokens: 50, outputTokens: 25 },
+            },
           },
         }),
         graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" }),
@@ -195,15 +244,33 @@ describe("level 3: Agent", () => {
     };
     const { result, events } = await runWorkflow(graph);
     // 75, 150 (not more than the budget), 225: the third step's call ran, the fourth answered without tools.
-    expect(result.output).toMatchObject({ text: "Budget spent", iterations: 4, stopReason: "token budget", usage: { totalTokens: 300 } });
+    expect(result.output).toMatchObject({
+      text: "Budget spent",
+      iterations: 4,
+      stopReason: "token budget",
+      usage: { totalTokens: 300 },
+    });
     expect((result.output as { toolCalls: unknown[] }).toolCalls).toHaveLength(3);
-    expect(payloads(events, "agent.step", "agent").map((step) => step.stopReason)).toEqual([undefined, undefined, undefined, "token budget"]);
-    expect(payloads(events, "llm.usage", "agent")).toEqual([expect.objectContaining({ totalTokens: 300, tokenBudget: 150 })]);
+    expect(payloads(events, "agent.step", "agent").map((step) => step.stopReason)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      "token budget",
+    ]);
+    expect(payloads(events, "llm.usage", "agent")).toEqual([
+      expect.objectContaining({ totalTokens: 300, tokenBudget: 150 }),
+    ]);
   });
 
   it("gives two agents in one workflow only their own tools", async () => {
-    const modelA = await startFakeChatCompletions([{ toolCall: { name: "fs_read", arguments: { path: "docs/plan.txt" } } }, { text: "A done" }]);
-    const modelB = await startFakeChatCompletions([{ toolCall: { name: "fs_read", arguments: { path: "docs/plan.txt" } } }, { text: "B done" }]);
+    const modelA = await startFakeChatCompletions([
+      { toolCall: { name: "fs_read", arguments: { path: "docs/plan.txt" } } },
+      { text: "A done" },
+    ]);
+    const modelB = await startFakeChatCompletions([
+      { toolCall: { name: "fs_read", arguments: { path: "docs/plan.txt" } } },
+      { text: "B done" },
+    ]);
     try {
       const openai = (baseUrl: string) => ({ provider: "openai-compatible", baseUrl, model: "gpt-test" });
       const graph: WorkflowGraph = {
@@ -212,18 +279,32 @@ describe("level 3: Agent", () => {
           graphNode("b", "core.agent", { params: openai(modelB.baseUrl) }),
           graphNode("read", "core.fs.read", { label: "Read File", mode: "tool", params: { roots: dir } }),
           graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" }),
-          graphNode("shell", "core.shell.exec", { label: "Run Command", mode: "tool", params: { allowedCommands: "echo" } }),
+          graphNode("shell", "core.shell.exec", {
+            label: "Run Command",
+            mode: "tool",
+            params: { allowedCommands: "echo" },
+          }),
         ],
-        edges: [graphEdge("read", "tool", "a", "tools"), graphEdge("http", "tool", "b", "tools"), graphEdge("shell", "tool", "b", "tools")],
+        edges: [
+          graphEdge("read", "tool", "a", "tools"),
+          graphEdge("http", "tool", "b", "tools"),
+          graphEdge("shell", "tool", "b", "tools"),
+        ],
       };
       const { result, events } = await runWorkflow(graph);
       expect(result.error).toBeNull();
       expect(modelA.received[0].body.tools?.map((t) => t.function.name)).toEqual(["fs_read"]);
       expect(modelB.received[0].body.tools?.map((t) => t.function.name).sort()).toEqual(["http_request", "shell_exec"]);
       // B asked for A's tool anyway: it never ran for B, B heard back an error, and the gateway recorded the attempt as blocked.
-      expect(payloads(events, "tool.call.completed", "a")).toEqual([expect.objectContaining({ toolName: "fs_read", isError: false })]);
-      expect(payloads(events, "tool.call.completed", "b")).toEqual([expect.objectContaining({ toolName: "fs_read", isError: true, result: expect.stringMatching(/^Blocked: /) })]);
-      expect(payloads(events, "tool.call.blocked", "b")).toEqual([expect.objectContaining({ toolName: "fs_read", reason: expect.stringContaining("not wired to it") })]);
+      expect(payloads(events, "tool.call.completed", "a")).toEqual([
+        expect.objectContaining({ toolName: "fs_read", isError: false }),
+      ]);
+      expect(payloads(events, "tool.call.completed", "b")).toEqual([
+        expect.objectContaining({ toolName: "fs_read", isError: true, result: expect.stringMatching(/^Blocked: /) }),
+      ]);
+      expect(payloads(events, "tool.call.blocked", "b")).toEqual([
+        expect.objectContaining({ toolName: "fs_read", reason: expect.stringContaining("not wired to it") }),
+      ]);
       const bToolMessage = modelB.received[1].body.messages.find((m) => m.role === "tool");
       expect(String(bToolMessage?.content)).toMatch(/fs_read/);
       expect(String(bToolMessage?.content)).not.toContain("ship on friday");

@@ -7,9 +7,23 @@ describe("toTranscript", () => {
     const transcript = toTranscript(
       [
         { role: "user", content: "What is the health?" },
-        { role: "assistant", content: [{ type: "text", text: "Checking." }, { type: "tool-call", toolName: "http_request", input: { url: "/api/health" } }] },
-        { role: "tool", content: [{ type: "tool-result", toolName: "http_request", output: { type: "text", value: '{"status":200}' } }] },
-        { role: "tool", content: [{ type: "tool-result", toolName: "fails", output: { type: "error-text", value: "boom" } }] },
+        {
+          role: "assistant",
+          content: [
+            { type: "text", text: "Checking." },
+            { type: "tool-call", toolName: "http_request", input: { url: "/api/health" } },
+          ],
+        },
+        {
+          role: "tool",
+          content: [
+            { type: "tool-result", toolName: "http_request", output: { type: "text", value: '{"status":200}' } },
+          ],
+        },
+        {
+          role: "tool",
+          content: [{ type: "tool-result", toolName: "fails", output: { type: "error-text", value: "boom" } }],
+        },
         { role: "user", content: [{ type: "image", mediaType: "image/png" }] },
       ],
       "Be brief.",
@@ -17,7 +31,13 @@ describe("toTranscript", () => {
     expect(transcript).toEqual([
       { role: "system", parts: [{ type: "text", text: "Be brief." }] },
       { role: "user", parts: [{ type: "text", text: "What is the health?" }] },
-      { role: "assistant", parts: [{ type: "text", text: "Checking." }, { type: "tool-call", toolName: "http_request", input: { url: "/api/health" } }] },
+      {
+        role: "assistant",
+        parts: [
+          { type: "text", text: "Checking." },
+          { type: "tool-call", toolName: "http_request", input: { url: "/api/health" } },
+        ],
+      },
       { role: "tool", parts: [{ type: "tool-result", toolName: "http_request", output: '{"status":200}' }] },
       { role: "tool", parts: [{ type: "tool-result", toolName: "fails", output: "boom", isError: true }] },
       { role: "user", parts: [{ type: "file", mediaType: "image/png" }] },

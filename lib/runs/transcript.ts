@@ -14,19 +14,38 @@ export const TranscriptPart = z.discriminatedUnion("type", [
   z.object({ type: z.literal("text"), text: z.string() }),
   z.object({ type: z.literal("reasoning"), text: z.string() }),
   z.object({ type: z.literal("tool-call"), toolName: z.string(), input: z.unknown() }),
-  z.object({ type: z.literal("tool-result"), toolName: z.string(), output: z.unknown(), isError: z.boolean().optional() }),
+  z.object({
+    type: z.literal("tool-result"),
+    toolName: z.string(),
+    output: z.unknown(),
+    isError: z.boolean().optional(),
+  }),
   z.object({ type: z.literal("file"), mediaType: z.string() }),
 ]);
 export type TranscriptPart = z.infer<typeof TranscriptPart>;
 
-export const TranscriptMessage = z.object({ role: z.enum(["system", "user", "assistant", "tool"]), parts: z.array(TranscriptPart) });
+export const TranscriptMessage = z.object({
+  role: z.enum(["system", "user", "assistant", "tool"]),
+  parts: z.array(TranscriptPart),
+});
 export type TranscriptMessage = z.infer<typeof TranscriptMessage>;
 
 /** The AI SDK's message shape, as far as a transcript reads it (ModelMessage, without importing `ai` into the browser). */
-type SdkPart = { type: string; text?: string; toolName?: string; input?: unknown; output?: unknown; mediaType?: string; mimeType?: string };
+type SdkPart = {
+  type: string;
+  text?: string;
+  toolName?: string;
+  input?: unknown;
+  output?: unknown;
+  mediaType?: string;
+  mimeType?: string;
+};
 export type SdkMessage = { role: string; content: string | SdkPart[] };
 
-const clip = (text: string) => (text.length <= MAX_PART_CHARS ? text : `${text.slice(0, MAX_PART_CHARS)}… (${text.length - MAX_PART_CHARS} more characters)`);
+const clip = (text: string) =>
+  text.length <= MAX_PART_CHARS
+    ? text
+    : `${text.slice(0, MAX_PART_CHARS)}… (${text.length - MAX_PART_CHARS} more characters)`;
 
 /** A tool result's output ({ type: "text" | "json" | "error-text" | "error-json" | "content", value }) as shown. */
 function resultOutput(output: unknown): { output: unknown; isError?: boolean } {
@@ -54,10 +73,15 @@ function toPart(part: SdkPart): TranscriptPart | null {
 }
 
 export function toTranscript(messages: readonly SdkMessage[], system?: string): TranscriptMessage[] {
-  const transcript: TranscriptMessage[] = system ? [{ role: "system", parts: [{ type: "text", text: clip(system) }] }] : [];
+  const transcript: TranscriptMessage[] = system
+    ? [{ role: "system", parts: [{ type: "text", text: clip(system) }] }]
+    : [];
   for (const message of messages) {
     if (!TranscriptMessage.shape.role.safeParse(message.role).success) continue;
-    const parts = typeof message.content === "string" ? [{ type: "text" as const, text: clip(message.content) }] : message.content.map(toPart).filter((part) => part !== null);
+    const parts =
+      typeof message.content === "string"
+        ? [{ type: "text" as const, text: clip(message.content) }]
+        : message.content.map(toPart).filter((part) => part !== null);
     transcript.push({ role: message.role as TranscriptMessage["role"], parts });
   }
   return transcript;

@@ -14,7 +14,9 @@ export async function waitForRunEnd(runId: string, timeoutMs: number): Promise<R
   const unwatch = await watchRunEvents(runId, (events: RunEvent[]) => {
     if (events.some((event) => TERMINAL_EVENT_TYPES.has(event.type))) wake();
   }).catch((error: unknown) => {
-    console.warn(`run ${runId}: waiting without live events (${error instanceof Error ? error.message : String(error)})`);
+    console.warn(
+      `run ${runId}: waiting without live events (${error instanceof Error ? error.message : String(error)})`,
+    );
     return () => undefined;
   });
   const deadline = Date.now() + timeoutMs;

@@ -26,7 +26,16 @@ const waitingAgent = (seconds: number): WorkflowGraph => ({
   nodes: [
     graphNode("entry", "core.entry"),
     graphNode("agent", "core.agent", {
-      params: { provider: "scripted", script: { toolCalls: [{ tool: "wait", args: { seconds } }, { tool: "wait", args: { seconds } }], finalText: "done" } },
+      params: {
+        provider: "scripted",
+        script: {
+          toolCalls: [
+            { tool: "wait", args: { seconds } },
+            { tool: "wait", args: { seconds } },
+          ],
+          finalText: "done",
+        },
+      },
     }),
     graphNode("pause", "core.wait", { label: "Wait", mode: "tool" }),
   ],
@@ -35,7 +44,11 @@ const waitingAgent = (seconds: number): WorkflowGraph => ({
 
 async function cancelWhenCalling(graph: WorkflowGraph, body: object) {
   const runId = await startWorkflowRun(stack, graph);
-  await waitFor("the tool call to start", async () => (await listEvents(runId)).some((event) => event.type === "tool.call.started") || undefined, 20_000);
+  await waitFor(
+    "the tool call to start",
+    async () => (await listEvents(runId)).some((event) => event.type === "tool.call.started") || undefined,
+    20_000,
+  );
   const requestedAt = Date.now();
   const response = await stack.fetch(`/api/runs/${runId}/cancel`, { method: "POST", body: JSON.stringify(body) });
   expect(response.status).toBe(202);
@@ -43,7 +56,9 @@ async function cancelWhenCalling(graph: WorkflowGraph, body: object) {
 }
 
 const logLines = async (runId: string) =>
-  (await listEvents(runId)).filter((event) => event.type === "log").map((event) => (event.payload as { level: string; message: string }));
+  (await listEvents(runId))
+    .filter((event) => event.type === "log")
+    .map((event) => event.payload as { level: string; message: string });
 
 describe("a gentle cancel", () => {
   it("lets a tool call that ends within the grace finish, then stops before the next one", async () => {
@@ -55,7 +70,10 @@ describe("a gentle cancel", () => {
     expect(events.filter((event) => event.type === "tool.call.completed")).toHaveLength(1);
     expect(events.filter((event) => event.type === "tool.call.started")).toHaveLength(1); // the second wait never began
     const lines = await logLines(runId);
-    expect(lines).toContainEqual({ level: "info", message: "Stopping: waiting up to 5 s for 1 tool call (wait) to finish" });
+    expect(lines).toContainEqual({
+      level: "info",
+      message: "Stopping: waiting up to 5 s for 1 tool call (wait) to finish",
+    });
     expect(lines.some((line) => line.level === "warn")).toBe(false);
   });
 
@@ -66,7 +84,10 @@ describe("a gentle cancel", () => {
     const took = Date.now() - requestedAt;
     expect(took).toBeGreaterThanOrEqual(900);
     expect(took).toBeLessThan(8_000);
-    expect(await logLines(runId)).toContainEqual({ level: "warn", message: "Teardown forced after 1 s: 1 tool call (wait) still running" });
+    expect(await logLines(runId)).toContainEqual({
+      level: "warn",
+      message: "Teardown forced after 1 s: 1 tool call (wait) still running",
+    });
   });
 
   it("gives way to a plain cancel made while it waits", async () => {
@@ -78,7 +99,10 @@ describe("a gentle cancel", () => {
 
   it("refuses a grace it cannot give, naming the field", async () => {
     const runId = await startWorkflowRun(stack, waitingAgent(1));
-    const response = await stack.fetch(`/api/runs/${runId}/cancel`, { method: "POST", body: JSON.stringify({ graceSeconds: 600 }) });
+    const response = await stack.fetch(`/api/runs/${runId}/cancel`, {
+      method: "POST",
+      body: JSON.stringify({ graceSeconds: 600 }),
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).error).toBe("graceSeconds: graceSeconds may be at most 60");
     await stack.fetch(`/api/runs/${runId}/cancel`, { method: "POST" });

@@ -18,7 +18,7 @@ function windingRun() {
     note: (event: RunEventInput) => void notes.push(event),
   };
   const stopped = () => (controller.signal.aborted ? (controller.signal.reason as RunStop).kind : undefined);
-  const messages = () => notes.map((event) => (event.payload as { level: string; message: string }));
+  const messages = () => notes.map((event) => event.payload as { level: string; message: string });
   return { run, stopped, messages };
 }
 
@@ -33,7 +33,9 @@ describe("a run's cancel", () => {
     expect(stopped()).toBeUndefined();
     finish();
     expect(stopped()).toBe("cancelled");
-    expect(messages()).toEqual([{ level: "info", message: "Stopping: waiting up to 5 s for 1 tool call (wait) to finish" }]);
+    expect(messages()).toEqual([
+      { level: "info", message: "Stopping: waiting up to 5 s for 1 tool call (wait) to finish" },
+    ]);
   });
 
   it("cuts the calls off when the grace runs out, naming them", () => {
@@ -44,7 +46,10 @@ describe("a run's cancel", () => {
     expect(stopped()).toBeUndefined();
     vi.advanceTimersByTime(1);
     expect(stopped()).toBe("cancelled");
-    expect(messages()).toContainEqual({ level: "warn", message: "Teardown forced after 5 s: 1 tool call (wait) still running" });
+    expect(messages()).toContainEqual({
+      level: "warn",
+      message: "Teardown forced after 5 s: 1 tool call (wait) still running",
+    });
   });
 
   it("warns the same way when the database deadline is seen before the worker's timer", () => {
@@ -55,7 +60,9 @@ describe("a run's cancel", () => {
     cancel.deadlinePassed();
     expect(stopped()).toBe("cancelled");
     vi.advanceTimersByTime(10_000); // the timer no longer fires a second warning
-    expect(messages().filter((line) => line.level === "warn")).toEqual([{ level: "warn", message: "Teardown forced after 5 s: 1 tool call (wait) still running" }]);
+    expect(messages().filter((line) => line.level === "warn")).toEqual([
+      { level: "warn", message: "Teardown forced after 5 s: 1 tool call (wait) still running" },
+    ]);
   });
 
   it("stops at once on a plain request, also after a gentle one", () => {

@@ -84,7 +84,13 @@ export function windDown(run: WindingRun): RunCancel {
       graceMs = requestedMs;
       const inFlight = run.toolCalls.running();
       if (inFlight.length > 0) {
-        run.note({ type: "log", payload: { level: "info", message: `Stopping: waiting up to ${seconds(graceMs)} for ${callList(inFlight)} to finish` } });
+        run.note({
+          type: "log",
+          payload: {
+            level: "info",
+            message: `Stopping: waiting up to ${seconds(graceMs)} for ${callList(inFlight)} to finish`,
+          },
+        });
       }
       forced = setTimeout(graceOver, graceMs);
       run.toolCalls.whenIdle(stop);

@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { probeSandbox, sandboxRefusal, UNSANDBOXED_ENV } from "./availability";
 import { sandboxedCommand } from "./sandboxed-command";
 
-const spec = { command: "true", args: [], env: { PATH: "/usr/bin:/bin" }, writableRoots: [], readOnlyRoots: [], network: false };
+const spec = {
+  command: "true",
+  args: [],
+  env: { PATH: "/usr/bin:/bin" },
+  writableRoots: [],
+  readOnlyRoots: [],
+  network: false,
+};
 
 afterEach(() => {
   delete process.env[UNSANDBOXED_ENV];
@@ -13,9 +20,15 @@ afterEach(() => {
 describe("the sandbox's availability", () => {
   it("starts a real box here, and says why it cannot where bubblewrap is missing or fails", async () => {
     expect(await probeSandbox()).toEqual({ available: true, bwrap: "/usr/bin/bwrap" });
-    expect(await probeSandbox("/nonexistent/bwrap")).toEqual({ available: false, reason: "bubblewrap (bwrap) is not installed" });
+    expect(await probeSandbox("/nonexistent/bwrap")).toEqual({
+      available: false,
+      reason: "bubblewrap (bwrap) is not installed",
+    });
     const broken = await probeSandbox("/usr/bin/false"); // a "bwrap" that cannot start anything
-    expect(broken).toMatchObject({ available: false, reason: expect.stringContaining("/usr/bin/false could not start a sandbox") });
+    expect(broken).toMatchObject({
+      available: false,
+      reason: expect.stringContaining("/usr/bin/false could not start a sandbox"),
+    });
     const refusal = sandboxRefusal("bubblewrap (bwrap) is not installed");
     expect(refusal).toContain("Host tools are refused");
     expect(refusal).toContain('"apt-get install bubblewrap"');
@@ -26,7 +39,9 @@ describe("the sandbox's availability", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const boxed = await sandboxedCommand(spec);
     expect(boxed).toMatchObject({ file: "/usr/bin/bwrap", sandboxed: true });
-    expect(boxed.args).toEqual(expect.arrayContaining(["--unshare-all", "--die-with-parent", "--cap-drop", "ALL", "--remount-ro"]));
+    expect(boxed.args).toEqual(
+      expect.arrayContaining(["--unshare-all", "--die-with-parent", "--cap-drop", "ALL", "--remount-ro"]),
+    );
     expect(boxed.args).not.toContain("--share-net");
     expect((await sandboxedCommand({ ...spec, network: true })).args).toContain("--share-net");
     expect(warn).not.toHaveBeenCalled();
@@ -38,7 +53,11 @@ describe("the sandbox's availability", () => {
   });
 
   it("refuses a command the box does not show, naming where it is", async () => {
-    await expect(sandboxedCommand({ ...spec, command: "no-such-program-xyz" })).rejects.toThrow('command: "no-such-program-xyz" was not found on the worker');
-    await expect(sandboxedCommand({ ...spec, command: "/proc/self/exe" })).rejects.toThrow("which the sandbox does not show");
+    await expect(sandboxedCommand({ ...spec, command: "no-such-program-xyz" })).rejects.toThrow(
+      'command: "no-such-program-xyz" was not found on the worker',
+    );
+    await expect(sandboxedCommand({ ...spec, command: "/proc/self/exe" })).rejects.toThrow(
+      "which the sandbox does not show",
+    );
   });
 });

@@ -23,9 +23,15 @@ export function unsandboxedAllowed(env: Record<string, string | undefined> = pro
 }
 
 /** Starts one real box running `true`; any failure (missing bwrap, no user namespaces) is the reason. */
-export function probeSandbox(bwrap: string | undefined = BWRAP_PATHS.find((file) => existsSync(file))): Promise<SandboxStatus> {
-  if (!bwrap || !existsSync(bwrap)) return Promise.resolve({ available: false, reason: "bubblewrap (bwrap) is not installed" });
-  const args = bwrapArguments({ command: "true", args: [], cwd: "/", env: {}, writableRoots: [], readOnlyRoots: [], network: false }, systemView());
+export function probeSandbox(
+  bwrap: string | undefined = BWRAP_PATHS.find((file) => existsSync(file)),
+): Promise<SandboxStatus> {
+  if (!bwrap || !existsSync(bwrap))
+    return Promise.resolve({ available: false, reason: "bubblewrap (bwrap) is not installed" });
+  const args = bwrapArguments(
+    { command: "true", args: [], cwd: "/", env: {}, writableRoots: [], readOnlyRoots: [], network: false },
+    systemView(),
+  );
   return new Promise((resolve) => {
     execFile(bwrap, args, { timeout: PROBE_TIMEOUT_MS, env: PROBE_ENV }, (error, _stdout, stderr) => {
       if (!error) return resolve({ available: true, bwrap });

@@ -28,7 +28,10 @@ function systemMounts(view: SystemView): string[] {
 
 /** Declared roots, parents before the folders inside them, so a writable folder inside a read-only one stays writable. */
 function rootMounts(spec: SandboxSpec): string[] {
-  const roots = [...spec.readOnlyRoots.map((dir) => ({ dir, writable: false })), ...spec.writableRoots.map((dir) => ({ dir, writable: true }))];
+  const roots = [
+    ...spec.readOnlyRoots.map((dir) => ({ dir, writable: false })),
+    ...spec.writableRoots.map((dir) => ({ dir, writable: true })),
+  ];
   roots.sort((a, b) => a.dir.split("/").length - b.dir.split("/").length);
   return roots.flatMap(({ dir, writable }) => [writable ? "--bind" : "--ro-bind", dir, dir]);
 }
@@ -44,15 +47,23 @@ export function bwrapArguments(spec: SandboxSpec, view: SystemView, workerCwd: s
   return [
     ...NAMESPACES,
     ...(spec.network ? ["--share-net"] : []),
-    "--uid", String(SANDBOX_UID), "--gid", String(SANDBOX_UID),
+    "--uid",
+    String(SANDBOX_UID),
+    "--gid",
+    String(SANDBOX_UID),
     ...systemMounts(view),
-    "--proc", "/proc",
-    "--dev", "/dev",
-    "--tmpfs", "/tmp",
-    "--tmpfs", SANDBOX_HOME,
+    "--proc",
+    "/proc",
+    "--dev",
+    "/dev",
+    "--tmpfs",
+    "/tmp",
+    "--tmpfs",
+    SANDBOX_HOME,
     ...rootMounts(spec),
     ...workingDirectory(spec, cwd, view),
-    "--remount-ro", "/",
+    "--remount-ro",
+    "/",
     "--",
     spec.command,
     ...spec.args,

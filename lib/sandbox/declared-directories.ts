@@ -3,4 +3,6 @@ import { z } from "zod";
 
 export const DeclaredDirectories = z
   .union([z.string(), z.array(z.string())], "roots must be text or a list of directories")
-  .transform((value) => (Array.isArray(value) ? value : value.split(/\r?\n|,/)).map((root) => root.trim()).filter(Boolean));
+  .transform((value) =>
+    (Array.isArray(value) ? value : value.split(/\r?\n|,/)).map((root) => root.trim()).filter(Boolean),
+  );

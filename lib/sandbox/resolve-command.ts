@@ -14,10 +14,17 @@ const executable = (file: string) => {
 };
 
 /** The command's path (as found) and its real path (links followed); a clear error when there is none. */
-export function resolveCommand(command: string, cwd: string, searchPath: string | undefined): { found: string; real: string } {
+export function resolveCommand(
+  command: string,
+  cwd: string,
+  searchPath: string | undefined,
+): { found: string; real: string } {
   const candidates = command.includes("/")
     ? [path.resolve(cwd, command)]
-    : (searchPath ?? "").split(":").filter((dir) => path.isAbsolute(dir)).map((dir) => path.join(dir, command));
+    : (searchPath ?? "")
+        .split(":")
+        .filter((dir) => path.isAbsolute(dir))
+        .map((dir) => path.join(dir, command));
   const found = candidates.find(executable);
   if (!found) throw new CommandNotFoundError(`command: "${command}" was not found on the worker`);
   return { found, real: realpathSync(found) };

@@ -7,7 +7,13 @@
  */
 import { realpathSync, statSync } from "node:fs";
 import path from "node:path";
-import { sandboxRefusal, sandboxStatus, SandboxUnavailableError, unsandboxedAllowed, UNSANDBOXED_ENV } from "./availability";
+import {
+  sandboxRefusal,
+  sandboxStatus,
+  SandboxUnavailableError,
+  unsandboxedAllowed,
+  UNSANDBOXED_ENV,
+} from "./availability";
 import { bwrapArguments, SANDBOX_HOME } from "./bwrap-args";
 import { resolveCommand } from "./resolve-command";
 import { checkDeclaredRoot, SandboxRefusedError, type SandboxSpec } from "./spec";
@@ -38,12 +44,16 @@ function checkoutModules(spec: SandboxSpec, cwd: string, command: string): strin
   } catch {
     return [];
   }
-  const mentioned = [command, ...spec.args].some((arg) => arg.includes(modules) || within(path.resolve(cwd, arg), modules));
+  const mentioned = [command, ...spec.args].some(
+    (arg) => arg.includes(modules) || within(path.resolve(cwd, arg), modules),
+  );
   return mentioned ? [modules] : [];
 }
 
 export function unsandboxedPlan(spec: SandboxSpec): SpawnPlan {
-  console.warn(`WARNING: starting "${spec.command}" WITHOUT a sandbox because ${UNSANDBOXED_ENV}=1: it can read and write whatever this worker can`);
+  console.warn(
+    `WARNING: starting "${spec.command}" WITHOUT a sandbox because ${UNSANDBOXED_ENV}=1: it can read and write whatever this worker can`,
+  );
   return { file: spec.command, args: spec.args, env: spec.env, cwd: spec.cwd || undefined, sandboxed: false };
 }
 
@@ -64,7 +74,13 @@ export function boxedPlan(spec: SandboxSpec, bwrap: string): SpawnPlan {
         `the checkout's node_modules and the node's roots); install the program under /usr`,
     );
   }
-  const boxed: SandboxSpec = { ...spec, command: command.found, cwd, writableRoots, readOnlyRoots: [...readOnlyRoots, ...cwdShown, ...modules] };
+  const boxed: SandboxSpec = {
+    ...spec,
+    command: command.found,
+    cwd,
+    writableRoots,
+    readOnlyRoots: [...readOnlyRoots, ...cwdShown, ...modules],
+  };
   return { file: bwrap, args: bwrapArguments(boxed, view), env: { ...spec.env, HOME: SANDBOX_HOME }, sandboxed: true };
 }
 

@@ -21,28 +21,54 @@ export type SandboxSpec = {
 export class SandboxRefusedError extends Error {}
 
 /** No declared root may be, hold or sit inside one of these: the box would see the system, other processes or devices. */
-const SYSTEM_DIRECTORIES = ["/proc", "/sys", "/dev", "/run", "/var/run", "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/boot"];
+const SYSTEM_DIRECTORIES = [
+  "/proc",
+  "/sys",
+  "/dev",
+  "/run",
+  "/var/run",
+  "/etc",
+  "/usr",
+  "/bin",
+  "/sbin",
+  "/lib",
+  "/lib32",
+  "/lib64",
+  "/libx32",
+  "/boot",
+];
 /** No declared root may hold these (a folder inside one is the owner's to give). */
 const PRIVATE_DIRECTORIES = ["/root", "/var/lib", "/var/spool", "/var/mail"];
 
-const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer.endsWith("/") ? outer : `${outer}/`);
+const within = (inner: string, outer: string) =>
+  inner === outer || inner.startsWith(outer.endsWith("/") ? outer : `${outer}/`);
 
 /**
  * Refuses a root that is relative, or would show the system, Switchboard's data directory (the
  * checkout's `.data/`) or a private directory; `field` names the param in the error.
  */
-export function checkDeclaredRoot(root: string, field: string, dataDirectory: string = path.join(process.cwd(), ".data")): string {
+export function checkDeclaredRoot(
+  root: string,
+  field: string,
+  dataDirectory: string = path.join(process.cwd(), ".data"),
+): string {
   if (!path.isAbsolute(root)) throw new SandboxRefusedError(`${field}: "${root}" must be an absolute directory`);
   const resolved = path.resolve(root);
   const data = path.resolve(dataDirectory);
   if (within(data, resolved) || within(resolved, data)) {
-    throw new SandboxRefusedError(`${field}: "${root}" would show Switchboard's data directory (${data}) to the program`);
+    throw new SandboxRefusedError(
+      `${field}: "${root}" would show Switchboard's data directory (${data}) to the program`,
+    );
   }
   for (const system of SYSTEM_DIRECTORIES) {
-    if (within(system, resolved) || within(resolved, system)) throw new SandboxRefusedError(`${field}: "${root}" would show the system directory ${system} to the program`);
+    if (within(system, resolved) || within(resolved, system))
+      throw new SandboxRefusedError(`${field}: "${root}" would show the system directory ${system} to the program`);
   }
   for (const secret of PRIVATE_DIRECTORIES) {
-    if (within(secret, resolved)) throw new SandboxRefusedError(`${field}: "${root}" would show ${secret} to the program; declare a folder inside it instead`);
+    if (within(secret, resolved))
+      throw new SandboxRefusedError(
+        `${field}: "${root}" would show ${secret} to the program; declare a folder inside it instead`,
+      );
   }
   return resolved;
 }

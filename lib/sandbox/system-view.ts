@@ -20,7 +20,15 @@ export type SystemView = {
 
 const PROGRAM_DIRECTORIES = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc"];
 /** Hidden whatever their mode says: a misconfigured permission must not hand them out. */
-const ALWAYS_HIDDEN = ["/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/ssl/private", "/etc/sudoers", "/etc/sudoers.d"];
+const ALWAYS_HIDDEN = [
+  "/etc/shadow",
+  "/etc/shadow-",
+  "/etc/gshadow",
+  "/etc/gshadow-",
+  "/etc/ssl/private",
+  "/etc/sudoers",
+  "/etc/sudoers.d",
+];
 const MAX_SCAN_DEPTH = 8;
 
 const stat = (file: string): Stats | undefined => {

@@ -23,7 +23,9 @@ describe("secret encryption", () => {
     const [version, iv, tag, body] = stored.split(".");
     const flipped = Buffer.from(body, "base64url");
     flipped[0] ^= 1;
-    expect(() => decryptSecret("API_KEY", [version, iv, tag, flipped.toString("base64url")].join("."), key)).toThrow(/cannot be decrypted/);
+    expect(() => decryptSecret("API_KEY", [version, iv, tag, flipped.toString("base64url")].join("."), key)).toThrow(
+      /cannot be decrypted/,
+    );
     expect(() => decryptSecret("API_KEY", "garbage", key)).toThrow(/unknown format/);
   });
 

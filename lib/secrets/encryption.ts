@@ -21,7 +21,9 @@ export function parseSecretKey(text: string): Buffer {
   const trimmed = text.trim();
   const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, "hex") : Buffer.from(trimmed, "base64");
   if (key.length !== KEY_BYTES) {
-    throw new SecretKeyError(`SWITCHBOARD_SECRET_KEY must be ${KEY_BYTES} bytes, written as 64 hex characters or base64 (e.g. \`openssl rand -hex 32\`)`);
+    throw new SecretKeyError(
+      `SWITCHBOARD_SECRET_KEY must be ${KEY_BYTES} bytes, written as 64 hex characters or base64 (e.g. \`openssl rand -hex 32\`)`,
+    );
   }
   return key;
 }
@@ -51,7 +53,9 @@ export function encryptSecret(name: string, plaintext: string, key: Buffer = sec
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv(ALGORITHM, key, iv).setAAD(Buffer.from(name, "utf8"));
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return [VERSION, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+  return [VERSION, iv, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(".");
 }
 
 /** Throws when the value was encrypted under another key or name, or has been tampered with. */
@@ -65,6 +69,8 @@ export function decryptSecret(name: string, encrypted: string, key: Buffer = sec
   try {
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
   } catch {
-    throw new SecretKeyError(`Secret "${name}" cannot be decrypted: SWITCHBOARD_SECRET_KEY (or .data/secret-key) is not the key it was saved with`);
+    throw new SecretKeyError(
+      `Secret "${name}" cannot be decrypted: SWITCHBOARD_SECRET_KEY (or .data/secret-key) is not the key it was saved with`,
+    );
   }
 }

@@ -14,7 +14,15 @@ export function secretForms(secret: string): string[] {
   if (secret.length < 8) return [secret];
   const bytes = Buffer.from(secret, "utf8");
   const base64 = bytes.toString("base64");
-  const forms = [secret, base64, base64.replace(/=+$/, ""), bytes.toString("base64url"), encodeURIComponent(secret), new URLSearchParams({ v: secret }).toString().slice(2), bytes.toString("hex")];
+  const forms = [
+    secret,
+    base64,
+    base64.replace(/=+$/, ""),
+    bytes.toString("base64url"),
+    encodeURIComponent(secret),
+    new URLSearchParams({ v: secret }).toString().slice(2),
+    bytes.toString("hex"),
+  ];
   return [...new Set(forms)].sort((a, b) => b.length - a.length);
 }
 
@@ -30,7 +38,10 @@ export class Redactor {
     const values = [...secretValues].filter((secret) => secret.length > 0);
     this.forms = [...new Set(values.flatMap(secretForms))].sort((a, b) => b.length - a.length);
     this.jsonSafe = this.forms.every((form) => !/["\\\u0000-\u001f]/.test(form));
-    this.pattern = new RegExp(this.forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|") || "(?!)", "g");
+    this.pattern = new RegExp(
+      this.forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|") || "(?!)",
+      "g",
+    );
   }
 
   get empty(): boolean {
@@ -48,7 +59,7 @@ export class Redactor {
    */
   safeCut(text: string, end: number): number {
     let cut = Math.max(0, end);
-    for (let moved = true; moved; ) {
+    for (let moved = true; moved;) {
       moved = false;
       for (const form of this.forms) {
         const start = text.indexOf(form, Math.max(0, cut - form.length + 1));

@@ -8,7 +8,9 @@ import { z } from "zod";
 
 export const SECRET_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export const SecretName = z.string().regex(SECRET_NAME_PATTERN, "a secret name uses letters, digits and _, and does not start with a digit");
+export const SecretName = z
+  .string()
+  .regex(SECRET_NAME_PATTERN, "a secret name uses letters, digits and _, and does not start with a digit");
 
 export const SecretRef = z.object({ $secret: SecretName }).strict();
 export type SecretRef = z.infer<typeof SecretRef>;

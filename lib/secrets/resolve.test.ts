@@ -10,13 +10,27 @@ describe("redaction", () => {
   });
 
   it("redacts strings anywhere in a value and keeps its shape", () => {
-    const value = { status: 200, body: { headers: { authorization: "Bearer s3cr3t" }, list: ["s3cr3t", 4, null] }, s3cr3t: true };
-    expect(redactValue(value, ["s3cr3t"])).toEqual({ status: 200, body: { headers: { authorization: "Bearer [secret]" }, list: ["[secret]", 4, null] }, "[secret]": true });
+    const value = {
+      status: 200,
+      body: { headers: { authorization: "Bearer s3cr3t" }, list: ["s3cr3t", 4, null] },
+      s3cr3t: true,
+    };
+    expect(redactValue(value, ["s3cr3t"])).toEqual({
+      status: 200,
+      body: { headers: { authorization: "Bearer [secret]" }, list: ["[secret]", 4, null] },
+      "[secret]": true,
+    });
   });
 
   it("also catches the secret base64, URL-encoded or hex encoded, but leaves short values' encodings alone", () => {
     const secret = "p@ss word/42!";
-    const text = [Buffer.from(secret).toString("base64"), Buffer.from(secret).toString("base64url"), encodeURIComponent(secret), "p%40ss+word%2F42%21", Buffer.from(secret).toString("hex")].join(" | ");
+    const text = [
+      Buffer.from(secret).toString("base64"),
+      Buffer.from(secret).toString("base64url"),
+      encodeURIComponent(secret),
+      "p%40ss+word%2F42%21",
+      Buffer.from(secret).toString("hex"),
+    ].join(" | ");
     expect(redactSecrets(text, [secret])).toBe("[secret] | [secret] | [secret] | [secret] | [secret]");
     expect(secretForms("abc")).toEqual(["abc"]);
   });

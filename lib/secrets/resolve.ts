@@ -27,7 +27,8 @@ export function referencedNames(node: unknown, names: Set<string>): Set<string> 
 function swapped(node: unknown, values: Map<string, string>): unknown {
   if (isSecretRef(node)) return values.get(node.$secret);
   if (Array.isArray(node)) return node.map((inner) => swapped(inner, values));
-  if (node && typeof node === "object") return Object.fromEntries(Object.entries(node).map(([key, inner]) => [key, swapped(inner, values)]));
+  if (node && typeof node === "object")
+    return Object.fromEntries(Object.entries(node).map(([key, inner]) => [key, swapped(inner, values)]));
   return node;
 }
 

@@ -16,13 +16,21 @@ describe("a restricted secret's destination", () => {
       { body: new URLSearchParams({ client_secret: KEY }) },
       { body: JSON.stringify({ key: Buffer.from(KEY).toString("base64") }) },
     ];
-    for (const init of requests) expect(() => checkRequestSecrets(evil, init, secrets), JSON.stringify(init)).toThrow(refusal);
-    expect(() => checkRequestSecrets(new URL(`https://evil.test/?key=${encodeURIComponent(KEY)}`), {}, secrets)).toThrow(refusal);
+    for (const init of requests)
+      expect(() => checkRequestSecrets(evil, init, secrets), JSON.stringify(init)).toThrow(refusal);
+    expect(() =>
+      checkRequestSecrets(new URL(`https://evil.test/?key=${encodeURIComponent(KEY)}`), {}, secrets),
+    ).toThrow(refusal);
   });
 
   it("lets it go to its allowed hosts, and lets other requests through", () => {
-    for (const host of ["api.example.com", "a.b.example.org"]) expect(() => checkRequestSecrets(new URL(`https://${host}/`), { headers: { authorization: `Bearer ${KEY}` } }, secrets)).not.toThrow();
-    expect(() => checkRequestSecrets(new URL("https://evil.test/"), { headers: { authorization: "Bearer other" } }, secrets)).not.toThrow();
+    for (const host of ["api.example.com", "a.b.example.org"])
+      expect(() =>
+        checkRequestSecrets(new URL(`https://${host}/`), { headers: { authorization: `Bearer ${KEY}` } }, secrets),
+      ).not.toThrow();
+    expect(() =>
+      checkRequestSecrets(new URL("https://evil.test/"), { headers: { authorization: "Bearer other" } }, secrets),
+    ).not.toThrow();
     expect(hostAllowed("example.org", ["*.example.org"])).toBe(false);
   });
 });

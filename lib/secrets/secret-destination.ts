@@ -45,16 +45,23 @@ export function requestTexts(url: URL, init?: { headers?: HeadersInit; body?: un
 /** Throws SecretDestinationError, naming the secret and the host, when a restricted secret is in `texts` on its way to a host it may not reach. */
 export function checkSecretDestination(url: URL, texts: () => string[], secrets: readonly OutboundSecret[]): void {
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  const refused = secrets.filter((secret) => secret.allowedHosts.length > 0 && secret.value && !hostAllowed(host, secret.allowedHosts));
+  const refused = secrets.filter(
+    (secret) => secret.allowedHosts.length > 0 && secret.value && !hostAllowed(host, secret.allowedHosts),
+  );
   if (refused.length === 0) return;
   const carried = texts();
   for (const secret of refused) {
     const forms = secretForms(secret.value);
-    if (carried.some((text) => forms.some((form) => text.includes(form)))) throw new SecretDestinationError(secret.name, host, secret.allowedHosts);
+    if (carried.some((text) => forms.some((form) => text.includes(form))))
+      throw new SecretDestinationError(secret.name, host, secret.allowedHosts);
   }
 }
 
 /** The check for a fetch-style request. */
-export function checkRequestSecrets(url: URL, init: { headers?: HeadersInit; body?: unknown } | undefined, secrets: readonly OutboundSecret[]): void {
+export function checkRequestSecrets(
+  url: URL,
+  init: { headers?: HeadersInit; body?: unknown } | undefined,
+  secrets: readonly OutboundSecret[],
+): void {
   checkSecretDestination(url, () => requestTexts(url, init), secrets);
 }

@@ -25,7 +25,11 @@ const workflowIds: string[] = [];
 /** Every spelling of the secret a viewer must never see (the peer's four, and base64's other forms). */
 const forbidden = () => {
   const base64 = Buffer.from(SECRET).toString("base64");
-  return [...Object.values(echoSpellings(SECRET)), base64.replace(/=+$/, ""), Buffer.from(SECRET).toString("base64url")];
+  return [
+    ...Object.values(echoSpellings(SECRET)),
+    base64.replace(/=+$/, ""),
+    Buffer.from(SECRET).toString("base64url"),
+  ];
 };
 
 beforeAll(async () => {
@@ -46,9 +50,19 @@ const echoingGraph = (url: string): WorkflowGraph => ({
     graphNode("entry", "core.entry"),
     graphNode("agent", "core.agent", {
       label: "Agent",
-      params: { provider: "scripted", script: { toolCalls: [{ tool: "echo__echo_request", args: { note: "ping" } }], finalText: "The server said {{results.0}}" } },
+      params: {
+        provider: "scripted",
+        script: {
+          toolCalls: [{ tool: "echo__echo_request", args: { note: "ping" } }],
+          finalText: "The server said {{results.0}}",
+        },
+      },
     }),
-    graphNode("echo", "mcp.server", { label: "echo", mode: "tool", params: { transport: "http", url, headers: { "X-Api-Token": secretRef("ECHO_MCP_TOKEN") } } }),
+    graphNode("echo", "mcp.server", {
+      label: "echo",
+      mode: "tool",
+      params: { transport: "http", url, headers: { "X-Api-Token": secretRef("ECHO_MCP_TOKEN") } },
+    }),
   ],
   edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("echo", "tool", "agent", "tools")],
 });
@@ -95,7 +109,8 @@ describe("a secret echoed back by a real MCP server", () => {
     // The echo did come back, redacted: the server's answer is in the events, the answer and the audit row.
     for (const name of ["events", "run", "conversation", "audit"]) expect(views[name], name).toContain("[secret]");
     for (const [name, text] of Object.entries(views)) {
-      for (const spelling of forbidden()) expect(text.includes(spelling), `${name} holds the secret as ${spelling}`).toBe(false);
+      for (const spelling of forbidden())
+        expect(text.includes(spelling), `${name} holds the secret as ${spelling}`).toBe(false);
     }
   }, 60_000);
 });

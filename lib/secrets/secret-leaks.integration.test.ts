@@ -29,9 +29,15 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const token = String(req.headers["x-token"] ?? "");
     received.push(`${req.url} ${token}`);
-    if (req.url?.startsWith("/to-metadata")) return res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" }).end();
+    if (req.url?.startsWith("/to-metadata"))
+      return res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" }).end();
     if (req.url?.startsWith("/to-self")) return res.writeHead(302, { location: `${serverUrl}/echo` }).end();
-    const body = { raw: token, base64: Buffer.from(token).toString("base64"), url: encodeURIComponent(token), hex: Buffer.from(token).toString("hex") };
+    const body = {
+      raw: token,
+      base64: Buffer.from(token).toString("base64"),
+      url: encodeURIComponent(token),
+      hex: Buffer.from(token).toString("hex"),
+    };
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -45,8 +51,17 @@ afterAll(async () => {
 });
 
 async function expectNoTrace(runId: string) {
-  const stored = JSON.stringify({ events: await listEvents(runId), run: await getDb().run.findUniqueOrThrow({ where: { id: runId }, select: { output: true, error: true } }) });
-  for (const form of [SECRET, Buffer.from(SECRET).toString("base64"), Buffer.from(SECRET).toString("base64").replace(/=+$/, ""), encodeURIComponent(SECRET), Buffer.from(SECRET).toString("hex")]) {
+  const stored = JSON.stringify({
+    events: await listEvents(runId),
+    run: await getDb().run.findUniqueOrThrow({ where: { id: runId }, select: { output: true, error: true } }),
+  });
+  for (const form of [
+    SECRET,
+    Buffer.from(SECRET).toString("base64"),
+    Buffer.from(SECRET).toString("base64").replace(/=+$/, ""),
+    encodeURIComponent(SECRET),
+    Buffer.from(SECRET).toString("hex"),
+  ]) {
     expect(stored, form).not.toContain(form);
   }
 }
@@ -55,11 +70,18 @@ describe("a secret restricted to some hosts", () => {
   it("is refused on its way to any other host, naming the secret and the host, and the server never sees it", async () => {
     received.length = 0;
     const { runId, result } = await runWorkflowToEnd(stack, {
-      nodes: [graphNode("send", "core.http.request", { label: "Send", params: { url: `${serverUrl}/echo`, headers: { "X-Token": secretRef("LEAK_RESTRICTED") } } })],
+      nodes: [
+        graphNode("send", "core.http.request", {
+          label: "Send",
+          params: { url: `${serverUrl}/echo`, headers: { "X-Token": secretRef("LEAK_RESTRICTED") } },
+        }),
+      ],
       edges: [],
     });
     expect(result.status).toBe("failed");
-    expect(result.error).toBe('secret "LEAK_RESTRICTED" may only be sent to api.example.com, *.example.org, not to 127.0.0.1');
+    expect(result.error).toBe(
+      'secret "LEAK_RESTRICTED" may only be sent to api.example.com, *.example.org, not to 127.0.0.1',
+    );
     expect(received).toEqual([]);
     await expectNoTrace(runId);
   });
@@ -68,12 +90,19 @@ describe("a secret restricted to some hosts", () => {
 describe("a secret coming back", () => {
   it("is redacted when an HTTP server echoes it raw, base64, URL-encoded or hex", async () => {
     const { runId, result } = await runWorkflowToEnd(stack, {
-      nodes: [graphNode("send", "core.http.request", { label: "Send", params: { url: `${serverUrl}/echo`, headers: { "X-Token": secretRef("LEAK_OPEN") } } })],
+      nodes: [
+        graphNode("send", "core.http.request", {
+          label: "Send",
+          params: { url: `${serverUrl}/echo`, headers: { "X-Token": secretRef("LEAK_OPEN") } },
+        }),
+      ],
       edges: [],
     });
     expect(result.status).toBe("completed");
     expect(received.at(-1)).toBe(`/echo ${SECRET}`);
-    expect(result.output).toMatchObject({ body: { raw: "[secret]", base64: "[secret]", url: "[secret]", hex: "[secret]" } });
+    expect(result.output).toMatchObject({
+      body: { raw: "[secret]", base64: "[secret]", url: "[secret]", hex: "[secret]" },
+    });
     await expectNoTrace(runId);
   });
 
@@ -82,9 +111,19 @@ describe("a secret coming back", () => {
       nodes: [
         graphNode("entry", "core.entry"),
         graphNode("agent", "core.agent", {
-          params: { provider: "scripted", script: { toolCalls: [{ tool: "everything__echo", args: { message: secretRef("LEAK_OPEN") } }], finalText: "The server said {{results.0}}" } },
+          params: {
+            provider: "scripted",
+            script: {
+              toolCalls: [{ tool: "everything__echo", args: { message: secretRef("LEAK_OPEN") } }],
+              finalText: "The server said {{results.0}}",
+            },
+          },
         }),
-        graphNode("everything", "mcp.server", { label: "everything", mode: "tool", params: everythingStdio("leak-test") }),
+        graphNode("everything", "mcp.server", {
+          label: "everything",
+          mode: "tool",
+          params: everythingStdio("leak-test"),
+        }),
       ],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("everything", "tool", "agent", "tools")],
     });
@@ -96,14 +135,19 @@ describe("a secret coming back", () => {
 
 describe("redirects", () => {
   it("a redirect to the cloud metadata address fails the node, naming the address", async () => {
-    const { result } = await runWorkflowToEnd(stack, { nodes: [graphNode("fetch", "core.http.request", { label: "Fetch", params: { url: `${serverUrl}/to-metadata` } })], edges: [] });
+    const { result } = await runWorkflowToEnd(stack, {
+      nodes: [graphNode("fetch", "core.http.request", { label: "Fetch", params: { url: `${serverUrl}/to-metadata` } })],
+      edges: [],
+    });
     expect(result.status).toBe("failed");
     expect(result.error).toContain("169.254.169.254 is a private, link-local or metadata address");
   });
 
   it("in production, a redirect to loopback is refused too, and credentials are not carried to another origin", async () => {
     const production = addressPolicy({ NODE_ENV: "production" });
-    await expect(guardedFetch(`${serverUrl}/echo`, {}, { policy: production })).rejects.toThrow("127.0.0.1 is a loopback address");
+    await expect(guardedFetch(`${serverUrl}/echo`, {}, { policy: production })).rejects.toThrow(
+      "127.0.0.1 is a loopback address",
+    );
     // A public-looking first hop is not available offline; the same check runs on every hop, as the metadata case shows.
     const response = await guardedFetch(`${serverUrl}/to-self`, { headers: { "x-token": "same-origin-keeps-it" } });
     expect(await response.json()).toMatchObject({ raw: "same-origin-keeps-it" });

@@ -19,7 +19,9 @@ describe("secret store", () => {
 
     await putSecret("STORE_TEST_A", "second-value-456");
     expect(await readSecretValue("STORE_TEST_A")).toBe("second-value-456");
-    expect((await listSecrets()).filter((s) => s.name.startsWith("STORE_TEST_"))).toEqual([{ name: "STORE_TEST_A", allowedHosts: [], updatedAt: expect.any(Date) }]);
+    expect((await listSecrets()).filter((s) => s.name.startsWith("STORE_TEST_"))).toEqual([
+      { name: "STORE_TEST_A", allowedHosts: [], updatedAt: expect.any(Date) },
+    ]);
 
     expect(await deleteSecret("STORE_TEST_A")).toBe(true);
     expect(await deleteSecret("STORE_TEST_A")).toBe(false);
@@ -29,7 +31,11 @@ describe("secret store", () => {
   it("resolves references anywhere in params and reports each secret used once", async () => {
     await putSecret("STORE_TEST_TOKEN", "tok-789");
     await putSecret("STORE_TEST_OTHER", "other-456", ["api.example.com"]);
-    const params = { url: "https://example.com", headers: { Authorization: secretRef("STORE_TEST_TOKEN") }, list: [secretRef("STORE_TEST_OTHER"), secretRef("STORE_TEST_TOKEN")] };
+    const params = {
+      url: "https://example.com",
+      headers: { Authorization: secretRef("STORE_TEST_TOKEN") },
+      list: [secretRef("STORE_TEST_OTHER"), secretRef("STORE_TEST_TOKEN")],
+    };
     const resolved = await resolveSecrets(params);
     expect(resolved).toEqual({
       value: { url: "https://example.com", headers: { Authorization: "tok-789" }, list: ["other-456", "tok-789"] },
@@ -42,7 +48,13 @@ describe("secret store", () => {
     // A copy: the params (a cached plan's) keep their references.
     expect(params.headers.Authorization).toEqual(secretRef("STORE_TEST_TOKEN"));
     expect(resolved.value.list).not.toBe(params.list);
-    const { error } = await resolveSecrets({ ok: secretRef("STORE_TEST_TOKEN"), key: secretRef("STORE_TEST_MISSING") }).then(() => ({ error: undefined }), (error: unknown) => ({ error }));
+    const { error } = await resolveSecrets({
+      ok: secretRef("STORE_TEST_TOKEN"),
+      key: secretRef("STORE_TEST_MISSING"),
+    }).then(
+      () => ({ error: undefined }),
+      (error: unknown) => ({ error }),
+    );
     expect(error).toBeInstanceOf(MissingSecretError);
     expect((error as MissingSecretError).secretName).toBe("STORE_TEST_MISSING");
   });

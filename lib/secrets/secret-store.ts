@@ -25,7 +25,10 @@ export async function readSecretValue(name: string): Promise<string | undefined>
 
 /** The secrets people named (the app's own records left out). */
 export async function listSecrets(): Promise<SecretSummary[]> {
-  const rows = await getDb().secret.findMany({ orderBy: { name: "asc" }, select: { name: true, allowedHosts: true, updatedAt: true } });
+  const rows = await getDb().secret.findMany({
+    orderBy: { name: "asc" },
+    select: { name: true, allowedHosts: true, updatedAt: true },
+  });
   return rows.filter((row) => SECRET_NAME_PATTERN.test(row.name));
 }
 

@@ -77,7 +77,11 @@ describe("secrets API", () => {
     expect(put.status).toBe(200);
     expect(put.body).toEqual({ name: "API_SPEC_TOKEN", allowedHosts: [], updatedAt: expect.any(String) });
     const listed = await api("GET", "/api/secrets");
-    expect(listed.body.secrets).toContainEqual({ name: "API_SPEC_TOKEN", allowedHosts: [], updatedAt: put.body.updatedAt });
+    expect(listed.body.secrets).toContainEqual({
+      name: "API_SPEC_TOKEN",
+      allowedHosts: [],
+      updatedAt: put.body.updatedAt,
+    });
     expect(listed.text).not.toContain("first-value");
 
     const replaced = await api("PUT", "/api/secrets/API_SPEC_TOKEN", { value: "second-value" });
@@ -86,17 +90,33 @@ describe("secrets API", () => {
     expect(Date.parse(replaced.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(put.body.updatedAt));
 
     expect((await api("DELETE", "/api/secrets/API_SPEC_TOKEN")).status).toBe(204);
-    expect((await api("GET", "/api/secrets")).body.secrets.map((s: { name: string }) => s.name)).not.toContain("API_SPEC_TOKEN");
+    expect((await api("GET", "/api/secrets")).body.secrets.map((s: { name: string }) => s.name)).not.toContain(
+      "API_SPEC_TOKEN",
+    );
     const again = await api("DELETE", "/api/secrets/API_SPEC_TOKEN");
     expect(again).toMatchObject({ status: 404, body: { error: 'Secret "API_SPEC_TOKEN" does not exist' } });
   });
 
   it("answers bad input with a 400 naming the field", async () => {
-    expect(await api("PUT", "/api/secrets/1BAD", { value: "x" })).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^name: a secret name uses letters/) } });
-    expect(await api("PUT", "/api/secrets/GOOD_NAME", {})).toMatchObject({ status: 400, body: { error: "value: must be a string" } });
-    expect(await api("PUT", "/api/secrets/GOOD_NAME", { value: "" })).toMatchObject({ status: 400, body: { error: "value: must not be empty" } });
-    expect(await api("PUT", "/api/secrets/GOOD_NAME", { value: 42 })).toMatchObject({ status: 400, body: { error: "value: must be a string" } });
-    expect(await api("PUT", "/api/secrets/GOOD_NAME", { value: "v", allowedHosts: ["api.example.com", "http://x/"] })).toMatchObject({
+    expect(await api("PUT", "/api/secrets/1BAD", { value: "x" })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/^name: a secret name uses letters/) },
+    });
+    expect(await api("PUT", "/api/secrets/GOOD_NAME", {})).toMatchObject({
+      status: 400,
+      body: { error: "value: must be a string" },
+    });
+    expect(await api("PUT", "/api/secrets/GOOD_NAME", { value: "" })).toMatchObject({
+      status: 400,
+      body: { error: "value: must not be empty" },
+    });
+    expect(await api("PUT", "/api/secrets/GOOD_NAME", { value: 42 })).toMatchObject({
+      status: 400,
+      body: { error: "value: must be a string" },
+    });
+    expect(
+      await api("PUT", "/api/secrets/GOOD_NAME", { value: "v", allowedHosts: ["api.example.com", "http://x/"] }),
+    ).toMatchObject({
       status: 400,
       body: { error: "allowedHosts.1: must be a host name such as api.example.com or *.example.com" },
     });
@@ -110,10 +130,20 @@ describe("a run that uses a secret", () => {
     const graph: WorkflowGraph = {
       nodes: [
         graphNode("direct", "core.http.request", { label: "Direct", params: { url: `${echoUrl}/direct`, headers } }),
-        graphNode("tool", "core.http.request", { label: "Echo", mode: "tool", params: { url: `${echoUrl}/tool`, headers } }),
+        graphNode("tool", "core.http.request", {
+          label: "Echo",
+          mode: "tool",
+          params: { url: `${echoUrl}/tool`, headers },
+        }),
         graphNode("agent", "core.agent", {
           label: "Agent",
-          params: { provider: "scripted", script: { toolCalls: [{ tool: "echo", args: { url: `${echoUrl}/tool` } }], finalText: "The server said {{results.0}}" } },
+          params: {
+            provider: "scripted",
+            script: {
+              toolCalls: [{ tool: "echo", args: { url: `${echoUrl}/tool` } }],
+              finalText: "The server said {{results.0}}",
+            },
+          },
         }),
       ],
       edges: [graphEdge("tool", "tool", "agent", "tools")],
@@ -137,7 +167,9 @@ describe("a run that uses a secret", () => {
     expect(events.some((event) => event.type === "tool.call.completed")).toBe(true);
     // The settings it ran with, on its start, have the secret's value redacted.
     const directStart = events.find((event) => event.type === "node.started" && event.payload.nodeId === "direct");
-    expect(directStart?.payload).toMatchObject({ params: { url: `${echoUrl}/direct`, headers: { "X-Token": "[secret]" } } });
+    expect(directStart?.payload).toMatchObject({
+      params: { url: `${echoUrl}/direct`, headers: { "X-Token": "[secret]" } },
+    });
     const run = await getDb().run.findUniqueOrThrow({ where: { id: runId } });
     expect(JSON.stringify(events)).not.toContain(SECRET_VALUE);
     expect(JSON.stringify(run)).not.toContain(SECRET_VALUE);
@@ -148,14 +180,24 @@ describe("a run that uses a secret", () => {
 
   it("refuses to start a run whose node names a secret that is not set, naming node, field and secret", async () => {
     const graph: WorkflowGraph = {
-      nodes: [graphNode("direct", "core.http.request", { label: "Direct", params: { url: `${echoUrl}/x`, headers: { "X-Token": secretRef("NOT_SET_ANYWHERE") } } })],
+      nodes: [
+        graphNode("direct", "core.http.request", {
+          label: "Direct",
+          params: { url: `${echoUrl}/x`, headers: { "X-Token": secretRef("NOT_SET_ANYWHERE") } },
+        }),
+      ],
       edges: [],
     };
     const created = await api("POST", "/api/workflows", { name: "missing secret", ...graph });
     const started = await api("POST", `/api/workflows/${created.body.id}/runs`, {});
     expect(started.status).toBe(400);
     expect(started.body.errors).toEqual([
-      { code: "missing-secret", nodeId: "direct", field: "headers", message: '"Direct" uses the secret NOT_SET_ANYWHERE, which does not exist: an admin can add it in Secrets' },
+      {
+        code: "missing-secret",
+        nodeId: "direct",
+        field: "headers",
+        message: '"Direct" uses the secret NOT_SET_ANYWHERE, which does not exist: an admin can add it in Secrets',
+      },
     ]);
   });
 });

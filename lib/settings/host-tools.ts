@@ -31,10 +31,16 @@ export async function hostToolsEnabled(): Promise<boolean> {
 
 /** The refusal a worker gives when a host-access component is asked to run while host access is off. */
 export function hostAccessOffError(label: string): Error {
-  return new Error(`"${label}" was refused: host access is off on this Switchboard (an admin can turn it on in Settings → Host access)`);
+  return new Error(
+    `"${label}" was refused: host access is off on this Switchboard (an admin can turn it on in Settings → Host access)`,
+  );
 }
 
 export async function setHostToolsEnabled(enabled: boolean): Promise<void> {
   holder.switchboardHostTools = undefined;
-  await getDb().setting.upsert({ where: { key: KEY }, create: { key: KEY, value: asJson(enabled) }, update: { value: asJson(enabled) } });
+  await getDb().setting.upsert({
+    where: { key: KEY },
+    create: { key: KEY, value: asJson(enabled) },
+    update: { value: asJson(enabled) },
+  });
 }

@@ -8,7 +8,10 @@ const runIds: string[] = [];
 let workflowId = "";
 beforeAll(async () => {
   for (let i = 0; i < 4; i++) {
-    const stored = await storeRun({ nodes: [graphNode("entry", "core.entry")], edges: [] }, { workflowId: workflowId || undefined });
+    const stored = await storeRun(
+      { nodes: [graphNode("entry", "core.entry")], edges: [] },
+      { workflowId: workflowId || undefined },
+    );
     workflowId = stored.workflowId;
     runIds.push(stored.runId);
   }
@@ -24,7 +27,10 @@ afterAll(async () => {
   await setRetention({ keepDays: null, keepRuns: null }); // other suites' workers run the hourly cleanup too
 });
 
-const left = async () => (await sql<{ id: string }>`SELECT id FROM "Run" WHERE "workflowId" = ${workflowId} ORDER BY "createdAt"`).map((row) => row.id);
+const left = async () =>
+  (await sql<{ id: string }>`SELECT id FROM "Run" WHERE "workflowId" = ${workflowId} ORDER BY "createdAt"`).map(
+    (row) => row.id,
+  );
 
 it("keeps everything by default, and stores what an admin sets", async () => {
   expect(await getRetention()).toEqual({ keepDays: null, keepRuns: null });

@@ -22,7 +22,11 @@ export async function getRetention(): Promise<Retention> {
 }
 
 export async function setRetention(retention: Retention): Promise<void> {
-  await getDb().setting.upsert({ where: { key: KEY }, create: { key: KEY, value: asJson(retention) }, update: { value: asJson(retention) } });
+  await getDb().setting.upsert({
+    where: { key: KEY },
+    create: { key: KEY, value: asJson(retention) },
+    update: { value: asJson(retention) },
+  });
 }
 
 /** Deletes finished runs the retention setting no longer keeps; answers how many went. */

@@ -13,7 +13,11 @@ export function apiClient(url: string, headers: Record<string, string>): ApiClie
     fetch: (path, init = {}) =>
       fetch(`${url}${path}`, {
         ...init,
-        headers: { ...(init.body !== undefined ? { "content-type": "application/json" } : {}), ...headers, ...(init.headers as Record<string, string> | undefined) },
+        headers: {
+          ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+          ...headers,
+          ...(init.headers as Record<string, string> | undefined),
+        },
       }),
   };
 }

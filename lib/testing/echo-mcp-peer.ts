@@ -22,9 +22,14 @@ function echoServer(headers: IncomingHttpHeaders): McpServer {
   const server = new McpServer({ name: "echo-peer", version: "1.0.0" });
   server.registerTool(
     "echo_request",
-    { description: "Answers with the request's headers and the call's arguments", inputSchema: { note: z.string().optional() } },
+    {
+      description: "Answers with the request's headers and the call's arguments",
+      inputSchema: { note: z.string().optional() },
+    },
     (args) => {
-      const echoed = Object.fromEntries(Object.entries({ ...headers, ...args }).map(([name, value]) => [name, echoSpellings(String(value))]));
+      const echoed = Object.fromEntries(
+        Object.entries({ ...headers, ...args }).map(([name, value]) => [name, echoSpellings(String(value))]),
+      );
       return { content: [{ type: "text", text: JSON.stringify(echoed) }] };
     },
   );
@@ -44,9 +49,10 @@ export async function startEchoMcpPeer(): Promise<EchoMcpPeer> {
   return {
     url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
     received,
-    close: () => new Promise<void>((resolve) => {
-      http.close(() => resolve());
-      http.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      }),
   };
 }

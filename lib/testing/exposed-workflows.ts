@@ -10,12 +10,18 @@ export const GREETER = {
   name: "Greeter",
   settings: { mcp: { expose: true, toolName: "greet", description: "Greets someone by name" } },
   nodes: [
-    graphNode("entry", "core.entry", { params: { inputFields: [{ name: "name", type: "string", required: true, description: "Who to greet" }] } }),
+    graphNode("entry", "core.entry", {
+      params: { inputFields: [{ name: "name", type: "string", required: true, description: "Who to greet" }] },
+    }),
     graphNode("hello", "core.code", { label: "Hello", params: { code: "return 'Hello, ' + input.name + '!';" } }),
     graphNode("pause", "core.wait", { label: "Pause", params: { seconds: 0.2 } }),
     graphNode("out", "core.output", { label: "Out" }),
   ],
-  edges: [graphEdge("entry", "output", "hello", "input"), graphEdge("hello", "result", "pause", "input"), graphEdge("pause", "output", "out", "value")],
+  edges: [
+    graphEdge("entry", "output", "hello", "input"),
+    graphEdge("hello", "result", "pause", "input"),
+    graphEdge("pause", "output", "out", "value"),
+  ],
 };
 
 export const ECHO_BACK = {
@@ -28,6 +34,7 @@ export const ECHO_BACK = {
 /** Creates a workflow through POST /api/workflows and answers its id. */
 export async function createWorkflow(api: ApiClient, body: unknown): Promise<string> {
   const response = await api.fetch("/api/workflows", { method: "POST", body: JSON.stringify(body) });
-  if (response.status !== 201) throw new Error(`Could not create a test workflow: ${response.status} ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`Could not create a test workflow: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;
 }

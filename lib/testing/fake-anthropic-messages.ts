@@ -8,7 +8,14 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { wordChunks, type ScriptedReply } from "./fake-chat-completions";
 
-type ContentBlock = { type: string; text?: string; tool_use_id?: string; content?: unknown; is_error?: boolean; name?: string };
+type ContentBlock = {
+  type: string;
+  text?: string;
+  tool_use_id?: string;
+  content?: unknown;
+  is_error?: boolean;
+  name?: string;
+};
 export type ReceivedAnthropicRequest = {
   apiKey?: string;
   version?: string;
@@ -32,7 +39,12 @@ export async function startFakeAnthropicMessages(replies: ScriptedReply[]) {
     if (!apiKey) {
       return void res
         .writeHead(401, { "content-type": "application/json" })
-        .end(JSON.stringify({ type: "error", error: { type: "authentication_error", message: "x-api-key header is required" } }));
+        .end(
+          JSON.stringify({
+            type: "error",
+            error: { type: "authentication_error", message: "x-api-key header is required" },
+          }),
+        );
     }
     const body = JSON.parse(raw) as ReceivedAnthropicRequest["body"];
     received.push({ apiKey, version: req.headers["anthropic-version"] as string | undefined, body });
@@ -40,7 +52,14 @@ export async function startFakeAnthropicMessages(replies: ScriptedReply[]) {
     if (body.stream) return void streamReply(res, received.length, body.model, reply);
     const content =
       "toolCall" in reply
-        ? [{ type: "tool_use", id: `toolu_${received.length}`, name: reply.toolCall.name, input: reply.toolCall.arguments }]
+        ? [
+            {
+              type: "tool_use",
+              id: `toolu_${received.length}`,
+              name: reply.toolCall.name,
+              input: reply.toolCall.arguments,
+            },
+          ]
         : [{ type: "text", text: reply.text }];
     res.writeHead(200, { "content-type": "application/json" }).end(
       JSON.stringify({
@@ -56,23 +75,49 @@ export async function startFakeAnthropicMessages(replies: ScriptedReply[]) {
     );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, received, close: () => server.close() };
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    received,
+    close: () => server.close(),
+  };
 }
 
 /** message_start, one content block (text deltas a few words each, or a tool_use with its input as JSON), message_delta, message_stop. */
 function streamReply(res: import("node:http").ServerResponse, n: number, model: string, reply: ScriptedReply) {
-  const event = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+  const event = (type: string, data: Record<string, unknown>) =>
+    res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-  event("message_start", { message: { id: `msg_${n}`, type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 30, output_tokens: 1 } } });
+  event("message_start", {
+    message: {
+      id: `msg_${n}`,
+      type: "message",
+      role: "assistant",
+      model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: 30, output_tokens: 1 },
+    },
+  });
   if ("toolCall" in reply) {
-    event("content_block_start", { index: 0, content_block: { type: "tool_use", id: `toolu_${n}`, name: reply.toolCall.name, input: {} } });
-    event("content_block_delta", { index: 0, delta: { type: "input_json_delta", partial_json: JSON.stringify(reply.toolCall.arguments) } });
+    event("content_block_start", {
+      index: 0,
+      content_block: { type: "tool_use", id: `toolu_${n}`, name: reply.toolCall.name, input: {} },
+    });
+    event("content_block_delta", {
+      index: 0,
+      delta: { type: "input_json_delta", partial_json: JSON.stringify(reply.toolCall.arguments) },
+    });
   } else {
     event("content_block_start", { index: 0, content_block: { type: "text", text: "" } });
-    for (const piece of wordChunks(reply.text)) event("content_block_delta", { index: 0, delta: { type: "text_delta", text: piece } });
+    for (const piece of wordChunks(reply.text))
+      event("content_block_delta", { index: 0, delta: { type: "text_delta", text: piece } });
   }
   event("content_block_stop", { index: 0 });
-  event("message_delta", { delta: { stop_reason: "toolCall" in reply ? "tool_use" : "end_turn", stop_sequence: null }, usage: { output_tokens: 7 } });
+  event("message_delta", {
+    delta: { stop_reason: "toolCall" in reply ? "tool_use" : "end_turn", stop_sequence: null },
+    usage: { output_tokens: 7 },
+  });
   event("message_stop", {});
   res.end();
 }

@@ -10,13 +10,21 @@ import type { AddressInfo } from "node:net";
 export type ScriptedReply = { toolCall: { name: string; arguments: Record<string, unknown> } } | { text: string };
 export type ReceivedRequest = {
   authorization?: string;
-  body: { model: string; stream?: boolean; temperature?: number; max_tokens?: number; messages: { role: string; content?: unknown; tool_call_id?: string }[]; tools?: { function: { name: string } }[] };
+  body: {
+    model: string;
+    stream?: boolean;
+    temperature?: number;
+    max_tokens?: number;
+    messages: { role: string; content?: unknown; tool_call_id?: string }[];
+    tools?: { function: { name: string } }[];
+  };
 };
 
 const USAGE = { prompt_tokens: 20, completion_tokens: 5, total_tokens: 25 };
 
 /** Text in pieces of a few words, as a model streams it. */
-export const wordChunks = (text: string, wordsPerChunk = 2): string[] => (text.match(new RegExp(`(\\S+\\s*){1,${wordsPerChunk}}|\\s+`, "g")) ?? [""]);
+export const wordChunks = (text: string, wordsPerChunk = 2): string[] =>
+  text.match(new RegExp(`(\\S+\\s*){1,${wordsPerChunk}}|\\s+`, "g")) ?? [""];
 
 export async function startFakeChatCompletions(replies: ScriptedReply[]) {
   const received: ReceivedRequest[] = [];
@@ -33,7 +41,13 @@ export async function startFakeChatCompletions(replies: ScriptedReply[]) {
         ? {
             role: "assistant",
             content: null,
-            tool_calls: [{ id: `call_${received.length}`, type: "function", function: { name: reply.toolCall.name, arguments: JSON.stringify(reply.toolCall.arguments) } }],
+            tool_calls: [
+              {
+                id: `call_${received.length}`,
+                type: "function",
+                function: { name: reply.toolCall.name, arguments: JSON.stringify(reply.toolCall.arguments) },
+              },
+            ],
           }
         : { role: "assistant", content: reply.text };
     res.writeHead(200, { "content-type": "application/json" }).end(
@@ -48,7 +62,11 @@ export async function startFakeChatCompletions(replies: ScriptedReply[]) {
     );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, received, close: () => server.close() };
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    received,
+    close: () => server.close(),
+  };
 }
 
 function streamReply(res: import("node:http").ServerResponse, n: number, model: string, reply: ScriptedReply) {
@@ -56,7 +74,12 @@ function streamReply(res: import("node:http").ServerResponse, n: number, model: 
     `data: ${JSON.stringify({ id: `chatcmpl-${n}`, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) })}\n\n`;
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   if ("toolCall" in reply) {
-    const call = { index: 0, id: `call_${n}`, type: "function", function: { name: reply.toolCall.name, arguments: JSON.stringify(reply.toolCall.arguments) } };
+    const call = {
+      index: 0,
+      id: `call_${n}`,
+      type: "function",
+      function: { name: reply.toolCall.name, arguments: JSON.stringify(reply.toolCall.arguments) },
+    };
     res.write(chunk({ role: "assistant", content: null, tool_calls: [call] }));
     res.write(chunk({}, "tool_calls", USAGE));
   } else {

@@ -12,7 +12,12 @@ export const graphNode = (id: string, type: string, data: Partial<WorkflowNode["
   data: { label: id, mode: "normal", params: {}, ...data },
 });
 
-export const graphEdge = (source: string, sourceHandle: string, target: string, targetHandle: string): WorkflowEdge => ({
+export const graphEdge = (
+  source: string,
+  sourceHandle: string,
+  target: string,
+  targetHandle: string,
+): WorkflowEdge => ({
   id: `${source}.${sourceHandle}->${target}.${targetHandle}`,
   source,
   sourceHandle,
@@ -28,9 +33,15 @@ export function compileOrThrow(graph: WorkflowGraph): CompiledWorkflow {
 
 /** A stored workflow and a Run row for it, without enqueueing anything. */
 /** Stores a running run of `graph` (in a new workflow, or in `workflowId`'s) without queueing it. */
-export async function storeRun(graph: WorkflowGraph, options: { workflowId?: string } = {}): Promise<{ runId: string; plan: CompiledWorkflow; workflowId: string }> {
+export async function storeRun(
+  graph: WorkflowGraph,
+  options: { workflowId?: string } = {},
+): Promise<{ runId: string; plan: CompiledWorkflow; workflowId: string }> {
   const plan = compileOrThrow(graph);
-  const workflowId = options.workflowId ?? (await getDb().workflow.create({ data: { name: "fixture", graph: asJson(graph) } })).id;
-  const run = await getDb().run.create({ data: { workflowId, plan: asJson(plan), graph: asJson(graph), status: "running" } });
+  const workflowId =
+    options.workflowId ?? (await getDb().workflow.create({ data: { name: "fixture", graph: asJson(graph) } })).id;
+  const run = await getDb().run.create({
+    data: { workflowId, plan: asJson(plan), graph: asJson(graph), status: "running" },
+  });
   return { runId: run.id, plan, workflowId };
 }

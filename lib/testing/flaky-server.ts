@@ -16,11 +16,14 @@ export async function startFlakyServer(): Promise<FlakyServer> {
     const seen = hits.get(key) ?? [];
     seen.push(Date.now());
     hits.set(key, seen);
-    const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
+    const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+      res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
     if (url.pathname === "/down") return answer(500, { error: "broken on purpose" });
-    if (url.pathname === "/limited" && seen.length === 1) return answer(429, { error: "slow down" }, { "retry-after": url.searchParams.get("after") ?? "1" });
+    if (url.pathname === "/limited" && seen.length === 1)
+      return answer(429, { error: "slow down" }, { "retry-after": url.searchParams.get("after") ?? "1" });
     const fails = Number(url.searchParams.get("fails") ?? 2);
-    if (url.pathname === "/flaky" && seen.length <= fails) return answer(Number(url.searchParams.get("status") ?? 503), { error: "not yet" });
+    if (url.pathname === "/flaky" && seen.length <= fails)
+      return answer(Number(url.searchParams.get("status") ?? 503), { error: "not yet" });
     answer(200, { ok: true, tries: seen.length });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -9,16 +9,27 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
-const INSPECTOR = path.resolve(import.meta.dirname, "../../node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js");
+const INSPECTOR = path.resolve(
+  import.meta.dirname,
+  "../../node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js",
+);
 const run = promisify(execFile);
 
 /** Runs the Inspector CLI against `url` and parses the JSON it prints; rejects (with its output) when it fails. */
-export async function inspectorCli(url: string, headers: Record<string, string>, ...args: string[]): Promise<Record<string, unknown>> {
+export async function inspectorCli(
+  url: string,
+  headers: Record<string, string>,
+  ...args: string[]
+): Promise<Record<string, unknown>> {
   const catalog = path.join(mkdtempSync(path.join(tmpdir(), "inspector-")), "mcp.json");
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["--header", `${name}: ${value}`]);
-  const { stdout } = await run(process.execPath, [INSPECTOR, "--cli", url, "--transport", "http", ...headerArgs, ...args], {
-    env: { ...process.env, MCP_CATALOG_PATH: catalog },
-    timeout: 30_000,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [INSPECTOR, "--cli", url, "--transport", "http", ...headerArgs, ...args],
+    {
+      env: { ...process.env, MCP_CATALOG_PATH: catalog },
+      timeout: 30_000,
+    },
+  );
   return JSON.parse(stdout);
 }

@@ -20,4 +20,6 @@ const { tools } = await client.listTools();
 const result = await client.callTool({ name: tools[0].name, arguments: { input: process.env.SWITCHBOARD_TASK } });
 await client.close();
 const sameToken = process.env.SWITCHBOARD_GATEWAY_TOKEN === headers.Authorization.replace("Bearer ", "");
-console.log(`tools=${tools.map((tool) => tool.name).join(",")} result=${result.content.map((part) => part.text).join("")} token=${sameToken ? "in env" : "missing"} ${process.env.SWITCHBOARD_GATEWAY_TOKEN}`);
+console.log(
+  `tools=${tools.map((tool) => tool.name).join(",")} result=${result.content.map((part) => part.text).join("")} token=${sameToken ? "in env" : "missing"} ${process.env.SWITCHBOARD_GATEWAY_TOKEN}`,
+);

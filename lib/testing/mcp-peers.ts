@@ -13,7 +13,11 @@ const root = path.resolve(import.meta.dirname, "../..");
 export const EVERYTHING_BIN = path.join(root, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 export const FILESYSTEM_BIN = path.join(root, "node_modules/@modelcontextprotocol/server-filesystem/dist/index.js");
 
-export const everythingStdio = (marker: string) => ({ transport: "stdio" as const, command: "node", args: [EVERYTHING_BIN, "stdio", marker] });
+export const everythingStdio = (marker: string) => ({
+  transport: "stdio" as const,
+  command: "node",
+  args: [EVERYTHING_BIN, "stdio", marker],
+});
 /**
  * server-everything started by a launcher that first spawns a long-lived helper process in the
  * same process group, as servers that drive browsers or language servers do. The helper ignores
@@ -31,7 +35,13 @@ export const everythingWithHelper = (marker: string) => ({
 });
 
 /** server-filesystem takes allowed directories as arguments, declared as its roots too (the sandbox shows it nothing else); the marker is passed as an env value instead. */
-export const filesystemStdio = (directory: string, marker: string) => ({ transport: "stdio" as const, command: "node", args: [FILESYSTEM_BIN, directory], roots: [directory], env: { MCP_TEST_MARKER: marker } });
+export const filesystemStdio = (directory: string, marker: string) => ({
+  transport: "stdio" as const,
+  command: "node",
+  args: [FILESYSTEM_BIN, directory],
+  roots: [directory],
+  env: { MCP_TEST_MARKER: marker },
+});
 
 /**
  * Pids of live programs whose command line or environment carries the marker. The sandbox's own
@@ -73,9 +83,14 @@ export async function freePort(): Promise<number> {
 }
 
 /** server-everything over HTTP on a free port — Streamable HTTP (`/mcp`) or the legacy HTTP+SSE transport (`/sse`) — ready when it says so. */
-export async function startEverythingHttp(mode: "streamableHttp" | "sse" = "streamableHttp"): Promise<{ url: string; close: () => void }> {
+export async function startEverythingHttp(
+  mode: "streamableHttp" | "sse" = "streamableHttp",
+): Promise<{ url: string; close: () => void }> {
   const port = await freePort();
-  const child: ChildProcess = spawn("node", [EVERYTHING_BIN, mode], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn("node", [EVERYTHING_BIN, mode], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server-everything (${mode}) did not start`)), 15_000);
     const ready = (chunk: Buffer) => {

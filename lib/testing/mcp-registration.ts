@@ -13,7 +13,8 @@ import type { RunEventInput } from "../runs/events";
 import type { WorkflowGraph } from "../workflow/graph";
 import { graphNode, storeRun } from "./fixtures";
 
-export const mcpToolNode = (id: string, params: Record<string, unknown>, label = id) => graphNode(id, "mcp.server", { label, mode: "tool", params });
+export const mcpToolNode = (id: string, params: Record<string, unknown>, label = id) =>
+  graphNode(id, "mcp.server", { label, mode: "tool", params });
 
 /** Registers the graph's tool-mode MCP nodes as the worker does; `teardown` ends them as a run's end does. */
 export async function registerMcpNodes(redis: Redis, graph: WorkflowGraph) {
@@ -21,7 +22,8 @@ export async function registerMcpNodes(redis: Redis, graph: WorkflowGraph) {
   const events: RunEventInput[] = [];
   const emit = async (event: RunEventInput) => void events.push(event);
   const outputs: Record<string, { tools: string[] }> = {};
-  for (const id of plan.order) if (plan.nodes[id].mode === "tool") outputs[id] = await registerMcpNode(redis, runId, plan.nodes[id], emit);
+  for (const id of plan.order)
+    if (plan.nodes[id].mode === "tool") outputs[id] = await registerMcpNode(redis, runId, plan.nodes[id], emit);
   return { runId, events, outputs, teardown: () => teardownRunMcp(runId, emit) };
 }
 
@@ -29,7 +31,11 @@ export async function registerMcpNodes(redis: Redis, graph: WorkflowGraph) {
 export async function gatewayClient(baseUrl: string, runId: string, allowedNodeIds: string[]): Promise<Client> {
   const token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds });
   const client = new Client({ name: "mcp-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/api/mcp/gateway`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${baseUrl}/api/mcp/gateway`), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
   return client;
 }
 

@@ -12,10 +12,19 @@ import express, { type Response as ExpressResponse } from "express";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { OAuthRegisteredClientsStore } from "@modelcontextprotocol/sdk/server/auth/clients.js";
-import { InvalidGrantError, InvalidRequestError, InvalidTokenError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import {
+  InvalidGrantError,
+  InvalidRequestError,
+  InvalidTokenError,
+} from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { requireBearerAuth } from "@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js";
 import type { AuthorizationParams, OAuthServerProvider } from "@modelcontextprotocol/sdk/server/auth/provider.js";
-import { createOAuthMetadata, getOAuthProtectedResourceMetadataUrl, mcpAuthMetadataRouter, mcpAuthRouter } from "@modelcontextprotocol/sdk/server/auth/router.js";
+import {
+  createOAuthMetadata,
+  getOAuthProtectedResourceMetadataUrl,
+  mcpAuthMetadataRouter,
+  mcpAuthRouter,
+} from "@modelcontextprotocol/sdk/server/auth/router.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import type { OAuthClientInformationFull, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { z } from "zod";
@@ -46,7 +55,11 @@ export class TestOAuthServerProvider implements OAuthServerProvider {
     },
   };
 
-  async authorize(client: OAuthClientInformationFull, params: AuthorizationParams, res: ExpressResponse): Promise<void> {
+  async authorize(
+    client: OAuthClientInformationFull,
+    params: AuthorizationParams,
+    res: ExpressResponse,
+  ): Promise<void> {
     if (!client.redirect_uris.includes(params.redirectUri)) throw new InvalidRequestError("Unregistered redirect_uri");
     this.authorizations.push(params);
     const code = randomUUID();
@@ -82,7 +95,13 @@ export class TestOAuthServerProvider implements OAuthServerProvider {
   async verifyAccessToken(token: string): Promise<AuthInfo> {
     const found = this.accessTokens.get(token);
     if (!found) throw new InvalidTokenError("Unknown access token");
-    return { token, clientId: found.clientId, scopes: found.scopes, expiresAt: Math.floor(found.expiresAt / 1000), resource: found.resource };
+    return {
+      token,
+      clientId: found.clientId,
+      scopes: found.scopes,
+      expiresAt: Math.floor(found.expiresAt / 1000),
+      resource: found.resource,
+    };
   }
 
   /** Every access token issued so far runs out now. */
@@ -96,8 +115,19 @@ export class TestOAuthServerProvider implements OAuthServerProvider {
   }
 
   private issue(clientId: string, scopes: string[], resource?: URL): OAuthTokens {
-    const tokens: OAuthTokens = { access_token: `at-${randomUUID()}`, token_type: "Bearer", expires_in: this.accessTtlSeconds, refresh_token: `rt-${randomUUID()}`, scope: scopes.join(" ") };
-    this.accessTokens.set(tokens.access_token, { clientId, scopes, expiresAt: Date.now() + this.accessTtlSeconds * 1000, resource });
+    const tokens: OAuthTokens = {
+      access_token: `at-${randomUUID()}`,
+      token_type: "Bearer",
+      expires_in: this.accessTtlSeconds,
+      refresh_token: `rt-${randomUUID()}`,
+      scope: scopes.join(" "),
+    };
+    this.accessTokens.set(tokens.access_token, {
+      clientId,
+      scopes,
+      expiresAt: Date.now() + this.accessTtlSeconds * 1000,
+      resource,
+    });
     this.refreshTokens.set(tokens.refresh_token!, { clientId, scopes, resource });
     this.issued.push(tokens);
     return tokens;
@@ -113,12 +143,23 @@ async function listen(app: express.Express): Promise<{ server: Server; origin: s
 /** The protected server's tools: `whoami` says which OAuth client called, `add` adds. */
 function buildMcpServer(auth: AuthInfo | undefined): McpServer {
   const server = new McpServer({ name: "oauth-protected", version: "1.0.0" });
-  server.registerTool("whoami", { description: "Which OAuth client is calling" }, async () => ({ content: [{ type: "text", text: `client ${auth?.clientId}` }] }));
-  server.registerTool("add", { description: "Adds two numbers", inputSchema: { a: z.number(), b: z.number() } }, async ({ a, b }) => ({ content: [{ type: "text", text: String(a + b) }] }));
+  server.registerTool("whoami", { description: "Which OAuth client is calling" }, async () => ({
+    content: [{ type: "text", text: `client ${auth?.clientId}` }],
+  }));
+  server.registerTool(
+    "add",
+    { description: "Adds two numbers", inputSchema: { a: z.number(), b: z.number() } },
+    async ({ a, b }) => ({ content: [{ type: "text", text: String(a + b) }] }),
+  );
   return server;
 }
 
-export type OAuthMcpServers = { provider: TestOAuthServerProvider; mcpUrl: string; authorizationServer: string; close: () => Promise<void> };
+export type OAuthMcpServers = {
+  provider: TestOAuthServerProvider;
+  mcpUrl: string;
+  authorizationServer: string;
+  close: () => Promise<void>;
+};
 
 /** Starts both servers: the authorization server, and the MCP server (Streamable HTTP at `/mcp`) that points clients to it. */
 export async function startOAuthMcpServers(): Promise<OAuthMcpServers> {
@@ -131,10 +172,29 @@ export async function startOAuthMcpServers(): Promise<OAuthMcpServers> {
 
   const issuerUrl = new URL(authServer.origin);
   const noRateLimit = { rateLimit: false as const };
-  authApp.use(mcpAuthRouter({ provider, issuerUrl, authorizationOptions: noRateLimit, tokenOptions: noRateLimit, clientRegistrationOptions: noRateLimit, revocationOptions: noRateLimit }));
+  authApp.use(
+    mcpAuthRouter({
+      provider,
+      issuerUrl,
+      authorizationOptions: noRateLimit,
+      tokenOptions: noRateLimit,
+      clientRegistrationOptions: noRateLimit,
+      revocationOptions: noRateLimit,
+    }),
+  );
 
-  mcpApp.use(mcpAuthMetadataRouter({ oauthMetadata: createOAuthMetadata({ provider, issuerUrl }), resourceServerUrl: mcpUrl, resourceName: "Protected test server" }));
-  const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl), expectedResource: mcpUrl });
+  mcpApp.use(
+    mcpAuthMetadataRouter({
+      oauthMetadata: createOAuthMetadata({ provider, issuerUrl }),
+      resourceServerUrl: mcpUrl,
+      resourceName: "Protected test server",
+    }),
+  );
+  const bearer = requireBearerAuth({
+    verifier: provider,
+    resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl),
+    expectedResource: mcpUrl,
+  });
   mcpApp.post("/mcp", bearer, express.json(), async (req, res) => {
     const server = buildMcpServer(req.auth);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });

@@ -2,7 +2,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createConnection } from "node:net";
 
-export type OwnRedis = { url: string; port: number; restart: (downMs?: number) => Promise<void>; stop: () => Promise<void> };
+export type OwnRedis = {
+  url: string;
+  port: number;
+  restart: (downMs?: number) => Promise<void>;
+  stop: () => Promise<void>;
+};
 
 function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -12,7 +17,11 @@ function answers(port: number): Promise<boolean> {
 }
 
 async function launch(port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
   for (let i = 0; i < 100 && !(await answers(port)); i++) await new Promise((resolve) => setTimeout(resolve, 50));
   return child;
 }

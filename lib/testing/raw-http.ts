@@ -23,7 +23,12 @@ export function rawRequest(baseURL: string, head: string, chunkedBytes = 0): Pro
       while (!answered && bodySent < chunkedBytes) {
         bodySent += chunk.length;
         const last = bodySent >= chunkedBytes ? "0\r\n\r\n" : "";
-        if (!socket.write(Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from(`\r\n${last}`)]))) return void socket.once("drain", sendMore);
+        if (
+          !socket.write(
+            Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from(`\r\n${last}`)]),
+          )
+        )
+          return void socket.once("drain", sendMore);
         // Now and then let an answer that has arrived be read, so `bodySent` stays close to what the server had taken.
         if (bodySent % MB === 0) return void setImmediate(sendMore);
       }
@@ -37,12 +42,18 @@ export function rawRequest(baseURL: string, head: string, chunkedBytes = 0): Pro
       const end = received.indexOf("\r\n\r\n");
       if (answered || end === -1) return;
       answered = true;
-      resolve({ status: Number(received.split(" ")[1]), head: received.slice(0, end).toLowerCase(), bodySent, elapsedMs: Date.now() - started });
+      resolve({
+        status: Number(received.split(" ")[1]),
+        head: received.slice(0, end).toLowerCase(),
+        bodySent,
+        elapsedMs: Date.now() - started,
+      });
       socket.destroy();
     });
     // A server that answered mid-body may close while we still send: the answer, if it came, is what counts.
     socket.on("error", (error) => (answered ? undefined : reject(error)));
-    socket.on("close", () => (answered ? undefined : reject(new Error(`closed without an answer after ${bodySent} bytes: ${received}`))));
+    socket.on("close", () =>
+      answered ? undefined : reject(new Error(`closed without an answer after ${bodySent} bytes: ${received}`)),
+    );
   });
 }
-

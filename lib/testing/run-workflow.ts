@@ -16,7 +16,12 @@ export async function startWorkflowRun(api: ApiClient, graph: WorkflowGraph, inp
   return started.runId as string;
 }
 
-export async function runWorkflowToEnd(api: ApiClient, graph: WorkflowGraph, input?: unknown, timeoutMs = 30_000): Promise<{ runId: string; result: RunStatusBody }> {
+export async function runWorkflowToEnd(
+  api: ApiClient,
+  graph: WorkflowGraph,
+  input?: unknown,
+  timeoutMs = 30_000,
+): Promise<{ runId: string; result: RunStatusBody }> {
   const runId = await startWorkflowRun(api, graph, input);
   return { runId, result: await waitForRun(api, runId, timeoutMs) };
 }

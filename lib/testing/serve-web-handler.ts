@@ -20,7 +20,11 @@ export async function serveRoutes(routes: Route[]): Promise<ServedRoutes> {
       const path = new URL(request.url).pathname;
       for (const route of routes) {
         const match = route.method === req.method ? route.pattern.exec(path) : null;
-        if (match) return await writeWebResponse(await route.handler(request, { params: Promise.resolve(match.groups ?? {}) }), res);
+        if (match)
+          return await writeWebResponse(
+            await route.handler(request, { params: Promise.resolve(match.groups ?? {}) }),
+            res,
+          );
       }
       res.writeHead(404).end();
     } catch (error) {

@@ -11,7 +11,14 @@ import type { Role } from "../auth/roles";
 
 export const TEST_PASSWORD = "correct horse battery staple";
 
-export type TestAccount = { userId: string; email: string; password: string; role: Role; apiKey: string; headers: Record<string, string> };
+export type TestAccount = {
+  userId: string;
+  email: string;
+  password: string;
+  role: Role;
+  apiKey: string;
+  headers: Record<string, string>;
+};
 export type TestApiKey = { id: string; key: string; headers: Record<string, string> };
 
 /** Another key of the account's user, limited to `workflowIds` (none: every workflow). */
@@ -21,7 +28,10 @@ export async function createTestApiKey(userId: string, name: string, workflowIds
   return { id: created.id, key: created.key, headers: { authorization: `Bearer ${created.key}` } };
 }
 
-export async function createTestAccount(role: Role = "editor", name = `${role}-${randomUUID().slice(0, 8)}`): Promise<TestAccount> {
+export async function createTestAccount(
+  role: Role = "editor",
+  name = `${role}-${randomUUID().slice(0, 8)}`,
+): Promise<TestAccount> {
   const email = `${name}@switchboard.test`;
   const created = await createAccount({ email, password: TEST_PASSWORD, name }, role);
   if (!created.ok) throw new Error(`Could not create test account ${email}: ${created.error}`);

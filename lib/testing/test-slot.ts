@@ -11,7 +11,9 @@ const MAX_SLOT = 9;
 const SLOTS_IN_16_DBS = 5;
 const slot = Number(process.env.SWITCHBOARD_TEST_SLOT ?? "0");
 if (!Number.isInteger(slot) || slot < 0 || slot > MAX_SLOT) {
-  throw new Error(`SWITCHBOARD_TEST_SLOT must be an integer from 0 to ${MAX_SLOT}, got "${process.env.SWITCHBOARD_TEST_SLOT}"`);
+  throw new Error(
+    `SWITCHBOARD_TEST_SLOT must be an integer from 0 to ${MAX_SLOT}, got "${process.env.SWITCHBOARD_TEST_SLOT}"`,
+  );
 }
 
 const REDIS_DB_OFFSET: Record<TestSuite, number> = { test: 0, e2e: 1, bench: 2 };
@@ -27,7 +29,10 @@ export function testDatabaseUrl(suite: TestSuite): string {
 
 /** Slot 0 uses Redis dbs 15, 14, 13; slot 1 uses 12, 11, 10; and so on down to 1; slot 5 uses 16, 17, 18, and so on up. */
 export function testRedisUrl(suite: TestSuite): string {
-  const db = slot < SLOTS_IN_16_DBS ? 15 - slot * 3 - REDIS_DB_OFFSET[suite] : 16 + (slot - SLOTS_IN_16_DBS) * 3 + REDIS_DB_OFFSET[suite];
+  const db =
+    slot < SLOTS_IN_16_DBS
+      ? 15 - slot * 3 - REDIS_DB_OFFSET[suite]
+      : 16 + (slot - SLOTS_IN_16_DBS) * 3 + REDIS_DB_OFFSET[suite];
   return `redis://127.0.0.1:6379/${db}`;
 }
 

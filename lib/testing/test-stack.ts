@@ -15,11 +15,18 @@ import { createTestAccount, type TestAccount } from "./test-accounts";
 export type TestStack = ApiClient & { account: TestAccount; close: () => Promise<void> };
 
 /** `runConcurrency` defaults to 4 for tests; the bench passes the production default. `schedules`: the workers' schedule keeper's settings. */
-export async function startTestStack({ workers = true, role = "admin" as Role, runConcurrency = 4, schedules = {} as ScheduleKeeperOptions } = {}): Promise<TestStack> {
+export async function startTestStack({
+  workers = true,
+  role = "admin" as Role,
+  runConcurrency = 4,
+  schedules = {} as ScheduleKeeperOptions,
+} = {}): Promise<TestStack> {
   const served: ServedRoutes = await serveRoutes(appRoutes);
   process.env.SWITCHBOARD_URL = served.url;
   const account = await createTestAccount(role);
-  const running: RunningWorkers | undefined = workers ? await startWorkers({ runConcurrency, toolCallConcurrency: 8 }) : undefined;
+  const running: RunningWorkers | undefined = workers
+    ? await startWorkers({ runConcurrency, toolCallConcurrency: 8 })
+    : undefined;
   const keeper = workers ? await startScheduleKeeper(schedules) : undefined;
   return {
     ...apiClient(served.url, account.headers),

@@ -2,7 +2,12 @@
 import type { RunEvent } from "../runs/events";
 import { listEvents } from "../runs/read-events";
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number, intervalMs = 50): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs: number,
+  intervalMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -13,12 +18,24 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
 }
 
 /** The run's stored events, once `matches` accepts them. */
-export const waitForEvents = (runId: string, matches: (events: RunEvent[]) => boolean, timeoutMs = 15_000): Promise<RunEvent[]> =>
-  waitFor(`the expected events of run ${runId}`, async () => {
-    const events = await listEvents(runId);
-    return matches(events) ? events : undefined;
-  }, timeoutMs);
+export const waitForEvents = (
+  runId: string,
+  matches: (events: RunEvent[]) => boolean,
+  timeoutMs = 15_000,
+): Promise<RunEvent[]> =>
+  waitFor(
+    `the expected events of run ${runId}`,
+    async () => {
+      const events = await listEvents(runId);
+      return matches(events) ? events : undefined;
+    },
+    timeoutMs,
+  );
 
 /** The first stored event of the run that `matches` accepts. */
-export const waitForEvent = (runId: string, matches: (event: RunEvent) => boolean, timeoutMs = 15_000): Promise<RunEvent> =>
+export const waitForEvent = (
+  runId: string,
+  matches: (event: RunEvent) => boolean,
+  timeoutMs = 15_000,
+): Promise<RunEvent> =>
   waitFor(`an event of run ${runId}`, async () => (await listEvents(runId)).find(matches), timeoutMs);

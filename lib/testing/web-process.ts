@@ -11,15 +11,22 @@ export type WebProcess = { url: string; pid: number; output: string[]; stop: () 
 const READY = /web ready at (http:\/\/\S+)/;
 
 export async function startWebProcess(name = "web", timeoutMs = 60_000): Promise<WebProcess> {
-  const child = spawn(path.join(process.cwd(), "node_modules", ".bin", "tsx"), ["--conditions=react-server", path.join("lib", "testing", "serve-app-process.ts")], {
-    env: process.env,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  const child = spawn(
+    path.join(process.cwd(), "node_modules", ".bin", "tsx"),
+    ["--conditions=react-server", path.join("lib", "testing", "serve-app-process.ts")],
+    {
+      env: process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
   const output: string[] = [];
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within ${timeoutMs} ms:\n${output.join("\n")}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start within ${timeoutMs} ms:\n${output.join("\n")}`)),
+      timeoutMs,
+    );
     void exited.then(() => reject(new Error(`${name} exited before it listened:\n${output.join("\n")}`)));
     for (const stream of [child.stdout!, child.stderr!]) {
       createInterface({ input: stream }).on("line", (line) => {

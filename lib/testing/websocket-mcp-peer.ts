@@ -10,18 +10,35 @@ import { WebSocketServer } from "ws";
 import { z } from "zod";
 import { WebSocketServerTransport } from "./websocket-server-transport";
 
-export type WebSocketMcpPeer = { url: string; handshakes: IncomingHttpHeaders[]; openSockets: () => number; close: () => Promise<void> };
+export type WebSocketMcpPeer = {
+  url: string;
+  handshakes: IncomingHttpHeaders[];
+  openSockets: () => number;
+  close: () => Promise<void>;
+};
 
 function peerServer(): McpServer {
   const server = new McpServer({ name: "websocket-peer", version: "1.0.0" });
-  server.registerTool("echo", { description: "Echoes the message back", inputSchema: { message: z.string() } }, ({ message }) => ({ content: [{ type: "text", text: `Echo: ${message}` }] }));
-  server.registerTool("add", { description: "Adds two numbers", inputSchema: { a: z.number(), b: z.number() } }, ({ a, b }) => ({ content: [{ type: "text", text: String(a + b) }] }));
+  server.registerTool(
+    "echo",
+    { description: "Echoes the message back", inputSchema: { message: z.string() } },
+    ({ message }) => ({ content: [{ type: "text", text: `Echo: ${message}` }] }),
+  );
+  server.registerTool(
+    "add",
+    { description: "Adds two numbers", inputSchema: { a: z.number(), b: z.number() } },
+    ({ a, b }) => ({ content: [{ type: "text", text: String(a + b) }] }),
+  );
   return server;
 }
 
 export async function startWebSocketMcpPeer(): Promise<WebSocketMcpPeer> {
   const handshakes: IncomingHttpHeaders[] = [];
-  const wss = new WebSocketServer({ host: "127.0.0.1", port: 0, handleProtocols: (protocols) => (protocols.has("mcp") ? "mcp" : false) });
+  const wss = new WebSocketServer({
+    host: "127.0.0.1",
+    port: 0,
+    handleProtocols: (protocols) => (protocols.has("mcp") ? "mcp" : false),
+  });
   wss.on("connection", (socket, request) => {
     handshakes.push(request.headers);
     void peerServer().connect(new WebSocketServerTransport(socket));

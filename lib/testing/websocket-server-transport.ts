@@ -29,7 +29,9 @@ export class WebSocketServerTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    return new Promise((resolve, reject) => this.socket.send(JSON.stringify(message), (error) => (error ? reject(error) : resolve())));
+    return new Promise((resolve, reject) =>
+      this.socket.send(JSON.stringify(message), (error) => (error ? reject(error) : resolve())),
+    );
   }
 
   async close(): Promise<void> {

@@ -6,14 +6,23 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
 
-export type WorkerProcess = { child: ChildProcess; ready: Promise<void>; kill: (signal?: NodeJS.Signals) => Promise<void>; output: string[] };
+export type WorkerProcess = {
+  child: ChildProcess;
+  ready: Promise<void>;
+  kill: (signal?: NodeJS.Signals) => Promise<void>;
+  output: string[];
+};
 
 export function startWorkerProcess(env: Record<string, string> = {}, name = "worker"): WorkerProcess {
-  const child = spawn(path.join(process.cwd(), "node_modules", ".bin", "tsx"), ["--conditions=react-server", path.join("workers", "main.ts")], {
-    env: { ...process.env, SWITCHBOARD_RUN_LEASE_SECONDS: "5", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  const child = spawn(
+    path.join(process.cwd(), "node_modules", ".bin", "tsx"),
+    ["--conditions=react-server", path.join("workers", "main.ts")],
+    {
+      env: { ...process.env, SWITCHBOARD_RUN_LEASE_SECONDS: "5", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
   const output: string[] = [];
   let markReady: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));

@@ -3,7 +3,10 @@ import type { CompiledNode } from "../workflow/compile";
 import type { ComponentMeta, JsonSchema } from "../nodes/types";
 
 /** `http_request` for a node still called "HTTP Request"; a renamed node is named after its label. */
-export function toolNameFor(node: Pick<CompiledNode, "label">, component: Pick<ComponentMeta, "label" | "tool">): string {
+export function toolNameFor(
+  node: Pick<CompiledNode, "label">,
+  component: Pick<ComponentMeta, "label" | "tool">,
+): string {
   const fromLabel = (label: string) =>
     label
       .toLowerCase()
@@ -14,14 +17,20 @@ export function toolNameFor(node: Pick<CompiledNode, "label">, component: Pick<C
   return name || component.tool!.name;
 }
 
-export function toolInputSchema(node: Pick<CompiledNode, "agentInputs" | "inputs">, component: ComponentMeta): JsonSchema {
+export function toolInputSchema(
+  node: Pick<CompiledNode, "agentInputs" | "inputs">,
+  component: ComponentMeta,
+): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const name of node.agentInputs) {
     if (node.inputs[name]) continue; // bound by an upstream edge, not the agent's to fill
     const port = component.inputs.find((p) => p.name === name);
     const field = component.fields.find((f) => f.name === name);
-    properties[name] = { ...(port?.schema ?? { type: "string" }), ...(port?.label && !port.schema?.description ? { description: port.label } : {}) };
+    properties[name] = {
+      ...(port?.schema ?? { type: "string" }),
+      ...(port?.label && !port.schema?.description ? { description: port.label } : {}),
+    };
     if (field?.required) required.push(name);
   }
   return { type: "object", properties, required, additionalProperties: false };

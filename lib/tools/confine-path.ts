@@ -10,7 +10,8 @@ import path from "node:path";
 
 export class PathNotAllowedError extends Error {}
 
-const isInside = (child: string, parent: string) => child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
+const isInside = (child: string, parent: string) =>
+  child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
 
 /** The roots as real absolute paths; each must exist. */
 export async function realRoots(roots: string[]): Promise<string[]> {
@@ -37,7 +38,13 @@ async function realPathOrAncestor(target: string): Promise<string> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
       // A link whose target does not exist would be followed by a write, wherever it points.
-      if (await lstat(current).then(() => true, () => false)) throw new PathNotAllowedError(`path: "${target}" is a symlink to nowhere`);
+      if (
+        await lstat(current).then(
+          () => true,
+          () => false,
+        )
+      )
+        throw new PathNotAllowedError(`path: "${target}" is a symlink to nowhere`);
       const parent = path.dirname(current);
       if (parent === current) throw error;
       missing.push(path.basename(current));
@@ -49,16 +56,23 @@ async function realPathOrAncestor(target: string): Promise<string> {
 /** Returns the absolute path to use, or throws PathNotAllowedError saying why not. */
 export async function confinePath(requested: string, roots: string[]): Promise<string> {
   if (!requested.trim()) throw new PathNotAllowedError("path: a file path is required");
-  if (requested.split(/[\\/]+/).includes("..")) throw new PathNotAllowedError(`path: "${requested}" contains "..", which is not allowed`);
+  if (requested.split(/[\\/]+/).includes(".."))
+    throw new PathNotAllowedError(`path: "${requested}" contains "..", which is not allowed`);
   const real = await realRoots(roots);
   const candidate = path.isAbsolute(requested) ? path.normalize(requested) : path.join(real[0], requested);
-  const lexicalOk = path.isAbsolute(requested) ? roots.some((root, i) => isInside(candidate, path.resolve(root)) || isInside(candidate, real[i])) : true;
-  if (!lexicalOk) throw new PathNotAllowedError(`path: "${requested}" is outside the allowed roots (${roots.join(", ")})`);
+  const lexicalOk = path.isAbsolute(requested)
+    ? roots.some((root, i) => isInside(candidate, path.resolve(root)) || isInside(candidate, real[i]))
+    : true;
+  if (!lexicalOk)
+    throw new PathNotAllowedError(`path: "${requested}" is outside the allowed roots (${roots.join(", ")})`);
   const resolved = await realPathOrAncestor(candidate);
   if (!real.some((root) => isInside(resolved, root))) {
     throw new PathNotAllowedError(`path: "${requested}" leads outside the allowed roots (through a symlink)`);
   }
   const dataDir = await realPathOrAncestor(path.join(process.cwd(), ".data"));
-  if (isInside(resolved, dataDir)) throw new PathNotAllowedError(`path: "${requested}" is inside Switchboard's own data directory, which file tools never touch`);
+  if (isInside(resolved, dataDir))
+    throw new PathNotAllowedError(
+      `path: "${requested}" is inside Switchboard's own data directory, which file tools never touch`,
+    );
   return resolved;
 }

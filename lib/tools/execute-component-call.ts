@@ -22,23 +22,29 @@ export async function executeComponentCall(job: ToolCallJobData, signal: AbortSi
 
   const agentArgs = Object.fromEntries(Object.entries(job.args).filter(([name]) => node.agentInputs.includes(name)));
   const runsWith = { ...node.params, ...agentArgs, ...job.target.boundInputs };
-  if (usesHost({ ...node, params: runsWith }, undefined) && !(await hostToolsEnabled())) return errorResult(hostAccessOffError(node.label).message);
+  if (usesHost({ ...node, params: runsWith }, undefined) && !(await hostToolsEnabled()))
+    return errorResult(hostAccessOffError(node.label).message);
   // Only the node's own params may name secrets; the agent's arguments are never resolved.
   const secrets = new SecretScope();
   try {
-    const params = parseNodeParams(component, node.label, { ...(await secrets.resolveParams(node.params)), ...agentArgs, ...job.target.boundInputs });
-    const tryOnce = () => component.execute({
-      runId: job.runId,
-      nodeId: node.id,
-      label: node.label,
-      runInput: undefined,
-      params,
-      connectedToolNodeIds: [],
-      outboundSecrets: secrets.outbound(),
-      emit: async () => undefined,
-      note: () => undefined,
-      signal,
+    const params = parseNodeParams(component, node.label, {
+      ...(await secrets.resolveParams(node.params)),
+      ...agentArgs,
+      ...job.target.boundInputs,
     });
+    const tryOnce = () =>
+      component.execute({
+        runId: job.runId,
+        nodeId: node.id,
+        label: node.label,
+        runInput: undefined,
+        params,
+        connectedToolNodeIds: [],
+        outboundSecrets: secrets.outbound(),
+        emit: async () => undefined,
+        note: () => undefined,
+        signal,
+      });
     const onRetry = recordToolRetry(job, node.id, (text) => secrets.redactText(text));
     const output = await withRetries(node.retry, tryOnce, { signal, onRetry });
     const shown = secrets.redact(output);

@@ -30,7 +30,17 @@ afterAll(() => rm(base, { recursive: true, force: true }));
 
 function run(component: ComponentDefinition, params: Record<string, unknown>) {
   const parsed = parseNodeParams(component, component.label, { roots: root, ...params });
-  return component.execute({ runId: "r", nodeId: "n", label: component.label, runInput: undefined, params: parsed, connectedToolNodeIds: [], emit: async () => undefined, note: () => undefined, signal: new AbortController().signal });
+  return component.execute({
+    runId: "r",
+    nodeId: "n",
+    label: component.label,
+    runInput: undefined,
+    params: parsed,
+    connectedToolNodeIds: [],
+    emit: async () => undefined,
+    note: () => undefined,
+    signal: new AbortController().signal,
+  });
 }
 const read = (params: Record<string, unknown>) => run(fsRead as unknown as ComponentDefinition, params);
 const write = (params: Record<string, unknown>) => run(fsWrite as unknown as ComponentDefinition, params);
@@ -50,9 +60,13 @@ describe("file tools", () => {
     await mkdir(dataDir, { recursive: true });
     await symlink(dataDir, path.join(root, "data-link"));
     const app = process.cwd();
-    await expect(run(fsRead as unknown as ComponentDefinition, { roots: app, path: ".data/secret" })).rejects.toThrow("inside Switchboard's own data directory");
+    await expect(run(fsRead as unknown as ComponentDefinition, { roots: app, path: ".data/secret" })).rejects.toThrow(
+      "inside Switchboard's own data directory",
+    );
     await expect(read({ path: "data-link/secret" })).rejects.toThrow(); // outside the root, and the data directory besides
-    await expect(run(fsWrite as unknown as ComponentDefinition, { roots: dataDir, path: "planted.txt", content: "x" })).rejects.toThrow("inside Switchboard's own data directory");
+    await expect(
+      run(fsWrite as unknown as ComponentDefinition, { roots: dataDir, path: "planted.txt", content: "x" }),
+    ).rejects.toThrow("inside Switchboard's own data directory");
   });
 
   it("refuses .. even when it would land inside the root", async () => {
@@ -64,14 +78,20 @@ describe("file tools", () => {
   it("refuses absolute paths outside the roots", async () => {
     await expect(read({ path: path.join(outside, "secret.txt") })).rejects.toThrow("outside the allowed roots");
     await expect(read({ path: "/etc/passwd" })).rejects.toThrow("outside the allowed roots");
-    await expect(write({ path: path.join(outside, "new.txt"), content: "x" })).rejects.toThrow("outside the allowed roots");
+    await expect(write({ path: path.join(outside, "new.txt"), content: "x" })).rejects.toThrow(
+      "outside the allowed roots",
+    );
   });
 
   it("refuses symlinks that lead out of the root, for reading and writing", async () => {
     await expect(read({ path: "escape/secret.txt" })).rejects.toThrow("leads outside the allowed roots");
     await expect(read({ path: "secret-link.txt" })).rejects.toThrow("leads outside the allowed roots");
-    await expect(write({ path: "escape/planted.txt", content: "x" })).rejects.toThrow("leads outside the allowed roots");
-    await expect(write({ path: "secret-link.txt", content: "overwritten" })).rejects.toThrow("leads outside the allowed roots");
+    await expect(write({ path: "escape/planted.txt", content: "x" })).rejects.toThrow(
+      "leads outside the allowed roots",
+    );
+    await expect(write({ path: "secret-link.txt", content: "overwritten" })).rejects.toThrow(
+      "leads outside the allowed roots",
+    );
     await expect(write({ path: "dangling.txt", content: "x" })).rejects.toThrow("symlink to nowhere");
     expect(await readFile(path.join(outside, "secret.txt"), "utf8")).toBe("outside");
     await expect(readFile(path.join(outside, "new.txt"), "utf8")).rejects.toThrow("ENOENT");
@@ -79,9 +99,13 @@ describe("file tools", () => {
   });
 
   it("names bad roots and missing files clearly", async () => {
-    await expect(confinePath("a.txt", ["relative/dir"])).rejects.toThrow('roots: "relative/dir" must be an absolute path');
+    await expect(confinePath("a.txt", ["relative/dir"])).rejects.toThrow(
+      'roots: "relative/dir" must be an absolute path',
+    );
     await expect(confinePath("a.txt", [path.join(base, "nope")])).rejects.toThrow("does not exist");
     await expect(read({ path: "notes/missing.txt" })).rejects.toThrow('"notes/missing.txt" is not a file');
-    expect(() => parseNodeParams(fsRead as unknown as ComponentDefinition, "Read File", { roots: "", path: "a" })).toThrow("roots");
+    expect(() =>
+      parseNodeParams(fsRead as unknown as ComponentDefinition, "Read File", { roots: "", path: "a" }),
+    ).toThrow("roots");
   });
 });

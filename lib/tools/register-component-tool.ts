@@ -5,7 +5,12 @@ import { registerTool, type RegisteredTool } from "../registry/registry";
 import type { CompiledNode } from "../workflow/compile";
 import { toolInputSchema, toolNameFor } from "./component-tool";
 
-export async function registerComponentTool(redis: Redis, runId: string, node: CompiledNode, boundInputs: Record<string, unknown>): Promise<RegisteredTool> {
+export async function registerComponentTool(
+  redis: Redis,
+  runId: string,
+  node: CompiledNode,
+  boundInputs: Record<string, unknown>,
+): Promise<RegisteredTool> {
   const component = getComponent(node.type);
   if (!component?.tool) throw new Error(`"${node.label}" (${node.type}) cannot be used as a tool`);
   const tool: RegisteredTool = {

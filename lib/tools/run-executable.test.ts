@@ -8,7 +8,17 @@ import { survivorsAfter, uniqueSleep } from "../testing/host-processes";
 function run(params: Record<string, unknown>) {
   const component = shellExec as unknown as ComponentDefinition;
   const parsed = parseNodeParams(component, "Run Command", params);
-  return component.execute({ runId: "r", nodeId: "n", label: "Run Command", runInput: undefined, params: parsed, connectedToolNodeIds: [], emit: async () => undefined, note: () => undefined, signal: new AbortController().signal });
+  return component.execute({
+    runId: "r",
+    nodeId: "n",
+    label: "Run Command",
+    runInput: undefined,
+    params: parsed,
+    connectedToolNodeIds: [],
+    emit: async () => undefined,
+    note: () => undefined,
+    signal: new AbortController().signal,
+  });
 }
 
 describe("shell_exec", () => {
@@ -24,14 +34,22 @@ describe("shell_exec", () => {
   });
 
   it("passes shell syntax through as plain text: there is no shell", async () => {
-    const result = await run({ allowedCommands: ["echo"], command: "echo", args: ["$(id); rm -rf / | cat", "`whoami`"] });
+    const result = await run({
+      allowedCommands: ["echo"],
+      command: "echo",
+      args: ["$(id); rm -rf / | cat", "`whoami`"],
+    });
     expect(result.stdout).toBe("$(id); rm -rf / | cat `whoami`\n");
   });
 
   it("refuses a program that is not on the allow-list, even by path or with a shell", async () => {
-    await expect(run({ allowedCommands: "echo", command: "ls" })).rejects.toThrow('command: "ls" is not on the allow-list (echo)');
+    await expect(run({ allowedCommands: "echo", command: "ls" })).rejects.toThrow(
+      'command: "ls" is not on the allow-list (echo)',
+    );
     await expect(run({ allowedCommands: "echo", command: "/bin/echo" })).rejects.toThrow("not on the allow-list");
-    await expect(run({ allowedCommands: "echo", command: "sh", args: ["-c", "echo hi"] })).rejects.toThrow("not on the allow-list");
+    await expect(run({ allowedCommands: "echo", command: "sh", args: ["-c", "echo hi"] })).rejects.toThrow(
+      "not on the allow-list",
+    );
   });
 
   it("stops a program at the timeout", async () => {
@@ -49,10 +67,11 @@ describe("shell_exec", () => {
   });
 
   it("names a program that does not exist", async () => {
-    await expect(run({ allowedCommands: "no-such-program-xyz", command: "no-such-program-xyz" })).rejects.toThrow('"no-such-program-xyz" was not found');
+    await expect(run({ allowedCommands: "no-such-program-xyz", command: "no-such-program-xyz" })).rejects.toThrow(
+      '"no-such-program-xyz" was not found',
+    );
   });
 });
-
 
 describe("what a child gets and leaves behind", () => {
   it("sees none of the worker's environment but PATH, HOME and PWD (set by the sandbox to its working directory)", async () => {
@@ -61,8 +80,13 @@ describe("what a child gets and leaves behind", () => {
     process.env.DATABASE_URL ??= "postgresql://worker/db";
     try {
       const result = await run({ allowedCommands: "env", command: "env" });
-      const names = String(result.stdout).trim().split("\n").map((line) => line.split("=")[0]);
-      expect(names.sort()).toEqual(["HOME", "PATH", "PWD"].filter((name) => name === "PWD" || process.env[name] !== undefined));
+      const names = String(result.stdout)
+        .trim()
+        .split("\n")
+        .map((line) => line.split("=")[0]);
+      expect(names.sort()).toEqual(
+        ["HOME", "PATH", "PWD"].filter((name) => name === "PWD" || process.env[name] !== undefined),
+      );
       expect(result.stdout).not.toContain("worker-secret");
     } finally {
       if (saved.secret === undefined) delete process.env.SWITCHBOARD_SECRET;
@@ -73,17 +97,32 @@ describe("what a child gets and leaves behind", () => {
 
   it("kills the whole process group at the timeout: no orphaned grandchildren", async () => {
     const marker = uniqueSleep(); // a sleep only this test starts, found by its command line
-    const result = await run({ allowedCommands: "sh", command: "sh", args: ["-c", `sleep ${marker} & echo $!; wait`], timeoutMs: 1000 });
+    const result = await run({
+      allowedCommands: "sh",
+      command: "sh",
+      args: ["-c", `sleep ${marker} & echo $!; wait`],
+      timeoutMs: 1000,
+    });
     expect(result.timedOut).toBe(true);
     expect(Number(String(result.stdout).trim())).toBeGreaterThan(0); // it did start
     expect(await survivorsAfter(marker, 2000)).toEqual([]);
   });
 
   it("refuses arguments that would make an allowed program start another one", async () => {
-    await expect(run({ allowedCommands: "find", command: "find", args: [".", "-exec", "sh", "-c", "id", ";"] })).rejects.toThrow('"-exec" would let find start another program');
-    await expect(run({ allowedCommands: "tar", command: "tar", args: ["-cf", "/dev/null", "--checkpoint-action=exec=id", "."] })).rejects.toThrow("--checkpoint-action is refused");
-    await expect(run({ allowedCommands: "git", command: "git", args: ["-c", "core.sshCommand=id", "fetch"] })).rejects.toThrow("-c is refused");
-    await expect(run({ allowedCommands: "sed", command: "sed", args: ["1e id", "/dev/null"] })).rejects.toThrow('sed\'s "e" command');
-    expect(await run({ allowedCommands: "find", command: "find", args: [".", "-maxdepth", "0", "-name", "."] })).toMatchObject({ exitCode: 0 });
+    await expect(
+      run({ allowedCommands: "find", command: "find", args: [".", "-exec", "sh", "-c", "id", ";"] }),
+    ).rejects.toThrow('"-exec" would let find start another program');
+    await expect(
+      run({ allowedCommands: "tar", command: "tar", args: ["-cf", "/dev/null", "--checkpoint-action=exec=id", "."] }),
+    ).rejects.toThrow("--checkpoint-action is refused");
+    await expect(
+      run({ allowedCommands: "git", command: "git", args: ["-c", "core.sshCommand=id", "fetch"] }),
+    ).rejects.toThrow("-c is refused");
+    await expect(run({ allowedCommands: "sed", command: "sed", args: ["1e id", "/dev/null"] })).rejects.toThrow(
+      'sed\'s "e" command',
+    );
+    expect(
+      await run({ allowedCommands: "find", command: "find", args: [".", "-maxdepth", "0", "-name", "."] }),
+    ).toMatchObject({ exitCode: 0 });
   });
 });

@@ -12,13 +12,21 @@ import { spawn } from "node:child_process";
 import { childEnvironment } from "../platform/child-env";
 import { sandboxedCommand } from "../sandbox/sandboxed-command";
 
-export type ExecResult = { exitCode: number | null; stdout: string; stderr: string; timedOut: boolean; truncated: boolean };
+export type ExecResult = {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  truncated: boolean;
+};
 
 export class ExecutableNotAllowedError extends Error {}
 
 export function assertAllowed(command: string, allowed: string[]): void {
   if (!allowed.includes(command)) {
-    throw new ExecutableNotAllowedError(`command: "${command}" is not on the allow-list (${allowed.join(", ") || "empty"})`);
+    throw new ExecutableNotAllowedError(
+      `command: "${command}" is not on the allow-list (${allowed.join(", ") || "empty"})`,
+    );
   }
 }
 
@@ -60,8 +68,17 @@ export async function runExecutable(command: string, args: string[], options: Ex
   });
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(options.signal.reason);
-    const child = spawn(plan.file, plan.args, { cwd: plan.cwd, env: plan.env as NodeJS.ProcessEnv, shell: false, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    const recorded = child.pid === undefined ? Promise.resolve() : (options.onSpawn?.(child.pid) ?? Promise.resolve()).catch(() => undefined);
+    const child = spawn(plan.file, plan.args, {
+      cwd: plan.cwd,
+      env: plan.env as NodeJS.ProcessEnv,
+      shell: false,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const recorded =
+      child.pid === undefined
+        ? Promise.resolve()
+        : (options.onSpawn?.(child.pid) ?? Promise.resolve()).catch(() => undefined);
     const output = { stdout: "", stderr: "" };
     let truncated = false;
     let timedOut = false;
@@ -84,7 +101,8 @@ export async function runExecutable(command: string, args: string[], options: Ex
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
       killGroup(child.pid); // whatever the program left running in its group goes with it
-      if (child.pid !== undefined && options.onGone) void recorded.then(() => options.onGone!(child.pid!)).catch(() => undefined);
+      if (child.pid !== undefined && options.onGone)
+        void recorded.then(() => options.onGone!(child.pid!)).catch(() => undefined);
     };
     child.once("error", (error: NodeJS.ErrnoException) => {
       finish();
@@ -93,8 +111,15 @@ export async function runExecutable(command: string, args: string[], options: Ex
     child.once("close", (code) => {
       finish();
       if (options.signal?.aborted) return reject(options.signal.reason);
-      const cap = (text: string) => (text.length > options.maxOutputBytes ? text.slice(0, options.maxOutputBytes) : text);
-      resolve({ exitCode: timedOut || truncated ? null : code, stdout: cap(output.stdout), stderr: cap(output.stderr), timedOut, truncated });
+      const cap = (text: string) =>
+        text.length > options.maxOutputBytes ? text.slice(0, options.maxOutputBytes) : text;
+      resolve({
+        exitCode: timedOut || truncated ? null : code,
+        stdout: cap(output.stdout),
+        stderr: cap(output.stderr),
+        timedOut,
+        truncated,
+      });
     });
   });
 }

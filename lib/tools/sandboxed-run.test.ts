@@ -51,22 +51,33 @@ describe("a sandboxed child", () => {
       "the worker's environ": `cat /proc/${process.pid}/environ`,
       "every visible environ": "cat /proc/*/environ",
       "its own environment": "printenv DATABASE_URL; env",
-      "the host's /root and /run": "cat /root/.bash_history /run/postgresql/* /var/lib/postgresql/*/main/PG_VERSION; ls / /root /run /var",
+      "the host's /root and /run":
+        "cat /root/.bash_history /run/postgresql/* /var/lib/postgresql/*/main/PG_VERSION; ls / /root /run /var",
       "a masked system file": "cat /etc/shadow /etc/gshadow",
     };
     const leaks: string[] = [];
     for (const [what, script] of Object.entries(reads)) {
       const result = await run(script);
       const said = result.stdout + result.stderr;
-      if ([DATA_SECRET, WORKER_SECRET, WORKER_ENV_MARKER, "root:"].some((secret) => said.includes(secret))) leaks.push(what);
+      if ([DATA_SECRET, WORKER_SECRET, WORKER_ENV_MARKER, "root:"].some((secret) => said.includes(secret)))
+        leaks.push(what);
     }
     expect(leaks).toEqual([]);
     expect(Object.keys(reads)).toHaveLength(7);
   });
 
   it("writes only in its declared root", async () => {
-    const targets = [path.join(outside, "pwned"), path.join(checkout, "pwned"), path.join(checkout, ".data", "pwned"), "/etc/pwned", "/usr/pwned", "/pwned"];
-    const result = await run([...targets.map((file) => `echo x > ${file}`), `echo mine > ${root}/made-inside`].join("; "));
+    const targets = [
+      path.join(outside, "pwned"),
+      path.join(checkout, "pwned"),
+      path.join(checkout, ".data", "pwned"),
+      "/etc/pwned",
+      "/usr/pwned",
+      "/pwned",
+    ];
+    const result = await run(
+      [...targets.map((file) => `echo x > ${file}`), `echo mine > ${root}/made-inside`].join("; "),
+    );
     expect(targets.filter((file) => existsSync(file))).toEqual([]);
     expect(result.stderr).toMatch(/Read-only file system|No such file or directory/);
     expect(readFileSync(path.join(root, "made-inside"), "utf8")).toBe("mine\n");
@@ -80,22 +91,32 @@ describe("a sandboxed child", () => {
 
   it("takes detached grandchildren with it at a timeout, on cancel and when it exits", async () => {
     const survivors: string[] = [];
-    const detach = (a: string, b: string) => `setsid sleep ${a} </dev/null >/dev/null 2>&1 & nohup sleep ${b} </dev/null >/dev/null 2>&1 &`;
+    const detach = (a: string, b: string) =>
+      `setsid sleep ${a} </dev/null >/dev/null 2>&1 & nohup sleep ${b} </dev/null >/dev/null 2>&1 &`;
     const timedOut = [uniqueSleep(), uniqueSleep()];
-    expect(await run(`${detach(timedOut[0], timedOut[1])} sleep 30`, { timeoutMs: 800 })).toMatchObject({ timedOut: true });
+    expect(await run(`${detach(timedOut[0], timedOut[1])} sleep 30`, { timeoutMs: 800 })).toMatchObject({
+      timedOut: true,
+    });
     const cancelled = [uniqueSleep(), uniqueSleep()];
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("cancelled")), 800);
-    await expect(run(`${detach(cancelled[0], cancelled[1])} sleep 30`, { signal: controller.signal })).rejects.toThrow("cancelled");
+    await expect(run(`${detach(cancelled[0], cancelled[1])} sleep 30`, { signal: controller.signal })).rejects.toThrow(
+      "cancelled",
+    );
     const exited = [uniqueSleep(), uniqueSleep()];
     expect(await run(detach(exited[0], exited[1]))).toMatchObject({ exitCode: 0, timedOut: false });
-    for (const marker of [...timedOut, ...cancelled, ...exited]) if ((await survivorsAfter(marker, 2000)).length > 0) survivors.push(marker);
+    for (const marker of [...timedOut, ...cancelled, ...exited])
+      if ((await survivorsAfter(marker, 2000)).length > 0) survivors.push(marker);
     expect(survivors).toEqual([]);
   });
 
   it("is refused a root that would show Switchboard's data directory, the system or a private folder", async () => {
-    await expect(run("true", { roots: [checkout] })).rejects.toThrow(`roots: "${checkout}" would show Switchboard's data directory`);
-    await expect(run("true", { roots: [path.join(base, "link-to-data")] })).rejects.toThrow("would show Switchboard's data directory");
+    await expect(run("true", { roots: [checkout] })).rejects.toThrow(
+      `roots: "${checkout}" would show Switchboard's data directory`,
+    );
+    await expect(run("true", { roots: [path.join(base, "link-to-data")] })).rejects.toThrow(
+      "would show Switchboard's data directory",
+    );
     await expect(run("true", { roots: ["/"] })).rejects.toThrow("would show");
     await expect(run("true", { roots: ["/var/lib"] })).rejects.toThrow("would show /var/lib");
     await expect(run("true", { cwd: "/etc" })).rejects.toThrow('cwd: "/etc" would show the system directory /etc');

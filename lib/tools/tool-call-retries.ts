@@ -12,10 +12,19 @@ import { withRetries, type RetryNotice } from "../runs/retry";
 import type { CompiledNode } from "../workflow/compile";
 
 /** Records one retry of a call as `node.retrying`, its error redacted; a run that ended meanwhile just gets no event. */
-export function recordToolRetry(job: ToolCallJobData, nodeId: string, redactText: (text: string) => string): (notice: RetryNotice) => Promise<void> {
+export function recordToolRetry(
+  job: ToolCallJobData,
+  nodeId: string,
+  redactText: (text: string) => string,
+): (notice: RetryNotice) => Promise<void> {
   const record = createEventRecorder(sharedRedis(), job.runId, { onlyWhileRunning: true });
   return async (notice) => {
-    const payload = { nodeId, ...notice, error: redactText(notice.error), ...(job.callId ? { callId: job.callId } : {}) };
+    const payload = {
+      nodeId,
+      ...notice,
+      error: redactText(notice.error),
+      ...(job.callId ? { callId: job.callId } : {}),
+    };
     await record({ type: "node.retrying", payload }).catch(() => undefined);
   };
 }
@@ -26,17 +35,27 @@ export function ownerNode(nodes: Record<string, CompiledNode>, registeredId: str
 }
 
 class ErrorAnswer extends Error {}
-const answerText = (result: ToolCallJobResult) => result.content.map((block) => ("text" in block ? block.text : "")).join(" ").trim() || "the tool answered with an error";
+const answerText = (result: ToolCallJobResult) =>
+  result.content
+    .map((block) => ("text" in block ? block.text : ""))
+    .join(" ")
+    .trim() || "the tool answered with an error";
 
 /** Runs a call whose failures come back as error results (MCP servers, workflow tools), retrying such results as the node's `data.retry` says. */
-export async function retryingToolCall(job: ToolCallJobData, signal: AbortSignal, call: () => Promise<ToolCallJobResult>): Promise<ToolCallJobResult> {
+export async function retryingToolCall(
+  job: ToolCallJobData,
+  signal: AbortSignal,
+  call: () => Promise<ToolCallJobResult>,
+): Promise<ToolCallJobResult> {
   const run = await loadRunDefinition(job.runId);
   const node = ownerNode(run?.plan.nodes ?? {}, job.nodeId);
   if (!node?.retry) return call();
   // What an MCP server or child run says may echo the node's secrets (a header, a workflow server's token).
   const secrets = new SecretScope();
   const mcpServers = (run?.graph as { mcpServers?: unknown } | null)?.mcpServers;
-  await Promise.all([node.params, mcpServers ?? {}].map((params) => secrets.resolveParams(params).catch(() => undefined)));
+  await Promise.all(
+    [node.params, mcpServers ?? {}].map((params) => secrets.resolveParams(params).catch(() => undefined)),
+  );
   let last: ToolCallJobResult | undefined;
   const tryOnce = async () => {
     last = await call();
@@ -44,7 +63,10 @@ export async function retryingToolCall(job: ToolCallJobData, signal: AbortSignal
     return last;
   };
   try {
-    return await withRetries(node.retry, tryOnce, { signal, onRetry: recordToolRetry(job, node.id, (text) => secrets.redactText(text)) });
+    return await withRetries(node.retry, tryOnce, {
+      signal,
+      onRetry: recordToolRetry(job, node.id, (text) => secrets.redactText(text)),
+    });
   } catch (error) {
     if (error instanceof ErrorAnswer && last) return last;
     throw error;

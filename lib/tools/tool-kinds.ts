@@ -33,7 +33,15 @@ type ToolKindSpec = {
 };
 
 /** A component or a workflow is one tool under its own name. */
-const asOneTool = (tool: RegisteredTool): ExposedTool[] => [{ name: tool.toolName, description: tool.description, inputSchema: tool.inputSchema, nodeId: tool.nodeId, registered: tool }];
+const asOneTool = (tool: RegisteredTool): ExposedTool[] => [
+  {
+    name: tool.toolName,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    nodeId: tool.nodeId,
+    registered: tool,
+  },
+];
 
 /** An MCP source shows each discovered (and filtered) tool as `{source}__{tool}`. */
 const asMcpTools = (tool: RegisteredTool): ExposedTool[] =>
@@ -75,12 +83,23 @@ export function exposeTools(registered: RegisteredTool[]): ExposedTool[] {
 }
 
 /** `note`: an event that rides with the run's next write (a registration is no checkpoint: a resume registers every tool again). */
-export type RegisterContext = { redis: Redis; runId: string; emit: (event: RunEventInput) => Promise<unknown>; note: (event: RunEventInput) => void };
+export type RegisterContext = {
+  redis: Redis;
+  runId: string;
+  emit: (event: RunEventInput) => Promise<unknown>;
+  note: (event: RunEventInput) => void;
+};
 
 /** How a tool-mode node registers, by node type: MCP sources connect and discover, a Workflow Tool reads its workflow, any other component registers itself. */
-export function registrarFor(nodeType: string): (ctx: RegisterContext, node: CompiledNode, inputs: Record<string, unknown>) => Promise<NodeOutput> {
+export function registrarFor(
+  nodeType: string,
+): (ctx: RegisterContext, node: CompiledNode, inputs: Record<string, unknown>) => Promise<NodeOutput> {
   if (isMcpNodeType(nodeType)) return (ctx, node) => registerMcpNode(ctx.redis, ctx.runId, node, ctx.emit);
-  const register = nodeType === WORKFLOW_TOOL_TYPE ? (ctx: RegisterContext, node: CompiledNode) => registerWorkflowTool(ctx.redis, ctx.runId, node) : (ctx: RegisterContext, node: CompiledNode, inputs: Record<string, unknown>) => registerComponentTool(ctx.redis, ctx.runId, node, inputs);
+  const register =
+    nodeType === WORKFLOW_TOOL_TYPE
+      ? (ctx: RegisterContext, node: CompiledNode) => registerWorkflowTool(ctx.redis, ctx.runId, node)
+      : (ctx: RegisterContext, node: CompiledNode, inputs: Record<string, unknown>) =>
+          registerComponentTool(ctx.redis, ctx.runId, node, inputs);
   return async (ctx, node, inputs) => {
     const { toolName, kind, description } = await register(ctx, node, inputs);
     ctx.note({ type: "tool.registered", payload: { nodeId: node.id, toolName, kind, description } });

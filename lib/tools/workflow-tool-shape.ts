@@ -11,5 +11,9 @@ export const DEFAULT_WORKFLOW_TIMEOUT_SECONDS = 300;
 /** The Workflow Tool component's label and tool shape (the component itself lives in lib/nodes/workflow-tool.ts). */
 export const WORKFLOW_TOOL_SHAPE = {
   label: "Workflow Tool",
-  tool: { name: "run_workflow", description: "Runs another workflow and answers with its output.", agentInputs: ["input"] },
+  tool: {
+    name: "run_workflow",
+    description: "Runs another workflow and answers with its output.",
+    agentInputs: ["input"],
+  },
 };

@@ -22,7 +22,9 @@ beforeAll(async () => {
   stack = await startTestStack({ runConcurrency: 8 });
   childId = await create("shout", {
     nodes: [
-      graphNode("entry", "core.entry", { params: { inputFields: [{ name: "text", type: "string", required: true, description: "What to shout" }] } }),
+      graphNode("entry", "core.entry", {
+        params: { inputFields: [{ name: "text", type: "string", required: true, description: "What to shout" }] },
+      }),
       graphNode("shout", "core.code", { label: "Shout", params: { code: "return input.text.toUpperCase() + '!';" } }),
       graphNode("out", "core.output", { label: "Out", params: { value: "{{shout.result}}" } }),
     ],
@@ -44,21 +46,52 @@ const children = (parentRunId: string) =>
 
 describe("an agent calling a Workflow Tool", () => {
   it("gets the child run's output, and both runs record the link", async () => {
-    const runId = await startWorkflowRun(stack, {
-      nodes: [
-        graphNode("entry", "core.entry"),
-        graphNode("agent", "core.agent", { params: { provider: "scripted", prompt: "{{input}}", script: { toolCalls: [{ tool: "shout", args: { text: "hello" } }], finalText: "child said: {{results.0}}" } } }),
-        graphNode("tool", "core.workflow.tool", { label: "Shout", mode: "tool", params: { workflowId: childId } }),
-      ],
-      edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("tool", "tool", "agent", "tools")],
-    } as WorkflowGraph, "hello");
-    expect(await waitForRun(stack, runId)).toMatchObject({ status: "completed", output: { text: "child said: HELLO!" } });
+    const runId = await startWorkflowRun(
+      stack,
+      {
+        nodes: [
+          graphNode("entry", "core.entry"),
+          graphNode("agent", "core.agent", {
+            params: {
+              provider: "scripted",
+              prompt: "{{input}}",
+              script: {
+                toolCalls: [{ tool: "shout", args: { text: "hello" } }],
+                finalText: "child said: {{results.0}}",
+              },
+            },
+          }),
+          graphNode("tool", "core.workflow.tool", { label: "Shout", mode: "tool", params: { workflowId: childId } }),
+        ],
+        edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("tool", "tool", "agent", "tools")],
+      } as WorkflowGraph,
+      "hello",
+    );
+    expect(await waitForRun(stack, runId)).toMatchObject({
+      status: "completed",
+      output: { text: "child said: HELLO!" },
+    });
 
     const [child] = await children(runId);
-    expect(child).toMatchObject({ status: "completed", depth: 1, output: "HELLO!", parentCallId: expect.stringMatching(/^agent:/) });
+    expect(child).toMatchObject({
+      status: "completed",
+      depth: 1,
+      output: "HELLO!",
+      parentCallId: expect.stringMatching(/^agent:/),
+    });
     const parentEvents = await listEvents(runId);
-    expect(parentEvents).toContainEqual(expect.objectContaining({ type: "child.run.started", payload: expect.objectContaining({ nodeId: "tool", childRunId: child.id, workflowId: childId }) }));
-    expect(parentEvents).toContainEqual(expect.objectContaining({ type: "tool.registered", payload: expect.objectContaining({ toolName: "shout", kind: "workflow" }) }));
+    expect(parentEvents).toContainEqual(
+      expect.objectContaining({
+        type: "child.run.started",
+        payload: expect.objectContaining({ nodeId: "tool", childRunId: child.id, workflowId: childId }),
+      }),
+    );
+    expect(parentEvents).toContainEqual(
+      expect.objectContaining({
+        type: "tool.registered",
+        payload: expect.objectContaining({ toolName: "shout", kind: "workflow" }),
+      }),
+    );
     const childEvents = await listEvents(child.id);
     expect(childEvents.at(-1)).toMatchObject({ type: "run.completed", payload: { output: "HELLO!" } });
   });
@@ -67,29 +100,59 @@ describe("an agent calling a Workflow Tool", () => {
     const echoer = await create("echoer", {
       nodes: [
         graphNode("entry", "core.entry"),
-        graphNode("inner", "core.agent", { params: { provider: "scripted", prompt: "{{input}}", script: { toolCalls: [{ tool: "everything__echo", args: { message: "from the child" } }], finalText: "inner heard: {{results.0}}" } } }),
-        graphNode("everything", "mcp.server", { label: "everything", mode: "tool", params: everythingStdio("three-levels") }),
+        graphNode("inner", "core.agent", {
+          params: {
+            provider: "scripted",
+            prompt: "{{input}}",
+            script: {
+              toolCalls: [{ tool: "everything__echo", args: { message: "from the child" } }],
+              finalText: "inner heard: {{results.0}}",
+            },
+          },
+        }),
+        graphNode("everything", "mcp.server", {
+          label: "everything",
+          mode: "tool",
+          params: everythingStdio("three-levels"),
+        }),
       ],
       edges: [graphEdge("entry", "output", "inner", "input"), graphEdge("everything", "tool", "inner", "tools")],
     });
-    const runId = await startWorkflowRun(stack, {
-      nodes: [
-        graphNode("entry", "core.entry"),
-        graphNode("outer", "core.agent", { params: { provider: "scripted", prompt: "{{input}}", script: { toolCalls: [{ tool: "echoer", args: { input: "go" } }], finalText: "outer got: {{results.0}}" } } }),
-        graphNode("tool", "core.workflow.tool", { label: "Echoer", mode: "tool", params: { workflowId: echoer } }),
-      ],
-      edges: [graphEdge("entry", "output", "outer", "input"), graphEdge("tool", "tool", "outer", "tools")],
-    } as WorkflowGraph, "go");
+    const runId = await startWorkflowRun(
+      stack,
+      {
+        nodes: [
+          graphNode("entry", "core.entry"),
+          graphNode("outer", "core.agent", {
+            params: {
+              provider: "scripted",
+              prompt: "{{input}}",
+              script: { toolCalls: [{ tool: "echoer", args: { input: "go" } }], finalText: "outer got: {{results.0}}" },
+            },
+          }),
+          graphNode("tool", "core.workflow.tool", { label: "Echoer", mode: "tool", params: { workflowId: echoer } }),
+        ],
+        edges: [graphEdge("entry", "output", "outer", "input"), graphEdge("tool", "tool", "outer", "tools")],
+      } as WorkflowGraph,
+      "go",
+    );
     const result = await waitForRun(stack, runId, 30_000);
     expect(result.status, result.error ?? "").toBe("completed");
     expect((result.output as { text: string }).text).toMatch(/^outer got: .*inner heard: Echo: from the child/);
 
     const [child] = await children(runId);
-    const parentCalls = (await listEvents(runId)).filter((event) => event.type === "tool.call.completed").map((event) => event.payload);
+    const parentCalls = (await listEvents(runId))
+      .filter((event) => event.type === "tool.call.completed")
+      .map((event) => event.payload);
     expect(parentCalls).toEqual([expect.objectContaining({ nodeId: "outer", toolName: "echoer", isError: false })]);
     const childEvents = await listEvents(child.id);
     expect(childEvents.filter((event) => event.type === "tool.call.completed").map((event) => event.payload)).toEqual([
-      expect.objectContaining({ nodeId: "inner", toolName: "everything__echo", result: "Echo: from the child", isError: false }),
+      expect.objectContaining({
+        nodeId: "inner",
+        toolName: "everything__echo",
+        result: "Echo: from the child",
+        isError: false,
+      }),
     ]);
     expect(childEvents.some((event) => event.type === "tool.teardown")).toBe(true); // the child's MCP server closed with the child run
   });
@@ -99,7 +162,12 @@ describe("an agent calling a Workflow Tool", () => {
       nodes: [
         graphNode("entry", "core.entry"),
         // A call with the required field missing comes back as the child's refusal, naming the field.
-        graphNode("agent", "core.agent", { params: { provider: "scripted", script: { toolCalls: [{ tool: "shout", args: { wrong: 1 } }], finalText: "{{results.0}}" } } }),
+        graphNode("agent", "core.agent", {
+          params: {
+            provider: "scripted",
+            script: { toolCalls: [{ tool: "shout", args: { wrong: 1 } }], finalText: "{{results.0}}" },
+          },
+        }),
         graphNode("tool", "core.workflow.tool", { label: "Shout", mode: "tool", params: { workflowId: childId } }),
       ],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("tool", "tool", "agent", "tools")],
@@ -112,15 +180,22 @@ describe("an agent calling a Workflow Tool", () => {
 
 describe("a Loop over a Workflow Tool", () => {
   it("runs the workflow once per item, as child runs", async () => {
-    const runId = await startWorkflowRun(stack, {
-      nodes: [
-        graphNode("entry", "core.entry"),
-        graphNode("each", "core.loop", { label: "Each", params: { args: { text: "{{item}}" }, concurrency: 3 } }),
-        graphNode("tool", "core.workflow.tool", { label: "Shout", mode: "tool", params: { workflowId: childId } }),
-      ],
-      edges: [graphEdge("entry", "output", "each", "items"), graphEdge("tool", "tool", "each", "tools")],
-    } as WorkflowGraph, ["a", "b", "c", "d"]);
-    expect(await waitForRun(stack, runId)).toMatchObject({ status: "completed", output: { results: ["A!", "B!", "C!", "D!"], errors: [] } });
+    const runId = await startWorkflowRun(
+      stack,
+      {
+        nodes: [
+          graphNode("entry", "core.entry"),
+          graphNode("each", "core.loop", { label: "Each", params: { args: { text: "{{item}}" }, concurrency: 3 } }),
+          graphNode("tool", "core.workflow.tool", { label: "Shout", mode: "tool", params: { workflowId: childId } }),
+        ],
+        edges: [graphEdge("entry", "output", "each", "items"), graphEdge("tool", "tool", "each", "tools")],
+      } as WorkflowGraph,
+      ["a", "b", "c", "d"],
+    );
+    expect(await waitForRun(stack, runId)).toMatchObject({
+      status: "completed",
+      output: { results: ["A!", "B!", "C!", "D!"], errors: [] },
+    });
     expect(await children(runId)).toHaveLength(4);
   });
 });
@@ -128,14 +203,24 @@ describe("a Loop over a Workflow Tool", () => {
 describe("child runs end with their parent", () => {
   it("cancelling the parent cancels the child it waits for", async () => {
     const slowId = await create("slow child", {
-      nodes: [graphNode("entry", "core.entry"), graphNode("wait", "core.wait", { label: "Wait", params: { seconds: 60 } })],
+      nodes: [
+        graphNode("entry", "core.entry"),
+        graphNode("wait", "core.wait", { label: "Wait", params: { seconds: 60 } }),
+      ],
       edges: [graphEdge("entry", "output", "wait", "input")],
     });
     const runId = await startWorkflowRun(stack, {
-      nodes: [graphNode("entry", "core.entry"), graphNode("call", "core.workflow.tool", { label: "Call slow", params: { workflowId: slowId } })],
+      nodes: [
+        graphNode("entry", "core.entry"),
+        graphNode("call", "core.workflow.tool", { label: "Call slow", params: { workflowId: slowId } }),
+      ],
       edges: [graphEdge("entry", "output", "call", "input")],
     } as WorkflowGraph);
-    const child = await waitFor("the child run to start", async () => (await children(runId)).find((run) => run.status === "running"), 15_000);
+    const child = await waitFor(
+      "the child run to start",
+      async () => (await children(runId)).find((run) => run.status === "running"),
+      15_000,
+    );
     expect((await stack.fetch(`/api/runs/${runId}/cancel`, { method: "POST" })).status).toBe(202);
     expect((await waitForRun(stack, runId)).status).toBe("cancelled");
     expect((await waitForRun(stack, child.id)).status).toBe("cancelled");
@@ -146,7 +231,10 @@ describe("child runs end with their parent", () => {
     const { updateWorkflow } = await import("../workflow-store/repository");
     await updateWorkflow(loopId, {
       graph: {
-        nodes: [graphNode("entry", "core.entry"), graphNode("again", "core.workflow.tool", { label: "Again", params: { workflowId: loopId } })],
+        nodes: [
+          graphNode("entry", "core.entry"),
+          graphNode("again", "core.workflow.tool", { label: "Again", params: { workflowId: loopId } }),
+        ],
         edges: [graphEdge("entry", "output", "again", "input")],
       } as WorkflowGraph,
     });

@@ -22,16 +22,41 @@ import { errorResult } from "../gateway/error-result";
 import { toolNameFor } from "./component-tool";
 import { DEFAULT_WORKFLOW_TIMEOUT_SECONDS, MAX_WORKFLOW_DEPTH, WORKFLOW_TOOL_SHAPE } from "./workflow-tool-shape";
 
-
-const JSON_TYPES: Record<InputField["type"], string | undefined> = { string: "string", number: "number", boolean: "boolean", json: undefined };
+const JSON_TYPES: Record<InputField["type"], string | undefined> = {
+  string: "string",
+  number: "number",
+  boolean: "boolean",
+  json: undefined,
+};
 
 /** The tool's input schema: the child's input fields, or one `input` argument that is its whole input. */
 export function workflowInputSchema(fields: InputField[]): { schema: Record<string, unknown>; wrapsInput: boolean } {
   if (fields.length === 0) {
-    return { wrapsInput: true, schema: { type: "object", properties: { input: { description: "The input the workflow starts with (text or JSON)" } } } };
+    return {
+      wrapsInput: true,
+      schema: {
+        type: "object",
+        properties: { input: { description: "The input the workflow starts with (text or JSON)" } },
+      },
+    };
   }
-  const properties = Object.fromEntries(fields.map((field) => [field.name, { ...(JSON_TYPES[field.type] ? { type: JSON_TYPES[field.type] } : {}), ...(field.description ? { description: field.description } : {}) }]));
-  return { wrapsInput: false, schema: { type: "object", properties, required: fields.filter((field) => field.required && field.default === undefined).map((field) => field.name) } };
+  const properties = Object.fromEntries(
+    fields.map((field) => [
+      field.name,
+      {
+        ...(JSON_TYPES[field.type] ? { type: JSON_TYPES[field.type] } : {}),
+        ...(field.description ? { description: field.description } : {}),
+      },
+    ]),
+  );
+  return {
+    wrapsInput: false,
+    schema: {
+      type: "object",
+      properties,
+      required: fields.filter((field) => field.required && field.default === undefined).map((field) => field.name),
+    },
+  };
 }
 
 /** What the chosen workflow looks like as a tool; throws naming the workflow when it is gone. */
@@ -75,11 +100,22 @@ export type ChildRunRequest = {
 export async function runChildWorkflow(request: ChildRunRequest): Promise<{ runId: string; output: unknown }> {
   const [parent] = await sql<{ depth: number }>`SELECT depth FROM "Run" WHERE id = ${request.parentRunId}`;
   const depth = (parent?.depth ?? 0) + 1;
-  if (depth > MAX_WORKFLOW_DEPTH) throw new Error(`Workflows call each other more than ${MAX_WORKFLOW_DEPTH} deep (a workflow calling itself?): run ${request.parentRunId} may not start another`);
-  const started = await startRun(request.workflowId, request.input, { kind: "workflow" }, { runId: request.parentRunId, callId: request.callId, depth });
+  if (depth > MAX_WORKFLOW_DEPTH)
+    throw new Error(
+      `Workflows call each other more than ${MAX_WORKFLOW_DEPTH} deep (a workflow calling itself?): run ${request.parentRunId} may not start another`,
+    );
+  const started = await startRun(
+    request.workflowId,
+    request.input,
+    { kind: "workflow" },
+    { runId: request.parentRunId, callId: request.callId, depth },
+  );
   if (!started.ok) throw new Error(`The workflow could not start: ${startRunProblem(started)}`);
   const childRunId = started.runId;
-  await request.emit({ type: "child.run.started", payload: { nodeId: request.nodeId, childRunId, workflowId: request.workflowId, callId: request.callId } });
+  await request.emit({
+    type: "child.run.started",
+    payload: { nodeId: request.nodeId, childRunId, workflowId: request.workflowId, callId: request.callId },
+  });
   const cancelChild = () => void cancelRun(sharedRedis(), childRunId).catch(() => undefined);
   request.signal.addEventListener("abort", cancelChild, { once: true });
   try {
@@ -87,7 +123,9 @@ export async function runChildWorkflow(request: ChildRunRequest): Promise<{ runI
     if (run?.status === "completed") return { runId: childRunId, output: run.output };
     if (!run || run.status === "queued" || run.status === "running") {
       cancelChild();
-      throw new Error(`Child run ${childRunId} took longer than ${Math.round(request.timeoutMs / 1000)} s and was cancelled`);
+      throw new Error(
+        `Child run ${childRunId} took longer than ${Math.round(request.timeoutMs / 1000)} s and was cancelled`,
+      );
     }
     throw new Error(`Child run ${childRunId} ${run.status}${run.error ? `: ${run.error}` : ""}`);
   } finally {
@@ -110,8 +148,13 @@ export async function executeWorkflowCall(job: ToolCallJobData, signal: AbortSig
       signal,
       emit: createEventRecorder(sharedRedis(), job.runId),
     });
-    const structured = output && typeof output === "object" && !Array.isArray(output) ? (output as Record<string, unknown>) : undefined;
-    return { content: [{ type: "text", text: typeof output === "string" ? output : JSON.stringify(output) }], ...(structured ? { structuredContent: structured } : {}), isError: false };
+    const structured =
+      output && typeof output === "object" && !Array.isArray(output) ? (output as Record<string, unknown>) : undefined;
+    return {
+      content: [{ type: "text", text: typeof output === "string" ? output : JSON.stringify(output) }],
+      ...(structured ? { structuredContent: structured } : {}),
+      isError: false,
+    };
   } catch (error) {
     return errorResult(error instanceof Error ? error.message : String(error));
   }

@@ -32,7 +32,10 @@ async function createScheduled(missedFirings: "skip" | "catchUpOnce"): Promise<s
   const graph = {
     name: `every second, ${missedFirings}`,
     nodes: [
-      graphNode("tick", "trigger.schedule", { label: "Tick", params: { cron: "* * * * * *", timezone: "UTC", input: { missedFirings }, missedFirings } }),
+      graphNode("tick", "trigger.schedule", {
+        label: "Tick",
+        params: { cron: "* * * * * *", timezone: "UTC", input: { missedFirings }, missedFirings },
+      }),
       graphNode("out", "core.output", { label: "Out" }),
     ],
     edges: [graphEdge("tick", "output", "out", "value")],
@@ -43,21 +46,33 @@ async function createScheduled(missedFirings: "skip" | "catchUpOnce"): Promise<s
 }
 
 const runsMade = (workflowId: string, after: Date, until: Date) =>
-  sql<{ id: string }>`SELECT id FROM "Run" WHERE "workflowId" = ${workflowId} AND "createdAt" > ${after.toISOString()}::timestamp AND "createdAt" <= ${until.toISOString()}::timestamp`;
+  sql<{
+    id: string;
+  }>`SELECT id FROM "Run" WHERE "workflowId" = ${workflowId} AND "createdAt" > ${after.toISOString()}::timestamp AND "createdAt" <= ${until.toISOString()}::timestamp`;
 
 type Miss = { count: number; policy: string; catchUpRunId: string | null; firstMissedAt: Date; lastMissedAt: Date };
-const missesOf = (workflowId: string) => sql<Miss>`SELECT count, policy, "catchUpRunId", "firstMissedAt", "lastMissedAt" FROM "ScheduleMiss" WHERE "workflowId" = ${workflowId} ORDER BY id`;
+const missesOf = (workflowId: string) =>
+  sql<Miss>`SELECT count, policy, "catchUpRunId", "firstMissedAt", "lastMissedAt" FROM "ScheduleMiss" WHERE "workflowId" = ${workflowId} ORDER BY id`;
 
 /** Fires once, loses its scheduler for 3.5 s, then a worker reconciles; answers what happened in the gap. */
 async function loseAndReconcile(workflowId: string) {
-  await waitFor("a first firing", async () => (await sql`SELECT 1 FROM "ScheduleState" WHERE "workflowId" = ${workflowId} AND "lastRunId" IS NOT NULL`)[0], 10_000);
+  await waitFor(
+    "a first firing",
+    async () =>
+      (await sql`SELECT 1 FROM "ScheduleState" WHERE "workflowId" = ${workflowId} AND "lastRunId" IS NOT NULL`)[0],
+    10_000,
+  );
   await triggersQueue().removeJobScheduler(`wf:${workflowId}:tick`);
   const lostAt = new Date();
   // A firing already taken from the scheduler still starts its run (late, on a busy machine); the gap begins once none is left.
-  await waitFor("firings on their way to land", async () => {
-    const counts = await triggersQueue().getJobCounts("wait", "active", "prioritized");
-    return Object.values(counts).every((count) => count === 0) || undefined;
-  }, 10_000);
+  await waitFor(
+    "firings on their way to land",
+    async () => {
+      const counts = await triggersQueue().getJobCounts("wait", "active", "prioritized");
+      return Object.values(counts).every((count) => count === 0) || undefined;
+    },
+    10_000,
+  );
   const settledAt = new Date();
   await sleep(3_500);
   const report = await reconcileSchedules({ graceMs: 500, log: () => undefined });
@@ -68,7 +83,14 @@ async function loseAndReconcile(workflowId: string) {
 
 /** The schedule fires on its own again after the reconcile. */
 const firesAgain = (workflowId: string, after: Date) =>
-  waitFor("the schedule to fire again", async () => (await sql`SELECT 1 FROM "Run" WHERE "workflowId" = ${workflowId} AND "createdAt" > ${after.toISOString()}::timestamp AND trigger->>'kind' = 'schedule'`)[0], 10_000);
+  waitFor(
+    "the schedule to fire again",
+    async () =>
+      (
+        await sql`SELECT 1 FROM "Run" WHERE "workflowId" = ${workflowId} AND "createdAt" > ${after.toISOString()}::timestamp AND trigger->>'kind' = 'schedule'`
+      )[0],
+    10_000,
+  );
 
 describe("missed firings", () => {
   it("catchUpOnce: one run makes up for the whole gap, noted with the firings it missed", async () => {
@@ -81,7 +103,10 @@ describe("missed firings", () => {
     expect(miss.count).toBeGreaterThanOrEqual(2);
     expect(miss.firstMissedAt.getTime()).toBeGreaterThan(lostAt.getTime() - 5_000);
     expect(inGap.map((run) => run.id)).toEqual([miss.catchUpRunId]);
-    const [catchUp] = await sql<{ trigger: unknown; input: unknown }>`SELECT trigger, input FROM "Run" WHERE id = ${miss.catchUpRunId}`;
+    const [catchUp] = await sql<{
+      trigger: unknown;
+      input: unknown;
+    }>`SELECT trigger, input FROM "Run" WHERE id = ${miss.catchUpRunId}`;
     expect(catchUp).toEqual({ trigger: { kind: "schedule", nodeId: "tick" }, input: { missedFirings: "catchUpOnce" } });
 
     await firesAgain(id, new Date());
@@ -106,18 +131,35 @@ describe("missed firings", () => {
     const response = await stack.fetch(`/api/workflows/${id}/schedules`);
     const { schedules } = (await response.json()) as { schedules: Record<string, unknown>[] };
     expect(schedules).toEqual([
-      expect.objectContaining({ nodeId: "tick", armed: true, nextFireAt: expect.any(String), lastFiredAt: expect.any(String), lastRunId: expect.any(String) }),
+      expect.objectContaining({
+        nodeId: "tick",
+        armed: true,
+        nextFireAt: expect.any(String),
+        lastFiredAt: expect.any(String),
+        lastRunId: expect.any(String),
+      }),
     ]);
-    expect(schedules[0].misses).toEqual([expect.objectContaining({ policy: "skip", catchUpRunId: null, count: expect.any(Number) })]);
+    expect(schedules[0].misses).toEqual([
+      expect.objectContaining({ policy: "skip", catchUpRunId: null, count: expect.any(Number) }),
+    ]);
     expect(Date.parse(schedules[0].nextFireAt as string)).toBeGreaterThan(Date.now() - 2_000);
     await deleteWorkflow(id);
   }, 40_000);
 
   it("forgets a disabled schedule's record, so time spent disabled is never counted as missed", async () => {
     const id = await createScheduled("catchUpOnce");
-    await waitFor("a first firing", async () => (await sql`SELECT 1 FROM "ScheduleState" WHERE "workflowId" = ${id} AND "lastRunId" IS NOT NULL`)[0], 10_000);
+    await waitFor(
+      "a first firing",
+      async () => (await sql`SELECT 1 FROM "ScheduleState" WHERE "workflowId" = ${id} AND "lastRunId" IS NOT NULL`)[0],
+      10_000,
+    );
     const workflow = (await getWorkflow(id))!;
-    const withEnabled = (enabled: boolean) => ({ ...workflow.graph, nodes: workflow.graph.nodes.map((node) => (node.id === "tick" ? { ...node, data: { ...node.data, params: { ...node.data.params, enabled } } } : node)) });
+    const withEnabled = (enabled: boolean) => ({
+      ...workflow.graph,
+      nodes: workflow.graph.nodes.map((node) =>
+        node.id === "tick" ? { ...node, data: { ...node.data, params: { ...node.data.params, enabled } } } : node,
+      ),
+    });
     await updateWorkflow(id, { graph: withEnabled(false) });
     await reconcileSchedules({ graceMs: 500, log: () => undefined });
     expect(await sql`SELECT 1 FROM "ScheduleState" WHERE "workflowId" = ${id}`).toEqual([]);

@@ -9,7 +9,11 @@ export const MAX_COUNTED = 100_000;
 /** The firings strictly after `after` and strictly before `before`, or null when there are none. */
 export function firingsBetween(pattern: string, timezone: string, after: Date, before: Date): MissedFirings | null {
   if (before.getTime() - after.getTime() <= 1) return null;
-  const expression = CronExpressionParser.parse(pattern, { tz: timezone, currentDate: after, endDate: new Date(before.getTime() - 1) });
+  const expression = CronExpressionParser.parse(pattern, {
+    tz: timezone,
+    currentDate: after,
+    endDate: new Date(before.getTime() - 1),
+  });
   let first: Date | null = null;
   let last: Date | null = null;
   let count = 0;

@@ -21,7 +21,9 @@ describe("shortestGapSeconds", () => {
 
 describe("scheduleIntervalProblem", () => {
   it("refuses a schedule under the floor, naming the floor and how to change it", () => {
-    expect(scheduleIntervalProblem("* * * * * *", "UTC", 60)).toBe('"* * * * * *" fires 1 s apart; a schedule may fire at most once every 60 s (SWITCHBOARD_MIN_SCHEDULE_SECONDS)');
+    expect(scheduleIntervalProblem("* * * * * *", "UTC", 60)).toBe(
+      '"* * * * * *" fires 1 s apart; a schedule may fire at most once every 60 s (SWITCHBOARD_MIN_SCHEDULE_SECONDS)',
+    );
     expect(scheduleIntervalProblem("* * * * *", "UTC", 60)).toBeNull();
     expect(scheduleIntervalProblem("*/2 * * * *", "UTC", 300)).toMatch(/fires 120 s apart/);
     expect(scheduleIntervalProblem("* * * * * *", "UTC", 0)).toBeNull();

@@ -9,14 +9,17 @@ import { CronExpressionParser } from "cron-parser";
 export const DEFAULT_MIN_SCHEDULE_SECONDS = 60;
 
 /** The floor in seconds; `0` lets any schedule through. An unreadable value keeps the default. */
-export function minScheduleSeconds(env: Record<string, string | undefined> = typeof process === "undefined" ? {} : process.env): number {
+export function minScheduleSeconds(
+  env: Record<string, string | undefined> = typeof process === "undefined" ? {} : process.env,
+): number {
   const raw = env.SWITCHBOARD_MIN_SCHEDULE_SECONDS?.trim();
   const value = raw ? Number(raw) : NaN;
   return Number.isInteger(value) && value >= 0 ? value : DEFAULT_MIN_SCHEDULE_SECONDS;
 }
 
 /** Whether some value and the one after it (wrapping round at `size`) both fire: the coarser field can fire twice in a row. */
-const hasNeighbours = (values: readonly number[], size: number) => values.some((value) => values.includes((value + 1) % size));
+const hasNeighbours = (values: readonly number[], size: number) =>
+  values.some((value) => values.includes((value + 1) % size));
 
 /**
  * The shortest gap in seconds between consecutive firings. The finest of second, minute and hour
@@ -35,14 +38,19 @@ export function shortestGapSeconds(pattern: string, timezone: string): number {
     const sorted = [...values].sort((a, b) => a - b);
     let gap = Math.min(...sorted.slice(1).map((value, at) => value - sorted[at]));
     const coarser = levels[index + 1];
-    if (!coarser || hasNeighbours(coarser.values, coarser.size)) gap = Math.min(gap, size - sorted[sorted.length - 1] + sorted[0]);
+    if (!coarser || hasNeighbours(coarser.values, coarser.size))
+      gap = Math.min(gap, size - sorted[sorted.length - 1] + sorted[0]);
     return gap * unit;
   }
   return 24 * 3600;
 }
 
 /** Why the schedule fires too often, or null; a pattern that does not parse is cronProblem's to report. */
-export function scheduleIntervalProblem(pattern: string, timezone: string, minSeconds = minScheduleSeconds()): string | null {
+export function scheduleIntervalProblem(
+  pattern: string,
+  timezone: string,
+  minSeconds = minScheduleSeconds(),
+): string | null {
   if (minSeconds <= 0) return null;
   let gap: number;
   try {

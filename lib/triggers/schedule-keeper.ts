@@ -13,14 +13,24 @@ const LOCK_KEY = "switchboard:schedules:reconcile-lock";
 
 export type ScheduleKeeperOptions = ReconcileOptions & { intervalMs?: number };
 
-export async function startScheduleKeeper({ intervalMs = SCHEDULE_RECONCILE_MS, log = console.error, ...options }: ScheduleKeeperOptions = {}): Promise<{ close: () => void }> {
+export async function startScheduleKeeper({
+  intervalMs = SCHEDULE_RECONCILE_MS,
+  log = console.error,
+  ...options
+}: ScheduleKeeperOptions = {}): Promise<{ close: () => void }> {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
       // Held for most of an interval and never released: the workers' ticks, whatever their phase, reconcile once per interval between them.
-      const locked = await sharedRedis().set(LOCK_KEY, workerId(), "PX", Math.max(1, Math.round(intervalMs * 0.9)), "NX");
+      const locked = await sharedRedis().set(
+        LOCK_KEY,
+        workerId(),
+        "PX",
+        Math.max(1, Math.round(intervalMs * 0.9)),
+        "NX",
+      );
       if (locked) await reconcileSchedules({ ...options, log });
     } catch (error) {
       log(`[schedules] reconciling failed: ${(error as Error).message}`);

@@ -7,7 +7,14 @@ import { sql } from "../db/sql";
 import type { WorkflowGraph } from "../workflow/graph";
 import { schedulerId, triggersQueue, wantedSchedules } from "./schedules";
 
-export type ScheduleMissNote = { firstMissedAt: Date; lastMissedAt: Date; count: number; policy: string; catchUpRunId: string | null; notedAt: Date };
+export type ScheduleMissNote = {
+  firstMissedAt: Date;
+  lastMissedAt: Date;
+  count: number;
+  policy: string;
+  catchUpRunId: string | null;
+  notedAt: Date;
+};
 
 export type ScheduleOverview = {
   nodeId: string;

@@ -29,19 +29,26 @@ afterAll(async () => {
 const everySecond = {
   name: "every second",
   nodes: [
-    graphNode("tick", "trigger.schedule", { label: "Tick", params: { cron: "* * * * * *", timezone: "UTC", input: { report: "tick" } } }),
+    graphNode("tick", "trigger.schedule", {
+      label: "Tick",
+      params: { cron: "* * * * * *", timezone: "UTC", input: { report: "tick" } },
+    }),
     graphNode("out", "core.output", { label: "Out" }),
   ],
   edges: [graphEdge("tick", "output", "out", "value")],
 };
 
 const scheduledRunSince = (workflowId: string, since: Date) =>
-  waitFor(`a scheduled run of ${workflowId} made after ${since.toISOString()} to complete`, async () => {
-    const [row] = await sql<{ id: string; output: unknown }>`
+  waitFor(
+    `a scheduled run of ${workflowId} made after ${since.toISOString()} to complete`,
+    async () => {
+      const [row] = await sql<{ id: string; output: unknown }>`
       SELECT id, output FROM "Run" WHERE "workflowId" = ${workflowId} AND status = 'completed' AND "createdAt" > ${since.toISOString()}::timestamp
         AND trigger->>'kind' = 'schedule' LIMIT 1`;
-    return row;
-  }, 15_000);
+      return row;
+    },
+    15_000,
+  );
 
 describe("schedule keeper", () => {
   it("arms every schedule again after Redis is flushed, and the schedule fires again", async () => {
@@ -62,7 +69,10 @@ describe("schedule keeper", () => {
     const schedulers = (await triggersQueue().getJobSchedulers(0, -1)).map((scheduler) => scheduler.key);
     expect(schedulers).toEqual(expect.arrayContaining(["retention-cleanup", `wf:${id}:tick`]));
     // PostgreSQL knows when it last fired.
-    const [state] = await sql<{ lastFiredAt: Date; lastRunId: string }>`SELECT "lastFiredAt", "lastRunId" FROM "ScheduleState" WHERE "workflowId" = ${id}`;
+    const [state] = await sql<{
+      lastFiredAt: Date;
+      lastRunId: string;
+    }>`SELECT "lastFiredAt", "lastRunId" FROM "ScheduleState" WHERE "workflowId" = ${id}`;
     expect(state.lastFiredAt.getTime()).toBeGreaterThan(flushedAt.getTime() - 1_000);
     expect(state.lastRunId).toEqual(expect.any(String));
     await deleteWorkflow(id); // other suites share the database and Redis

@@ -19,7 +19,12 @@ export type Accounting = { fire: boolean; missed: MissedFirings | null; catchUpM
 const NOTHING: Accounting = { fire: false, missed: null, catchUpMissId: null };
 
 /** Locks the schedule's row, creating it (or starting it afresh when its cron or time zone changed) covered up to `startAt`. */
-async function lockState(tx: SqlTag, { workflowId, nodeId }: ScheduleKey, spec: ScheduleSpec, startAt: Date): Promise<{ coveredUntil: Date; fresh: boolean }> {
+async function lockState(
+  tx: SqlTag,
+  { workflowId, nodeId }: ScheduleKey,
+  spec: ScheduleSpec,
+  startAt: Date,
+): Promise<{ coveredUntil: Date; fresh: boolean }> {
   const start = startAt.toISOString();
   const [row] = await tx<{ coveredUntil: Date; pattern: string; timezone: string; inserted: boolean }>`
     INSERT INTO "ScheduleState" ("workflowId", "nodeId", pattern, timezone, "coveredUntil", "updatedAt")
@@ -34,7 +39,13 @@ async function lockState(tx: SqlTag, { workflowId, nodeId }: ScheduleKey, spec: 
 }
 
 /** Notes missed firings: a new gap, or more of the last one when nothing fired since it (its end is where the row is covered to). */
-async function noteMiss(tx: SqlTag, key: ScheduleKey, spec: ScheduleSpec, missed: MissedFirings, coveredUntil: Date): Promise<{ id: number; isNew: boolean }> {
+async function noteMiss(
+  tx: SqlTag,
+  key: ScheduleKey,
+  spec: ScheduleSpec,
+  missed: MissedFirings,
+  coveredUntil: Date,
+): Promise<{ id: number; isNew: boolean }> {
   const [latest] = await tx<{ id: number; lastMissedAt: Date }>`
     SELECT id, "lastMissedAt" FROM "ScheduleMiss" WHERE "workflowId" = ${key.workflowId} AND "nodeId" = ${key.nodeId} ORDER BY id DESC LIMIT 1`;
   if (latest && latest.lastMissedAt.getTime() === coveredUntil.getTime()) {
@@ -48,7 +59,13 @@ async function noteMiss(tx: SqlTag, key: ScheduleKey, spec: ScheduleSpec, missed
   return { id: row.id, isNew: true };
 }
 
-async function noted(tx: SqlTag, key: ScheduleKey, spec: ScheduleSpec, missed: MissedFirings | null, coveredUntil: Date): Promise<number | null> {
+async function noted(
+  tx: SqlTag,
+  key: ScheduleKey,
+  spec: ScheduleSpec,
+  missed: MissedFirings | null,
+  coveredUntil: Date,
+): Promise<number | null> {
   if (!missed) return null;
   const miss = await noteMiss(tx, key, spec, missed, coveredUntil);
   return miss.isNew && spec.missedFirings === "catchUpOnce" ? miss.id : null;
@@ -68,7 +85,12 @@ export function accountFiring(key: ScheduleKey, spec: ScheduleSpec, at: Date): P
 }
 
 /** Firings before `upTo` that can no longer come (their scheduler was lost, or BullMQ moved past them): noted as missed. */
-export function accountOverdue(key: ScheduleKey, spec: ScheduleSpec, upTo: Date, now = new Date()): Promise<Accounting> {
+export function accountOverdue(
+  key: ScheduleKey,
+  spec: ScheduleSpec,
+  upTo: Date,
+  now = new Date(),
+): Promise<Accounting> {
   return inTransaction(async (tx) => {
     const state = await lockState(tx, key, spec, now);
     const missed = state.fresh ? null : firingsBetween(spec.pattern, spec.tz, state.coveredUntil, upTo);
@@ -95,14 +117,22 @@ export async function recordCatchUpRun(missId: number, runId: string): Promise<v
  * schedule enabled again later starts afresh instead of counting its time off as missed firings.
  */
 export async function forgetOtherSchedules(wanted: ScheduleKey[]): Promise<number> {
-  return (await sql<{ nodeId: string }>`
+  return (
+    await sql<{ nodeId: string }>`
     DELETE FROM "ScheduleState" state WHERE NOT EXISTS (
       SELECT 1 FROM unnest(${wanted.map((key) => key.workflowId)}::text[], ${wanted.map((key) => key.nodeId)}::text[]) AS kept("workflowId", "nodeId")
       WHERE kept."workflowId" = state."workflowId" AND kept."nodeId" = state."nodeId")
-    RETURNING "nodeId"`).length;
+    RETURNING "nodeId"`
+  ).length;
 }
 
-export type StoredScheduleState = { workflowId: string; nodeId: string; pattern: string; timezone: string; coveredUntil: Date };
+export type StoredScheduleState = {
+  workflowId: string;
+  nodeId: string;
+  pattern: string;
+  timezone: string;
+  coveredUntil: Date;
+};
 
 /** Every schedule's record, for the reconciler to compare with what is overdue. */
 export async function listScheduleStates(): Promise<StoredScheduleState[]> {

@@ -20,7 +20,11 @@ export const RETENTION_JOB = "retention-cleanup";
 
 /** Arms the hourly cleanup (idempotent: every worker may call it at start). */
 export async function armRetentionCleanup(): Promise<void> {
-  await triggersQueue().upsertJobScheduler(RETENTION_JOB, { every: 60 * 60 * 1000 }, { name: RETENTION_JOB, data: { workflowId: "", nodeId: "" } });
+  await triggersQueue().upsertJobScheduler(
+    RETENTION_JOB,
+    { every: 60 * 60 * 1000 },
+    { name: RETENTION_JOB, data: { workflowId: "", nodeId: "" } },
+  );
 }
 
 const holder = globalThis as unknown as { switchboardTriggersQueue?: Queue<ScheduledRunData> };
@@ -44,17 +48,29 @@ export type WantedSchedule = { nodeId: string; pattern: string; tz: string; miss
 export function wantedSchedules(graph: WorkflowGraph | null): WantedSchedule[] {
   return (graph?.nodes ?? []).flatMap((node) => {
     if (node.type !== SCHEDULE_NODE_TYPE) return [];
-    const params = node.data.params as { enabled?: boolean; cron?: unknown; timezone?: unknown; missedFirings?: unknown };
+    const params = node.data.params as {
+      enabled?: boolean;
+      cron?: unknown;
+      timezone?: unknown;
+      missedFirings?: unknown;
+    };
     const pattern = typeof params.cron === "string" ? params.cron.trim() : "";
     const tz = typeof params.timezone === "string" && params.timezone.trim() ? params.timezone.trim() : "UTC";
-    if (params.enabled === false || !pattern || cronProblem(pattern, tz) || scheduleIntervalProblem(pattern, tz)) return [];
-    return [{ nodeId: node.id, pattern, tz, missedFirings: params.missedFirings === "catchUpOnce" ? "catchUpOnce" : "skip" }];
+    if (params.enabled === false || !pattern || cronProblem(pattern, tz) || scheduleIntervalProblem(pattern, tz))
+      return [];
+    return [
+      { nodeId: node.id, pattern, tz, missedFirings: params.missedFirings === "catchUpOnce" ? "catchUpOnce" : "skip" },
+    ];
   });
 }
 
 /** Arms (or re-arms with a changed cron) one schedule's BullMQ job scheduler; idempotent. */
 export async function armSchedule(workflowId: string, { nodeId, pattern, tz }: WantedSchedule): Promise<void> {
-  await triggersQueue().upsertJobScheduler(schedulerId(workflowId, nodeId), { pattern, tz }, { name: "scheduled-run", data: { workflowId, nodeId } });
+  await triggersQueue().upsertJobScheduler(
+    schedulerId(workflowId, nodeId),
+    { pattern, tz },
+    { name: "scheduled-run", data: { workflowId, nodeId } },
+  );
 }
 
 /** Makes the workflow's armed schedulers match its graph (null: the workflow is gone, disarm all). */
@@ -62,7 +78,9 @@ export async function syncSchedules(workflowId: string, graph: WorkflowGraph | n
   const queue = triggersQueue();
   const wanted = wantedSchedules(graph);
   const prefix = schedulerId(workflowId, "");
-  const armed = (await queue.getJobSchedulers()).map((scheduler) => scheduler.key).filter((key) => key.startsWith(prefix));
+  const armed = (await queue.getJobSchedulers())
+    .map((scheduler) => scheduler.key)
+    .filter((key) => key.startsWith(prefix));
   const keep = new Set(wanted.map((schedule) => schedulerId(workflowId, schedule.nodeId)));
   await Promise.all(armed.filter((key) => !keep.has(key)).map((key) => queue.removeJobScheduler(key)));
   await Promise.all(wanted.map((schedule) => armSchedule(workflowId, schedule)));

@@ -23,21 +23,34 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 async function createWorkflow(graph: Pick<WorkflowGraph, "nodes" | "edges">): Promise<string> {
-  const response = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify({ name: "triggers", ...graph }) });
+  const response = await stack.fetch("/api/workflows", {
+    method: "POST",
+    body: JSON.stringify({ name: "triggers", ...graph }),
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
 
 /** Calls a webhook the way another service does: no API key, maybe the secret header. */
 async function callHook(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${stack.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(`${stack.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 const hookGraph = (params: Record<string, unknown>) => ({
   nodes: [
-    graphNode("hook", "trigger.webhook", { label: "Orders hook", params: { secret: { $secret: "HOOK_SECRET" }, ...params } }),
-    graphNode("shape", "core.transform", { label: "Shape", params: { mode: "jsonata", expression: "{ 'order': id, 'total': $sum(items.price) }" } }),
+    graphNode("hook", "trigger.webhook", {
+      label: "Orders hook",
+      params: { secret: { $secret: "HOOK_SECRET" }, ...params },
+    }),
+    graphNode("shape", "core.transform", {
+      label: "Shape",
+      params: { mode: "jsonata", expression: "{ 'order': id, 'total': $sum(items.price) }" },
+    }),
   ],
   edges: [graphEdge("hook", "output", "shape", "input")],
 });
@@ -45,7 +58,11 @@ const hookGraph = (params: Record<string, unknown>) => ({
 describe("webhook trigger", () => {
   it("starts a run with the body as input when called with its secret, and answers with the run id", async () => {
     const id = await createWorkflow(hookGraph({}));
-    const called = await callHook(`/api/hooks/${id}/hook`, { id: "A-1", items: [{ price: 2 }, { price: 5 }] }, { "x-webhook-secret": "s3cret-hook-value" });
+    const called = await callHook(
+      `/api/hooks/${id}/hook`,
+      { id: "A-1", items: [{ price: 2 }, { price: 5 }] },
+      { "x-webhook-secret": "s3cret-hook-value" },
+    );
     expect(called.status).toBe(202);
     expect(called.body).toMatchObject({ status: "queued", runId: expect.any(String) });
     const result = await waitForRun(stack, called.body.runId as string);
@@ -56,20 +73,38 @@ describe("webhook trigger", () => {
 
   it("answers with the output when set to respond when done", async () => {
     const id = await createWorkflow(hookGraph({ respond: "when-done", waitSeconds: 20 }));
-    const called = await callHook(`/api/hooks/${id}/hook`, { id: "B-2", items: [{ price: 1 }] }, { "x-webhook-secret": "s3cret-hook-value" });
-    expect(called).toMatchObject({ status: 200, body: { status: "completed", output: { result: { order: "B-2", total: 1 } } } });
+    const called = await callHook(
+      `/api/hooks/${id}/hook`,
+      { id: "B-2", items: [{ price: 1 }] },
+      { "x-webhook-secret": "s3cret-hook-value" },
+    );
+    expect(called).toMatchObject({
+      status: 200,
+      body: { status: "completed", output: { result: { order: "B-2", total: 1 } } },
+    });
   });
 
   it("takes an editor's API key instead of the secret", async () => {
     const id = await createWorkflow(hookGraph({}));
-    const response = await stack.fetch(`/api/hooks/${id}/hook`, { method: "POST", body: JSON.stringify({ id: "C", items: [] }) });
+    const response = await stack.fetch(`/api/hooks/${id}/hook`, {
+      method: "POST",
+      body: JSON.stringify({ id: "C", items: [] }),
+    });
     expect(response.status).toBe(202);
   });
 
   it("tells a caller without valid credentials nothing about what exists: one 401 for every path", async () => {
     const id = await createWorkflow(hookGraph({}));
-    const unsecured = await createWorkflow({ nodes: [graphNode("hook", "trigger.webhook", { label: "Open hook", params: {} })], edges: [] });
-    const unstored = await createWorkflow({ nodes: [graphNode("hook", "trigger.webhook", { label: "Lost hook", params: { secret: { $secret: "NO_SUCH_SECRET" } } })], edges: [] });
+    const unsecured = await createWorkflow({
+      nodes: [graphNode("hook", "trigger.webhook", { label: "Open hook", params: {} })],
+      edges: [],
+    });
+    const unstored = await createWorkflow({
+      nodes: [
+        graphNode("hook", "trigger.webhook", { label: "Lost hook", params: { secret: { $secret: "NO_SUCH_SECRET" } } }),
+      ],
+      edges: [],
+    });
     const tries: [string, Record<string, string>][] = [
       [`/api/hooks/${id}/hook`, { "x-webhook-secret": "guess" }], // wrong secret
       [`/api/hooks/${id}/hook`, {}], // no secret
@@ -80,7 +115,14 @@ describe("webhook trigger", () => {
       [`/api/hooks/${unstored}/hook`, { "x-webhook-secret": "anything" }], // its secret is not stored
     ];
     const answers = await Promise.all(tries.map(([path, headers]) => callHook(path, {}, headers)));
-    for (const answer of answers) expect(answer).toEqual({ status: 401, body: { error: "Send the webhook's secret in the x-webhook-secret header, or an editor's API key", code: "unauthorized" } });
+    for (const answer of answers)
+      expect(answer).toEqual({
+        status: 401,
+        body: {
+          error: "Send the webhook's secret in the x-webhook-secret header, or an editor's API key",
+          code: "unauthorized",
+        },
+      });
     // An editor is told what is wrong.
     expect((await stack.fetch(`/api/hooks/no-such-workflow/hook`, { method: "POST", body: "{}" })).status).toBe(404);
   });
@@ -90,7 +132,10 @@ describe("webhook trigger", () => {
     const disabledId = await createWorkflow({
       nodes: [
         graphNode("entry", "core.entry"),
-        graphNode("hook", "trigger.webhook", { label: "Orders hook", params: { secret: { $secret: "HOOK_SECRET" }, enabled: false } }),
+        graphNode("hook", "trigger.webhook", {
+          label: "Orders hook",
+          params: { secret: { $secret: "HOOK_SECRET" }, enabled: false },
+        }),
         graphNode("join", "core.merge", { label: "Join", params: { mode: "first" } }),
       ],
       edges: [graphEdge("hook", "output", "join", "a"), graphEdge("entry", "output", "join", "b")],
@@ -113,15 +158,28 @@ describe("which trigger fires", () => {
       ],
       edges: [graphEdge("entry", "output", "by-hand", "value"), graphEdge("hook", "output", "by-hook", "value")],
     });
-    const manual = await stack.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: JSON.stringify({ input: "typed" }) });
+    const manual = await stack.fetch(`/api/workflows/${id}/runs`, {
+      method: "POST",
+      body: JSON.stringify({ input: "typed" }),
+    });
     const manualRun = ((await manual.json()) as { runId: string }).runId;
     expect(await waitForRun(stack, manualRun)).toMatchObject({ status: "completed", output: "typed" });
     const skippedIn = async (runId: string) =>
-      (await listEvents(runId)).filter((event) => event.type === "node.skipped").map((event) => (event.payload as { nodeId: string }).nodeId).sort();
+      (await listEvents(runId))
+        .filter((event) => event.type === "node.skipped")
+        .map((event) => (event.payload as { nodeId: string }).nodeId)
+        .sort();
     expect(await skippedIn(manualRun)).toEqual(["by-hook", "hook"]);
 
-    const hooked = await callHook(`/api/hooks/${id}/hook`, { from: "outside" }, { "x-webhook-secret": "s3cret-hook-value" });
-    expect(await waitForRun(stack, hooked.body.runId as string)).toMatchObject({ status: "completed", output: { from: "outside" } });
+    const hooked = await callHook(
+      `/api/hooks/${id}/hook`,
+      { from: "outside" },
+      { "x-webhook-secret": "s3cret-hook-value" },
+    );
+    expect(await waitForRun(stack, hooked.body.runId as string)).toMatchObject({
+      status: "completed",
+      output: { from: "outside" },
+    });
     expect(await skippedIn(hooked.body.runId as string)).toEqual(["by-hand", "entry"]);
   });
 });
@@ -138,21 +196,31 @@ describe("schedule trigger", () => {
   });
   const scheduleGraph = (enabled: boolean) => ({
     nodes: [
-      graphNode("tick", "trigger.schedule", { label: "Every second", params: { cron: "* * * * * *", timezone: "Europe/Oslo", input: { report: "tick" }, enabled } }),
+      graphNode("tick", "trigger.schedule", {
+        label: "Every second",
+        params: { cron: "* * * * * *", timezone: "Europe/Oslo", input: { report: "tick" }, enabled },
+      }),
       graphNode("out", "core.output", { label: "Out" }),
     ],
     edges: [graphEdge("tick", "output", "out", "value")],
   });
-  const armed = async (id: string) => (await triggersQueue().getJobSchedulers()).filter((scheduler) => scheduler.key.startsWith(`wf:${id}:`));
+  const armed = async (id: string) =>
+    (await triggersQueue().getJobSchedulers()).filter((scheduler) => scheduler.key.startsWith(`wf:${id}:`));
 
   it("runs on its schedule once saved, and stops when disabled or deleted", async () => {
     const id = await createWorkflow(scheduleGraph(true));
-    expect(await armed(id)).toEqual([expect.objectContaining({ key: `wf:${id}:tick`, pattern: "* * * * * *", tz: "Europe/Oslo" })]);
-    const run = await waitFor("a scheduled run to complete", async () => {
-      const [row] = await sql<{ id: string; output: unknown; trigger: unknown }>`
+    expect(await armed(id)).toEqual([
+      expect.objectContaining({ key: `wf:${id}:tick`, pattern: "* * * * * *", tz: "Europe/Oslo" }),
+    ]);
+    const run = await waitFor(
+      "a scheduled run to complete",
+      async () => {
+        const [row] = await sql<{ id: string; output: unknown; trigger: unknown }>`
         SELECT id, output, trigger FROM "Run" WHERE "workflowId" = ${id} AND status = 'completed' LIMIT 1`;
-      return row;
-    }, 15_000);
+        return row;
+      },
+      15_000,
+    );
     expect(run).toMatchObject({ output: { report: "tick" }, trigger: { kind: "schedule", nodeId: "tick" } });
 
     // Saving (the editor's server action and the API both write through the repository) re-arms or disarms.
@@ -168,10 +236,24 @@ describe("schedule trigger", () => {
   it("refuses a bad cron or time zone at compile time, naming the field", async () => {
     const response = await stack.fetch("/api/workflows", {
       method: "POST",
-      body: JSON.stringify({ name: "bad schedule", nodes: [graphNode("tick", "trigger.schedule", { label: "Tick", params: { cron: "every tuesday", timezone: "Mars/Olympus" } })], edges: [] }),
+      body: JSON.stringify({
+        name: "bad schedule",
+        nodes: [
+          graphNode("tick", "trigger.schedule", {
+            label: "Tick",
+            params: { cron: "every tuesday", timezone: "Mars/Olympus" },
+          }),
+        ],
+        edges: [],
+      }),
     });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { errors: { field?: string; message: string }[] };
-    expect(body.errors).toEqual([expect.objectContaining({ field: "timezone", message: expect.stringContaining('"Mars/Olympus" is not a time zone') })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        field: "timezone",
+        message: expect.stringContaining('"Mars/Olympus" is not a time zone'),
+      }),
+    ]);
   });
 });

@@ -32,7 +32,9 @@ const sameSecret = (given: string, expected: string) => {
 
 async function findTrigger(workflowId: string, nodeId: string): Promise<Trigger | null> {
   const workflow = await getWorkflow(workflowId);
-  const node = workflow?.graph.nodes.find((candidate) => candidate.id === nodeId && candidate.type === webhookTrigger.id);
+  const node = workflow?.graph.nodes.find(
+    (candidate) => candidate.id === nodeId && candidate.type === webhookTrigger.id,
+  );
   return workflow && node ? { workflow, node } : null;
 }
 
@@ -45,7 +47,9 @@ async function triggerSecret({ workflow, node }: Trigger): Promise<string | null
     return (await resolveSecrets(params.data.secret)).value as unknown as string;
   } catch (error) {
     if (!(error instanceof MissingSecretError)) throw error;
-    console.warn(`[webhook] ${workflow.id}/${node.id} refers to the secret ${name}, which does not exist: an admin can add it in Secrets`);
+    console.warn(
+      `[webhook] ${workflow.id}/${node.id} refers to the secret ${name}, which does not exist: an admin can add it in Secrets`,
+    );
     return null;
   }
 }
@@ -55,36 +59,64 @@ async function triggerSecret({ workflow, node }: Trigger): Promise<string | null
  * workflow. Until one of those holds, every refusal is the same 401, so an outsider cannot tell a
  * workflow or trigger that exists from one that does not, nor learn its label or settings.
  */
-async function checkCaller(headers: Headers, trigger: Trigger | null, workflowId: string, nodeId: string): Promise<Trigger> {
+async function checkCaller(
+  headers: Headers,
+  trigger: Trigger | null,
+  workflowId: string,
+  nodeId: string,
+): Promise<Trigger> {
   const given = headers.get(WEBHOOK_SECRET_HEADER);
   if (given !== null) {
     const expected = trigger ? await triggerSecret(trigger) : null;
-    if (!trigger || expected === null || !sameSecret(given, expected)) throw new ApiError("unauthorized", WEBHOOK_UNAUTHORIZED);
+    if (!trigger || expected === null || !sameSecret(given, expected))
+      throw new ApiError("unauthorized", WEBHOOK_UNAUTHORIZED);
     return trigger;
   }
-  if (!headers.get("authorization") && !headers.get("x-api-key") && !headers.get("cookie")) throw new ApiError("unauthorized", WEBHOOK_UNAUTHORIZED);
+  if (!headers.get("authorization") && !headers.get("x-api-key") && !headers.get("cookie"))
+    throw new ApiError("unauthorized", WEBHOOK_UNAUTHORIZED);
   const caller = await requireRole(headers, "editor");
   if (!trigger) throw new ApiError("not-found", `Workflow ${workflowId} has no webhook trigger "${nodeId}"`);
-  if (!mayUseWorkflow(caller, trigger.workflow.id)) throw new AccessError("forbidden", outsideScopeMessage(trigger.workflow));
+  if (!mayUseWorkflow(caller, trigger.workflow.id))
+    throw new AccessError("forbidden", outsideScopeMessage(trigger.workflow));
   return trigger;
 }
 
-export async function handleWebhook(headers: Headers, workflowId: string, nodeId: string, readBody: () => Promise<unknown>): Promise<Response> {
+export async function handleWebhook(
+  headers: Headers,
+  workflowId: string,
+  nodeId: string,
+  readBody: () => Promise<unknown>,
+): Promise<Response> {
   const { node } = await checkCaller(headers, await findTrigger(workflowId, nodeId), workflowId, nodeId);
   const label = node.data.label || webhookTrigger.label;
   const params = webhookTrigger.params.safeParse({ ...webhookTrigger.defaults, ...node.data.params });
-  if (!params.success) throw new ApiError("conflict", `The webhook "${label}" is misconfigured: ${params.error.issues[0].path.join(".")}: ${params.error.issues[0].message}`);
+  if (!params.success)
+    throw new ApiError(
+      "conflict",
+      `The webhook "${label}" is misconfigured: ${params.error.issues[0].path.join(".")}: ${params.error.issues[0].message}`,
+    );
   if (!params.data.enabled) throw new ApiError("conflict", `The webhook "${label}" is disabled`);
 
   const started = await startRun(workflowId, await readBody(), { kind: "webhook", nodeId });
   if (!started.ok) {
-    throw started.reason === "not-found" ? new ApiError("not-found", started.message) : new ApiError("invalid-workflow", started.message, started.errors);
+    throw started.reason === "not-found"
+      ? new ApiError("not-found", started.message)
+      : new ApiError("invalid-workflow", started.message, started.errors);
   }
   const statusUrl = `/api/runs/${started.runId}`;
-  if (params.data.respond === "immediately") return Response.json({ runId: started.runId, status: "queued", statusUrl }, { status: 202 });
+  if (params.data.respond === "immediately")
+    return Response.json({ runId: started.runId, status: "queued", statusUrl }, { status: 202 });
   const run = await waitForRunEnd(started.runId, params.data.waitSeconds * 1000);
   if (!run || run.status === "queued" || run.status === "running") {
-    return Response.json({ runId: started.runId, status: run?.status ?? "queued", statusUrl, note: `Still running after ${params.data.waitSeconds} s` }, { status: 202 });
+    return Response.json(
+      {
+        runId: started.runId,
+        status: run?.status ?? "queued",
+        statusUrl,
+        note: `Still running after ${params.data.waitSeconds} s`,
+      },
+      { status: 202 },
+    );
   }
   return Response.json({ runId: started.runId, status: run.status, output: run.output, error: run.error ?? undefined });
 }

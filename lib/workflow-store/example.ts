@@ -25,7 +25,8 @@ export function exampleWorkflowGraph(): WorkflowGraph {
             script: {
               // The health check needs no credentials; the rest of the API wants an API key (a secret in the node's headers).
               toolCalls: [{ tool: "http_request", args: { url: "/api/health" } }],
-              finalText: "You asked: {{input}}\nI called the Switchboard health check (GET /api/health), which answered: {{results.0}}",
+              finalText:
+                "You asked: {{input}}\nI called the Switchboard health check (GET /api/health), which answered: {{results.0}}",
             },
           },
         },

@@ -15,7 +15,10 @@ export function hostAccessRefusal(role: Role, previous: WorkflowGraph | null, ne
   const changed = changedHostNodes(previous, next, lookupComponent);
   if (changed.length === 0) return null;
   const labels = changed.map((id) => {
-    const node = launchNodeOf(next.nodes.find((candidate) => candidate.id === id)!, lookupComponent);
+    const node = launchNodeOf(
+      next.nodes.find((candidate) => candidate.id === id)!,
+      lookupComponent,
+    );
     // A node the worker could not even work out counts as touching the host: say why, so it can be fixed.
     const unresolved = unresolvedReason(launchSpecOf(node, next.mcpServers));
     return `"${node.label}" (${id})${unresolved ? ` — its settings cannot be worked out (${unresolved}), so it counts as touching the host` : ""}`;

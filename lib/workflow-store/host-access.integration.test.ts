@@ -24,7 +24,16 @@ const touchGraph: WorkflowGraph & { name: string } = {
   name: "touches a marker",
   nodes: [
     { id: "entry", type: "core.entry", position: { x: 0, y: 0 }, data: { label: "Entry", mode: "normal", params: {} } },
-    { id: "touch", type: "core.shell.exec", position: { x: 0, y: 0 }, data: { label: "Touch", mode: "normal", params: { allowedCommands: "touch", command: "touch", args: [marker], roots: [tmpdir()] } } }, // it writes only its roots
+    {
+      id: "touch",
+      type: "core.shell.exec",
+      position: { x: 0, y: 0 },
+      data: {
+        label: "Touch",
+        mode: "normal",
+        params: { allowedCommands: "touch", command: "touch", args: [marker], roots: [tmpdir()] },
+      },
+    }, // it writes only its roots
   ],
   edges: [],
 };
@@ -52,8 +61,13 @@ describe("host access off", () => {
     await hostAccessOff();
     const created = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify(touchGraph) });
     expect(created.status).toBe(400);
-    expect(await created.json()).toMatchObject({ code: "invalid-workflow", errors: [{ code: "host-access-disabled", nodeId: "touch" }] });
-    await expect(connectMcpServer({ transport: "stdio", command: "node", args: ["-e", "1"], env: {} }, { retries: 0 })).rejects.toThrow("host access is off");
+    expect(await created.json()).toMatchObject({
+      code: "invalid-workflow",
+      errors: [{ code: "host-access-disabled", nodeId: "touch" }],
+    });
+    await expect(
+      connectMcpServer({ transport: "stdio", command: "node", args: ["-e", "1"], env: {} }, { retries: 0 }),
+    ).rejects.toThrow("host access is off");
 
     await setHostToolsEnabled(true);
     const allowed = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify(touchGraph) });
@@ -62,7 +76,9 @@ describe("host access off", () => {
     await setHostToolsEnabled(false);
     const refusedRun = await stack.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: "{}" });
     expect(refusedRun.status).toBe(400);
-    expect(((await refusedRun.json()) as { errors: { message: string }[] }).errors[0].message).toContain("host access is off");
+    expect(((await refusedRun.json()) as { errors: { message: string }[] }).errors[0].message).toContain(
+      "host access is off",
+    );
   }, 20_000);
 });
 
@@ -72,7 +88,9 @@ describe("who may add host-access nodes", () => {
     const editor = apiClient(stack.url, (await createTestAccount("editor")).headers);
     const refused = await editor.fetch("/api/workflows", { method: "POST", body: JSON.stringify(touchGraph) });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ error: 'Only an admin may add or change nodes that touch the host: "Touch" (touch)' });
+    expect(await refused.json()).toMatchObject({
+      error: 'Only an admin may add or change nodes that touch the host: "Touch" (touch)',
+    });
 
     const created = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify(touchGraph) });
     const { id } = (await created.json()) as { id: string };
@@ -87,17 +105,50 @@ describe("who may add host-access nodes", () => {
 describe("requests that must not start a process", () => {
   it("no credentials, another site, a foreign Host: no run, no marker", async () => {
     await setHostToolsEnabled(true);
-    const other = { ...touchGraph, nodes: touchGraph.nodes.map((node) => (node.id === "touch" ? { ...node, data: { ...node.data, params: { ...node.data.params, args: [`${marker}-2`] } } } : node)) };
+    const other = {
+      ...touchGraph,
+      nodes: touchGraph.nodes.map((node) =>
+        node.id === "touch"
+          ? { ...node, data: { ...node.data, params: { ...node.data.params, args: [`${marker}-2`] } } }
+          : node,
+      ),
+    };
     const created = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify(other) });
     const { id } = (await created.json()) as { id: string };
     const path_ = `/api/workflows/${id}/runs`;
 
-    expect((await fetch(`${stack.url}${path_}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(401);
-    const crossSite = await fetch(`${stack.url}${path_}`, { method: "POST", headers: { "content-type": "text/plain", origin: "https://evil.example", "sec-fetch-site": "cross-site", ...stack.headers }, body: "{}" });
+    expect(
+      (
+        await fetch(`${stack.url}${path_}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{}",
+        })
+      ).status,
+    ).toBe(401);
+    const crossSite = await fetch(`${stack.url}${path_}`, {
+      method: "POST",
+      headers: {
+        "content-type": "text/plain",
+        origin: "https://evil.example",
+        "sec-fetch-site": "cross-site",
+        ...stack.headers,
+      },
+      body: "{}",
+    });
     expect(crossSite.status).toBe(403);
     const foreignHost = await new Promise<number>((resolve, reject) => {
       const url = new URL(`${stack.url}${path_}`);
-      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { host: "rebound.evil.example", "content-type": "application/json", ...stack.headers } }, (res) => resolve(res.statusCode ?? 0));
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: "POST",
+          headers: { host: "rebound.evil.example", "content-type": "application/json", ...stack.headers },
+        },
+        (res) => resolve(res.statusCode ?? 0),
+      );
       req.on("error", reject);
       req.end("{}");
     });

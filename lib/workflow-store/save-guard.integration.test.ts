@@ -11,7 +11,14 @@ let editor: ApiClient;
 
 const scheduled = (cron: string) => ({
   name: `every ${cron}`,
-  nodes: [{ id: "tick", type: "trigger.schedule", position: { x: 0, y: 0 }, data: { label: "Tick", mode: "normal", params: { cron, enabled: false } } }],
+  nodes: [
+    {
+      id: "tick",
+      type: "trigger.schedule",
+      position: { x: 0, y: 0 },
+      data: { label: "Tick", mode: "normal", params: { cron, enabled: false } },
+    },
+  ],
   edges: [],
 });
 
@@ -26,26 +33,51 @@ afterAll(async () => {
 describe("the schedule floor", () => {
   it("refuses an editor's and an admin's every-second schedule, naming the node and the field; once a minute is fine", async () => {
     for (const client of [editor, admin]) {
-      const refused = await client.fetch("/api/workflows", { method: "POST", body: JSON.stringify(scheduled("* * * * * *")) });
+      const refused = await client.fetch("/api/workflows", {
+        method: "POST",
+        body: JSON.stringify(scheduled("* * * * * *")),
+      });
       expect(refused.status).toBe(400);
       expect(await refused.json()).toMatchObject({
         code: "invalid-workflow",
-        error: 'Node "Tick" (tick) cron: "* * * * * *" fires 1 s apart; a schedule may fire at most once every 60 s (SWITCHBOARD_MIN_SCHEDULE_SECONDS)',
+        error:
+          'Node "Tick" (tick) cron: "* * * * * *" fires 1 s apart; a schedule may fire at most once every 60 s (SWITCHBOARD_MIN_SCHEDULE_SECONDS)',
       });
     }
-    expect((await editor.fetch("/api/workflows", { method: "POST", body: JSON.stringify(scheduled("* * * * *")) })).status).toBe(201);
+    expect(
+      (await editor.fetch("/api/workflows", { method: "POST", body: JSON.stringify(scheduled("* * * * *")) })).status,
+    ).toBe(201);
     // A graph stored before the floor existed is never armed either.
-    const stored = (cron: string) => ({ ...scheduled(cron), nodes: scheduled(cron).nodes.map((node) => ({ ...node, data: { ...node.data, params: { cron } } })) }) as unknown as WorkflowGraph;
+    const stored = (cron: string) =>
+      ({
+        ...scheduled(cron),
+        nodes: scheduled(cron).nodes.map((node) => ({ ...node, data: { ...node.data, params: { cron } } })),
+      }) as unknown as WorkflowGraph;
     expect(wantedSchedules(stored("* * * * * *"))).toEqual([]);
-    expect(wantedSchedules(stored("* * * * *"))).toEqual([{ nodeId: "tick", pattern: "* * * * *", tz: "UTC", missedFirings: "skip" }]);
+    expect(wantedSchedules(stored("* * * * *"))).toEqual([
+      { nodeId: "tick", pattern: "* * * * *", tz: "UTC", missedFirings: "skip" },
+    ]);
   });
 });
 
 describe("unknown params", () => {
   it("are refused for an admin too, naming the node and the param", async () => {
-    const graph = { name: "stray", nodes: [{ id: "h", type: "core.http.request", position: { x: 0, y: 0 }, data: { label: "Fetch", mode: "normal", params: { url: "https://example.com", retries: 3 } } }], edges: [] };
+    const graph = {
+      name: "stray",
+      nodes: [
+        {
+          id: "h",
+          type: "core.http.request",
+          position: { x: 0, y: 0 },
+          data: { label: "Fetch", mode: "normal", params: { url: "https://example.com", retries: 3 } },
+        },
+      ],
+      edges: [],
+    };
     const refused = await admin.fetch("/api/workflows", { method: "POST", body: JSON.stringify(graph) });
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ error: 'Node "Fetch" (h) has a param "retries" that HTTP Request does not take: remove it' });
+    expect(await refused.json()).toMatchObject({
+      error: 'Node "Fetch" (h) has a param "retries" that HTTP Request does not take: remove it',
+    });
   });
 });

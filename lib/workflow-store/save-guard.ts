@@ -27,7 +27,10 @@ function scheduleProblems(graph: WorkflowGraph): string[] {
 
 /** Why `next` may not be stored by someone with `role` (over `previous`, the stored graph, or null for a new workflow), or null. */
 export function saveRefusal(role: Role, previous: WorkflowGraph | null, next: WorkflowGraph): SaveRefusal | null {
-  const invalid = [...unknownParamProblems(next.nodes, lookupComponent).map((problem) => problem.message), ...scheduleProblems(next)];
+  const invalid = [
+    ...unknownParamProblems(next.nodes, lookupComponent).map((problem) => problem.message),
+    ...scheduleProblems(next),
+  ];
   if (invalid.length > 0) return { reason: "invalid", errors: invalid };
   const refusal = hostAccessRefusal(role, previous, next);
   return refusal ? { reason: "forbidden", errors: [refusal] } : null;

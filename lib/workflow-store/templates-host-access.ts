@@ -4,5 +4,8 @@ import { launchNodeOf, usesHost } from "../workflow/host-access";
 import type { WorkflowGraph } from "../workflow/graph";
 
 export function usesHostAccess(graph: WorkflowGraph): boolean {
-  return graph.nodes.some((node) => lookupComponent(node.type) !== undefined && usesHost(launchNodeOf(node, lookupComponent), graph.mcpServers));
+  return graph.nodes.some(
+    (node) =>
+      lookupComponent(node.type) !== undefined && usesHost(launchNodeOf(node, lookupComponent), graph.mcpServers),
+  );
 }

@@ -16,7 +16,9 @@ describe("the template gallery", () => {
 
   for (const template of TEMPLATES) {
     it(`"${template.name}" parses and compiles`, () => {
-      const ids = Object.fromEntries((template.companions ?? []).map((companion) => [companion.key, `companion-${companion.key}`]));
+      const ids = Object.fromEntries(
+        (template.companions ?? []).map((companion) => [companion.key, `companion-${companion.key}`]),
+      );
       for (const graph of [template.graph(ids), ...(template.companions ?? []).map((companion) => companion.graph())]) {
         const parsed = parseGraph(graph);
         expect(parsed.ok, JSON.stringify(parsed)).toBe(true);

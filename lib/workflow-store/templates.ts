@@ -20,14 +20,31 @@ export type WorkflowTemplate = {
 
 const EVERYTHING = ["node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"];
 
-const node = (id: string, type: string, label: string, x: number, y: number, params: Record<string, unknown> = {}, extra: Partial<WorkflowNode["data"]> = {}): WorkflowNode => ({
+const node = (
+  id: string,
+  type: string,
+  label: string,
+  x: number,
+  y: number,
+  params: Record<string, unknown> = {},
+  extra: Partial<WorkflowNode["data"]> = {},
+): WorkflowNode => ({
   id,
   type,
   position: { x, y },
   data: { label, mode: "normal", params, ...extra },
 });
-const edge = (source: string, sourceHandle: string, target: string, targetHandle: string) => ({ id: `${source}-${sourceHandle}-${target}-${targetHandle}`, source, sourceHandle, target, targetHandle });
-const scripted = (toolCalls: { tool: string; args: Record<string, unknown> }[], finalText: string) => ({ provider: "scripted", script: { toolCalls, finalText } });
+const edge = (source: string, sourceHandle: string, target: string, targetHandle: string) => ({
+  id: `${source}-${sourceHandle}-${target}-${targetHandle}`,
+  source,
+  sourceHandle,
+  target,
+  targetHandle,
+});
+const scripted = (toolCalls: { tool: string; args: Record<string, unknown> }[], finalText: string) => ({
+  provider: "scripted",
+  script: { toolCalls, finalText },
+});
 
 export const TEMPLATES: WorkflowTemplate[] = [
   {
@@ -37,42 +54,109 @@ export const TEMPLATES: WorkflowTemplate[] = [
     icon: "globe",
     graph: () => ({
       nodes: [
-        node("entry", "core.entry", "Question", 0, 120, { defaultInput: "What does the Switchboard health check say?" }),
+        node("entry", "core.entry", "Question", 0, 120, {
+          defaultInput: "What does the Switchboard health check say?",
+        }),
         node("agent", "core.agent", "Researcher", 340, 80, {
-          ...scripted([{ tool: "http_request", args: { url: "/api/health" } }, { tool: "web__echo", args: { message: "notes: {{input}}" } }], "Question: {{input}}\nWhat I found: {{results.0}}"),
+          ...scripted(
+            [
+              { tool: "http_request", args: { url: "/api/health" } },
+              { tool: "web__echo", args: { message: "notes: {{input}}" } },
+            ],
+            "Question: {{input}}\nWhat I found: {{results.0}}",
+          ),
           systemPrompt: "You research questions with the tools you have and cite what you read.",
         }),
-        node("http", "core.http.request", "HTTP Request", 0, 380, { method: "GET", url: "/api/health" }, { mode: "tool" }),
-        node("web", "mcp.server", "Web", 340, 460, { transport: "stdio", command: "node", args: EVERYTHING }, { mode: "tool" }),
+        node(
+          "http",
+          "core.http.request",
+          "HTTP Request",
+          0,
+          380,
+          { method: "GET", url: "/api/health" },
+          { mode: "tool" },
+        ),
+        node(
+          "web",
+          "mcp.server",
+          "Web",
+          340,
+          460,
+          { transport: "stdio", command: "node", args: EVERYTHING },
+          { mode: "tool" },
+        ),
       ],
-      edges: [edge("entry", "output", "agent", "input"), edge("http", "tool", "agent", "tools"), edge("web", "tool", "agent", "tools")],
+      edges: [
+        edge("entry", "output", "agent", "input"),
+        edge("http", "tool", "agent", "tools"),
+        edge("web", "tool", "agent", "tools"),
+      ],
     }),
   },
   {
     id: "file-assistant",
     name: "File assistant with approvals",
-    description: "An agent that reads and writes files in a folder; every write waits for a person to approve it in the run view.",
+    description:
+      "An agent that reads and writes files in a folder; every write waits for a person to approve it in the run view.",
     icon: "file-text",
     graph: () => ({
       nodes: [
         node("entry", "core.entry", "Request", 0, 120, { defaultInput: "Write a short note into notes/today.txt" }),
-        node("agent", "core.agent", "Assistant", 340, 80, scripted([{ tool: "fs_write", args: { path: "notes/today.txt", content: "Note: {{input}}" } }], "Done: {{results.0}}")),
+        node(
+          "agent",
+          "core.agent",
+          "Assistant",
+          340,
+          80,
+          scripted(
+            [{ tool: "fs_write", args: { path: "notes/today.txt", content: "Note: {{input}}" } }],
+            "Done: {{results.0}}",
+          ),
+        ),
         node("read", "core.fs.read", "Read File", 0, 380, { roots: "/tmp/switchboard-files" }, { mode: "tool" }),
-        node("write", "core.fs.write", "Write File", 340, 460, { roots: "/tmp/switchboard-files" }, { mode: "tool", toolConfig: { requiresApproval: true, approvalTimeoutSeconds: 120 } }),
+        node(
+          "write",
+          "core.fs.write",
+          "Write File",
+          340,
+          460,
+          { roots: "/tmp/switchboard-files" },
+          { mode: "tool", toolConfig: { requiresApproval: true, approvalTimeoutSeconds: 120 } },
+        ),
       ],
-      edges: [edge("entry", "output", "agent", "input"), edge("read", "tool", "agent", "tools"), edge("write", "tool", "agent", "tools")],
+      edges: [
+        edge("entry", "output", "agent", "input"),
+        edge("read", "tool", "agent", "tools"),
+        edge("write", "tool", "agent", "tools"),
+      ],
     }),
   },
   {
     id: "mcp-explorer",
     name: "MCP group explorer",
-    description: "An agent with a group of MCP servers behind one tools handle: see what each server offers and call it.",
+    description:
+      "An agent with a group of MCP servers behind one tools handle: see what each server offers and call it.",
     icon: "server",
     graph: () => ({
       nodes: [
         node("entry", "core.entry", "Ask", 0, 120, { defaultInput: "Say hello through the echo server" }),
-        node("agent", "core.agent", "Explorer", 340, 80, scripted([{ tool: "first__echo", args: { message: "{{input}}" } }], "The echo server said: {{results.0}}")),
-        node("group", "mcp.group", "MCP servers", 0, 400, { servers: [{ id: "first", transport: "stdio", command: "node", args: EVERYTHING }] }, { mode: "tool" }),
+        node(
+          "agent",
+          "core.agent",
+          "Explorer",
+          340,
+          80,
+          scripted([{ tool: "first__echo", args: { message: "{{input}}" } }], "The echo server said: {{results.0}}"),
+        ),
+        node(
+          "group",
+          "mcp.group",
+          "MCP servers",
+          0,
+          400,
+          { servers: [{ id: "first", transport: "stdio", command: "node", args: EVERYTHING }] },
+          { mode: "tool" },
+        ),
       ],
       edges: [edge("entry", "output", "agent", "input"), edge("group", "tool", "agent", "tools")],
     }),
@@ -80,17 +164,33 @@ export const TEMPLATES: WorkflowTemplate[] = [
   {
     id: "triage",
     name: "Triage with If and Switch",
-    description: "Classifies a message: alerts go to an HTTP call, the rest are routed by topic with a Switch and answered.",
+    description:
+      "Classifies a message: alerts go to an HTTP call, the rest are routed by topic with a Switch and answered.",
     icon: "git-branch",
     graph: () => ({
       nodes: [
         node("entry", "core.entry", "Message", 0, 160, { defaultInput: "ALERT: the billing service is down" }),
-        node("alert", "core.if", "Is it an alert?", 320, 160, { value: "{{input}}", operator: "contains", compareTo: "ALERT" }),
+        node("alert", "core.if", "Is it an alert?", 320, 160, {
+          value: "{{input}}",
+          operator: "contains",
+          compareTo: "ALERT",
+        }),
         node("notify", "core.http.request", "Notify on-call", 640, 40, { method: "GET", url: "/api/health" }),
-        node("topic", "core.switch", "Topic", 640, 300, { value: "{{input}}", operator: "contains", case1: "billing", case2: "bug" }),
-        node("billing", "core.transform", "Billing reply", 960, 200, { template: { team: "billing", message: "{{input}}" } }),
-        node("bug", "core.transform", "Bug reply", 960, 340, { template: { team: "engineering", message: "{{input}}" } }),
-        node("other", "core.transform", "Other reply", 960, 480, { template: { team: "support", message: "{{input}}" } }),
+        node("topic", "core.switch", "Topic", 640, 300, {
+          value: "{{input}}",
+          operator: "contains",
+          case1: "billing",
+          case2: "bug",
+        }),
+        node("billing", "core.transform", "Billing reply", 960, 200, {
+          template: { team: "billing", message: "{{input}}" },
+        }),
+        node("bug", "core.transform", "Bug reply", 960, 340, {
+          template: { team: "engineering", message: "{{input}}" },
+        }),
+        node("other", "core.transform", "Other reply", 960, 480, {
+          template: { team: "support", message: "{{input}}" },
+        }),
         node("join", "core.merge", "Reply", 1280, 340, { mode: "first" }),
         node("out", "core.output", "Answer", 1580, 340),
       ],
@@ -111,27 +211,47 @@ export const TEMPLATES: WorkflowTemplate[] = [
   {
     id: "workflow-as-tool",
     name: "Workflow as a tool, per item",
-    description: "A Loop runs another workflow (a Code step) once per item of a list, as child runs, and collects the answers.",
+    description:
+      "A Loop runs another workflow (a Code step) once per item of a list, as child runs, and collects the answers.",
     icon: "workflow",
     companions: [
       {
         key: "describe",
         name: "Describe an item (used by “Workflow as a tool, per item”)",
         graph: () => ({
-          nodes: [node("entry", "core.entry", "Item", 0, 120), node("describe", "core.code", "Describe", 320, 120, { code: "return `${input} is on the list`;" }), node("out", "core.output", "Description", 640, 120)],
+          nodes: [
+            node("entry", "core.entry", "Item", 0, 120),
+            node("describe", "core.code", "Describe", 320, 120, { code: "return `${input} is on the list`;" }),
+            node("out", "core.output", "Description", 640, 120),
+          ],
           edges: [edge("entry", "output", "describe", "input"), edge("describe", "result", "out", "value")],
         }),
       },
     ],
     graph: ({ describe }) => ({
       nodes: [
-        node("entry", "core.entry", "Items", 0, 120, { inputFields: [{ name: "items", type: "json", required: false, default: ["tea", "cake", "soup"], description: "A list of things" }] }),
+        node("entry", "core.entry", "Items", 0, 120, {
+          inputFields: [
+            {
+              name: "items",
+              type: "json",
+              required: false,
+              default: ["tea", "cake", "soup"],
+              description: "A list of things",
+            },
+          ],
+        }),
         node("pick", "core.transform", "Pick the list", 320, 120, { mode: "jsonata", expression: "items" }),
         node("each", "core.loop", "For each item", 640, 120, { args: { input: "{{item}}" }, concurrency: 3 }),
         node("tool", "core.workflow.tool", "Describe item", 640, 400, { workflowId: describe }, { mode: "tool" }),
         node("out", "core.output", "Descriptions", 960, 120),
       ],
-      edges: [edge("entry", "output", "pick", "input"), edge("pick", "result", "each", "items"), edge("tool", "tool", "each", "tools"), edge("each", "results", "out", "value")],
+      edges: [
+        edge("entry", "output", "pick", "input"),
+        edge("pick", "result", "each", "items"),
+        edge("tool", "tool", "each", "tools"),
+        edge("each", "results", "out", "value"),
+      ],
     }),
   },
 ];

@@ -9,13 +9,24 @@ import { TOOL_HANDLE, TOOLS_HANDLE, type WorkflowGraph } from "./graph";
 type GraphEdge = WorkflowGraph["edges"][number];
 
 /** The two nodes an edge joins, by number, with their components. */
-type Ends = { sourceIndex: number; targetIndex: number; source: CompiledNode; target: CompiledNode; sourceComponent: ComponentMeta; targetComponent: ComponentMeta };
+type Ends = {
+  sourceIndex: number;
+  targetIndex: number;
+  source: CompiledNode;
+  target: CompiledNode;
+  sourceComponent: ComponentMeta;
+  targetComponent: ComponentMeta;
+};
 
 export function wireEdges(state: CompileState): void {
   const seenEdgeIds = new Set<string>();
   for (const edge of state.graph.edges) {
     if (seenEdgeIds.has(edge.id)) {
-      state.errors.push({ code: "duplicate-id", edgeId: edge.id, message: `Edge id "${edge.id}" is used by more than one edge` });
+      state.errors.push({
+        code: "duplicate-id",
+        edgeId: edge.id,
+        message: `Edge id "${edge.id}" is used by more than one edge`,
+      });
       continue;
     }
     seenEdgeIds.add(edge.id);
@@ -34,11 +45,22 @@ function endsOf(state: CompileState, edge: GraphEdge): Ends | undefined {
   const targetIndex = state.indexOf.get(edge.target);
   if (sourceIndex === undefined || targetIndex === undefined) {
     const missing = sourceIndex === undefined ? edge.source : edge.target;
-    state.errors.push({ code: "dangling-edge", edgeId: edge.id, message: `Edge points at node "${missing}", which does not exist` });
+    state.errors.push({
+      code: "dangling-edge",
+      edgeId: edge.id,
+      message: `Edge points at node "${missing}", which does not exist`,
+    });
     return undefined;
   }
   const { nodes, components } = state;
-  return { sourceIndex, targetIndex, source: nodes[sourceIndex], target: nodes[targetIndex], sourceComponent: components[sourceIndex], targetComponent: components[targetIndex] };
+  return {
+    sourceIndex,
+    targetIndex,
+    source: nodes[sourceIndex],
+    target: nodes[targetIndex],
+    sourceComponent: components[sourceIndex],
+    targetComponent: components[targetIndex],
+  };
 }
 
 const duplicateEdge = (edge: GraphEdge, { source, target }: Ends): CompileError => ({
@@ -52,13 +74,28 @@ function toolEdgeProblem(edge: GraphEdge, ends: Ends): CompileError | undefined 
   const { source, target, targetComponent } = ends;
   const at = { edgeId: edge.id };
   if (edge.sourceHandle !== TOOL_HANDLE) {
-    return { code: "tool-edge-source", ...at, nodeId: source.id, message: `Only a tool handle can feed the tools handle of "${target.label}"` };
+    return {
+      code: "tool-edge-source",
+      ...at,
+      nodeId: source.id,
+      message: `Only a tool handle can feed the tools handle of "${target.label}"`,
+    };
   }
   if (source.mode !== "tool") {
-    return { code: "tool-edge-source", ...at, nodeId: source.id, message: `"${source.label}" must be in tool mode to be wired as a tool` };
+    return {
+      code: "tool-edge-source",
+      ...at,
+      nodeId: source.id,
+      message: `"${source.label}" must be in tool mode to be wired as a tool`,
+    };
   }
   if (edge.targetHandle !== TOOLS_HANDLE || !targetComponent.acceptsTools) {
-    return { code: "tool-edge-target", ...at, nodeId: target.id, message: `A tool can only be wired into an agent's tools handle, not "${target.label}".${edge.targetHandle}` };
+    return {
+      code: "tool-edge-target",
+      ...at,
+      nodeId: target.id,
+      message: `A tool can only be wired into an agent's tools handle, not "${target.label}".${edge.targetHandle}`,
+    };
   }
   return target.connectedToolNodeIds.includes(source.id) ? duplicateEdge(edge, ends) : undefined;
 }
@@ -73,13 +110,28 @@ function dataEdgeProblem(edge: GraphEdge, ends: Ends): CompileError | undefined 
   const { source, target, sourceComponent, targetComponent } = ends;
   const at = { edgeId: edge.id };
   if (source.mode === "tool") {
-    return { code: "data-edge-from-tool", ...at, nodeId: source.id, message: `"${source.label}" is in tool mode: its only output is the tool handle` };
+    return {
+      code: "data-edge-from-tool",
+      ...at,
+      nodeId: source.id,
+      message: `"${source.label}" is in tool mode: its only output is the tool handle`,
+    };
   }
   if (!shapeOf(sourceComponent).outputs.has(edge.sourceHandle) && !hasErrorHandle(source, edge.sourceHandle)) {
-    return { code: "unknown-handle", ...at, nodeId: source.id, message: `"${source.label}" has no output "${edge.sourceHandle}"` };
+    return {
+      code: "unknown-handle",
+      ...at,
+      nodeId: source.id,
+      message: `"${source.label}" has no output "${edge.sourceHandle}"`,
+    };
   }
   if (!shapeOf(targetComponent).inputs.has(edge.targetHandle)) {
-    return { code: "unknown-handle", ...at, nodeId: target.id, message: `"${target.label}" has no input "${edge.targetHandle}"` };
+    return {
+      code: "unknown-handle",
+      ...at,
+      nodeId: target.id,
+      message: `"${target.label}" has no input "${edge.targetHandle}"`,
+    };
   }
   const wired = target.inputs[edge.targetHandle];
   if (wired?.nodeId === source.id && wired.port === edge.sourceHandle) return duplicateEdge(edge, ends);
@@ -90,7 +142,12 @@ function dataEdgeProblem(edge: GraphEdge, ends: Ends): CompileError | undefined 
     return { code: "type-mismatch", ...at, nodeId: target.id, field: edge.targetHandle, message };
   }
   if (wired) {
-    return { code: "input-already-connected", ...at, nodeId: target.id, message: `Input "${edge.targetHandle}" of "${target.label}" is already connected` };
+    return {
+      code: "input-already-connected",
+      ...at,
+      nodeId: target.id,
+      message: `Input "${edge.targetHandle}" of "${target.label}" is already connected`,
+    };
   }
   return undefined;
 }

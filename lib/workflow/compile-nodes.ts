@@ -33,7 +33,11 @@ export function declareNodes(graph: WorkflowGraph, catalogue: Catalogue, options
   const components: ComponentMeta[] = [];
   for (const node of graph.nodes) {
     if (indexOf.has(node.id)) {
-      errors.push({ code: "duplicate-id", nodeId: node.id, message: `Node id "${node.id}" is used by more than one node` });
+      errors.push({
+        code: "duplicate-id",
+        nodeId: node.id,
+        message: `Node id "${node.id}" is used by more than one node`,
+      });
       continue;
     }
     const component = catalogue(node.type);
@@ -46,17 +50,36 @@ export function declareNodes(graph: WorkflowGraph, catalogue: Catalogue, options
     components.push(component);
     nodes.push(compiled);
   }
-  return { graph, errors, indexOf, nodes, components, dependencies: new Dependencies(nodes), consumed: new Uint8Array(nodes.length) };
+  return {
+    graph,
+    errors,
+    indexOf,
+    nodes,
+    components,
+    dependencies: new Dependencies(nodes),
+    consumed: new Uint8Array(nodes.length),
+  };
 }
 
 /** One node with its params (defaults applied, hidden ones left out), not yet wired. */
-function compileNode(node: GraphNode, component: ComponentMeta, graph: WorkflowGraph, options: CompileOptions, errors: CompileError[]): CompiledNode {
+function compileNode(
+  node: GraphNode,
+  component: ComponentMeta,
+  graph: WorkflowGraph,
+  options: CompileOptions,
+  errors: CompileError[],
+): CompiledNode {
   const label = node.data.label || component.label;
   if (node.data.mode === "tool" && !component.tool) {
     errors.push({ code: "not-a-tool", nodeId: node.id, message: `${component.label} cannot be used in tool mode` });
   }
   for (const field of unknownParams(node.data.params, component)) {
-    errors.push({ code: "unknown-param", nodeId: node.id, field, message: unknownParamMessage({ id: node.id, label }, component.label, field) });
+    errors.push({
+      code: "unknown-param",
+      nodeId: node.id,
+      field,
+      message: unknownParamMessage({ id: node.id, label }, component.label, field),
+    });
   }
   const params = usedParams(component, Object.assign({}, component.defaults, node.data.params));
   if (options.hostTools === false && usesHost({ id: node.id, type: node.type, label, params }, graph.mcpServers)) {
@@ -71,7 +94,8 @@ function compileNode(node: GraphNode, component: ComponentMeta, graph: WorkflowG
     inputs: {},
     dependsOn: [],
     connectedToolNodeIds: [],
-    agentInputs: node.data.mode === "tool" ? (node.data.toolConfig?.exposedInputIds ?? component.tool?.agentInputs ?? []) : [],
+    agentInputs:
+      node.data.mode === "tool" ? (node.data.toolConfig?.exposedInputIds ?? component.tool?.agentInputs ?? []) : [],
   };
   if (node.data.timeoutSeconds) compiled.timeoutSeconds = node.data.timeoutSeconds;
   errors.push(...compileResilience(node, component, compiled));

@@ -10,7 +10,13 @@ const node = (id: string, type: string, extra: Partial<WorkflowNode["data"]> = {
   position: { x: 0, y: 0 },
   data: { label: id, mode: "normal", params: {}, ...extra },
 });
-const edge = (id: string, source: string, sourceHandle: string, target: string, targetHandle: string): WorkflowEdge => ({
+const edge = (
+  id: string,
+  source: string,
+  sourceHandle: string,
+  target: string,
+  targetHandle: string,
+): WorkflowEdge => ({
   id,
   source,
   sourceHandle,
@@ -38,7 +44,12 @@ describe("compileWorkflow", () => {
   it("leaves out params whose fields the node's settings hide, so a scripted Agent's leftover API key secret is neither required nor resolved", () => {
     const graph = skeleton();
     const key = { $secret: "OPENAI_API_KEY" };
-    graph.nodes[1].data.params = { provider: "scripted", baseUrl: "https://api.openai.com/v1", apiKey: key, prompt: "{{input}}" };
+    graph.nodes[1].data.params = {
+      provider: "scripted",
+      baseUrl: "https://api.openai.com/v1",
+      apiKey: key,
+      prompt: "{{input}}",
+    };
     const scripted = compile(graph);
     if (!scripted.ok) throw new Error(scripted.errors[0].message);
     expect(scripted.plan.nodes.agent.params).not.toHaveProperty("apiKey");
@@ -54,21 +65,55 @@ describe("compileWorkflow", () => {
     const graph = skeleton();
     graph.nodes[1].data.params = { provider: "openai-compatible", baseUrl: " ", model: "" };
     expect(errorsOf(graph)).toEqual([
-      expect.objectContaining({ code: "invalid-param", nodeId: "agent", field: "baseUrl", message: expect.stringContaining('"agent" needs a Base URL') }),
-      expect.objectContaining({ code: "invalid-param", nodeId: "agent", field: "model", message: expect.stringContaining('"agent" needs a model') }),
+      expect.objectContaining({
+        code: "invalid-param",
+        nodeId: "agent",
+        field: "baseUrl",
+        message: expect.stringContaining('"agent" needs a Base URL'),
+      }),
+      expect.objectContaining({
+        code: "invalid-param",
+        nodeId: "agent",
+        field: "model",
+        message: expect.stringContaining('"agent" needs a model'),
+      }),
     ]);
-    graph.nodes[1].data.params = { provider: "openai-compatible", baseUrl: "http://localhost:11434/v1", model: "llama3.1" };
+    graph.nodes[1].data.params = {
+      provider: "openai-compatible",
+      baseUrl: "http://localhost:11434/v1",
+      model: "llama3.1",
+    };
     expect(compile(graph).ok).toBe(true);
   });
 
   it("names a temperature out of range and an answer length that is not a whole positive number", () => {
     const graph = skeleton();
-    graph.nodes[1].data.params = { provider: "anthropic", model: "claude-sonnet-4-5", temperature: 3, maxOutputTokens: 0.5 };
+    graph.nodes[1].data.params = {
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
+      temperature: 3,
+      maxOutputTokens: 0.5,
+    };
     expect(errorsOf(graph)).toEqual([
-      expect.objectContaining({ code: "invalid-param", nodeId: "agent", field: "temperature", message: '"agent" needs a temperature from 0 to 2, or none for the model\'s default' }),
-      expect.objectContaining({ code: "invalid-param", nodeId: "agent", field: "maxOutputTokens", message: '"agent" needs a whole number of max output tokens, 1 or more, or none for the provider\'s default' }),
+      expect.objectContaining({
+        code: "invalid-param",
+        nodeId: "agent",
+        field: "temperature",
+        message: '"agent" needs a temperature from 0 to 2, or none for the model\'s default',
+      }),
+      expect.objectContaining({
+        code: "invalid-param",
+        nodeId: "agent",
+        field: "maxOutputTokens",
+        message: '"agent" needs a whole number of max output tokens, 1 or more, or none for the provider\'s default',
+      }),
     ]);
-    graph.nodes[1].data.params = { provider: "anthropic", model: "claude-sonnet-4-5", temperature: 0.7, maxOutputTokens: 1024 };
+    graph.nodes[1].data.params = {
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
+      temperature: 0.7,
+      maxOutputTokens: 1024,
+    };
     expect(compile(graph).ok).toBe(true);
   });
 
@@ -88,7 +133,11 @@ describe("compileWorkflow", () => {
   it("gives each agent only its own tools", () => {
     const graph: WorkflowGraph = {
       nodes: [node("a1", "core.agent"), node("a2", "core.agent"), httpTool("h1"), httpTool("h2"), httpTool("h3")],
-      edges: [edge("t1", "h1", "tool", "a1", "tools"), edge("t2", "h2", "tool", "a2", "tools"), edge("t3", "h3", "tool", "a2", "tools")],
+      edges: [
+        edge("t1", "h1", "tool", "a1", "tools"),
+        edge("t2", "h2", "tool", "a2", "tools"),
+        edge("t3", "h3", "tool", "a2", "tools"),
+      ],
     };
     const result = compile(graph);
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
@@ -108,7 +157,11 @@ describe("compileWorkflow", () => {
 
   it("names an unknown component", () => {
     expect(errorsOf({ nodes: [node("x", "core.nope")], edges: [] })).toEqual([
-      expect.objectContaining({ code: "unknown-component", nodeId: "x", message: expect.stringContaining("core.nope") }),
+      expect.objectContaining({
+        code: "unknown-component",
+        nodeId: "x",
+        message: expect.stringContaining("core.nope"),
+      }),
     ]);
   });
 
@@ -118,8 +171,13 @@ describe("compileWorkflow", () => {
   });
 
   it("names a dangling edge", () => {
-    const errors = errorsOf({ nodes: [node("entry", "core.entry")], edges: [edge("e9", "entry", "output", "ghost", "input")] });
-    expect(errors).toEqual([expect.objectContaining({ code: "dangling-edge", edgeId: "e9", message: expect.stringContaining("ghost") })]);
+    const errors = errorsOf({
+      nodes: [node("entry", "core.entry")],
+      edges: [edge("e9", "entry", "output", "ghost", "input")],
+    });
+    expect(errors).toEqual([
+      expect.objectContaining({ code: "dangling-edge", edgeId: "e9", message: expect.stringContaining("ghost") }),
+    ]);
   });
 
   it("names an edge to a handle the component does not have", () => {
@@ -132,7 +190,11 @@ describe("compileWorkflow", () => {
 
   it("refuses a tool edge into anything but an agent's tools handle", () => {
     const graph: WorkflowGraph = {
-      nodes: [httpTool("http"), node("agent", "core.agent"), node("http2", "core.http.request", { params: { url: "/x" } })],
+      nodes: [
+        httpTool("http"),
+        node("agent", "core.agent"),
+        node("http2", "core.http.request", { params: { url: "/x" } }),
+      ],
       edges: [edge("t1", "http", "tool", "agent", "input"), edge("t2", "http", "tool", "http2", "tools")],
     };
     const errors = errorsOf(graph);
@@ -190,7 +252,12 @@ describe("compileWorkflow", () => {
 
   it("accepts a required param filled by an upstream edge or by the agent", () => {
     const graph: WorkflowGraph = {
-      nodes: [node("entry", "core.entry"), node("http", "core.http.request"), node("agent", "core.agent"), node("tool", "core.http.request", { mode: "tool" })],
+      nodes: [
+        node("entry", "core.entry"),
+        node("http", "core.http.request"),
+        node("agent", "core.agent"),
+        node("tool", "core.http.request", { mode: "tool" }),
+      ],
       edges: [edge("e1", "entry", "output", "http", "url"), edge("t1", "tool", "tool", "agent", "tools")],
     };
     expect(compile(graph).ok).toBe(true);
@@ -199,7 +266,11 @@ describe("compileWorkflow", () => {
   it("refuses a second edge into the same input and a duplicate connection", () => {
     const graph: WorkflowGraph = {
       nodes: [node("e1", "core.entry"), node("e2", "core.entry"), node("agent", "core.agent")],
-      edges: [edge("x1", "e1", "output", "agent", "input"), edge("x2", "e2", "output", "agent", "input"), edge("x3", "e1", "output", "agent", "input")],
+      edges: [
+        edge("x1", "e1", "output", "agent", "input"),
+        edge("x2", "e2", "output", "agent", "input"),
+        edge("x3", "e1", "output", "agent", "input"),
+      ],
     };
     const errors = errorsOf(graph);
     expect(errors).toEqual([
@@ -217,7 +288,11 @@ describe("compileWorkflow", () => {
 
 describe("compileWorkflow: templates and tool-using nodes", () => {
   const toolCallGraph = (args: Record<string, unknown>): WorkflowGraph => ({
-    nodes: [node("entry", "core.entry", { label: "Entry" }), node("call", "core.tool.call", { params: { args } }), httpTool("http")],
+    nodes: [
+      node("entry", "core.entry", { label: "Entry" }),
+      node("call", "core.tool.call", { params: { args } }),
+      httpTool("http"),
+    ],
     edges: [edge("t1", "http", "tool", "call", "tools")],
   });
 
@@ -232,12 +307,19 @@ describe("compileWorkflow: templates and tool-using nodes", () => {
 
   it("reports a template naming an unknown node, with the node and the field", () => {
     expect(errorsOf(toolCallGraph({ url: "{{nowhere.ip}}" }))).toEqual([
-      expect.objectContaining({ code: "unknown-reference", nodeId: "call", field: "args", message: expect.stringContaining('no node is called "nowhere"') }),
+      expect.objectContaining({
+        code: "unknown-reference",
+        nodeId: "call",
+        field: "args",
+        message: expect.stringContaining('no node is called "nowhere"'),
+      }),
     ]);
   });
 
   it("reports a template naming a tool-mode node, which has no output", () => {
-    expect(errorsOf(toolCallGraph({ url: "{{http.body}}" }))).toEqual([expect.objectContaining({ code: "unknown-reference", nodeId: "call", field: "args" })]);
+    expect(errorsOf(toolCallGraph({ url: "{{http.body}}" }))).toEqual([
+      expect.objectContaining({ code: "unknown-reference", nodeId: "call", field: "args" }),
+    ]);
   });
 
   it("lets {{input}} in an agent's prompt mean its own Input handle", () => {
@@ -271,7 +353,10 @@ describe("compileWorkflow: an Agent's token budget", () => {
     const agent = lookupComponent("core.agent")!;
     const names = agent.fields!.map((field) => field.name);
     expect(names.indexOf("tokenBudget")).toBe(names.indexOf("maxIterations") + 1);
-    expect(agent.fields!.find((field) => field.name === "tokenBudget")).toMatchObject({ label: "Token budget", kind: "number" });
+    expect(agent.fields!.find((field) => field.name === "tokenBudget")).toMatchObject({
+      label: "Token budget",
+      kind: "number",
+    });
     expect(agent.outputs.map((port) => port.name)).toContain("stopReason");
 
     const result = compile({ nodes: [node("agent", "core.agent")], edges: [] });
@@ -281,11 +366,15 @@ describe("compileWorkflow: an Agent's token budget", () => {
 });
 
 describe("compileWorkflow: MCP server settings", () => {
-  const mcpTool = (id: string, type: "mcp.server" | "mcp.group", params: Record<string, unknown>) => node(id, type, { label: `My ${id}`, mode: "tool", params });
+  const mcpTool = (id: string, type: "mcp.server" | "mcp.group", params: Record<string, unknown>) =>
+    node(id, type, { label: `My ${id}`, mode: "tool", params });
   /** An agent with the given MCP nodes wired as tools, and optionally workflow-level servers. */
   const withMcp = (nodes: WorkflowNode[], mcpServers?: Record<string, unknown>): WorkflowGraph => ({
     nodes: [node("entry", "core.entry"), node("agent", "core.agent"), ...nodes],
-    edges: [edge("e1", "entry", "output", "agent", "input"), ...nodes.map((n) => edge(`t-${n.id}`, n.id, "tool", "agent", "tools"))],
+    edges: [
+      edge("e1", "entry", "output", "agent", "input"),
+      ...nodes.map((n) => edge(`t-${n.id}`, n.id, "tool", "agent", "tools")),
+    ],
     ...(mcpServers ? { mcpServers } : {}),
   });
   const declared = { shared: { transport: "http", url: "https://mcp.example.com/mcp" } };
@@ -298,7 +387,12 @@ describe("compileWorkflow: MCP server settings", () => {
           mcpTool("h", "mcp.server", { transport: "http", url: "http://127.0.0.1:9/mcp" }),
           mcpTool("w", "mcp.server", { transport: "http", url: "wss://mcp.example.com/ws", protocol: "websocket" }),
           mcpTool("r", "mcp.server", { transport: "ref", ref: "shared" }),
-          mcpTool("g", "mcp.group", { servers: [{ id: "a", transport: "stdio", command: "node" }, { id: "b", transport: "ref", ref: "shared" }] }),
+          mcpTool("g", "mcp.group", {
+            servers: [
+              { id: "a", transport: "stdio", command: "node" },
+              { id: "b", transport: "ref", ref: "shared" },
+            ],
+          }),
         ],
         declared,
       ),
@@ -310,7 +404,12 @@ describe("compileWorkflow: MCP server settings", () => {
   it("names a stdio server with no command, on the command field", () => {
     for (const params of [{}, { transport: "stdio", command: "  " }]) {
       expect(errorsOf(withMcp([mcpTool("s", "mcp.server", params)]))).toEqual([
-        { code: "invalid-param", nodeId: "s", field: "command", message: '"My s" needs a command to start its stdio MCP server' },
+        {
+          code: "invalid-param",
+          nodeId: "s",
+          field: "command",
+          message: '"My s" needs a command to start its stdio MCP server',
+        },
       ]);
     }
   });
@@ -322,46 +421,104 @@ describe("compileWorkflow: MCP server settings", () => {
       ["ftp://files.example.com/mcp", '"My h" has URL "ftp://files.example.com/mcp", which is not http(s) or ws(s)'],
     ];
     for (const [url, message] of cases) {
-      expect(errorsOf(withMcp([mcpTool("h", "mcp.server", { transport: "http", url })]))).toEqual([{ code: "invalid-param", nodeId: "h", field: "url", message }]);
+      expect(errorsOf(withMcp([mcpTool("h", "mcp.server", { transport: "http", url })]))).toEqual([
+        { code: "invalid-param", nodeId: "h", field: "url", message },
+      ]);
     }
   });
 
   it("names a protocol the URL's scheme cannot speak, on the protocol field, in nodes, groups and workflow servers", () => {
-    expect(errorsOf(withMcp([mcpTool("h", "mcp.server", { transport: "http", url: "https://mcp.example.com/mcp", protocol: "websocket" })]))).toEqual([
-      { code: "invalid-param", nodeId: "h", field: "protocol", message: '"My h" has protocol "websocket", which needs a ws:// or wss:// URL, not https://' },
+    expect(
+      errorsOf(
+        withMcp([
+          mcpTool("h", "mcp.server", { transport: "http", url: "https://mcp.example.com/mcp", protocol: "websocket" }),
+        ]),
+      ),
+    ).toEqual([
+      {
+        code: "invalid-param",
+        nodeId: "h",
+        field: "protocol",
+        message: '"My h" has protocol "websocket", which needs a ws:// or wss:// URL, not https://',
+      },
     ]);
-    expect(errorsOf(withMcp([mcpTool("g", "mcp.group", { servers: [{ id: "a", transport: "http", url: "ws://mcp.example.com/ws", protocol: "sse" }] })]))).toEqual([
-      { code: "invalid-param", nodeId: "g", field: "servers", message: 'Server "a" of "My g" has protocol "sse", which cannot speak to a ws:// URL (a WebSocket server takes "websocket" or "auto")' },
+    expect(
+      errorsOf(
+        withMcp([
+          mcpTool("g", "mcp.group", {
+            servers: [{ id: "a", transport: "http", url: "ws://mcp.example.com/ws", protocol: "sse" }],
+          }),
+        ]),
+      ),
+    ).toEqual([
+      {
+        code: "invalid-param",
+        nodeId: "g",
+        field: "servers",
+        message:
+          'Server "a" of "My g" has protocol "sse", which cannot speak to a ws:// URL (a WebSocket server takes "websocket" or "auto")',
+      },
     ]);
-    expect(errorsOf(withMcp([], { sock: { transport: "http", url: "wss://mcp.example.com/ws", protocol: "streamable-http" } }))).toEqual([
-      { code: "invalid-mcp-server", message: 'Workflow MCP server "sock" is invalid: protocol: "streamable-http" cannot speak to a wss:// URL (a WebSocket server takes "websocket" or "auto")' },
+    expect(
+      errorsOf(
+        withMcp([], { sock: { transport: "http", url: "wss://mcp.example.com/ws", protocol: "streamable-http" } }),
+      ),
+    ).toEqual([
+      {
+        code: "invalid-mcp-server",
+        message:
+          'Workflow MCP server "sock" is invalid: protocol: "streamable-http" cannot speak to a wss:// URL (a WebSocket server takes "websocket" or "auto")',
+      },
     ]);
   });
 
   it("names an OAuth client secret without its client id on the client id field, and accepts OAuth with dynamic registration", () => {
     const oauth = { transport: "http", url: "https://mcp.example.com/mcp", auth: "oauth" };
     expect(compile(withMcp([mcpTool("h", "mcp.server", oauth)])).ok).toBe(true);
-    expect(errorsOf(withMcp([mcpTool("h", "mcp.server", { ...oauth, oauthClientSecret: { $secret: "CLIENT_SECRET" } })]))).toEqual([
-      { code: "invalid-param", nodeId: "h", field: "oauthClientId", message: expect.stringContaining("a client secret needs the client id it belongs to") },
+    expect(
+      errorsOf(withMcp([mcpTool("h", "mcp.server", { ...oauth, oauthClientSecret: { $secret: "CLIENT_SECRET" } })])),
+    ).toEqual([
+      {
+        code: "invalid-param",
+        nodeId: "h",
+        field: "oauthClientId",
+        message: expect.stringContaining("a client secret needs the client id it belongs to"),
+      },
     ]);
   });
 
   it("names a reference to a server the workflow does not declare, or to an invalid declaration, on the ref field", () => {
     expect(errorsOf(withMcp([mcpTool("r", "mcp.server", { transport: "ref", ref: "missing" })], declared))).toEqual([
-      { code: "invalid-param", nodeId: "r", field: "ref", message: '"My r" refers to MCP server "missing", which the workflow does not declare (it declares "shared")' },
+      {
+        code: "invalid-param",
+        nodeId: "r",
+        field: "ref",
+        message: '"My r" refers to MCP server "missing", which the workflow does not declare (it declares "shared")',
+      },
     ]);
     expect(errorsOf(withMcp([mcpTool("r", "mcp.server", { transport: "ref", ref: "" })]))).toEqual([
       { code: "invalid-param", nodeId: "r", field: "ref", message: '"My r" needs the name of a workflow MCP server' },
     ]);
-    const errors = errorsOf(withMcp([mcpTool("r", "mcp.server", { transport: "ref", ref: "broken" })], { broken: { transport: "http", url: "nope" } }));
+    const errors = errorsOf(
+      withMcp([mcpTool("r", "mcp.server", { transport: "ref", ref: "broken" })], {
+        broken: { transport: "http", url: "nope" },
+      }),
+    );
     expect(errors).toEqual([
-      { code: "invalid-param", nodeId: "r", field: "ref", message: expect.stringMatching(/^"My r" refers to MCP server "broken", which is invalid: url: /) },
+      {
+        code: "invalid-param",
+        nodeId: "r",
+        field: "ref",
+        message: expect.stringMatching(/^"My r" refers to MCP server "broken", which is invalid: url: /),
+      },
       { code: "invalid-mcp-server", message: expect.stringMatching(/^Workflow MCP server "broken" is invalid: url: /) },
     ]);
   });
 
   it("names an MCP Group with no servers, and each bad server of a group by its id", () => {
-    expect(errorsOf(withMcp([mcpTool("g", "mcp.group", {})]))).toEqual([{ code: "invalid-param", nodeId: "g", field: "servers", message: '"My g" needs at least one server' }]);
+    expect(errorsOf(withMcp([mcpTool("g", "mcp.group", {})]))).toEqual([
+      { code: "invalid-param", nodeId: "g", field: "servers", message: '"My g" needs at least one server' },
+    ]);
     const servers = [
       { id: "a", transport: "stdio" },
       { id: "b", transport: "http", url: "" },
@@ -370,19 +527,44 @@ describe("compileWorkflow: MCP server settings", () => {
       { id: "d" },
     ];
     expect(errorsOf(withMcp([mcpTool("g", "mcp.group", { servers })]))).toEqual([
-      { code: "invalid-param", nodeId: "g", field: "servers", message: 'Server "a" of "My g" needs a command to start its stdio MCP server' },
-      { code: "invalid-param", nodeId: "g", field: "servers", message: 'Server "b" of "My g" needs the URL of its MCP server' },
-      { code: "invalid-param", nodeId: "g", field: "servers", message: 'Server "c" of "My g" refers to MCP server "missing", which the workflow does not declare' },
+      {
+        code: "invalid-param",
+        nodeId: "g",
+        field: "servers",
+        message: 'Server "a" of "My g" needs a command to start its stdio MCP server',
+      },
+      {
+        code: "invalid-param",
+        nodeId: "g",
+        field: "servers",
+        message: 'Server "b" of "My g" needs the URL of its MCP server',
+      },
+      {
+        code: "invalid-param",
+        nodeId: "g",
+        field: "servers",
+        message: 'Server "c" of "My g" refers to MCP server "missing", which the workflow does not declare',
+      },
       { code: "invalid-param", nodeId: "g", field: "servers", message: '"My g" uses server id "c" twice' },
-      { code: "invalid-param", nodeId: "g", field: "servers", message: expect.stringMatching(/^Server "d" of "My g" is not a valid MCP server: transport: /) },
+      {
+        code: "invalid-param",
+        nodeId: "g",
+        field: "servers",
+        message: expect.stringMatching(/^Server "d" of "My g" is not a valid MCP server: transport: /),
+      },
     ]);
   });
 
   it("names malformed params by their field, and checks MCP nodes in normal mode too", () => {
-    expect(errorsOf({ nodes: [node("s", "mcp.server", { params: { transport: "stdio", command: "node", args: "not a list" } })], edges: [] })).toEqual([
-      { code: "invalid-param", nodeId: "s", field: "args", message: expect.stringMatching(/^"s": args: /) },
-    ]);
-    expect(errorsOf({ nodes: [node("s", "mcp.server", { params: { transport: "http", url: "" } })], edges: [] })).toEqual([expect.objectContaining({ code: "invalid-param", nodeId: "s", field: "url" })]);
+    expect(
+      errorsOf({
+        nodes: [node("s", "mcp.server", { params: { transport: "stdio", command: "node", args: "not a list" } })],
+        edges: [],
+      }),
+    ).toEqual([{ code: "invalid-param", nodeId: "s", field: "args", message: expect.stringMatching(/^"s": args: /) }]);
+    expect(
+      errorsOf({ nodes: [node("s", "mcp.server", { params: { transport: "http", url: "" } })], edges: [] }),
+    ).toEqual([expect.objectContaining({ code: "invalid-param", nodeId: "s", field: "url" })]);
   });
 });
 
@@ -419,16 +601,39 @@ describe("host access", () => {
 });
 
 describe("what flows between nodes", () => {
-  const node = (id: string, type: string, params: Record<string, unknown> = {}, label = id) => ({ id, type, position: { x: 0, y: 0 }, data: { label, mode: "normal" as const, params } });
-  const edge = (source: string, sourceHandle: string, target: string, targetHandle: string) => ({ id: `${source}-${target}-${targetHandle}`, source, sourceHandle, target, targetHandle });
+  const node = (id: string, type: string, params: Record<string, unknown> = {}, label = id) => ({
+    id,
+    type,
+    position: { x: 0, y: 0 },
+    data: { label, mode: "normal" as const, params },
+  });
+  const edge = (source: string, sourceHandle: string, target: string, targetHandle: string) => ({
+    id: `${source}-${target}-${targetHandle}`,
+    source,
+    sourceHandle,
+    target,
+    targetHandle,
+  });
 
   it("refuses a Loop fed something that is not a list, naming node and input", () => {
     const result = compileWorkflow(
-      { nodes: [node("entry", "core.entry"), node("agent", "core.agent", { provider: "scripted" }, "Agent"), node("each", "core.loop", {}, "Each")], edges: [edge("entry", "output", "agent", "input"), edge("agent", "text", "each", "items")] },
+      {
+        nodes: [
+          node("entry", "core.entry"),
+          node("agent", "core.agent", { provider: "scripted" }, "Agent"),
+          node("each", "core.loop", {}, "Each"),
+        ],
+        edges: [edge("entry", "output", "agent", "input"), edge("agent", "text", "each", "items")],
+      },
       lookupComponent,
     );
     expect(result.ok ? [] : result.errors).toEqual([
-      expect.objectContaining({ code: "type-mismatch", nodeId: "each", field: "items", message: '"Each" needs a list on items, but "Agent".text is a string' }),
+      expect.objectContaining({
+        code: "type-mismatch",
+        nodeId: "each",
+        field: "items",
+        message: '"Each" needs a list on items, but "Agent".text is a string',
+      }),
       expect.objectContaining({ code: "missing-tool", nodeId: "each" }),
     ]);
   });
@@ -436,16 +641,34 @@ describe("what flows between nodes", () => {
   it("refuses an If whose condition names an output its source does not have", () => {
     const result = compileWorkflow(
       {
-        nodes: [node("entry", "core.entry"), node("agent", "core.agent", { provider: "scripted" }, "Agent"), node("check", "core.if", { value: "{{agent.txt}}", compareTo: "ALERT" }, "Check")],
+        nodes: [
+          node("entry", "core.entry"),
+          node("agent", "core.agent", { provider: "scripted" }, "Agent"),
+          node("check", "core.if", { value: "{{agent.txt}}", compareTo: "ALERT" }, "Check"),
+        ],
         edges: [edge("entry", "output", "agent", "input"), edge("agent", "text", "check", "input")],
       },
       lookupComponent,
     );
     expect(result.ok ? [] : result.errors).toEqual([
-      expect.objectContaining({ code: "unknown-reference", nodeId: "check", field: "value", message: expect.stringContaining('that node has no output "txt" (it has text, toolCalls, iterations, usage, stopReason)') }),
+      expect.objectContaining({
+        code: "unknown-reference",
+        nodeId: "check",
+        field: "value",
+        message: expect.stringContaining(
+          'that node has no output "txt" (it has text, toolCalls, iterations, usage, stopReason)',
+        ),
+      }),
     ]);
     const fine = compileWorkflow(
-      { nodes: [node("entry", "core.entry"), node("agent", "core.agent", { provider: "scripted" }, "Agent"), node("check", "core.if", { value: "{{agent.text}}" }, "Check")], edges: [edge("entry", "output", "agent", "input"), edge("agent", "text", "check", "input")] },
+      {
+        nodes: [
+          node("entry", "core.entry"),
+          node("agent", "core.agent", { provider: "scripted" }, "Agent"),
+          node("check", "core.if", { value: "{{agent.text}}" }, "Check"),
+        ],
+        edges: [edge("entry", "output", "agent", "input"), edge("agent", "text", "check", "input")],
+      },
       lookupComponent,
     );
     expect(fine.ok).toBe(true);
@@ -453,8 +676,19 @@ describe("what flows between nodes", () => {
 });
 
 describe("disabled triggers", () => {
-  const node = (id: string, type: string, params: Record<string, unknown> = {}, label = id) => ({ id, type, position: { x: 0, y: 0 }, data: { label, mode: "normal" as const, params } });
-  const edge = (source: string, sourceHandle: string, target: string, targetHandle: string) => ({ id: `${source}-${target}-${targetHandle}`, source, sourceHandle, target, targetHandle });
+  const node = (id: string, type: string, params: Record<string, unknown> = {}, label = id) => ({
+    id,
+    type,
+    position: { x: 0, y: 0 },
+    data: { label, mode: "normal" as const, params },
+  });
+  const edge = (source: string, sourceHandle: string, target: string, targetHandle: string) => ({
+    id: `${source}-${target}-${targetHandle}`,
+    source,
+    sourceHandle,
+    target,
+    targetHandle,
+  });
 
   it("flags what only a disabled trigger leads to, and nothing a live trigger also reaches", () => {
     const result = compileWorkflow(
@@ -466,7 +700,12 @@ describe("disabled triggers", () => {
           node("after", "core.output", {}, "After hook"),
           node("both", "core.merge", {}, "Both"),
         ],
-        edges: [edge("hook", "output", "by-hook", "input"), edge("by-hook", "result", "after", "value"), edge("hook", "output", "both", "a"), edge("entry", "output", "both", "b")],
+        edges: [
+          edge("hook", "output", "by-hook", "input"),
+          edge("by-hook", "result", "after", "value"),
+          edge("hook", "output", "both", "a"),
+          edge("entry", "output", "both", "b"),
+        ],
       },
       lookupComponent,
     );
@@ -479,15 +718,28 @@ describe("disabled triggers", () => {
 
 describe("params a component does not take", () => {
   it("are errors naming the node and the param, own __proto__ and constructor keys included, and the node's own checks are not repeated", () => {
-    const params = JSON.parse('{ "transport": "stdio", "command": "node", "servers": [], "constructor": {}, "__proto__": { "transport": "http" } }');
-    const errors = errorsOf({ nodes: [node("entry", "core.entry"), node("mcp", "mcp.server", { label: "Files", params })], edges: [] });
+    const params = JSON.parse(
+      '{ "transport": "stdio", "command": "node", "servers": [], "constructor": {}, "__proto__": { "transport": "http" } }',
+    );
+    const errors = errorsOf({
+      nodes: [node("entry", "core.entry"), node("mcp", "mcp.server", { label: "Files", params })],
+      edges: [],
+    });
     expect(errors.filter((error) => error.nodeId === "mcp")).toEqual(
-      ["servers", "constructor", "__proto__"].map((field) => ({ code: "unknown-param", nodeId: "mcp", field, message: `Node "Files" (mcp) has a param "${field}" that MCP Server does not take: remove it` })),
+      ["servers", "constructor", "__proto__"].map((field) => ({
+        code: "unknown-param",
+        nodeId: "mcp",
+        field,
+        message: `Node "Files" (mcp) has a param "${field}" that MCP Server does not take: remove it`,
+      })),
     );
   });
 
   it("refuses a node that would start a program as host access while host access is off, whatever it carries besides", () => {
-    const graph: WorkflowGraph = { nodes: [node("entry", "core.entry"), node("mcp", "mcp.server", { params: { command: "node", servers: [] } })], edges: [] };
+    const graph: WorkflowGraph = {
+      nodes: [node("entry", "core.entry"), node("mcp", "mcp.server", { params: { command: "node", servers: [] } })],
+      edges: [],
+    };
     const codes = compileWorkflow(graph, lookupComponent, { hostTools: false });
     expect(codes.ok ? [] : codes.errors.map((error) => error.code)).toEqual(["unknown-param", "host-access-disabled"]);
   });
@@ -495,12 +747,16 @@ describe("params a component does not take", () => {
 
 describe("schedules", () => {
   it("refuse a schedule firing more often than once a minute, naming the node and the field", () => {
-    const graph: WorkflowGraph = { nodes: [node("tick", "trigger.schedule", { label: "Every second", params: { cron: "* * * * * *" } })], edges: [] };
+    const graph: WorkflowGraph = {
+      nodes: [node("tick", "trigger.schedule", { label: "Every second", params: { cron: "* * * * * *" } })],
+      edges: [],
+    };
     expect(errorsOf(graph)).toContainEqual({
       code: "invalid-param",
       nodeId: "tick",
       field: "cron",
-      message: '"Every second": "* * * * * *" fires 1 s apart; a schedule may fire at most once every 60 s (SWITCHBOARD_MIN_SCHEDULE_SECONDS)',
+      message:
+        '"Every second": "* * * * * *" fires 1 s apart; a schedule may fire at most once every 60 s (SWITCHBOARD_MIN_SCHEDULE_SECONDS)',
     });
   });
 });

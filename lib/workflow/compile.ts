@@ -37,10 +37,17 @@ export type CompileErrorCode =
   | "empty-workflow"
   | "host-access-disabled";
 
-export type CompileError = { code: CompileErrorCode; message: string; nodeId?: string; edgeId?: string; field?: string };
+export type CompileError = {
+  code: CompileErrorCode;
+  message: string;
+  nodeId?: string;
+  edgeId?: string;
+  field?: string;
+};
 
 /** Something wrong with a workflow, pointing at the node, edge or field when it can (a compile error, or a message from the server). */
-export type Problem = Pick<CompileError, "message"> & Partial<Pick<CompileError, "code" | "nodeId" | "edgeId" | "field">>;
+export type Problem = Pick<CompileError, "message"> &
+  Partial<Pick<CompileError, "code" | "nodeId" | "edgeId" | "field">>;
 
 export type InputBinding = { nodeId: string; port: string };
 
@@ -88,7 +95,11 @@ export type CompileOptions = {
 };
 
 /** Graph → plan, phase by phase; every phase adds the errors it finds, so one pass reports them all. */
-export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, options: CompileOptions = {}): CompileResult {
+export function compileWorkflow(
+  graph: WorkflowGraph,
+  catalogue: Catalogue,
+  options: CompileOptions = {},
+): CompileResult {
   const state = declareNodes(graph, catalogue, options);
   wireEdges(state);
   checkParams(state);
@@ -100,7 +111,8 @@ export function compileWorkflow(graph: WorkflowGraph, catalogue: Catalogue, opti
 
 /** The outputs are the Output nodes when there are any, else the normal nodes nothing consumes. */
 function buildPlan({ graph, nodes, components, consumed }: CompileState, order: number[]): CompiledWorkflow {
-  const isOutput = (index: number, named: boolean) => nodes[index].mode === "normal" && (named ? components[index].namesRunOutput === true : !consumed[index]);
+  const isOutput = (index: number, named: boolean) =>
+    nodes[index].mode === "normal" && (named ? components[index].namesRunOutput === true : !consumed[index]);
   const outputsNamed = order.some((index) => isOutput(index, true));
   const outputNodeIds = order.filter((index) => isOutput(index, outputsNamed)).map((index) => nodes[index].id);
   const { runTimeoutSeconds, maxConcurrentRuns } = graph.settings ?? {};

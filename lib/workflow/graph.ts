@@ -37,7 +37,12 @@ export const WorkflowNode = z.object({
     params: z.record(z.string(), z.unknown()).default({}),
     toolConfig: ToolConfig.optional(),
     /** Fails the node when it runs longer than this many seconds. */
-    timeoutSeconds: z.number().int().min(1).max(7 * 24 * 3600).optional(),
+    timeoutSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 3600)
+      .optional(),
     /** Tries the node's work again when it fails (lib/workflow/resilience.ts). */
     retry: NodeRetry.optional(),
     /** What a failure (after the last try) does: stop the run (default), hand the error on, or feed the `error` handle. */
@@ -62,16 +67,29 @@ export const WorkflowGraph = z.object({
   settings: z
     .object({
       /** A run of this workflow fails when it takes longer (default one hour). */
-      runTimeoutSeconds: z.number().int().min(1).max(7 * 24 * 3600).optional(),
+      runTimeoutSeconds: z
+        .number()
+        .int()
+        .min(1)
+        .max(7 * 24 * 3600)
+        .optional(),
       /** Another workflow started (trigger "error") when a run of this one fails; never for a run that is itself an error workflow's. */
       errorWorkflowId: z.string().min(1, "name a workflow").optional(),
       /** At most this many runs of the workflow at once; more wait `queued`, in order (lib/runs/run-gate.ts). */
-      maxConcurrentRuns: z.number().int("maxConcurrentRuns: a whole number").min(1, "maxConcurrentRuns: at least 1").max(1000, "maxConcurrentRuns: at most 1000").optional(),
+      maxConcurrentRuns: z
+        .number()
+        .int("maxConcurrentRuns: a whole number")
+        .min(1, "maxConcurrentRuns: at least 1")
+        .max(1000, "maxConcurrentRuns: at most 1000")
+        .optional(),
       /** Offered as a tool on /api/mcp/workflows, under this name and description. */
       mcp: z
         .object({
           expose: z.boolean().default(false),
-          toolName: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "a tool name uses letters, digits, _ and - (at most 64)").optional(),
+          toolName: z
+            .string()
+            .regex(/^[A-Za-z0-9_-]{1,64}$/, "a tool name uses letters, digits, _ and - (at most 64)")
+            .optional(),
           description: z.string().max(1000).optional(),
         })
         .optional(),
@@ -108,7 +126,9 @@ export type GraphParseResult = { ok: true; graph: WorkflowGraph } | { ok: false;
 /** Validates untrusted graph JSON (route bodies, imports, action inputs). */
 export function parseGraph(input: unknown): GraphParseResult {
   const parsed = WorkflowGraph.safeParse(input);
-  return parsed.success ? { ok: true, graph: parsed.data } : { ok: false, errors: describeGraphIssues(input, parsed.error.issues) };
+  return parsed.success
+    ? { ok: true, graph: parsed.data }
+    : { ok: false, errors: describeGraphIssues(input, parsed.error.issues) };
 }
 
 export const emptyGraph = (): WorkflowGraph => ({ nodes: [], edges: [] });

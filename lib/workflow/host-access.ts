@@ -21,7 +21,12 @@ export function hostAccessMessage(label: string, componentLabel: string): string
 /** A graph node as the launch spec reads it: its params over its component's defaults. */
 export function launchNodeOf(node: WorkflowGraph["nodes"][number], lookup: Lookup): LaunchNode {
   const meta = lookup(node.type);
-  return { id: node.id, type: node.type, label: node.data.label || meta?.label || node.id, params: { ...meta?.defaults, ...node.data.params } };
+  return {
+    id: node.id,
+    type: node.type,
+    label: node.data.label || meta?.label || node.id,
+    params: { ...meta?.defaults, ...node.data.params },
+  };
 }
 
 /** The graph's host-access nodes by id, with what makes each one what it is (to tell a change apart from a move). */
@@ -29,7 +34,16 @@ function hostNodes(graph: WorkflowGraph, lookup: Lookup): Map<string, string> {
   const found = new Map<string, string>();
   for (const node of graph.nodes) {
     if (!usesHost(launchNodeOf(node, lookup), graph.mcpServers)) continue;
-    found.set(node.id, JSON.stringify([node.type, node.data.mode, node.data.params, node.data.toolConfig ?? null, node.type.startsWith("mcp.") ? (graph.mcpServers ?? null) : null]));
+    found.set(
+      node.id,
+      JSON.stringify([
+        node.type,
+        node.data.mode,
+        node.data.params,
+        node.data.toolConfig ?? null,
+        node.type.startsWith("mcp.") ? (graph.mcpServers ?? null) : null,
+      ]),
+    );
   }
   return found;
 }

@@ -37,14 +37,29 @@ export type LaunchSpec = {
 
 export type LaunchNode = { id: string; type: string; label: string; params: Record<string, unknown> };
 
-const unresolved = (error: z.ZodError, server?: string): Launch => ({ kind: "unresolved", reason: describeIssues(error, "params"), ...(server ? { server } : {}) });
+const unresolved = (error: z.ZodError, server?: string): Launch => ({
+  kind: "unresolved",
+  reason: describeIssues(error, "params"),
+  ...(server ? { server } : {}),
+});
 
 function mcpLaunch(server: NodeServer): Launch {
   const name = { server: server.source };
-  if (server.transport === "http" && server.config?.transport === "http") return { kind: "remote", url: server.config.url, ...name };
+  if (server.transport === "http" && server.config?.transport === "http")
+    return { kind: "remote", url: server.config.url, ...name };
   if (server.transport === "stdio" && server.config?.transport === "stdio") {
     const { command, args, env, cwd, roots, network } = server.config;
-    return { kind: "process", by: "mcp-stdio", command, args, env, ...(cwd ? { cwd } : {}), roots: roots ?? [], network: network ?? false, ...name };
+    return {
+      kind: "process",
+      by: "mcp-stdio",
+      command,
+      args,
+      env,
+      ...(cwd ? { cwd } : {}),
+      roots: roots ?? [],
+      network: network ?? false,
+      ...name,
+    };
   }
   return { kind: "unresolved", reason: server.error ?? "the server cannot be worked out", ...name };
 }
@@ -61,7 +76,9 @@ const componentLaunches: Record<string, (params: Record<string, unknown>) => Lau
     const parsed = ShellExecParams.safeParse(params);
     if (!parsed.success) return [unresolved(parsed.error)];
     const { command, args, cwd, roots, network, allowedCommands } = parsed.data;
-    return [{ kind: "process", by: "run-command", command, args, allowedCommands, ...(cwd ? { cwd } : {}), roots, network }];
+    return [
+      { kind: "process", by: "run-command", command, args, allowedCommands, ...(cwd ? { cwd } : {}), roots, network },
+    ];
   },
   "core.fs.read": (params) => {
     const parsed = FsReadParams.safeParse(params);

@@ -15,8 +15,17 @@ export const RetryBackoff = z.enum(["fixed", "exponential"]);
 export type RetryBackoff = z.infer<typeof RetryBackoff>;
 
 export const NodeRetry = z.object({
-  maxTries: z.number().int("must be a whole number").min(1, "must be at least 1").max(MAX_TRIES, `must be at most ${MAX_TRIES}`),
-  waitMs: z.number().int("must be a whole number of milliseconds").min(0, "must not be negative").max(MAX_RETRY_WAIT_MS, `must be at most ${MAX_RETRY_WAIT_MS} ms`).default(1000),
+  maxTries: z
+    .number()
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(MAX_TRIES, `must be at most ${MAX_TRIES}`),
+  waitMs: z
+    .number()
+    .int("must be a whole number of milliseconds")
+    .min(0, "must not be negative")
+    .max(MAX_RETRY_WAIT_MS, `must be at most ${MAX_RETRY_WAIT_MS} ms`)
+    .default(1000),
   backoff: RetryBackoff.default("fixed"),
 });
 export type NodeRetry = z.infer<typeof NodeRetry>;

@@ -15,7 +15,10 @@ describe("checkRunInput", () => {
 
   it("fills defaults and keeps what was given", () => {
     expect(checkRunInput(fields, { city: "Oslo" })).toEqual({ ok: true, value: { city: "Oslo", days: 3 } });
-    expect(checkRunInput(fields, { city: "Oslo", days: 5, metric: true })).toEqual({ ok: true, value: { city: "Oslo", days: 5, metric: true } });
+    expect(checkRunInput(fields, { city: "Oslo", days: 5, metric: true })).toEqual({
+      ok: true,
+      value: { city: "Oslo", days: 5, metric: true },
+    });
   });
 
   it("names each field that is wrong", () => {
@@ -28,7 +31,10 @@ describe("checkRunInput", () => {
         { field: "input.days", message: "input.days must be a number, not a string" },
       ],
     });
-    expect(checkRunInput(fields, "Oslo")).toMatchObject({ ok: false, errors: [{ field: "input", message: expect.stringContaining("must be an object") }] });
+    expect(checkRunInput(fields, "Oslo")).toMatchObject({
+      ok: false,
+      errors: [{ field: "input", message: expect.stringContaining("must be an object") }],
+    });
   });
 });
 
@@ -36,7 +42,9 @@ describe("inputFieldsProblems", () => {
   it("finds bad names, duplicates and defaults of the wrong type", () => {
     expect(inputFieldsProblems([{ name: "1st" }])).toEqual([expect.stringContaining("field 1:")]);
     expect(inputFieldsProblems([{ name: "a" }, { name: "a" }])).toEqual(['the field name "a" is used twice']);
-    expect(inputFieldsProblems([{ name: "n", type: "number", default: "x" }])).toEqual(['the default of "n" is not a number']);
+    expect(inputFieldsProblems([{ name: "n", type: "number", default: "x" }])).toEqual([
+      'the default of "n" is not a number',
+    ]);
     expect(inputFieldsProblems([{ name: "ok", type: "string" }])).toEqual([]);
   });
 });

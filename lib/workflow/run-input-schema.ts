@@ -8,7 +8,9 @@ import { z } from "zod";
 export const INPUT_FIELD_TYPES = ["string", "number", "boolean", "json"] as const;
 
 export const InputField = z.object({
-  name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "a field name uses letters, digits and _, and does not start with a digit"),
+  name: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "a field name uses letters, digits and _, and does not start with a digit"),
   type: z.enum(INPUT_FIELD_TYPES).default("string"),
   description: z.string().max(500).default(""),
   required: z.boolean().default(false),
@@ -20,7 +22,14 @@ export const InputFields = z.array(InputField).max(50);
 export type InputProblem = { field: string; message: string };
 export type CheckedInput = { ok: true; value: unknown } | { ok: false; errors: InputProblem[] };
 
-const typeOf = (value: unknown) => (Array.isArray(value) ? "a list" : value === null ? "null" : typeof value === "object" ? "an object" : `a ${typeof value}`);
+const typeOf = (value: unknown) =>
+  Array.isArray(value)
+    ? "a list"
+    : value === null
+      ? "null"
+      : typeof value === "object"
+        ? "an object"
+        : `a ${typeof value}`;
 
 function fitsType(field: InputField, value: unknown): boolean {
   switch (field.type) {
@@ -40,20 +49,40 @@ export function checkRunInput(fields: readonly InputField[], input: unknown): Ch
   if (fields.length === 0) return { ok: true, value: input };
   const given = input === undefined || input === null || input === "" ? {} : input;
   if (typeof given !== "object" || Array.isArray(given)) {
-    return { ok: false, errors: [{ field: "input", message: `input must be an object with the fields ${fields.map((f) => f.name).join(", ")}, not ${typeOf(given)}` }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          field: "input",
+          message: `input must be an object with the fields ${fields.map((f) => f.name).join(", ")}, not ${typeOf(given)}`,
+        },
+      ],
+    };
   }
   const values = given as Record<string, unknown>;
   const errors: InputProblem[] = [];
   const known = new Set(fields.map((field) => field.name));
   for (const key of Object.keys(values)) {
-    if (!known.has(key)) errors.push({ field: `input.${key}`, message: `input.${key} is not one of this workflow's input fields (${[...known].join(", ")})` });
+    if (!known.has(key))
+      errors.push({
+        field: `input.${key}`,
+        message: `input.${key} is not one of this workflow's input fields (${[...known].join(", ")})`,
+      });
   }
   const value: Record<string, unknown> = {};
   for (const field of fields) {
     const present = values[field.name] !== undefined;
     if (!present && field.default !== undefined) value[field.name] = field.default;
-    else if (!present && field.required) errors.push({ field: `input.${field.name}`, message: `input.${field.name} is required${field.description ? ` (${field.description})` : ""}` });
-    else if (present && !fitsType(field, values[field.name])) errors.push({ field: `input.${field.name}`, message: `input.${field.name} must be a ${field.type}, not ${typeOf(values[field.name])}` });
+    else if (!present && field.required)
+      errors.push({
+        field: `input.${field.name}`,
+        message: `input.${field.name} is required${field.description ? ` (${field.description})` : ""}`,
+      });
+    else if (present && !fitsType(field, values[field.name]))
+      errors.push({
+        field: `input.${field.name}`,
+        message: `input.${field.name} must be a ${field.type}, not ${typeOf(values[field.name])}`,
+      });
     else if (present) value[field.name] = values[field.name];
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
@@ -62,17 +91,28 @@ export function checkRunInput(fields: readonly InputField[], input: unknown): Ch
 /** The problems in a field list itself (the compiler reports them on the Entry node). */
 export function inputFieldsProblems(raw: unknown): string[] {
   const parsed = InputFields.safeParse(raw ?? []);
-  if (!parsed.success) return parsed.error.issues.map((issue) => `${issue.path.length ? `field ${Number(issue.path[0]) + 1}: ` : ""}${issue.message}`);
+  if (!parsed.success)
+    return parsed.error.issues.map(
+      (issue) => `${issue.path.length ? `field ${Number(issue.path[0]) + 1}: ` : ""}${issue.message}`,
+    );
   const seen = new Set<string>();
   return parsed.data.flatMap((field) => {
     if (seen.has(field.name)) return [`the field name "${field.name}" is used twice`];
     seen.add(field.name);
-    return field.default !== undefined && !fitsType(field, field.default) ? [`the default of "${field.name}" is not a ${field.type}`] : [];
+    return field.default !== undefined && !fitsType(field, field.default)
+      ? [`the default of "${field.name}" is not a ${field.type}`]
+      : [];
   });
 }
 
 /** The input fields a workflow's Entry asks for (none when it has no Entry or no fields); works on stored, compiled and editor nodes alike. */
-export function entryFieldsOf(nodes: Iterable<{ type?: string; params?: Record<string, unknown>; data?: { componentType?: string; params?: Record<string, unknown> } }>): InputField[] {
+export function entryFieldsOf(
+  nodes: Iterable<{
+    type?: string;
+    params?: Record<string, unknown>;
+    data?: { componentType?: string; params?: Record<string, unknown> };
+  }>,
+): InputField[] {
   for (const node of nodes) {
     if ((node.data?.componentType ?? node.type) !== "core.entry") continue;
     return InputFields.safeParse(node.params?.inputFields ?? node.data?.params?.inputFields ?? []).data ?? [];

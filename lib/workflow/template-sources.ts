@@ -43,13 +43,32 @@ export class ReferenceIndex {
 export type PortsOf = (node: number) => string[];
 
 /** `{{agent.txt}}` where the source has several outputs and none is called `txt`: nothing would ever fill it. */
-function missingOutput(node: CompiledNode, field: { name: string; label: string }, name: string, path: string[], ports: string[], errors: CompileError[]) {
+function missingOutput(
+  node: CompiledNode,
+  field: { name: string; label: string },
+  name: string,
+  path: string[],
+  ports: string[],
+  errors: CompileError[],
+) {
   if (ports.length < 2 || path.length === 0 || ports.includes(path[0])) return;
-  errors.push({ code: "unknown-reference", nodeId: node.id, field: field.name, message: `${field.label} of "${node.label}" refers to {{${name}.${path.join(".")}}}, but that node has no output "${path[0]}" (it has ${ports.join(", ")})` });
+  errors.push({
+    code: "unknown-reference",
+    nodeId: node.id,
+    field: field.name,
+    message: `${field.label} of "${node.label}" refers to {{${name}.${path.join(".")}}}, but that node has no output "${path[0]}" (it has ${ports.join(", ")})`,
+  });
 }
 
 /** Finds the node each template placeholder names and records it in `templateSources`; unknown names are errors. Returns the sources found, by number. */
-export function resolveTemplateSources(index: number, nodes: CompiledNode[], component: ComponentMeta, references: ReferenceIndex, portsOf: PortsOf, errors: CompileError[]): number[] {
+export function resolveTemplateSources(
+  index: number,
+  nodes: CompiledNode[],
+  component: ComponentMeta,
+  references: ReferenceIndex,
+  portsOf: PortsOf,
+  errors: CompileError[],
+): number[] {
   const node = nodes[index];
   const { templated } = shapeOf(component);
   if (templated.length === 0) return [];
@@ -64,18 +83,28 @@ export function resolveTemplateSources(index: number, nodes: CompiledNode[], com
       }
       const at = { nodeId: node.id, field: field.name };
       const matches = references.candidates(name).filter((other) => other !== index);
-      const source = matches.find((other) => nodes[other].id === name) ?? (matches.length === 1 ? matches[0] : undefined);
+      const source =
+        matches.find((other) => nodes[other].id === name) ?? (matches.length === 1 ? matches[0] : undefined);
       if (source === undefined) {
         const why = matches.length > 1 ? `more than one node is called "${name}"` : `no node is called "${name}"`;
-        errors.push({ code: "unknown-reference", ...at, message: `${field.label} of "${node.label}" refers to {{${name}}}, but ${why}` });
+        errors.push({
+          code: "unknown-reference",
+          ...at,
+          message: `${field.label} of "${node.label}" refers to {{${name}}}, but ${why}`,
+        });
       } else if (nodes[source].mode === "tool") {
-        errors.push({ code: "unknown-reference", ...at, message: `${field.label} of "${node.label}" refers to "${nodes[source].label}", which is in tool mode and has no output` });
+        errors.push({
+          code: "unknown-reference",
+          ...at,
+          message: `${field.label} of "${node.label}" refers to "${nodes[source].label}", which is in tool mode and has no output`,
+        });
       } else {
         found.set(name, source);
         missingOutput(node, field, name, path, portsOf(source), errors);
       }
     }
   }
-  if (found.size > 0) node.templateSources = Object.fromEntries([...found].map(([name, source]) => [name, nodes[source].id]));
+  if (found.size > 0)
+    node.templateSources = Object.fromEntries([...found].map(([name, source]) => [name, nodes[source].id]));
   return [...found.values()];
 }

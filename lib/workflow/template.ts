@@ -27,7 +27,9 @@ function collectStrings(value: unknown, into: string[]): string[] {
 
 /** Every placeholder in a value (a string, or any strings nested in arrays and objects). */
 export function templateReferences(value: unknown): TemplateReference[] {
-  return collectStrings(value, []).flatMap((text) => [...text.matchAll(PLACEHOLDER)].map((match) => parseReference(match[1])));
+  return collectStrings(value, []).flatMap((text) =>
+    [...text.matchAll(PLACEHOLDER)].map((match) => parseReference(match[1])),
+  );
 }
 
 /** How a label is written in a template: `HTTP Request` → `http_request`, so `{{http_request.body}}` works too. */
@@ -74,7 +76,8 @@ export function lookupReference(reference: TemplateReference, source: TemplateSo
   return readPath(output, reference.path);
 }
 
-const asText = (value: unknown) => (value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value));
+const asText = (value: unknown) =>
+  value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value);
 
 /** Fills every placeholder in a value; `resolve` returns the value a reference stands for. */
 export function renderTemplate(value: unknown, resolve: (reference: TemplateReference) => unknown): unknown {

@@ -20,16 +20,27 @@ function knownNames(names: string[]): Set<string> {
   return known;
 }
 
-export function unknownParamMessage(node: { id: string; label: string }, componentLabel: string, param: string): string {
+export function unknownParamMessage(
+  node: { id: string; label: string },
+  componentLabel: string,
+  param: string,
+): string {
   return `Node "${node.label}" (${node.id}) has a param ${JSON.stringify(param)} that ${componentLabel} does not take: remove it`;
 }
 
 /** Every unknown param of a graph's nodes, as messages; nodes of unknown components are left to the compiler. */
-export function unknownParamProblems(nodes: { id: string; type: string; data: { label: string; params: Record<string, unknown> } }[], lookup: (type: string) => ComponentMeta | undefined): { nodeId: string; field: string; message: string }[] {
+export function unknownParamProblems(
+  nodes: { id: string; type: string; data: { label: string; params: Record<string, unknown> } }[],
+  lookup: (type: string) => ComponentMeta | undefined,
+): { nodeId: string; field: string; message: string }[] {
   return nodes.flatMap((node) => {
     const component = lookup(node.type);
     if (!component) return [];
     const label = node.data.label || component.label;
-    return unknownParams(node.data.params, component).map((field) => ({ nodeId: node.id, field, message: unknownParamMessage({ id: node.id, label }, component.label, field) }));
+    return unknownParams(node.data.params, component).map((field) => ({
+      nodeId: node.id,
+      field,
+      message: unknownParamMessage({ id: node.id, label }, component.label, field),
+    }));
   });
 }

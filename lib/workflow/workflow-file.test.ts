@@ -6,7 +6,12 @@ import type { WorkflowGraph } from "./graph";
 const graph: WorkflowGraph = {
   nodes: [
     { id: "entry", type: "core.entry", position: { x: 0, y: 0 }, data: { label: "Entry", mode: "normal", params: {} } },
-    { id: "agent", type: "core.agent", position: { x: 300, y: 0 }, data: { label: "Agent", mode: "normal", params: { prompt: "hi" } } },
+    {
+      id: "agent",
+      type: "core.agent",
+      position: { x: 300, y: 0 },
+      data: { label: "Agent", mode: "normal", params: { prompt: "hi" } },
+    },
   ],
   edges: [{ id: "e1", source: "entry", sourceHandle: "output", target: "agent", targetHandle: "input" }],
 };
@@ -16,7 +21,11 @@ const text = (value: unknown) => JSON.stringify(value);
 describe("workflow export file", () => {
   it("reads back what it wrote", () => {
     const result = parseWorkflowFile(text(toWorkflowFile("My agent", graph)), known);
-    expect(result).toEqual({ ok: true, name: "My agent", graph: expect.objectContaining({ nodes: graph.nodes, edges: graph.edges }) });
+    expect(result).toEqual({
+      ok: true,
+      name: "My agent",
+      graph: expect.objectContaining({ nodes: graph.nodes, edges: graph.edges }),
+    });
   });
 
   it("names the file after the workflow", () => {
@@ -32,11 +41,18 @@ describe("workflow export file", () => {
 
   it("says when it is JSON but not a workflow export", () => {
     const result = parseWorkflowFile(text({ hello: "world" }));
-    expect(!result.ok && result.errors).toEqual(expect.arrayContaining([expect.stringMatching(/^format: expected "switchboard.workflow"/), expect.stringMatching(/^name: /)]));
+    expect(!result.ok && result.errors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^format: expected "switchboard.workflow"/),
+        expect.stringMatching(/^name: /),
+      ]),
+    );
   });
 
   it("names the node whose fields are wrong", () => {
-    const broken = structuredClone(toWorkflowFile("x", graph)) as unknown as { graph: { nodes: { data: { label: unknown } }[] } };
+    const broken = structuredClone(toWorkflowFile("x", graph)) as unknown as {
+      graph: { nodes: { data: { label: unknown } }[] };
+    };
     broken.graph.nodes[1].data.label = 42;
     const result = parseWorkflowFile(text(broken));
     expect(!result.ok && result.errors).toEqual([expect.stringMatching(/^graph: node "agent": data\.label: /)]);

@@ -12,9 +12,17 @@ export const WORKFLOW_FILE_VERSION = 1;
 export const MAX_WORKFLOW_FILE_BYTES = 5_000_000;
 
 const WorkflowFileShape = z.object({
-  format: z.literal(WORKFLOW_FILE_FORMAT, { error: `expected "${WORKFLOW_FILE_FORMAT}" (is this a Switchboard workflow export?)` }),
-  version: z.literal(WORKFLOW_FILE_VERSION, { error: `expected ${WORKFLOW_FILE_VERSION}; this file comes from a version of Switchboard this one cannot read` }),
-  name: z.string({ error: "expected the workflow's name as a string" }).trim().min(1, "the name is empty").max(200, "keep the name under 200 characters"),
+  format: z.literal(WORKFLOW_FILE_FORMAT, {
+    error: `expected "${WORKFLOW_FILE_FORMAT}" (is this a Switchboard workflow export?)`,
+  }),
+  version: z.literal(WORKFLOW_FILE_VERSION, {
+    error: `expected ${WORKFLOW_FILE_VERSION}; this file comes from a version of Switchboard this one cannot read`,
+  }),
+  name: z
+    .string({ error: "expected the workflow's name as a string" })
+    .trim()
+    .min(1, "the name is empty")
+    .max(200, "keep the name under 200 characters"),
   exportedAt: z.string().optional(),
   graph: z.unknown(),
 });
@@ -27,7 +35,8 @@ export type WorkflowFile = {
   graph: WorkflowGraph;
 };
 
-export type WorkflowFileParseResult = { ok: true; name: string; graph: WorkflowGraph } | { ok: false; errors: string[] };
+export type WorkflowFileParseResult =
+  { ok: true; name: string; graph: WorkflowGraph } | { ok: false; errors: string[] };
 
 export function toWorkflowFile(name: string, graph: WorkflowGraph, now = new Date()): WorkflowFile {
   return { format: WORKFLOW_FILE_FORMAT, version: WORKFLOW_FILE_VERSION, name, exportedAt: now.toISOString(), graph };
@@ -35,7 +44,11 @@ export function toWorkflowFile(name: string, graph: WorkflowGraph, now = new Dat
 
 /** A file name for the export: the workflow's name made safe, e.g. "my-agent.switchboard.json". */
 export function workflowFileName(name: string): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60);
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60);
   return `${slug || "workflow"}.switchboard.json`;
 }
 
@@ -44,12 +57,16 @@ export function workflowFileName(name: string): string {
  * a node of another type is refused by name.
  */
 export function parseWorkflowFile(text: string, knownTypes?: ReadonlySet<string>): WorkflowFileParseResult {
-  if (text.length > MAX_WORKFLOW_FILE_BYTES) return { ok: false, errors: [`The file is larger than ${MAX_WORKFLOW_FILE_BYTES / 1_000_000} MB`] };
+  if (text.length > MAX_WORKFLOW_FILE_BYTES)
+    return { ok: false, errors: [`The file is larger than ${MAX_WORKFLOW_FILE_BYTES / 1_000_000} MB`] };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { ok: false, errors: [`The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`] };
+    return {
+      ok: false,
+      errors: [`The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`],
+    };
   }
   const file = WorkflowFileShape.safeParse(json);
   if (!file.success) return { ok: false, errors: file.error.issues.map((issue) => issueText(issue, "file")) };
@@ -61,11 +78,13 @@ export function parseWorkflowFile(text: string, knownTypes?: ReadonlySet<string>
   for (const node of graph.graph.nodes) {
     if (ids.has(node.id)) errors.push(`graph: node "${node.id}": the id is used twice`);
     ids.add(node.id);
-    if (knownTypes && !knownTypes.has(node.type)) errors.push(`graph: node "${node.id}": type "${node.type}" is not a component this Switchboard has`);
+    if (knownTypes && !knownTypes.has(node.type))
+      errors.push(`graph: node "${node.id}": type "${node.type}" is not a component this Switchboard has`);
   }
   for (const edge of graph.graph.edges) {
     for (const end of ["source", "target"] as const) {
-      if (!ids.has(edge[end])) errors.push(`graph: edge "${edge.id}": ${end} "${edge[end]}" is not a node in this file`);
+      if (!ids.has(edge[end]))
+        errors.push(`graph: edge "${edge.id}": ${end} "${edge[end]}" is not a node in this file`);
     }
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, name: file.data.name, graph: graph.graph };

@@ -19,7 +19,10 @@ async function check(name: string, probe: () => Promise<unknown>): Promise<"ok" 
 export async function GET(request: Request) {
   const refusal = checkRequest(request);
   if (refusal) return refusalResponse(refusal);
-  const [redis, database] = await Promise.all([check("redis", () => sharedRedis().ping()), check("database", () => getDb().$queryRaw`SELECT 1`)]);
+  const [redis, database] = await Promise.all([
+    check("redis", () => sharedRedis().ping()),
+    check("database", () => getDb().$queryRaw`SELECT 1`),
+  ]);
   const ok = redis === "ok" && database === "ok";
   return Response.json({ status: ok ? "ok" : "degraded", redis, database }, { status: ok ? 200 : 503 });
 }

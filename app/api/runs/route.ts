@@ -4,4 +4,6 @@ import { answerRunList } from "./run-list-query";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ role: "viewer", workflow: "filtered" }, async ({ request, principal }) => answerRunList(request, undefined, principal.workflowIds));
+export const GET = apiRoute({ role: "viewer", workflow: "filtered" }, async ({ request, principal }) =>
+  answerRunList(request, undefined, principal.workflowIds),
+);

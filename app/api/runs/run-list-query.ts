@@ -6,7 +6,11 @@ import { listRuns, RunListQuery, type RunPage } from "@/lib/runs/list-runs";
 const PARAMS = ["workflowId", "status", "since", "until", "cursor", "limit"] as const;
 
 /** `workflowIds` narrows the list to those workflows' runs (a key limited to some workflows). */
-export async function answerRunList(request: Request, workflowId?: string, workflowIds: readonly string[] | null = null): Promise<Response> {
+export async function answerRunList(
+  request: Request,
+  workflowId?: string,
+  workflowIds: readonly string[] | null = null,
+): Promise<Response> {
   const search = new URL(request.url).searchParams;
   const raw = Object.fromEntries(PARAMS.flatMap((name) => (search.has(name) ? [[name, search.get(name)]] : [])));
   const query = RunListQuery.safeParse(workflowId ? { ...raw, workflowId } : raw);

@@ -6,5 +6,11 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ role: "editor" }, async () => {
   const secrets = await listSecrets();
-  return Response.json({ secrets: secrets.map(({ name, allowedHosts, updatedAt }) => ({ name, allowedHosts, updatedAt: updatedAt.toISOString() })) });
+  return Response.json({
+    secrets: secrets.map(({ name, allowedHosts, updatedAt }) => ({
+      name,
+      allowedHosts,
+      updatedAt: updatedAt.toISOString(),
+    })),
+  });
 });

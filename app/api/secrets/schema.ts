@@ -10,7 +10,10 @@ export const AllowedHost = z
   .string({ error: "must be a host name" })
   .trim()
   .toLowerCase()
-  .regex(/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, "must be a host name such as api.example.com or *.example.com");
+  .regex(
+    /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/,
+    "must be a host name such as api.example.com or *.example.com",
+  );
 
 export const PutSecretBody = z.object({
   value: z

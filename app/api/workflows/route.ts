@@ -22,10 +22,20 @@ export const POST = apiRoute({ role: "editor", body: "workflow" }, async ({ json
   const named = CreateWorkflowBody.safeParse(body);
   if (!named.success) throw new ApiError("bad-request", `name: ${named.error.issues[0].message}`);
   const parsed = parseGraph(body);
-  if (!parsed.ok) throw new ApiError("invalid-graph", parsed.errors[0], parsed.errors.map((message) => ({ message })));
+  if (!parsed.ok)
+    throw new ApiError(
+      "invalid-graph",
+      parsed.errors[0],
+      parsed.errors.map((message) => ({ message })),
+    );
   const refusal = saveRefusal(principal.role, null, parsed.graph);
   if (refusal?.reason === "forbidden") throw new ApiError("forbidden", refusal.errors[0]);
-  if (refusal) throw new ApiError("invalid-workflow", refusal.errors[0], refusal.errors.map((message) => ({ message })));
+  if (refusal)
+    throw new ApiError(
+      "invalid-workflow",
+      refusal.errors[0],
+      refusal.errors.map((message) => ({ message })),
+    );
   const compiled = compileWorkflow(parsed.graph, lookupComponent, { hostTools: await hostToolsEnabled() });
   if (!compiled.ok) throw new ApiError("invalid-workflow", compiled.errors[0].message, compiled.errors);
   const { id } = await createWorkflow(named.data.name ?? "Untitled workflow", parsed.graph);

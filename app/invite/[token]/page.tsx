@@ -16,7 +16,10 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   const invite = await findOpenInvite(token);
   if (!invite) {
     return (
-      <AuthCard title="This invite link does not work" subtitle="It was used already, has expired, or was mistyped. Ask an admin for a new one.">
+      <AuthCard
+        title="This invite link does not work"
+        subtitle="It was used already, has expired, or was mistyped. Ask an admin for a new one."
+      >
         <Link href="/sign-in" className={buttonClassName("secondary")}>
           Go to sign-in
         </Link>
@@ -28,11 +31,16 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
       title="Join Switchboard"
       subtitle={
         <>
-          You are invited as <strong data-testid="invite-role">{invite.role}</strong>: {ROLE_DESCRIPTIONS[invite.role].toLowerCase()}.
+          You are invited as <strong data-testid="invite-role">{invite.role}</strong>:{" "}
+          {ROLE_DESCRIPTIONS[invite.role].toLowerCase()}.
         </>
       }
     >
-      <AccountForm action={acceptInviteAction.bind(null, token)} fields={NEW_ACCOUNT_FIELDS} submitLabel="Create account" />
+      <AccountForm
+        action={acceptInviteAction.bind(null, token)}
+        fields={NEW_ACCOUNT_FIELDS}
+        submitLabel="Create account"
+      />
     </AuthCard>
   );
 }

@@ -20,7 +20,16 @@ type PageProps = { params: Promise<{ id: string }> };
 const loadRun = cache((id: string) =>
   getDb().run.findUnique({
     where: { id },
-    select: { id: true, workflowId: true, status: true, graph: true, error: true, input: true, parentRunId: true, workflow: { select: { name: true } } },
+    select: {
+      id: true,
+      workflowId: true,
+      status: true,
+      graph: true,
+      error: true,
+      input: true,
+      parentRunId: true,
+      workflow: { select: { name: true } },
+    },
   }),
 );
 
@@ -40,7 +49,15 @@ export default async function RunPage({ params }: PageProps) {
   const initialEvents = await listEvents(run.id);
   return (
     <RunView
-      run={{ id: run.id, workflowId: run.workflowId, workflowName: run.workflow.name, status: run.status, error: run.error, input: run.input, parentRunId: run.parentRunId }}
+      run={{
+        id: run.id,
+        workflowId: run.workflowId,
+        workflowName: run.workflow.name,
+        status: run.status,
+        error: run.error,
+        input: run.input,
+        parentRunId: run.parentRunId,
+      }}
       graph={graph.success ? graph.data : emptyGraph()}
       catalogue={catalogueMeta()}
       initialEvents={initialEvents}

@@ -33,7 +33,12 @@ export default async function WorkflowEditorPage({ params }: PageProps) {
   const activeRunId = await findActiveRunId(workflow.id);
   return (
     <WorkflowEditor
-      workflow={{ id: workflow.id, name: workflow.name, graph: workflow.graph, version: workflow.updatedAt.toISOString() }}
+      workflow={{
+        id: workflow.id,
+        name: workflow.name,
+        graph: workflow.graph,
+        version: workflow.updatedAt.toISOString(),
+      }}
       catalogue={catalogueMeta()}
       activeRunId={activeRunId}
       canEdit={hasRole(user.role, "editor")}

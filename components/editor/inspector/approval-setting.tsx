@@ -5,7 +5,11 @@ import { NumberInput } from "./number-input";
 
 const MIN_TIMEOUT_SECONDS = 5;
 
-type ApprovalSettingProps = { id: string; toolConfig: ToolConfig | undefined; onChange: (toolConfig: ToolConfig) => void };
+type ApprovalSettingProps = {
+  id: string;
+  toolConfig: ToolConfig | undefined;
+  onChange: (toolConfig: ToolConfig) => void;
+};
 
 export function ApprovalSetting({ id, toolConfig, onChange }: ApprovalSettingProps) {
   const required = toolConfig?.requiresApproval === true;
@@ -34,11 +38,17 @@ export function ApprovalSetting({ id, toolConfig, onChange }: ApprovalSettingPro
             value={timeout}
             placeholder={String(DEFAULT_APPROVAL_TIMEOUT_SECONDS)}
             onChange={(value) => {
-              const valid = value !== undefined && Number.isInteger(value) && value >= MIN_TIMEOUT_SECONDS && value <= MAX_APPROVAL_TIMEOUT_SECONDS;
+              const valid =
+                value !== undefined &&
+                Number.isInteger(value) &&
+                value >= MIN_TIMEOUT_SECONDS &&
+                value <= MAX_APPROVAL_TIMEOUT_SECONDS;
               onChange({ ...toolConfig, approvalTimeoutSeconds: valid ? value : undefined });
             }}
           />
-          <p className="field-help">Each call waits in the run view for Approve or Deny; with no decision in time it is denied.</p>
+          <p className="field-help">
+            Each call waits in the run view for Approve or Deny; with no decision in time it is denied.
+          </p>
         </>
       )}
     </div>

@@ -34,7 +34,10 @@ export function Inspector() {
 function NodeInspector({ id }: { id: string }) {
   const data = useEditorStore((state) => state.nodes.find((node) => node.id === id)?.data);
   const meta = useEditorStore((state) => (data ? state.lookup(data.componentType) : undefined));
-  const { updateNodeData, setParam } = useEditorStore((state) => ({ updateNodeData: state.updateNodeData, setParam: state.setParam }));
+  const { updateNodeData, setParam } = useEditorStore((state) => ({
+    updateNodeData: state.updateNodeData,
+    setParam: state.setParam,
+  }));
   const connections = useEditorStore((state) =>
     Object.fromEntries(
       state.edges
@@ -43,7 +46,11 @@ function NodeInspector({ id }: { id: string }) {
     ),
   );
   const fieldProblems = useEditorStore((state) =>
-    Object.fromEntries((state.runErrors ?? state.compileErrors).filter((p) => p.nodeId === id && p.field).map((p) => [p.field!, p.message])),
+    Object.fromEntries(
+      (state.runErrors ?? state.compileErrors)
+        .filter((p) => p.nodeId === id && p.field)
+        .map((p) => [p.field!, p.message]),
+    ),
   );
   const { deleteElements } = useReactFlow();
   if (!data) return null;
@@ -73,7 +80,13 @@ function NodeInspector({ id }: { id: string }) {
           <label htmlFor={`label-${id}`} className="field-label">
             Label
           </label>
-          <input id={`label-${id}`} data-testid="node-label" className="input" value={data.label} onChange={(e) => updateNodeData(id, { label: e.target.value })} />
+          <input
+            id={`label-${id}`}
+            data-testid="node-label"
+            className="input"
+            value={data.label}
+            onChange={(e) => updateNodeData(id, { label: e.target.value })}
+          />
         </div>
       </section>
 

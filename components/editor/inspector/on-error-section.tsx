@@ -14,15 +14,28 @@ const DEFAULT_RETRY: NodeRetry = { maxTries: 3, waitMs: 1000, backoff: "fixed" }
 
 const CHOICES: { value: OnError; label: string; help: string }[] = [
   { value: "stop", label: "Stop the run", help: "The run fails naming this node." },
-  { value: "continue", label: "Continue", help: "The run goes on: whatever is wired next receives { error: { message, nodeId } }." },
-  { value: "errorOutput", label: "Error output", help: "Adds an Error handle: on failure only what is wired to it runs, on success only the other outputs." },
+  {
+    value: "continue",
+    label: "Continue",
+    help: "The run goes on: whatever is wired next receives { error: { message, nodeId } }.",
+  },
+  {
+    value: "errorOutput",
+    label: "Error output",
+    help: "Adds an Error handle: on failure only what is wired to it runs, on success only the other outputs.",
+  },
 ];
 
 export function OnErrorSection({ id, data }: { id: string; data: EditorNodeData }) {
   const updateNodeData = useEditorStore((state) => state.updateNodeData);
-  const problems = useEditorStore((state) => (state.runErrors ?? state.compileErrors).filter((p) => p.nodeId === id && (p.field?.startsWith("retry") || p.field === "onError")));
+  const problems = useEditorStore((state) =>
+    (state.runErrors ?? state.compileErrors).filter(
+      (p) => p.nodeId === id && (p.field?.startsWith("retry") || p.field === "onError"),
+    ),
+  );
   const retry = data.retry;
-  const setRetry = (change: Partial<NodeRetry>) => updateNodeData(id, { retry: { ...DEFAULT_RETRY, ...retry, ...change } });
+  const setRetry = (change: Partial<NodeRetry>) =>
+    updateNodeData(id, { retry: { ...DEFAULT_RETRY, ...retry, ...change } });
   const choice = data.onError ?? "stop";
   const toolMode = data.mode === "tool";
   return (
@@ -30,7 +43,16 @@ export function OnErrorSection({ id, data }: { id: string; data: EditorNodeData 
       <h3 className="inspector-section-title">On error</h3>
       <label className="field field-inline">
         <span className="field-label">Retry on failure</span>
-        <input type="checkbox" role="switch" className="switch" data-testid="retry-toggle" checked={retry !== undefined} onChange={(e: ChangeEvent<HTMLInputElement>) => updateNodeData(id, { retry: e.target.checked ? DEFAULT_RETRY : undefined })} />
+        <input
+          type="checkbox"
+          role="switch"
+          className="switch"
+          data-testid="retry-toggle"
+          checked={retry !== undefined}
+          onChange={(e: ChangeEvent<HTMLInputElement>) =>
+            updateNodeData(id, { retry: e.target.checked ? DEFAULT_RETRY : undefined })
+          }
+        />
       </label>
       {retry && (
         <div className="on-error-retry">
@@ -38,19 +60,36 @@ export function OnErrorSection({ id, data }: { id: string; data: EditorNodeData 
             <label className="field-label" htmlFor={`${id}-retry-tries`}>
               Tries (1–{MAX_TRIES})
             </label>
-            <NumberInput id={`${id}-retry-tries`} testId="retry-max-tries" value={retry.maxTries} onChange={(value) => setRetry({ maxTries: value ?? DEFAULT_RETRY.maxTries })} />
+            <NumberInput
+              id={`${id}-retry-tries`}
+              testId="retry-max-tries"
+              value={retry.maxTries}
+              onChange={(value) => setRetry({ maxTries: value ?? DEFAULT_RETRY.maxTries })}
+            />
           </div>
           <div className="field">
             <label className="field-label" htmlFor={`${id}-retry-wait`}>
               Wait (ms)
             </label>
-            <NumberInput id={`${id}-retry-wait`} testId="retry-wait-ms" value={retry.waitMs} placeholder={String(DEFAULT_RETRY.waitMs)} onChange={(value) => setRetry({ waitMs: value ?? DEFAULT_RETRY.waitMs })} />
+            <NumberInput
+              id={`${id}-retry-wait`}
+              testId="retry-wait-ms"
+              value={retry.waitMs}
+              placeholder={String(DEFAULT_RETRY.waitMs)}
+              onChange={(value) => setRetry({ waitMs: value ?? DEFAULT_RETRY.waitMs })}
+            />
           </div>
           <div className="field">
             <label className="field-label" htmlFor={`${id}-retry-backoff`}>
               Backoff
             </label>
-            <select id={`${id}-retry-backoff`} data-testid="retry-backoff" className="input select" value={retry.backoff} onChange={(e) => setRetry({ backoff: e.target.value as NodeRetry["backoff"] })}>
+            <select
+              id={`${id}-retry-backoff`}
+              data-testid="retry-backoff"
+              className="input select"
+              value={retry.backoff}
+              onChange={(e) => setRetry({ backoff: e.target.value as NodeRetry["backoff"] })}
+            >
               <option value="fixed">Fixed</option>
               <option value="exponential">Exponential</option>
             </select>
@@ -59,7 +98,9 @@ export function OnErrorSection({ id, data }: { id: string; data: EditorNodeData 
       )}
       {retry && (
         <p className="field-help">
-          {toolMode ? "Each call an agent makes to this tool is tried again; the agent sees one result. " : "The node's work is tried again, so it may repeat what it did (a POST, a message). "}
+          {toolMode
+            ? "Each call an agent makes to this tool is tried again; the agent sees one result. "
+            : "The node's work is tried again, so it may repeat what it did (a POST, a message). "}
           A 429 or 503 with Retry-After waits as long as the server asks, up to {MAX_RETRY_WAIT_MS / 60_000} minutes.
         </p>
       )}
@@ -68,7 +109,15 @@ export function OnErrorSection({ id, data }: { id: string; data: EditorNodeData 
           <label className="field-label" htmlFor={`${id}-on-error`}>
             When it still fails
           </label>
-          <select id={`${id}-on-error`} data-testid="on-error-choice" className="input select" value={choice} onChange={(e) => updateNodeData(id, { onError: e.target.value === "stop" ? undefined : (e.target.value as OnError) })}>
+          <select
+            id={`${id}-on-error`}
+            data-testid="on-error-choice"
+            className="input select"
+            value={choice}
+            onChange={(e) =>
+              updateNodeData(id, { onError: e.target.value === "stop" ? undefined : (e.target.value as OnError) })
+            }
+          >
             {CHOICES.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}

@@ -33,23 +33,70 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
   switch (field.kind) {
     case "textarea":
       input = (
-        <textarea id={id} data-testid={testId} className="input textarea" rows={4} placeholder={field.placeholder} value={asText(value)} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} />
+        <textarea
+          id={id}
+          data-testid={testId}
+          className="input textarea"
+          rows={4}
+          placeholder={field.placeholder}
+          value={asText(value)}
+          aria-invalid={invalid}
+          onChange={(e) => onChange(e.target.value)}
+        />
       );
       break;
     case "prompt":
     case "template":
-      input = <UpstreamTemplateInput nodeId={nodeId} id={id} testId={testId} field={field} value={asText(value)} invalid={invalid} onChange={onChange} />;
+      input = (
+        <UpstreamTemplateInput
+          nodeId={nodeId}
+          id={id}
+          testId={testId}
+          field={field}
+          value={asText(value)}
+          invalid={invalid}
+          onChange={onChange}
+        />
+      );
       break;
     case "number":
-      input = <NumberInput id={id} testId={testId} value={value} placeholder={field.placeholder} invalid={invalid} onChange={onChange} />;
+      input = (
+        <NumberInput
+          id={id}
+          testId={testId}
+          value={value}
+          placeholder={field.placeholder}
+          invalid={invalid}
+          onChange={onChange}
+        />
+      );
       break;
     case "boolean":
-      input = <input id={id} data-testid={testId} className="switch" type="checkbox" role="switch" checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
+      input = (
+        <input
+          id={id}
+          data-testid={testId}
+          className="switch"
+          type="checkbox"
+          role="switch"
+          checked={value === true}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+      );
       break;
     case "select":
       input = (
-        <select id={id} data-testid={testId} className="input select" value={asText(value)} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)}>
-          {!field.options?.some((o) => o.value === value) && <option value={asText(value)}>{asText(value) || "Choose…"}</option>}
+        <select
+          id={id}
+          data-testid={testId}
+          className="input select"
+          value={asText(value)}
+          aria-invalid={invalid}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          {!field.options?.some((o) => o.value === value) && (
+            <option value={asText(value)}>{asText(value) || "Choose…"}</option>
+          )}
           {field.options?.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -59,7 +106,16 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
       );
       break;
     case "json":
-      input = <JsonInput id={id} testId={testId} value={value} placeholder={field.placeholder} invalid={invalid} onChange={onChange} />;
+      input = (
+        <JsonInput
+          id={id}
+          testId={testId}
+          value={value}
+          placeholder={field.placeholder}
+          invalid={invalid}
+          onChange={onChange}
+        />
+      );
       break;
     case "secret":
       input = <SecretInput id={id} testId={testId} value={value} invalid={invalid} onChange={onChange} />;
@@ -71,18 +127,42 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
       input = <WorkflowRefInput id={id} testId={testId} value={asText(value)} invalid={invalid} onChange={onChange} />;
       break;
     case "wired-tool":
-      input = <WiredToolInput nodeId={nodeId} id={id} testId={testId} field={field} value={asText(value)} invalid={invalid} onChange={onChange} />;
+      input = (
+        <WiredToolInput
+          nodeId={nodeId}
+          id={id}
+          testId={testId}
+          field={field}
+          value={asText(value)}
+          invalid={invalid}
+          onChange={onChange}
+        />
+      );
       break;
     default:
       // Options on a text field are suggestions (a model picker): any other value may be typed.
-      input = <SuggestedTextInput id={id} testId={testId} field={field} value={asText(value)} invalid={invalid} onChange={onChange} suggestions={field.options?.map((o) => o.value)} />;
+      input = (
+        <SuggestedTextInput
+          id={id}
+          testId={testId}
+          field={field}
+          value={asText(value)}
+          invalid={invalid}
+          onChange={onChange}
+          suggestions={field.options?.map((o) => o.value)}
+        />
+      );
   }
 
   return (
     <div className={cx("field", field.kind === "boolean" && "field-inline")}>
       <label htmlFor={id} className="field-label">
         {field.label}
-        {field.required && <span className="field-required" aria-label="required">*</span>}
+        {field.required && (
+          <span className="field-required" aria-label="required">
+            *
+          </span>
+        )}
       </label>
       {input}
       {note && <p className="field-note">{note}</p>}
@@ -92,21 +172,58 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
   );
 }
 
-type UpstreamTemplateInputProps = { nodeId: string; id: string; testId: string; field: ParamFieldMeta; value: string; invalid: boolean; onChange: (value: unknown) => void };
+type UpstreamTemplateInputProps = {
+  nodeId: string;
+  id: string;
+  testId: string;
+  field: ParamFieldMeta;
+  value: string;
+  invalid: boolean;
+  onChange: (value: unknown) => void;
+};
 
 /** Prompts and templates both complete `{{nodeLabel.output}}` from upstream nodes; a prompt gets more room. */
 function UpstreamTemplateInput({ nodeId, field, ...props }: UpstreamTemplateInputProps) {
-  const { nodes, edges, lookup } = useEditorStore((state) => ({ nodes: state.nodes, edges: state.edges, lookup: state.lookup }));
+  const { nodes, edges, lookup } = useEditorStore((state) => ({
+    nodes: state.nodes,
+    edges: state.edges,
+    lookup: state.lookup,
+  }));
   const suggestions = useMemo(() => upstreamOutputs(nodeId, nodes, edges, lookup), [nodeId, nodes, edges, lookup]);
-  return <TemplateInput {...props} placeholder={field.placeholder} rows={field.kind === "prompt" ? 7 : 4} suggestions={suggestions} />;
+  return (
+    <TemplateInput
+      {...props}
+      placeholder={field.placeholder}
+      rows={field.kind === "prompt" ? 7 : 4}
+      suggestions={suggestions}
+    />
+  );
 }
 
-type SuggestedTextInputProps = { id: string; testId: string; field: ParamFieldMeta; value: string; invalid: boolean; onChange: (value: unknown) => void; suggestions?: string[] };
+type SuggestedTextInputProps = {
+  id: string;
+  testId: string;
+  field: ParamFieldMeta;
+  value: string;
+  invalid: boolean;
+  onChange: (value: unknown) => void;
+  suggestions?: string[];
+};
 
 function SuggestedTextInput({ id, testId, field, value, invalid, onChange, suggestions }: SuggestedTextInputProps) {
   return (
     <>
-      <input id={id} data-testid={testId} className="input" type="text" list={suggestions ? `${id}-options` : undefined} placeholder={field.placeholder} value={value} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} />
+      <input
+        id={id}
+        data-testid={testId}
+        className="input"
+        type="text"
+        list={suggestions ? `${id}-options` : undefined}
+        placeholder={field.placeholder}
+        value={value}
+        aria-invalid={invalid}
+        onChange={(e) => onChange(e.target.value)}
+      />
       {suggestions && (
         <datalist id={`${id}-options`} data-testid={`${testId}-options`}>
           {suggestions.map((suggestion) => (
@@ -120,7 +237,11 @@ function SuggestedTextInput({ id, testId, field, value, invalid, onChange, sugge
 
 /** A tool name, suggested from the nodes wired into this node's `tools` handle. */
 function WiredToolInput({ nodeId, ...props }: Omit<SuggestedTextInputProps, "suggestions"> & { nodeId: string }) {
-  const { nodes, edges, lookup } = useEditorStore((state) => ({ nodes: state.nodes, edges: state.edges, lookup: state.lookup }));
+  const { nodes, edges, lookup } = useEditorStore((state) => ({
+    nodes: state.nodes,
+    edges: state.edges,
+    lookup: state.lookup,
+  }));
   const suggestions = useMemo(() => wiredToolNames(nodeId, nodes, edges, lookup), [nodeId, nodes, edges, lookup]);
   return <SuggestedTextInput {...props} suggestions={suggestions} />;
 }

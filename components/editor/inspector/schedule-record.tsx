@@ -5,8 +5,21 @@ import { useEffect, useState } from "react";
 import { formatRelativeTime } from "@/components/ui/format-relative-time";
 import { useEditorStore } from "../editor-store-context";
 
-type MissNote = { firstMissedAt: string; lastMissedAt: string; count: number; policy: string; catchUpRunId: string | null };
-type ScheduleRecordData = { nodeId: string; armed: boolean; nextFireAt: string | null; lastFiredAt: string | null; lastRunId: string | null; misses: MissNote[] };
+type MissNote = {
+  firstMissedAt: string;
+  lastMissedAt: string;
+  count: number;
+  policy: string;
+  catchUpRunId: string | null;
+};
+type ScheduleRecordData = {
+  nodeId: string;
+  armed: boolean;
+  nextFireAt: string | null;
+  lastFiredAt: string | null;
+  lastRunId: string | null;
+  misses: MissNote[];
+};
 
 const REFRESH_MS = 10_000;
 
@@ -31,7 +44,10 @@ function useScheduleRecord(workflowId: string | undefined, nodeId: string): Sche
 }
 
 function MissLine({ miss, format }: { miss: MissNote; format: Intl.DateTimeFormat }) {
-  const span = miss.count === 1 ? format.format(new Date(miss.firstMissedAt)) : `${format.format(new Date(miss.firstMissedAt))} – ${format.format(new Date(miss.lastMissedAt))}`;
+  const span =
+    miss.count === 1
+      ? format.format(new Date(miss.firstMissedAt))
+      : `${format.format(new Date(miss.firstMissedAt))} – ${format.format(new Date(miss.lastMissedAt))}`;
   return (
     <li data-testid="schedule-miss">
       Missed {miss.count.toLocaleString("en")} firing{miss.count === 1 ? "" : "s"} ({span}):{" "}
@@ -61,7 +77,10 @@ export function ScheduleRecord({ nodeId, timezone }: { nodeId: string; timezone:
       ) : (
         <ul className="trigger-times">
           <li data-testid="schedule-next-firing">
-            Next firing: {record.nextFireAt ? format.format(new Date(record.nextFireAt)) : "not armed in Redis yet (workers re-arm schedules from the database every 30 s)"}
+            Next firing:{" "}
+            {record.nextFireAt
+              ? format.format(new Date(record.nextFireAt))
+              : "not armed in Redis yet (workers re-arm schedules from the database every 30 s)"}
           </li>
           <li data-testid="schedule-last-firing">
             Last firing:{" "}

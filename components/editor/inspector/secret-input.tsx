@@ -4,7 +4,13 @@ import { KeyRound } from "lucide-react";
 import { isSecretRef, secretRef } from "@/lib/secrets/reference";
 import { useSecretNames } from "@/hooks/use-secret-names";
 
-type SecretInputProps = { id: string; testId: string; value: unknown; invalid?: boolean; onChange: (value: unknown) => void };
+type SecretInputProps = {
+  id: string;
+  testId: string;
+  value: unknown;
+  invalid?: boolean;
+  onChange: (value: unknown) => void;
+};
 
 export function SecretInput({ id, testId, value, invalid, onChange }: SecretInputProps) {
   const { names, loaded } = useSecretNames();
@@ -15,7 +21,14 @@ export function SecretInput({ id, testId, value, invalid, onChange }: SecretInpu
     <>
       <div className="secret-input">
         <KeyRound size={14} aria-hidden />
-        <select id={id} data-testid={testId} className="input select" value={current} aria-invalid={invalid || missing} onChange={(e) => onChange(e.target.value ? secretRef(e.target.value) : undefined)}>
+        <select
+          id={id}
+          data-testid={testId}
+          className="input select"
+          value={current}
+          aria-invalid={invalid || missing}
+          onChange={(e) => onChange(e.target.value ? secretRef(e.target.value) : undefined)}
+        >
           <option value="">{names.length > 0 ? "Choose a secret…" : "No secrets yet"}</option>
           {missing && <option value={current}>{current} (not found)</option>}
           {names.map((name) => (

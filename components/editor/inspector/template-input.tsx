@@ -24,7 +24,16 @@ function openPlaceholder(text: string, caret: number): { start: number; typed: s
   return match ? { start: match.index, typed: match[1].trim().toLowerCase() } : null;
 }
 
-export function TemplateInput({ id, testId, value, placeholder, invalid, rows = 4, suggestions, onChange }: TemplateInputProps) {
+export function TemplateInput({
+  id,
+  testId,
+  value,
+  placeholder,
+  invalid,
+  rows = 4,
+  suggestions,
+  onChange,
+}: TemplateInputProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const [open, setOpen] = useState<{ start: number; typed: string } | null>(null);
   const [active, setActive] = useState(0);
@@ -87,14 +96,25 @@ export function TemplateInput({ id, testId, value, placeholder, invalid, rows = 
         <ul className="template-suggestions" role="listbox" data-testid={`${testId}-suggestions`}>
           {matches.map((s, i) => (
             <li key={s.token} role="option" aria-selected={i === active}>
-              <button type="button" className={cx(i === active && "is-active")} onMouseDown={(e) => e.preventDefault()} onClick={() => insert(s)}>
+              <button
+                type="button"
+                className={cx(i === active && "is-active")}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => insert(s)}
+              >
                 <code>{s.token}</code>
-                <span>{s.portLabel} of {s.nodeLabel}</span>
+                <span>
+                  {s.portLabel} of {s.nodeLabel}
+                </span>
               </button>
             </li>
           ))}
           {matches.length === 0 && (
-            <li className="template-suggestions-empty">{suggestions.length === 0 ? "Connect a node into this one to use its output here." : "No upstream output matches."}</li>
+            <li className="template-suggestions-empty">
+              {suggestions.length === 0
+                ? "Connect a node into this one to use its output here."
+                : "No upstream output matches."}
+            </li>
           )}
         </ul>
       )}

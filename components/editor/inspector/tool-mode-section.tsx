@@ -20,7 +20,10 @@ type ToolModeSectionProps = {
 };
 
 export function ToolModeSection({ id, data, meta, connections }: ToolModeSectionProps) {
-  const { setNodeMode, updateNodeData } = useEditorStore((state) => ({ setNodeMode: state.setNodeMode, updateNodeData: state.updateNodeData }));
+  const { setNodeMode, updateNodeData } = useEditorStore((state) => ({
+    setNodeMode: state.setNodeMode,
+    updateNodeData: state.updateNodeData,
+  }));
   const isTool = data.mode === "tool";
   const filled = agentInputs(data, meta);
 
@@ -47,7 +50,12 @@ export function ToolModeSection({ id, data, meta, connections }: ToolModeSection
           <span className={cx(isTool && "is-active")}>Tool mode</span>
         </label>
       </div>
-      {!isTool && <p className="field-help">In tool mode an agent calls this node when it decides to. Its outputs give way to one tool handle you wire into an agent&apos;s Tools.</p>}
+      {!isTool && (
+        <p className="field-help">
+          In tool mode an agent calls this node when it decides to. Its outputs give way to one tool handle you wire
+          into an agent&apos;s Tools.
+        </p>
+      )}
       {isTool && meta.tool?.discovered && (
         <div className="tool-details">
           <div className="tool-detail">
@@ -61,18 +69,24 @@ export function ToolModeSection({ id, data, meta, connections }: ToolModeSection
               ))}
             </ul>
             <p className="field-help">
-              Discovered from the server when the run reaches this node, each as <code>{"{source}__{tool}"}</code>. Use Discover tools below to see them now and choose which
-              the agent gets.
+              Discovered from the server when the run reaches this node, each as <code>{"{source}__{tool}"}</code>. Use
+              Discover tools below to see them now and choose which the agent gets.
             </p>
           </div>
-          <ApprovalSetting id={id} toolConfig={data.toolConfig} onChange={(toolConfig) => updateNodeData(id, { toolConfig })} />
+          <ApprovalSetting
+            id={id}
+            toolConfig={data.toolConfig}
+            onChange={(toolConfig) => updateNodeData(id, { toolConfig })}
+          />
         </div>
       )}
       {isTool && meta.tool && !meta.tool.discovered && (
         <div className="tool-details">
           <div className="tool-detail">
             <span className="tool-detail-label">Tool name</span>
-            <code className="tool-name" data-testid="tool-name">{toolName(data, meta)}</code>
+            <code className="tool-name" data-testid="tool-name">
+              {toolName(data, meta)}
+            </code>
           </div>
           <div className="tool-detail">
             <span className="tool-detail-label">Description the agent sees</span>
@@ -95,7 +109,11 @@ export function ToolModeSection({ id, data, meta, connections }: ToolModeSection
                           type="button"
                           className={cx("chip", byAgent && "chip-agent")}
                           onClick={() => toggleInput(port.name)}
-                          title={byAgent ? "Click to fix this input to the value below" : "Click to let the agent fill this input"}
+                          title={
+                            byAgent
+                              ? "Click to fix this input to the value below"
+                              : "Click to let the agent fill this input"
+                          }
                         >
                           {byAgent ? "Agent fills" : "Fixed"}
                         </button>
@@ -106,7 +124,11 @@ export function ToolModeSection({ id, data, meta, connections }: ToolModeSection
               </ul>
             </div>
           )}
-          <ApprovalSetting id={id} toolConfig={data.toolConfig} onChange={(toolConfig) => updateNodeData(id, { toolConfig })} />
+          <ApprovalSetting
+            id={id}
+            toolConfig={data.toolConfig}
+            onChange={(toolConfig) => updateNodeData(id, { toolConfig })}
+          />
         </div>
       )}
     </section>

@@ -20,7 +20,9 @@ function WebhookUrl({ nodeId }: { nodeId: string }) {
         <code data-testid="webhook-url">{url}</code>
         <CopyButton text={url} label="Copy the URL" testId="copy-webhook-url" />
       </div>
-      <p className="field-help">POST JSON here; the body is the run&apos;s input. Send the secret below in X-Webhook-Secret, or an API key.</p>
+      <p className="field-help">
+        POST JSON here; the body is the run&apos;s input. Send the secret below in X-Webhook-Secret, or an API key.
+      </p>
       <div className="trigger-url">
         <code className="trigger-curl">{curl}</code>
         <CopyButton text={curl} label="Copy as curl" testId="copy-webhook-curl" />
@@ -51,7 +53,15 @@ function ScheduleTimes({ cron, timezone }: { cron: string; timezone: string }) {
   );
 }
 
-export function TriggerSection({ nodeId, trigger, params }: { nodeId: string; trigger: string | undefined; params: Record<string, unknown> }) {
+export function TriggerSection({
+  nodeId,
+  trigger,
+  params,
+}: {
+  nodeId: string;
+  trigger: string | undefined;
+  params: Record<string, unknown>;
+}) {
   if (trigger === "webhook") return <WebhookUrl nodeId={nodeId} />;
   if (trigger === "schedule") {
     const timezone = typeof params.timezone === "string" && params.timezone.trim() ? params.timezone.trim() : "UTC";

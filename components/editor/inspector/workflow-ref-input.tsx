@@ -5,7 +5,19 @@ import { useEditorStore } from "../editor-store-context";
 
 type Listed = { id: string; name: string };
 
-export function WorkflowRefInput({ id, testId, value, invalid, onChange }: { id: string; testId: string; value: string; invalid: boolean; onChange: (value: string) => void }) {
+export function WorkflowRefInput({
+  id,
+  testId,
+  value,
+  invalid,
+  onChange,
+}: {
+  id: string;
+  testId: string;
+  value: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+}) {
   const currentId = useEditorStore((state) => state.workflowId);
   const [workflows, setWorkflows] = useState<Listed[] | null>(null);
   useEffect(() => {
@@ -20,9 +32,26 @@ export function WorkflowRefInput({ id, testId, value, invalid, onChange }: { id:
   }, []);
   const others = (workflows ?? []).filter((workflow) => workflow.id !== currentId);
   return (
-    <select id={id} data-testid={testId} className="input select" value={value} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)}>
-      <option value="">{workflows === null ? "Loading workflows…" : others.length === 0 ? "No other workflows yet" : "Choose a workflow…"}</option>
-      {value && workflows !== null && !others.some((workflow) => workflow.id === value) && <option value={value}>{value === currentId ? "This workflow (it would call itself)" : `Missing workflow ${value}`}</option>}
+    <select
+      id={id}
+      data-testid={testId}
+      className="input select"
+      value={value}
+      aria-invalid={invalid}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <option value="">
+        {workflows === null
+          ? "Loading workflows…"
+          : others.length === 0
+            ? "No other workflows yet"
+            : "Choose a workflow…"}
+      </option>
+      {value && workflows !== null && !others.some((workflow) => workflow.id === value) && (
+        <option value={value}>
+          {value === currentId ? "This workflow (it would call itself)" : `Missing workflow ${value}`}
+        </option>
+      )}
       {others.map((workflow) => (
         <option key={workflow.id} value={workflow.id}>
           {workflow.name}

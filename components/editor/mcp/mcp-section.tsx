@@ -26,7 +26,9 @@ const filterOf = (value: unknown): ToolFilter => ToolFilter.safeParse(value ?? {
 /** What a discovery depends on: the node and how its servers are reached — not the tool filters, which only pick among the tools found. */
 function connectionSignature(params: Record<string, unknown>): string {
   const { toolFilter: _filter, servers, ...rest } = params;
-  const withoutFilters = Array.isArray(servers) ? servers.map((server) => ({ ...(server as GroupServerParams), toolFilter: undefined })) : servers;
+  const withoutFilters = Array.isArray(servers)
+    ? servers.map((server) => ({ ...(server as GroupServerParams), toolFilter: undefined }))
+    : servers;
   return JSON.stringify([rest, withoutFilters]);
 }
 
@@ -36,12 +38,23 @@ export function McpSection({ id }: { id: string }) {
   const readOnly = useEditorStore((state) => state.readOnly);
   const getGraph = useEditorStore((state) => state.toGraph);
   // Kept with the settings it was made for: another node, or changed settings, must not show these tools as theirs.
-  const [discovered, setDiscovered] = useState<{ nodeId: string; signature: string; result: NodeDiscovery } | null>(null);
+  const [discovered, setDiscovered] = useState<{ nodeId: string; signature: string; result: NodeDiscovery } | null>(
+    null,
+  );
   const [pending, startTransition] = useTransition();
   const isMcp = Boolean(data && isMcpNodeType(data.componentType));
   const signature = data && isMcp ? `${id}:${connectionSignature(data.params)}` : "";
   // What Discover and Connect are given: the node as it is now, with the workflow's servers it may refer to.
-  const readInput = () => (data && isMcp ? { nodeId: id, type: data.componentType, label: data.label, params: data.params, mcpServers: getGraph().mcpServers } : null);
+  const readInput = () =>
+    data && isMcp
+      ? {
+          nodeId: id,
+          type: data.componentType,
+          label: data.label,
+          params: data.params,
+          mcpServers: getGraph().mcpServers,
+        }
+      : null;
   const oauth = useMcpOAuthStatus(readInput, signature);
   if (!data || !isMcp) return null;
 
@@ -50,9 +63,16 @@ export function McpSection({ id }: { id: string }) {
   const isGroup = data.componentType === MCP_GROUP_TYPE;
   const groupServers = (Array.isArray(data.params.servers) ? data.params.servers : []) as GroupServerParams[];
   const keys = isGroup ? groupServers.map((server) => String(server.id ?? "")) : [id];
-  const filterFor = (key: string) => filterOf(isGroup ? groupServers.find((s) => s.id === key)?.toolFilter : data.params.toolFilter);
+  const filterFor = (key: string) =>
+    filterOf(isGroup ? groupServers.find((s) => s.id === key)?.toolFilter : data.params.toolFilter);
   const setFilter = (key: string, filter: ToolFilter) =>
-    isGroup ? setParam(id, "servers", groupServers.map((server) => (server.id === key ? { ...server, toolFilter: filter } : server))) : setParam(id, "toolFilter", filter);
+    isGroup
+      ? setParam(
+          id,
+          "servers",
+          groupServers.map((server) => (server.id === key ? { ...server, toolFilter: filter } : server)),
+        )
+      : setParam(id, "toolFilter", filter);
 
   const discover = () =>
     startTransition(async () => {
@@ -65,7 +85,8 @@ export function McpSection({ id }: { id: string }) {
     <section className="inspector-section" data-testid="mcp-section">
       <h3 className="inspector-section-title">MCP tools</h3>
       <Button size="sm" onClick={discover} disabled={pending || readOnly} data-testid="discover-tools">
-        {pending ? <RefreshCw size={14} className="spin" aria-hidden /> : <Plug size={14} aria-hidden />} {pending ? "Connecting…" : "Discover tools"}
+        {pending ? <RefreshCw size={14} className="spin" aria-hidden /> : <Plug size={14} aria-hidden />}{" "}
+        {pending ? "Connecting…" : "Discover tools"}
       </Button>
       {outdated && (
         <p className="field-help" data-testid="discover-outdated">
@@ -83,13 +104,19 @@ export function McpSection({ id }: { id: string }) {
         return (
           <div key={key} className="mcp-server-tools" data-testid={`mcp-server-${key}`}>
             {isGroup && <h4 className="mcp-server-title">{key}</h4>}
-            {signIn && <OAuthConnection server={signIn} readInput={readInput} readOnly={readOnly} refresh={oauth.refresh} />}
+            {signIn && (
+              <OAuthConnection server={signIn} readInput={readInput} readOnly={readOnly} refresh={oauth.refresh} />
+            )}
             {result && !result.ok && (
               <p className="field-error" data-testid="discover-error">
                 {result.error}
               </p>
             )}
-            <ToolFilterPicker tools={result?.ok ? result.tools : undefined} filter={filterFor(key)} onChange={(filter) => setFilter(key, filter)} />
+            <ToolFilterPicker
+              tools={result?.ok ? result.tools : undefined}
+              filter={filterFor(key)}
+              onChange={(filter) => setFilter(key, filter)}
+            />
           </div>
         );
       })}

@@ -16,7 +16,8 @@ import { Button } from "@/components/ui/button";
 type Props = { server: NodeOAuthServer; readInput: () => unknown; readOnly: boolean; refresh: () => Promise<void> };
 
 function describe(status: OAuthConnectionStatus): string {
-  if (!status.connected) return status.lastError ? `Not connected: the last sign-in failed — ${status.lastError}` : "Not connected";
+  if (!status.connected)
+    return status.lastError ? `Not connected: the last sign-in failed — ${status.lastError}` : "Not connected";
   const who = status.connectedBy ? ` by ${status.connectedBy}` : "";
   if (!status.expiresAt) return `Connected${who}`;
   const renewal = status.refreshable ? "renewed automatically" : "connect again after that";
@@ -53,7 +54,10 @@ export function OAuthConnection({ server, readInput, readOnly, refresh }: Props)
         return;
       }
       if (signIn) signIn.location.href = result.authorizationUrl;
-      else setError(`Your browser blocked the sign-in window: allow pop-ups for this page, or open ${result.authorizationUrl}`);
+      else
+        setError(
+          `Your browser blocked the sign-in window: allow pop-ups for this page, or open ${result.authorizationUrl}`,
+        );
       setWaiting({ window: signIn, since: new Date().toISOString() });
     });
   };
@@ -72,10 +76,17 @@ export function OAuthConnection({ server, readInput, readOnly, refresh }: Props)
       </p>
       <div className="mcp-oauth-actions">
         <Button size="sm" onClick={connect} disabled={readOnly || pending} data-testid="mcp-oauth-connect">
-          {pending ? <RefreshCw size={14} className="spin" aria-hidden /> : null} {status.connected ? "Reconnect" : "Connect"}
+          {pending ? <RefreshCw size={14} className="spin" aria-hidden /> : null}{" "}
+          {status.connected ? "Reconnect" : "Connect"}
         </Button>
         {status.connected && (
-          <Button size="sm" variant="ghost" onClick={disconnect} disabled={readOnly || pending} data-testid="mcp-oauth-disconnect">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={disconnect}
+            disabled={readOnly || pending}
+            data-testid="mcp-oauth-disconnect"
+          >
             Disconnect
           </Button>
         )}

@@ -17,16 +17,32 @@ export function offeredCount(tools: DiscoveredTool[], filter: ToolFilter): numbe
   return tools.length;
 }
 
-export function ToolFilterPicker({ tools, filter, onChange }: { tools?: DiscoveredTool[]; filter: ToolFilter; onChange: (filter: ToolFilter) => void }) {
+export function ToolFilterPicker({
+  tools,
+  filter,
+  onChange,
+}: {
+  tools?: DiscoveredTool[];
+  filter: ToolFilter;
+  onChange: (filter: ToolFilter) => void;
+}) {
   const listed: DiscoveredTool[] = tools ?? filter.tools.map((name) => ({ name }));
   const toggle = (name: string) =>
-    onChange({ ...filter, tools: filter.tools.includes(name) ? filter.tools.filter((t) => t !== name) : [...filter.tools, name] });
+    onChange({
+      ...filter,
+      tools: filter.tools.includes(name) ? filter.tools.filter((t) => t !== name) : [...filter.tools, name],
+    });
   return (
     <div className="mcp-filter">
       <div className="mcp-filter-modes" role="radiogroup" aria-label="Tools the agent gets">
         {MODES.map((mode) => (
           <label key={mode.value} className={cx("mcp-filter-mode", filter.mode === mode.value && "mcp-filter-mode-on")}>
-            <input type="radio" data-testid={`tool-filter-${mode.value}`} checked={filter.mode === mode.value} onChange={() => onChange({ ...filter, mode: mode.value })} />
+            <input
+              type="radio"
+              data-testid={`tool-filter-${mode.value}`}
+              checked={filter.mode === mode.value}
+              onChange={() => onChange({ ...filter, mode: mode.value })}
+            />
             {mode.label}
           </label>
         ))}
@@ -42,9 +58,20 @@ export function ToolFilterPicker({ tools, filter, onChange }: { tools?: Discover
             const ticked = filter.tools.includes(tool.name);
             const offered = filter.mode === "all" || (filter.mode === "selected" ? ticked : !ticked);
             return (
-              <li key={tool.name} className={cx("mcp-tool", !offered && "mcp-tool-off")} data-testid={`mcp-tool-${tool.name}`}>
+              <li
+                key={tool.name}
+                className={cx("mcp-tool", !offered && "mcp-tool-off")}
+                data-testid={`mcp-tool-${tool.name}`}
+              >
                 <label>
-                  {filter.mode !== "all" && <input type="checkbox" checked={ticked} onChange={() => toggle(tool.name)} aria-label={`${filter.mode === "selected" ? "Offer" : "Hide"} ${tool.name}`} />}
+                  {filter.mode !== "all" && (
+                    <input
+                      type="checkbox"
+                      checked={ticked}
+                      onChange={() => toggle(tool.name)}
+                      aria-label={`${filter.mode === "selected" ? "Offer" : "Hide"} ${tool.name}`}
+                    />
+                  )}
                   <span className="mcp-tool-name">{tool.name}</span>
                 </label>
                 {tool.description && <p className="mcp-tool-description">{tool.description}</p>}

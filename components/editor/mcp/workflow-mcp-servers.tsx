@@ -10,13 +10,16 @@ import { useEditorStore, useEditorStoreApi } from "../editor-store-context";
 import "./mcp.css";
 import { describeIssues } from "@/lib/validation/describe-issues";
 
-const PLACEHOLDER = '{ "docs": { "transport": "http", "url": "https://example.com/mcp", "headers": { "Authorization": { "$secret": "DOCS_TOKEN" } } } }';
+const PLACEHOLDER =
+  '{ "docs": { "transport": "http", "url": "https://example.com/mcp", "headers": { "Authorization": { "$secret": "DOCS_TOKEN" } } } }';
 
 export function WorkflowMcpServersSettings() {
   const store = useEditorStoreApi();
   const current = useEditorStore((state) => state.mcpServers);
   const readOnly = useEditorStore((state) => state.readOnly);
-  const [text, setText] = useState(() => (current && Object.keys(current).length > 0 ? JSON.stringify(current, null, 2) : ""));
+  const [text, setText] = useState(() =>
+    current && Object.keys(current).length > 0 ? JSON.stringify(current, null, 2) : "",
+  );
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
 
   function apply() {
@@ -30,13 +33,24 @@ export function WorkflowMcpServersSettings() {
     if (!parsed.success) return setMessage({ error: true, text: describeIssues(parsed.error, "mcpServers") });
     // The store has no setter of its own for workflow settings; an edit bumps the revision so it is saved.
     store.setState((state) => ({ mcpServers: json as Record<string, unknown>, revision: state.revision + 1 }));
-    setMessage({ error: false, text: `${Object.keys(parsed.data).length} server(s) kept; save the workflow to store them.` });
+    setMessage({
+      error: false,
+      text: `${Object.keys(parsed.data).length} server(s) kept; save the workflow to store them.`,
+    });
   }
 
   return (
     <details className="mcp-workflow-servers" data-testid="workflow-mcp-servers">
       <summary>Workflow MCP servers</summary>
-      <textarea className="input textarea" rows={6} placeholder={PLACEHOLDER} value={text} readOnly={readOnly} onChange={(e) => setText(e.target.value)} data-testid="workflow-mcp-servers-json" />
+      <textarea
+        className="input textarea"
+        rows={6}
+        placeholder={PLACEHOLDER}
+        value={text}
+        readOnly={readOnly}
+        onChange={(e) => setText(e.target.value)}
+        data-testid="workflow-mcp-servers-json"
+      />
       {!readOnly && (
         <Button size="sm" onClick={apply} data-testid="workflow-mcp-servers-apply">
           Apply

@@ -12,7 +12,9 @@ import { NodeShell } from "./node-shell";
 
 function AgentNodeView({ id, data, selected }: NodeProps<FlowNode>) {
   const meta = useEditorStore((state) => state.lookup(data.componentType));
-  const toolCount = useEditorStore((state) => state.edges.filter((e) => e.target === id && e.targetHandle === TOOLS_HANDLE).length);
+  const toolCount = useEditorStore(
+    (state) => state.edges.filter((e) => e.target === id && e.targetHandle === TOOLS_HANDLE).length,
+  );
   const model = meta ? describeModel(data.params, meta) : null;
   return (
     <NodeShell id={id} data={data} meta={meta} selected={selected} className="is-agent">
@@ -27,7 +29,13 @@ function AgentNodeView({ id, data, selected }: NodeProps<FlowNode>) {
         <Wrench size={13} aria-hidden />
         <span className="node-tools-label">Tools</span>
         <span className="node-tools-count">{toolCount === 0 ? "none wired" : `${toolCount} connected`}</span>
-        <Handle type="target" position={Position.Bottom} id={TOOLS_HANDLE} className="handle handle-tools" title="Wire tool-mode nodes here" />
+        <Handle
+          type="target"
+          position={Position.Bottom}
+          id={TOOLS_HANDLE}
+          className="handle handle-tools"
+          title="Wire tool-mode nodes here"
+        />
       </div>
     </NodeShell>
   );

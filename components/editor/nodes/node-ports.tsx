@@ -26,8 +26,17 @@ function PortColumn({ ports, type }: { ports: PortDefinition[]; type: "source" |
   return (
     <div className={`node-port-column node-port-column-${type}`}>
       {ports.map((port) => (
-        <div key={port.name} className={port === ERROR_PORT ? "node-port node-port-error" : "node-port"} data-testid={port === ERROR_PORT ? "error-handle" : undefined}>
-          <Handle type={type} position={position} id={port.name} className={port === ERROR_PORT ? "handle handle-error" : "handle"} />
+        <div
+          key={port.name}
+          className={port === ERROR_PORT ? "node-port node-port-error" : "node-port"}
+          data-testid={port === ERROR_PORT ? "error-handle" : undefined}
+        >
+          <Handle
+            type={type}
+            position={position}
+            id={port.name}
+            className={port === ERROR_PORT ? "handle handle-error" : "handle"}
+          />
           <span className="node-port-label">{port.label}</span>
         </div>
       ))}

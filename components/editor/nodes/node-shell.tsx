@@ -56,7 +56,13 @@ export function NodeShell({ id, data, meta, selected, className, children }: Nod
     >
       {isTool && (
         <>
-          <Handle type="source" position={Position.Top} id={TOOL_HANDLE} className="handle handle-tool" title="Wire into an agent's Tools" />
+          <Handle
+            type="source"
+            position={Position.Top}
+            id={TOOL_HANDLE}
+            className="handle handle-tool"
+            title="Wire into an agent's Tools"
+          />
           <span className="tool-handle-label">tool</span>
         </>
       )}

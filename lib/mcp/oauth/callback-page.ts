@@ -14,6 +14,10 @@ export function callbackPage(result: ConnectResult): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title} · Switchboard</title></head><body style="font-family: system-ui, sans-serif; margin: 3rem auto; max-width: 36rem"><h1 data-testid="oauth-result">${title}</h1><p>${escapeHtml(text)}</p>${close}</body></html>`;
   return new Response(html, {
     status: result.ok ? 200 : 400,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "referrer-policy": "no-referrer" },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "referrer-policy": "no-referrer",
+    },
   });
 }

@@ -7,17 +7,34 @@
  * never redirects: when the server wants a new sign-in it throws McpOAuthRequiredError saying why.
  */
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { OutboundSecret } from "../../secrets/secret-destination";
 import { appBaseUrl } from "../../platform/app-url";
 import { oauthCallbackUrl } from "./connection-key";
-import { deleteOAuthRecords, readOAuthRecord, writeOAuthRecord, type PendingConnect, type StoredTokens } from "./credential-store";
+import {
+  deleteOAuthRecords,
+  readOAuthRecord,
+  writeOAuthRecord,
+  type PendingConnect,
+  type StoredTokens,
+} from "./credential-store";
 
 /**
  * An HTTP server's OAuth settings with its secrets resolved (server side only), its connection key,
  * and the secrets that went into them with the hosts each may go to (the authorization server's requests check them).
  */
-export type OAuthServer = { url: string; key: string; clientId?: string; clientSecret?: string; scope?: string; secrets: OutboundSecret[] };
+export type OAuthServer = {
+  url: string;
+  key: string;
+  clientId?: string;
+  clientSecret?: string;
+  scope?: string;
+  secrets: OutboundSecret[];
+};
 
 /** The server needs someone to sign in again; a run reports the server unavailable with this message. */
 export class McpOAuthRequiredError extends Error {}
@@ -45,7 +62,11 @@ abstract class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
-    if (this.server.clientId) return { client_id: this.server.clientId, ...(this.server.clientSecret ? { client_secret: this.server.clientSecret } : {}) };
+    if (this.server.clientId)
+      return {
+        client_id: this.server.clientId,
+        ...(this.server.clientSecret ? { client_secret: this.server.clientSecret } : {}),
+      };
     return (await readOAuthRecord(this.server.key, "client"))?.information;
   }
 
@@ -109,7 +130,8 @@ export class ConnectOAuthProvider extends StoredOAuthProvider {
   }
 
   async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): Promise<void> {
-    if ((scope === "all" || scope === "client") && !this.server.clientId) await deleteOAuthRecords(this.server.key, "client");
+    if ((scope === "all" || scope === "client") && !this.server.clientId)
+      await deleteOAuthRecords(this.server.key, "client");
   }
 }
 
@@ -123,7 +145,9 @@ export class RunOAuthProvider extends StoredOAuthProvider {
   /** Throws McpOAuthRequiredError when the server was never connected (no run should register a client or start a sign-in). */
   static async load(server: OAuthServer): Promise<RunOAuthProvider> {
     if (!(await readOAuthRecord(server.key, "tokens"))) {
-      throw new McpOAuthRequiredError(`MCP server ${new URL(server.url).origin} signs in with OAuth and is not connected: ${CONNECT_HINT}`);
+      throw new McpOAuthRequiredError(
+        `MCP server ${new URL(server.url).origin} signs in with OAuth and is not connected: ${CONNECT_HINT}`,
+      );
     }
     return new RunOAuthProvider(server);
   }
@@ -155,11 +179,16 @@ export class RunOAuthProvider extends StoredOAuthProvider {
    */
   async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): Promise<void> {
     if (scope === "tokens" || scope === "all") {
-      this.refused = scope === "all" ? "the authorization server no longer accepts this client" : "the authorization server refused the stored refresh token (revoked or expired)";
+      this.refused =
+        scope === "all"
+          ? "the authorization server no longer accepts this client"
+          : "the authorization server refused the stored refresh token (revoked or expired)";
       const stored = await readOAuthRecord(this.server.key, "tokens");
-      if (stored && stored.tokens.access_token === this.used?.tokens.access_token) await deleteOAuthRecords(this.server.key, "tokens");
+      if (stored && stored.tokens.access_token === this.used?.tokens.access_token)
+        await deleteOAuthRecords(this.server.key, "tokens");
     }
-    if ((scope === "all" || scope === "client") && !this.server.clientId) await deleteOAuthRecords(this.server.key, "client");
+    if ((scope === "all" || scope === "client") && !this.server.clientId)
+      await deleteOAuthRecords(this.server.key, "client");
   }
 
   /** A run never starts a sign-in, so it keeps no verifier. */
@@ -171,11 +200,17 @@ export class RunOAuthProvider extends StoredOAuthProvider {
 
   /** Where the SDK would send a person's browser: a run has none, so the server is reported unavailable instead. */
   redirectToAuthorization(): never {
-    const why = this.refused ?? (this.used?.tokens.refresh_token ? "the access token was refused and could not be refreshed" : "the access token was refused or has expired, and there is no refresh token");
+    const why =
+      this.refused ??
+      (this.used?.tokens.refresh_token
+        ? "the access token was refused and could not be refreshed"
+        : "the access token was refused or has expired, and there is no refresh token");
     throw this.required(why);
   }
 
   private required(why: string): McpOAuthRequiredError {
-    return new McpOAuthRequiredError(`MCP server ${new URL(this.server.url).origin} needs to be connected again: ${why}; ${CONNECT_HINT}`);
+    return new McpOAuthRequiredError(
+      `MCP server ${new URL(this.server.url).origin} needs to be connected again: ${why}; ${CONNECT_HINT}`,
+    );
   }
 }

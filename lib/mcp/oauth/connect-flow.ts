@@ -26,7 +26,13 @@ export type ConnectResult = { ok: true; origin: string } | { ok: false; error: s
 
 /** The target's settings resolved (secrets, connection key) and its URL checked against the address policy. */
 async function resolveTarget(target: OAuthTarget): Promise<OAuthServer> {
-  const params = await serverParams({ transport: "http", url: target.url, headers: {}, protocol: "auto", oauth: target.oauth });
+  const params = await serverParams({
+    transport: "http",
+    url: target.url,
+    headers: {},
+    protocol: "auto",
+    oauth: target.oauth,
+  });
   if (params.transport !== "http" || !params.oauth) throw new Error(`${target.url} has no OAuth settings`);
   return params.oauth;
 }
@@ -41,7 +47,11 @@ const failure = (error: unknown, server?: OAuthServer): { ok: false; error: stri
 });
 
 /** Answers with the authorization address for the browser; `appOrigin` is where that browser reaches this app. */
-export async function startOAuthConnect(target: OAuthTarget, who: Principal, appOrigin: string): Promise<{ ok: true; authorizationUrl: string } | { ok: false; error: string }> {
+export async function startOAuthConnect(
+  target: OAuthTarget,
+  who: Principal,
+  appOrigin: string,
+): Promise<{ ok: true; authorizationUrl: string } | { ok: false; error: string }> {
   let server: OAuthServer | undefined;
   try {
     server = await resolveTarget(target);
@@ -56,12 +66,16 @@ export async function startOAuthConnect(target: OAuthTarget, who: Principal, app
     };
     const provider = new ConnectOAuthProvider(server, pending);
     const result = await auth(provider, authOptions(server));
-    if (result !== "REDIRECT" || !provider.authorizationUrl) throw new Error(`${new URL(target.url).origin} did not ask for a sign-in`);
+    if (result !== "REDIRECT" || !provider.authorizationUrl)
+      throw new Error(`${new URL(target.url).origin} did not ask for a sign-in`);
     return { ok: true, authorizationUrl: provider.authorizationUrl.href };
   } catch (error) {
     const reached = URL.canParse(target.url) ? new URL(target.url).origin : target.url;
     const said = failure(error, server);
-    return { ok: false, error: said.error.startsWith(reached) ? said.error : `Could not start the sign-in with ${reached}: ${said.error}` };
+    return {
+      ok: false,
+      error: said.error.startsWith(reached) ? said.error : `Could not start the sign-in with ${reached}: ${said.error}`,
+    };
   }
 }
 
@@ -75,17 +89,23 @@ export async function finishOAuthConnect(query: URLSearchParams, who: Principal)
   const state = query.get("state") ?? "";
   const key = state.split(".")[0];
   const pending = /^[0-9a-f]{24}$/.test(key) ? await readOAuthRecord(key, "pending") : undefined;
-  if (!pending || !sameState(pending.state, state) || !pending.codeVerifier) return { ok: false, error: "This sign-in is unknown or already used: press Connect again" };
-  if (pending.userId !== who.userId) return { ok: false, error: "This sign-in was started by someone else: press Connect yourself" };
+  if (!pending || !sameState(pending.state, state) || !pending.codeVerifier)
+    return { ok: false, error: "This sign-in is unknown or already used: press Connect again" };
+  if (pending.userId !== who.userId)
+    return { ok: false, error: "This sign-in was started by someone else: press Connect yourself" };
   // Good once: whatever happens next, this state cannot be used again.
   const spent: PendingConnect = { ...pending, codeVerifier: undefined };
   const refuse = async (error: string): Promise<ConnectResult> => {
     await writeOAuthRecord(key, "pending", { ...spent, error });
     return { ok: false, error };
   };
-  if (Date.now() - Date.parse(pending.startedAt) > PENDING_MS) return refuse("This sign-in took more than 10 minutes: press Connect again");
+  if (Date.now() - Date.parse(pending.startedAt) > PENDING_MS)
+    return refuse("This sign-in took more than 10 minutes: press Connect again");
   const refused = query.get("error");
-  if (refused) return refuse(`The authorization server answered "${refused}"${query.get("error_description") ? `: ${query.get("error_description")}` : ""}`);
+  if (refused)
+    return refuse(
+      `The authorization server answered "${refused}"${query.get("error_description") ? `: ${query.get("error_description")}` : ""}`,
+    );
   const code = query.get("code");
   if (!code) return refuse("The authorization server sent no code back");
 
@@ -93,7 +113,10 @@ export async function finishOAuthConnect(query: URLSearchParams, who: Principal)
   try {
     server = await resolveTarget(pending.server);
     await writeOAuthRecord(key, "pending", spent);
-    const result = await auth(new ConnectOAuthProvider(server, pending), { ...authOptions(server), authorizationCode: code });
+    const result = await auth(new ConnectOAuthProvider(server, pending), {
+      ...authOptions(server),
+      authorizationCode: code,
+    });
     if (result !== "AUTHORIZED") throw new Error("The authorization server did not issue tokens");
   } catch (error) {
     return refuse(failure(error, server).error);

@@ -13,7 +13,12 @@ export type OAuthRecordName = "tokens" | "client" | "pending";
 
 /** A client id given as a secret counts by the secret's name: the key never depends on a secret's value. */
 export function oauthConnectionKey(url: string, oauth: McpOAuthSettings): string {
-  const clientId = oauth.clientId === undefined ? "" : typeof oauth.clientId === "string" ? `text:${oauth.clientId}` : `secret:${oauth.clientId.$secret}`;
+  const clientId =
+    oauth.clientId === undefined
+      ? ""
+      : typeof oauth.clientId === "string"
+        ? `text:${oauth.clientId}`
+        : `secret:${oauth.clientId.$secret}`;
   return createHash("sha256")
     .update(JSON.stringify([new URL(url).href, clientId, oauth.scope ?? ""]))
     .digest("hex")

@@ -27,12 +27,19 @@ export type PendingConnect = {
 
 type Records = { tokens: StoredTokens; client: StoredClient; pending: PendingConnect };
 
-export async function readOAuthRecord<R extends OAuthRecordName>(key: string, record: R): Promise<Records[R] | undefined> {
+export async function readOAuthRecord<R extends OAuthRecordName>(
+  key: string,
+  record: R,
+): Promise<Records[R] | undefined> {
   const text = await readSecretValue(oauthSecretName(key, record));
   return text === undefined ? undefined : (JSON.parse(text) as Records[R]);
 }
 
-export async function writeOAuthRecord<R extends OAuthRecordName>(key: string, record: R, value: Records[R]): Promise<void> {
+export async function writeOAuthRecord<R extends OAuthRecordName>(
+  key: string,
+  record: R,
+  value: Records[R],
+): Promise<void> {
   await putSecret(oauthSecretName(key, record), JSON.stringify(value));
 }
 

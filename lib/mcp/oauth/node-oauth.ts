@@ -12,7 +12,8 @@ import { oauthConnectionStatus, type OAuthConnectionStatus } from "./status";
 
 export type NodeOAuthServer = { key: string; source: string; origin: string; status: OAuthConnectionStatus };
 
-type Found = { ok: true; servers: { key: string; source: string; target: OAuthTarget }[] } | { ok: false; error: string };
+type Found =
+  { ok: true; servers: { key: string; source: string; target: OAuthTarget }[] } | { ok: false; error: string };
 
 /** The node's servers that sign in with OAuth; bad input is answered with what is wrong. */
 function oauthServers(input: unknown): Found {
@@ -22,7 +23,15 @@ function oauthServers(input: unknown): Found {
   const node = { id: nodeId, type, label, params };
   try {
     const servers = serverSpecs(node, mcpServers).flatMap(({ config, ...spec }) =>
-      config.transport === "http" && config.oauth ? [{ key: editorServerKey(node, { config, ...spec }), source: spec.source, target: { url: config.url, oauth: config.oauth } }] : [],
+      config.transport === "http" && config.oauth
+        ? [
+            {
+              key: editorServerKey(node, { config, ...spec }),
+              source: spec.source,
+              target: { url: config.url, oauth: config.oauth },
+            },
+          ]
+        : [],
     );
     return { ok: true, servers };
   } catch (error) {
@@ -30,10 +39,19 @@ function oauthServers(input: unknown): Found {
   }
 }
 
-export async function nodeOAuthStatus(input: unknown): Promise<{ ok: true; servers: NodeOAuthServer[] } | { ok: false; error: string }> {
+export async function nodeOAuthStatus(
+  input: unknown,
+): Promise<{ ok: true; servers: NodeOAuthServer[] } | { ok: false; error: string }> {
   const found = oauthServers(input);
   if (!found.ok) return found;
-  const servers = await Promise.all(found.servers.map(async ({ key, source, target }) => ({ key, source, origin: new URL(target.url).origin, status: await oauthConnectionStatus(target) })));
+  const servers = await Promise.all(
+    found.servers.map(async ({ key, source, target }) => ({
+      key,
+      source,
+      origin: new URL(target.url).origin,
+      status: await oauthConnectionStatus(target),
+    })),
+  );
   return { ok: true, servers };
 }
 
@@ -41,7 +59,9 @@ function pick(input: unknown, serverKey: unknown): { ok: true; target: OAuthTarg
   const found = oauthServers(input);
   if (!found.ok) return found;
   const server = found.servers.find((candidate) => candidate.key === serverKey);
-  return server ? { ok: true, target: server.target } : { ok: false, error: `This node has no HTTP server "${String(serverKey)}" that signs in with OAuth` };
+  return server
+    ? { ok: true, target: server.target }
+    : { ok: false, error: `This node has no HTTP server "${String(serverKey)}" that signs in with OAuth` };
 }
 
 /** Begins the sign-in; the browser opens `authorizationUrl`, which comes back to the callback route. */
@@ -50,7 +70,10 @@ export async function connectNodeServer(input: unknown, serverKey: unknown, who:
   return picked.ok ? startOAuthConnect(picked.target, who, appOrigin) : picked;
 }
 
-export async function disconnectNodeServer(input: unknown, serverKey: unknown): Promise<{ ok: true } | { ok: false; error: string }> {
+export async function disconnectNodeServer(
+  input: unknown,
+  serverKey: unknown,
+): Promise<{ ok: true } | { ok: false; error: string }> {
   const picked = pick(input, serverKey);
   if (!picked.ok) return picked;
   await disconnectOAuth(picked.target);

@@ -8,7 +8,14 @@ import type { OAuthTarget } from "./connect-flow";
 import { readOAuthRecord, tokensExpireAt } from "./credential-store";
 
 export type OAuthConnectionStatus =
-  | { connected: true; connectedBy: string; updatedAt: string; expiresAt?: string; refreshable: boolean; scope?: string }
+  | {
+      connected: true;
+      connectedBy: string;
+      updatedAt: string;
+      expiresAt?: string;
+      refreshable: boolean;
+      scope?: string;
+    }
   | { connected: false; lastError?: string };
 
 export async function oauthConnectionStatus(target: OAuthTarget): Promise<OAuthConnectionStatus> {

@@ -14,7 +14,9 @@ const PARAMS = ["workflowId", "tool", "caller", "outcome", "since", "cursor", "l
 
 export const GET = apiRoute({ role: "viewer" }, async ({ request }) => {
   const search = new URL(request.url).searchParams;
-  const query = ToolCallAuditQuery.safeParse(Object.fromEntries(PARAMS.flatMap((name) => (search.has(name) ? [[name, search.get(name)]] : []))));
+  const query = ToolCallAuditQuery.safeParse(
+    Object.fromEntries(PARAMS.flatMap((name) => (search.has(name) ? [[name, search.get(name)]] : []))),
+  );
   if (!query.success) {
     const issue = query.error.issues[0];
     throw new ApiError("bad-request", `${issue.path.join(".") || "query"}: ${issue.message}`);

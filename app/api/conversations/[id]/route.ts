@@ -9,21 +9,30 @@ export const dynamic = "force-dynamic";
 
 const RenameBody = z.object({ title: z.string().trim().min(1, "title must not be empty").max(120) });
 
-export const GET = apiRoute<{ id: string }>({ role: "viewer", workflow: workflowOfConversation }, async (_request, { id }) => {
-  const conversation = await getConversation(id);
-  if (!conversation) throw new ApiError("not-found", `Conversation ${id} does not exist`);
-  return Response.json(conversation);
-});
+export const GET = apiRoute<{ id: string }>(
+  { role: "viewer", workflow: workflowOfConversation },
+  async (_request, { id }) => {
+    const conversation = await getConversation(id);
+    if (!conversation) throw new ApiError("not-found", `Conversation ${id} does not exist`);
+    return Response.json(conversation);
+  },
+);
 
-export const PATCH = apiRoute<{ id: string }>({ role: "editor", workflow: workflowOfConversation }, async ({ json }, { id }) => {
-  const body = RenameBody.safeParse(await json());
-  if (!body.success) throw new ApiError("bad-request", `title: ${body.error.issues[0].message}`);
-  const renamed = await renameConversation(id, body.data.title);
-  if (!renamed) throw new ApiError("not-found", `Conversation ${id} does not exist`);
-  return Response.json(renamed);
-});
+export const PATCH = apiRoute<{ id: string }>(
+  { role: "editor", workflow: workflowOfConversation },
+  async ({ json }, { id }) => {
+    const body = RenameBody.safeParse(await json());
+    if (!body.success) throw new ApiError("bad-request", `title: ${body.error.issues[0].message}`);
+    const renamed = await renameConversation(id, body.data.title);
+    if (!renamed) throw new ApiError("not-found", `Conversation ${id} does not exist`);
+    return Response.json(renamed);
+  },
+);
 
-export const DELETE = apiRoute<{ id: string }>({ role: "editor", workflow: workflowOfConversation }, async (_request, { id }) => {
-  if (!(await deleteConversation(id))) throw new ApiError("not-found", `Conversation ${id} does not exist`);
-  return new Response(null, { status: 204 });
-});
+export const DELETE = apiRoute<{ id: string }>(
+  { role: "editor", workflow: workflowOfConversation },
+  async (_request, { id }) => {
+    if (!(await deleteConversation(id))) throw new ApiError("not-found", `Conversation ${id} does not exist`);
+    return new Response(null, { status: 204 });
+  },
+);

@@ -13,7 +13,11 @@ export const dynamic = "force-dynamic";
 
 function unauthorized(): Response {
   return Response.json(
-    { jsonrpc: "2.0", error: { code: -32001, message: "Send an API key as Authorization: Bearer sb_… (Settings → API keys)" }, id: null },
+    {
+      jsonrpc: "2.0",
+      error: { code: -32001, message: "Send an API key as Authorization: Bearer sb_… (Settings → API keys)" },
+      id: null,
+    },
     { status: 401, headers: { "WWW-Authenticate": 'Bearer realm="switchboard-mcp"' } },
   );
 }
@@ -27,7 +31,10 @@ async function handle(request: Request): Promise<Response> {
   // Stateless: no sessions to end and nothing to push outside a request, so only POST is served (the spec allows 405 here).
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
   const server = buildWorkflowsServer(principal);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, maxRequestBodySize: limit });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    maxRequestBodySize: limit,
+  });
   await server.connect(transport);
   request.signal.addEventListener("abort", () => void server.close());
   const response = await transport.handleRequest(request);

@@ -19,7 +19,11 @@ export const PUT = apiRoute<{ name: string }>({ role: "admin" }, async ({ json }
   const body = PutSecretBody.safeParse(await json());
   if (!body.success) throw new ApiError("bad-request", issueText(body.error.issues[0], "body"));
   const saved = await putSecret(name, body.data.value, body.data.allowedHosts);
-  return Response.json({ name: saved.name, allowedHosts: saved.allowedHosts, updatedAt: saved.updatedAt.toISOString() });
+  return Response.json({
+    name: saved.name,
+    allowedHosts: saved.allowedHosts,
+    updatedAt: saved.updatedAt.toISOString(),
+  });
 });
 
 export const DELETE = apiRoute<{ name: string }>({ role: "admin" }, async (_call, params) => {

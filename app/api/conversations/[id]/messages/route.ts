@@ -13,14 +13,17 @@ export const dynamic = "force-dynamic";
 
 const MessageBody = z.object({ text: z.string().trim().min(1, "the message is empty").max(20_000) });
 
-export const POST = apiRoute<{ id: string }>({ role: "editor", workflow: workflowOfConversation }, async ({ json }, { id }) => {
-  const body = MessageBody.safeParse(await json());
-  if (!body.success) throw new ApiError("bad-request", `text: ${body.error.issues[0].message}`);
-  const sent = await sendMessage(id, body.data.text);
-  if (!sent.ok) {
-    if (sent.reason === "not-found") throw new ApiError("not-found", sent.message);
-    if (sent.reason === "invalid-input") throw new ApiError("bad-request", sent.message, sent.errors);
-    throw new ApiError("invalid-workflow", sent.message, sent.errors);
-  }
-  return Response.json({ runId: sent.runId, turnId: sent.turnId }, { status: 201 });
-});
+export const POST = apiRoute<{ id: string }>(
+  { role: "editor", workflow: workflowOfConversation },
+  async ({ json }, { id }) => {
+    const body = MessageBody.safeParse(await json());
+    if (!body.success) throw new ApiError("bad-request", `text: ${body.error.issues[0].message}`);
+    const sent = await sendMessage(id, body.data.text);
+    if (!sent.ok) {
+      if (sent.reason === "not-found") throw new ApiError("not-found", sent.message);
+      if (sent.reason === "invalid-input") throw new ApiError("bad-request", sent.message, sent.errors);
+      throw new ApiError("invalid-workflow", sent.message, sent.errors);
+    }
+    return Response.json({ runId: sent.runId, turnId: sent.turnId }, { status: 201 });
+  },
+);

@@ -10,7 +10,10 @@ import { handleWebhook } from "@/lib/triggers/webhook";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(request: Request, context: { params: Promise<{ workflowId: string; nodeId: string }> }): Promise<Response> {
+export async function POST(
+  request: Request,
+  context: { params: Promise<{ workflowId: string; nodeId: string }> },
+): Promise<Response> {
   const limit = bodyLimit("default");
   const refusal = checkRequest(request) ?? checkApiBody(request.method, request.headers, limit);
   if (refusal) return refusalResponse(refusal);

@@ -9,4 +9,6 @@ import { finishOAuthConnect } from "@/lib/mcp/oauth/connect-flow";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ role: "editor" }, async ({ request, principal }) => callbackPage(await finishOAuthConnect(new URL(request.url).searchParams, principal)));
+export const GET = apiRoute({ role: "editor" }, async ({ request, principal }) =>
+  callbackPage(await finishOAuthConnect(new URL(request.url).searchParams, principal)),
+);

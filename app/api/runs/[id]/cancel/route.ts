@@ -12,11 +12,23 @@ import { cancelRun } from "@/lib/runs/run-cancellation";
 
 export const dynamic = "force-dynamic";
 
-const CancelBody = z.object({ graceSeconds: z.number().min(0, "graceSeconds must not be negative").max(60, "graceSeconds may be at most 60").optional() }).strict();
+const CancelBody = z
+  .object({
+    graceSeconds: z
+      .number()
+      .min(0, "graceSeconds must not be negative")
+      .max(60, "graceSeconds may be at most 60")
+      .optional(),
+  })
+  .strict();
 
 export const POST = apiRoute<{ id: string }>({ role: "editor", workflow: workflowOfRun }, async ({ json }, { id }) => {
   const body = CancelBody.safeParse(await json());
-  if (!body.success) throw new ApiError("bad-request", `${body.error.issues[0].path.join(".") || "body"}: ${body.error.issues[0].message}`);
+  if (!body.success)
+    throw new ApiError(
+      "bad-request",
+      `${body.error.issues[0].path.join(".") || "body"}: ${body.error.issues[0].message}`,
+    );
   const result = await cancelRun(sharedRedis(), id, { graceMs: (body.data.graceSeconds ?? 0) * 1000 });
   if (result.ok) return Response.json({ status: result.status }, { status: 202 });
   if (result.reason === "not-found") throw new ApiError("not-found", result.message);

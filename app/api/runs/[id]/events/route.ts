@@ -18,12 +18,21 @@ function lastSeenSeq(request: Request): number {
   return Number.isFinite(seq) && seq > 0 ? seq : 0;
 }
 
-const SSE_HEADERS = { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive", "X-Accel-Buffering": "no" };
+const SSE_HEADERS = {
+  "Content-Type": "text/event-stream",
+  "Cache-Control": "no-cache, no-transform",
+  Connection: "keep-alive",
+  "X-Accel-Buffering": "no",
+};
 
-export const GET = apiRoute<{ id: string }>({ role: "viewer", workflow: workflowOfRun }, async ({ request, principal }, { id: runId }) => {
-  if (!(await getRunStatus(runId))) throw new ApiError("not-found", `Run ${runId} does not exist`);
-  const release = acquireStream(principal.userId);
-  if (!release) throw new ApiError("too-many", "Too many open run streams for this user; close some tabs and try again");
-  const stream = runEventStream(runId, { lastSeenSeq: lastSeenSeq(request), signal: request.signal, release });
-  return new Response(stream, { headers: SSE_HEADERS });
-});
+export const GET = apiRoute<{ id: string }>(
+  { role: "viewer", workflow: workflowOfRun },
+  async ({ request, principal }, { id: runId }) => {
+    if (!(await getRunStatus(runId))) throw new ApiError("not-found", `Run ${runId} does not exist`);
+    const release = acquireStream(principal.userId);
+    if (!release)
+      throw new ApiError("too-many", "Too many open run streams for this user; close some tabs and try again");
+    const stream = runEventStream(runId, { lastSeenSeq: lastSeenSeq(request), signal: request.signal, release });
+    return new Response(stream, { headers: SSE_HEADERS });
+  },
+);

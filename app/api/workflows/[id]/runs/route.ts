@@ -16,7 +16,7 @@ const StartRunBody = z.object({ input: z.unknown().optional() });
 
 export const POST = apiRoute<{ id: string }>({ role: "editor", workflow: workflowOfPath }, async ({ json }, { id }) => {
   const body = StartRunBody.safeParse(await json());
-  if (!body.success) throw new ApiError("bad-request", "Expected a JSON object such as { \"input\": \"...\" }");
+  if (!body.success) throw new ApiError("bad-request", 'Expected a JSON object such as { "input": "..." }');
   const result = await startRun(id, body.data.input, { kind: "api" });
   if (!result.ok) {
     if (result.reason === "not-found") throw new ApiError("not-found", result.message);
@@ -26,7 +26,10 @@ export const POST = apiRoute<{ id: string }>({ role: "editor", workflow: workflo
   return Response.json({ runId: result.runId }, { status: 201 });
 });
 
-export const GET = apiRoute<{ id: string }>({ role: "viewer", workflow: workflowOfPath }, async ({ request }, { id }) => {
-  if (!(await getWorkflow(id))) throw new ApiError("not-found", `Workflow ${id} does not exist`);
-  return answerRunList(request, id);
-});
+export const GET = apiRoute<{ id: string }>(
+  { role: "viewer", workflow: workflowOfPath },
+  async ({ request }, { id }) => {
+    if (!(await getWorkflow(id))) throw new ApiError("not-found", `Workflow ${id} does not exist`);
+    return answerRunList(request, id);
+  },
+);

@@ -7,8 +7,11 @@ import { sharedRedis } from "@/lib/queue/redis";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute<{ id: string; nodeId: string }>({ role: "editor", workflow: workflowOfRun }, async (_call, { id, nodeId }) => {
-  const handoff = await readHandoff(sharedRedis(), id, nodeId);
-  if (!handoff) throw new ApiError("not-found", `No External Agent is waiting at node "${nodeId}" of run ${id}`);
-  return Response.json(handoff, { headers: { "Cache-Control": "no-store" } });
-});
+export const GET = apiRoute<{ id: string; nodeId: string }>(
+  { role: "editor", workflow: workflowOfRun },
+  async (_call, { id, nodeId }) => {
+    const handoff = await readHandoff(sharedRedis(), id, nodeId);
+    if (!handoff) throw new ApiError("not-found", `No External Agent is waiting at node "${nodeId}" of run ${id}`);
+    return Response.json(handoff, { headers: { "Cache-Control": "no-store" } });
+  },
+);
