@@ -314,16 +314,14 @@ describe("MCP servers through the gateway", () => {
         .filter((e): e is Extract<RunEventInput, { type: "tool.health" }> => e.type === "tool.health")
         .map((e) => e.payload);
     try {
-      await expect
-        .poll(health, { timeout: 5_000 })
-        .toEqual([
-          expect.objectContaining({
-            nodeId: "watched",
-            toolName: "watched",
-            status: "green",
-            latencyMs: expect.any(Number),
-          }),
-        ]);
+      await expect.poll(health, { timeout: 5_000 }).toEqual([
+        expect.objectContaining({
+          nodeId: "watched",
+          toolName: "watched",
+          status: "green",
+          latencyMs: expect.any(Number),
+        }),
+      ]);
       for (const pid of processesWith(tag)) process.kill(pid, "SIGKILL");
       await expect.poll(() => health().map((h) => h.status), { timeout: 8_000 }).toEqual(["green", "red"]);
       expect(health()[1].error).toBeTruthy();

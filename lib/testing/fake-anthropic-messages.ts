@@ -37,14 +37,12 @@ export async function startFakeAnthropicMessages(replies: ScriptedReply[]) {
     if (req.method !== "POST" || !req.url?.endsWith("/messages")) return void res.writeHead(404).end();
     const apiKey = req.headers["x-api-key"] as string | undefined;
     if (!apiKey) {
-      return void res
-        .writeHead(401, { "content-type": "application/json" })
-        .end(
-          JSON.stringify({
-            type: "error",
-            error: { type: "authentication_error", message: "x-api-key header is required" },
-          }),
-        );
+      return void res.writeHead(401, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          type: "error",
+          error: { type: "authentication_error", message: "x-api-key header is required" },
+        }),
+      );
     }
     const body = JSON.parse(raw) as ReceivedAnthropicRequest["body"];
     received.push({ apiKey, version: req.headers["anthropic-version"] as string | undefined, body });
