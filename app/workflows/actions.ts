@@ -7,6 +7,7 @@ import { catalogueMeta } from "@/lib/nodes";
 import { startRun } from "@/lib/runs/start-run";
 import { parseGraph } from "@/lib/workflow/graph";
 import { parseWorkflowFile } from "@/lib/workflow/workflow-file";
+import { duplicateWorkflow } from "@/lib/workflow-store/duplicate-workflow";
 import { saveRefusal } from "@/lib/workflow-store/save-guard";
 import {
   createWorkflow,
@@ -131,15 +132,14 @@ export async function renameWorkflowAction(id: unknown, name: unknown): Promise<
   return { ok: true };
 }
 
-/** Copies a workflow as "<name> (copy)" and stays on the list. */
+/** Copies a workflow as "<name> (copy)" (lib/workflow-store/duplicate-workflow.ts) and stays on the list. */
 export async function duplicateWorkflowAction(id: unknown): Promise<ListActionResult> {
-  const denied = await actionDenied("editor");
-  if (denied) return { ok: false, errors: [denied] };
+  const caller = await actionPrincipal("editor");
+  if (!caller.ok) return { ok: false, errors: [caller.error] };
   const workflowId = WorkflowId.safeParse(id);
   if (!workflowId.success) return { ok: false, errors: workflowId.error.issues.map((i) => i.message) };
-  const original = await getWorkflow(workflowId.data);
-  if (!original) return { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
-  await createWorkflow(`${original.name} (copy)`.slice(0, 200), original.graph);
+  const copied = await duplicateWorkflow(workflowId.data, caller.principal.role);
+  if (!copied.ok) return copied;
   revalidatePath("/");
   return { ok: true };
 }

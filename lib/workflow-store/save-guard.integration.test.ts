@@ -5,6 +5,8 @@ import { wantedSchedules } from "../triggers/schedules";
 import type { WorkflowGraph } from "../workflow/graph";
 import { createTestAccount } from "../testing/test-accounts";
 import { startTestStack, type TestStack } from "../testing/test-stack";
+import { duplicateWorkflow } from "./duplicate-workflow";
+import { createWorkflow, getWorkflow } from "./repository";
 
 let admin: TestStack;
 let editor: ApiClient;
@@ -78,6 +80,30 @@ describe("unknown params", () => {
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({
       error: 'Node "Fetch" (h) has a param "retries" that HTTP Request does not take: remove it',
+    });
+  });
+});
+
+describe("duplicating", () => {
+  it("copies a stored graph, and refuses one stored before a check existed, naming the node and the param", async () => {
+    const fetchNode = (params: Record<string, unknown>) => ({
+      id: "h",
+      type: "core.http.request",
+      position: { x: 0, y: 0 },
+      data: { label: "Fetch", mode: "normal" as const, params },
+    });
+    const clean = await createWorkflow("clean", { nodes: [fetchNode({ url: "https://example.com" })], edges: [] });
+    const copied = await duplicateWorkflow(clean.id, "editor");
+    expect(copied.ok).toBe(true);
+    if (copied.ok) expect((await getWorkflow(copied.id))?.name).toBe("clean (copy)");
+
+    const old = await createWorkflow("old", {
+      nodes: [fetchNode({ url: "https://example.com", retries: 3 })],
+      edges: [],
+    } as unknown as WorkflowGraph);
+    expect(await duplicateWorkflow(old.id, "admin")).toEqual({
+      ok: false,
+      errors: ['Node "Fetch" (h) has a param "retries" that HTTP Request does not take: remove it'],
     });
   });
 });
