@@ -111,7 +111,9 @@ const upwardRules = LAYERS.slice(0, -1).map((layer, index) => {
   const above = LAYERS.slice(index + 1);
   return {
     name: `layer-${layer.name}`,
-    comment: `${layer.name} may import only its own layer and those below it (ARCHITECTURE.md): pass a capability in instead`,
+    comment:
+      `${layer.name} may import only its own layer and those below it (ARCHITECTURE.md): pass a capability ` +
+      `in instead`,
     severity: "error",
     from: { path: patternsOf(layer), pathNot: [TESTS, ...namedFiles(LAYERS.filter((other) => other !== layer))] },
     to: {

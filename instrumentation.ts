@@ -1,4 +1,7 @@
-/** Next.js start-up hook: the owner account from SWITCHBOARD_ADMIN_EMAIL/PASSWORD (headless set-up) and, on a fresh install, the example workflow. */
+/**
+ * Next.js start-up hook: the owner account from SWITCHBOARD_ADMIN_EMAIL/PASSWORD (headless set-up) and, on a fresh
+ * install, the example workflow.
+ */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { ensureOwnerFromEnv } = await import("./lib/auth/accounts");

@@ -1,4 +1,8 @@
-/** Next.js settings: keep server-only packages (Prisma, BullMQ, the QuickJS sandbox's WebAssembly, JSONata, the evaluation boxes' pool, `ws` with its optional native add-ons) out of the bundler; server actions take workflows up to 5 MB. */
+/**
+ * Next.js settings: keep server-only packages (Prisma, BullMQ, the QuickJS sandbox's WebAssembly, JSONata, the
+ * evaluation boxes' pool, `ws` with its optional native add-ons) out of the bundler; server actions take workflows up
+ * to 5 MB.
+ */
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   serverExternalPackages: [

@@ -10,7 +10,10 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { defineConfig } from "prisma/config";
 
-/** Catalog columns of type `name` (OID 19) and `"char"` (OID 18) that adapter-pg cannot map: report them as `text` (OID 25). */
+/**
+ * Catalog columns of type `name` (OID 19) and `"char"` (OID 18) that adapter-pg cannot map: report them as `text` (OID
+ * 25).
+ */
 const CATALOG_TEXT_OIDS = new Set([18, 19]);
 const TEXT_OID = 25;
 

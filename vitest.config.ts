@@ -1,4 +1,7 @@
-/** Vitest: unit tests (pure, beside their code) and integration tests (real Redis and PostgreSQL, run one file at a time). */
+/**
+ * Vitest: unit tests (pure, beside their code) and integration tests (real Redis and PostgreSQL, run one file at a
+ * time).
+ */
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { integrationEnv } from "./lib/testing/test-env.ts";

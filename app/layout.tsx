@@ -8,7 +8,10 @@ import "./globals.css";
 const FAVICON =
   "data:image/svg+xml," +
   encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="24" height="24" rx="6" fill="#4f46e5"/><path d="M7 8.5c5 0 5 7 10 7" stroke="white" stroke-width="1.8" fill="none" stroke-linecap="round"/><circle cx="7" cy="8.5" r="2" fill="white"/><circle cx="17" cy="15.5" r="2" fill="white"/></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">' +
+      '<rect width="24" height="24" rx="6" fill="#4f46e5"/>' +
+      '<path d="M7 8.5c5 0 5 7 10 7" stroke="white" stroke-width="1.8" fill="none" stroke-linecap="round"/>' +
+      '<circle cx="7" cy="8.5" r="2" fill="white"/><circle cx="17" cy="15.5" r="2" fill="white"/></svg>',
   );
 
 // Every page is rendered per request, so each carries the script nonce of its own Content-Security-Policy

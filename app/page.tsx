@@ -1,4 +1,7 @@
-/** The home page: every workflow, newest first (open, rename, duplicate, delete), buttons to start a new one or import one, and the template gallery. */
+/**
+ * The home page: every workflow, newest first (open, rename, duplicate, delete), buttons to start a new one or import
+ * one, and the template gallery.
+ */
 import { Plus, Workflow } from "lucide-react";
 import { pageUser } from "@/lib/auth/request-access";
 import { hasRole } from "@/lib/auth/roles";

@@ -16,7 +16,10 @@ function stylesheets(dir: string): string[] {
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
 }
 
-/** The classes a stylesheet styles on their own: a selector's first compound that is one class, with at most pseudo-classes after it. */
+/**
+ * The classes a stylesheet styles on their own: a selector's first compound that is one class, with at most
+ * pseudo-classes after it.
+ */
 function ownClasses(css: string): Set<string> {
   const classes = new Set<string>();
   const withoutComments = css.replace(/\/\*[\s\S]*?\*\//g, "");

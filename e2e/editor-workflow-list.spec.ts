@@ -1,4 +1,7 @@
-/** The workflow list and files: rename, duplicate and delete (asked first) from the list; export from the editor and import it back (a taken name gets "(2)"); bad files refused with reasons. */
+/**
+ * The workflow list and files: rename, duplicate and delete (asked first) from the list; export from the editor and
+ * import it back (a taken name gets "(2)"); bad files refused with reasons.
+ */
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";

@@ -1,4 +1,7 @@
-/** Bring your own agent, as a person does it: the run view shows the MCP URL and a token for the External Agent's tools, and Done ends the step with the answer. */
+/**
+ * Bring your own agent, as a person does it: the run view shows the MCP URL and a token for the External Agent's tools,
+ * and Done ends the step with the answer.
+ */
 import { expect, test } from "./support/test";
 import { RunPage } from "./pages/run-page";
 

@@ -39,7 +39,8 @@ test.describe("the perimeter, as the web process answers it", () => {
       for (const method of ["GET", "POST"]) {
         const answer = await raw(
           baseURL!,
-          `${method} ${target} HTTP/1.1\nHost: ${hostOf(baseURL!)}\n${key}\nContent-Type: application/json\nContent-Length: 2\nConnection: close\n\n{}`,
+          `${method} ${target} HTTP/1.1\nHost: ${hostOf(baseURL!)}\n${key}\nContent-Type: ` +
+            `application/json\nContent-Length: 2\nConnection: close\n\n{}`,
         );
         expect(answer.status, `${method} ${target}`).toBe(400);
       }
@@ -59,7 +60,8 @@ test.describe("the perimeter, as the web process answers it", () => {
       const method = target.startsWith("/api/secrets") ? "PUT" : "POST";
       const answer = await raw(
         baseURL!,
-        `${method} ${target} HTTP/1.1\nHost: ${hostOf(baseURL!)}\n${key}\n${extra}Content-Type: application/json\nTransfer-Encoding: chunked\n`,
+        `${method} ${target} HTTP/1.1\nHost: ${hostOf(baseURL!)}\n${key}\n${extra}Content-Type: ` +
+          `application/json\nTransfer-Encoding: chunked\n`,
         50 * MB,
       );
       expect(answer.status, target).toBe(413);
@@ -79,7 +81,8 @@ test.describe("the perimeter, as the web process answers it", () => {
       api: await raw(baseURL!, `GET /api/health HTTP/1.1\nHost: ${host}\nConnection: close\n`),
       hot: await raw(
         baseURL!,
-        `POST /api/mcp/gateway HTTP/1.1\nHost: ${host}\nContent-Type: application/json\nContent-Length: 2\nConnection: close\n\n{}`,
+        `POST /api/mcp/gateway HTTP/1.1\nHost: ${host}\nContent-Type: application/json\nContent-Length: ` +
+          `2\nConnection: close\n\n{}`,
       ),
       refused: await raw(baseURL!, `GET http://evil.example/ HTTP/1.1\nHost: ${host}\nConnection: close\n`),
     };

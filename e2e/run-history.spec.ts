@@ -116,7 +116,8 @@ test("runs with an input, runs again (edited and as it was), and finds every run
   await db.connect();
   try {
     await db.query(
-      `UPDATE "Run" SET "createdAt" = "createdAt" - interval '1 day', "startedAt" = "startedAt" - interval '1 day', "finishedAt" = "finishedAt" - interval '1 day' WHERE id = $1`,
+      `UPDATE "Run" SET "createdAt" = "createdAt" - interval '1 day', "startedAt" = "startedAt" - interval '1 day',
+        "finishedAt" = "finishedAt" - interval '1 day' WHERE id = $1`,
       [runIds[0]],
     );
   } finally {

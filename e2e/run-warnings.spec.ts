@@ -41,7 +41,8 @@ test("a node's warning stands out in the run's timeline, and the run still compl
   await expect(warning).toHaveCount(1);
   await expect(warning).toHaveClass(/timeline-warning/);
   await expect(warning).toContainText(
-    'Researcher: 1 tool node is wired in, but the gateway offers no tools: its allowed tools (fetch_page) match none of theirs. "Researcher" goes on without tools.',
+    "Researcher: 1 tool node is wired in, but the gateway offers no tools: its allowed tools (fetch_page) match none " +
+      'of theirs. "Researcher" goes on without tools.',
   );
   await warning.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/screenshots/run-warning.png" });

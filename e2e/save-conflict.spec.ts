@@ -1,4 +1,7 @@
-/** Two tabs editing one workflow: the second save does not silently overwrite the first; the editor asks whether to reload or overwrite. */
+/**
+ * Two tabs editing one workflow: the second save does not silently overwrite the first; the editor asks whether to
+ * reload or overwrite.
+ */
 import { expect, test } from "./support/test";
 
 test("a save based on an older version gets the conflict dialog, and overwriting is a choice", async ({

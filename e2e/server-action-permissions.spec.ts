@@ -161,12 +161,16 @@ test("every server action checks who calls it, and refused calls change nothing"
 });
 
 /** The paths Next's proxy leaves to their routes (proxy.ts), with the answer each route gives an anonymous POST. */
-// An action's body is text/plain: each route refuses it before asking who calls (the API and the gateway take only JSON).
+// An action's body is text/plain: each route refuses it before asking who calls (the API and the gateway take only
+// JSON).
 const PROXY_SKIPS = [
   { path: "/api/mcp/gateway", status: 415, says: "Send the body as application/json" },
   { path: "/api/workflows/anything/runs", status: 415, says: "Send the body as application/json" },
 ];
-/** Spellings near those paths, each of which must reach a route or meet the proxy — never a page where an action would run. */
+/**
+ * Spellings near those paths, each of which must reach a route or meet the proxy — never a page where an action would
+ * run.
+ */
 const NEAR_SKIPS = [
   "/api/mcp/gatewayx",
   "/api/mcp/gateway/x",

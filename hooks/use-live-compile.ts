@@ -1,5 +1,8 @@
 "use client";
-/** Runs the pure compiler in the browser shortly after each edit, so problems show on the nodes before anyone presses Run. */
+/**
+ * Runs the pure compiler in the browser shortly after each edit, so problems show on the nodes before anyone presses
+ * Run.
+ */
 import { useEffect } from "react";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { useEditorStoreApi } from "@/components/editor/editor-store-context";

@@ -10,7 +10,10 @@ import type { NodeOAuthServer } from "@/lib/mcp/oauth/node-oauth";
 
 const SETTLE_MS = 300;
 
-/** `readInput` gives the node as Discover takes it (null: not an MCP node); `signature` changes when its connection settings do. */
+/**
+ * `readInput` gives the node as Discover takes it (null: not an MCP node); `signature` changes when its connection
+ * settings do.
+ */
 export function useMcpOAuthStatus(
   readInput: () => unknown,
   signature: string,

@@ -10,7 +10,8 @@ import pg from "pg";
 import { embeddedPostgresUrl, startEmbeddedPostgres } from "../lib/platform/embedded-postgres";
 
 const USAGE =
-  "usage: npm run api-key -- create --email EMAIL --name NAME [--workflow ID]… | list --email EMAIL | limit --email EMAIL --id KEY_ID [--workflow ID]… | revoke --email EMAIL --id KEY_ID";
+  "usage: npm run api-key -- create --email EMAIL --name NAME [--workflow ID]… | list --email EMAIL | limit --email " +
+  "EMAIL --id KEY_ID [--workflow ID]… | revoke --email EMAIL --id KEY_ID";
 
 async function answers(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });

@@ -1,4 +1,7 @@
-/** The audit trail of tool calls across runs (viewer): every call that reached the gateway, filtered by workflow, tool, caller and outcome, newest first, in pages. */
+/**
+ * The audit trail of tool calls across runs (viewer): every call that reached the gateway, filtered by workflow, tool,
+ * caller and outcome, newest first, in pages.
+ */
 import type { Metadata } from "next";
 import { ShieldCheck } from "lucide-react";
 import { pageUser } from "@/lib/auth/request-access";
@@ -34,7 +37,10 @@ export default async function AuditPage({ searchParams }: PageProps) {
     <PageShell
       user={user}
       title="Tool calls"
-      subtitle="Every tool call that reached the gateway, from Switchboard's own agents and from outside ones — kept after its workflow is deleted."
+      subtitle={
+        "Every tool call that reached the gateway, from Switchboard's own agents and from outside ones — " +
+        "kept after its workflow is deleted."
+      }
     >
       <AuditFilters
         workflows={choices.workflows}

@@ -13,7 +13,8 @@ export default async function ForbiddenPage({ searchParams }: { searchParams: Pr
   const why =
     need === "unlimited-key"
       ? LIMITED_KEY_NOT_FOR_PAGES
-      : `It needs ${isRole(need) ? `the ${need}` : "a bigger"} role. An admin can change your role on the Settings page.`;
+      : `It needs ${isRole(need) ? `the ${need}` : "a bigger"} role. An admin can change your role on the ` +
+        `Settings page.`;
   return (
     <AuthCard title="You cannot open that page" subtitle={why}>
       <Link href="/" className={buttonClassName("primary")}>

@@ -1,5 +1,8 @@
 "use server";
-/** Server actions of the run pages: run a past run's workflow again (same or edited input), or open the exact graph a run used as a new workflow (editor). */
+/**
+ * Server actions of the run pages: run a past run's workflow again (same or edited input), or open the exact graph a
+ * run used as a new workflow (editor).
+ */
 import { redirect } from "next/navigation";
 import { actionPrincipal } from "@/lib/auth/request-access";
 import { getRunStatus } from "@/lib/runs/read-run";
@@ -11,7 +14,10 @@ import { createWorkflow } from "@/lib/workflow-store/repository";
 
 export type RerunResult = { ok: false; error: string };
 
-/** Starts the run's workflow again (as it is now) with `input`, or the run's own input when none is given; lands on the new run. */
+/**
+ * Starts the run's workflow again (as it is now) with `input`, or the run's own input when none is given; lands on the
+ * new run.
+ */
 export async function rerunAction(runId: unknown, input?: { value: unknown }): Promise<RerunResult> {
   const caller = await actionPrincipal("editor");
   if (!caller.ok) return { ok: false, error: caller.error };

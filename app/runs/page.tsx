@@ -1,4 +1,7 @@
-/** The run history across workflows (or one, with ?workflowId=): status, workflow, start, duration and tokens, filtered and paged. */
+/**
+ * The run history across workflows (or one, with ?workflowId=): status, workflow, start, duration and tokens, filtered
+ * and paged.
+ */
 import type { Metadata } from "next";
 import { History } from "lucide-react";
 import { pageUser } from "@/lib/auth/request-access";

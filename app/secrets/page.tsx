@@ -1,4 +1,6 @@
-/** The Secrets page: the names of the stored secrets and forms to add, replace and delete them. Values never come back. */
+/**
+ * The Secrets page: the names of the stored secrets and forms to add, replace and delete them. Values never come back.
+ */
 import type { Metadata } from "next";
 import { pageUser } from "@/lib/auth/request-access";
 import { listSecrets } from "@/lib/secrets/secret-store";
@@ -15,7 +17,10 @@ export default async function SecretsPage() {
     <PageShell
       user={user}
       title="Secrets"
-      subtitle="API keys and tokens your workflows use. Values are encrypted at rest, read only by the worker when a node runs, and never shown again."
+      subtitle={
+        "API keys and tokens your workflows use. Values are encrypted at rest, read only by the worker when a node " +
+        "runs, and never shown again."
+      }
     >
       <SecretsManager
         secrets={secrets.map(({ name, allowedHosts, updatedAt }) => ({

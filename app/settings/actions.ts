@@ -1,8 +1,8 @@
 "use server";
 /**
  * The Settings page's actions. Everyone signed in manages their own API keys (a key acts with its
- * owner's role, optionally limited to some workflows); admins invite people, change roles, remove accounts, decide on host access and
- * how long run history is kept.
+ * owner's role, optionally limited to some workflows); admins invite people, change roles, remove accounts, decide on
+ * host access and how long run history is kept.
  */
 import { revalidatePath } from "next/cache";
 import { createInvite, removeUser, setUserRole } from "@/lib/auth/accounts";

@@ -1,4 +1,7 @@
-/** Settings: your API keys, the MCP server's address and client configurations; for admins also people (roles, invites), host access and run-history retention. */
+/**
+ * Settings: your API keys, the MCP server's address and client configurations; for admins also people (roles, invites),
+ * host access and run-history retention.
+ */
 import type { Metadata } from "next";
 import "@/components/settings/settings.css";
 import { ApiKeysSection } from "@/components/settings/api-keys-section";

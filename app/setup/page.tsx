@@ -14,7 +14,10 @@ export default async function SetupPage() {
   return (
     <AuthCard
       title="Create the owner account"
-      subtitle="Welcome to Switchboard. The first account owns this instance: it is an admin, invites everyone else and decides what workflows may touch on this machine."
+      subtitle={
+        "Welcome to Switchboard. The first account owns this instance: it is an admin, invites everyone else and " +
+        "decides what workflows may touch on this machine."
+      }
     >
       <AccountForm action={createOwnerAction} fields={NEW_ACCOUNT_FIELDS} submitLabel="Create owner account" />
     </AuthCard>

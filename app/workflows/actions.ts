@@ -1,5 +1,8 @@
 "use server";
-/** Server actions behind the editor and the workflow list: create, save, save-then-run, rename, duplicate, delete and import. All need the editor role. */
+/**
+ * Server actions behind the editor and the workflow list: create, save, save-then-run, rename, duplicate, delete and
+ * import. All need the editor role.
+ */
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { actionDenied, actionPrincipal } from "@/lib/auth/request-access";
@@ -35,7 +38,10 @@ export async function createWorkflowAction(): Promise<never> {
   redirect(`/workflows/${id}`);
 }
 
-/** Creates a workflow (and the ones it calls) from a template of the gallery, then opens it; a refusal (host access) answers why. */
+/**
+ * Creates a workflow (and the ones it calls) from a template of the gallery, then opens it; a refusal (host access)
+ * answers why.
+ */
 export async function createFromTemplateAction(templateId: unknown): Promise<ListActionResult> {
   const caller = await actionPrincipal("editor");
   if (!caller.ok) return { ok: false, errors: [caller.error] };
@@ -50,7 +56,10 @@ export async function createFromTemplateAction(templateId: unknown): Promise<Lis
   redirect(`/workflows/${id}`);
 }
 
-/** Saves the editor's graph if the stored workflow is still `expectedVersion` (see saveWorkflowVersion); otherwise answers the conflict. */
+/**
+ * Saves the editor's graph if the stored workflow is still `expectedVersion` (see saveWorkflowVersion); otherwise
+ * answers the conflict.
+ */
 export async function saveWorkflowAction(
   id: unknown,
   input: unknown,
@@ -155,7 +164,10 @@ export async function deleteWorkflowAction(id: unknown): Promise<ListActionResul
   return { ok: true };
 }
 
-/** Imports an export file as a new workflow (never over an existing one) and opens it; a bad file is answered with what is wrong. */
+/**
+ * Imports an export file as a new workflow (never over an existing one) and opens it; a bad file is answered with what
+ * is wrong.
+ */
 export async function importWorkflowAction(text: unknown): Promise<ListActionResult> {
   const user = await actionPrincipal("editor");
   if (!user.ok) return { ok: false, errors: [user.error] };

@@ -1,5 +1,8 @@
 "use server";
-/** The editor's "Discover tools": connects to the MCP servers an MCP node describes and lists their tools (editors; stdio servers: admins). */
+/**
+ * The editor's "Discover tools": connects to the MCP servers an MCP node describes and lists their tools (editors;
+ * stdio servers: admins).
+ */
 import { actionPrincipal } from "@/lib/auth/request-access";
 import { discoverMcpTools, type NodeDiscovery } from "@/lib/mcp/discover-node";
 

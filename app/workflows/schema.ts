@@ -1,4 +1,7 @@
-/** What the workflow server actions accept and answer. Kept apart from actions.ts, which may export only async functions. */
+/**
+ * What the workflow server actions accept and answer. Kept apart from actions.ts, which may export only async
+ * functions.
+ */
 import { z } from "zod";
 import type { Problem } from "@/lib/workflow/compile";
 
@@ -17,14 +20,18 @@ export const SaveWorkflowInput = z.object({
 });
 export type SaveWorkflowInput = z.infer<typeof SaveWorkflowInput>;
 
-/** `version` is the stored workflow's version after the save; `conflict` says someone else saved first (their version). */
+/**
+ * `version` is the stored workflow's version after the save; `conflict` says someone else saved first (their version).
+ */
 export type SaveWorkflowResult =
   { ok: true; version: string } | { ok: false; errors: string[]; conflict?: { version: string } };
 
 /** The version the editor's graph is based on (an ISO time); null overwrites whatever is stored. */
 export const ExpectedVersion = z.string().datetime().nullable().optional();
 
-/** A successful run never answers: the action redirects to the run view. `saved` tells the editor the graph was stored. */
+/**
+ * A successful run never answers: the action redirects to the run view. `saved` tells the editor the graph was stored.
+ */
 export type RunWorkflowResult = { ok: false; saved: boolean; errors: Problem[]; conflict?: { version: string } };
 
 /** What the workflow list's actions answer (import redirects to the new workflow on success). */

@@ -1,5 +1,8 @@
 "use client";
-/** Filters above the tool-call audit trail: workflow (deleted ones too), tool, caller and outcome, as a plain GET form that re-submits on change. */
+/**
+ * Filters above the tool-call audit trail: workflow (deleted ones too), tool, caller and outcome, as a plain GET form
+ * that re-submits on change.
+ */
 import { X } from "lucide-react";
 import Link from "next/link";
 import { AUDIT_CALLERS, AUDIT_OUTCOMES, type AuditCaller } from "@/lib/audit/audit-values";

@@ -1,4 +1,7 @@
-/** The Chat panel's calls to the API (conversations, the workflows it can talk to, stopping an answer), as the signed-in person. */
+/**
+ * The Chat panel's calls to the API (conversations, the workflows it can talk to, stopping an answer), as the signed-in
+ * person.
+ */
 import type { ConversationSummary, ConversationView } from "@/lib/chat/conversations";
 
 async function request<T>(path: string, init: RequestInit = {}): Promise<T> {

@@ -48,7 +48,8 @@ describe("debugLines", () => {
     ]);
     expect(lines.map(({ level, text }) => `${level}: ${text}`)).toEqual([
       "info: Building the agent's context",
-      "info: MCP server files spawned and its tools registered — MCP server (stdio: node), 5 tools: files__read, files__write, files__list, files__stat and 1 more",
+      "info: MCP server files spawned and its tools registered — MCP server (stdio: node), 5 tools: files__read, " +
+        "files__write, files__list, files__stat and 1 more",
       "info: Tool wait registered (component)",
       "info: Memory loaded: 2 earlier turns of the conversation (window 2)",
       "info: Tool call wait started",

@@ -46,7 +46,9 @@ function describe(event: RunEvent): Omit<DebugLine, "at"> | null {
     case "tool.call.completed":
       return {
         level: event.payload.isError ? "warn" : "info",
-        text: `Tool call ${event.payload.toolName} ${event.payload.isError ? "failed" : "finished"} after ${event.payload.durationMs} ms`,
+        text:
+          `Tool call ${event.payload.toolName} ${event.payload.isError ? "failed" : "finished"} after ` +
+          `${event.payload.durationMs} ms`,
       };
     case "tool.teardown":
       return { level: "info", text: `${event.payload.toolName} closed: ${event.payload.detail}` };

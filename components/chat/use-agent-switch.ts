@@ -38,7 +38,10 @@ export function useDebugLog() {
 
 export type DebugLog = ReturnType<typeof useDebugLog>;
 
-/** `workflowId`: the workflow talked to now; `setWorkflowId` switches it (the panel holds it, as its conversations depend on it). */
+/**
+ * `workflowId`: the workflow talked to now; `setWorkflowId` switches it (the panel holds it, as its conversations
+ * depend on it).
+ */
 export function useAgentSwitch(
   workflowId: string,
   setWorkflowId: (id: string) => void,
@@ -59,7 +62,8 @@ export function useAgentSwitch(
       if (live.length > 0) {
         debug.note(
           "info",
-          `Switching to ${agentName(nextId)}: stopping the answer in progress (its tool calls get up to ${SWITCH_GRACE_SECONDS} s)`,
+          `Switching to ${agentName(nextId)}: stopping the answer in progress (its tool calls get up to ` +
+            `${SWITCH_GRACE_SECONDS} s)`,
         );
         live.forEach((turn) => debug.track(turn.runId, workflowId));
         await Promise.all(live.map((turn) => chatApi.stop(turn.runId, SWITCH_GRACE_SECONDS).catch(() => undefined)));

@@ -68,7 +68,10 @@ export function useConversations(workflowId: string) {
   };
 }
 
-/** The message being written, and sending it (into the open conversation, or a new one). `track`: the debug log follows the run. */
+/**
+ * The message being written, and sending it (into the open conversation, or a new one). `track`: the debug log follows
+ * the run.
+ */
 export function useComposer(
   workflowId: string,
   chat: Conversations,

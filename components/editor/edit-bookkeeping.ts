@@ -1,4 +1,7 @@
-/** What every editor edit carries (an undo step, a new revision, stale run errors gone), and the React Flow bookkeeping around it. */
+/**
+ * What every editor edit carries (an undo step, a new revision, stale run errors gone), and the React Flow bookkeeping
+ * around it.
+ */
 import type { EdgeChange, NodeChange } from "@xyflow/react";
 import type { Problem } from "@/lib/workflow/compile";
 import { recordEdit, type EditHistory, type Snapshot } from "./edit-history";

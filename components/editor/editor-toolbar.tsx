@@ -1,5 +1,8 @@
 "use client";
-/** The editor's top bar: back to the list, the workflow name, undo/redo, export, shortcuts, the workflow's runs, save state, Save, Run and Run with input. */
+/**
+ * The editor's top bar: back to the list, the workflow name, undo/redo, export, shortcuts, the workflow's runs, save
+ * state, Save, Run and Run with input.
+ */
 import {
   ArrowLeft,
   Download,

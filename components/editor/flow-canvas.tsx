@@ -40,7 +40,10 @@ const FIT_VIEW_OPTIONS = { padding: 0.3, maxZoom: 1 };
 const DELETE_KEYS = ["Backspace", "Delete"];
 const MINIMAP_SIZE = { width: 168, height: 112 };
 const GRID: [number, number] = [20, 20];
-/** Below this zoom node text is too small to read: the canvas drops the port labels and keeps titles (a class on the canvas, so no node re-renders). */
+/**
+ * Below this zoom node text is too small to read: the canvas drops the port labels and keeps titles (a class on the
+ * canvas, so no node re-renders).
+ */
 const ZOOMED_OUT = 0.5;
 
 export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) {
@@ -63,7 +66,8 @@ export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) 
   });
   const { onDragOver, onDrop } = useDragAndDrop();
   const zoomedOut = useStore((flow) => flow.transform[2] < ZOOMED_OUT);
-  // Fit only a graph that starts with nodes: on an empty one React Flow would fit the first node dropped, jumping the view.
+  // Fit only a graph that starts with nodes: on an empty one React Flow would fit the first node dropped, jumping the
+  // view.
   const [fitOnOpen] = useState(() => store.getState().nodes.length > 0);
   // Only what is on screen is rendered: a 1,000-node graph opens and drags smoothly.
   const [isLarge] = useState(() => store.getState().nodes.length > LARGE_GRAPH_NODES);

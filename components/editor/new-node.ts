@@ -11,7 +11,10 @@ export function newNodeId(componentType: string): string {
   return `${(parts.length > 1 ? parts.slice(1) : parts).join("-")}-${randomSuffix()}`;
 }
 
-/** `base` if free, else the next free number after it: "Agent" → "Agent 2", "Step 4" → "Step 5" (labels are how templates name nodes). */
+/**
+ * `base` if free, else the next free number after it: "Agent" → "Agent 2", "Step 4" → "Step 5" (labels are how
+ * templates name nodes).
+ */
 export function uniqueLabel(base: string, taken: Set<string>): string {
   if (!taken.has(base)) return base;
   const numbered = / (\d+)$/.exec(base);

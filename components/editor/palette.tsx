@@ -1,5 +1,7 @@
 "use client";
-/** The component palette: catalogue grouped by category; drag an item onto the canvas or click it to add at the centre. */
+/**
+ * The component palette: catalogue grouped by category; drag an item onto the canvas or click it to add at the centre.
+ */
 import { Search, Wrench } from "lucide-react";
 import { useMemo, useState } from "react";
 import type { ComponentMeta } from "@/lib/nodes/types";

@@ -1,5 +1,8 @@
 "use client";
-/** When someone else saved this workflow first: reload their version (dropping these edits) or overwrite it with this one. */
+/**
+ * When someone else saved this workflow first: reload their version (dropping these edits) or overwrite it with this
+ * one.
+ */
 import { Button } from "@/components/ui/button";
 import { useEditorStore, useEditorStoreApi } from "./editor-store-context";
 
@@ -8,7 +11,8 @@ export function SaveConflictDialog({ overwrite }: { overwrite: () => Promise<boo
   const store = useEditorStoreApi();
   if (!conflict) return null;
   const reload = () => {
-    store.setState((state) => ({ savedRevision: state.revision })); // nothing to warn about: the person chose to drop these edits
+    // nothing to warn about: the person chose to drop these edits
+    store.setState((state) => ({ savedRevision: state.revision }));
     window.location.reload();
   };
   return (

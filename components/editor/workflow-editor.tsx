@@ -1,5 +1,7 @@
 "use client";
-/** The editor page's client root: toolbar, palette, canvas and inspector (or the Chat panel) around one editor store. */
+/**
+ * The editor page's client root: toolbar, palette, canvas and inspector (or the Chat panel) around one editor store.
+ */
 import "./editor.css";
 import { Panel, ReactFlowProvider } from "@xyflow/react";
 import { useState } from "react";

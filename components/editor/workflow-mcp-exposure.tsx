@@ -1,10 +1,16 @@
 "use client";
-/** Workflow settings: offer this workflow as a tool on the Switchboard MCP server (/api/mcp/workflows), with a tool name and description. */
+/**
+ * Workflow settings: offer this workflow as a tool on the Switchboard MCP server (/api/mcp/workflows), with a tool name
+ * and description.
+ */
 import { Share2 } from "lucide-react";
 import { referenceName } from "@/lib/workflow/template";
 import { useEditorStore } from "./editor-store-context";
 
-/** Shown as the placeholder: what the MCP server calls the tool when no name is set (lib/mcp-server/exposed-workflows.ts). */
+/**
+ * Shown as the placeholder: what the MCP server calls the tool when no name is set
+ * (lib/mcp-server/exposed-workflows.ts).
+ */
 const suggestedName = (name: string) => referenceName(name).slice(0, 64) || "workflow";
 
 export function WorkflowMcpExposure() {

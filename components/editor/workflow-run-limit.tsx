@@ -1,5 +1,8 @@
 "use client";
-/** Workflow settings: how many runs of this workflow may run at once (settings.maxConcurrentRuns); more wait queued, in order. */
+/**
+ * Workflow settings: how many runs of this workflow may run at once (settings.maxConcurrentRuns); more wait queued, in
+ * order.
+ */
 import { Layers } from "lucide-react";
 import { NumberInput } from "./inspector/number-input";
 import { useEditorStore } from "./editor-store-context";

@@ -1,4 +1,7 @@
-/** The input fields the workflow's Entry asks for, read from the editor's nodes or a stored graph (none when there is no Entry or no fields). */
+/**
+ * The input fields the workflow's Entry asks for, read from the editor's nodes or a stored graph (none when there is no
+ * Entry or no fields).
+ */
 import { entryFieldsOf, type InputField } from "@/lib/workflow/run-input-schema";
 
 type NodeLike = { type?: string; data: { componentType?: string; params?: Record<string, unknown> } };

@@ -1,5 +1,8 @@
 "use client";
-/** The Run form built from the Entry's input fields: one typed control per field, with its description, required marks and defaults. */
+/**
+ * The Run form built from the Entry's input fields: one typed control per field, with its description, required marks
+ * and defaults.
+ */
 import type { InputField } from "@/lib/workflow/run-input-schema";
 
 export type FormValues = Record<string, string | boolean>;

@@ -1,5 +1,8 @@
 "use client";
-/** Filters above the run history: workflow, status and a day range (since / until, both days included), as a plain GET form that re-submits on change. */
+/**
+ * Filters above the run history: workflow, status and a day range (since / until, both days included), as a plain GET
+ * form that re-submits on change.
+ */
 import { X } from "lucide-react";
 import Link from "next/link";
 import { RUN_STATUSES } from "@/lib/runs/run-statuses";

@@ -1,4 +1,7 @@
-/** The run history table: each row opens the run; status, workflow, when and how it started, how long it took and the tokens it used. */
+/**
+ * The run history table: each row opens the run; status, workflow, when and how it started, how long it took and the
+ * tokens it used.
+ */
 import { ChevronRight } from "lucide-react";
 import Link from "next/link";
 import type { RunSummary } from "@/lib/runs/list-runs";

@@ -165,8 +165,10 @@ export function ApprovalCard({
 function decisionText(approval: ApprovalView): string {
   if (approval.by === "timeout") return "Nobody decided in time";
   if (approval.by === "run-end") return "Not decided: the run ended first";
-  if (approval.by === "person")
-    return `${approval.state === "approved" ? "Approved" : "Denied"} by a person${approval.reason ? `: ${approval.reason}` : ""}`;
+  if (approval.by === "person") {
+    const decision = approval.state === "approved" ? "Approved" : "Denied";
+    return `${decision} by a person${approval.reason ? `: ${approval.reason}` : ""}`;
+  }
   return `Not decided: ${approval.reason ?? "the run ended first"}`;
 }
 

@@ -1,4 +1,7 @@
-/** A model node's conversation as the run recorded it: each message with its role, text, the tools it called and what they answered. */
+/**
+ * A model node's conversation as the run recorded it: each message with its role, text, the tools it called and what
+ * they answered.
+ */
 import { Bot, Cog, User, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
 import type { TranscriptMessage, TranscriptPart } from "@/lib/runs/transcript";

@@ -238,7 +238,9 @@ function applyModelEvent(tally: Tally, event: RunEvent): void {
   }
 }
 
-/** What the view shows once every event is read: calls cut short by the run's end are abandoned, nothing spins after it. */
+/**
+ * What the view shows once every event is read: calls cut short by the run's end are abandoned, nothing spins after it.
+ */
 function finish(tally: Tally): RunState {
   const { status, nodeStatuses, finalAnswer, failure, startedAt, finishedAt, streaming } = tally;
   const ended = finishedAt !== undefined;

@@ -1,4 +1,6 @@
-/** Timeline lines: an agent's steps and usage (a forced last step says which limit forced it), and log lines by level. */
+/**
+ * Timeline lines: an agent's steps and usage (a forced last step says which limit forced it), and log lines by level.
+ */
 import { describe, expect, it } from "vitest";
 import type { RunEvent } from "@/lib/runs/events";
 import { describeEvent } from "./describe-event";

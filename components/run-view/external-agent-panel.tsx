@@ -1,5 +1,8 @@
 "use client";
-/** For an External Agent node that waits: the gateway URL and token to paste into an MCP client (editors only), the instructions, and Done. */
+/**
+ * For an External Agent node that waits: the gateway URL and token to paste into an MCP client (editors only), the
+ * instructions, and Done.
+ */
 import { Plug } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { RunEvent } from "@/lib/runs/events";

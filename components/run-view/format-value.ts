@@ -4,7 +4,10 @@
  */
 const MAX_DEPTH = 4;
 
-/** Parses strings that hold a JSON object or array, also nested ones, so they print as structure rather than escaped text. */
+/**
+ * Parses strings that hold a JSON object or array, also nested ones, so they print as structure rather than escaped
+ * text.
+ */
 export function unpackJson(value: unknown, depth = 0): unknown {
   if (depth > MAX_DEPTH) return value;
   if (typeof value === "string") {

@@ -11,7 +11,9 @@ export function healthDotRules(byNode: Record<string, HealthStatus>, scope = ".r
   return Object.entries(byNode)
     .map(
       ([nodeId, status]) =>
-        `${scope} .react-flow__node[data-id=${JSON.stringify(nodeId)}]::after{content:"";position:absolute;top:-5px;left:-5px;width:10px;height:10px;border-radius:50%;border:2px solid #fff;background:${COLOURS[status]};}`,
+        `${scope} .react-flow__node[data-id=${JSON.stringify(nodeId)}]::after{content:"";position:absolute;` +
+        `top:-5px;left:-5px;width:10px;height:10px;border-radius:50%;border:2px solid #fff;` +
+        `background:${COLOURS[status]};}`,
     )
     .join("\n");
 }

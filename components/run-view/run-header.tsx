@@ -1,4 +1,7 @@
-/** The run view's top bar: back to the workflow, which run this is, its status, how long it took, and whether we are live. */
+/**
+ * The run view's top bar: back to the workflow, which run this is, its status, how long it took, and whether we are
+ * live.
+ */
 import { ArrowLeft, Clock, Coins, Pencil } from "lucide-react";
 import Link from "next/link";
 import { buttonClassName } from "@/components/ui/button";

@@ -1,5 +1,8 @@
 "use client";
-/** Your API keys: create one (shown once, optionally limited to some workflows), see each one's limit and when it was last used, revoke. A key acts with your role. */
+/**
+ * Your API keys: create one (shown once, optionally limited to some workflows), see each one's limit and when it was
+ * last used, revoke. A key acts with your role.
+ */
 import { KeyRound, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,8 @@
 "use client";
-/** Admins only: whether workflows may use components that touch this machine (Run Command, Read/Write File, stdio MCP servers). */
+/**
+ * Admins only: whether workflows may use components that touch this machine (Run Command, Read/Write File, stdio MCP
+ * servers).
+ */
 import { useState } from "react";
 import { setHostToolsAction } from "@/app/settings/actions";
 

@@ -1,5 +1,8 @@
 "use client";
-/** Settings → MCP server: Switchboard's own MCP address and ready-to-paste client configurations (an API key goes where it says). */
+/**
+ * Settings → MCP server: Switchboard's own MCP address and ready-to-paste client configurations (an API key goes where
+ * it says).
+ */
 import { useEffect, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 
@@ -45,7 +48,8 @@ const CONFIGS: Config[] = [
     id: "inspector",
     label: "MCP Inspector (command line)",
     text: (url) =>
-      `npx @modelcontextprotocol/inspector --cli ${url} --transport http --header "Authorization: Bearer ${KEY}" --method tools/list`,
+      `npx @modelcontextprotocol/inspector --cli ${url} --transport http --header "Authorization: Bearer ${KEY}" ` +
+      `--method tools/list`,
   },
 ];
 

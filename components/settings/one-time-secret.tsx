@@ -1,5 +1,7 @@
 "use client";
-/** A value shown once (a new API key, an invite link) with a copy button and a warning that it will not be shown again. */
+/**
+ * A value shown once (a new API key, an invite link) with a copy button and a warning that it will not be shown again.
+ */
 import { Copy } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";

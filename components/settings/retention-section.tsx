@@ -1,5 +1,8 @@
 "use client";
-/** Admins only: how long finished runs are kept (days, and/or the newest N per workflow); an hourly job deletes the rest. */
+/**
+ * Admins only: how long finished runs are kept (days, and/or the newest N per workflow); an hourly job deletes the
+ * rest.
+ */
 import { useState, useTransition } from "react";
 import { setRetentionAction } from "@/app/settings/actions";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,7 @@
-/** The header on pages outside the editor: the Switchboard name, links to the other pages, page actions, and who is signed in (with sign-out). */
+/**
+ * The header on pages outside the editor: the Switchboard name, links to the other pages, page actions, and who is
+ * signed in (with sign-out).
+ */
 import { LogOut } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";

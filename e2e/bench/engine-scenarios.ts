@@ -181,7 +181,8 @@ export async function benchCompiler(): Promise<{ rows: BenchRow[]; figures: Figu
       targetHandle: "body",
     })),
   });
-  // The median of several compiles after two warm ones: a long-lived web process compiles often, and one sample is mostly JIT and GC noise.
+  // The median of several compiles after two warm ones: a long-lived web process compiles often, and one sample is
+  // mostly JIT and GC noise.
   const time = (count: number, samples: number) => {
     const graph = chain(count);
     for (let warm = 0; warm < 2; warm++) compileWorkflow(graph, lookupComponent);

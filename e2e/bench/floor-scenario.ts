@@ -27,7 +27,8 @@ export async function benchFloor(workflowId: string, runs: number, concurrency: 
     async (job) => {
       const runId = job.data.runId as string;
       const [run] = await sql<{ plan: { step: string }; input: string }>`
-        UPDATE "Run" SET status = 'running', "startedAt" = now(), "leaseOwner" = 'floor', "leaseUntil" = now() + interval '15 seconds', attempt = 1
+        UPDATE "Run" SET status = 'running', "startedAt" = now(), "leaseOwner" = 'floor', "leaseUntil" = now() +
+          interval '15 seconds', attempt = 1
         WHERE id = ${runId} AND status = 'queued' RETURNING plan, input`;
       const output = `${run.plan.step} ${run.input}`;
       const events = [
@@ -37,12 +38,16 @@ export async function benchFloor(workflowId: string, runs: number, concurrency: 
         { type: "run.completed", payload: { output } },
       ];
       const stored = await sql`
-        WITH allocated AS (UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length} WHERE id = ${runId} RETURNING "lastSeq")
+        WITH allocated AS (UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length} WHERE id = ${runId}
+          RETURNING "lastSeq")
         INSERT INTO "RunEvent" ("runId", seq, type, payload)
-        SELECT ${runId}, allocated."lastSeq" - ${events.length} + item.ord::int, item.value->>'type', item.value->'payload'
-        FROM allocated, jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS item(value, ord) RETURNING seq`;
+        SELECT ${runId}, allocated."lastSeq" - ${events.length} + item.ord::int, item.value->>'type',
+          item.value->'payload'
+        FROM allocated, jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS item(value, ord)
+          RETURNING seq`;
       await redis.publish(`run:${runId}:events`, JSON.stringify(stored));
-      await sql`UPDATE "Run" SET status = 'completed', output = ${JSON.stringify(output)}::jsonb, "finishedAt" = now(), "leaseOwner" = NULL, "leaseUntil" = NULL WHERE id = ${runId}`;
+      await sql`UPDATE "Run" SET status = 'completed', output = ${JSON.stringify(output)}::jsonb, "finishedAt" = now(),
+        "leaseOwner" = NULL, "leaseUntil" = NULL WHERE id = ${runId}`;
     },
     { connection: queueConnection(), concurrency: workerConcurrency },
   );
@@ -54,7 +59,8 @@ export async function benchFloor(workflowId: string, runs: number, concurrency: 
       const runId = randomUUID();
       await sql`
         WITH run AS (INSERT INTO "Run" (id, "workflowId", plan, graph, input, "lastSeq")
-          VALUES (${runId}, ${workflowId}, ${JSON.stringify({ step: "ok" })}::jsonb, '{}'::jsonb, ${JSON.stringify(input)}::jsonb, 1) RETURNING id)
+          VALUES (${runId}, ${workflowId}, ${JSON.stringify({ step: "ok" })}::jsonb, '{}'::jsonb,
+            ${JSON.stringify(input)}::jsonb, 1) RETURNING id)
         INSERT INTO "RunEvent" ("runId", seq, type, payload) SELECT id, 1, 'run.queued', '{}'::jsonb FROM run`;
       await queue.add("run", { runId }, { jobId: runId });
       res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ runId }));

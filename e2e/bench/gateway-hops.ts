@@ -66,7 +66,10 @@ export function gatewayHops(gatewayUrl: string, token: string): GatewayHops {
 
 export type McpSdkFloor = { call: () => Promise<void>; list: () => Promise<void>; close: () => Promise<void> };
 
-/** An MCP server as the gateway route builds one, whose one tool answers at once, and the agent's client connected to it. */
+/**
+ * An MCP server as the gateway route builds one, whose one tool answers at once, and the agent's client connected to
+ * it.
+ */
 export async function mcpSdkFloor(): Promise<McpSdkFloor> {
   const answer = async (request: Request): Promise<Response> => {
     if (request.method === "GET") return new Response(null, { status: 405 }); // as the gateway: no stream to GET

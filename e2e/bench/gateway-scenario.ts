@@ -2,8 +2,8 @@
  * The gateway's `tools/call` beside the same component called directly, and `tools/list`: an HTTP
  * Request tool registered in a stored run, called through the SDK's client with the run's session
  * token. Against the in-process stack, or against npm start's own web process and worker
- * (topology-scenario.ts), given the Redis they use. The client is the agent's own (lib/agent/gateway-client.ts). Import it only after the bench has pointed
- * DATABASE_URL and REDIS_URL at its own stores.
+ * (topology-scenario.ts), given the Redis they use. The client is the agent's own (lib/agent/gateway-client.ts). Import
+ * it only after the bench has pointed DATABASE_URL and REDIS_URL at its own stores.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -84,15 +84,18 @@ export async function benchGateway(
         sequentialRow(`${label}same tool called directly (${direct.length} sequential)`, direct),
         sequentialRow(`${label}tools/list via gateway (${listing.length} sequential)`, listing),
         sequentialRow(
-          `${label}design floor, hop 1: HTTP to the gateway route, token checked, nothing more (${httpHop.length} sequential)`,
+          `${label}design floor, hop 1: HTTP to the gateway route, token checked, nothing more (${httpHop.length} ` +
+            `sequential)`,
           httpHop,
         ),
         sequentialRow(
-          `${label}design floor, hop 2: a job answered on the reply channel by a no-op worker (${queueHop.length} sequential)`,
+          `${label}design floor, hop 2: a job answered on the reply channel by a no-op worker (${queueHop.length} ` +
+            `sequential)`,
           queueHop,
         ),
         sequentialRow(
-          `${label}design floor, the MCP SDK alone: tools/call to a loopback server like the gateway's whose tool answers at once (${sdkCall.length} sequential)`,
+          `${label}design floor, the MCP SDK alone: tools/call to a loopback server like the gateway's whose tool ` +
+            `answers at once (${sdkCall.length} sequential)`,
           sdkCall,
         ),
         sequentialRow(

@@ -13,7 +13,8 @@ const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux this runs on
 function roleOf(pid: number, command: string, named: Record<number, string>): string {
   if (named[pid]) return named[pid];
   if (pid === process.pid) return "bench driver";
-  if (command === "switchboard-web" || command.startsWith("next-server")) return "web"; // workers/web.ts, or a plain `next start`
+  // workers/web.ts, or a plain `next start`
+  if (command === "switchboard-web" || command.startsWith("next-server")) return "web";
   if (command === "postgres") return "postgres";
   if (command === "redis-server") return "redis";
   return "";

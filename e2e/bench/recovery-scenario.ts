@@ -63,7 +63,8 @@ export async function benchRecovery(): Promise<{ row: BenchRow; seconds: number 
     return {
       seconds,
       row: {
-        scenario: `recovery: ${affected.length} runs of a SIGKILLed worker resumed or ended (lease 15 s, target ≤ 30 s)`,
+        scenario:
+          `recovery: ${affected.length} runs of a SIGKILLed worker resumed or ended ` + `(lease 15 s, target ≤ 30 s)`,
         "per second": "",
         "p50 ms": Math.round(seconds * 1000),
         "p95 ms": "",

@@ -82,7 +82,8 @@ async function main() {
   const learn = await learnMicros(2_000);
   console.log(`redaction per event, no secrets:    ${none.toFixed(3)} µs`);
   console.log(
-    `redaction per event, three secrets: ${three.toFixed(1)} µs (events of 0–4 KB, mean ${(JSON.stringify(events).length / events.length / 1024).toFixed(1)} KB)`,
+    `redaction per event, three secrets: ${three.toFixed(1)} µs (events of 0–4 KB, mean ` +
+      `${(JSON.stringify(events).length / events.length / 1024).toFixed(1)} KB)`,
   );
   console.log(`learning a 10-node plan's secrets when it names none: ${learn.toFixed(1)} µs per run`);
   process.exit(0);

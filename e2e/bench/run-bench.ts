@@ -48,7 +48,8 @@ async function exampleRuns() {
     body: JSON.stringify({ name: "bench", ...exampleWorkflowGraph() }),
   });
   const { id } = (await created.json()) as { id: string };
-  // Ends are seen by the bench's 5 ms poller (run-completion.ts): a per-run poll every 50 ms would round each latency up to it.
+  // Ends are seen by the bench's 5 ms poller (run-completion.ts): a per-run poll every 50 ms would round each latency
+  // up to it.
   const start = async () =>
     (
       (await (

@@ -31,7 +31,10 @@ export function runCompletion(pollMs = 5) {
   };
 }
 
-/** Starts runs with `start` from `concurrency` callers until `total` have ended; the throughput, each run's latency, and this process's CPU per run. */
+/**
+ * Starts runs with `start` from `concurrency` callers until `total` have ended; the throughput, each run's latency, and
+ * this process's CPU per run.
+ */
 export async function driveRuns(
   total: number,
   concurrency: number,

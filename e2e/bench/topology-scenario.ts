@@ -82,7 +82,8 @@ export async function benchNpmStart(
       ],
       figures: Object.fromEntries(
         Object.entries({ ...result.figures, ...agent.figures, ...gateway.figures, ...memory.figures })
-          .filter(([name]) => name !== "simple_run_cpu_ms") // the driver's own CPU: the runs' is in the per-process figures
+          // the driver's own CPU: the runs' is in the per-process figures
+          .filter(([name]) => name !== "simple_run_cpu_ms")
           .map(([name, value]) => [`npm_start_${name}`, value]),
       ),
     };

@@ -182,9 +182,9 @@ function residentBytes(pid: number): number {
  * the second half of the runs ran against the median while the first half did, so the collector's
  * sawtooth (±30 % between two single readings) and V8's slower swings (a trough every few thousand
  * runs: the median of the first or last 1,000 alone measured −24 % and +17 % with the heap flat)
- * do not read as growth, and a leak — a rising median — does; the medians of every 1,000 are printed. For this process the JS heap after a full
- * collection is reported too (the bench runs with --expose-gc), from before the warm-up's runs to
- * the end (a forced collection shrinks RSS, so it comes first). With `worker`, the RSS is that
+ * do not read as growth, and a leak — a rising median — does; the medians of every 1,000 are printed. For this process
+ * the JS heap after a full collection is reported too (the bench runs with --expose-gc), from before the warm-up's runs
+ * to the end (a forced collection shrinks RSS, so it comes first). With `worker`, the RSS is that
  * process's (npm start's own worker, which runs nothing but runs).
  */
 export async function benchWorkerMemory(
@@ -224,18 +224,23 @@ export async function benchWorkerMemory(
       samples.filter((sample) => which(sample.chunk)).map((sample) => sample.rss),
       50,
     );
-  // Halves, not the first and last 1,000: the RSS also swings over thousands of runs (V8 resizing its heap), and one 1,000 can fall in a trough.
+  // Halves, not the first and last 1,000: the RSS also swings over thousands of runs (V8 resizing its heap), and one
+  // 1,000 can fall in a trough.
   const half = Math.floor(chunks / 2);
   const [first, last] = [medianOf((index) => index < half), medianOf((index) => index >= chunks - half)];
   console.log(
-    `[memory] ${worker ? worker.label : "in-process"}: RSS median per 1,000 runs, MiB: ${Array.from({ length: chunks }, (_, index) => mib(medianOf((chunk) => chunk === index))).join(" → ")}`,
+    `[memory] ${worker ? worker.label : "in-process"}: RSS median per 1,000 runs, MiB: ` +
+      `${Array.from({ length: chunks }, (_, index) => mib(medianOf((chunk) => chunk === index))).join(" → ")}`,
   );
   const all = samples.map((sample) => sample.rss);
   const [low, high] = [Math.min(...all), Math.max(...all)];
   const whose = worker ? worker.label : "worker (in-process stack)";
   const rows: BenchRow[] = [
     {
-      scenario: `${whose} RSS over ${runs} runs (after ${(1000 + warmUpRuns).toLocaleString("en")} warm-up), median of the first → last ${(half * 1000).toLocaleString("en")}: ${mib(first)} → ${mib(last)} MiB (all ${samples.length} samples ${mib(low)}–${mib(high)})`,
+      scenario:
+        `${whose} RSS over ${runs} runs (after ${(1000 + warmUpRuns).toLocaleString("en")} warm-up), median ` +
+        `of the first → last ${(half * 1000).toLocaleString("en")}: ${mib(first)} → ${mib(last)} MiB ` +
+        `(all ${samples.length} samples ${mib(low)}–${mib(high)})`,
       "per second": "",
       "p50 ms": `${pct(first, last)} %`,
       "p95 ms": `spread ${pct(low, high)} %`,
@@ -249,7 +254,9 @@ export async function benchWorkerMemory(
     const heapAfter = heap();
     const held = process.memoryUsage().heapTotal; // what V8 keeps for the heap: most of the RSS above the live heap
     rows.push({
-      scenario: `${whose} JS heap after GC over the last ${(warmUpRuns + runs).toLocaleString("en")} runs: ${mib(heapBefore)} → ${mib(heapAfter)} MiB (V8 holds ${mib(held)} MiB for it)`,
+      scenario:
+        `${whose} JS heap after GC over the last ${(warmUpRuns + runs).toLocaleString("en")} runs: ` +
+        `${mib(heapBefore)} → ${mib(heapAfter)} MiB (V8 holds ${mib(held)} MiB for it)`,
       "per second": "",
       "p50 ms": `${pct(heapBefore, heapAfter)} %`,
       "p95 ms": "",

@@ -1,4 +1,7 @@
-/** The workflow list and editor as a person uses them: palette drags, handle-to-handle wiring, the inspector, Save and Run. */
+/**
+ * The workflow list and editor as a person uses them: palette drags, handle-to-handle wiring, the inspector, Save and
+ * Run.
+ */
 import { expect, type Locator, type Page } from "@playwright/test";
 
 type Point = { x: number; y: number };
@@ -84,7 +87,8 @@ export class EditorPage {
     );
     if (margin < AUTO_PAN_MARGIN) {
       throw new Error(
-        `handle "${handle}" is ${Math.round(margin)} px from the canvas edge; lay the nodes out at least ${AUTO_PAN_MARGIN} px in`,
+        `handle "${handle}" is ${Math.round(margin)} px from the canvas edge; lay the nodes out at least ` +
+          `${AUTO_PAN_MARGIN} px in`,
       );
     }
   }

@@ -1,4 +1,7 @@
-/** How every Playwright Chromium here is launched (the e2e config and the editor bench): the system Chromium, headless, quiet. */
+/**
+ * How every Playwright Chromium here is launched (the e2e config and the editor bench): the system Chromium, headless,
+ * quiet.
+ */
 import type { LaunchOptions } from "@playwright/test";
 
 export const chromiumLaunchOptions: LaunchOptions = {

@@ -1,7 +1,7 @@
 /**
  * Playwright's web server: a fresh e2e database, a production build of the current code, then
- * the web process npm start runs (workers/web.ts) on 127.0.0.1:3210 and one worker, both stopped with us. Database, Redis db and
- * port come from lib/testing/test-slot.ts. E2E_REUSE_BUILD=1 skips the build when one exists
+ * the web process npm start runs (workers/web.ts) on 127.0.0.1:3210 and one worker, both stopped with us. Database,
+ * Redis db and port come from lib/testing/test-slot.ts. E2E_REUSE_BUILD=1 skips the build when one exists
  * (quicker reruns while only the tests change).
  */
 import { spawn, type ChildProcess } from "node:child_process";

@@ -69,7 +69,8 @@ describe("a node's gateway connection", () => {
         ),
       );
       expect(results.map((result) => result.isError)).toEqual(Array(24).fill(false));
-      expect(getEventListeners(node.signal, "abort")).toHaveLength(1); // the one that hands an abort to the calls in flight (child-signal.ts)
+      // the one that hands an abort to the calls in flight (child-signal.ts)
+      expect(getEventListeners(node.signal, "abort")).toHaveLength(1);
       await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
       expect(warnings).not.toContain("MaxListenersExceededWarning"); // nor on the connection's own signal
     } finally {

@@ -41,7 +41,10 @@ export type ToolCallObserver = {
   }) => void | Promise<void>;
 };
 
-/** The agent's MCP client for the gateway, connected with its session token (the bench measures the gateway through it too). */
+/**
+ * The agent's MCP client for the gateway, connected with its session token (the bench measures the gateway through it
+ * too).
+ */
 export async function gatewayClient(gatewayUrl: string, token: string): Promise<Client> {
   const client = new Client(
     { name: "switchboard-agent", version: "0.1.0" },
@@ -73,7 +76,8 @@ export async function connectToGateway(
     await observer.onStart({ callId, toolName, args });
     let result: CallToolResult | undefined;
     let failure: string | undefined;
-    // The SDK leaves an abort listener on each request's signal for good: a call gets its own, linked to the caller's while it runs.
+    // The SDK leaves an abort listener on each request's signal for good: a call gets its own, linked to the caller's
+    // while it runs.
     const linked = options.signal && childSignal(options.signal);
     try {
       // The call id lets the gateway name an approval request after the call it holds.

@@ -29,7 +29,10 @@ export const memoryParams = {
   memoryWindow: z.number().int().min(1).max(100).default(10),
 };
 
-/** The earlier turns to send, oldest first: none without memory or outside a chat. Loading them is noted for the chat's debug log. */
+/**
+ * The earlier turns to send, oldest first: none without memory or outside a chat. Loading them is noted for the chat's
+ * debug log.
+ */
 export async function rememberedTurns(
   params: { memory: boolean; memoryWindow: number },
   ctx: Pick<ExecuteContext<unknown>, "runId" | "nodeId" | "conversationId" | "note">,
@@ -42,7 +45,9 @@ export async function rememberedTurns(
     payload: {
       level: "info",
       nodeId: ctx.nodeId,
-      message: `Memory loaded: ${turns} earlier turn${turns === 1 ? "" : "s"} of the conversation (window ${params.memoryWindow})`,
+      message:
+        `Memory loaded: ${turns} earlier turn${turns === 1 ? "" : "s"} of the conversation (window ` +
+        `${params.memoryWindow})`,
     },
   });
   return history;

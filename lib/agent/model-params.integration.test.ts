@@ -1,4 +1,6 @@
-/** A model node's API key comes from the encrypted secret store, by reference or by a saved node's old apiKeyEnv name. */
+/**
+ * A model node's API key comes from the encrypted secret store, by reference or by a saved node's old apiKeyEnv name.
+ */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { putSecret } from "../secrets/secret-store";

@@ -22,7 +22,9 @@ const PROVIDERS = [
   { value: "scripted", label: "Scripted (a test model: no API, answers from a script)" },
 ];
 
-/** A new Agent or LLM in the editor: OpenAI's endpoint and model spelled out, its key from the OPENAI_API_KEY secret. */
+/**
+ * A new Agent or LLM in the editor: OpenAI's endpoint and model spelled out, its key from the OPENAI_API_KEY secret.
+ */
 export const startingModelParams = {
   provider: "openai-compatible",
   baseUrl: DEFAULT_OPENAI_BASE_URL,
@@ -48,7 +50,9 @@ const samplingFields = (provider: string): ParamField[] => [
     label: "Temperature",
     kind: "number",
     placeholder: "Model default",
-    help: "0 answers alike every time; higher varies more (0–2). A model that takes none ignores it, and the run's log says so.",
+    help:
+      "0 answers alike every time; higher varies more (0–2). A model that takes none ignores it, and the run's " +
+      "log says so.",
     ...when(provider),
   },
   {
@@ -68,7 +72,9 @@ export const modelFields: ParamField[] = [
     name: "script",
     label: "Script",
     kind: "json",
-    help: 'Tool calls to make, then the answer: { "toolCalls": [{ "tool": "http_request", "args": { "url": "/api/health" } }], "finalText": "Got {{results.0}}" }',
+    help:
+      'Tool calls to make, then the answer: { "toolCalls": [{ "tool": "http_request", "args": { "url": ' +
+      '"/api/health" } }], "finalText": "Got {{results.0}}" }',
     ...when("scripted"),
   },
   {
@@ -131,7 +137,10 @@ export const modelParams = {
   baseUrl: z.string().default(""),
   anthropicBaseUrl: z.string().default(""),
   model: z.string().default(""),
-  /** A secret reference when saved; in the worker it arrives already swapped for its value (lib/secrets/secret-scope.ts). */
+  /**
+   * A secret reference when saved; in the worker it arrives already swapped for its value
+   * (lib/secrets/secret-scope.ts).
+   */
   apiKey: z.union([SecretRef, z.string()], "apiKey must name a secret").optional(),
   /** Before keys were secrets, a node named an environment variable; it now reads as the secret of that name. */
   apiKeyEnv: z.string().optional(),
@@ -175,7 +184,8 @@ export async function modelFromParams(
 /** Every call of the model gets the node's temperature and answer length, where it sets them. */
 function withSampling(model: LanguageModel, { provider, temperature, maxOutputTokens }: ModelParams): LanguageModel {
   if (provider === "scripted" || (temperature === undefined && maxOutputTokens === undefined)) return model;
-  if (typeof model === "string" || model.specificationVersion !== "v3") return model; // every provider here makes v3 models
+  // every provider here makes v3 models
+  if (typeof model === "string" || model.specificationVersion !== "v3") return model;
   return wrapLanguageModel({
     model,
     middleware: defaultSettingsMiddleware({ settings: { temperature, maxOutputTokens } }),

@@ -95,7 +95,8 @@ describe("model providers", () => {
       .find((b) => b.type === "tool_result");
     expect(toolResult).toMatchObject({ is_error: true });
     expect(JSON.stringify(toolResult)).toContain("unknown city Atlantis");
-    // The last call still describes the tools (Anthropic refuses tool_result blocks without them) but forbids using them.
+    // The last call still describes the tools (Anthropic refuses tool_result blocks without them) but forbids using
+    // them.
     expect(server.received[1].body).toMatchObject({ tools: [{ name: "lookup" }], tool_choice: { type: "none" } });
   });
 });

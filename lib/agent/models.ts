@@ -47,7 +47,10 @@ export const ModelSettings = z.discriminatedUnion("provider", [
 export type ModelSettings = z.infer<typeof ModelSettings>;
 export type ModelProvider = ModelSettings["provider"];
 
-/** `fetch` carries the address policy and the key's allowed hosts (lib/net/guarded-fetch.ts): a base URL is where the key goes. */
+/**
+ * `fetch` carries the address policy and the key's allowed hosts (lib/net/guarded-fetch.ts): a base URL is where the
+ * key goes.
+ */
 export function createModel(
   settings: ModelSettings,
   fetch: typeof globalThis.fetch = guardedFetchFor(),

@@ -42,7 +42,8 @@ describe("an agent offered none of its wired tools", () => {
         level: "warn",
         nodeId: "agent",
         message:
-          '1 tool node is wired in, but the gateway offers no tools: its allowed tools (fetch_page) match none of theirs. "Researcher" goes on without tools.',
+          "1 tool node is wired in, but the gateway offers no tools: its allowed tools (fetch_page) match none of " +
+          'theirs. "Researcher" goes on without tools.',
       },
     ]);
   });

@@ -22,7 +22,10 @@ export type NodeTools = GatewayConnection & {
   log: ToolCallRecord[];
   /** The model call the next tool calls belong to. */
   setIteration: (iteration: number) => void;
-  /** Sends a call to a tool the model was not given on to the gateway, which refuses and records it (the model hears the SDK's own refusal). */
+  /**
+   * Sends a call to a tool the model was not given on to the gateway, which refuses and records it (the model hears the
+   * SDK's own refusal).
+   */
   reportUnknown: (toolName: string, input: string, toolCallId: string) => Promise<unknown>;
 };
 
@@ -81,9 +84,13 @@ export async function connectNodeTools(ctx: NodeToolsContext, access: ToolAccess
   return { ...connection, log, setIteration: (next) => void (iteration = next), reportUnknown };
 }
 
-/** Tool nodes are wired in, yet the gateway offers none of their tools: the node goes on without, and says so (with what to check). */
+/**
+ * Tool nodes are wired in, yet the gateway offers none of their tools: the node goes on without, and says so (with what
+ * to check).
+ */
 function noToolsOffered(ctx: NodeToolsContext, access: ToolAccess) {
-  const wired = `${ctx.connectedToolNodeIds.length} tool node${ctx.connectedToolNodeIds.length === 1 ? " is" : "s are"} wired in`;
+  const count = ctx.connectedToolNodeIds.length;
+  const wired = `${count} tool node${count === 1 ? " is" : "s are"} wired in`;
   const why =
     access.allowedTools && !access.allowedTools.includes("*")
       ? `its allowed tools (${access.allowedTools.join(", ")}) match none of theirs`
@@ -109,7 +116,10 @@ function parseArgs(input: string): Record<string, unknown> {
   }
 }
 
-/** A tool's answer as data: its structured content, else its text parsed as JSON, else the text (so `{{node.result.status}}` works downstream). */
+/**
+ * A tool's answer as data: its structured content, else its text parsed as JSON, else the text (so
+ * `{{node.result.status}}` works downstream).
+ */
 export function toolResultData(text: string, structured: unknown): unknown {
   if (structured !== undefined) return structured;
   try {

@@ -1,4 +1,7 @@
-/** The agent loop against the real AI SDK with the scripted model: answers, tool calls, errors fed back, the forced answer, usage. */
+/**
+ * The agent loop against the real AI SDK with the scripted model: answers, tool calls, errors fed back, the forced
+ * answer, usage.
+ */
 import { jsonSchema, tool, type ToolSet } from "ai";
 import { describe, expect, it } from "vitest";
 import { runAgent, type AgentStep } from "./run-agent";

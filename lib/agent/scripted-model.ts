@@ -22,7 +22,10 @@ export const AgentScript = z.object({
     .array(z.object({ tool: z.string().min(1), args: z.record(z.string(), z.unknown()).default({}) }))
     .default([]),
   finalText: z.string().default("Done."),
-  /** Streams the answer a word at a time with this pause between words, so the live view's streaming can be watched (0: all at once). */
+  /**
+   * Streams the answer a word at a time with this pause between words, so the live view's streaming can be watched (0:
+   * all at once).
+   */
   streamDelayMs: z.number().int().min(0).max(1000).default(0),
   /** Tokens every call reports, instead of counting words: exact numbers for token budgets. */
   usagePerCall: z.object({ inputTokens: z.number().int().min(0), outputTokens: z.number().int().min(0) }).optional(),

@@ -47,7 +47,9 @@ export const validateModelParams: ParamValidator = (params, { label }) => {
             ? [
                 {
                   field: "baseUrl",
-                  message: `"${label}" needs a Base URL (${DEFAULT_OPENAI_BASE_URL} for OpenAI, http://localhost:11434/v1 for Ollama)`,
+                  message:
+                    `"${label}" needs a Base URL (${DEFAULT_OPENAI_BASE_URL} for OpenAI, ` +
+                    `http://localhost:11434/v1 for Ollama)`,
                 },
               ]
             : []),

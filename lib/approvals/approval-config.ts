@@ -29,7 +29,10 @@ async function approvalRules(runId: string): Promise<Map<string, ApprovalRule>> 
   return rules;
 }
 
-/** The rule for a registered tool's node (a group's servers follow their group node), or null when calls go straight through. */
+/**
+ * The rule for a registered tool's node (a group's servers follow their group node), or null when calls go straight
+ * through.
+ */
 export async function approvalRuleFor(
   runId: string,
   tool: Pick<RegisteredTool, "nodeId" | "groupNodeId">,

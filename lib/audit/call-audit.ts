@@ -32,7 +32,10 @@ export type AuditRow = {
   durationMs?: number;
 };
 
-/** A record that fails is a warning (a call is not failed by its record); one refused because the run has ended is expected. */
+/**
+ * A record that fails is a warning (a call is not failed by its record); one refused because the run has ended is
+ * expected.
+ */
 const warn = (what: string, runId: string) => (error: unknown) => {
   if (error instanceof RunEndedError) return;
   console.warn(
@@ -71,13 +74,17 @@ async function storeCompletion(
       WHERE id = ${scope.runId} AND status IN ('queued', 'running')
       RETURNING "lastSeq", "workflowId"),
     audited AS (
-      INSERT INTO "ToolCallAudit" ("runId", "workflowId", "workflowName", "callerNodeId", "callerLabel", caller, "toolName", "callId", args, outcome, detail, "durationMs")
-      SELECT r.id, r."workflowId", w.name, ${scope.agentNodeId}, r.plan->'nodes'->${scope.agentNodeId}::text->>'label', ${scope.caller ?? "agent"}, ${row?.toolName ?? ""}, ${row?.callId ?? null},
-        ${JSON.stringify(row?.args ?? null)}::jsonb, ${row?.outcome ?? ""}, ${row?.detail ?? null}, ${row?.durationMs ?? null}
+      INSERT INTO "ToolCallAudit" ("runId", "workflowId", "workflowName", "callerNodeId", "callerLabel", caller,
+        "toolName", "callId", args, outcome, detail, "durationMs")
+      SELECT r.id, r."workflowId", w.name, ${scope.agentNodeId}, r.plan->'nodes'->${scope.agentNodeId}::text->>'label',
+        ${scope.caller ?? "agent"}, ${row?.toolName ?? ""}, ${row?.callId ?? null},
+        ${JSON.stringify(row?.args ?? null)}::jsonb, ${row?.outcome ?? ""}, ${row?.detail ?? null},
+        ${row?.durationMs ?? null}
       FROM "Run" r JOIN "Workflow" w ON w.id = r."workflowId"
       WHERE r.id = ${scope.runId} AND ${row !== undefined}::boolean)
     INSERT INTO "RunEvent" ("runId", seq, type, payload)
-    SELECT ${scope.runId}, allocated."lastSeq" - ${events.length} + item.ord::int, item.value->>'type', item.value->'payload'
+    SELECT ${scope.runId}, allocated."lastSeq" - ${events.length} + item.ord::int, item.value->>'type',
+      item.value->'payload'
     FROM allocated, jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS item(value, ord)
     RETURNING seq, "createdAt"`;
   if (stored.length === 0) return false; // the run has ended: no more events (the audit row is written all the same)
@@ -98,8 +105,8 @@ async function storeCompletion(
  * wait, the forwarding — so a blocked or denied call has its card in the run view too. A call that
  * ends within NOTE_FLUSH_MS is written once: its start, its completion and its audit row (reported
  * by auditedForward) in one statement; a slower one has its start written at NOTE_FLUSH_MS, so a
- * waiting call shows live. Returns the result, redacted with the run's secrets, before its record is written: the record
- * trails the answer, and the run's end waits for it (pending-call-records.ts).
+ * waiting call shows live. Returns the result, redacted with the run's secrets, before its record is written: the
+ * record trails the answer, and the run's end waits for it (pending-call-records.ts).
  */
 export async function recordCall(
   scope: SessionClaims,
@@ -165,7 +172,10 @@ export async function recordCall(
   return answer;
 }
 
-/** Wraps forwarding so each call that went through (with the arguments it went ahead with) leaves its audit row, stored with its completion. */
+/**
+ * Wraps forwarding so each call that went through (with the arguments it went ahead with) leaves its audit row, stored
+ * with its completion.
+ */
 export function auditedForward<T>(name: string, forward: Forward<T>, report: ReportAudit): Forward<T> {
   return async (tool, args, callId) => {
     const started = performance.now();

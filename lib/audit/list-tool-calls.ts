@@ -43,14 +43,17 @@ export type AuditPage = { calls: AuditedCall[]; nextCursor: string | null };
 export async function listToolCalls(query: ToolCallAuditQuery): Promise<AuditPage> {
   const after = query.cursor ? decodeCursor(query.cursor, "number") : null;
   const rows = await sql<Omit<AuditedCall, "at"> & { at: Date }>`
-    SELECT id, at, "runId", "workflowId", "workflowName", "callerNodeId", "callerLabel", caller, "toolName", args, outcome, detail, "durationMs"
+    SELECT id, at, "runId", "workflowId", "workflowName", "callerNodeId", "callerLabel", caller, "toolName", args,
+      outcome, detail, "durationMs"
     FROM "ToolCallAudit"
     WHERE (${query.workflowId ?? null}::text IS NULL OR "workflowId" = ${query.workflowId ?? null})
       AND (${query.tool ?? null}::text IS NULL OR "toolName" = ${query.tool ?? null})
       AND (${query.caller ?? null}::text IS NULL OR caller = ${query.caller ?? null})
       AND (${query.outcome ?? null}::text IS NULL OR outcome = ${query.outcome ?? null})
-      AND (${query.since?.toISOString() ?? null}::timestamp IS NULL OR at >= ${query.since?.toISOString() ?? null}::timestamp)
-      AND (${after?.at ?? null}::timestamp IS NULL OR (at, id) < (${after?.at ?? null}::timestamp, ${after?.id ?? null}::bigint))
+      AND (${query.since?.toISOString() ?? null}::timestamp IS NULL
+        OR at >= ${query.since?.toISOString() ?? null}::timestamp)
+      AND (${after?.at ?? null}::timestamp IS NULL
+        OR (at, id) < (${after?.at ?? null}::timestamp, ${after?.id ?? null}::bigint))
     ORDER BY at DESC, id DESC
     LIMIT ${query.limit + 1}`;
   const page = rows.slice(0, query.limit);
@@ -61,13 +64,16 @@ export async function listToolCalls(query: ToolCallAuditQuery): Promise<AuditPag
   };
 }
 
-/** The workflows and tools the trail has seen, for the page's filters (deleted workflows included, by their last name). */
+/**
+ * The workflows and tools the trail has seen, for the page's filters (deleted workflows included, by their last name).
+ */
 export async function auditFilterChoices(): Promise<{ workflows: { id: string; name: string }[]; tools: string[] }> {
   const [workflows, tools] = await Promise.all([
     sql<{
       id: string;
       name: string;
-    }>`SELECT DISTINCT ON ("workflowId") "workflowId" AS id, "workflowName" AS name FROM "ToolCallAudit" ORDER BY "workflowId", at DESC`,
+    }>`SELECT DISTINCT ON ("workflowId") "workflowId" AS id, "workflowName" AS name FROM "ToolCallAudit"
+      ORDER BY "workflowId", at DESC`,
     sql<{ toolName: string }>`SELECT DISTINCT "toolName" FROM "ToolCallAudit" ORDER BY "toolName" LIMIT 500`,
   ]);
   return { workflows: workflows.sort((a, b) => a.name.localeCompare(b.name)), tools: tools.map((row) => row.toolName) };

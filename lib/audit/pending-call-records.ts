@@ -25,7 +25,10 @@ export async function releaseRunEnd(redis: Redis, runId: string): Promise<void> 
   await redis.decr(pendingKey(runId));
 }
 
-/** Waits until the run owes no call records, or `timeoutMs` has passed (a gateway died mid-record); then forgets the count. */
+/**
+ * Waits until the run owes no call records, or `timeoutMs` has passed (a gateway died mid-record); then forgets the
+ * count.
+ */
 export async function awaitCallRecords(redis: Redis, runId: string, timeoutMs = END_WAIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Number(await redis.get(pendingKey(runId))) > 0 && Date.now() < deadline)

@@ -27,7 +27,10 @@ function describeAuthError(error: unknown): string {
   return message.replace(/^\w/, (first) => first.toUpperCase());
 }
 
-/** Creates an account through better-auth (its password hashing; a session cookie when called from a server action) and gives it `role`. */
+/**
+ * Creates an account through better-auth (its password hashing; a session cookie when called from a server action) and
+ * gives it `role`.
+ */
 export async function createAccount(input: AccountInput, role: Role): Promise<AccountResult> {
   try {
     const created = await getAuth().api.signUpEmail({
@@ -40,7 +43,9 @@ export async function createAccount(input: AccountInput, role: Role): Promise<Ac
   }
 }
 
-/** The owner account, once: whoever claims the marker first wins, so two racing set-up forms cannot both become owner. */
+/**
+ * The owner account, once: whoever claims the marker first wins, so two racing set-up forms cannot both become owner.
+ */
 export async function createOwner(input: AccountInput): Promise<AccountResult> {
   if (await hasOwner()) return { ok: false, error: "Switchboard already has an owner: sign in instead" };
   const claimed = await getDb().setting.createMany({
@@ -53,7 +58,9 @@ export async function createOwner(input: AccountInput): Promise<AccountResult> {
   return result;
 }
 
-/** Headless set-up: SWITCHBOARD_ADMIN_EMAIL + SWITCHBOARD_ADMIN_PASSWORD make the owner when nobody has an account yet. */
+/**
+ * Headless set-up: SWITCHBOARD_ADMIN_EMAIL + SWITCHBOARD_ADMIN_PASSWORD make the owner when nobody has an account yet.
+ */
 export async function ensureOwnerFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
   const email = env.SWITCHBOARD_ADMIN_EMAIL;
   const password = env.SWITCHBOARD_ADMIN_PASSWORD;

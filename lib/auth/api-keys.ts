@@ -47,7 +47,10 @@ export async function createApiKey(
   return { ok: true, id: created.id, key: created.key };
 }
 
-/** Changes which workflows one of the user's keys may use (none: all); the key's remembered verification is forgotten at once. */
+/**
+ * Changes which workflows one of the user's keys may use (none: all); the key's remembered verification is forgotten at
+ * once.
+ */
 export async function limitApiKey(
   userId: string,
   keyId: string,

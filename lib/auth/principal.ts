@@ -22,7 +22,9 @@ export type Principal = {
 
 export type AccessFailure = "unauthenticated" | "forbidden";
 
-/** Thrown when the caller has no credentials (401) or too small a role (403); routes and actions turn it into an answer. */
+/**
+ * Thrown when the caller has no credentials (401) or too small a role (403); routes and actions turn it into an answer.
+ */
 export class AccessError extends Error {
   constructor(
     readonly failure: AccessFailure,

@@ -38,7 +38,10 @@ export function throttleSettings(env: NodeJS.ProcessEnv = process.env): Settings
   };
 }
 
-/** Counted in Redis; while Redis is away, in this process's memory instead (the library's insurance limiter), never not at all. */
+/**
+ * Counted in Redis; while Redis is away, in this process's memory instead (the library's insurance limiter), never not
+ * at all.
+ */
 function limiter(keyPrefix: string, points: number, { windowSeconds, blockSeconds }: Settings): RateLimiterRedis {
   const counting = { keyPrefix, points, duration: windowSeconds, blockDuration: blockSeconds };
   const options: IRateLimiterStoreOptions = { storeClient: sharedRedis(), ...counting };

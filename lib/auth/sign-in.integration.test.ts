@@ -45,7 +45,8 @@ describe("sign-in throttling", () => {
       retryAfterSeconds: expect.any(Number),
       error: expect.stringMatching(/Too many failed sign-ins from this address: try again in \d+ seconds?/),
     });
-    // A refusal costs no password hashing (~0.1–0.7 s each on a busy 2-core machine): the 195 together take a few seconds at most.
+    // A refusal costs no password hashing (~0.1–0.7 s each on a busy 2-core machine): the 195 together take a few
+    // seconds at most.
     expect(refusalTimes.reduce((sum, time) => sum + time, 0)).toBeLessThan(5_000);
     // Blocked: even the right password is refused from there, for now.
     expect(await signInWithPassword({ email: victim.email, password: victim.password }, from(attacker))).toMatchObject({

@@ -14,7 +14,9 @@ export type SignInResult = { ok: true } | { ok: false; status: 401; error: strin
 
 export const WRONG_PASSWORD = "That e-mail and password do not match an account";
 
-/** better-auth checks the password and, called from a server action, sets the session cookie (its nextCookies plugin). */
+/**
+ * better-auth checks the password and, called from a server action, sets the session cookie (its nextCookies plugin).
+ */
 export async function signInWithPassword(
   input: { email: string; password: string },
   headers: Headers,

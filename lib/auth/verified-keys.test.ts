@@ -1,4 +1,7 @@
-/** API key verifications are shared: many requests with one key at once cost one verification; a refusal or an error is not remembered. */
+/**
+ * API key verifications are shared: many requests with one key at once cost one verification; a refusal or an error is
+ * not remembered.
+ */
 import { describe, expect, it } from "vitest";
 import { forgetVerifiedKeys, verifyKeyOnce } from "./verified-keys";
 

@@ -18,7 +18,10 @@ const verified = (holder.switchboardVerifiedKeys ??= new Map());
 
 const digest = (key: string) => createHash("sha256").update(key).digest("hex");
 
-/** What `verify` says of the key, from the last few seconds or the verification under way; a key found invalid (null) or an error is not kept. */
+/**
+ * What `verify` says of the key, from the last few seconds or the verification under way; a key found invalid (null) or
+ * an error is not kept.
+ */
 export function verifyKeyOnce<T>(key: string, verify: () => Promise<T | null>): Promise<T | null> {
   const id = digest(key);
   const entry = verified.get(id);

@@ -101,7 +101,9 @@ export async function getConversation(id: string): Promise<ConversationView | nu
 
 export type SendResult = { ok: true; runId: string; turnId: string } | Extract<StartRunResult, { ok: false }>;
 
-/** Starts the workflow on the message and records the turn; the first message also titles a conversation still untitled. */
+/**
+ * Starts the workflow on the message and records the turn; the first message also titles a conversation still untitled.
+ */
 export async function sendMessage(conversationId: string, message: string): Promise<SendResult> {
   const conversation = await getDb().conversation.findUnique({ where: { id: conversationId } });
   if (!conversation)

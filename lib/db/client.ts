@@ -1,5 +1,5 @@
-/** The database client: Prisma's generated client over the pg driver adapter, one per process (not `server-only`: the worker imports it too),
- * sharing its connection pool with the plain-SQL helpers in ./sql. */
+/** The database client: Prisma's generated client over the pg driver adapter, one per process (not `server-only`: the
+ * worker imports it too), sharing its connection pool with the plain-SQL helpers in ./sql. */
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client";
 import { getPool } from "./sql";

@@ -9,7 +9,10 @@ export function encodeCursor(at: Date, id: string | number): string {
   return Buffer.from(JSON.stringify([at.toISOString(), id])).toString("base64url");
 }
 
-/** The (time, id) a cursor stands for; `idType` says what the list's ids are. A cursor this API did not give out is a BadCursorError. */
+/**
+ * The (time, id) a cursor stands for; `idType` says what the list's ids are. A cursor this API did not give out is a
+ * BadCursorError.
+ */
 export function decodeCursor<T extends "string" | "number">(
   cursor: string,
   idType: T,

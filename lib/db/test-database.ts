@@ -27,7 +27,8 @@ export async function prepareTestDatabase({
     await client.connect();
   } catch (error) {
     throw new Error(
-      `Cannot reach PostgreSQL for the test database at ${admin.host} (${error instanceof Error ? error.message : error}); set TEST_DATABASE_URL`,
+      `Cannot reach PostgreSQL for the test database at ${admin.host} ` +
+        `(${error instanceof Error ? error.message : error}); set TEST_DATABASE_URL`,
     );
   }
   try {

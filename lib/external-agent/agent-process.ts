@@ -55,7 +55,8 @@ export async function runAgentProcess(agent: AgentProcess): Promise<string> {
       SWITCHBOARD_TASK: agent.task,
     };
     const reaper = reaperHooks(sharedRedis(), agent.runId); // a worker's death does not leave the agent running
-    // In the sandbox it reads its configuration's folder and reaches the gateway over the network, and writes nothing of the host.
+    // In the sandbox it reads its configuration's folder and reaches the gateway over the network, and writes nothing
+    // of the host.
     const box = { readOnlyRoots: [dir], network: true };
     const result = await runExecutable(agent.command, agent.args, {
       env,
@@ -68,12 +69,10 @@ export async function runAgentProcess(agent: AgentProcess): Promise<string> {
     const said = stderrSummary(result.stderr);
     if (result.timedOut)
       throw new Error(`command: "${agent.command}" did not finish within ${agent.timeoutMs / 1000} s`);
-    if (result.exitCode !== 0)
-      throw new Error(
-        hide(
-          `command: "${agent.command}" exited with ${result.exitCode === null ? "no code (its output was too long)" : `code ${result.exitCode}`}${said ? ` — stderr: ${said}` : ""}`,
-        ),
-      );
+    if (result.exitCode !== 0) {
+      const exit = result.exitCode === null ? "no code (its output was too long)" : `code ${result.exitCode}`;
+      throw new Error(hide(`command: "${agent.command}" exited with ${exit}${said ? ` — stderr: ${said}` : ""}`));
+    }
     return hide(result.stdout.trim());
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -132,7 +132,8 @@ it("starts an agent program with the gateway in its environment: it sees and cal
   const result = await waitForRun(stack, runId, 30_000);
   expect(result.status, result.error ?? "").toBe("completed");
   const text = (result.output as { text: string }).text;
-  expect(text).toBe('tools=double result={"result":42} token=in env [secret]'); // the token it printed is not in the answer
+  // the token it printed is not in the answer
+  expect(text).toBe('tools=double result={"result":42} token=in env [secret]');
   const events = await listEvents(runId);
   expect(events.find((event) => event.type === "tool.call.completed")?.payload).toMatchObject({
     nodeId: "outside",

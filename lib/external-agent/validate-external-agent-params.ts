@@ -1,4 +1,7 @@
-/** The compiler's checks of an External Agent's params (pure): in process mode it needs a program to start, and its arguments must be a list of strings. */
+/**
+ * The compiler's checks of an External Agent's params (pure): in process mode it needs a program to start, and its
+ * arguments must be a list of strings.
+ */
 import type { ParamValidator } from "../nodes/types";
 
 export const validateExternalAgentParams: ParamValidator = (params, { label }) => {

@@ -52,7 +52,10 @@ function isTruthy(value: unknown): boolean {
   return value === true || value === 1;
 }
 
-/** The `matches` operator's regex, or an Error naming what is wrong with it. Compiling runs nothing; testing can, for long. */
+/**
+ * The `matches` operator's regex, or an Error naming what is wrong with it. Compiling runs nothing; testing can, for
+ * long.
+ */
 export function compilePattern(compareTo: string): RegExp {
   try {
     return new RegExp(compareTo);
@@ -61,7 +64,10 @@ export function compilePattern(compareTo: string): RegExp {
   }
 }
 
-/** Whether the condition holds; throws an Error naming the problem when it cannot be decided (a non-number compared as a number, a bad regex). */
+/**
+ * Whether the condition holds; throws an Error naming the problem when it cannot be decided (a non-number compared as a
+ * number, a bad regex).
+ */
 export function evaluateCondition({ value, operator, compareTo = "" }: Condition): boolean {
   switch (operator) {
     case "contains":

@@ -6,7 +6,10 @@
 import { evaluateInBox } from "./evaluation-pool";
 import { EXPRESSION_TIME_LIMIT_MS, ExpressionError } from "./jsonata-expression";
 
-/** `source` over `input`, with `$input` and `$run` bound; throws an ExpressionError naming the position, or the limit it passed. */
+/**
+ * `source` over `input`, with `$input` and `$run` bound; throws an ExpressionError naming the position, or the limit it
+ * passed.
+ */
 export async function evaluateExpression(
   source: string,
   input: unknown,

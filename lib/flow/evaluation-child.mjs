@@ -14,7 +14,8 @@ setPriority(3);
 
 /** @param {{ kind: string } & Record<string, any>} task */
 export default async function evaluate(task) {
-  // QuickJS loads with the first Code task (most boxes only ever see JSONata); its time limit is spent on the code, not on loading.
+  // QuickJS loads with the first Code task (most boxes only ever see JSONata); its time limit is spent on the code, not
+  // on loading.
   if (task.kind === "code") await loadQuickJs();
   // The caller's deadline counts from here, not from when the task was queued (evaluation-deadline.ts).
   process.send?.({ evaluationStarted: true });

@@ -14,7 +14,10 @@ import { watchDeadline } from "./evaluation-deadline";
 
 /** The heap an evaluation box may use; past it, the box dies and its task fails. */
 export const EVALUATION_MEMORY_MIB = 64;
-/** Kept warm: one for everyday work, one more so a box burning its budget does not make the next evaluation wait for a start. */
+/**
+ * Kept warm: one for everyday work, one more so a box burning its budget does not make the next evaluation wait for a
+ * start.
+ */
 const WARM_BOXES = 2;
 /** Enough that a few evaluations burning their whole budget leave boxes for everyone else. */
 const MAX_BOXES = 4;
@@ -39,7 +42,8 @@ function evaluationPool(): Tinypool {
     maxThreads: MAX_BOXES,
     idleTimeout: IDLE_BOX_MS,
     // Only the limits: none of the worker's loader flags, and none of its environment (keys, database URL).
-    // A deeper stack than V8's default (within Linux's 8 MiB) so QuickJS's own overflow check comes first (run-quickjs.mjs).
+    // A deeper stack than V8's default (within Linux's 8 MiB) so QuickJS's own overflow check comes first
+    // (run-quickjs.mjs).
     execArgv: [`--max-old-space-size=${EVALUATION_MEMORY_MIB}`, "--max-semi-space-size=8", "--stack-size=7000"],
     env: {},
     serialization: "advanced",
@@ -67,7 +71,10 @@ function stoppedAnswer(subject: string, timeMs: number, stop: Stop | undefined, 
   };
 }
 
-/** Tinypool can hand a queued task to a box that is being killed for another task's deadline; that task never had its turn. */
+/**
+ * Tinypool can hand a queued task to a box that is being killed for another task's deadline; that task never had its
+ * turn.
+ */
 const isBystander = (error: unknown, stop: AbortSignal) =>
   !stop.aborted && error instanceof Error && error.message === "Terminating worker thread";
 const BYSTANDER_RETRIES = 2;

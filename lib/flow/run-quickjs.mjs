@@ -17,7 +17,10 @@ const WRAPPER_LINES_BEFORE = 1;
 const wrap = (code) => `JSON.stringify((function (input) {\n${code}\n})(JSON.parse(__input)) ?? null)`;
 const formatTime = (ms) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
 
-/** The box's QuickJS module (a promise of it); dropped for a fresh one when a run left it aborted (QuickJS asserts on some overflows). */
+/**
+ * The box's QuickJS module (a promise of it); dropped for a fresh one when a run left it aborted (QuickJS asserts on
+ * some overflows).
+ */
 let quickjs;
 
 function describe(error, { timeMs, memoryBytes }) {

@@ -1,4 +1,7 @@
-/** Compile-time checks of the flow, data and trigger components' params: a JSONata expression must parse, a regex compile, a schedule be a cron in a real time zone. Pure (the browser runs them too). */
+/**
+ * Compile-time checks of the flow, data and trigger components' params: a JSONata expression must parse, a regex
+ * compile, a schedule be a cron in a real time zone. Pure (the browser runs them too).
+ */
 import type { ParamProblem, ParamValidator } from "../nodes/types";
 import { cronProblem } from "../triggers/cron";
 import { inputFieldsProblems } from "../workflow/run-input-schema";

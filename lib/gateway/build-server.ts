@@ -1,9 +1,9 @@
 /**
  * The gateway's MCP server, built per request from the caller's token scope and the run's tools
- * as read with the request's checks. It answers `tools/list` from those (no network) and routes `tools/call` to a worker, after
- * the agent's allow-list, aliases and approvals have had their say (tool-guard.ts); every call is recorded here (lib/audit/call-audit.ts).
- * The low-level `Server` is used rather than `McpServer.registerTool` because tool schemas
- * here are JSON Schema discovered at run time, passed through as they are.
+ * as read with the request's checks. It answers `tools/list` from those (no network) and routes `tools/call` to a
+ * worker, after the agent's allow-list, aliases and approvals have had their say (tool-guard.ts); every call is
+ * recorded here (lib/audit/call-audit.ts). The low-level `Server` is used rather than `McpServer.registerTool` because
+ * tool schemas here are JSON Schema discovered at run time, passed through as they are.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";

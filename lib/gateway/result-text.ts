@@ -1,4 +1,7 @@
-/** The text a model reads from an MCP tool result (and the audit trail records): text parts as they are, other parts (images, resources) as JSON. */
+/**
+ * The text a model reads from an MCP tool result (and the audit trail records): text parts as they are, other parts
+ * (images, resources) as JSON.
+ */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
 export function resultText(result: Pick<CallToolResult, "content" | "structuredContent">): string {

@@ -1,8 +1,8 @@
 /**
  * Whether a run is still going, as the gateway asks before honouring a token: a token outlives its
- * run only until the run ends, whatever its `exp` says — and an External Agent's only until its node ends. A Redis key set while the run executes and
- * dropped when it ends answers in one round trip; when the key is missing (a Redis restart), the
- * database decides and the key is set again.
+ * run only until the run ends, whatever its `exp` says — and an External Agent's only until its node ends. A Redis key
+ * set while the run executes and dropped when it ends answers in one round trip; when the key is missing (a Redis
+ * restart), the database decides and the key is set again.
  */
 import type { Redis } from "ioredis";
 import { getDb } from "../db/client";

@@ -13,7 +13,9 @@ export const SessionClaims = z.object({
   allowedTools: z.array(z.string()).optional(),
   /** Extra names for exposed tools (alias → exposed name, e.g. "read" → "files__read_file"). */
   toolAliases: z.record(z.string(), z.string()).optional(),
-  /** Who holds the token: a Switchboard node's own client ("agent", the default) or an External Agent's outside client. */
+  /**
+   * Who holds the token: a Switchboard node's own client ("agent", the default) or an External Agent's outside client.
+   */
   caller: z.enum(["agent", "external"]).optional(),
 });
 export type SessionClaims = z.infer<typeof SessionClaims>;
@@ -51,7 +53,10 @@ const holder = globalThis as unknown as {
 };
 const verified = (holder.switchboardVerifiedTokens ??= new Map());
 
-/** Returns the claims, or null for a missing, forged, expired, exp-less or malformed token. (Whether its run still runs is the gateway's next question.) */
+/**
+ * Returns the claims, or null for a missing, forged, expired, exp-less or malformed token. (Whether its run still runs
+ * is the gateway's next question.)
+ */
 export async function verifySessionToken(token: string): Promise<SessionClaims | null> {
   const known = verified.get(token);
   if (known && known.expiresAt > Date.now()) return known.claims;

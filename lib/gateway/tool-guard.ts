@@ -28,7 +28,8 @@ async function recordGatewayEvent(redis: Redis, runId: string, event: RunEventIn
   } catch (error) {
     if (error instanceof RunEndedError) return; // a late decision of a run that has ended: its log is closed
     console.warn(
-      `gateway: could not record ${event.type} for run ${runId}: ${error instanceof Error ? error.message : String(error)}`,
+      `gateway: could not record ${event.type} for run ${runId}: ` +
+        `${error instanceof Error ? error.message : String(error)}`,
     );
   }
 }

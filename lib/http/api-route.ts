@@ -44,7 +44,8 @@ async function checkWorkflowLimit<P>(
   if (!workflow)
     throw new AccessError(
       "forbidden",
-      `This API key is limited to some workflows, and ${request.method} ${new URL(request.url).pathname} is not about one workflow: use a key without a limit`,
+      `This API key is limited to some workflows, and ${request.method} ${new URL(request.url).pathname} is not ` +
+        `about one workflow: use a key without a limit`,
     );
   const workflowId = await workflow(params);
   if (workflowId !== null && !mayUseWorkflow(principal, workflowId))

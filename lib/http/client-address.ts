@@ -13,7 +13,9 @@ export function clientAddress(headers: Headers): string {
   return forwarded?.at(-1) ?? "unknown";
 }
 
-/** What the web server puts in X-Forwarded-For: the peer's address, or the proxy's list when a trusted proxy sent one. */
+/**
+ * What the web server puts in X-Forwarded-For: the peer's address, or the proxy's list when a trusted proxy sent one.
+ */
 export function forwardedFor(
   peer: string | undefined,
   sent: string | string[] | undefined,

@@ -1,4 +1,7 @@
-/** The hot routes npm start's web process serves itself are exactly the paths proxy.ts leaves out, matched as Next.js matches them. */
+/**
+ * The hot routes npm start's web process serves itself are exactly the paths proxy.ts leaves out, matched as Next.js
+ * matches them.
+ */
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { describe, expect, it } from "vitest";
 import { config } from "../../proxy";

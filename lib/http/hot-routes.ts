@@ -11,7 +11,10 @@ export const HOT_ROUTES: readonly HotRoute[] = [
   { page: "/api/workflows/[id]/runs", path: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/ },
 ];
 
-/** The hot route a request path (without its query) names, with its decoded params; null for any other path, or one Next should judge (a malformed escape). */
+/**
+ * The hot route a request path (without its query) names, with its decoded params; null for any other path, or one Next
+ * should judge (a malformed escape).
+ */
 export function matchHotRoute(pathname: string): { route: HotRoute; params: Record<string, string> } | null {
   for (const route of HOT_ROUTES) {
     const match = route.path.exec(pathname);

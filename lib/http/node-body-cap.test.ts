@@ -1,4 +1,7 @@
-/** A server that, like Next.js, reads a whole body before answering: capped, a 50 MB chunked body is refused 413 as it arrives. */
+/**
+ * A server that, like Next.js, reads a whole body before answering: capped, a 50 MB chunked body is refused 413 as it
+ * arrives.
+ */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";

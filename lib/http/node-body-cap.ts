@@ -9,7 +9,10 @@ import type { IncomingMessage } from "node:http";
 
 type Push = IncomingMessage["push"];
 
-/** Counts each chunk the parser pushes into `req`; the first byte past `limit` calls `onExceeded` once, and from then on chunks (and the end) are dropped. */
+/**
+ * Counts each chunk the parser pushes into `req`; the first byte past `limit` calls `onExceeded` once, and from then on
+ * chunks (and the end) are dropped.
+ */
 export function capRequestBody(req: IncomingMessage, limit: number, onExceeded: () => void): void {
   const push: Push = req.push.bind(req);
   let received = 0;

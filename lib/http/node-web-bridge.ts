@@ -32,7 +32,8 @@ export function toWebRequest(req: IncomingMessage, res: ServerResponse, base: st
 /** Writes the handler's answer, its body streamed as it comes (an event stream stays open). */
 export async function writeWebResponse(response: Response, res: ServerResponse): Promise<void> {
   const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
-  const cookies = response.headers.getSetCookie(); // joined into one line by the Headers iterator, which a cookie must never be
+  // joined into one line by the Headers iterator, which a cookie must never be
+  const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   // An answer given before the body was read whole (a refusal for its size, say): the rest of it is
   // still on the connection, where it would be taken for the next request, so this one is the last.

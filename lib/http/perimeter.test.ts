@@ -1,4 +1,7 @@
-/** The perimeter's rules, one by one: our own Host names, same-origin state changes, JSON bodies within limits, well-formed paths. */
+/**
+ * The perimeter's rules, one by one: our own Host names, same-origin state changes, JSON bodies within limits,
+ * well-formed paths.
+ */
 import { describe, expect, it } from "vitest";
 import {
   allowedHosts,

@@ -17,7 +17,10 @@ function splitList(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** Names this app answers to: SWITCHBOARD_ALLOWED_HOSTS, else HOST, SWITCHBOARD_URL's host, localhost and 127.0.0.1. An entry without a port allows any port. */
+/**
+ * Names this app answers to: SWITCHBOARD_ALLOWED_HOSTS, else HOST, SWITCHBOARD_URL's host, localhost and 127.0.0.1. An
+ * entry without a port allows any port.
+ */
 export function allowedHosts(env: NodeJS.ProcessEnv = process.env): string[] {
   const configured = splitList(env.SWITCHBOARD_ALLOWED_HOSTS);
   if (configured.length > 0) return configured;
@@ -59,7 +62,10 @@ function isOwnOrigin(origin: string, host: string | null, env: NodeJS.ProcessEnv
   }
 }
 
-/** Browsers say where a request comes from; requests without those headers are not from a browser page and carry no ambient cookies to abuse. */
+/**
+ * Browsers say where a request comes from; requests without those headers are not from a browser page and carry no
+ * ambient cookies to abuse.
+ */
 export function checkCrossSite(method: string, headers: Headers, env: NodeJS.ProcessEnv = process.env): Refusal | null {
   if (SAFE_METHODS.has(method.toUpperCase())) return null;
   const origin = headers.get("origin");
@@ -102,7 +108,10 @@ function checkEncoded(text: string, part: "path" | "query string"): Refusal | nu
   return decoded.includes("\u0000") ? { status: 400, code, message: `The ${part} contains a NUL character` } : null;
 }
 
-/** Path and query string must decode, and hold no NUL: a route, a database or a file name would each choke on one differently. */
+/**
+ * Path and query string must decode, and hold no NUL: a route, a database or a file name would each choke on one
+ * differently.
+ */
 export function checkPath(url: string): Refusal | null {
   const target = url.replace(/^[a-z]+:\/\/[^/?#]*/i, "").split("#")[0];
   const queryAt = target.indexOf("?");
@@ -122,7 +131,10 @@ export function checkRequestTarget(target: string, env: NodeJS.ProcessEnv = proc
   return checkPath(target);
 }
 
-/** An absolute-form target split into the host it names and the origin-form target (`/path?query`); null for any other form. */
+/**
+ * An absolute-form target split into the host it names and the origin-form target (`/path?query`); null for any other
+ * form.
+ */
 export function originForm(target: string): { host: string; target: string } | null {
   const match = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)(.*)$/is.exec(target);
   if (!match) return null;
@@ -136,7 +148,10 @@ export function bodyLimit(kind: "default" | "workflow", env: NodeJS.ProcessEnv =
   return kind === "workflow" ? 5 * DEFAULT_BODY_LIMIT : DEFAULT_BODY_LIMIT;
 }
 
-/** The most a request may send, by where it goes: a server action or a new workflow the workflow limit (5 MB), anything else the API's (1 MB). */
+/**
+ * The most a request may send, by where it goes: a server action or a new workflow the workflow limit (5 MB), anything
+ * else the API's (1 MB).
+ */
 export function requestBodyLimit(
   method: string,
   pathname: string,

@@ -1,4 +1,7 @@
-/** Reading JSON bodies: the size limit holds while streaming (whatever Content-Length said), deep nesting and NUL are refused naming the place. */
+/**
+ * Reading JSON bodies: the size limit holds while streaming (whatever Content-Length said), deep nesting and NUL are
+ * refused naming the place.
+ */
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-error";
 import { findBadJson, MAX_JSON_DEPTH, readJsonBody } from "./read-json-body";

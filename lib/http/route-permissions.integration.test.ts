@@ -250,7 +250,8 @@ const ROWS: Row[] = [
     body: { jsonrpc: "2.0", id: 1, method: "tools/list" },
     allowed: [],
   },
-  // Switchboard's own MCP server: any signed-in role may connect (running needs an editor, and a key's workflow limit, checked per tool).
+  // Switchboard's own MCP server: any signed-in role may connect (running needs an editor, and a key's workflow limit,
+  // checked per tool).
   {
     method: "POST",
     route: "/api/mcp/workflows",

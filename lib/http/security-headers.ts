@@ -16,7 +16,10 @@ const FIXED_HEADERS: Record<string, string> = {
 export const API_CONTENT_SECURITY_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** A page's policy: scripts only with this request's nonce (and what they load, 'strict-dynamic'); React's dev build also needs eval. */
+/**
+ * A page's policy: scripts only with this request's nonce (and what they load, 'strict-dynamic'); React's dev build
+ * also needs eval.
+ */
 export function pageContentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV === "development"): string {
   return [
     "default-src 'self'",

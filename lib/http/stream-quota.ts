@@ -1,4 +1,7 @@
-/** Caps how many live run streams (SSE) one user holds open in this web process: SWITCHBOARD_MAX_STREAMS_PER_USER, default 32. */
+/**
+ * Caps how many live run streams (SSE) one user holds open in this web process: SWITCHBOARD_MAX_STREAMS_PER_USER,
+ * default 32.
+ */
 const open = new Map<string, number>();
 
 function maxStreams(): number {

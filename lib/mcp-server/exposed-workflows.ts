@@ -1,4 +1,7 @@
-/** The workflows offered over MCP (workflow settings → "Expose over MCP"), each with its tool name, description and input schema from its Entry. */
+/**
+ * The workflows offered over MCP (workflow settings → "Expose over MCP"), each with its tool name, description and
+ * input schema from its Entry.
+ */
 import { sql } from "../db/sql";
 import { workflowInputSchema } from "../tools/workflow-tool";
 import { WorkflowGraph } from "../workflow/graph";

@@ -45,7 +45,8 @@ const FIXED_TOOLS = [
   {
     name: "run_workflow",
     description:
-      "Runs a workflow by id with an input. Waits for its output unless wait is false, then answers with the run id (see get_run).",
+      "Runs a workflow by id with an input. Waits for its output unless wait is false, then answers with the run id " +
+      "(see get_run).",
     inputSchema: {
       type: "object" as const,
       properties: {

@@ -1,7 +1,7 @@
 /**
  * How a workflow describes an MCP server: a stdio command,
- * a URL (Streamable HTTP, legacy SSE or WebSocket), or a reference by name to the workflow's `mcpServers`. Header and env
- * values may be secret references; they are resolved only in the worker, right before connecting.
+ * a URL (Streamable HTTP, legacy SSE or WebSocket), or a reference by name to the workflow's `mcpServers`. Header and
+ * env values may be secret references; they are resolved only in the worker, right before connecting.
  */
 import { z } from "zod";
 import { DeclaredDirectories } from "../sandbox/declared-directories";
@@ -11,14 +11,20 @@ import { protocolMismatch, REMOTE_PROTOCOLS } from "./remote-protocol";
 
 const SecretOrText = z.union([z.string(), SecretRef]);
 
-/** Strict, as every server shape here: a key it does not name is an error, so no stray field can make one server look like another. */
+/**
+ * Strict, as every server shape here: a key it does not name is an error, so no stray field can make one server look
+ * like another.
+ */
 export const StdioServerConfig = z.strictObject({
   transport: z.literal("stdio"),
   command: z.string().trim().min(1, "command is required"),
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), SecretOrText).default({}),
   cwd: z.string().optional(),
-  /** The directories the server may write (none when not given); it runs in the sandbox (lib/sandbox) and sees nothing else of the host. */
+  /**
+   * The directories the server may write (none when not given); it runs in the sandbox (lib/sandbox) and sees nothing
+   * else of the host.
+   */
   roots: DeclaredDirectories.optional(),
   /** Whether it may open network connections (not when not given; npx fetching a package needs it). */
   network: z.boolean("network must be true or false").optional(),

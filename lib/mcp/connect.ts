@@ -173,11 +173,14 @@ async function connectRemote(params: RemoteParams, timeout: number): Promise<Liv
   );
 }
 
-/** Connects, retrying with exponential backoff; safety refusals and servers wanting a new OAuth sign-in are not retried. */
+/**
+ * Connects, retrying with exponential backoff; safety refusals and servers wanting a new OAuth sign-in are not retried.
+ */
 export async function connectMcpServer(config: McpServerConfig, options: ConnectOptions = {}): Promise<LiveClient> {
   if (config.transport === "stdio" && !(await hostToolsEnabled())) {
     throw new McpConnectError(
-      `A stdio MCP server starts a program on this machine, and host access is off: an admin can turn it on in Settings → Host access`,
+      `A stdio MCP server starts a program on this machine, and host access is off: an admin can turn it on in ` +
+        `Settings → Host access`,
     );
   }
   const params = await serverParams(config);

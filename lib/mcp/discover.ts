@@ -1,4 +1,6 @@
-/** Connects to a server once, lists its tools and disconnects: the editor's "Discover tools" and a normal-mode MCP node. */
+/**
+ * Connects to a server once, lists its tools and disconnects: the editor's "Discover tools" and a normal-mode MCP node.
+ */
 import type { McpServerConfig } from "./config";
 import { connectMcpServer } from "./connect";
 

@@ -31,7 +31,8 @@ async function callOn(
   } catch (error) {
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
       return errorResult(
-        `MCP server "${source}" did not answer ${source}__${job.toolName} within ${timeoutMs / 1000} s (the node's call timeout)`,
+        `MCP server "${source}" did not answer ${source}__${job.toolName} within ${timeoutMs / 1000} s (the node's ` +
+          `call timeout)`,
       );
     }
     return errorResult(

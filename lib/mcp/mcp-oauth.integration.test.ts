@@ -82,7 +82,10 @@ function graphCalling(tool: string, extra?: Record<string, unknown>): WorkflowGr
 const unavailableOf = (events: RunEvent[]) =>
   events.find((e): e is Extract<RunEvent, { type: "tool.unavailable" }> => e.type === "tool.unavailable");
 
-/** Connect as the inspector does, then the browser: the authorization endpoint (which approves at once) redirects to the callback. */
+/**
+ * Connect as the inspector does, then the browser: the authorization endpoint (which approves at once) redirects to the
+ * callback.
+ */
 async function signIn(extra?: Record<string, unknown>): Promise<{ callbackPath: string }> {
   const started = await connectNodeServer(inspectorInput(extra), "protected", editor, stack.url);
   if (!started.ok) throw new Error(started.error);
@@ -103,7 +106,8 @@ describe("connecting an MCP server that signs in with OAuth", () => {
     const pending = await readOAuthRecord(connectionKey(), "pending");
     expect(pending?.codeVerifier).toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
     expect((await storedRow("pending"))!.encryptedValue).not.toContain(pending!.codeVerifier);
-    expect(servers.provider.authorizations[0].resource?.href).toBe(servers.mcpUrl); // tokens bound to this server (RFC 8707)
+    // tokens bound to this server (RFC 8707)
+    expect(servers.provider.authorizations[0].resource?.href).toBe(servers.mcpUrl);
 
     const answer = await stack.fetch(callbackPath);
     expect(await answer.text()).toContain(`Switchboard is connected to ${new URL(servers.mcpUrl).origin}`);
@@ -259,6 +263,7 @@ describe("a pre-registered confidential client", () => {
     expect((await stack.fetch((await signIn(extra)).callbackPath)).status).toBe(200);
     const { result } = await runWorkflowToEnd(stack, graphCalling("protected__whoami", extra), "go");
     expect(result.output).toMatchObject({ text: `client ${client.client_id}` });
-    expect(servers.provider.clients.size).toBe(2); // the first sign-in's registration and this one: nothing registered for it
+    // the first sign-in's registration and this one: nothing registered for it
+    expect(servers.provider.clients.size).toBe(2);
   });
 });

@@ -138,7 +138,8 @@ describe("MCP servers through the gateway", () => {
       const client = await gatewayClient(runId, ["env"]);
       const result = await client.callTool({ name: "env__get-env", arguments: {} });
       const env = JSON.parse((result.content as { text: string }[])[0].text) as Record<string, string>;
-      // The server had the value (the gateway redacts only a run's actual secrets) and never hands it back to the caller.
+      // The server had the value (the gateway redacts only a run's actual secrets) and never hands it back to the
+      // caller.
       expect(env.GREETING).toBe("[secret]");
       // PWD is the sandbox's working directory, HOME its private one (lib/sandbox/bwrap-args.ts)
       expect(Object.keys(env).sort()).toEqual(
@@ -547,7 +548,9 @@ describe("stdio servers in the sandbox", () => {
   it("leaves nothing behind when a server times out at start-up, however often it is retried, even a detached grandchild", async () => {
     const tag = marker("silent");
     const grandchild = uniqueSleep();
-    const silent = `require("node:child_process").spawn("sh", ["-c", "setsid sleep ${grandchild} </dev/null >/dev/null 2>&1 &"], { stdio: "ignore", detached: true }); setInterval(() => {}, 1000)`;
+    const silent =
+      `require("node:child_process").spawn("sh", ["-c", "setsid sleep ${grandchild} </dev/null ` +
+      `>/dev/null 2>&1 &"], { stdio: "ignore", detached: true }); setInterval(() => {}, 1000)`;
     const starts: number[] = [];
     const connecting = connectMcpServer(
       { transport: "stdio", command: "node", args: ["-e", silent, tag], env: {} },

@@ -118,7 +118,8 @@ describe("stdio calls with several workers", () => {
       expect(results.map((r) => r.isError)).toEqual(Array(12).fill(false));
       await client.close();
 
-      // The same jobs on the shared queue reach the other worker too, which has no such server: that is why stdio calls are routed.
+      // The same jobs on the shared queue reach the other worker too, which has no such server: that is why stdio calls
+      // are routed.
       const misrouted = await Promise.all(
         Array.from({ length: 24 }, () =>
           callMcpTool(
@@ -171,7 +172,8 @@ describe("orphaned MCP processes", () => {
 
     killGroup(first);
     await new Promise((resolve) => first.once("exit", resolve));
-    // The sandbox dies with its worker (bubblewrap's --die-with-parent): the server and its helper, which ignores stdin, alike.
+    // The sandbox dies with its worker (bubblewrap's --die-with-parent): the server and its helper, which ignores
+    // stdin, alike.
     await waitFor("the dead worker's box to end", () => (anyAlive(before) ? undefined : true), 5_000);
 
     await startWorkerProcess();

@@ -88,7 +88,9 @@ async function registerServer(redis: Redis, runId: string, spec: ServerSpec, emi
   }
 }
 
-/** Registers every server of the node (in parallel for a group) as its launch spec says; returns the exposed tool names. */
+/**
+ * Registers every server of the node (in parallel for a group) as its launch spec says; returns the exposed tool names.
+ */
 export async function registerMcpNode(
   redis: Redis,
   runId: string,

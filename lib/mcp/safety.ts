@@ -27,12 +27,16 @@ export function checkCommand(command: string, env: Env = process.env): void {
   const name = path.basename(command);
   if (!allowed.includes(name) && !allowed.includes(command)) {
     throw new McpSafetyError(
-      `command "${command}" is not on the MCP allow-list (${allowed.join(", ")}); an operator can extend SWITCHBOARD_MCP_COMMANDS`,
+      `command "${command}" is not on the MCP allow-list (${allowed.join(", ")}); an operator can extend ` +
+        `SWITCHBOARD_MCP_COMMANDS`,
     );
   }
 }
 
-/** The shared address policy (lib/net/address-policy.ts) for http(s) and ws(s) URLs alike, its refusals as MCP safety errors. */
+/**
+ * The shared address policy (lib/net/address-policy.ts) for http(s) and ws(s) URLs alike, its refusals as MCP safety
+ * errors.
+ */
 export async function checkUrl(url: string, policy: AddressPolicy = addressPolicy()): Promise<void> {
   try {
     await checkNetUrl(url, policy, REMOTE_URL_SCHEMES);

@@ -26,7 +26,10 @@ export type ServerParams =
       secrets: OutboundSecret[];
     };
 
-/** The headers' secrets go to the server's host only if they may: checked as they are placed on its requests (and a WebSocket's handshake). */
+/**
+ * The headers' secrets go to the server's host only if they may: checked as they are placed on its requests (and a
+ * WebSocket's handshake).
+ */
 export function checkHeaderSecrets(
   url: URL,
   headers: Record<string, string>,
@@ -68,7 +71,8 @@ export async function serverParams(config: McpServerConfig): Promise<ServerParam
       secretValues,
       secrets,
     };
-  // The OAuth client's id and secret go to the authorization server, wherever it is: its requests check them (connect.ts).
+  // The OAuth client's id and secret go to the authorization server, wherever it is: its requests check them
+  // (connect.ts).
   const client = await resolveSecrets({ clientId: config.oauth.clientId, clientSecret: config.oauth.clientSecret });
   const { clientId, clientSecret } = client.value as { clientId?: string; clientSecret?: string };
   const oauth: OAuthServer = {

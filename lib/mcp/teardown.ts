@@ -9,7 +9,8 @@ export async function teardownRunMcp(runId: string, emit: (event: RunEventInput)
   await Promise.all(
     takeRunServers(runId).map(async (server) => {
       server.stopHealthCheck?.();
-      await server.live.close().catch(() => undefined); // kills the process group and forgets it in the reaper's records
+      // kills the process group and forgets it in the reaper's records
+      await server.live.close().catch(() => undefined);
       const detail =
         server.live.pgid !== undefined ? `client closed, process group ${server.live.pgid} killed` : "client closed";
       await emit({ type: "tool.teardown", payload: { nodeId: server.nodeId, toolName: server.source, detail } }).catch(

@@ -22,7 +22,8 @@ function describeWhere(source: Record<string, unknown>): string {
     const url = String(source.url ?? "");
     if (!URL.canParse(url)) return url || "no URL yet";
     const parsed = new URL(url);
-    return isWebSocketUrl(parsed) ? `${parsed.protocol}//${parsed.host}` : parsed.host; // the scheme tells a WebSocket server from an HTTP one at a glance
+    // the scheme tells a WebSocket server from an HTTP one at a glance
+    return isWebSocketUrl(parsed) ? `${parsed.protocol}//${parsed.host}` : parsed.host;
   }
   const command = [source.command, ...(Array.isArray(source.args) ? source.args : [])].filter(Boolean).join(" ");
   return command || "no command yet";

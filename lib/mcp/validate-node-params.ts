@@ -29,7 +29,8 @@ function refProblem(ref: string, declared: Record<string, unknown> | undefined):
   if (!ref.trim()) return "needs the name of a workflow MCP server";
   const names = Object.keys(declared ?? {});
   if (!names.includes(ref)) {
-    return `refers to MCP server "${ref}", which the workflow does not declare${names.length ? ` (it declares ${names.map((name) => `"${name}"`).join(", ")})` : ""}`;
+    const declaredNames = names.length ? ` (it declares ${names.map((name) => `"${name}"`).join(", ")})` : "";
+    return `refers to MCP server "${ref}", which the workflow does not declare${declaredNames}`;
   }
   const entry = McpServerConfig.safeParse(declared![ref]);
   return entry.success ? null : `refers to MCP server "${ref}", which is invalid: ${describeIssues(entry.error)}`;

@@ -21,7 +21,8 @@ export class NodeWebSocketClientTransport extends WebSocketClientTransport {
   }
 
   override start(): Promise<void> {
-    const options: ClientOptions = { ...this.options, followRedirects: false }; // the URL policy checked this address, not wherever a redirect leads
+    // the URL policy checked this address, not wherever a redirect leads
+    const options: ClientOptions = { ...this.options, followRedirects: false };
     let constructed = false;
     class ConfiguredWebSocket extends WebSocket {
       constructor(address: string | URL, protocols?: string | string[]) {
@@ -42,7 +43,8 @@ export class NodeWebSocketClientTransport extends WebSocketClientTransport {
     if (!constructed) {
       started.catch(() => undefined);
       throw new Error(
-        "the MCP SDK's WebSocket transport no longer opens its socket inside start(); lib/mcp/websocket-client-transport.ts needs updating",
+        "the MCP SDK's WebSocket transport no longer opens its socket inside start(); " +
+          "lib/mcp/websocket-client-transport.ts needs updating",
       );
     }
     return started;

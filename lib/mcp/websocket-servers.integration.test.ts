@@ -203,12 +203,16 @@ describe("Discover tools on a WebSocket server", () => {
           {
             key: "refused",
             ok: false,
-            error: `WebSocket server ws://127.0.0.1:${closedPort} did not answer (WebSocket: connect ECONNREFUSED 127.0.0.1:${closedPort})`,
+            error:
+              `WebSocket server ws://127.0.0.1:${closedPort} did not answer (WebSocket: connect ECONNREFUSED ` +
+              `127.0.0.1:${closedPort})`,
           },
           {
             key: "silent",
             ok: false,
-            error: `WebSocket server ws://127.0.0.1:${silentPort} did not answer (WebSocket: Opening handshake has timed out)`,
+            error:
+              `WebSocket server ws://127.0.0.1:${silentPort} did not answer (WebSocket: Opening handshake has ` +
+              `timed out)`,
           },
         ],
       });

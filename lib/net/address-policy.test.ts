@@ -1,4 +1,7 @@
-/** The address policy, including the disguises: IPv4-mapped, NAT64 and 6to4 IPv6, and the numeric IPv4 spellings URL parsing normalises. */
+/**
+ * The address policy, including the disguises: IPv4-mapped, NAT64 and 6to4 IPv6, and the numeric IPv4 spellings URL
+ * parsing normalises.
+ */
 import { describe, expect, it } from "vitest";
 import { addressPolicy, addressRefusal, checkUrl, classifyAddress, embeddedIPv4 } from "./address-policy";
 

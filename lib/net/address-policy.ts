@@ -13,7 +13,10 @@ export class AddressRefusedError extends Error {}
 
 export type AddressPolicy = { allowPrivate: boolean; allowLoopback: boolean };
 
-/** SWITCHBOARD_ALLOW_PRIVATE_NETWORK=1 (or the older SWITCHBOARD_MCP_ALLOW_PRIVATE=1) allows private networks; loopback is allowed outside production. */
+/**
+ * SWITCHBOARD_ALLOW_PRIVATE_NETWORK=1 (or the older SWITCHBOARD_MCP_ALLOW_PRIVATE=1) allows private networks; loopback
+ * is allowed outside production.
+ */
 export function addressPolicy(env: Record<string, string | undefined> = process.env): AddressPolicy {
   const allowPrivate = env.SWITCHBOARD_ALLOW_PRIVATE_NETWORK === "1" || env.SWITCHBOARD_MCP_ALLOW_PRIVATE === "1";
   return { allowPrivate, allowLoopback: allowPrivate || env.NODE_ENV !== "production" };
@@ -90,7 +93,10 @@ export function addressRefusal(address: string, policy: AddressPolicy): string |
   if (policy.allowPrivate) return null;
   const kind = classifyAddress(address);
   if (kind === "public" || (kind === "loopback" && policy.allowLoopback)) return null;
-  return `${address} is ${kind === "loopback" ? "a loopback" : "a private, link-local or metadata"} address; set SWITCHBOARD_ALLOW_PRIVATE_NETWORK=1 to allow it`;
+  return (
+    `${address} is ${kind === "loopback" ? "a loopback" : "a private, link-local or metadata"} address; set ` +
+    `SWITCHBOARD_ALLOW_PRIVATE_NETWORK=1 to allow it`
+  );
 }
 
 /** Requests are http(s) unless a caller says otherwise (MCP servers may also be WebSocket URLs). */

@@ -86,7 +86,9 @@ function asGlobalResponse(response: Response): Response {
   return answer;
 }
 
-/** A fetch with the guard built in, for libraries that take one (the AI SDK's providers, the MCP SDK's OAuth client). */
+/**
+ * A fetch with the guard built in, for libraries that take one (the AI SDK's providers, the MCP SDK's OAuth client).
+ */
 export function guardedFetchFor(options: GuardOptions = {}): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) =>
     asGlobalResponse(await guardedFetch(input instanceof Request ? input.url : input, init, options))) as typeof fetch;

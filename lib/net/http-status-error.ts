@@ -15,7 +15,10 @@ export class HttpStatusError extends Error {
   }
 }
 
-/** `Retry-After` in milliseconds: a number of seconds, or an HTTP date (from `now`); undefined when absent or unreadable. */
+/**
+ * `Retry-After` in milliseconds: a number of seconds, or an HTTP date (from `now`); undefined when absent or
+ * unreadable.
+ */
 export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
   if (header === null || header.trim() === "") return undefined;
   const text = header.trim();

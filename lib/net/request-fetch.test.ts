@@ -1,4 +1,7 @@
-/** requestFetch answers as fetch does, against a real HTTP server: status, headers, bodies, event streams, aborts, refusals. */
+/**
+ * requestFetch answers as fetch does, against a real HTTP server: status, headers, bodies, event streams, aborts,
+ * refusals.
+ */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";

@@ -42,7 +42,9 @@ export const agent = defineComponent({
       label: "Token budget",
       kind: "number",
       placeholder: "No limit",
-      help: "Input + output tokens of all its model calls; once they pass it, the agent stops calling tools and answers. Empty or 0: no limit.",
+      help:
+        "Input + output tokens of all its model calls; once they pass it, the agent stops calling tools and " +
+        "answers. Empty or 0: no limit.",
     },
   ]),
   params: z.object({

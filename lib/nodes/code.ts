@@ -1,4 +1,7 @@
-/** Code: JavaScript in a QuickJS sandbox in an evaluation box (memory and time capped, no host access) over the input. Also a tool. */
+/**
+ * Code: JavaScript in a QuickJS sandbox in an evaluation box (memory and time capped, no host access) over the input.
+ * Also a tool.
+ */
 import { z } from "zod";
 import { DEFAULT_SANDBOX_LIMITS } from "../flow/js-sandbox-limits";
 import { defineComponent } from "./types";

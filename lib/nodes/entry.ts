@@ -23,7 +23,9 @@ export const entry = defineComponent({
       name: "inputFields",
       label: "Input fields",
       kind: "input-fields",
-      help: "Ask for named inputs: the Run button shows a form, and the API refuses input that does not fit, naming the field.",
+      help:
+        "Ask for named inputs: the Run button shows a form, and the API refuses input that does not fit, naming " +
+        "the field.",
     },
   ],
   params: z.object({ defaultInput: z.string().default(""), inputFields: InputFields.default([]) }),

@@ -25,7 +25,8 @@ export const externalAgent = defineComponent({
   category: "AI",
   icon: "plug",
   description:
-    "Hands the tools wired into it to an agent you run (Claude Desktop, Cursor, a script) and waits until you press Done — or starts your agent program and takes what it prints.",
+    "Hands the tools wired into it to an agent you run (Claude Desktop, Cursor, a script) and waits until you press " +
+    "Done — or starts your agent program and takes what it prints.",
   inputs: [{ name: "input", label: "Task" }],
   outputs: [{ name: "text", label: "Answer" }],
   acceptsTools: true,
@@ -55,7 +56,9 @@ export const externalAgent = defineComponent({
       label: "Command",
       kind: "text",
       placeholder: "node",
-      help: "On the MCP allow-list (SWITCHBOARD_MCP_COMMANDS). It gets SWITCHBOARD_GATEWAY_URL, SWITCHBOARD_GATEWAY_TOKEN, SWITCHBOARD_MCP_CONFIG and SWITCHBOARD_TASK (the instructions).",
+      help:
+        "On the MCP allow-list (SWITCHBOARD_MCP_COMMANDS). It gets SWITCHBOARD_GATEWAY_URL, " +
+        "SWITCHBOARD_GATEWAY_TOKEN, SWITCHBOARD_MCP_CONFIG and SWITCHBOARD_TASK (the instructions).",
       visibleWhen: { param: "mode", equals: "process" },
     },
     {

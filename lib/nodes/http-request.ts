@@ -13,7 +13,8 @@ export const httpRequest = defineComponent({
   category: "Tools",
   icon: "globe",
   description:
-    'Sends an HTTP request and returns the status and body; a status that is not 2xx fails the node unless "Hand on any status" is on. Relative URLs call this Switchboard server.',
+    'Sends an HTTP request and returns the status and body; a status that is not 2xx fails the node unless "Hand on ' +
+    'any status" is on. Relative URLs call this Switchboard server.',
   inputs: [
     {
       name: "url",
@@ -50,7 +51,9 @@ export const httpRequest = defineComponent({
       name: "anyStatus",
       label: "Hand on any status",
       kind: "boolean",
-      help: "Off: a status that is not 2xx fails the node (so retries and On error apply). On: every answer is handed on with its status.",
+      help:
+        "Off: a status that is not 2xx fails the node (so retries and On error apply). On: every answer is " +
+        "handed on with its status.",
     },
   ],
   tool: {
@@ -75,7 +78,8 @@ export const httpRequest = defineComponent({
       throw new Error(`url: only http and https are supported, got ${url.protocol}`);
     }
     const hasBody = params.method !== "GET" && params.method !== "DELETE" && params.body !== "";
-    // Private, loopback (in production) and metadata addresses are refused, redirects included; this Switchboard itself is not.
+    // Private, loopback (in production) and metadata addresses are refused, redirects included; this Switchboard itself
+    // is not.
     const response = await guardedFetch(
       url,
       {
@@ -102,7 +106,8 @@ export const httpRequest = defineComponent({
 /** A failed answer as an error: its status, what it said (the start of it), and the wait it asked for. */
 function statusError(response: Response, text: string, request: string): HttpStatusError {
   const said = text.trim() ? `: ${text.trim().slice(0, 200)}` : "";
-  const message = `${request} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${said}`;
+  const statusText = response.statusText ? ` ${response.statusText}` : "";
+  const message = `${request} answered ${response.status}${statusText}${said}`;
   return new HttpStatusError(message, response.status, parseRetryAfter(response.headers.get("retry-after")));
 }
 

@@ -21,7 +21,8 @@ export const mcpGroup = defineComponent({
       label: "Servers",
       kind: "json",
       placeholder:
-        '[{ "id": "files", "transport": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"] }]',
+        '[{ "id": "files", "transport": "stdio", "command": "npx", "args": ["-y", ' +
+        '"@modelcontextprotocol/server-filesystem", "/tmp"] }]',
       help: "Each server: an id, then a stdio, http (an http(s) or ws(s) URL) or ref server; optionally a toolFilter.",
     },
     ...runtimeFields,

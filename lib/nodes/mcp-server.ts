@@ -72,7 +72,9 @@ export const mcpServer = defineComponent({
     { name: "cwd", label: "Working directory", kind: "text", ...on("stdio") },
     {
       ...writableRootsField,
-      help: "Absolute directories the server may write (a filesystem server's folders), one per line. It runs in a sandbox and sees nothing else of this machine.",
+      help:
+        "Absolute directories the server may write (a filesystem server's folders), one per line. It runs in a " +
+        "sandbox and sees nothing else of this machine.",
       ...on("stdio"),
     },
     {

@@ -10,7 +10,8 @@ export const merge = defineComponent({
   category: "Flow",
   icon: "combine",
   description:
-    "Waits for every input that will arrive (skipped branches do not) and combines them into one object, list or value.",
+    "Waits for every input that will arrive (skipped branches do not) and combines them into one object, " +
+    "list or value.",
   inputs: PORTS.map((name, index) => ({ name, label: `Input ${index + 1}` })),
   outputs: [{ name: "merged", label: "Merged" }],
   fields: [

@@ -1,4 +1,7 @@
-/** Output: names the run's output. With Output nodes in a workflow, the ones that ran are the result (and nothing else is). */
+/**
+ * Output: names the run's output. With Output nodes in a workflow, the ones that ran are the result (and nothing else
+ * is).
+ */
 import { z } from "zod";
 import { defineComponent } from "./types";
 

@@ -1,4 +1,7 @@
-/** Schedule trigger: starts the workflow on a cron schedule in a time zone (BullMQ job schedulers, lib/triggers/schedules.ts). */
+/**
+ * Schedule trigger: starts the workflow on a cron schedule in a time zone (BullMQ job schedulers,
+ * lib/triggers/schedules.ts).
+ */
 import { z } from "zod";
 import { defineComponent } from "./types";
 
@@ -36,7 +39,9 @@ export const scheduleTrigger = defineComponent({
         { value: "skip", label: "Skip them (note them)" },
         { value: "catchUpOnce", label: "Catch up once" },
       ],
-      help: "When firings were missed (no worker was up, Redis lost the schedule): skip them, or start one run to make up for all of them. Either way they are noted.",
+      help:
+        "When firings were missed (no worker was up, Redis lost the schedule): skip them, or start one run to " +
+        "make up for all of them. Either way they are noted.",
     },
   ],
   params: z.object({

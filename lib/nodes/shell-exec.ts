@@ -1,4 +1,7 @@
-/** shell_exec: runs an allow-listed executable with arguments (no shell) in the sandbox, with a timeout and an output cap. */
+/**
+ * shell_exec: runs an allow-listed executable with arguments (no shell) in the sandbox, with a timeout and an output
+ * cap.
+ */
 import { assertAllowed, runExecutable } from "../tools/run-executable";
 import { reaperHooks } from "../mcp/process-reaper";
 import { sharedRedis } from "../queue/redis";

@@ -31,7 +31,9 @@ export const toolCall = defineComponent({
       kind: "json",
       templated: true,
       placeholder: '{ "url": "https://ipinfo.io/{{entry.ip}}" }',
-      help: "The tool's arguments. {{node.port}} takes a value from an earlier node; {{input}} is what arrives on the Input handle.",
+      help:
+        "The tool's arguments. {{node.port}} takes a value from an earlier node; {{input}} is what arrives on " +
+        "the Input handle.",
     },
   ],
   params: z.object({
@@ -46,7 +48,8 @@ export const toolCall = defineComponent({
       const toolName = params.tool.trim() || (tools.toolNames.length === 1 ? tools.toolNames[0] : "");
       if (!toolName) {
         throw new Error(
-          `tool: the wired source offers ${tools.toolNames.length} tools (${tools.toolNames.join(", ")}); name the one to call`,
+          `tool: the wired source offers ${tools.toolNames.length} tools (${tools.toolNames.join(", ")}); name the ` +
+            `one to call`,
         );
       }
       if (!tools.toolNames.includes(toolName)) {

@@ -50,7 +50,10 @@ export type ParamField = {
   placeholder?: string;
   help?: string;
   options?: { value: string; label: string }[];
-  /** Show the field only while another param has this value (e.g. provider-specific settings); a list: while each of them does. */
+  /**
+   * Show the field only while another param has this value (e.g. provider-specific settings); a list: while each of
+   * them does.
+   */
   visibleWhen?: FieldCondition | FieldCondition[];
   /** Strings inside this value may hold `{{nodeLabel.port}}` placeholders (always true for "template" and "prompt"). */
   templated?: boolean;
@@ -82,7 +85,10 @@ export type ComponentMeta = {
   outputs: PortDefinition[];
   fields: ParamField[];
   defaults: Record<string, unknown>;
-  /** Every param the component takes (its schema's keys): any other is refused (lib/workflow/unknown-params.ts). Set by defineComponent. */
+  /**
+   * Every param the component takes (its schema's keys): any other is refused (lib/workflow/unknown-params.ts). Set by
+   * defineComponent.
+   */
   paramNames?: string[];
   /**
    * What a node dropped in the editor starts with, over `defaults`. A new Agent asks for a real
@@ -95,7 +101,10 @@ export type ComponentMeta = {
   acceptsTools?: boolean;
   /** The node cannot run without a tool wired into its `tools` handle (Tool Call). */
   requiresTool?: boolean;
-  /** Hands a gateway token to someone outside the run even with no tools wired (External Agent): the run's token clean-up must happen. */
+  /**
+   * Hands a gateway token to someone outside the run even with no tools wired (External Agent): the run's token
+   * clean-up must happen.
+   */
   handsOutGatewayToken?: boolean;
   /**
    * Touches the machine Switchboard runs on: "always" (runs programs, reads or writes files),
@@ -110,7 +119,10 @@ export type ComponentMeta = {
    * taken, and the nodes fed only from them are skipped (lib/runs/skip-rule.ts).
    */
   branches?: boolean;
-  /** A trigger starts runs: "manual" (Entry: Run and the API), "webhook" or "schedule". Only the one that started a run fires in it. */
+  /**
+   * A trigger starts runs: "manual" (Entry: Run and the API), "webhook" or "schedule". Only the one that started a run
+   * fires in it.
+   */
   trigger?: "manual" | "webhook" | "schedule";
   /** The node needs at least one of its data inputs wired (Merge). */
   requiresInput?: boolean;
@@ -121,7 +133,10 @@ export type ComponentMeta = {
 /** A param value the compiler can already tell is unusable: the field at fault and a message naming the node. */
 export type ParamProblem = { field: string; message: string };
 
-/** What a param check may look at besides the params (defaults applied): the node's label and the workflow-level settings. */
+/**
+ * What a param check may look at besides the params (defaults applied): the node's label and the workflow-level
+ * settings.
+ */
 export type ParamValidationContext = { label: string; mcpServers?: Record<string, unknown> };
 
 /** A component's own checks beyond `required` fields; pure, because the browser runs the compiler too. */
@@ -144,10 +159,16 @@ export type ExecuteContext<P> = {
   /** The run's secrets, for what a node reports in pieces (a model's streamed text: lib/runs/text-streamer.ts). */
   secrets?: Pick<SecretScope, "streamRedactor">;
   emit: (event: RunEventInput) => Promise<void>;
-  /** Records an event without waiting: it rides with the run's next write (within NOTE_FLUSH_MS). For frequent small events, such as streamed text. */
+  /**
+   * Records an event without waiting: it rides with the run's next write (within NOTE_FLUSH_MS). For frequent small
+   * events, such as streamed text.
+   */
   note: (event: RunEventInput) => void;
   signal: AbortSignal;
-  /** Marks a tool call this node makes as under way; call what it returns when the call is done (a gentle cancel waits for these). */
+  /**
+   * Marks a tool call this node makes as under way; call what it returns when the call is done (a gentle cancel waits
+   * for these).
+   */
   trackToolCall?: (toolName: string) => () => void;
   /** Progress within the node that survives a worker's death (a Loop's finished items). */
   checkpoints?: NodeCheckpoints;

@@ -1,4 +1,7 @@
-/** Wait: holds its input for a while, then hands it on (a cancel ends the wait at once). As a tool, an agent can give something time to happen. */
+/**
+ * Wait: holds its input for a while, then hands it on (a cancel ends the wait at once). As a tool, an agent can give
+ * something time to happen.
+ */
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import { defineComponent } from "./types";

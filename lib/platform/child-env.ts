@@ -16,7 +16,8 @@ export function childEnvironment(
   const reserved = Object.keys(declared).filter((name) => RESERVED.test(name));
   if (reserved.length > 0)
     throw new ReservedEnvError(
-      `env: ${reserved.join(", ")} ${reserved.length === 1 ? "is" : "are"} Switchboard's own and cannot be given to a child process`,
+      `env: ${reserved.join(", ")} ${reserved.length === 1 ? "is" : "are"} Switchboard's own and cannot be given to ` +
+        `a child process`,
     );
   const base: Record<string, string> = {};
   for (const key of ["PATH", "HOME"]) if (env[key] !== undefined) base[key] = env[key]!;

@@ -1,4 +1,6 @@
-/** The `.data/` directory beside the app, where `npm start` keeps local state (embedded PostgreSQL, Redis, the secret). */
+/**
+ * The `.data/` directory beside the app, where `npm start` keeps local state (embedded PostgreSQL, Redis, the secret).
+ */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 

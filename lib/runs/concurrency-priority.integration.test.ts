@@ -52,7 +52,8 @@ type RunTimes = {
   trigger: { kind: string };
 };
 const runTimes = (workflowId: string) =>
-  sql<RunTimes>`SELECT id, status::text AS status, "createdAt", "startedAt", "finishedAt", trigger FROM "Run" WHERE "workflowId" = ${workflowId} ORDER BY "createdAt", id`;
+  sql<RunTimes>`SELECT id, status::text AS status, "createdAt", "startedAt", "finishedAt", trigger FROM "Run"
+    WHERE "workflowId" = ${workflowId} ORDER BY "createdAt", id`;
 
 /** The most runs that were running at the same moment, from their start and end times. */
 function mostAtOnce(runs: RunTimes[]): number {

@@ -27,7 +27,10 @@ export type FailedRun = {
   nodeId?: string;
 };
 
-/** Starts the failed run's error workflow, if its workflow names one; answers the new run's id. Never throws: a run has already ended. */
+/**
+ * Starts the failed run's error workflow, if its workflow names one; answers the new run's id. Never throws: a run has
+ * already ended.
+ */
 export async function startErrorWorkflow(failed: FailedRun): Promise<string | null> {
   if (failed.trigger?.kind === "error") return null; // an error workflow's own failure: no loops
   try {
@@ -49,7 +52,8 @@ export async function startErrorWorkflow(failed: FailedRun): Promise<string | nu
     );
   } catch (error) {
     console.warn(
-      `run ${failed.runId}: could not start its error workflow: ${error instanceof Error ? error.message : String(error)}`,
+      `run ${failed.runId}: could not start its error workflow: ` +
+        `${error instanceof Error ? error.message : String(error)}`,
     );
   }
   return null;

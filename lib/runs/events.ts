@@ -5,7 +5,10 @@ import { TranscriptMessage } from "./transcript";
 
 const nodeRef = { nodeId: z.string() };
 
-/** Who decided an approval: "person" when someone pressed a button, "timeout" when nobody did in time, "run-end" when the run ended first. */
+/**
+ * Who decided an approval: "person" when someone pressed a button, "timeout" when nobody did in time, "run-end" when
+ * the run ended first.
+ */
 export const ApprovalDecider = z.enum(["person", "timeout", "run-end"]);
 export type ApprovalDecider = z.infer<typeof ApprovalDecider>;
 
@@ -32,7 +35,10 @@ export const RunEventInput = z.discriminatedUnion("type", [
   z.object({ type: z.literal("run.completed"), payload: z.object({ output: z.unknown(), durationMs: z.number() }) }),
   z.object({ type: z.literal("run.failed"), payload: z.object({ error: z.string(), nodeId: z.string().optional() }) }),
   z.object({ type: z.literal("run.cancelled"), payload: z.object({}) }),
-  /** Another worker took the run over after its worker stopped: finished nodes are kept, in-flight ones run again. `afterCrash`: the worker died (it did not hand the run back). */
+  /**
+   * Another worker took the run over after its worker stopped: finished nodes are kept, in-flight ones run again.
+   * `afterCrash`: the worker died (it did not hand the run back).
+   */
   z.object({
     type: z.literal("run.resumed"),
     payload: z.object({
@@ -42,7 +48,10 @@ export const RunEventInput = z.discriminatedUnion("type", [
       afterCrash: z.boolean().optional(),
     }),
   }),
-  /** `params`: the settings a component node runs with, templates filled and inputs in; a secret shows as its reference, never its value. */
+  /**
+   * `params`: the settings a component node runs with, templates filled and inputs in; a secret shows as its reference,
+   * never its value.
+   */
   z.object({
     type: z.literal("node.started"),
     payload: z.object({
@@ -57,8 +66,8 @@ export const RunEventInput = z.discriminatedUnion("type", [
     payload: z.object({ ...nodeRef, output: z.unknown(), durationMs: z.number(), handledError: z.string().optional() }),
   }),
   /**
-   * A try of the node failed and it tries again after `waitMs` (its `data.retry`): `attempt` is the coming try (2 for the
-   * first retry), `error` what the last one failed with. `callId`: a tool call through the gateway that is retried.
+   * A try of the node failed and it tries again after `waitMs` (its `data.retry`): `attempt` is the coming try (2 for
+   * the first retry), `error` what the last one failed with. `callId`: a tool call through the gateway that is retried.
    */
   z.object({
     type: z.literal("node.retrying"),
@@ -71,7 +80,10 @@ export const RunEventInput = z.discriminatedUnion("type", [
     }),
   }),
   z.object({ type: z.literal("node.failed"), payload: z.object({ ...nodeRef, error: z.string() }) }),
-  /** The settings a node ran with, as runs recorded them before node.started carried them: read in their logs, no longer written. */
+  /**
+   * The settings a node ran with, as runs recorded them before node.started carried them: read in their logs, no longer
+   * written.
+   */
   z.object({
     type: z.literal("node.params"),
     payload: z.object({ ...nodeRef, params: z.record(z.string(), z.unknown()) }),
@@ -109,13 +121,19 @@ export const RunEventInput = z.discriminatedUnion("type", [
       text: z.string(),
       toolCalls: z.number(),
       finishReason: z.string(),
-      /** The messages new in this step (the first step's include the system prompt and the prompt): the node's conversation, step by step. */
+      /**
+       * The messages new in this step (the first step's include the system prompt and the prompt): the node's
+       * conversation, step by step.
+       */
       messages: z.array(TranscriptMessage).optional(),
       /** On an agent's forced last step (no tools): the limit that forced it. */
       stopReason: z.enum(AGENT_LIMITS).optional(),
     }),
   }),
-  /** A piece of a model node's answer as it streams in (STREAM_FLUSH_MS of deltas); the step's `agent.step` has the whole text. */
+  /**
+   * A piece of a model node's answer as it streams in (STREAM_FLUSH_MS of deltas); the step's `agent.step` has the
+   * whole text.
+   */
   z.object({
     type: z.literal("agent.text"),
     payload: z.object({ ...nodeRef, iteration: z.number(), text: z.string() }),

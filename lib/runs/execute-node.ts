@@ -92,7 +92,8 @@ async function executeComponent(
   const ownParams = await ctx.secrets.resolveParams(node.params);
   const filled = fillTemplates(ctx.plan, node, component, { ...ownParams, ...inputs }, ctx.outputs, outputPorts);
   const params = parseNodeParams(component, node.label, filled);
-  // What it runs with, for the run view; a secret param shows as the reference the node holds (anything else secret is redacted on the way to the log).
+  // What it runs with, for the run view; a secret param shows as the reference the node holds (anything else secret is
+  // redacted on the way to the log).
   const secretParams = Object.entries(node.params).filter(([, value]) => isSecretRef(value));
   await recordStart(ctx, node, { ...(params as Record<string, unknown>), ...Object.fromEntries(secretParams) });
   // Only the component's work is tried again (data.retry): settings that do not hold fail at once.
@@ -211,7 +212,8 @@ export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: A
     const timedOut = timeout?.aborted
       ? `"${node.label}" took longer than its timeout of ${node.timeoutSeconds} s`
       : undefined;
-    if (!timedOut && scheduleSignal.aborted) throw scheduleSignal.reason; // the run stopped, or a sibling failed: not this node's fault
+    // the run stopped, or a sibling failed: not this node's fault
+    if (!timedOut && scheduleSignal.aborted) throw scheduleSignal.reason;
     handledError = ctx.secrets.redactText(timedOut ?? errorMessage(error));
     const handed = handedOnError(node, handledError, error, outputPorts(node.type));
     if (!handed) throw new NodeFailure(nodeId, timedOut ?? errorMessage(error));

@@ -37,7 +37,10 @@ export type RunServices = {
 /** Thrown so BullMQ retries the job elsewhere: this worker is shutting down mid-run. */
 export class RunHandedBack extends Error {}
 
-/** The run's result: its Output nodes' values, or else the outputs nobody consumed — of the nodes that ran (not skipped). */
+/**
+ * The run's result: its Output nodes' values, or else the outputs nobody consumed — of the nodes that ran (not
+ * skipped).
+ */
 function runOutput(plan: CompiledWorkflow, { outputs, skipped }: Pick<RunContext, "outputs" | "skipped">): unknown {
   const ran = plan.outputNodeIds.filter((id) => !skipped.has(id));
   const sinks = ran.map(
@@ -47,7 +50,10 @@ function runOutput(plan: CompiledWorkflow, { outputs, skipped }: Pick<RunContext
   return sinks.length === 1 ? sinks[0][1] : Object.fromEntries(sinks);
 }
 
-/** Whether anything in the plan talks to the gateway: a tool-mode node, wired tools, or a node that hands out a token. Runs without skip the token and registry bookkeeping. */
+/**
+ * Whether anything in the plan talks to the gateway: a tool-mode node, wired tools, or a node that hands out a token.
+ * Runs without skip the token and registry bookkeeping.
+ */
 export function usesGateway(plan: CompiledWorkflow): boolean {
   return Object.values(plan.nodes).some((node) => node.mode === "tool" || callsGateway(node));
 }
@@ -68,7 +74,10 @@ async function claim(runId: string, owner: string): Promise<ClaimedRun | RunLimi
   throw new Error(`Run ${runId} is still leased by a live worker`);
 }
 
-/** A node in flight every time a worker died this often is not run again: it is what kills them (a crash loop otherwise). */
+/**
+ * A node in flight every time a worker died this often is not run again: it is what kills them (a crash loop
+ * otherwise).
+ */
 export const MAX_WORKER_DEATHS_PER_NODE = 2;
 
 /** The failure of a run whose worker died again while the same node ran, if that is what happened. */
@@ -86,7 +95,10 @@ function crashLoopFailure(ctx: RunContext, state: ResumeState, afterCrash: boole
   };
 }
 
-/** Replays the log: restores finished nodes' outputs, and decides what a node cut off mid-way means. Returns an outcome when the run must end now. */
+/**
+ * Replays the log: restores finished nodes' outputs, and decides what a node cut off mid-way means. Returns an outcome
+ * when the run must end now.
+ */
 async function resume(ctx: RunContext, afterCrash: boolean): Promise<RunOutcome | { done: Set<string> }> {
   const state = resumeState(ctx.plan, await listEvents(ctx.runId), unloggedSteps(ctx));
   if (state.terminal?.type === "run.completed") return { status: "completed", output: state.terminal.payload.output };
@@ -127,7 +139,9 @@ function outcomeOf(ctx: RunContext, error: unknown): RunOutcome | "lease-lost" |
   return { status: "failed", error: error instanceof Error ? error.message : String(error) };
 }
 
-/** Runs the run to its end ("done", also when there was nothing to do), or answers that its workflow is at its limit. */
+/**
+ * Runs the run to its end ("done", also when there was nothing to do), or answers that its workflow is at its limit.
+ */
 export async function executeRun(services: RunServices, runId: string): Promise<"done" | RunLimited> {
   const run = await claim(runId, services.leases.owner);
   if (!run) return "done";
@@ -182,7 +196,8 @@ async function executeClaimed(services: RunServices, run: ClaimedRun): Promise<v
     onFailed,
   };
   try {
-    await learnRunSecrets(ctx.secrets, runId, ctx.plan); // before the first event: what comes back is redacted from the start
+    // before the first event: what comes back is redacted from the start
+    await learnRunSecrets(ctx.secrets, runId, ctx.plan);
     if (gateway) await markRunLive(redis, runId);
     let done = new Set<string>();
     if (run.resumed) {

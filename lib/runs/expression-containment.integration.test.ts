@@ -97,7 +97,8 @@ describe("expression containment", () => {
       });
       const [quietP95, loudP95] = [p95(quiet.map((run) => run.ms)), p95(loud.map((run) => run.ms))];
       console.info(
-        `trivial runs p95: quiet ${quietP95.toFixed(1)} ms, beside the bad runs ${loudP95.toFixed(1)} ms; longest event-loop delay ${(loop.max / 1e6).toFixed(0)} ms`,
+        `trivial runs p95: quiet ${quietP95.toFixed(1)} ms, beside the bad runs ${loudP95.toFixed(1)} ms; longest ` +
+          `event-loop delay ${(loop.max / 1e6).toFixed(0)} ms`,
       );
       expect(loudP95).toBeLessThan(quietP95 + NOT_HELD_UP_MS);
       // The engine's thread never stalled long enough to miss a lease heartbeat (it stalled 10 s before).

@@ -26,7 +26,10 @@ export type Ending = {
   emit: RunRecorder;
   startedAt: number;
   redactText?: (text: string) => string;
-  /** False when the run's plan wires no tools and mints no tokens: no registry, approvals, MCP servers or token liveness to clean up. */
+  /**
+   * False when the run's plan wires no tools and mints no tokens: no registry, approvals, MCP servers or token liveness
+   * to clean up.
+   */
   usesGateway?: boolean;
   /** Called once a failed ending is recorded (with the redacted error): starts the workflow's error workflow. */
   onFailed?: (failure: { error: string; nodeId?: string }) => Promise<unknown>;
@@ -49,13 +52,15 @@ export async function finishRun(ending: Ending, owner: string | null, outcome: R
   const usesGateway = ending.usesGateway !== false;
   if (usesGateway) {
     await Promise.all([
-      // Its gateway tokens stop working now; then the records of calls already answered are awaited, so none lands after the end.
+      // Its gateway tokens stop working now; then the records of calls already answered are awaited, so none lands
+      // after the end.
       markRunEnded(redis, runId)
         .catch(() => undefined)
         .then(() => awaitCallRecords(redis, runId))
         .catch((error) =>
           console.warn(
-            `run ${runId}: could not wait for its tool calls' records: ${error instanceof Error ? error.message : String(error)}`,
+            `run ${runId}: could not wait for its tool calls' records: ` +
+              `${error instanceof Error ? error.message : String(error)}`,
           ),
         ),
       denyApprovalsOnRunEnd(redis, runId, emit).catch((error) =>

@@ -36,7 +36,8 @@ export class LeaseKeeper {
     } catch (error) {
       // The database is away: keep running; if it stays away the leases lapse and others resume.
       this.log(
-        `[leases] could not renew ${runIds.length} run lease(s): ${error instanceof Error ? error.message : String(error)}`,
+        `[leases] could not renew ${runIds.length} run lease(s): ` +
+          `${error instanceof Error ? error.message : String(error)}`,
       );
       return;
     }

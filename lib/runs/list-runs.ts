@@ -50,15 +50,20 @@ type Row = Omit<RunSummary, "createdAt" | "startedAt" | "finishedAt" | "duration
 export async function listRuns(query: RunListQuery, workflowIds: readonly string[] | null = null): Promise<RunPage> {
   const after = query.cursor ? decodeCursor(query.cursor, "string") : null;
   const rows = await sql<Row>`
-    SELECT r.id, r."workflowId", w.name AS "workflowName", r.status::text AS status, r."createdAt", r."startedAt", r."finishedAt", r.error, left(r.input::text, 120) AS "inputPreview", r.trigger->>'kind' AS "triggerKind",
-      COALESCE((SELECT sum((e.payload->>'totalTokens')::bigint) FROM "RunEvent" e WHERE e."runId" = r.id AND e.type = 'llm.usage'), 0) AS "totalTokens"
+    SELECT r.id, r."workflowId", w.name AS "workflowName", r.status::text AS status, r."createdAt", r."startedAt",
+      r."finishedAt", r.error, left(r.input::text, 120) AS "inputPreview", r.trigger->>'kind' AS "triggerKind",
+      COALESCE((SELECT sum((e.payload->>'totalTokens')::bigint) FROM "RunEvent" e WHERE e."runId" = r.id
+        AND e.type = 'llm.usage'), 0) AS "totalTokens"
     FROM "Run" r JOIN "Workflow" w ON w.id = r."workflowId"
     WHERE (${query.workflowId ?? null}::text IS NULL OR r."workflowId" = ${query.workflowId ?? null})
       AND (${workflowIds}::text[] IS NULL OR r."workflowId" = ANY(${workflowIds}::text[]))
       AND (${query.status ?? null}::text IS NULL OR r.status::text = ${query.status ?? null})
-      AND (${query.since?.toISOString() ?? null}::timestamp IS NULL OR r."createdAt" >= ${query.since?.toISOString() ?? null}::timestamp)
-      AND (${query.until?.toISOString() ?? null}::timestamp IS NULL OR r."createdAt" < ${query.until?.toISOString() ?? null}::timestamp)
-      AND (${after?.at ?? null}::timestamp IS NULL OR (r."createdAt", r.id) < (${after?.at ?? null}::timestamp, ${after?.id ?? null}::text))
+      AND (${query.since?.toISOString() ?? null}::timestamp IS NULL
+        OR r."createdAt" >= ${query.since?.toISOString() ?? null}::timestamp)
+      AND (${query.until?.toISOString() ?? null}::timestamp IS NULL
+        OR r."createdAt" < ${query.until?.toISOString() ?? null}::timestamp)
+      AND (${after?.at ?? null}::timestamp IS NULL
+        OR (r."createdAt", r.id) < (${after?.at ?? null}::timestamp, ${after?.id ?? null}::text))
     ORDER BY r."createdAt" DESC, r.id DESC
     LIMIT ${query.limit + 1}`;
   const page = rows.slice(0, query.limit);

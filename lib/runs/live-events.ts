@@ -37,7 +37,9 @@ function hub(): Hub {
   return holder.switchboardLiveEvents;
 }
 
-/** Calls `listener` with each batch published for the run from the moment this resolves; the returned function stops it. */
+/**
+ * Calls `listener` with each batch published for the run from the moment this resolves; the returned function stops it.
+ */
 export async function watchRunEvents(runId: string, listener: Listener): Promise<() => void> {
   const { connection, listeners } = hub();
   let watchers = listeners.get(runId);

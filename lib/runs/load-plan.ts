@@ -42,7 +42,9 @@ export async function loadPlan(runId: string): Promise<CompiledWorkflow | null> 
   return lentPlans.get(runId) ?? (await loadRunDefinition(runId))?.plan ?? null;
 }
 
-/** While a run executes here, its tool calls served here read its plan from memory; returns the call that takes it back. */
+/**
+ * While a run executes here, its tool calls served here read its plan from memory; returns the call that takes it back.
+ */
 export function lendPlan(runId: string, plan: CompiledWorkflow): () => void {
   lentPlans.set(runId, plan);
   return () => lentPlans.delete(runId);

@@ -33,7 +33,10 @@ export class OrderedEvents {
     return this.waiting.size > 0;
   }
 
-  /** Reads what the database has beyond the last delivered event: fills gaps, and catches events the stream never carried. */
+  /**
+   * Reads what the database has beyond the last delivered event: fills gaps, and catches events the stream never
+   * carried.
+   */
   async catchUp(): Promise<RunEvent[]> {
     return this.accept(await this.readStored(this.nextSeq - 1));
   }

@@ -1,4 +1,6 @@
-/** Reading a run's status and result (the API's GET /api/runs/{id}, the event stream's existence check), in plain SQL. */
+/**
+ * Reading a run's status and result (the API's GET /api/runs/{id}, the event stream's existence check), in plain SQL.
+ */
 import { sql } from "../db/sql";
 
 export type RunStatusRow = {
@@ -15,6 +17,7 @@ export type RunStatusRow = {
 
 export async function getRunStatus(runId: string): Promise<RunStatusRow | null> {
   const [run] = await sql<RunStatusRow>`
-    SELECT id, "workflowId", status, input, output, error, "createdAt", "startedAt", "finishedAt" FROM "Run" WHERE id = ${runId}`;
+    SELECT id, "workflowId", status, input, output, error, "createdAt", "startedAt", "finishedAt" FROM "Run"
+      WHERE id = ${runId}`;
   return run ?? null;
 }

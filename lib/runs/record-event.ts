@@ -20,7 +20,10 @@ import type { SecretScope } from "../secrets/secret-scope";
 
 export type EventRecorder = (event: RunEventInput) => Promise<RunEvent>;
 
-/** A recorder that can also take an event without waiting for it, and end the run with its last one (see createEventRecorder). */
+/**
+ * A recorder that can also take an event without waiting for it, and end the run with its last one (see
+ * createEventRecorder).
+ */
 export type RunRecorder = EventRecorder & {
   note: (event: RunEventInput) => void;
   finish: (event: RunEventInput, ending: RunEnding, owner: string) => Promise<boolean>;
@@ -45,7 +48,10 @@ type Pending = {
  * `finish` stores the terminal event, everything noted before it and the run's final status in
  * one statement, fenced by the lease: false (and nothing stored) when `owner` no longer holds it.
  */
-/** Thrown (as the rejection of a record) when an event comes after its run's ending and the recorder was told to refuse such. */
+/**
+ * Thrown (as the rejection of a record) when an event comes after its run's ending and the recorder was told to refuse
+ * such.
+ */
 export class RunEndedError extends Error {}
 
 export type RecorderOptions = {
@@ -54,7 +60,10 @@ export type RecorderOptions = {
    * worker — the gateway — whose late events must not land after the terminal one.
    */
   onlyWhileRunning?: boolean;
-  /** The run's secrets, redacted from what is stored; by default the run's shared scope (run-secrets.ts). The run's worker passes its own. */
+  /**
+   * The run's secrets, redacted from what is stored; by default the run's shared scope (run-secrets.ts). The run's
+   * worker passes its own.
+   */
   secrets?: () => SecretScope | Promise<SecretScope>;
 };
 
@@ -147,7 +156,10 @@ function redactEnding(scope: SecretScope, end: EndingWrite | undefined): EndingW
   };
 }
 
-/** Allocates the next seqs of the run and stores the events, in one round trip; null when `whileRunning` and the run has ended. */
+/**
+ * Allocates the next seqs of the run and stores the events, in one round trip; null when `whileRunning` and the run has
+ * ended.
+ */
 async function storeEvents(
   runId: string,
   events: RunEventInput[],
@@ -177,7 +189,8 @@ async function storeEventsAndEnd(
   const { status, output, error } = endingColumns(ending);
   const rows = await sql<{ seq: number; createdAt: Date }>`
     WITH allocated AS (
-      UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length}, status = ${status}::"RunStatus", output = ${output}::jsonb, error = ${error},
+      UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length}, status = ${status}::"RunStatus", output =
+        ${output}::jsonb, error = ${error},
         "finishedAt" = now(), "leaseOwner" = NULL, "leaseUntil" = NULL
       WHERE id = ${runId} AND status IN ('queued', 'running') AND "leaseOwner" = ${owner}
       RETURNING "lastSeq")
@@ -203,7 +216,8 @@ async function recordBatch(
   // Stored is what counts; live readers read a missed event back from the database.
   await publishEvents(redis, runId, stored).catch((error) =>
     console.warn(
-      `run ${runId}: events ${stored[0].seq}–${stored.at(-1)!.seq} stored but not published (${error instanceof Error ? error.message : String(error)})`,
+      `run ${runId}: events ${stored[0].seq}–${stored.at(-1)!.seq} stored but not published ` +
+        `(${error instanceof Error ? error.message : String(error)})`,
     ),
   );
   return stored;

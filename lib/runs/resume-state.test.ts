@@ -109,7 +109,8 @@ describe("resumeState with starts that are only noted", () => {
 
   it("counts a node as in flight when everything it waits on had ended, though its start is not in the log", () => {
     const state = resumeState(chain, log(completedEvent("entry"), completedEvent("a")), unlogged);
-    // b could start (a ended); c could not (b had not). maybe could (if is pure: it may have ended unlogged), and so could d (maybe may have been skipped unlogged).
+    // b could start (a ended); c could not (b had not). maybe could (if is pure: it may have ended unlogged), and so
+    // could d (maybe may have been skipped unlogged).
     expect(state.inFlight.sort()).toEqual(["b", "d", "maybe"]);
   });
 

@@ -14,7 +14,10 @@ export type RetryNotice = { attempt: number; error: string; waitMs: number };
 
 export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** How long to wait after try `attempt` failed with `error`: the backoff, or the server's Retry-After when it asks for longer; capped. */
+/**
+ * How long to wait after try `attempt` failed with `error`: the backoff, or the server's Retry-After when it asks for
+ * longer; capped.
+ */
 export function retryWait(retry: NodeRetry, attempt: number, error: unknown): number {
   const asked = retryAfterOf(error);
   const planned = backoffWait(retry, attempt);

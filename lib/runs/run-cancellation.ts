@@ -20,7 +20,10 @@ const POLL_MS = 250;
 export type CancelResult =
   { ok: true; status: "cancelled" | "cancelling" } | { ok: false; reason: "not-found" | "finished"; message: string };
 
-/** `graceMs`: how long tool calls already running may take to finish before the run stops anyway (wind-down.ts); 0 stops it now. */
+/**
+ * `graceMs`: how long tool calls already running may take to finish before the run stops anyway (wind-down.ts); 0 stops
+ * it now.
+ */
 export type CancelOptions = { graceMs?: number };
 
 export async function cancelRun(redis: Redis, runId: string, options: CancelOptions = {}): Promise<CancelResult> {
@@ -31,13 +34,15 @@ export async function cancelRun(redis: Redis, runId: string, options: CancelOpti
     return { ok: false, reason: "finished", message: `Run ${runId} has already ${run.status}` };
   await requestCancel(runId, graceMs);
   await cancelChildRuns(redis, runId, { graceMs });
-  // The flag holds the grace; a gentle request never softens a plain cancel already made (NX), a plain one overrides a gentle one.
+  // The flag holds the grace; a gentle request never softens a plain cancel already made (NX), a plain one overrides a
+  // gentle one.
   const flag =
     graceMs > 0
       ? redis.set(cancelKey(runId), String(graceMs), "EX", FLAG_TTL_SECONDS, "NX")
       : redis.set(cancelKey(runId), "0", "EX", FLAG_TTL_SECONDS);
   await flag.catch(() => undefined);
-  // Ended here only if no live worker holds it (queued, or its worker died); the update is fenced, so an owner that just took it wins.
+  // Ended here only if no live worker holds it (queued, or its worker died); the update is fenced, so an owner that
+  // just took it wins.
   const ending = {
     runId,
     redis,

@@ -27,7 +27,10 @@ export type RunContext = {
   secrets: SecretScope;
   /** Records an event with the run's secrets redacted (and notes, and ends the run: RunRecorder). */
   emit: RunRecorder;
-  /** Records an event without waiting for it: it is stored with the next awaited one (a checkpoint), or within NOTE_FLUSH_MS. */
+  /**
+   * Records an event without waiting for it: it is stored with the next awaited one (a checkpoint), or within
+   * NOTE_FLUSH_MS.
+   */
   note: (event: Parameters<EventRecorder>[0]) => void;
   /** Outputs of the nodes done so far (restored from the log when resuming). */
   outputs: Map<string, NodeOutput>;
@@ -46,7 +49,8 @@ export type RunContext = {
 
 export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, shutdown: AbortSignal): RunContext {
   const secrets = new SecretScope();
-  // The recorder redacts every event, and the run's ending, with the run's secrets (learned before its first event: execute-run.ts).
+  // The recorder redacts every event, and the run's ending, with the run's secrets (learned before its first event:
+  // execute-run.ts).
   const emit = createEventRecorder(redis, run.id, { secrets: () => secrets });
   const controller = new AbortController();
   const stop = (reason: RunStop) => {

@@ -93,7 +93,10 @@ async function pumpEvents(
   }
 }
 
-/** Live events as they arrive, taken in batches; a wait ends when some arrive, the client leaves, or QUIET_WAIT_MS passes. */
+/**
+ * Live events as they arrive, taken in batches; a wait ends when some arrive, the client leaves, or QUIET_WAIT_MS
+ * passes.
+ */
 class Arrivals {
   private arrived: RunEvent[] = [];
   private wake: (() => void) | undefined;

@@ -22,14 +22,20 @@ export async function claimWithinLimit(runId: string, workflowId: string, owner:
 async function firstInLine(workflowId: string): Promise<string[]> {
   const rows = await sql<{ id: string }>`
     WITH line AS (
-      SELECT id, (plan->>'maxConcurrentRuns')::int AS "limit", row_number() OVER (ORDER BY priority, "createdAt", id) AS place
+      SELECT id, (plan->>'maxConcurrentRuns')::int AS "limit", row_number() OVER (ORDER BY priority, "createdAt", id) AS
+        place
       FROM "Run" WHERE "workflowId" = ${workflowId} AND status = 'queued' AND "parentRunId" IS NULL),
-    running AS (SELECT count(*) AS count FROM "Run" WHERE "workflowId" = ${workflowId} AND status = 'running' AND "parentRunId" IS NULL)
-    SELECT line.id FROM line, running WHERE line.place <= COALESCE(line."limit", 1000000) - running.count ORDER BY line.place`;
+    running AS (SELECT count(*) AS count FROM "Run" WHERE "workflowId" = ${workflowId} AND status = 'running'
+      AND "parentRunId" IS NULL)
+    SELECT line.id FROM line, running WHERE line.place <= COALESCE(line."limit", 1000000) - running.count
+      ORDER BY line.place`;
   return rows.map((row) => row.id);
 }
 
-/** Wakes the runs that may start now: their delayed jobs are promoted to BullMQ's waiting list. A job that is not delayed is left alone. */
+/**
+ * Wakes the runs that may start now: their delayed jobs are promoted to BullMQ's waiting list. A job that is not
+ * delayed is left alone.
+ */
 export async function wakeQueuedRuns(workflowId: string): Promise<void> {
   for (const runId of await firstInLine(workflowId)) {
     const job = await runsQueue().getJob(runId);

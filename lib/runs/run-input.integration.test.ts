@@ -1,4 +1,7 @@
-/** A workflow whose Entry has input fields: the API checks a run's input against them, naming the field, and fills defaults. */
+/**
+ * A workflow whose Entry has input fields: the API checks a run's input against them, naming the field, and fills
+ * defaults.
+ */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { startTestStack, type TestStack } from "../testing/test-stack";

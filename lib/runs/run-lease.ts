@@ -42,7 +42,10 @@ export type ClaimResult =
  */
 export type ClaimOptions = { query?: SqlTag; gateLocked?: boolean };
 
-/** Takes a queued run, or a running one whose owner's lease ran out (or that we already own). The deadline comes from the plan's run timeout. */
+/**
+ * Takes a queued run, or a running one whose owner's lease ran out (or that we already own). The deadline comes from
+ * the plan's run timeout.
+ */
 export async function claimRun(
   runId: string,
   owner: string,
@@ -59,19 +62,25 @@ export async function claimRun(
     UPDATE "Run" AS run SET
       status = 'running',
       "startedAt" = COALESCE(run."startedAt", now()),
-      "deadlineAt" = COALESCE(run."deadlineAt", now() + make_interval(secs => COALESCE((run.plan->>'runTimeoutSeconds')::int, ${DEFAULT_RUN_TIMEOUT_SECONDS}))),
+      "deadlineAt" = COALESCE(run."deadlineAt", now() + make_interval(secs =>
+        COALESCE((run.plan->>'runTimeoutSeconds')::int, ${DEFAULT_RUN_TIMEOUT_SECONDS}))),
       "leaseOwner" = ${owner},
       "leaseUntil" = now() + make_interval(secs => ${LEASE_SECONDS}),
       attempt = run.attempt + 1
     FROM previous
     WHERE run.id = previous.id
-      AND ((previous.status = 'queued' AND (run."parentRunId" IS NOT NULL OR run.plan->'maxConcurrentRuns' IS NULL OR (${gateLocked}::boolean
-          AND (SELECT count(*) FROM "Run" other WHERE other."workflowId" = run."workflowId" AND other.status = 'running' AND other."parentRunId" IS NULL)
+      AND ((previous.status = 'queued' AND (run."parentRunId" IS NOT NULL OR run.plan->'maxConcurrentRuns' IS NULL
+        OR (${gateLocked}::boolean
+          AND (SELECT count(*) FROM "Run" other WHERE other."workflowId" = run."workflowId" AND other.status = 'running'
+            AND other."parentRunId" IS NULL)
             < (run.plan->>'maxConcurrentRuns')::int
-          AND NOT EXISTS (SELECT 1 FROM "Run" other WHERE other."workflowId" = run."workflowId" AND other.status = 'queued' AND other."parentRunId" IS NULL
+          AND NOT EXISTS (SELECT 1 FROM "Run" other WHERE other."workflowId" = run."workflowId"
+            AND other.status = 'queued' AND other."parentRunId" IS NULL
             AND (other.priority, other."createdAt", other.id) < (run.priority, run."createdAt", run.id)))))
-        OR (previous.status = 'running' AND (run."leaseUntil" IS NULL OR run."leaseUntil" < now() OR run."leaseOwner" = ${owner})))
-    RETURNING run.id, run."workflowId", run.plan, run.input, run.trigger, run.attempt, run."startedAt", run."deadlineAt", run."cancelRequestedAt",
+        OR (previous.status = 'running' AND (run."leaseUntil" IS NULL OR run."leaseUntil" < now()
+          OR run."leaseOwner" = ${owner})))
+    RETURNING run.id, run."workflowId", run.plan, run.input, run.trigger, run.attempt, run."startedAt",
+      run."deadlineAt", run."cancelRequestedAt",
       previous.status AS previous, previous."leaseOwner" AS "previousOwner"`;
   if (rows.length === 1) {
     const { previous, previousOwner, cancelRequestedAt, ...run } = rows[0];
@@ -119,7 +128,8 @@ export async function renewLeases(owner: string, runIds: string[]): Promise<Hear
  * dropped by a worker that died (ClaimedRun.afterCrash).
  */
 export async function releaseLease(runId: string, owner: string): Promise<void> {
-  await sqlCount`UPDATE "Run" SET "leaseUntil" = now() - interval '1 second', "leaseOwner" = NULL WHERE id = ${runId} AND "leaseOwner" = ${owner} AND status = 'running'`;
+  await sqlCount`UPDATE "Run" SET "leaseUntil" = now() - interval '1 second', "leaseOwner" = NULL WHERE id = ${runId}
+    AND "leaseOwner" = ${owner} AND status = 'running'`;
 }
 
 /**
@@ -144,7 +154,10 @@ export function endingColumns(ending: RunEnding) {
   };
 }
 
-/** Writes the run's final status if `owner` still holds it (or, with owner null, if nobody live does); false when fenced off. */
+/**
+ * Writes the run's final status if `owner` still holds it (or, with owner null, if nobody live does); false when fenced
+ * off.
+ */
 export async function endRun(runId: string, owner: string | null, ending: RunEnding): Promise<boolean> {
   const { status, output, error } = endingColumns(ending);
   const count = await sqlCount`

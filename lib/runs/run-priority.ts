@@ -1,7 +1,8 @@
 /**
  * Which runs go first when workers are busy, as BullMQ job priorities (1 is served first): a
  * person (Run, chat) and a parent run waiting on its child, then webhooks, the API and MCP
- * clients and error workflows, then schedules — so a person's chat never waits behind a backlog of scheduled runs. Pure.
+ * clients and error workflows, then schedules — so a person's chat never waits behind a backlog of scheduled runs.
+ * Pure.
  */
 import type { RunTrigger } from "./run-trigger";
 

@@ -41,7 +41,10 @@ async function resolveRunSecrets(runId: string): Promise<SecretScope> {
   return scope;
 }
 
-/** The run's secrets, for a process that records for it without running it; kept a minute per run (a run's references never change). */
+/**
+ * The run's secrets, for a process that records for it without running it; kept a minute per run (a run's references
+ * never change).
+ */
 export function runSecrets(runId: string): Promise<SecretScope> {
   const now = Date.now();
   const known = scopes.get(runId);

@@ -20,7 +20,9 @@ export class NodeFailure extends Error {
   }
 }
 
-/** Rejects with the signal's reason as soon as it aborts, so a component that ignores its signal cannot hold a run open. */
+/**
+ * Rejects with the signal's reason as soon as it aborts, so a component that ignores its signal cannot hold a run open.
+ */
 export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {

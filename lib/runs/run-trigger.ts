@@ -10,7 +10,10 @@ import type { CompiledWorkflow } from "../workflow/compile";
 
 /** `error`: started by another workflow's failed run (its `settings.errorWorkflowId`, error-workflow.ts). */
 export const TRIGGER_KINDS = ["manual", "api", "webhook", "schedule", "workflow", "mcp", "chat", "error"] as const;
-/** `conversationId`: a chat message's run (kind "chat"), whose model nodes with memory read the conversation's earlier turns. */
+/**
+ * `conversationId`: a chat message's run (kind "chat"), whose model nodes with memory read the conversation's earlier
+ * turns.
+ */
 export const RunTrigger = z.object({
   kind: z.enum(TRIGGER_KINDS),
   nodeId: z.string().optional(),
@@ -36,7 +39,10 @@ export function firedTriggers(
   return new Set(manual.length > 0 ? manual : triggers);
 }
 
-/** Started by someone or something asking with an input (not a webhook body, a schedule or a failure report): the Entry's input fields apply. */
+/**
+ * Started by someone or something asking with an input (not a webhook body, a schedule or a failure report): the
+ * Entry's input fields apply.
+ */
 export const asksWithInput = (trigger: RunTrigger) =>
   trigger.kind !== "webhook" && trigger.kind !== "schedule" && trigger.kind !== "error";
 
@@ -50,6 +56,9 @@ const STARTED_BY: Partial<Record<RunTrigger["kind"], string>> = {
 /** Why a trigger node that did not fire is skipped. */
 export function notFiredReason(trigger: RunTrigger | null | undefined): string {
   if (!trigger || asksWithInput(trigger))
-    return `the run was started ${STARTED_BY[trigger?.kind ?? "manual"] ?? "by hand or through the API"}, not by this trigger`;
+    return (
+      `the run was started ${STARTED_BY[trigger?.kind ?? "manual"] ?? "by hand or through the API"}, not by ` +
+      `this trigger`
+    );
   return `the run was started by another trigger (${trigger.kind})`;
 }

@@ -1,4 +1,7 @@
-/** Runs that cannot do anything useful are refused before they start, naming the node and field: an empty workflow, a secret that does not exist. */
+/**
+ * Runs that cannot do anything useful are refused before they start, naming the node and field: an empty workflow, a
+ * secret that does not exist.
+ */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { putSecret } from "../secrets/secret-store";
 import { graphEdge, graphNode } from "../testing/fixtures";

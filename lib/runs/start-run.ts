@@ -4,7 +4,8 @@
  *
  * This is the hottest path of the API, so a workflow's compiled plan is cached per version (its
  * `updatedAt` and the host-access setting): a start with a cached plan is one statement, which
- * inserts the Run and its first event only if the workflow still has that version, and the enqueue. A stale or missing cache entry falls back to reading and compiling.
+ * inserts the Run and its first event only if the workflow still has that version, and the enqueue. A stale or missing
+ * cache entry falls back to reading and compiling.
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "../db/sql";
@@ -90,17 +91,24 @@ async function insertRun(
   const runId = randomUUID();
   const payload = JSON.stringify({ workflowId, trigger });
   const rows = await sql`
-    WITH workflow AS (SELECT id FROM "Workflow" WHERE id = ${workflowId} AND "updatedAt" = ${plan.updatedAt.toISOString()}::timestamp),
+    WITH workflow AS (SELECT id FROM "Workflow" WHERE id = ${workflowId}
+      AND "updatedAt" = ${plan.updatedAt.toISOString()}::timestamp),
     run AS (
-      INSERT INTO "Run" (id, "workflowId", plan, graph, input, trigger, "parentRunId", "parentCallId", depth, "lastSeq", priority)
-      SELECT ${runId}, workflow.id, ${plan.planJson}::jsonb, ${plan.graphJson}::jsonb, ${input === undefined ? null : JSON.stringify(input)}::jsonb, ${JSON.stringify(trigger)}::jsonb,
-        ${parent?.runId ?? null}, ${parent?.callId ?? null}, ${parent?.depth ?? 0}, 1, ${runPriority(trigger)} FROM workflow
+      INSERT INTO "Run" (id, "workflowId", plan, graph, input, trigger, "parentRunId", "parentCallId", depth, "lastSeq",
+        priority)
+      SELECT ${runId}, workflow.id, ${plan.planJson}::jsonb, ${plan.graphJson}::jsonb,
+        ${input === undefined ? null : JSON.stringify(input)}::jsonb, ${JSON.stringify(trigger)}::jsonb,
+        ${parent?.runId ?? null}, ${parent?.callId ?? null}, ${parent?.depth ?? 0}, 1, ${runPriority(trigger)}
+          FROM workflow
       RETURNING id)
-    INSERT INTO "RunEvent" ("runId", seq, type, payload) SELECT run.id, 1, 'run.queued', ${payload}::jsonb FROM run RETURNING "runId"`;
+    INSERT INTO "RunEvent" ("runId", seq, type, payload) SELECT run.id, 1, 'run.queued', ${payload}::jsonb FROM run
+      RETURNING "runId"`;
   return rows.length === 0 ? null : runId;
 }
 
-/** Starts a run of the workflow as it is stored now; `trigger` says what started it (and so which trigger nodes fire). */
+/**
+ * Starts a run of the workflow as it is stored now; `trigger` says what started it (and so which trigger nodes fire).
+ */
 export async function startRun(
   workflowId: string,
   input: unknown,
@@ -120,7 +128,8 @@ export async function startRun(
   const cached = plans.get(workflowId);
   let runId: string | null = null;
   if (cached && cached.hostTools === hostTools) {
-    // Input that does not fit a cached version (or a secret gone missing) is judged again against the current one below.
+    // Input that does not fit a cached version (or a secret gone missing) is judged again against the current one
+    // below.
     const checked = fitted(cached);
     if (checked.ok && (await missingSecrets(cached.secrets)).length === 0)
       runId = await insertRun(workflowId, cached, checked.value, trigger, parent);

@@ -98,7 +98,8 @@ export async function startWorkers({
       const started = await startScheduledRun(job.data, job.opts.prevMillis, log);
       if (!started.ok)
         log(
-          `[triggers] schedule ${job.data.nodeId} of workflow ${job.data.workflowId} did not start a run: ${started.message}`,
+          `[triggers] schedule ${job.data.nodeId} of workflow ${job.data.workflowId} did not start a run: ` +
+            `${started.message}`,
         );
     },
     { connection: queueConnection(), concurrency: 4 },

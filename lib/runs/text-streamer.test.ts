@@ -1,4 +1,7 @@
-/** Streamed text as run events: gathered per STREAM_FLUSH_MS, flushed whole at the end, nothing for nothing, secrets redacted across events. */
+/**
+ * Streamed text as run events: gathered per STREAM_FLUSH_MS, flushed whole at the end, nothing for nothing, secrets
+ * redacted across events.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Redactor } from "../secrets/redact";
 import { createStreamRedactor } from "../secrets/stream-redactor";

@@ -10,7 +10,10 @@ export const STREAM_FLUSH_MS = 50;
 
 export type TextStreamer = { push: (delta: string) => void; end: () => void };
 
-/** `secrets`: the run's, so a secret split across two pieces is still redacted (the recorder sees only one piece at a time). */
+/**
+ * `secrets`: the run's, so a secret split across two pieces is still redacted (the recorder sees only one piece at a
+ * time).
+ */
 export function createTextStreamer(
   note: (event: RunEventInput) => void,
   nodeId: string,

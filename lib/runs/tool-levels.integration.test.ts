@@ -193,7 +193,8 @@ describe("level 3: Agent", () => {
           level: "warn",
           nodeId: "agent",
           message:
-            'The model uses maxOutputTokens in a compatibility mode: The model "claude-test" is unknown. The max output tokens have been limited to 128000. Set maxOutputTokens explicitly to override this limit.',
+            'The model uses maxOutputTokens in a compatibility mode: The model "claude-test" is unknown. The max ' +
+            "output tokens have been limited to 128000. Set maxOutputTokens explicitly to override this limit.",
         },
       ]);
     } finally {
@@ -295,7 +296,8 @@ describe("level 3: Agent", () => {
       expect(result.error).toBeNull();
       expect(modelA.received[0].body.tools?.map((t) => t.function.name)).toEqual(["fs_read"]);
       expect(modelB.received[0].body.tools?.map((t) => t.function.name).sort()).toEqual(["http_request", "shell_exec"]);
-      // B asked for A's tool anyway: it never ran for B, B heard back an error, and the gateway recorded the attempt as blocked.
+      // B asked for A's tool anyway: it never ran for B, B heard back an error, and the gateway recorded the attempt as
+      // blocked.
       expect(payloads(events, "tool.call.completed", "a")).toEqual([
         expect.objectContaining({ toolName: "fs_read", isError: false }),
       ]);

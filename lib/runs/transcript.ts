@@ -30,7 +30,9 @@ export const TranscriptMessage = z.object({
 });
 export type TranscriptMessage = z.infer<typeof TranscriptMessage>;
 
-/** The AI SDK's message shape, as far as a transcript reads it (ModelMessage, without importing `ai` into the browser). */
+/**
+ * The AI SDK's message shape, as far as a transcript reads it (ModelMessage, without importing `ai` into the browser).
+ */
 type SdkPart = {
   type: string;
   text?: string;

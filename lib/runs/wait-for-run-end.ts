@@ -1,4 +1,7 @@
-/** Waits (up to a limit) for a run to end, on the live events with the stored status as the safety net: for callers that want the output in their answer (a webhook that responds when done). */
+/**
+ * Waits (up to a limit) for a run to end, on the live events with the stored status as the safety net: for callers that
+ * want the output in their answer (a webhook that responds when done).
+ */
 import type { RunEvent } from "./events";
 import { TERMINAL_EVENT_TYPES } from "./events";
 import { watchRunEvents } from "./live-events";
@@ -10,7 +13,8 @@ const ENDED = new Set(["completed", "failed", "cancelled"]);
 /** The run's row once it has ended, or its row as it stands when `timeoutMs` is up. */
 export async function waitForRunEnd(runId: string, timeoutMs: number): Promise<RunStatusRow | null> {
   let wake: () => void = () => undefined;
-  // The live events only make the answer prompt; if the subscription fails, the stored status (read every second) still ends the wait.
+  // The live events only make the answer prompt; if the subscription fails, the stored status (read every second) still
+  // ends the wait.
   const unwatch = await watchRunEvents(runId, (events: RunEvent[]) => {
     if (events.some((event) => TERMINAL_EVENT_TYPES.has(event.type))) wake();
   }).catch((error: unknown) => {

@@ -52,7 +52,9 @@ type WindingRun = {
 
 /** Where every cancel request for one run execution lands, whichever watcher heard it first. */
 export type RunCancel = {
-  /** A request through Redis: stop once in-flight tool calls are done, or after `graceMs` with a warning; 0 stops now. */
+  /**
+   * A request through Redis: stop once in-flight tool calls are done, or after `graceMs` with a warning; 0 stops now.
+   */
   request: (graceMs: number) => void;
   /** The database flag's deadline has passed (it carries the same grace): stop now, warning as the timer would have. */
   deadlinePassed: () => void;
@@ -70,7 +72,9 @@ export function windDown(run: WindingRun): RunCancel {
     if (run.signal.aborted) return;
     const left = run.toolCalls.running();
     if (left.length > 0) {
-      const message = `Teardown forced${graceMs === undefined ? "" : ` after ${seconds(graceMs)}`}: ${callList(left)} still running`;
+      const message =
+        `Teardown forced${graceMs === undefined ? "" : ` after ${seconds(graceMs)}`}: ` +
+        `${callList(left)} still running`;
       console.warn(message);
       run.note({ type: "log", payload: { level: "warn", message } });
     }

@@ -1,4 +1,6 @@
-/** Where the sandbox cannot start, host tools are refused with the reason and the fix; an operator's opt-out is loud. */
+/**
+ * Where the sandbox cannot start, host tools are refused with the reason and the fix; an operator's opt-out is loud.
+ */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { probeSandbox, sandboxRefusal, UNSANDBOXED_ENV } from "./availability";
 import { sandboxedCommand } from "./sandboxed-command";

@@ -52,7 +52,8 @@ export function sandboxRefusal(reason: string): string {
   return (
     `Host tools are refused: the sandbox cannot start on this worker (${reason}). ` +
     `Install bubblewrap ("apt-get install bubblewrap") and allow unprivileged user namespaces ` +
-    `(sysctl kernel.unprivileged_userns_clone=1 where the kernel has it), or set ${UNSANDBOXED_ENV}=1 to run host tools without a sandbox`
+    `(sysctl kernel.unprivileged_userns_clone=1 where the kernel has it), or set ${UNSANDBOXED_ENV}=1 to run host ` +
+    `tools without a sandbox`
   );
 }
 
@@ -62,5 +63,8 @@ export async function describeSandbox(): Promise<string> {
   const works = status.available ? `the sandbox works (${status.bwrap})` : `the sandbox cannot start: ${status.reason}`;
   if (unsandboxedAllowed()) return `WARNING: host tools run WITHOUT a sandbox because ${UNSANDBOXED_ENV}=1 (${works})`;
   if (status.available) return `host tools run in a bubblewrap sandbox (${status.bwrap})`;
-  return `host tools are refused until the sandbox works: ${status.reason} — install it with "apt-get install bubblewrap"`;
+  return (
+    `host tools are refused until the sandbox works: ${status.reason} — install it with "apt-get install ` +
+    `bubblewrap"`
+  );
 }

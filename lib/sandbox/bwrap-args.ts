@@ -26,7 +26,9 @@ function systemMounts(view: SystemView): string[] {
   ];
 }
 
-/** Declared roots, parents before the folders inside them, so a writable folder inside a read-only one stays writable. */
+/**
+ * Declared roots, parents before the folders inside them, so a writable folder inside a read-only one stays writable.
+ */
 function rootMounts(spec: SandboxSpec): string[] {
   const roots = [
     ...spec.readOnlyRoots.map((dir) => ({ dir, writable: false })),

@@ -1,4 +1,7 @@
-/** Finds the file a command names, as execvp would (a path as given, a bare name on PATH), so the box can be checked to show it. */
+/**
+ * Finds the file a command names, as execvp would (a path as given, a bare name on PATH), so the box can be checked to
+ * show it.
+ */
 import { accessSync, constants, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 

@@ -36,7 +36,10 @@ function realRoot(root: string, field: string): string {
   return checkDeclaredRoot(real, field);
 }
 
-/** The checkout's node_modules when the command or an argument points into it, so `node …/node_modules/pkg/index.js` can run. */
+/**
+ * The checkout's node_modules when the command or an argument points into it, so `node …/node_modules/pkg/index.js` can
+ * run.
+ */
 function checkoutModules(spec: SandboxSpec, cwd: string, command: string): string[] {
   let modules: string;
   try {
@@ -52,7 +55,8 @@ function checkoutModules(spec: SandboxSpec, cwd: string, command: string): strin
 
 export function unsandboxedPlan(spec: SandboxSpec): SpawnPlan {
   console.warn(
-    `WARNING: starting "${spec.command}" WITHOUT a sandbox because ${UNSANDBOXED_ENV}=1: it can read and write whatever this worker can`,
+    `WARNING: starting "${spec.command}" WITHOUT a sandbox because ${UNSANDBOXED_ENV}=1: it can read and write ` +
+      `whatever this worker can`,
   );
   return { file: spec.command, args: spec.args, env: spec.env, cwd: spec.cwd || undefined, sandboxed: false };
 }
@@ -64,13 +68,15 @@ export function boxedPlan(spec: SandboxSpec, bwrap: string): SpawnPlan {
   const cwd = spec.cwd ? realRoot(spec.cwd, "cwd") : process.cwd();
   const command = resolveCommand(spec.command, cwd, spec.env.PATH);
   const modules = checkoutModules(spec, cwd, command.real);
-  const cwdShown = spec.cwd && !writableRoots.some((dir) => within(cwd, dir)) ? [cwd] : []; // a declared cwd is readable
+  // a declared cwd is readable
+  const cwdShown = spec.cwd && !writableRoots.some((dir) => within(cwd, dir)) ? [cwd] : [];
   const visibleRoots = [...writableRoots, ...readOnlyRoots, ...cwdShown, ...modules];
   const view = systemView();
   const shown = (file: string) => inSystemView(file, view) || visibleRoots.some((dir) => within(file, dir));
   if (!shown(command.found) || !shown(command.real)) {
     throw new SandboxRefusedError(
-      `command: "${spec.command}" is ${command.real}, which the sandbox does not show (it shows ${view.directories.join(", ")}, ` +
+      `command: "${spec.command}" is ${command.real}, which the sandbox does not show (it shows ` +
+        `${view.directories.join(", ")}, ` +
         `the checkout's node_modules and the node's roots); install the program under /usr`,
     );
   }

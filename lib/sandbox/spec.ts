@@ -20,7 +20,9 @@ export type SandboxSpec = {
 
 export class SandboxRefusedError extends Error {}
 
-/** No declared root may be, hold or sit inside one of these: the box would see the system, other processes or devices. */
+/**
+ * No declared root may be, hold or sit inside one of these: the box would see the system, other processes or devices.
+ */
 const SYSTEM_DIRECTORIES = [
   "/proc",
   "/sys",

@@ -41,7 +41,10 @@ const stat = (file: string): Stats | undefined => {
 
 const worldReadable = (info: Stats) => (info.isDirectory() ? (info.mode & 0o005) === 0o005 : (info.mode & 0o004) !== 0);
 
-/** Everything under `directory` that only its owner or group may read, or that is always hidden; hidden directories are not descended. */
+/**
+ * Everything under `directory` that only its owner or group may read, or that is always hidden; hidden directories are
+ * not descended.
+ */
 function privateEntries(directory: string, view: SystemView, depth = 0): void {
   let names: string[];
   try {

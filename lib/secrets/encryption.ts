@@ -22,7 +22,8 @@ export function parseSecretKey(text: string): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, "hex") : Buffer.from(trimmed, "base64");
   if (key.length !== KEY_BYTES) {
     throw new SecretKeyError(
-      `SWITCHBOARD_SECRET_KEY must be ${KEY_BYTES} bytes, written as 64 hex characters or base64 (e.g. \`openssl rand -hex 32\`)`,
+      `SWITCHBOARD_SECRET_KEY must be ${KEY_BYTES} bytes, written as 64 hex characters or base64 (e.g. \`openssl ` +
+        `rand -hex 32\`)`,
     );
   }
   return key;
@@ -70,7 +71,8 @@ export function decryptSecret(name: string, encrypted: string, key: Buffer = sec
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
   } catch {
     throw new SecretKeyError(
-      `Secret "${name}" cannot be decrypted: SWITCHBOARD_SECRET_KEY (or .data/secret-key) is not the key it was saved with`,
+      `Secret "${name}" cannot be decrypted: SWITCHBOARD_SECRET_KEY (or .data/secret-key) is not the key it was ` +
+        `saved with`,
     );
   }
 }

@@ -29,9 +29,15 @@ export function secretForms(secret: string): string[] {
 export class Redactor {
   /** Longest first, so a spelling containing another is replaced whole. */
   private readonly forms: string[];
-  /** All spellings in one pattern: one pass over a text instead of one per spelling (about twice as fast for three secrets). */
+  /**
+   * All spellings in one pattern: one pass over a text instead of one per spelling (about twice as fast for three
+   * secrets).
+   */
   private readonly pattern: RegExp;
-  /** No spelling has a character JSON escapes: a value's JSON text holds a spelling exactly when one of its strings does. */
+  /**
+   * No spelling has a character JSON escapes: a value's JSON text holds a spelling exactly when one of its strings
+   * does.
+   */
   private readonly jsonSafe: boolean;
 
   constructor(secretValues: Iterable<string>) {
@@ -76,7 +82,10 @@ export class Redactor {
     return this.forms.length > 0 && this.holds(text) ? text.replace(this.pattern, REDACTED) : text;
   }
 
-  /** Every string inside the value (object keys included) redacted; plain objects and arrays are copied only where something changed. */
+  /**
+   * Every string inside the value (object keys included) redacted; plain objects and arrays are copied only where
+   * something changed.
+   */
   value<T>(value: T): T {
     if (this.forms.length === 0) return value;
     // Most values hold no secret: one search of their JSON text says so, cheaper than visiting every string.

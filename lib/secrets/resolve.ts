@@ -23,7 +23,10 @@ export function referencedNames(node: unknown, names: Set<string>): Set<string> 
   return names;
 }
 
-/** A copy of the value with each reference swapped for its secret's value (a copy, so nobody changes a plan's params through it). */
+/**
+ * A copy of the value with each reference swapped for its secret's value (a copy, so nobody changes a plan's params
+ * through it).
+ */
 function swapped(node: unknown, values: Map<string, string>): unknown {
   if (isSecretRef(node)) return values.get(node.$secret);
   if (Array.isArray(node)) return node.map((inner) => swapped(inner, values));
@@ -40,7 +43,9 @@ export async function readNamedSecrets(names: readonly string[]): Promise<Outbou
   return names.map((name, index) => ({ name, ...found[index]! }));
 }
 
-/** Returns the value with every reference replaced, the secret values used (for redaction) and where each may be sent. */
+/**
+ * Returns the value with every reference replaced, the secret values used (for redaction) and where each may be sent.
+ */
 export async function resolveSecrets<T>(value: T): Promise<ResolvedSecrets<T>> {
   const names = [...referencedNames(value, new Set())];
   if (names.length === 0) return { value: swapped(value, new Map()) as T, secretValues: [], secrets: [] };

@@ -42,7 +42,10 @@ export function requestTexts(url: URL, init?: { headers?: HeadersInit; body?: un
   return texts;
 }
 
-/** Throws SecretDestinationError, naming the secret and the host, when a restricted secret is in `texts` on its way to a host it may not reach. */
+/**
+ * Throws SecretDestinationError, naming the secret and the host, when a restricted secret is in `texts` on its way to a
+ * host it may not reach.
+ */
 export function checkSecretDestination(url: URL, texts: () => string[], secrets: readonly OutboundSecret[]): void {
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   const refused = secrets.filter(

@@ -95,7 +95,8 @@ describe("a secret echoed back by a real MCP server", () => {
     const { workflowId, conversationId, runId } = await chatWithEchoingServer();
     expect(peer.received.some((headers) => headers["x-api-token"] === SECRET)).toBe(true);
 
-    const events = await viewerReads(`/api/runs/${runId}/events`); // the SSE stream: replayed, then closed after the terminal event
+    // the SSE stream: replayed, then closed after the terminal event
+    const events = await viewerReads(`/api/runs/${runId}/events`);
     expect(events).toContain("tool.call.completed");
     expect(events).toContain("run.completed");
     const views: Record<string, string> = {

@@ -148,7 +148,8 @@ describe("redirects", () => {
     await expect(guardedFetch(`${serverUrl}/echo`, {}, { policy: production })).rejects.toThrow(
       "127.0.0.1 is a loopback address",
     );
-    // A public-looking first hop is not available offline; the same check runs on every hop, as the metadata case shows.
+    // A public-looking first hop is not available offline; the same check runs on every hop, as the metadata case
+    // shows.
     const response = await guardedFetch(`${serverUrl}/to-self`, { headers: { "x-token": "same-origin-keeps-it" } });
     expect(await response.json()).toMatchObject({ raw: "same-origin-keeps-it" });
   });

@@ -1,4 +1,6 @@
-/** The secret store and resolution against the real database: encrypted at rest, resolved by name, replaced and deleted. */
+/**
+ * The secret store and resolution against the real database: encrypted at rest, resolved by name, replaced and deleted.
+ */
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { secretRef } from "./reference";

@@ -32,7 +32,8 @@ export async function hostToolsEnabled(): Promise<boolean> {
 /** The refusal a worker gives when a host-access component is asked to run while host access is off. */
 export function hostAccessOffError(label: string): Error {
   return new Error(
-    `"${label}" was refused: host access is off on this Switchboard (an admin can turn it on in Settings → Host access)`,
+    `"${label}" was refused: host access is off on this Switchboard (an admin can turn it on in Settings → ` +
+      `Host access)`,
   );
 }
 

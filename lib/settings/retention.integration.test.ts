@@ -1,4 +1,7 @@
-/** Run-history retention on the real database: old finished runs and runs beyond the newest N per workflow go (events with them); running ones stay. */
+/**
+ * Run-history retention on the real database: old finished runs and runs beyond the newest N per workflow go (events
+ * with them); running ones stay.
+ */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { sql, sqlCount } from "../db/sql";
 import { graphNode, storeRun } from "../testing/fixtures";
@@ -18,9 +21,12 @@ beforeAll(async () => {
   // Oldest first: run 0 finished 40 days ago, runs 1–2 finished now, run 3 is still running.
   for (const [index, id] of runIds.entries()) {
     const ageDays = index === 0 ? 40 : 0;
-    await sqlCount`UPDATE "Run" SET status = ${index === 3 ? "running" : "completed"}::"RunStatus", "createdAt" = now() - make_interval(days => ${ageDays}, secs => ${10 - index}),
-      "finishedAt" = CASE WHEN ${index} = 3 THEN NULL ELSE now() - make_interval(days => ${ageDays}) END WHERE id = ${id}`;
-    await sqlCount`INSERT INTO "RunEvent" ("runId", seq, type, payload) VALUES (${id}, 1, 'run.queued', '{}'::jsonb) ON CONFLICT DO NOTHING`;
+    await sqlCount`UPDATE "Run" SET status = ${index === 3 ? "running" : "completed"}::"RunStatus", "createdAt" = now()
+      - make_interval(days => ${ageDays}, secs => ${10 - index}),
+      "finishedAt" = CASE WHEN ${index} = 3 THEN NULL ELSE now() - make_interval(days => ${ageDays}) END
+        WHERE id = ${id}`;
+    await sqlCount`INSERT INTO "RunEvent" ("runId", seq, type, payload)
+      VALUES (${id}, 1, 'run.queued', '{}'::jsonb) ON CONFLICT DO NOTHING`;
   }
 });
 afterAll(async () => {

@@ -34,7 +34,8 @@ export async function cleanupRuns(retention: Retention = Retention.parse({})): P
   let deleted = 0;
   if (retention.keepDays !== null) {
     deleted += await sqlCount`
-      DELETE FROM "Run" WHERE status IN ('completed', 'failed', 'cancelled') AND "finishedAt" < now() - make_interval(days => ${retention.keepDays})`;
+      DELETE FROM "Run" WHERE status IN ('completed', 'failed', 'cancelled')
+        AND "finishedAt" < now() - make_interval(days => ${retention.keepDays})`;
   }
   if (retention.keepRuns !== null) {
     deleted += await sqlCount`

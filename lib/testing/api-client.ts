@@ -1,4 +1,7 @@
-/** The HTTP API as a test or benchmark calls it: a base URL and the credentials every request carries (an API key made through better-auth). */
+/**
+ * The HTTP API as a test or benchmark calls it: a base URL and the credentials every request carries (an API key made
+ * through better-auth).
+ */
 export type ApiClient = {
   url: string;
   headers: Record<string, string>;

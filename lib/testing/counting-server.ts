@@ -1,4 +1,7 @@
-/** A real HTTP server for tests that count how often a node ran: `/fast` answers at once, `/slow` after `?ms=` (default 4 s). */
+/**
+ * A real HTTP server for tests that count how often a node ran: `/fast` answers at once, `/slow` after `?ms=` (default
+ * 4 s).
+ */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 

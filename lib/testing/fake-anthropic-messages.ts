@@ -80,7 +80,10 @@ export async function startFakeAnthropicMessages(replies: ScriptedReply[]) {
   };
 }
 
-/** message_start, one content block (text deltas a few words each, or a tool_use with its input as JSON), message_delta, message_stop. */
+/**
+ * message_start, one content block (text deltas a few words each, or a tool_use with its input as JSON), message_delta,
+ * message_stop.
+ */
 function streamReply(res: import("node:http").ServerResponse, n: number, model: string, reply: ScriptedReply) {
   const event = (type: string, data: Record<string, unknown>) =>
     res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);

@@ -70,8 +70,17 @@ export async function startFakeChatCompletions(replies: ScriptedReply[]) {
 }
 
 function streamReply(res: import("node:http").ServerResponse, n: number, model: string, reply: ScriptedReply) {
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null, usage?: typeof USAGE) =>
-    `data: ${JSON.stringify({ id: `chatcmpl-${n}`, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) })}\n\n`;
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null, usage?: typeof USAGE) => {
+    const body = {
+      id: `chatcmpl-${n}`,
+      object: "chat.completion.chunk",
+      created: Math.floor(Date.now() / 1000),
+      model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+      ...(usage ? { usage } : {}),
+    };
+    return `data: ${JSON.stringify(body)}\n\n`;
+  };
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   if ("toolCall" in reply) {
     const call = {

@@ -21,5 +21,6 @@ const result = await client.callTool({ name: tools[0].name, arguments: { input: 
 await client.close();
 const sameToken = process.env.SWITCHBOARD_GATEWAY_TOKEN === headers.Authorization.replace("Bearer ", "");
 console.log(
-  `tools=${tools.map((tool) => tool.name).join(",")} result=${result.content.map((part) => part.text).join("")} token=${sameToken ? "in env" : "missing"} ${process.env.SWITCHBOARD_GATEWAY_TOKEN}`,
+  `tools=${tools.map((tool) => tool.name).join(",")} result=${result.content.map((part) => part.text).join("")} ` +
+    `token=${sameToken ? "in env" : "missing"} ${process.env.SWITCHBOARD_GATEWAY_TOKEN}`,
 );

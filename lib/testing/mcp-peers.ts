@@ -28,13 +28,18 @@ export const everythingWithHelper = (marker: string) => ({
   command: "node",
   args: [
     "-e",
-    `require("node:child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", ${JSON.stringify(marker)}], { stdio: "ignore" }); import(${JSON.stringify(pathToFileURL(EVERYTHING_BIN).href)});`,
+    `require("node:child_process").spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", ` +
+      `${JSON.stringify(marker)}], { stdio: "ignore" }); ` +
+      `import(${JSON.stringify(pathToFileURL(EVERYTHING_BIN).href)});`,
     marker,
     "stdio",
   ],
 });
 
-/** server-filesystem takes allowed directories as arguments, declared as its roots too (the sandbox shows it nothing else); the marker is passed as an env value instead. */
+/**
+ * server-filesystem takes allowed directories as arguments, declared as its roots too (the sandbox shows it nothing
+ * else); the marker is passed as an env value instead.
+ */
 export const filesystemStdio = (directory: string, marker: string) => ({
   transport: "stdio" as const,
   command: "node",
@@ -82,7 +87,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** server-everything over HTTP on a free port — Streamable HTTP (`/mcp`) or the legacy HTTP+SSE transport (`/sse`) — ready when it says so. */
+/**
+ * server-everything over HTTP on a free port — Streamable HTTP (`/mcp`) or the legacy HTTP+SSE transport (`/sse`) —
+ * ready when it says so.
+ */
 export async function startEverythingHttp(
   mode: "streamableHttp" | "sse" = "streamableHttp",
 ): Promise<{ url: string; close: () => void }> {

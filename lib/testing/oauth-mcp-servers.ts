@@ -161,7 +161,10 @@ export type OAuthMcpServers = {
   close: () => Promise<void>;
 };
 
-/** Starts both servers: the authorization server, and the MCP server (Streamable HTTP at `/mcp`) that points clients to it. */
+/**
+ * Starts both servers: the authorization server, and the MCP server (Streamable HTTP at `/mcp`) that points clients to
+ * it.
+ */
 export async function startOAuthMcpServers(): Promise<OAuthMcpServers> {
   const provider = new TestOAuthServerProvider();
   const authApp = express();

@@ -1,4 +1,7 @@
-/** A redis-server of a test's own, on its own port, that the test may stop and start again (a Redis restart without persistence). */
+/**
+ * A redis-server of a test's own, on its own port, that the test may stop and start again (a Redis restart without
+ * persistence).
+ */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createConnection } from "node:net";
 

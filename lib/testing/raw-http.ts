@@ -9,7 +9,10 @@ export type RawAnswer = { status: number; head: string; bodySent: number; elapse
 
 export const MB = 1024 * 1024;
 
-/** Sends `head` (request line and headers, `\n`-separated), then up to `chunkedBytes` of chunked body until the answer's head arrives (lower-cased in `head`). */
+/**
+ * Sends `head` (request line and headers, `\n`-separated), then up to `chunkedBytes` of chunked body until the answer's
+ * head arrives (lower-cased in `head`).
+ */
 export function rawRequest(baseURL: string, head: string, chunkedBytes = 0): Promise<RawAnswer> {
   const { hostname, port } = new URL(baseURL);
   const started = Date.now();

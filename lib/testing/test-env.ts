@@ -4,6 +4,7 @@ import { testDatabaseUrl, testRedisUrl } from "./test-slot.ts";
 export const integrationEnv = {
   DATABASE_URL: process.env.TEST_DATABASE_URL ?? testDatabaseUrl("test"),
   REDIS_URL: process.env.TEST_REDIS_URL ?? testRedisUrl("test"),
-  // Host-access components are off by default (lib/settings/host-tools.ts); most suites use them. Tests of the refusal unset it locally.
+  // Host-access components are off by default (lib/settings/host-tools.ts); most suites use them. Tests of the refusal
+  // unset it locally.
   SWITCHBOARD_HOST_TOOLS: "1",
 };

@@ -27,7 +27,9 @@ export function testDatabaseUrl(suite: TestSuite): string {
   return `postgresql://root@127.0.0.1:5432/${testDatabaseName(suite)}`;
 }
 
-/** Slot 0 uses Redis dbs 15, 14, 13; slot 1 uses 12, 11, 10; and so on down to 1; slot 5 uses 16, 17, 18, and so on up. */
+/**
+ * Slot 0 uses Redis dbs 15, 14, 13; slot 1 uses 12, 11, 10; and so on down to 1; slot 5 uses 16, 17, 18, and so on up.
+ */
 export function testRedisUrl(suite: TestSuite): string {
   const db =
     slot < SLOTS_IN_16_DBS

@@ -14,7 +14,10 @@ import { createTestAccount, type TestAccount } from "./test-accounts";
 
 export type TestStack = ApiClient & { account: TestAccount; close: () => Promise<void> };
 
-/** `runConcurrency` defaults to 4 for tests; the bench passes the production default. `schedules`: the workers' schedule keeper's settings. */
+/**
+ * `runConcurrency` defaults to 4 for tests; the bench passes the production default. `schedules`: the workers' schedule
+ * keeper's settings.
+ */
 export async function startTestStack({
   workers = true,
   role = "admin" as Role,

@@ -1,4 +1,7 @@
-/** fs_read / fs_write confinement on a real file system: `..`, absolute paths outside the roots, and symlinks that escape. */
+/**
+ * fs_read / fs_write confinement on a real file system: `..`, absolute paths outside the roots, and symlinks that
+ * escape.
+ */
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -63,7 +66,8 @@ describe("file tools", () => {
     await expect(run(fsRead as unknown as ComponentDefinition, { roots: app, path: ".data/secret" })).rejects.toThrow(
       "inside Switchboard's own data directory",
     );
-    await expect(read({ path: "data-link/secret" })).rejects.toThrow(); // outside the root, and the data directory besides
+    // outside the root, and the data directory besides
+    await expect(read({ path: "data-link/secret" })).rejects.toThrow();
     await expect(
       run(fsWrite as unknown as ComponentDefinition, { roots: dataDir, path: "planted.txt", content: "x" }),
     ).rejects.toThrow("inside Switchboard's own data directory");

@@ -9,12 +9,16 @@ export const rootsField: ParamField = {
   kind: "textarea",
   required: true,
   placeholder: "/srv/data",
-  help: "Absolute directories the tool may use, one per line. Paths are relative to the first one; nothing outside them is reachable.",
+  help:
+    "Absolute directories the tool may use, one per line. Paths are relative to the first one; nothing outside " +
+    "them is reachable.",
 };
 
 export const rootsParam = DeclaredDirectories.pipe(z.array(z.string()).min(1, "configure at least one root directory"));
 
-/** A host program's writable directories (Run Command): none by default, so it can write nothing but its private /tmp. */
+/**
+ * A host program's writable directories (Run Command): none by default, so it can write nothing but its private /tmp.
+ */
 export const writableRootsParam = DeclaredDirectories.default([]);
 
 export const writableRootsField: ParamField = {
@@ -22,5 +26,7 @@ export const writableRootsField: ParamField = {
   label: "Writable directories",
   kind: "textarea",
   placeholder: "/srv/data",
-  help: "Absolute directories the program may write, one per line. It runs in a sandbox: it sees the system read-only, these directories and its working directory, nothing else.",
+  help:
+    "Absolute directories the program may write, one per line. It runs in a sandbox: it sees the system " +
+    "read-only, these directories and its working directory, nothing else.",
 };

@@ -42,8 +42,10 @@ const run = (script: string, options: Partial<ExecOptions> = {}) =>
 
 describe("a sandboxed child", () => {
   it("cannot reach the keys, the worker's environment, other processes or files outside its roots", async () => {
-    expect(readFileSync(path.join(checkout, ".data", "secret"), "utf8")).toBe(DATA_SECRET); // the secret is there to steal
-    const workerEnviron = readFileSync(`/proc/${process.pid}/environ`, "utf8"); // what the worker started with (vitest's own variables)
+    // the secret is there to steal
+    expect(readFileSync(path.join(checkout, ".data", "secret"), "utf8")).toBe(DATA_SECRET);
+    // what the worker started with (vitest's own variables)
+    const workerEnviron = readFileSync(`/proc/${process.pid}/environ`, "utf8");
     expect(workerEnviron).toContain(WORKER_ENV_MARKER);
     const reads: Record<string, string> = {
       "the data directory's secret": `cat ${checkout}/.data/secret; cat .data/secret`,

@@ -11,7 +11,9 @@ import { SecretScope } from "../secrets/secret-scope";
 import { withRetries, type RetryNotice } from "../runs/retry";
 import type { CompiledNode } from "../workflow/compile";
 
-/** Records one retry of a call as `node.retrying`, its error redacted; a run that ended meanwhile just gets no event. */
+/**
+ * Records one retry of a call as `node.retrying`, its error redacted; a run that ended meanwhile just gets no event.
+ */
 export function recordToolRetry(
   job: ToolCallJobData,
   nodeId: string,
@@ -41,7 +43,10 @@ const answerText = (result: ToolCallJobResult) =>
     .join(" ")
     .trim() || "the tool answered with an error";
 
-/** Runs a call whose failures come back as error results (MCP servers, workflow tools), retrying such results as the node's `data.retry` says. */
+/**
+ * Runs a call whose failures come back as error results (MCP servers, workflow tools), retrying such results as the
+ * node's `data.retry` says.
+ */
 export async function retryingToolCall(
   job: ToolCallJobData,
   signal: AbortSignal,

@@ -82,7 +82,10 @@ export function exposeTools(registered: RegisteredTool[]): ExposedTool[] {
   return registered.flatMap((tool) => TOOL_KINDS[tool.kind].expose(tool));
 }
 
-/** `note`: an event that rides with the run's next write (a registration is no checkpoint: a resume registers every tool again). */
+/**
+ * `note`: an event that rides with the run's next write (a registration is no checkpoint: a resume registers every tool
+ * again).
+ */
 export type RegisterContext = {
   redis: Redis;
   runId: string;
@@ -90,7 +93,10 @@ export type RegisterContext = {
   note: (event: RunEventInput) => void;
 };
 
-/** How a tool-mode node registers, by node type: MCP sources connect and discover, a Workflow Tool reads its workflow, any other component registers itself. */
+/**
+ * How a tool-mode node registers, by node type: MCP sources connect and discover, a Workflow Tool reads its workflow,
+ * any other component registers itself.
+ */
 export function registrarFor(
   nodeType: string,
 ): (ctx: RegisterContext, node: CompiledNode, inputs: Record<string, unknown>) => Promise<NodeOutput> {

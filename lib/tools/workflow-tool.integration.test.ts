@@ -42,7 +42,8 @@ async function create(name: string, graph: Pick<WorkflowGraph, "nodes" | "edges"
 
 const children = (parentRunId: string) =>
   sql<{ id: string; status: string; parentCallId: string | null; depth: number; output: unknown }>`
-    SELECT id, status, "parentCallId", depth, output FROM "Run" WHERE "parentRunId" = ${parentRunId} ORDER BY "createdAt"`;
+    SELECT id, status, "parentCallId", depth, output FROM "Run" WHERE "parentRunId" = ${parentRunId}
+      ORDER BY "createdAt"`;
 
 describe("an agent calling a Workflow Tool", () => {
   it("gets the child run's output, and both runs record the link", async () => {
@@ -154,7 +155,8 @@ describe("an agent calling a Workflow Tool", () => {
         isError: false,
       }),
     ]);
-    expect(childEvents.some((event) => event.type === "tool.teardown")).toBe(true); // the child's MCP server closed with the child run
+    // the child's MCP server closed with the child run
+    expect(childEvents.some((event) => event.type === "tool.teardown")).toBe(true);
   });
 
   it("lists the tool with the child workflow's input fields as its schema", async () => {

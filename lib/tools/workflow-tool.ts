@@ -96,13 +96,17 @@ export type ChildRunRequest = {
   emit: (event: RunEventInput) => Promise<unknown>;
 };
 
-/** Runs the workflow as a child of the parent run and waits for it; cancelled with the caller. Throws on failure, naming the child run. */
+/**
+ * Runs the workflow as a child of the parent run and waits for it; cancelled with the caller. Throws on failure, naming
+ * the child run.
+ */
 export async function runChildWorkflow(request: ChildRunRequest): Promise<{ runId: string; output: unknown }> {
   const [parent] = await sql<{ depth: number }>`SELECT depth FROM "Run" WHERE id = ${request.parentRunId}`;
   const depth = (parent?.depth ?? 0) + 1;
   if (depth > MAX_WORKFLOW_DEPTH)
     throw new Error(
-      `Workflows call each other more than ${MAX_WORKFLOW_DEPTH} deep (a workflow calling itself?): run ${request.parentRunId} may not start another`,
+      `Workflows call each other more than ${MAX_WORKFLOW_DEPTH} deep (a workflow calling itself?): run ` +
+        `${request.parentRunId} may not start another`,
     );
   const started = await startRun(
     request.workflowId,

@@ -1,4 +1,7 @@
-/** Cron schedules as the Schedule trigger takes them: checked (pattern and time zone) and their next times, with cron-parser (what BullMQ uses). Pure. */
+/**
+ * Cron schedules as the Schedule trigger takes them: checked (pattern and time zone) and their next times, with
+ * cron-parser (what BullMQ uses). Pure.
+ */
 import { CronExpressionParser } from "cron-parser";
 
 export function cronProblem(pattern: string, timezone: string): string | null {

@@ -16,7 +16,8 @@ import { reconcileSchedules } from "./reconcile-schedules";
 import { triggersQueue } from "./schedules";
 
 let stack: TestStack;
-// Firing every second keeps the test short: the floor on schedule intervals (SWITCHBOARD_MIN_SCHEDULE_SECONDS) is the operator's to lower.
+// Firing every second keeps the test short: the floor on schedule intervals (SWITCHBOARD_MIN_SCHEDULE_SECONDS) is the
+// operator's to lower.
 const floor = process.env.SWITCHBOARD_MIN_SCHEDULE_SECONDS;
 beforeAll(async () => {
   process.env.SWITCHBOARD_MIN_SCHEDULE_SECONDS = "0";
@@ -48,11 +49,13 @@ async function createScheduled(missedFirings: "skip" | "catchUpOnce"): Promise<s
 const runsMade = (workflowId: string, after: Date, until: Date) =>
   sql<{
     id: string;
-  }>`SELECT id FROM "Run" WHERE "workflowId" = ${workflowId} AND "createdAt" > ${after.toISOString()}::timestamp AND "createdAt" <= ${until.toISOString()}::timestamp`;
+  }>`SELECT id FROM "Run" WHERE "workflowId" = ${workflowId} AND "createdAt" > ${after.toISOString()}::timestamp
+    AND "createdAt" <= ${until.toISOString()}::timestamp`;
 
 type Miss = { count: number; policy: string; catchUpRunId: string | null; firstMissedAt: Date; lastMissedAt: Date };
 const missesOf = (workflowId: string) =>
-  sql<Miss>`SELECT count, policy, "catchUpRunId", "firstMissedAt", "lastMissedAt" FROM "ScheduleMiss" WHERE "workflowId" = ${workflowId} ORDER BY id`;
+  sql<Miss>`SELECT count, policy, "catchUpRunId", "firstMissedAt", "lastMissedAt" FROM "ScheduleMiss"
+    WHERE "workflowId" = ${workflowId} ORDER BY id`;
 
 /** Fires once, loses its scheduler for 3.5 s, then a worker reconciles; answers what happened in the gap. */
 async function loseAndReconcile(workflowId: string) {
@@ -64,7 +67,8 @@ async function loseAndReconcile(workflowId: string) {
   );
   await triggersQueue().removeJobScheduler(`wf:${workflowId}:tick`);
   const lostAt = new Date();
-  // A firing already taken from the scheduler still starts its run (late, on a busy machine); the gap begins once none is left.
+  // A firing already taken from the scheduler still starts its run (late, on a busy machine); the gap begins once none
+  // is left.
   await waitFor(
     "firings on their way to land",
     async () => {
@@ -87,7 +91,8 @@ const firesAgain = (workflowId: string, after: Date) =>
     "the schedule to fire again",
     async () =>
       (
-        await sql`SELECT 1 FROM "Run" WHERE "workflowId" = ${workflowId} AND "createdAt" > ${after.toISOString()}::timestamp AND trigger->>'kind' = 'schedule'`
+        await sql`SELECT 1 FROM "Run" WHERE "workflowId" = ${workflowId}
+          AND "createdAt" > ${after.toISOString()}::timestamp AND trigger->>'kind' = 'schedule'`
       )[0],
     10_000,
   );

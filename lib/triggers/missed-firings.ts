@@ -1,4 +1,7 @@
-/** Which firings of a cron schedule fell in a stretch of time (the ones a schedule missed), with cron-parser as BullMQ uses it. Pure. */
+/**
+ * Which firings of a cron schedule fell in a stretch of time (the ones a schedule missed), with cron-parser as BullMQ
+ * uses it. Pure.
+ */
 import { CronExpressionParser } from "cron-parser";
 
 export type MissedFirings = { count: number; first: Date; last: Date };

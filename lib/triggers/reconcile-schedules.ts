@@ -35,7 +35,8 @@ type StoredSchedule = WantedSchedule & { workflowId: string; input: unknown };
 /** Every enabled, valid Schedule trigger of every stored workflow (read from the graphs' nodes in SQL). */
 async function storedSchedules(): Promise<StoredSchedule[]> {
   const rows = await sql<{ workflowId: string; node: WorkflowNode }>`
-    SELECT workflow.id AS "workflowId", node FROM "Workflow" workflow CROSS JOIN LATERAL jsonb_array_elements(workflow.graph->'nodes') node
+    SELECT workflow.id AS "workflowId", node FROM "Workflow" workflow
+      CROSS JOIN LATERAL jsonb_array_elements(workflow.graph->'nodes') node
     WHERE node->>'type' = ${SCHEDULE_NODE_TYPE}`;
   return rows.flatMap(({ workflowId, node }) =>
     wantedSchedules({ nodes: [node], edges: [] }).map((schedule) => ({
@@ -67,7 +68,10 @@ async function matchSchedulers(
   if (!armed.has(RETENTION_JOB)) await armRetentionCleanup();
 }
 
-/** Up to when the schedule's firings can no longer come: before BullMQ's next one when its scheduler was intact, else up to now (less the grace). */
+/**
+ * Up to when the schedule's firings can no longer come: before BullMQ's next one when its scheduler was intact, else up
+ * to now (less the grace).
+ */
 function overdueUntil(
   schedule: StoredSchedule,
   armed: Map<string, JobSchedulerJson>,
@@ -97,7 +101,8 @@ export async function reconcileSchedules({
   await matchSchedulers(wanted, armed, report);
   if (report.armed.length > 0)
     log(
-      `[schedules] armed ${report.armed.length} schedule(s) PostgreSQL has and Redis did not: ${report.armed.join(", ")}`,
+      `[schedules] armed ${report.armed.length} schedule(s) PostgreSQL has and Redis did not: ` +
+        `${report.armed.join(", ")}`,
     );
   await forgetOtherSchedules(wanted);
   const states = new Map((await listScheduleStates()).map((state) => [`${state.workflowId}:${state.nodeId}`, state]));
@@ -112,7 +117,8 @@ export async function reconcileSchedules({
       await actOnMissed(key, schedule.input, accounting, log);
     } catch (error) {
       log(
-        `[schedules] could not account for schedule ${schedule.nodeId} of workflow ${schedule.workflowId}: ${(error as Error).message}`,
+        `[schedules] could not account for schedule ${schedule.nodeId} of workflow ${schedule.workflowId}: ` +
+          `${(error as Error).message}`,
       );
     }
   }

@@ -17,7 +17,10 @@ export function minScheduleSeconds(
   return Number.isInteger(value) && value >= 0 ? value : DEFAULT_MIN_SCHEDULE_SECONDS;
 }
 
-/** Whether some value and the one after it (wrapping round at `size`) both fire: the coarser field can fire twice in a row. */
+/**
+ * Whether some value and the one after it (wrapping round at `size`) both fire: the coarser field can fire twice in a
+ * row.
+ */
 const hasNeighbours = (values: readonly number[], size: number) =>
   values.some((value) => values.includes((value + 1) % size));
 
@@ -59,5 +62,8 @@ export function scheduleIntervalProblem(
     return null;
   }
   if (gap >= minSeconds) return null;
-  return `"${pattern}" fires ${gap} s apart; a schedule may fire at most once every ${minSeconds} s (SWITCHBOARD_MIN_SCHEDULE_SECONDS)`;
+  return (
+    `"${pattern}" fires ${gap} s apart; a schedule may fire at most once every ${minSeconds} s ` +
+    `(SWITCHBOARD_MIN_SCHEDULE_SECONDS)`
+  );
 }

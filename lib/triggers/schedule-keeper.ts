@@ -23,7 +23,8 @@ export async function startScheduleKeeper({
     if (running) return;
     running = true;
     try {
-      // Held for most of an interval and never released: the workers' ticks, whatever their phase, reconcile once per interval between them.
+      // Held for most of an interval and never released: the workers' ticks, whatever their phase, reconcile once per
+      // interval between them.
       const locked = await sharedRedis().set(
         LOCK_KEY,
         workerId(),

@@ -34,7 +34,8 @@ export async function scheduleOverview(workflowId: string, graph: WorkflowGraph)
     SELECT "nodeId", "lastFiredAt", "lastRunId" FROM "ScheduleState" WHERE "workflowId" = ${workflowId}`;
   const misses = await sql<ScheduleMissNote & { nodeId: string }>`
     SELECT "nodeId", "firstMissedAt", "lastMissedAt", count, policy, "catchUpRunId", "notedAt" FROM (
-      SELECT *, row_number() OVER (PARTITION BY "nodeId" ORDER BY id DESC) AS place FROM "ScheduleMiss" WHERE "workflowId" = ${workflowId}) recent
+      SELECT *, row_number() OVER (PARTITION BY "nodeId" ORDER BY id DESC) AS place FROM "ScheduleMiss"
+        WHERE "workflowId" = ${workflowId}) recent
     WHERE place <= ${MISSES_SHOWN} ORDER BY id DESC`;
   return Promise.all(
     wanted.map(async ({ nodeId }) => {

@@ -14,7 +14,8 @@ import { deleteWorkflow } from "../workflow-store/repository";
 import { triggersQueue } from "./schedules";
 
 let stack: TestStack;
-// Firing every second keeps the test short: the floor on schedule intervals (SWITCHBOARD_MIN_SCHEDULE_SECONDS) is the operator's to lower.
+// Firing every second keeps the test short: the floor on schedule intervals (SWITCHBOARD_MIN_SCHEDULE_SECONDS) is the
+// operator's to lower.
 const floor = process.env.SWITCHBOARD_MIN_SCHEDULE_SECONDS;
 beforeAll(async () => {
   process.env.SWITCHBOARD_MIN_SCHEDULE_SECONDS = "0";
@@ -43,7 +44,8 @@ const scheduledRunSince = (workflowId: string, since: Date) =>
     `a scheduled run of ${workflowId} made after ${since.toISOString()} to complete`,
     async () => {
       const [row] = await sql<{ id: string; output: unknown }>`
-      SELECT id, output FROM "Run" WHERE "workflowId" = ${workflowId} AND status = 'completed' AND "createdAt" > ${since.toISOString()}::timestamp
+      SELECT id, output FROM "Run" WHERE "workflowId" = ${workflowId} AND status = 'completed'
+        AND "createdAt" > ${since.toISOString()}::timestamp
         AND trigger->>'kind' = 'schedule' LIMIT 1`;
       return row;
     },
@@ -65,7 +67,8 @@ describe("schedule keeper", () => {
     console.log(`schedule fired again ${tookMs} ms after the flush`);
     expect(run.output).toEqual({ report: "tick" });
     expect(tookMs).toBeLessThan(10_000);
-    // Other suites' schedules share the database, so they come back too: this one and the hourly cleanup must be among them.
+    // Other suites' schedules share the database, so they come back too: this one and the hourly cleanup must be among
+    // them.
     const schedulers = (await triggersQueue().getJobSchedulers(0, -1)).map((scheduler) => scheduler.key);
     expect(schedulers).toEqual(expect.arrayContaining(["retention-cleanup", `wf:${id}:tick`]));
     // PostgreSQL knows when it last fired.

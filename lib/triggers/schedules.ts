@@ -44,7 +44,10 @@ export type MissedFiringPolicy = "skip" | "catchUpOnce";
 
 export type WantedSchedule = { nodeId: string; pattern: string; tz: string; missedFirings: MissedFiringPolicy };
 
-/** The schedules a graph asks for: enabled Schedule nodes with a valid cron and time zone that fire no more often than the floor. */
+/**
+ * The schedules a graph asks for: enabled Schedule nodes with a valid cron and time zone that fire no more often than
+ * the floor.
+ */
 export function wantedSchedules(graph: WorkflowGraph | null): WantedSchedule[] {
   return (graph?.nodes ?? []).flatMap((node) => {
     if (node.type !== SCHEDULE_NODE_TYPE) return [];

@@ -34,7 +34,9 @@ export async function actOnMissed(
 ): Promise<void> {
   const { missed, catchUpMissId } = accounting;
   if (!missed) return;
-  const span = `${missed.count} firing${missed.count === 1 ? "" : "s"} from ${missed.first.toISOString()} to ${missed.last.toISOString()}`;
+  const span =
+    `${missed.count} firing${missed.count === 1 ? "" : "s"} from ${missed.first.toISOString()} to ` +
+    `${missed.last.toISOString()}`;
   let made = "";
   if (catchUpMissId !== null) {
     const started = await startScheduleRun(key, input);

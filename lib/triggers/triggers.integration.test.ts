@@ -108,7 +108,8 @@ describe("webhook trigger", () => {
     const tries: [string, Record<string, string>][] = [
       [`/api/hooks/${id}/hook`, { "x-webhook-secret": "guess" }], // wrong secret
       [`/api/hooks/${id}/hook`, {}], // no secret
-      [`/api/hooks/${id}/nope`, { "x-webhook-secret": "s3cret-hook-value" }], // another trigger's secret, unknown trigger
+      // another trigger's secret, unknown trigger
+      [`/api/hooks/${id}/nope`, { "x-webhook-secret": "s3cret-hook-value" }],
       [`/api/hooks/no-such-workflow/hook`, { "x-webhook-secret": "s3cret-hook-value" }],
       [`/api/hooks/no-such-workflow/hook`, {}],
       [`/api/hooks/${unsecured}/hook`, { "x-webhook-secret": "anything" }], // a trigger with no secret set
@@ -128,7 +129,8 @@ describe("webhook trigger", () => {
   });
 
   it("refuses a disabled trigger, saying why, to a caller with its secret", async () => {
-    // A disabled trigger must not be the only way in (the compiler flags what it alone leads to): an Entry reaches the step too.
+    // A disabled trigger must not be the only way in (the compiler flags what it alone leads to): an Entry reaches the
+    // step too.
     const disabledId = await createWorkflow({
       nodes: [
         graphNode("entry", "core.entry"),
@@ -185,7 +187,8 @@ describe("which trigger fires", () => {
 });
 
 describe("schedule trigger", () => {
-  // Firing every second keeps the test short: the floor (SWITCHBOARD_MIN_SCHEDULE_SECONDS, 60 s by default) is the operator's to lower.
+  // Firing every second keeps the test short: the floor (SWITCHBOARD_MIN_SCHEDULE_SECONDS, 60 s by default) is the
+  // operator's to lower.
   const floor = process.env.SWITCHBOARD_MIN_SCHEDULE_SECONDS;
   beforeAll(() => {
     process.env.SWITCHBOARD_MIN_SCHEDULE_SECONDS = "0";

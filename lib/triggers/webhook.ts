@@ -20,7 +20,8 @@ import { getWorkflow, type StoredWorkflow } from "../workflow-store/repository";
 export const WEBHOOK_SECRET_HEADER = "x-webhook-secret";
 
 /** What every caller without valid credentials is told, whether or not the workflow or its trigger exists. */
-export const WEBHOOK_UNAUTHORIZED = `Send the webhook's secret in the ${WEBHOOK_SECRET_HEADER} header, or an editor's API key`;
+export const WEBHOOK_UNAUTHORIZED =
+  `Send the webhook's secret in the ${WEBHOOK_SECRET_HEADER} header, ` + "or an editor's API key";
 
 type Trigger = { workflow: StoredWorkflow; node: WorkflowNode };
 
@@ -38,7 +39,10 @@ async function findTrigger(workflowId: string, nodeId: string): Promise<Trigger 
   return workflow && node ? { workflow, node } : null;
 }
 
-/** The trigger's secret value; null when it has none that could match (no secret set, a broken setting, a secret not stored). */
+/**
+ * The trigger's secret value; null when it has none that could match (no secret set, a broken setting, a secret not
+ * stored).
+ */
 async function triggerSecret({ workflow, node }: Trigger): Promise<string | null> {
   const params = webhookTrigger.params.safeParse({ ...webhookTrigger.defaults, ...node.data.params });
   if (!params.success || !isSecretRef(params.data.secret)) return null;
@@ -48,7 +52,8 @@ async function triggerSecret({ workflow, node }: Trigger): Promise<string | null
   } catch (error) {
     if (!(error instanceof MissingSecretError)) throw error;
     console.warn(
-      `[webhook] ${workflow.id}/${node.id} refers to the secret ${name}, which does not exist: an admin can add it in Secrets`,
+      `[webhook] ${workflow.id}/${node.id} refers to the secret ${name}, which does not exist: an admin can add it ` +
+        `in Secrets`,
     );
     return null;
   }
@@ -93,7 +98,8 @@ export async function handleWebhook(
   if (!params.success)
     throw new ApiError(
       "conflict",
-      `The webhook "${label}" is misconfigured: ${params.error.issues[0].path.join(".")}: ${params.error.issues[0].message}`,
+      `The webhook "${label}" is misconfigured: ${params.error.issues[0].path.join(".")}: ` +
+        `${params.error.issues[0].message}`,
     );
   if (!params.data.enabled) throw new ApiError("conflict", `The webhook "${label}" is disabled`);
 

@@ -1,4 +1,7 @@
-/** The example workflow a fresh install starts with: Entry → Agent, with an HTTP Request wired in as a tool. Runs offline. */
+/**
+ * The example workflow a fresh install starts with: Entry → Agent, with an HTTP Request wired in as a tool. Runs
+ * offline.
+ */
 import type { WorkflowGraph } from "../workflow/graph";
 import { createWorkflow, listWorkflows } from "./repository";
 
@@ -23,10 +26,12 @@ export function exampleWorkflowGraph(): WorkflowGraph {
           params: {
             provider: "scripted",
             script: {
-              // The health check needs no credentials; the rest of the API wants an API key (a secret in the node's headers).
+              // The health check needs no credentials; the rest of the API wants an API key (a secret in the node's
+              // headers).
               toolCalls: [{ tool: "http_request", args: { url: "/api/health" } }],
               finalText:
-                "You asked: {{input}}\nI called the Switchboard health check (GET /api/health), which answered: {{results.0}}",
+                "You asked: {{input}}\nI called the Switchboard health check (GET /api/health), which answered: " +
+                "{{results.0}}",
             },
           },
         },

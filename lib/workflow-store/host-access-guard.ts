@@ -21,7 +21,10 @@ export function hostAccessRefusal(role: Role, previous: WorkflowGraph | null, ne
     );
     // A node the worker could not even work out counts as touching the host: say why, so it can be fixed.
     const unresolved = unresolvedReason(launchSpecOf(node, next.mcpServers));
-    return `"${node.label}" (${id})${unresolved ? ` — its settings cannot be worked out (${unresolved}), so it counts as touching the host` : ""}`;
+    const why = unresolved
+      ? ` — its settings cannot be worked out (${unresolved}), so it counts as touching the host`
+      : "";
+    return `"${node.label}" (${id})${why}`;
   });
   return `Only an admin may add or change nodes that touch the host: ${labels.join(", ")}`;
 }

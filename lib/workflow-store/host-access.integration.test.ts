@@ -154,7 +154,8 @@ describe("requests that must not start a process", () => {
     });
     expect(foreignHost).toBe(421);
 
-    await new Promise((resolve) => setTimeout(resolve, 2_000)); // workers are running: give a wrongly queued run time to act
+    // workers are running: give a wrongly queued run time to act
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(existsSync(`${marker}-2`)).toBe(false);
   }, 20_000);
 });

@@ -26,7 +26,10 @@ let editor: ApiClient;
 const redis = createRedis();
 const fromEnv = process.env.SWITCHBOARD_HOST_TOOLS;
 
-/** "invalid": refused for everyone (an unknown param); "host": refused for an editor (it touches the host); "harmless": saved, and nothing starts. */
+/**
+ * "invalid": refused for everyone (an unknown param); "host": refused for an editor (it touches the host); "harmless":
+ * saved, and nothing starts.
+ */
 type Expect = "invalid" | "host" | "harmless";
 type Row = { name: string; type: string; params: string; mcpServers?: Record<string, unknown>; expect: Expect };
 
@@ -38,7 +41,8 @@ function marker(): string {
 }
 /** A program that proves it started by writing its marker, spelled as JSON params text. */
 const startsWriting = (file: string) =>
-  `"command": "node", "args": ["-e", ${JSON.stringify(`require("fs").writeFileSync(${JSON.stringify(file)}, "started")`)}]`;
+  `"command": "node", "args": ["-e", ` +
+  `${JSON.stringify(`require("fs").writeFileSync(${JSON.stringify(file)}, "started")`)}]`;
 /** Where the marker may be written: a sandboxed program writes only its declared roots (lib/sandbox). */
 const writable = `"roots": ${JSON.stringify([tmpdir()])}`;
 const stdioServer = (file: string) => JSON.parse(`{ "transport": "stdio", ${startsWriting(file)}, ${writable} }`);
@@ -98,7 +102,9 @@ function rows(): (Row & { marker: string })[] {
     (m) => ({
       name: "MCP Server http, __proto__ saying stdio",
       type: "mcp.server",
-      params: `{ "transport": "http", ${down}, "__proto__": { "transport": "stdio", ${startsWriting(m)}, ${writable} } }`,
+      params:
+        `{ "transport": "http", ${down}, "__proto__": { "transport": "stdio", ${startsWriting(m)}, ` +
+        `${writable} } }`,
       expect: "harmless",
     }),
     (m) => ({
@@ -308,7 +314,8 @@ describe.each(table)("$name", (row) => {
       );
     }
     if (isMcpNodeType(row.type) && row.expect !== "host") {
-      // Registration as the worker does it, host access on: what the check called harmless or unreadable starts nothing.
+      // Registration as the worker does it, host access on: what the check called harmless or unreadable starts
+      // nothing.
       const node: CompiledNode = {
         id: "n",
         type: row.type,
@@ -323,7 +330,8 @@ describe.each(table)("$name", (row) => {
       await registerMcpNode(redis, `bypass-${Date.now()}`, node, async () => undefined).catch(() => undefined);
     }
     if (row.expect === "harmless") {
-      // Stored as sent, a `__proto__` key is an unknown param the run refuses; otherwise the run goes ahead and fails to connect.
+      // Stored as sent, a `__proto__` key is an unknown param the run refuses; otherwise the run goes ahead and fails
+      // to connect.
       const run = await editor.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: "{}" });
       if (run.status === 201) await waitForRun(editor, ((await run.json()) as { runId: string }).runId);
       else

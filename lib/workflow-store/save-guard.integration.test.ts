@@ -1,4 +1,7 @@
-/** What every save refuses whoever saves: a schedule under the floor (admins too) and a param no component takes, through the real create route. */
+/**
+ * What every save refuses whoever saves: a schedule under the floor (admins too) and a param no component takes,
+ * through the real create route.
+ */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient, type ApiClient } from "../testing/api-client";
 import { wantedSchedules } from "../triggers/schedules";
@@ -43,7 +46,8 @@ describe("the schedule floor", () => {
       expect(await refused.json()).toMatchObject({
         code: "invalid-workflow",
         error:
-          'Node "Tick" (tick) cron: "* * * * * *" fires 1 s apart; a schedule may fire at most once every 60 s (SWITCHBOARD_MIN_SCHEDULE_SECONDS)',
+          'Node "Tick" (tick) cron: "* * * * * *" fires 1 s apart; a schedule may fire at most once every 60 s ' +
+          "(SWITCHBOARD_MIN_SCHEDULE_SECONDS)",
       });
     }
     expect(

@@ -25,7 +25,10 @@ function scheduleProblems(graph: WorkflowGraph): string[] {
     });
 }
 
-/** Why `next` may not be stored by someone with `role` (over `previous`, the stored graph, or null for a new workflow), or null. */
+/**
+ * Why `next` may not be stored by someone with `role` (over `previous`, the stored graph, or null for a new workflow),
+ * or null.
+ */
 export function saveRefusal(role: Role, previous: WorkflowGraph | null, next: WorkflowGraph): SaveRefusal | null {
   const invalid = [
     ...unknownParamProblems(next.nodes, lookupComponent).map((problem) => problem.message),

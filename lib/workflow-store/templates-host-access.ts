@@ -1,4 +1,7 @@
-/** Whether a template's graph uses components that touch the host (so only an admin may create it): the same rule the compiler applies. */
+/**
+ * Whether a template's graph uses components that touch the host (so only an admin may create it): the same rule the
+ * compiler applies.
+ */
 import { lookupComponent } from "../nodes";
 import { launchNodeOf, usesHost } from "../workflow/host-access";
 import type { WorkflowGraph } from "../workflow/graph";

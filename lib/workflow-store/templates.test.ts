@@ -1,4 +1,6 @@
-/** Every template is a valid workflow that compiles as it comes (its companions too), and names only real components. */
+/**
+ * Every template is a valid workflow that compiles as it comes (its companions too), and names only real components.
+ */
 import { describe, expect, it } from "vitest";
 import { lookupComponent } from "../nodes";
 import { compileWorkflow } from "../workflow/compile";

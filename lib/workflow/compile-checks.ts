@@ -1,4 +1,7 @@
-/** The compiler's checking phases: params, what a node needs wired, templates, and the order (cycles, unreachable nodes). */
+/**
+ * The compiler's checking phases: params, what a node needs wired, templates, and the order (cycles, unreachable
+ * nodes).
+ */
 import { validateWorkflowMcpServers } from "../mcp/validate-node-params";
 import { paramValidatorFor } from "../nodes/param-validators";
 import type { ComponentMeta } from "../nodes/types";
@@ -82,7 +85,10 @@ export function orderNodes({ nodes, components, indexOf, dependencies, errors }:
 export const isDisabledTrigger = (component: ComponentMeta, params: Record<string, unknown>) =>
   component.trigger !== undefined && params.enabled === false;
 
-/** Nodes that only a disabled trigger leads to can never run: flagged, naming the node and the trigger. One pass in dependency order. */
+/**
+ * Nodes that only a disabled trigger leads to can never run: flagged, naming the node and the trigger. One pass in
+ * dependency order.
+ */
 function unreachableAfterDisabledTriggers(
   order: number[],
   nodes: CompiledNode[],

@@ -1,4 +1,7 @@
-/** The compiler's second phase: each edge wires a tool into an agent or an output into an input, or is an error naming it. */
+/**
+ * The compiler's second phase: each edge wires a tool into an agent or an output into an input, or is an error naming
+ * it.
+ */
 import type { ComponentMeta } from "../nodes/types";
 import type { CompileError, CompiledNode } from "./compile";
 import type { CompileState } from "./compile-nodes";
@@ -138,7 +141,9 @@ function dataEdgeProblem(edge: GraphEdge, ends: Ends): CompileError | undefined 
   const wants = targetComponent.inputs.find((port) => port.name === edge.targetHandle)?.schema?.type;
   const gives = sourceComponent.outputs.find((port) => port.name === edge.sourceHandle)?.schema?.type;
   if (wants === "array" && gives !== undefined && gives !== "array") {
-    const message = `"${target.label}" needs a list on ${edge.targetHandle}, but "${source.label}".${edge.sourceHandle} is a ${gives}`;
+    const message =
+      `"${target.label}" needs a list on ${edge.targetHandle}, but ` +
+      `"${source.label}".${edge.sourceHandle} is a ${gives}`;
     return { code: "type-mismatch", ...at, nodeId: target.id, field: edge.targetHandle, message };
   }
   if (wired) {

@@ -41,7 +41,9 @@ export function compileResilience(
   return errors;
 }
 
-/** Whether the node has this output: one of its component's ports, or the `error` handle of a node set to `errorOutput`. */
+/**
+ * Whether the node has this output: one of its component's ports, or the `error` handle of a node set to `errorOutput`.
+ */
 export const hasErrorHandle = (node: CompiledNode, handle: string) =>
   handle === ERROR_HANDLE && node.onError === "errorOutput";
 

@@ -456,7 +456,8 @@ describe("compileWorkflow: MCP server settings", () => {
         nodeId: "g",
         field: "servers",
         message:
-          'Server "a" of "My g" has protocol "sse", which cannot speak to a ws:// URL (a WebSocket server takes "websocket" or "auto")',
+          'Server "a" of "My g" has protocol "sse", which cannot speak to a ws:// URL (a WebSocket server takes ' +
+          '"websocket" or "auto")',
       },
     ]);
     expect(
@@ -467,7 +468,8 @@ describe("compileWorkflow: MCP server settings", () => {
       {
         code: "invalid-mcp-server",
         message:
-          'Workflow MCP server "sock" is invalid: protocol: "streamable-http" cannot speak to a wss:// URL (a WebSocket server takes "websocket" or "auto")',
+          'Workflow MCP server "sock" is invalid: protocol: "streamable-http" cannot speak to a wss:// URL (a ' +
+          'WebSocket server takes "websocket" or "auto")',
       },
     ]);
   });
@@ -591,7 +593,8 @@ describe("host access", () => {
     const refused = result.errors.filter((error) => error.code === "host-access-disabled");
     expect(refused.map((error) => error.nodeId).sort()).toEqual(["declared", "files", "shell"]);
     expect(refused.find((error) => error.nodeId === "shell")?.message).toBe(
-      '"Run it" (Run Command) runs programs or reads files on this machine, and host access is off: an admin can turn it on in Settings → Host access (or set SWITCHBOARD_HOST_TOOLS=1)',
+      '"Run it" (Run Command) runs programs or reads files on this machine, and host access is off: an admin can ' +
+        "turn it on in Settings → Host access (or set SWITCHBOARD_HOST_TOOLS=1)",
     );
   });
 
@@ -719,7 +722,8 @@ describe("disabled triggers", () => {
 describe("params a component does not take", () => {
   it("are errors naming the node and the param, own __proto__ and constructor keys included, and the node's own checks are not repeated", () => {
     const params = JSON.parse(
-      '{ "transport": "stdio", "command": "node", "servers": [], "constructor": {}, "__proto__": { "transport": "http" } }',
+      '{ "transport": "stdio", "command": "node", "servers": [], "constructor": {}, "__proto__": { "transport": ' +
+        '"http" } }',
     );
     const errors = errorsOf({
       nodes: [node("entry", "core.entry"), node("mcp", "mcp.server", { label: "Files", params })],
@@ -756,7 +760,8 @@ describe("schedules", () => {
       nodeId: "tick",
       field: "cron",
       message:
-        '"Every second": "* * * * * *" fires 1 s apart; a schedule may fire at most once every 60 s (SWITCHBOARD_MIN_SCHEDULE_SECONDS)',
+        '"Every second": "* * * * * *" fires 1 s apart; a schedule may fire at most once every 60 s ' +
+        "(SWITCHBOARD_MIN_SCHEDULE_SECONDS)",
     });
   });
 });

@@ -45,7 +45,10 @@ export type CompileError = {
   field?: string;
 };
 
-/** Something wrong with a workflow, pointing at the node, edge or field when it can (a compile error, or a message from the server). */
+/**
+ * Something wrong with a workflow, pointing at the node, edge or field when it can (a compile error, or a message from
+ * the server).
+ */
 export type Problem = Pick<CompileError, "message"> &
   Partial<Pick<CompileError, "code" | "nodeId" | "edgeId" | "field">>;
 
@@ -75,7 +78,10 @@ export type CompiledWorkflow = {
   /** Every node id in dependency order. */
   order: string[];
   nodes: Record<string, CompiledNode>;
-  /** The Output nodes when the workflow has any (`outputsNamed`); else normal-mode nodes whose outputs nobody consumes. Those that ran are the run's output. */
+  /**
+   * The Output nodes when the workflow has any (`outputsNamed`); else normal-mode nodes whose outputs nobody consumes.
+   * Those that ran are the run's output.
+   */
   outputNodeIds: string[];
   /** True when outputNodeIds are Output nodes: each one's `value` is its part of the run's output. */
   outputsNamed?: boolean;
@@ -90,7 +96,10 @@ export type CompileResult = { ok: true; plan: CompiledWorkflow } | { ok: false; 
 export type Catalogue = (type: string) => ComponentMeta | undefined;
 
 export type CompileOptions = {
-  /** Whether host access is enabled (lib/settings/host-tools.ts); when false, nodes that touch the host are errors. Unchecked when absent. */
+  /**
+   * Whether host access is enabled (lib/settings/host-tools.ts); when false, nodes that touch the host are errors.
+   * Unchecked when absent.
+   */
   hostTools?: boolean;
 };
 

@@ -45,7 +45,9 @@ export const WorkflowNode = z.object({
       .optional(),
     /** Tries the node's work again when it fails (lib/workflow/resilience.ts). */
     retry: NodeRetry.optional(),
-    /** What a failure (after the last try) does: stop the run (default), hand the error on, or feed the `error` handle. */
+    /**
+     * What a failure (after the last try) does: stop the run (default), hand the error on, or feed the `error` handle.
+     */
     onError: OnError.optional(),
   }),
 });
@@ -73,7 +75,10 @@ export const WorkflowGraph = z.object({
         .min(1)
         .max(7 * 24 * 3600)
         .optional(),
-      /** Another workflow started (trigger "error") when a run of this one fails; never for a run that is itself an error workflow's. */
+      /**
+       * Another workflow started (trigger "error") when a run of this one fails; never for a run that is itself an
+       * error workflow's.
+       */
       errorWorkflowId: z.string().min(1, "name a workflow").optional(),
       /** At most this many runs of the workflow at once; more wait `queued`, in order (lib/runs/run-gate.ts). */
       maxConcurrentRuns: z
@@ -114,7 +119,8 @@ export function describeGraphIssues(graph: unknown, issues: z.core.$ZodIssue[]):
     const items = collection === "nodes" ? raw.nodes : collection === "edges" ? raw.edges : undefined;
     if (items && typeof index === "number") {
       const id = items[index]?.id;
-      const who = `${collection === "nodes" ? "node" : "edge"} ${typeof id === "string" ? JSON.stringify(id) : `#${index}`}`;
+      const kind = collection === "nodes" ? "node" : "edge";
+      const who = `${kind} ${typeof id === "string" ? JSON.stringify(id) : `#${index}`}`;
       return `${who}: ${rest.length ? rest.join(".") + ": " : ""}${issue.message}`;
     }
     return `${issue.path.join(".") || "graph"}: ${issue.message}`;

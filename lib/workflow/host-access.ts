@@ -15,7 +15,10 @@ type Lookup = (type: string) => ComponentMeta | undefined;
 export const usesHost = (node: LaunchNode, mcpServers: unknown): boolean => touchesHost(launchSpecOf(node, mcpServers));
 
 export function hostAccessMessage(label: string, componentLabel: string): string {
-  return `"${label}" (${componentLabel}) runs programs or reads files on this machine, and host access is off: an admin can turn it on in Settings → Host access (or set SWITCHBOARD_HOST_TOOLS=1)`;
+  return (
+    `"${label}" (${componentLabel}) runs programs or reads files on this machine, and host access is off: an ` +
+    `admin can turn it on in Settings → Host access (or set SWITCHBOARD_HOST_TOOLS=1)`
+  );
 }
 
 /** A graph node as the launch spec reads it: its params over its component's defaults. */
@@ -48,7 +51,10 @@ function hostNodes(graph: WorkflowGraph, lookup: Lookup): Map<string, string> {
   return found;
 }
 
-/** Host-access nodes of `next` that are new, or whose type, mode, params or tool settings differ from `previous`: what only an admin may save. */
+/**
+ * Host-access nodes of `next` that are new, or whose type, mode, params or tool settings differ from `previous`: what
+ * only an admin may save.
+ */
 export function changedHostNodes(previous: WorkflowGraph | null, next: WorkflowGraph, lookup: Lookup): string[] {
   const before = previous ? hostNodes(previous, lookup) : new Map<string, string>();
   return [...hostNodes(next, lookup)].filter(([id, identity]) => before.get(id) !== identity).map(([id]) => id);

@@ -1,4 +1,7 @@
-/** The launch spec: what each host node starts or reaches, read as the worker reads it, and the host-access decision made from it alone. */
+/**
+ * The launch spec: what each host node starts or reaches, read as the worker reads it, and the host-access decision
+ * made from it alone.
+ */
 import { describe, expect, it } from "vitest";
 import { components } from "../nodes";
 import { launchSpecOf, LAUNCHING_TYPES, touchesHost } from "./launch-spec";

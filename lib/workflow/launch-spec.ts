@@ -9,7 +9,10 @@ import { MCP_GROUP_TYPE, MCP_SERVER_TYPE, nodeServers, type NodeServer, type Nod
 import { ExternalAgentParams, FsReadParams, FsWriteParams, ShellExecParams } from "../nodes/host-params";
 import { describeIssues } from "../validation/describe-issues";
 
-/** One program started, directory opened, or server reached. `unresolved`: the worker could not work it out (and starts nothing), judged as if it were a program. */
+/**
+ * One program started, directory opened, or server reached. `unresolved`: the worker could not work it out (and starts
+ * nothing), judged as if it were a program.
+ */
 export type Launch =
   | {
       kind: "process";
@@ -70,7 +73,9 @@ function mcpSpec(node: LaunchNode, declared: unknown): LaunchSpec {
   return { nodeId: node.id, launches, mcp };
 }
 
-/** The launches of the components that are not MCP nodes, by type: each parses with the schema its execute() receives. */
+/**
+ * The launches of the components that are not MCP nodes, by type: each parses with the schema its execute() receives.
+ */
 const componentLaunches: Record<string, (params: Record<string, unknown>) => Launch[]> = {
   "core.shell.exec": (params) => {
     const parsed = ShellExecParams.safeParse(params);
@@ -96,7 +101,9 @@ const componentLaunches: Record<string, (params: Record<string, unknown>) => Lau
   },
 };
 
-/** The component types whose nodes may start a program, open files or reach a server: every other type's spec is empty. */
+/**
+ * The component types whose nodes may start a program, open files or reach a server: every other type's spec is empty.
+ */
 export const LAUNCHING_TYPES: readonly string[] = [MCP_SERVER_TYPE, MCP_GROUP_TYPE, ...Object.keys(componentLaunches)];
 
 /**
@@ -116,7 +123,9 @@ export function launchSpecOf(node: LaunchNode, declared: unknown): LaunchSpec {
 /** Whether the spec touches this machine: any program, file root or server that is not surely remote. */
 export const touchesHost = (spec: LaunchSpec): boolean => spec.launches.some((launch) => launch.kind !== "remote");
 
-/** Why the spec touches the host when the worker could not even work it out, for a refusal's message; null otherwise. */
+/**
+ * Why the spec touches the host when the worker could not even work it out, for a refusal's message; null otherwise.
+ */
 export function unresolvedReason(spec: LaunchSpec): string | null {
   const found = spec.launches.find((launch) => launch.kind === "unresolved");
   return found?.kind === "unresolved" ? found.reason : null;

@@ -8,7 +8,10 @@ import { z } from "zod";
 /** The handle an `errorOutput` node gets: fed only when the node failed, and then its only output. */
 export const ERROR_HANDLE = "error";
 export const MAX_TRIES = 10;
-/** The longest one wait between tries may be, whatever waitMs, backoff or a server's Retry-After ask for (a waiting node holds a run slot). */
+/**
+ * The longest one wait between tries may be, whatever waitMs, backoff or a server's Retry-After ask for (a waiting node
+ * holds a run slot).
+ */
 export const MAX_RETRY_WAIT_MS = 5 * 60_000;
 
 export const RetryBackoff = z.enum(["fixed", "exponential"]);
@@ -34,7 +37,10 @@ export const ON_ERROR_CHOICES = ["stop", "continue", "errorOutput"] as const;
 export const OnError = z.enum(ON_ERROR_CHOICES, { message: `must be one of ${ON_ERROR_CHOICES.join(", ")}` });
 export type OnError = z.infer<typeof OnError>;
 
-/** What a failed node hands on (`continue`, or down its `error` handle): the message, and the HTTP status when there was one. */
+/**
+ * What a failed node hands on (`continue`, or down its `error` handle): the message, and the HTTP status when there was
+ * one.
+ */
 export type NodeErrorValue = { message: string; nodeId: string; status?: number };
 
 /** A node's resilience settings as the compiled plan carries them (absent = today's behaviour: one try, stop). */

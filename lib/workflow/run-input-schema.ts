@@ -54,7 +54,9 @@ export function checkRunInput(fields: readonly InputField[], input: unknown): Ch
       errors: [
         {
           field: "input",
-          message: `input must be an object with the fields ${fields.map((f) => f.name).join(", ")}, not ${typeOf(given)}`,
+          message:
+            `input must be an object with the fields ${fields.map((f) => f.name).join(", ")}, not ` +
+            `${typeOf(given)}`,
         },
       ],
     };
@@ -105,7 +107,10 @@ export function inputFieldsProblems(raw: unknown): string[] {
   });
 }
 
-/** The input fields a workflow's Entry asks for (none when it has no Entry or no fields); works on stored, compiled and editor nodes alike. */
+/**
+ * The input fields a workflow's Entry asks for (none when it has no Entry or no fields); works on stored, compiled and
+ * editor nodes alike.
+ */
 export function entryFieldsOf(
   nodes: Iterable<{
     type?: string;

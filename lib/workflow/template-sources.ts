@@ -56,11 +56,16 @@ function missingOutput(
     code: "unknown-reference",
     nodeId: node.id,
     field: field.name,
-    message: `${field.label} of "${node.label}" refers to {{${name}.${path.join(".")}}}, but that node has no output "${path[0]}" (it has ${ports.join(", ")})`,
+    message:
+      `${field.label} of "${node.label}" refers to {{${name}.${path.join(".")}}}, but that node has no output ` +
+      `"${path[0]}" (it has ${ports.join(", ")})`,
   });
 }
 
-/** Finds the node each template placeholder names and records it in `templateSources`; unknown names are errors. Returns the sources found, by number. */
+/**
+ * Finds the node each template placeholder names and records it in `templateSources`; unknown names are errors. Returns
+ * the sources found, by number.
+ */
 export function resolveTemplateSources(
   index: number,
   nodes: CompiledNode[],
@@ -96,7 +101,9 @@ export function resolveTemplateSources(
         errors.push({
           code: "unknown-reference",
           ...at,
-          message: `${field.label} of "${node.label}" refers to "${nodes[source].label}", which is in tool mode and has no output`,
+          message:
+            `${field.label} of "${node.label}" refers to "${nodes[source].label}", which is in tool mode and ` +
+            `has no output`,
         });
       } else {
         found.set(name, source);

@@ -25,7 +25,10 @@ export function unknownParamMessage(
   componentLabel: string,
   param: string,
 ): string {
-  return `Node "${node.label}" (${node.id}) has a param ${JSON.stringify(param)} that ${componentLabel} does not take: remove it`;
+  return (
+    `Node "${node.label}" (${node.id}) has a param ${JSON.stringify(param)} that ${componentLabel} does not ` +
+    `take: remove it`
+  );
 }
 
 /** Every unknown param of a graph's nodes, as messages; nodes of unknown components are left to the compiler. */

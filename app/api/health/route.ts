@@ -1,4 +1,7 @@
-/** Liveness and readiness, for people and load balancers alike (no credentials): 200 only when Redis and the database both answer. */
+/**
+ * Liveness and readiness, for people and load balancers alike (no credentials): 200 only when Redis and the database
+ * both answer.
+ */
 import { getDb } from "@/lib/db/client";
 import { checkRequest, refusalResponse } from "@/lib/http/perimeter";
 import { sharedRedis } from "@/lib/queue/redis";

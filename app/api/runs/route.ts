@@ -1,4 +1,7 @@
-/** GET lists runs across workflows, newest first: `?workflowId=&status=&since=&until=&limit=&cursor=` → `{ runs, nextCursor }` (viewer; a key limited to some workflows sees their runs). */
+/**
+ * GET lists runs across workflows, newest first: `?workflowId=&status=&since=&until=&limit=&cursor=` → `{ runs,
+ * nextCursor }` (viewer; a key limited to some workflows sees their runs).
+ */
 import { apiRoute } from "@/lib/http/api-route";
 import { answerRunList } from "./run-list-query";
 

@@ -1,4 +1,7 @@
-/** Reads a run-list query from the URL for GET /api/runs and GET /api/workflows/{id}/runs; a bad value is a 400 naming the parameter. */
+/**
+ * Reads a run-list query from the URL for GET /api/runs and GET /api/workflows/{id}/runs; a bad value is a 400 naming
+ * the parameter.
+ */
 import { ApiError } from "@/lib/http/api-error";
 import { BadCursorError } from "@/lib/db/page-cursor";
 import { listRuns, RunListQuery, type RunPage } from "@/lib/runs/list-runs";

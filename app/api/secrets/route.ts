@@ -1,4 +1,7 @@
-/** GET the secrets' names, allowed hosts and when each was last set (editor: nodes refer to secrets by name). Never values. */
+/**
+ * GET the secrets' names, allowed hosts and when each was last set (editor: nodes refer to secrets by name). Never
+ * values.
+ */
 import { apiRoute } from "@/lib/http/api-route";
 import { listSecrets } from "@/lib/secrets/secret-store";
 

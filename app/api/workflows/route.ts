@@ -1,4 +1,7 @@
-/** GET lists workflows (viewer; a key limited to some workflows sees those); POST creates one from a graph JSON (editor; host-access nodes: admin; validated, errors name the node or edge). */
+/**
+ * GET lists workflows (viewer; a key limited to some workflows sees those); POST creates one from a graph JSON (editor;
+ * host-access nodes: admin; validated, errors name the node or edge).
+ */
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { withinScope } from "@/lib/auth/workflow-scope";

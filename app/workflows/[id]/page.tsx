@@ -1,4 +1,7 @@
-/** The editor page: loads the workflow and hands it, with the catalogue's metadata (never its execute code), to the client editor. */
+/**
+ * The editor page: loads the workflow and hands it, with the catalogue's metadata (never its execute code), to the
+ * client editor.
+ */
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";

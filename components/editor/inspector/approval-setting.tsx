@@ -1,5 +1,7 @@
 "use client";
-/** In tool mode: whether each call waits for a person's approval in the run view, and for how long before it is denied. */
+/**
+ * In tool mode: whether each call waits for a person's approval in the run view, and for how long before it is denied.
+ */
 import { DEFAULT_APPROVAL_TIMEOUT_SECONDS, MAX_APPROVAL_TIMEOUT_SECONDS, type ToolConfig } from "@/lib/workflow/graph";
 import { NumberInput } from "./number-input";
 

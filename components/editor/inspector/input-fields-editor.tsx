@@ -1,5 +1,7 @@
 "use client";
-/** Edits the Entry's input fields (name, type, required, description): what the Run form asks for and the API checks. */
+/**
+ * Edits the Entry's input fields (name, type, required, description): what the Run form asks for and the API checks.
+ */
 import { Plus, X } from "lucide-react";
 import { INPUT_FIELD_TYPES, type InputField } from "@/lib/workflow/run-input-schema";
 

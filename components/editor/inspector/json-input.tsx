@@ -1,5 +1,8 @@
 "use client";
-/** A JSON textarea: keeps the text as typed, stores the parsed value only while it parses, and says what is wrong when it does not. */
+/**
+ * A JSON textarea: keeps the text as typed, stores the parsed value only while it parses, and says what is wrong when
+ * it does not.
+ */
 import { useState } from "react";
 
 type JsonInputProps = {

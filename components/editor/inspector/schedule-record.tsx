@@ -1,5 +1,8 @@
 "use client";
-/** A saved schedule's record (GET /api/workflows/{id}/schedules): armed or not, BullMQ's next firing, the last firing and its run, recent missed firings. */
+/**
+ * A saved schedule's record (GET /api/workflows/{id}/schedules): armed or not, BullMQ's next firing, the last firing
+ * and its run, recent missed firings.
+ */
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { formatRelativeTime } from "@/components/ui/format-relative-time";

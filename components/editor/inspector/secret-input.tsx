@@ -1,5 +1,8 @@
 "use client";
-/** The secret picker: choose a stored secret by name. Only the name is ever stored or shown; the value stays on the server. */
+/**
+ * The secret picker: choose a stored secret by name. Only the name is ever stored or shown; the value stays on the
+ * server.
+ */
 import { KeyRound } from "lucide-react";
 import { isSecretRef, secretRef } from "@/lib/secrets/reference";
 import { useSecretNames } from "@/hooks/use-secret-names";

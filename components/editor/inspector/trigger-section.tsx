@@ -1,5 +1,8 @@
 "use client";
-/** For trigger nodes: a webhook's URL (with a copy button and a curl line), or a schedule's next run times and its record as saved. */
+/**
+ * For trigger nodes: a webhook's URL (with a copy button and a curl line), or a schedule's next run times and its
+ * record as saved.
+ */
 import { useEffect, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { cronProblem, nextRunTimes } from "@/lib/triggers/cron";
@@ -12,7 +15,8 @@ function WebhookUrl({ nodeId }: { nodeId: string }) {
   useEffect(() => setOrigin(window.location.origin), []);
   if (!workflowId) return null;
   const url = `${origin}/api/hooks/${workflowId}/${nodeId}`;
-  const curl = `curl -X POST '${url}' -H 'content-type: application/json' -H 'x-webhook-secret: …' -d '{"hello":"world"}'`;
+  const curl =
+    `curl -X POST '${url}' -H 'content-type: application/json' ` + `-H 'x-webhook-secret: …' -d '{"hello":"world"}'`;
   return (
     <section className="inspector-section" data-testid="webhook-section">
       <h3 className="inspector-section-title">Webhook URL</h3>

@@ -1,5 +1,7 @@
 "use client";
-/** Picks another workflow by name (for the Workflow Tool), from the workflows this person may see; the value is its id. */
+/**
+ * Picks another workflow by name (for the Workflow Tool), from the workflows this person may see; the value is its id.
+ */
 import { useEffect, useState } from "react";
 import { useEditorStore } from "../editor-store-context";
 

@@ -23,7 +23,10 @@ type GroupServerParams = { id?: unknown; toolFilter?: unknown };
 
 const filterOf = (value: unknown): ToolFilter => ToolFilter.safeParse(value ?? {}).data ?? { mode: "all", tools: [] };
 
-/** What a discovery depends on: the node and how its servers are reached — not the tool filters, which only pick among the tools found. */
+/**
+ * What a discovery depends on: the node and how its servers are reached — not the tool filters, which only pick among
+ * the tools found.
+ */
 function connectionSignature(params: Record<string, unknown>): string {
   const { toolFilter: _filter, servers, ...rest } = params;
   const withoutFilters = Array.isArray(servers)

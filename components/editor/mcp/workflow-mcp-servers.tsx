@@ -11,7 +11,8 @@ import "./mcp.css";
 import { describeIssues } from "@/lib/validation/describe-issues";
 
 const PLACEHOLDER =
-  '{ "docs": { "transport": "http", "url": "https://example.com/mcp", "headers": { "Authorization": { "$secret": "DOCS_TOKEN" } } } }';
+  '{ "docs": { "transport": "http", "url": "https://example.com/mcp", "headers": { "Authorization": { "$secret": ' +
+  '"DOCS_TOKEN" } } } }';
 
 export function WorkflowMcpServersSettings() {
   const store = useEditorStoreApi();

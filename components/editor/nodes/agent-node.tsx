@@ -1,5 +1,8 @@
 "use client";
-/** The agent renderer: the generic body plus its model and a `tools` handle at the bottom with the number of tools wired in. */
+/**
+ * The agent renderer: the generic body plus its model and a `tools` handle at the bottom with the number of tools wired
+ * in.
+ */
 import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { Cpu, Wrench } from "lucide-react";
 import { memo } from "react";

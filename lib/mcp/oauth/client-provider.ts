@@ -80,7 +80,9 @@ abstract class StoredOAuthProvider implements OAuthClientProvider {
   }
 }
 
-/** The editor's Connect: `pending` is the state, who connects and where the browser comes back, saved with the verifier. */
+/**
+ * The editor's Connect: `pending` is the state, who connects and where the browser comes back, saved with the verifier.
+ */
 export class ConnectOAuthProvider extends StoredOAuthProvider {
   /** Where to send the browser, once `auth()` has answered REDIRECT. */
   authorizationUrl?: URL;
@@ -100,7 +102,10 @@ export class ConnectOAuthProvider extends StoredOAuthProvider {
     return this.pending.state;
   }
 
-  /** A registration made for another callback address (the app reached under another name) cannot come back here: register again. */
+  /**
+   * A registration made for another callback address (the app reached under another name) cannot come back here:
+   * register again.
+   */
   async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
     const information = await super.clientInformation();
     if (this.server.clientId || !information || !("redirect_uris" in information)) return information;
@@ -142,7 +147,10 @@ export class RunOAuthProvider extends StoredOAuthProvider {
   /** Why the authorization server turned the stored credentials down, once it has. */
   private refused?: string;
 
-  /** Throws McpOAuthRequiredError when the server was never connected (no run should register a client or start a sign-in). */
+  /**
+   * Throws McpOAuthRequiredError when the server was never connected (no run should register a client or start a
+   * sign-in).
+   */
   static async load(server: OAuthServer): Promise<RunOAuthProvider> {
     if (!(await readOAuthRecord(server.key, "tokens"))) {
       throw new McpOAuthRequiredError(
@@ -152,7 +160,10 @@ export class RunOAuthProvider extends StoredOAuthProvider {
     return new RunOAuthProvider(server);
   }
 
-  /** Never visited from here; the SDK needs one to know this client uses the authorization-code flow (not client credentials). */
+  /**
+   * Never visited from here; the SDK needs one to know this client uses the authorization-code flow (not client
+   * credentials).
+   */
   get redirectUrl(): string {
     return oauthCallbackUrl(appBaseUrl());
   }

@@ -17,7 +17,9 @@ export function checkClientSecretDestination(url: URL, init: RequestInit | undef
   }
 }
 
-/** The fetch for an authorization server: the address policy on every hop, and the client secret only where it may go. */
+/**
+ * The fetch for an authorization server: the address policy on every hop, and the client secret only where it may go.
+ */
 export function authorizationServerFetch(secrets: OutboundSecret[]): FetchLike {
   const guarded = guardedFetchFor({ secrets });
   return async (input, init) => {

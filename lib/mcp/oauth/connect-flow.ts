@@ -102,10 +102,10 @@ export async function finishOAuthConnect(query: URLSearchParams, who: Principal)
   if (Date.now() - Date.parse(pending.startedAt) > PENDING_MS)
     return refuse("This sign-in took more than 10 minutes: press Connect again");
   const refused = query.get("error");
-  if (refused)
-    return refuse(
-      `The authorization server answered "${refused}"${query.get("error_description") ? `: ${query.get("error_description")}` : ""}`,
-    );
+  if (refused) {
+    const description = query.get("error_description");
+    return refuse(`The authorization server answered "${refused}"${description ? `: ${description}` : ""}`);
+  }
   const code = query.get("code");
   if (!code) return refuse("The authorization server sent no code back");
 

@@ -1,7 +1,7 @@
 /**
  * GET the audit trail of tool calls across runs, newest first (viewer):
- * `?workflowId=&tool=&caller=agent|external&outcome=completed|error|blocked|denied&since=&limit=&cursor=` → `{ calls, nextCursor }`.
- * A bad value is a 400 naming the parameter.
+ * `?workflowId=&tool=&caller=agent|external&outcome=completed|error|blocked|denied&since=&limit=&cursor=` → `{ calls,
+ * nextCursor }`. A bad value is a 400 naming the parameter.
  */
 import { listToolCalls, ToolCallAuditQuery } from "@/lib/audit/list-tool-calls";
 import { BadCursorError } from "@/lib/db/page-cursor";

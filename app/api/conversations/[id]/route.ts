@@ -1,4 +1,7 @@
-/** One chat conversation: GET with its turns and their answers (viewer); PATCH `{ title }` renames it and DELETE removes it (editor). */
+/**
+ * One chat conversation: GET with its turns and their answers (viewer); PATCH `{ title }` renames it and DELETE removes
+ * it (editor).
+ */
 import { z } from "zod";
 import { deleteConversation, getConversation, renameConversation } from "@/lib/chat/conversations";
 import { ApiError } from "@/lib/http/api-error";

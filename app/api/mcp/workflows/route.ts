@@ -23,12 +23,14 @@ function unauthorized(): Response {
 }
 
 async function handle(request: Request): Promise<Response> {
-  const limit = bodyLimit("default"); // checked here against a declared length, and counted by the transport as the body streams in
+  // checked here against a declared length, and counted by the transport as the body streams in
+  const limit = bodyLimit("default");
   const refusal = checkRequest(request) ?? checkApiBody(request.method, request.headers, limit);
   if (refusal) return refusalResponse(refusal);
   const principal = await authenticate(request.headers);
   if (!principal) return unauthorized();
-  // Stateless: no sessions to end and nothing to push outside a request, so only POST is served (the spec allows 405 here).
+  // Stateless: no sessions to end and nothing to push outside a request, so only POST is served (the spec allows 405
+  // here).
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
   const server = buildWorkflowsServer(principal);
   const transport = new WebStandardStreamableHTTPServerTransport({

@@ -1,4 +1,7 @@
-/** PUT `{ value, allowedHosts? }` adds or replaces a secret; DELETE removes it (admin). Answers carry the name, hosts and time, never the value. */
+/**
+ * PUT `{ value, allowedHosts? }` adds or replaces a secret; DELETE removes it (admin). Answers carry the name, hosts
+ * and time, never the value.
+ */
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { pathParam } from "@/lib/http/path-param";

@@ -1,7 +1,7 @@
 /**
- * POST cancels a queued or running run (editor): `{ status: "cancelled" | "cancelling" }`, 404 for an unknown run, 409 for a
- * finished one. An optional body `{ graceSeconds }` (at most 60) lets tool calls already running finish first (the Chat panel's
- * agent switch waits 5 s); a later plain cancel stops the run at once.
+ * POST cancels a queued or running run (editor): `{ status: "cancelled" | "cancelling" }`, 404 for an unknown run, 409
+ * for a finished one. An optional body `{ graceSeconds }` (at most 60) lets tool calls already running finish first
+ * (the Chat panel's agent switch waits 5 s); a later plain cancel stops the run at once.
  */
 import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";

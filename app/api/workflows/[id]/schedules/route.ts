@@ -1,4 +1,7 @@
-/** GET: the workflow's schedules — armed or not, next and last firing, recent missed firings (viewer; lib/triggers/schedule-overview.ts). */
+/**
+ * GET: the workflow's schedules — armed or not, next and last firing, recent missed firings (viewer;
+ * lib/triggers/schedule-overview.ts).
+ */
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { workflowOfPath } from "@/lib/http/workflow-of";

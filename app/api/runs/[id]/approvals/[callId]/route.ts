@@ -1,4 +1,7 @@
-/** POST a person's decision on a call waiting for approval (editor): `{ decision: "approved" | "denied", args?, reason? }`. */
+/**
+ * POST a person's decision on a call waiting for approval (editor): `{ decision: "approved" | "denied", args?, reason?
+ * }`.
+ */
 import { decideApproval } from "@/lib/approvals/decide-approval";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";

@@ -1,4 +1,7 @@
-/** GET the gateway URL and token an External Agent node hands out while it waits (editor): `{ url, token, expiresAt }`, or 404 when it is not waiting. */
+/**
+ * GET the gateway URL and token an External Agent node hands out while it waits (editor): `{ url, token, expiresAt }`,
+ * or 404 when it is not waiting.
+ */
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { workflowOfRun } from "@/lib/http/workflow-of";

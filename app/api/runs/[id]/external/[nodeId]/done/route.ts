@@ -1,4 +1,7 @@
-/** POST `{ text? }` ends an External Agent node's wait: the text becomes its output and its token dies (editor). 202, or 404 when it is not waiting. */
+/**
+ * POST `{ text? }` ends an External Agent node's wait: the text becomes its output and its token dies (editor). 202, or
+ * 404 when it is not waiting.
+ */
 import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
