@@ -61,52 +61,36 @@ export function getComponent(type: string): ComponentDefinition | undefined {
   return byId.get(type);
 }
 
-/** The serialisable metadata of a component: everything but the param schema and execute(). */
+/**
+ * The keys of a component's serialisable metadata: everything the browser and the compiler see. The param schema,
+ * `execute()` and what only the engine reads (`handsOutGatewayToken`, `retrySafe`, `pure`) stay on the server.
+ */
+const META_KEYS = [
+  "id",
+  "label",
+  "category",
+  "icon",
+  "description",
+  "inputs",
+  "outputs",
+  "fields",
+  "defaults",
+  "paramNames",
+  "startingParams",
+  "tool",
+  "acceptsTools",
+  "requiresTool",
+  "hostAccess",
+  "branches",
+  "namesRunOutput",
+  "requiresInput",
+  "trigger",
+] as const satisfies readonly (keyof ComponentMeta)[];
+
+/** The serialisable metadata of a component: the keys above, as plain JSON. */
 export function toMeta(component: ComponentMeta): ComponentMeta {
-  const {
-    id,
-    label,
-    category,
-    icon,
-    description,
-    inputs,
-    outputs,
-    fields,
-    defaults,
-    paramNames,
-    startingParams,
-    tool,
-    acceptsTools,
-    requiresTool,
-    hostAccess,
-    branches,
-    namesRunOutput,
-    requiresInput,
-    trigger,
-  } = component;
-  return JSON.parse(
-    JSON.stringify({
-      id,
-      label,
-      category,
-      icon,
-      description,
-      inputs,
-      outputs,
-      fields,
-      defaults,
-      paramNames,
-      startingParams,
-      tool,
-      acceptsTools,
-      requiresTool,
-      hostAccess,
-      branches,
-      namesRunOutput,
-      requiresInput,
-      trigger,
-    }),
-  );
+  const meta = Object.fromEntries(META_KEYS.map((key) => [key, component[key]]));
+  return JSON.parse(JSON.stringify(meta));
 }
 
 export function catalogueMeta(): ComponentMeta[] {
