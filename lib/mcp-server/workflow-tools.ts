@@ -1,0 +1,194 @@
+/**
+ * The tools of Switchboard's own MCP server: every exposed workflow, plus list_workflows, run_workflow and get_run.
+ * Each call is answered for one caller: viewers may list and read, running needs an editor, and a key limited to some
+ * workflows is refused any other, naming it.
+ */
+import type { CallToolResult, ServerNotification } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { Principal } from "../auth/principal";
+import { hasRole } from "../auth/roles";
+import { mayUseWorkflow, outsideScopeMessage, withinScope } from "../auth/workflow-scope";
+import { errorResult } from "../gateway/error-result";
+import { TERMINAL_EVENT_TYPES, type RunEvent } from "../runs/events";
+import { watchRunEvents } from "../runs/live-events";
+import { getRunStatus } from "../runs/read-run";
+import { startRun, startRunProblem } from "../runs/start-run";
+import { waitForRunEnd } from "../runs/wait-for-run-end";
+import { getWorkflow, listWorkflows } from "../workflow-store/repository";
+import { listExposedWorkflows, type ExposedWorkflow } from "./exposed-workflows";
+
+const WAIT_SECONDS = Number(process.env.SWITCHBOARD_MCP_WAIT_SECONDS ?? 300);
+
+export const FIXED_TOOLS = [
+  {
+    name: "list_workflows",
+    description: "Lists the workflows on this Switchboard: id, name, and whether each is exposed as a tool.",
+    inputSchema: { type: "object" as const, properties: {} },
+  },
+  {
+    name: "run_workflow",
+    description:
+      "Runs a workflow by id with an input. Waits for its output unless wait is false, then answers with the run id " +
+      "(see get_run).",
+    inputSchema: {
+      type: "object" as const,
+      properties: {
+        workflowId: { type: "string" },
+        input: { description: "The run's input (text or JSON)" },
+        wait: { type: "boolean", default: true },
+      },
+      required: ["workflowId"],
+    },
+  },
+  {
+    name: "get_run",
+    description: "A run's status, output and error.",
+    inputSchema: { type: "object" as const, properties: { runId: { type: "string" } }, required: ["runId"] },
+  },
+];
+
+const RunWorkflowArgs = z.object({
+  workflowId: z.string().min(1),
+  input: z.unknown().optional(),
+  wait: z.boolean().default(true),
+});
+const GetRunArgs = z.object({ runId: z.string().min(1) });
+
+type ProgressToken = string | number | undefined;
+export type Notify = (notification: ServerNotification) => Promise<void>;
+
+function answer(value: unknown, isError = false): CallToolResult {
+  const structured =
+    value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return {
+    content: [{ type: "text", text: typeof value === "string" ? value : JSON.stringify(value, null, 2) }],
+    ...(structured ? { structuredContent: structured } : {}),
+    isError,
+  };
+}
+
+/** The workflows exposed as tools that the caller may see. */
+export async function exposedToCaller(principal: Principal): Promise<ExposedWorkflow[]> {
+  return withinScope(principal, await listExposedWorkflows(), (workflow) => workflow.workflowId);
+}
+
+/** Why the caller's key may not use this workflow, naming it. */
+export async function outsideScope(workflowId: string): Promise<string> {
+  return outsideScopeMessage({ id: workflowId, name: (await getWorkflow(workflowId))?.name });
+}
+
+/** Starts the run, then waits for it, telling the client about each finished node when it asked for progress. */
+async function runAndWait(
+  workflowId: string,
+  input: unknown,
+  progressToken: ProgressToken,
+  notify: Notify,
+): Promise<CallToolResult> {
+  const started = await startRun(workflowId, input, { kind: "mcp" });
+  if (!started.ok) return errorResult(startRunProblem(started));
+  let progress = 0;
+  const unwatch =
+    progressToken === undefined
+      ? () => undefined
+      : await watchRunEvents(started.runId, (events: RunEvent[]) => {
+          for (const event of events) {
+            if (event.type !== "node.completed" && !TERMINAL_EVENT_TYPES.has(event.type)) continue;
+            progress++;
+            const message =
+              event.type === "node.completed" ? `${event.payload.nodeId} done` : event.type.replace("run.", "run ");
+            void notify({ method: "notifications/progress", params: { progressToken, progress, message } }).catch(
+              () => undefined,
+            );
+          }
+        });
+  try {
+    const run = await waitForRunEnd(started.runId, WAIT_SECONDS * 1000);
+    if (!run || run.status === "queued" || run.status === "running")
+      return answer({
+        runId: started.runId,
+        status: run?.status ?? "queued",
+        note: `Still running after ${WAIT_SECONDS} s: ask get_run`,
+      });
+    if (run.status !== "completed") return answer({ runId: started.runId, status: run.status, error: run.error }, true);
+    return answer(run.output ?? null);
+  } finally {
+    unwatch();
+  }
+}
+
+async function listWorkflowsTool(principal: Principal): Promise<CallToolResult> {
+  const [all, exposed] = await Promise.all([listWorkflows(), exposedToCaller(principal)]);
+  const tools = new Map(exposed.map((workflow) => [workflow.workflowId, workflow.toolName]));
+  return answer({
+    workflows: withinScope(principal, all, (workflow) => workflow.id).map(({ id, name: workflowName }) => ({
+      id,
+      name: workflowName,
+      exposedAs: tools.get(id) ?? null,
+    })),
+  });
+}
+
+async function getRunTool(principal: Principal, args: unknown): Promise<CallToolResult> {
+  const parsed = GetRunArgs.safeParse(args);
+  if (!parsed.success) return errorResult("runId: give the id of a run");
+  const run = await getRunStatus(parsed.data.runId);
+  if (run && !mayUseWorkflow(principal, run.workflowId)) return errorResult(await outsideScope(run.workflowId));
+  return run
+    ? answer({
+        runId: run.id,
+        workflowId: run.workflowId,
+        status: run.status,
+        output: run.output,
+        error: run.error,
+      })
+    : errorResult(`Run ${parsed.data.runId} does not exist`);
+}
+
+async function runWorkflowTool(
+  principal: Principal,
+  args: unknown,
+  progressToken: ProgressToken,
+  notify: Notify,
+): Promise<CallToolResult> {
+  const parsed = RunWorkflowArgs.safeParse(args);
+  if (!parsed.success)
+    return errorResult(`${parsed.error.issues[0].path.join(".")}: ${parsed.error.issues[0].message}`);
+  if (!mayUseWorkflow(principal, parsed.data.workflowId))
+    return errorResult(await outsideScope(parsed.data.workflowId));
+  if (parsed.data.wait) return runAndWait(parsed.data.workflowId, parsed.data.input, progressToken, notify);
+  const started = await startRun(parsed.data.workflowId, parsed.data.input, { kind: "mcp" });
+  if (!started.ok) return errorResult(startRunProblem(started));
+  return answer({ runId: started.runId, status: "queued" });
+}
+
+async function exposedWorkflowTool(
+  principal: Principal,
+  name: string,
+  args: Record<string, unknown>,
+  progressToken: ProgressToken,
+  notify: Notify,
+): Promise<CallToolResult> {
+  // Two workflows may share a tool name: the caller's own comes first, another is there only to be refused by name.
+  const named = (await listExposedWorkflows()).filter((candidate) => candidate.toolName === name);
+  const workflow: ExposedWorkflow | undefined =
+    named.find((candidate) => mayUseWorkflow(principal, candidate.workflowId)) ?? named[0];
+  if (!workflow) return errorResult(`No tool is called "${name}" (list the tools to see which workflows are exposed)`);
+  if (!mayUseWorkflow(principal, workflow.workflowId))
+    return errorResult(outsideScopeMessage({ id: workflow.workflowId, name: workflow.name }));
+  return runAndWait(workflow.workflowId, workflow.wrapsInput ? args.input : args, progressToken, notify);
+}
+
+/** Answers one tools/call for the caller. */
+export async function callWorkflowTool(
+  principal: Principal,
+  call: { name: string; args: Record<string, unknown>; progressToken: ProgressToken },
+  notify: Notify,
+): Promise<CallToolResult> {
+  const { name, args, progressToken } = call;
+  if (name === "list_workflows") return listWorkflowsTool(principal);
+  if (name === "get_run") return getRunTool(principal, args);
+  if (!hasRole(principal.role, "editor"))
+    return errorResult(`Running workflows needs the editor role; this key belongs to a ${principal.role}`);
+  if (name === "run_workflow") return runWorkflowTool(principal, args, progressToken, notify);
+  return exposedWorkflowTool(principal, name, args, progressToken, notify);
+}
