@@ -34,7 +34,13 @@ async function database(): Promise<{ url: string; release: () => Promise<void> }
   return { url: started.url, release: started.stop };
 }
 
-async function main(): Promise<number> {
+type Request = { command: string; email: string; name?: string; id?: string; workflowIds: string[] };
+type KeyOwner = { id: string; role: string };
+/** Runs one command for the key's owner; answers the exit code. */
+type Command = (request: Request, user: KeyOwner) => Promise<number>;
+
+/** The command line, or null when it lacks what its command needs. */
+function parseRequest(): Request | null {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
@@ -46,13 +52,67 @@ async function main(): Promise<number> {
   });
   const [command] = positionals;
   const email = values.email?.trim().toLowerCase();
-  const workflowIds = values.workflow ?? [];
   if (
     !command ||
     !email ||
     (command === "create" && !values.name) ||
     ((command === "revoke" || command === "limit") && !values.id)
-  ) {
+  )
+    return null;
+  return { command, email, name: values.name, id: values.id, workflowIds: values.workflow ?? [] };
+}
+
+const reachOf = (workflowIds: string[]) =>
+  workflowIds.length > 0 ? `only workflows ${workflowIds.join(", ")}` : "every workflow";
+
+const COMMANDS: Record<string, Command> = {
+  async create({ email, name, workflowIds }, user) {
+    const { createApiKey } = await import("../lib/auth/api-keys");
+    const created = await createApiKey(user.id, name!, workflowIds);
+    if (!created.ok) {
+      console.error(created.error);
+      return 1;
+    }
+    console.log(
+      `Created API key "${name}" for ${email} (acts as ${user.role}, ${reachOf(workflowIds)}). It is shown only now:`,
+    );
+    console.log(created.key);
+    return 0;
+  },
+  async list(_request, user) {
+    const { listApiKeys } = await import("../lib/auth/api-keys");
+    for (const key of await listApiKeys(user.id)) {
+      const limit = key.workflows
+        ? `only ${key.workflows.map((workflow) => workflow.name ?? `${workflow.id} (deleted)`).join(", ")}`
+        : "every workflow";
+      console.log(`${key.id}\t${key.name}\t${key.start ?? ""}…\tcreated ${key.createdAt.toISOString()}\t${limit}`);
+    }
+    return 0;
+  },
+  async limit({ id, workflowIds }, user) {
+    const { limitApiKey } = await import("../lib/auth/api-keys");
+    const limited = await limitApiKey(user.id, id!, workflowIds);
+    if (!limited.ok) {
+      console.error(limited.error);
+      return 1;
+    }
+    console.log(`API key ${id} now reaches ${reachOf(workflowIds)}`);
+    return 0;
+  },
+  async revoke({ email, id }, user) {
+    const { revokeApiKey } = await import("../lib/auth/api-keys");
+    if (!(await revokeApiKey(user.id, id!))) {
+      console.error(`${email} has no API key ${id}`);
+      return 1;
+    }
+    console.log(`Revoked API key ${id}`);
+    return 0;
+  },
+};
+
+async function main(): Promise<number> {
+  const request = parseRequest();
+  if (!request) {
     console.error(USAGE);
     return 2;
   }
@@ -60,48 +120,17 @@ async function main(): Promise<number> {
   process.env.DATABASE_URL = db.url;
   try {
     const { getDb } = await import("../lib/db/client");
-    const { createApiKey, limitApiKey, listApiKeys, revokeApiKey } = await import("../lib/auth/api-keys");
-    const user = await getDb().user.findUnique({ where: { email }, select: { id: true, role: true } });
+    const user = await getDb().user.findUnique({ where: { email: request.email }, select: { id: true, role: true } });
     if (!user) {
-      console.error(`No user has the e-mail ${email}`);
+      console.error(`No user has the e-mail ${request.email}`);
       return 1;
     }
-    const reach = workflowIds.length > 0 ? `only workflows ${workflowIds.join(", ")}` : "every workflow";
-    if (command === "create") {
-      const created = await createApiKey(user.id, values.name!, workflowIds);
-      if (!created.ok) {
-        console.error(created.error);
-        return 1;
-      }
-      console.log(
-        `Created API key "${values.name}" for ${email} (acts as ${user.role}, ${reach}). It is shown only now:`,
-      );
-      console.log(created.key);
-    } else if (command === "list") {
-      for (const key of await listApiKeys(user.id)) {
-        const limit = key.workflows
-          ? `only ${key.workflows.map((workflow) => workflow.name ?? `${workflow.id} (deleted)`).join(", ")}`
-          : "every workflow";
-        console.log(`${key.id}\t${key.name}\t${key.start ?? ""}…\tcreated ${key.createdAt.toISOString()}\t${limit}`);
-      }
-    } else if (command === "limit") {
-      const limited = await limitApiKey(user.id, values.id!, workflowIds);
-      if (!limited.ok) {
-        console.error(limited.error);
-        return 1;
-      }
-      console.log(`API key ${values.id} now reaches ${reach}`);
-    } else if (command === "revoke") {
-      if (!(await revokeApiKey(user.id, values.id!))) {
-        console.error(`${email} has no API key ${values.id}`);
-        return 1;
-      }
-      console.log(`Revoked API key ${values.id}`);
-    } else {
+    const command = Object.hasOwn(COMMANDS, request.command) ? COMMANDS[request.command] : undefined;
+    if (!command) {
       console.error(USAGE);
       return 2;
     }
-    return 0;
+    return await command(request, user);
   } finally {
     await db.release();
   }
