@@ -40,6 +40,11 @@ const ACTIONS: Record<string, { access: Access; args: unknown[] }> = {
   "app/workflows/actions.ts#duplicateWorkflowAction": { access: "editor", args: ["WORKFLOW"] },
   "app/workflows/actions.ts#deleteWorkflowAction": { access: "editor", args: ["WORKFLOW"] },
   "app/workflows/actions.ts#importWorkflowAction": { access: "editor", args: ["{}"] },
+  "app/workflows/test-run-actions.ts#testRunAction": {
+    access: "editor",
+    args: ["WORKFLOW", { name: "hijacked", graph: { nodes: [], edges: [] } }, { mode: "all" }],
+  },
+  "app/workflows/test-run-actions.ts#nodeDataAction": { access: "viewer", args: ["WORKFLOW"] },
   "app/runs/actions.ts#rerunAction": { access: "editor", args: ["no-such-run"] },
   "app/runs/actions.ts#openRunGraphAction": { access: "editor", args: ["no-such-run"] },
   "app/workflows/mcp-actions.ts#discoverMcpToolsAction": {

@@ -7,7 +7,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { actionDenied, actionPrincipal } from "@/lib/auth/request-access";
 import { catalogueMeta } from "@/lib/nodes";
-import { startRun } from "@/lib/runs/start-run";
+import { startEditorRun } from "@/lib/runs/partial-run";
 import { parseGraph } from "@/lib/workflow/graph";
 import { parseWorkflowFile } from "@/lib/workflow/workflow-file";
 import { duplicateWorkflow } from "@/lib/workflow-store/duplicate-workflow";
@@ -94,7 +94,7 @@ export async function saveWorkflowAction(
   return { ok: true, version: saved.version.toISOString() };
 }
 
-/** Saves, then starts a run with `runInput` and redirects to it; a refused run answers the compile errors instead. */
+/** Saves, then starts a run with `runInput` (a test run using pins, when any) and redirects to it; a refused run answers the compile errors instead. */
 export async function runWorkflowAction(
   id: unknown,
   input: unknown,
@@ -111,7 +111,7 @@ export async function runWorkflowAction(
     };
   let runId: string;
   try {
-    const result = await startRun(WorkflowId.parse(id), runInput);
+    const result = await startEditorRun(WorkflowId.parse(id), runInput); // pins make it a test run
     if (!result.ok)
       return { ok: false, saved: true, errors: "errors" in result ? result.errors : [{ message: result.message }] };
     runId = result.runId;

@@ -63,7 +63,15 @@ export const RunEventInput = z.discriminatedUnion("type", [
   /** `handledError`: the node failed and its `onError` handed the error on as its output instead of failing the run. */
   z.object({
     type: z.literal("node.completed"),
-    payload: z.object({ ...nodeRef, output: z.unknown(), durationMs: z.number(), handledError: z.string().optional() }),
+    payload: z.object({
+      ...nodeRef,
+      output: z.unknown(),
+      durationMs: z.number(),
+      handledError: z.string().optional(),
+      /** A test run took this node as done, with its pinned output or one from an earlier run (`fromRunId`). */
+      reused: z.enum(["pinned", "earlier-run"]).optional(),
+      fromRunId: z.string().optional(),
+    }),
   }),
   /**
    * A try of the node failed and it tries again after `waitMs` (its `data.retry`): `attempt` is the coming try (2 for

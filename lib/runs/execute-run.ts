@@ -14,6 +14,7 @@ import { finishRun, type RunOutcome } from "./finish-run";
 import { callsGateway, isRetrySafe, runNode, unloggedSteps } from "./execute-node";
 import type { LeaseKeeper } from "./lease-keeper";
 import { lendPlan } from "./load-plan";
+import { restoreTestRunSeeds } from "./partial-run";
 import { listEvents } from "./read-events";
 import { resumeState, type ResumeState } from "./resume-state";
 import { createRunContext, type RunContext } from "./run-context";
@@ -206,6 +207,7 @@ async function executeClaimed(services: RunServices, run: ClaimedRun): Promise<v
       done = resumed.done;
     } else {
       ctx.note({ type: "run.started", payload: {} });
+      if (ctx.trigger?.test) done = restoreTestRunSeeds(ctx, await listEvents(runId)); // partial-run.ts
     }
     if (run.cancelRequested) return void (await finishRun(ending, leases.owner, { status: "cancelled" }));
     await scheduleNodes(ctx.plan, done, (nodeId, signal) => runNode(ctx, nodeId, signal), {

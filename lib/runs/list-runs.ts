@@ -7,6 +7,7 @@ import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../db/page-cursor";
 import { sql } from "../db/sql";
 import { RUN_STATUSES, type RunStatusName } from "./run-statuses";
+import type { RunTrigger } from "./run-trigger";
 
 /** A list query as the API and the /runs page take it (query-string values). */
 export const RunListQuery = z.object({
@@ -36,6 +37,8 @@ export type RunSummary = {
   triggerKind: string | null;
   /** The start of the run's input as JSON text, for telling runs apart in a list. */
   inputPreview: string | null;
+  /** A test run from the editor (partial when its mode is not "all"): what was asked and what ran. */
+  test: RunTrigger["test"] | null;
 };
 
 export type RunPage = { runs: RunSummary[]; nextCursor: string | null };
@@ -52,6 +55,7 @@ export async function listRuns(query: RunListQuery, workflowIds: readonly string
   const rows = await sql<Row>`
     SELECT r.id, r."workflowId", w.name AS "workflowName", r.status::text AS status, r."createdAt", r."startedAt",
       r."finishedAt", r.error, left(r.input::text, 120) AS "inputPreview", r.trigger->>'kind' AS "triggerKind",
+      r.trigger->'test' AS test,
       COALESCE((SELECT sum((e.payload->>'totalTokens')::bigint) FROM "RunEvent" e WHERE e."runId" = r.id
         AND e.type = 'llm.usage'), 0) AS "totalTokens"
     FROM "Run" r JOIN "Workflow" w ON w.id = r."workflowId"

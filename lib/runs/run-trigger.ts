@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import type { CompiledWorkflow } from "../workflow/compile";
+import { TEST_RUN_MODES } from "../workflow/partial-plan";
 
 /** `error`: started by another workflow's failed run (its `settings.errorWorkflowId`, error-workflow.ts). */
 export const TRIGGER_KINDS = ["manual", "api", "webhook", "schedule", "workflow", "mcp", "chat", "error"] as const;
@@ -18,6 +19,15 @@ export const RunTrigger = z.object({
   kind: z.enum(TRIGGER_KINDS),
   nodeId: z.string().optional(),
   conversationId: z.string().optional(),
+  /** A test run from the editor: what was asked, and the nodes it ran (lib/runs/partial-run.ts). Pins apply only here. */
+  test: z
+    .object({
+      mode: z.enum(TEST_RUN_MODES),
+      nodeId: z.string().optional(),
+      ranNodeIds: z.array(z.string()),
+      pinnedNodeIds: z.array(z.string()),
+    })
+    .optional(),
 });
 export type RunTrigger = z.infer<typeof RunTrigger>;
 

@@ -1,13 +1,14 @@
 /**
  * What every way of storing a graph checks first — the editor's save, the API, imports, templates,
- * a run's graph opened as a workflow: params no component takes and schedules that fire too often
- * are refused for everyone (naming the node and the param), and host-access nodes are an admin's to
- * add or change (host-access-guard.ts). Other problems may wait in a draft; these never do.
+ * a run's graph opened as a workflow: params no component takes, schedules that fire too often and
+ * pins a node cannot have (lib/workflow/pinned-data.ts) are refused for everyone (naming the node
+ * and the param), and host-access nodes are an admin's to add or change (host-access-guard.ts). Other problems may wait in a draft; these never do.
  */
 import type { Role } from "../auth/roles";
 import { lookupComponent } from "../nodes";
 import { scheduleParamsTooFrequent } from "../triggers/validate-schedule-interval";
 import type { WorkflowGraph } from "../workflow/graph";
+import { pinProblems } from "../workflow/pinned-data";
 import { unknownParamProblems } from "../workflow/unknown-params";
 import { hostAccessRefusal } from "./host-access-guard";
 
@@ -33,6 +34,7 @@ export function saveRefusal(role: Role, previous: WorkflowGraph | null, next: Wo
   const invalid = [
     ...unknownParamProblems(next.nodes, lookupComponent).map((problem) => problem.message),
     ...scheduleProblems(next),
+    ...pinProblems(next, lookupComponent),
   ];
   if (invalid.length > 0) return { reason: "invalid", errors: invalid };
   const refusal = hostAccessRefusal(role, previous, next);

@@ -1,5 +1,6 @@
 /** The workflow graph the editor saves and every boundary validates. */
 import { z } from "zod";
+import { PinnedData } from "./pinned-data";
 import { NodeRetry, OnError } from "./resilience";
 
 export const TOOL_HANDLE = "tool";
@@ -49,6 +50,8 @@ export const WorkflowNode = z.object({
      * What a failure (after the last try) does: stop the run (default), hand the error on, or feed the `error` handle.
      */
     onError: OnError.optional(),
+    /** Output kept for test runs from the editor; production runs ignore it (lib/workflow/pinned-data.ts). */
+    pinned: PinnedData.optional(),
   }),
 });
 export type WorkflowNode = z.infer<typeof WorkflowNode>;

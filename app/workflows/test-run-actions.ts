@@ -1,0 +1,59 @@
+"use server";
+/**
+ * The editor's build loop: run one node, run from or up to a node, or a whole test run that uses
+ * pinned data — each saves first and starts a real run that the editor follows without leaving
+ * the page (lib/runs/partial-run.ts) — and the latest data of each node for the input/output
+ * panel. Running needs the editor role; reading the data, the viewer role (they may read runs).
+ */
+import { actionDenied } from "@/lib/auth/request-access";
+import { latestNodeOutputs } from "@/lib/runs/recorded-outputs";
+import { startTestRun } from "@/lib/runs/partial-run";
+import { TestRunRequest } from "@/lib/workflow/partial-plan";
+import { saveWorkflowAction } from "./actions";
+import { WorkflowId } from "./schema";
+import type { NodeDataResult, TestRunResult } from "./test-run-schema";
+
+/** Saves the editor's graph (as saveWorkflowAction), then starts the test run `request` asks for. */
+export async function testRunAction(
+  id: unknown,
+  input: unknown,
+  request: unknown,
+  runInput?: unknown,
+  expectedVersion?: unknown,
+): Promise<TestRunResult> {
+  const denied = await actionDenied("editor");
+  if (denied) return { ok: false, saved: false, errors: [{ message: denied }] };
+  const asked = TestRunRequest.safeParse(request);
+  if (!asked.success)
+    return {
+      ok: false,
+      saved: false,
+      errors: [{ message: `request: ask for { mode: "node" | "from" | "upTo", nodeId } or { mode: "all" }` }],
+    };
+  const saved = await saveWorkflowAction(id, input, expectedVersion);
+  if (!saved.ok)
+    return {
+      ok: false,
+      saved: false,
+      errors: saved.errors.map((message) => ({ message })),
+      ...(saved.conflict ? { conflict: saved.conflict } : {}),
+    };
+  try {
+    const started = await startTestRun(WorkflowId.parse(id), asked.data, runInput);
+    if (!started.ok)
+      return { ok: false, saved: true, errors: "errors" in started ? started.errors : [{ message: started.message }] };
+    return { ok: true, runId: started.runId, version: saved.version };
+  } catch (error) {
+    const message = `Could not start the test run: ${error instanceof Error ? error.message : String(error)}`;
+    return { ok: false, saved: true, errors: [{ message }] };
+  }
+}
+
+/** Each node's output in the workflow's latest runs (redacted when it was recorded). */
+export async function nodeDataAction(id: unknown): Promise<NodeDataResult> {
+  const denied = await actionDenied("viewer");
+  if (denied) return { ok: false, errors: [denied] };
+  const workflowId = WorkflowId.safeParse(id);
+  if (!workflowId.success) return { ok: false, errors: workflowId.error.issues.map((issue) => issue.message) };
+  return { ok: true, outputs: await latestNodeOutputs(workflowId.data) };
+}
