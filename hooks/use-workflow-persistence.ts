@@ -114,7 +114,8 @@ export function useWorkflowPersistence() {
   return { save, run, isRunning };
 }
 
-function whenIdle(store: EditorStore): Promise<void> {
+/** Resolves once no save is in flight (Run and test runs save after it). */
+export function whenIdle(store: EditorStore): Promise<void> {
   return new Promise((resolve) => {
     if (!store.getState().saving) return resolve();
     const unsubscribe = store.subscribe((state) => {

@@ -5,6 +5,7 @@
 import type { Edge, Node } from "@xyflow/react";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import type { NodeMode, ToolConfig, WorkflowGraph } from "@/lib/workflow/graph";
+import type { PinnedData } from "@/lib/workflow/pinned-data";
 import type { NodeRetry, OnError } from "@/lib/workflow/resilience";
 import { approximateLayout, LARGE_GRAPH_NODES } from "./approximate-handles";
 
@@ -19,6 +20,8 @@ export type EditorNodeData = {
   /** The node's "On error" settings (lib/workflow/resilience.ts). */
   retry?: NodeRetry;
   onError?: OnError;
+  /** Output kept for test runs (lib/workflow/pinned-data.ts). */
+  pinned?: PinnedData;
 };
 
 export type RendererType = "agent" | "component";
@@ -69,7 +72,11 @@ export function toWorkflowGraph(
 ): WorkflowGraph {
   return {
     nodes: nodes.map(
-      ({ id, position, data: { componentType, label, mode, params, toolConfig, timeoutSeconds, retry, onError } }) => ({
+      ({
+        id,
+        position,
+        data: { componentType, label, mode, params, toolConfig, timeoutSeconds, retry, onError, pinned },
+      }) => ({
         id,
         type: componentType,
         position: { x: position.x, y: position.y },
@@ -81,6 +88,7 @@ export function toWorkflowGraph(
           ...(timeoutSeconds ? { timeoutSeconds } : {}),
           ...(retry ? { retry } : {}),
           ...(onError && onError !== "stop" ? { onError } : {}),
+          ...(pinned ? { pinned } : {}),
         },
       }),
     ),

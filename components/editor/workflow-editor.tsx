@@ -11,6 +11,10 @@ import type { WorkflowGraph } from "@/lib/workflow/graph";
 import { useLiveCompile } from "@/hooks/use-live-compile";
 import { useWorkflowPersistence } from "@/hooks/use-workflow-persistence";
 import { ConnectionToast } from "./connection-toast";
+import { DataPanel } from "./data-panel/data-panel";
+import { SelectedNodeToolbar } from "./data-panel/run-controls";
+import { TestRunFollower } from "./data-panel/test-run-follower";
+import { TestRunProvider } from "./data-panel/test-run-store";
 import { EditorStoreProvider, useEditorStore } from "./editor-store-context";
 import { EditorToolbar } from "./editor-toolbar";
 import { SaveConflictDialog } from "./save-conflict-dialog";
@@ -46,7 +50,9 @@ export function WorkflowEditor({ workflow, catalogue, activeRunId, canEdit, host
           hostTools,
         }}
       >
-        <EditorLayout activeRunId={activeRunId ?? null} />
+        <TestRunProvider>
+          <EditorLayout activeRunId={activeRunId ?? null} />
+        </TestRunProvider>
       </EditorStoreProvider>
     </ReactFlowProvider>
   );
@@ -79,7 +85,10 @@ function EditorLayout({ activeRunId }: { activeRunId: string | null }) {
             </Panel>
             <EmptyCanvasHint />
             {activeRunId && <LiveRunStatus runId={activeRunId} />}
+            <SelectedNodeToolbar />
+            <TestRunFollower />
           </FlowCanvas>
+          <DataPanel />
         </main>
         {chatOpen && workflowId ? (
           <ChatPanel workflowId={workflowId} canSend={!readOnly} onClose={() => setChatOpen(false)} />

@@ -8,6 +8,7 @@ import type { RunSummary } from "@/lib/runs/list-runs";
 import { formatRelativeTime } from "@/components/ui/format-relative-time";
 import { formatDuration } from "@/components/run-view/format-duration";
 import { RunStatusPill } from "@/components/run-view/run-status-pill";
+import { TestRunMark } from "./test-run-mark";
 import "./run-list.css";
 
 const TRIGGER_TEXT: Record<string, string> = {
@@ -57,6 +58,7 @@ export function RunTable({ runs, showWorkflow }: { runs: RunSummary[]; showWorkf
                     {TRIGGER_TEXT[run.triggerKind] ?? run.triggerKind}
                   </span>
                 )}
+                {run.test && <TestRunMark test={run.test} />}
               </span>
               <span>{run.durationMs === null ? "—" : formatDuration(run.durationMs)}</span>
               <span>{run.totalTokens > 0 ? run.totalTokens.toLocaleString("en") : "—"}</span>

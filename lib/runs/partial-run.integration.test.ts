@@ -16,7 +16,8 @@ import type { WorkflowGraph, WorkflowNode } from "../workflow/graph";
 import { getWorkflow, updateWorkflow } from "../workflow-store/repository";
 import { listEvents } from "./read-events";
 import { listRuns } from "./list-runs";
-import { LEFT_OUT_REASON, startTestRun } from "./partial-run";
+import { LEFT_OUT_REASON } from "../workflow/partial-plan";
+import { startTestRun } from "./partial-run";
 
 let stack: TestStack;
 let counter: CountingServer;

@@ -13,7 +13,7 @@ import { addRunJob } from "../queue/queues";
 import { hostToolsEnabled } from "../settings/host-tools";
 import { compileWorkflow, type CompileError, type CompiledWorkflow } from "../workflow/compile";
 import { pinnedOutputs } from "../workflow/pinned-data";
-import { planPartialRun, type PartialPlan, type TestRunRequest } from "../workflow/partial-plan";
+import { LEFT_OUT_REASON, planPartialRun, type PartialPlan, type TestRunRequest } from "../workflow/partial-plan";
 import { checkRunInput, entryFieldsOf } from "../workflow/run-input-schema";
 import { getWorkflow } from "../workflow-store/repository";
 import type { RunEvent, RunEventInput } from "./events";
@@ -24,8 +24,6 @@ import type { RunContext } from "./run-context";
 import { runPriority } from "./run-priority";
 import type { RunTrigger } from "./run-trigger";
 import { startRun, type StartRunResult } from "./start-run";
-
-export const LEFT_OUT_REASON = "not part of this test run";
 
 type Refusal = Exclude<StartRunResult, { ok: true }>;
 

@@ -18,6 +18,9 @@ export const TestRunRequest = z.discriminatedUnion("mode", [
 export type TestRunRequest = z.infer<typeof TestRunRequest>;
 export type TestRunMode = (typeof TEST_RUN_MODES)[number];
 
+/** Why a test run skips a node: it is not part of what was asked (the event says so; the canvas shows no badge). */
+export const LEFT_OUT_REASON = "not part of this test run";
+
 /** A node taken as done: its output, and whether it was pinned or comes from an earlier run. */
 export type SeededNode = { nodeId: string; output: NodeOutput } & (
   { from: "pinned" } | { from: "earlier-run"; runId: string }

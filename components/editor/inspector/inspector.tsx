@@ -8,6 +8,7 @@ import { CatalogueIcon } from "@/components/ui/icon";
 import { useEditorStore } from "../editor-store-context";
 import { isFieldVisible, paramValue } from "../param-values";
 import { agentInputs } from "../tool-shape";
+import { TestRunSection } from "../data-panel/run-controls";
 import { OnErrorSection } from "./on-error-section";
 import { ParamField } from "./param-field";
 import { ToolModeSection } from "./tool-mode-section";
@@ -89,6 +90,8 @@ function NodeInspector({ id }: { id: string }) {
           />
         </div>
       </section>
+
+      <TestRunSection nodeId={id} />
 
       {meta?.tool && <ToolModeSection id={id} data={data} meta={meta} connections={connections} />}
       <McpSection id={id} />

@@ -14,6 +14,7 @@ import { CatalogueIcon } from "@/components/ui/icon";
 import { useEditorStore } from "../editor-store-context";
 import type { NodeStatus } from "../editor-store";
 import type { EditorNodeData } from "../graph-conversion";
+import { NodeDataBadges } from "../data-panel/pin-badge";
 
 const NO_PROBLEMS: string[] = [];
 
@@ -51,6 +52,7 @@ export function NodeShell({ id, data, meta, selected, className, children }: Nod
         selected && "is-selected",
         problems.length > 0 && "has-problems",
         status && `status-${status}`,
+        data.pinned && "is-pinned",
         className,
       )}
     >
@@ -79,6 +81,7 @@ export function NodeShell({ id, data, meta, selected, className, children }: Nod
             <Wrench size={11} aria-hidden /> Tool
           </Badge>
         )}
+        <NodeDataBadges nodeId={id} pinned={data.pinned !== undefined} />
         {status && <span className={cx("node-status", `node-status-${status}`)}>{STATUS_LABELS[status]}</span>}
       </header>
       {children}

@@ -1,0 +1,67 @@
+"use client";
+/**
+ * What the editor knows about data while building: each node's latest output (from the
+ * workflow's recent runs), the test run it is following, and how the input/output panel is shown.
+ * A store of its own beside the editor store, so run data never enters the saved graph or the
+ * undo history; nodes read one slice each.
+ */
+import { createContext, useContext, useState, type ReactNode } from "react";
+import { createStore, useStore, type StoreApi } from "zustand";
+import { useShallow } from "zustand/react/shallow";
+import type { LatestOutput } from "@/lib/runs/recorded-outputs";
+import type { TestRunMode } from "@/lib/workflow/partial-plan";
+
+export type DataView = "table" | "json" | "text";
+export type TestRunPhase = "starting" | "queued" | "running" | "completed" | "failed" | "cancelled";
+
+export type TestRunState = {
+  outputs: Record<string, LatestOutput>;
+  /** The test run started from this editor, while it runs and after it ended. */
+  testRun: { runId: string | null; mode: TestRunMode; nodeId?: string; phase: TestRunPhase; message?: string } | null;
+  view: DataView;
+  panelOpen: boolean;
+  setOutputs: (outputs: LatestOutput[]) => void;
+  setTestRun: (testRun: TestRunState["testRun"]) => void;
+  setView: (view: DataView) => void;
+  setPanelOpen: (open: boolean) => void;
+};
+
+type TestRunStore = StoreApi<TestRunState>;
+
+function createTestRunStore(): TestRunStore {
+  return createStore<TestRunState>()((set) => ({
+    outputs: {},
+    testRun: null,
+    view: "json",
+    panelOpen: true,
+    setOutputs: (outputs) => set({ outputs: Object.fromEntries(outputs.map((latest) => [latest.nodeId, latest])) }),
+    setTestRun: (testRun) => set({ testRun }),
+    setView: (view) => set({ view }),
+    setPanelOpen: (panelOpen) => set({ panelOpen }),
+  }));
+}
+
+const TestRunContext = createContext<TestRunStore | null>(null);
+
+export function TestRunProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(createTestRunStore);
+  return <TestRunContext.Provider value={store}>{children}</TestRunContext.Provider>;
+}
+
+export function useTestRunApi(): TestRunStore {
+  const store = useContext(TestRunContext);
+  if (!store) throw new Error("useTestRunState must be used inside <TestRunProvider>");
+  return store;
+}
+
+export function useTestRunState<T>(selector: (state: TestRunState) => T): T {
+  return useStore(useTestRunApi(), useShallow(selector));
+}
+
+/** Outside the editor (the run view's read-only canvas) there is no provider: nodes show no run data there. */
+export function useOptionalTestRunState<T>(selector: (state: TestRunState) => T, fallback: T): T {
+  const store = useContext(TestRunContext);
+  return useStore(store ?? FALLBACK_STORE, useShallow(store ? selector : () => fallback));
+}
+
+const FALLBACK_STORE = createTestRunStore();

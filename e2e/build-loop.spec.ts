@@ -1,0 +1,85 @@
+/**
+ * The build loop as a person uses it, in n8n's way: build Entry → HTTP Request → Transform, run
+ * the HTTP node alone from its toolbar and read its output in the editor's data panel, pin it,
+ * change the Transform and run from there — the HTTP server (a real one, counting its hits) is not
+ * called again — and find both runs in the workflow's history marked as partial test runs.
+ */
+import { startCountingServer, type CountingServer } from "../lib/testing/counting-server";
+import { EditorPage } from "./pages/editor-page";
+import { expect, test } from "./support/test";
+
+let counter: CountingServer;
+test.beforeAll(async () => {
+  counter = await startCountingServer();
+});
+test.afterAll(() => counter.close());
+
+test("run one node, see its output, pin it, and run from the next node without calling it again", async ({ page }) => {
+  const editor = new EditorPage(page);
+  const hits = () => counter.hits("GET /fast?build-loop");
+  await editor.createWorkflow();
+  await editor.dragFromPalette("core.entry", { x: 120, y: 160 });
+  await editor.dragFromPalette("core.http.request", { x: 380, y: 160 });
+  await editor.dragFromPalette("core.transform", { x: 660, y: 160 });
+  const [entry, http, transform] = ["Entry", "HTTP Request", "Transform"].map((label) => editor.node(label));
+  await editor.connect(entry, "output", http, "body");
+  await editor.connect(http, "body", transform, "input");
+  await editor.select(http);
+  await editor.param("url").fill(`${counter.url}/fast?build-loop`);
+  await editor.select(transform);
+  await editor.param("mode").selectOption("jsonata");
+  await editor.param("expression").fill("$uppercase($)");
+
+  // Run the HTTP node alone, from the toolbar over it.
+  await editor.select(http);
+  const toolbar = page.getByTestId("node-run-toolbar");
+  await toolbar.getByRole("button", { name: "Run node" }).click();
+  const banner = page.getByTestId("test-run");
+  await expect(banner).toHaveAttribute("data-phase", "completed");
+  expect(hits()).toBe(1);
+  const output = page.getByTestId("data-output");
+  await expect(output).toContainText("hit GET /fast?build-loop");
+  await expect(http.locator(".node-status")).toHaveText("Done");
+  await expect(transform.locator(".node-status")).toHaveCount(0); // left out of the run, so no badge
+  await page.getByRole("tab", { name: "Table" }).click();
+  await expect(output.getByTestId("data-table")).toContainText("status");
+  await page.screenshot({ path: "test-results/build-loop-run-node.png" });
+
+  // Pin it: the node says so, and the Transform shows the pinned data as what it would get.
+  await output.getByTestId("pin-output").click();
+  await expect(http.getByTestId("pin-badge")).toBeVisible();
+  await editor.select(transform);
+  const input = page.getByTestId("data-input");
+  await expect(input).toContainText("input ← HTTP Request.body");
+  await expect(input).toContainText("Pinned");
+  await expect(input).toContainText("hit GET /fast?build-loop");
+
+  // Change the Transform and run from there: the pin stands in for the HTTP node.
+  await page.getByRole("tab", { name: "JSON" }).click();
+  await editor.param("expression").fill("$substring($, 0, 3) & ' from the pin'");
+  await toolbar.getByRole("button", { name: "Run from here" }).click();
+  await expect(banner).toContainText("Run from “Transform”");
+  await expect(banner).toHaveAttribute("data-phase", "completed");
+  await expect(page.getByTestId("data-output")).toContainText("hit from the pin");
+  expect(hits()).toBe(1);
+  await page.screenshot({ path: "test-results/build-loop-run-from-pin.png" });
+
+  // Both runs are in the workflow's history, marked partial with what they ran.
+  await page.getByTestId("test-run-link").click();
+  await page.waitForURL(/\/runs\/[^/]+$/);
+  await expect(page.getByTestId("event-timeline")).toContainText("Transform");
+  await page.goBack();
+  await page.waitForURL(/\/workflows\/[^/]+$/);
+  const workflowId = new URL(page.url()).pathname.split("/").pop();
+  await page.goto(`/runs?workflowId=${workflowId}`);
+  const marks = page.getByTestId("run-row").getByTestId("run-test-mark");
+  await expect(marks).toHaveCount(2);
+  await expect(marks.nth(0)).toHaveText("partial · ran 1 node · 1 pinned");
+  await expect(marks.nth(0)).toHaveAttribute("title", /ran: transform-/);
+  await expect(marks.nth(1)).toHaveText("partial · ran 2 nodes");
+  await page.screenshot({ path: "test-results/build-loop-history.png" });
+
+  // The pin was saved with the workflow: it is still there after a reload.
+  await page.goBack();
+  await expect(editor.node("HTTP Request").getByTestId("pin-badge")).toBeVisible();
+});
