@@ -25,7 +25,7 @@ test("run one node, see its output, pin it, and run from the next node without c
   await editor.connect(entry, "output", http, "body");
   await editor.connect(http, "body", transform, "input");
   await editor.select(http);
-  await editor.param("url").fill(`${counter.url}/fast?build-loop`);
+  await editor.param("url").fill(`${counter.url}/fast?n=build-loop`);
   await editor.select(transform);
   await editor.param("mode").selectOption("jsonata");
   await editor.param("expression").fill("$uppercase($)");

@@ -24,6 +24,7 @@ import { findTemplate } from "@/lib/workflow-store/templates";
 import {
   ExpectedVersion,
   SaveWorkflowInput,
+  unsavedRun,
   WorkflowId,
   WorkflowName,
   type ListActionResult,
@@ -94,7 +95,10 @@ export async function saveWorkflowAction(
   return { ok: true, version: saved.version.toISOString() };
 }
 
-/** Saves, then starts a run with `runInput` (a test run using pins, when any) and redirects to it; a refused run answers the compile errors instead. */
+/**
+ * Saves, then starts a run with `runInput` (a test run using pins, when any) and redirects to it; a refused run
+ * answers the compile errors instead.
+ */
 export async function runWorkflowAction(
   id: unknown,
   input: unknown,
@@ -102,13 +106,7 @@ export async function runWorkflowAction(
   expectedVersion?: unknown,
 ): Promise<RunWorkflowResult> {
   const saved = await saveWorkflowAction(id, input, expectedVersion);
-  if (!saved.ok)
-    return {
-      ok: false,
-      saved: false,
-      errors: saved.errors.map((message) => ({ message })),
-      ...(saved.conflict ? { conflict: saved.conflict } : {}),
-    };
+  if (!saved.ok) return unsavedRun(saved);
   let runId: string;
   try {
     const result = await startEditorRun(WorkflowId.parse(id), runInput); // pins make it a test run

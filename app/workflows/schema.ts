@@ -34,5 +34,15 @@ export const ExpectedVersion = z.string().datetime().nullable().optional();
  */
 export type RunWorkflowResult = { ok: false; saved: boolean; errors: Problem[]; conflict?: { version: string } };
 
+/** A run (or test run) that did not start because the save before it failed: the save's errors, and its conflict. */
+export function unsavedRun(saved: Extract<SaveWorkflowResult, { ok: false }>): RunWorkflowResult {
+  return {
+    ok: false,
+    saved: false,
+    errors: saved.errors.map((message) => ({ message })),
+    ...(saved.conflict ? { conflict: saved.conflict } : {}),
+  };
+}
+
 /** What the workflow list's actions answer (import redirects to the new workflow on success). */
 export type ListActionResult = { ok: true } | { ok: false; errors: string[] };

@@ -10,7 +10,7 @@ import { latestNodeOutputs } from "@/lib/runs/recorded-outputs";
 import { startTestRun } from "@/lib/runs/partial-run";
 import { TestRunRequest } from "@/lib/workflow/partial-plan";
 import { saveWorkflowAction } from "./actions";
-import { WorkflowId } from "./schema";
+import { unsavedRun, WorkflowId } from "./schema";
 import type { NodeDataResult, TestRunResult } from "./test-run-schema";
 
 /** Saves the editor's graph (as saveWorkflowAction), then starts the test run `request` asks for. */
@@ -31,13 +31,7 @@ export async function testRunAction(
       errors: [{ message: `request: ask for { mode: "node" | "from" | "upTo", nodeId } or { mode: "all" }` }],
     };
   const saved = await saveWorkflowAction(id, input, expectedVersion);
-  if (!saved.ok)
-    return {
-      ok: false,
-      saved: false,
-      errors: saved.errors.map((message) => ({ message })),
-      ...(saved.conflict ? { conflict: saved.conflict } : {}),
-    };
+  if (!saved.ok) return unsavedRun(saved);
   try {
     const started = await startTestRun(WorkflowId.parse(id), asked.data, runInput);
     if (!started.ok)

@@ -1,4 +1,4 @@
-/** What the editor's test-run actions accept and answer. Kept apart from the actions file, which may export only async functions. */
+/** What the editor's test-run actions answer (kept apart: an actions file may export only async functions). */
 import type { LatestOutput } from "@/lib/runs/recorded-outputs";
 import type { Problem } from "@/lib/workflow/compile";
 

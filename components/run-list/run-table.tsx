@@ -56,9 +56,9 @@ export function RunTable({ runs, showWorkflow }: { runs: RunSummary[]; showWorkf
                 {run.triggerKind && (
                   <span className="run-table-trigger" data-testid="run-trigger">
                     {TRIGGER_TEXT[run.triggerKind] ?? run.triggerKind}
+                    {run.test && <TestRunMark test={run.test} />}
                   </span>
                 )}
-                {run.test && <TestRunMark test={run.test} />}
               </span>
               <span>{run.durationMs === null ? "—" : formatDuration(run.durationMs)}</span>
               <span>{run.totalTokens > 0 ? run.totalTokens.toLocaleString("en") : "—"}</span>

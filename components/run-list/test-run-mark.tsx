@@ -1,4 +1,4 @@
-/** In the run history: a test run from the editor, marked "partial" when it ran only part of the workflow, with what it ran. */
+/** In the run history: a test run from the editor ("partial" when it ran part of the workflow) and what it ran. */
 import type { RunSummary } from "@/lib/runs/list-runs";
 
 const MODE_TEXT = { node: "one node", from: "from a node", upTo: "up to a node", all: "whole workflow" } as const;

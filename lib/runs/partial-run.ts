@@ -63,16 +63,18 @@ async function insertTestRun(
   const runId = randomUUID();
   const events = [{ type: "run.queued", payload: { workflowId, trigger } }, ...seeds];
   const priority = runPriority(trigger);
+  const inputJson = input === undefined ? null : JSON.stringify(input);
+  const types = events.map((event) => event.type);
+  const payloads = events.map((event) => JSON.stringify(event.payload));
   await inTransaction(async (tx) => {
     await tx`
       INSERT INTO "Run" (id, "workflowId", plan, graph, input, trigger, depth, "lastSeq", priority)
       VALUES (${runId}, ${workflowId}, ${JSON.stringify(plan)}::jsonb, ${JSON.stringify(graph)}::jsonb,
-        ${input === undefined ? null : JSON.stringify(input)}::jsonb, ${JSON.stringify(trigger)}::jsonb, 0, ${events.length}, ${priority})`;
+        ${inputJson}::jsonb, ${JSON.stringify(trigger)}::jsonb, 0, ${events.length}, ${priority})`;
     await tx`
       INSERT INTO "RunEvent" ("runId", seq, type, payload)
       SELECT ${runId}, ordinality, type, payload::jsonb
-      FROM unnest(${events.map((event) => event.type)}::text[], ${events.map((event) => JSON.stringify(event.payload))}::text[])
-        WITH ORDINALITY AS seeded(type, payload, ordinality)`;
+      FROM unnest(${types}::text[], ${payloads}::text[]) WITH ORDINALITY AS seeded(type, payload, ordinality)`;
   });
   await addRunJob(runId, priority);
   return runId;

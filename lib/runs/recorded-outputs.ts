@@ -25,7 +25,8 @@ export async function latestNodeOutputs(workflowId: string): Promise<LatestOutpu
   const rows = await sql<Row>`
     SELECT DISTINCT ON (e.payload->>'nodeId') e.payload->>'nodeId' AS "nodeId", e.payload->'output' AS output,
       e."runId", e.payload->>'reused' AS reused, e."createdAt" AS "completedAt"
-    FROM (SELECT id, "createdAt" FROM "Run" WHERE "workflowId" = ${workflowId} ORDER BY "createdAt" DESC LIMIT ${RECENT_RUNS}) r
+    FROM (SELECT id, "createdAt" FROM "Run" WHERE "workflowId" = ${workflowId}
+      ORDER BY "createdAt" DESC LIMIT ${RECENT_RUNS}) r
     JOIN "RunEvent" e ON e."runId" = r.id
     WHERE e.type = 'node.completed' AND e.payload->>'reused' IS DISTINCT FROM 'pinned'
     ORDER BY e.payload->>'nodeId', r."createdAt" DESC, e.seq DESC`;

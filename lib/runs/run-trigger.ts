@@ -19,7 +19,7 @@ export const RunTrigger = z.object({
   kind: z.enum(TRIGGER_KINDS),
   nodeId: z.string().optional(),
   conversationId: z.string().optional(),
-  /** A test run from the editor: what was asked, and the nodes it ran (lib/runs/partial-run.ts). Pins apply only here. */
+  /** A test run from the editor: what was asked and the nodes it ran (lib/runs/partial-run.ts). Only these use pins. */
   test: z
     .object({
       mode: z.enum(TEST_RUN_MODES),

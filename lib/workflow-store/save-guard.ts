@@ -2,7 +2,8 @@
  * What every way of storing a graph checks first — the editor's save, the API, imports, templates,
  * a run's graph opened as a workflow: params no component takes, schedules that fire too often and
  * pins a node cannot have (lib/workflow/pinned-data.ts) are refused for everyone (naming the node
- * and the param), and host-access nodes are an admin's to add or change (host-access-guard.ts). Other problems may wait in a draft; these never do.
+ * and the param), and host-access nodes are an admin's to add or change (host-access-guard.ts).
+ * Other problems may wait in a draft; these never do.
  */
 import type { Role } from "../auth/roles";
 import { lookupComponent } from "../nodes";

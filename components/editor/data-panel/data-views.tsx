@@ -65,6 +65,12 @@ export function DataTable({ value }: { value: unknown }) {
 }
 
 export function DataValue({ value, view, testId }: { value: unknown; view: DataView; testId?: string }) {
+  if (value === undefined || value === "")
+    return (
+      <p className="data-empty" data-testid={testId}>
+        {value === undefined ? "Nothing on this port" : "Empty text"}
+      </p>
+    );
   const unpacked = unpackJson(value);
   return (
     <div className="data-value" data-testid={testId}>
