@@ -3,8 +3,9 @@
  * production mode with the hot routes served directly (lib/platform/web-server.ts), on HOST:PORT.
  * SIGTERM or SIGINT closes it.
  */
-// Before Next.js loads: it reads the mode once.
-Object.assign(process.env, { NODE_ENV: "production" });
+// Before Next.js loads: it reads the mode once. Next.js's mode is not the operator's, though: what
+// the operator set is kept for the rules that depend on it (loopback addresses, lib/net/address-policy.ts).
+Object.assign(process.env, { SWITCHBOARD_OPERATOR_NODE_ENV: process.env.NODE_ENV ?? "", NODE_ENV: "production" });
 process.title = "switchboard-web";
 const { startWebServer } = await import("../lib/platform/web-server");
 

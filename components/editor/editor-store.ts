@@ -19,7 +19,8 @@ import {
   type FlowNode,
 } from "./graph-conversion";
 
-export type NodeStatus = "running" | "completed" | "failed" | "registered" | "skipped";
+/** `warning`: finished, but a tool call it made or served failed; `cancelled`: cut short by Cancel. */
+export type NodeStatus = "running" | "completed" | "failed" | "registered" | "skipped" | "warning" | "cancelled";
 
 export type EditorInit = {
   workflowId?: string;

@@ -45,6 +45,11 @@ export function RunTable({ runs, showWorkflow }: { runs: RunSummary[]; showWorkf
               <span className="run-table-name">
                 {showWorkflow ? run.workflowName : <code>{run.id.slice(0, 8)}</code>}
                 {run.inputPreview && !run.error && <span className="run-table-input">{run.inputPreview}</span>}
+                {!run.inputPreview && run.defaultInputPreview && !run.error && (
+                  <span className="run-table-input" title="Started without input: the Entry's default input was used">
+                    default: {run.defaultInputPreview}
+                  </span>
+                )}
                 {run.error && (
                   <span className="run-table-error" title={run.error}>
                     {run.error}

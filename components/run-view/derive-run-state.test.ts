@@ -264,5 +264,27 @@ describe("deriveRunState", () => {
     });
     expect(state.status).toBe("cancelled");
     expect(Object.values(state.nodeStatuses)).not.toContain("running");
+    // The agent was running when Cancel came: it says so, rather than showing no state at all.
+    expect(state.nodeStatuses).toMatchObject({ entry: "completed", agent: "cancelled" });
+  });
+
+  it("a failed run leaves no node spinning and calls none of them cancelled", () => {
+    const state = deriveRunState(
+      recorded(...upToToolCall, { type: "run.failed", payload: { error: "worker stopped" } }),
+      { agentNodeIds: agents },
+    );
+    expect(state.nodeStatuses.agent).toBeUndefined();
+  });
+
+  it("marks an agent that finished after a failed tool call, and the tool, as having tool errors", () => {
+    const failedCall: RunEventInput = {
+      ...toolAnswered,
+      payload: { ...toolAnswered.payload, result: "roots: /nowhere does not exist", isError: true },
+    } as RunEventInput;
+    const state = deriveRunState(recorded(...upToToolCall, failedCall, ...finished.slice(1)), { agentNodeIds: agents });
+    expect(state.status).toBe("completed");
+    expect(state.nodeStatuses).toMatchObject({ entry: "completed", agent: "warning", http: "warning" });
+    const clean = deriveRunState(recorded(...upToToolCall, ...finished), { agentNodeIds: agents });
+    expect(clean.nodeStatuses).toMatchObject({ agent: "completed", http: "registered" });
   });
 });

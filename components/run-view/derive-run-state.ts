@@ -239,6 +239,20 @@ function applyModelEvent(tally: Tally, event: RunEvent): void {
 }
 
 /**
+ * A node that finished although a tool call it made (or a tool of its own) failed is not plainly
+ * "Done": the model may have carried on, but the failure must stand out on the canvas.
+ */
+function markToolErrors(nodeStatuses: Record<string, NodeStatus>, calls: ToolCallView[]): void {
+  for (const call of calls) {
+    if (call.state !== "finished" || !call.isError) continue;
+    for (const nodeId of [call.agentNodeId, call.toolNodeId]) {
+      const current = nodeId ? nodeStatuses[nodeId] : undefined;
+      if (current === "completed" || current === "registered") nodeStatuses[nodeId!] = "warning";
+    }
+  }
+}
+
+/**
  * What the view shows once every event is read: calls cut short by the run's end are abandoned, nothing spins after it.
  */
 function finish(tally: Tally): RunState {
@@ -246,10 +260,15 @@ function finish(tally: Tally): RunState {
   const ended = finishedAt !== undefined;
   const calls = toolCallLog(tally, ended);
   for (const call of calls) if (call.state === "running" && call.toolNodeId) nodeStatuses[call.toolNodeId] = "running";
-  // Once the run has ended nothing is running any more: a node cut short keeps no status rather than a spinner.
+  // Once the run has ended nothing is running any more: a node cut short by Cancel says so, any other
+  // keeps no status rather than a spinner.
   if (ended)
     for (const [nodeId, nodeStatus] of Object.entries(nodeStatuses))
-      if (nodeStatus === "running") delete nodeStatuses[nodeId];
+      if (nodeStatus === "running") {
+        if (status === "cancelled") nodeStatuses[nodeId] = "cancelled";
+        else delete nodeStatuses[nodeId];
+      }
+  markToolErrors(nodeStatuses, calls);
   const durationMs =
     tally.durationMs ?? (startedAt && finishedAt ? Date.parse(finishedAt) - Date.parse(startedAt) : undefined);
   const stillStreaming = streaming && !ended ? { nodeId: streaming.nodeId, text: streaming.text } : null;

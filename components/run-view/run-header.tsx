@@ -13,6 +13,7 @@ import { CancelRunButton } from "./cancel-run-button";
 import { OpenRunGraphButton } from "./open-run-graph-button";
 import { ElapsedTime } from "./elapsed-time";
 import { RunStatusPill } from "./run-status-pill";
+import { FailedCallsBadge } from "./failed-calls-badge";
 
 const CONNECTION_TEXT: Partial<Record<EventConnection, string>> = {
   connecting: "Connecting…",
@@ -75,6 +76,7 @@ export function RunHeader({
         )}
       </nav>
       <RunStatusPill status={state.status} />
+      <FailedCallsBadge calls={state.toolCalls} />
       <span className="run-duration" title="Duration">
         <Clock size={13} aria-hidden />
         <ElapsedTime startedAt={state.startedAt} durationMs={state.durationMs} />

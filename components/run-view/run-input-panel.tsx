@@ -10,9 +10,16 @@ import { runInputText } from "@/components/run-input/parse-run-input";
 import type { InputField } from "@/lib/workflow/run-input-schema";
 import { PanelSection } from "./panel-section";
 
-type RunInputPanelProps = { runId: string; input: unknown; canRerun: boolean; fields: InputField[] };
+/** `defaultInput`: the Entry's default input, which a run started without input was given instead. */
+type RunInputPanelProps = {
+  runId: string;
+  input: unknown;
+  canRerun: boolean;
+  fields: InputField[];
+  defaultInput: string;
+};
 
-export function RunInputPanel({ runId, input, canRerun, fields }: RunInputPanelProps) {
+export function RunInputPanel({ runId, input, canRerun, fields, defaultInput }: RunInputPanelProps) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string>();
   const [pending, startTransition] = useTransition();
@@ -66,6 +73,15 @@ export function RunInputPanel({ runId, input, canRerun, fields }: RunInputPanelP
         <pre className="run-input-value" data-testid="run-input-value">
           {text}
         </pre>
+      ) : defaultInput ? (
+        <>
+          <p className="panel-empty" data-testid="run-input-default">
+            Started without input: the Entry&apos;s default input was used.
+          </p>
+          <pre className="run-input-value" data-testid="run-input-value">
+            {defaultInput}
+          </pre>
+        </>
       ) : (
         <p className="panel-empty">No input: the run started with nothing.</p>
       )}

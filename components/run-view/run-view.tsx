@@ -29,6 +29,7 @@ import { RunFailure } from "./run-failure";
 import { RunHeader } from "./run-header";
 import { RunInputPanel } from "./run-input-panel";
 import { entryInputFields } from "@/components/run-input/entry-input-fields";
+import { entryDefaultInput } from "@/components/run-input/entry-default-input";
 import { ToolCallLog } from "./tool-call-log";
 
 export type RunSummary = {
@@ -112,7 +113,13 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
           )}
           <FinalAnswer state={state} labelOf={labelOf} />
           {!selectedNodeId && (
-            <RunInputPanel runId={run.id} input={run.input} canRerun={canAct} fields={entryInputFields(graph.nodes)} />
+            <RunInputPanel
+              runId={run.id}
+              input={run.input}
+              canRerun={canAct}
+              fields={entryInputFields(graph.nodes)}
+              defaultInput={entryDefaultInput(graph.nodes)}
+            />
           )}
           {selectedNodeId && (
             <div className="run-node-filter">

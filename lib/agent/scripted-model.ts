@@ -3,7 +3,8 @@
  * script in the agent's params instead of a network call. It makes workflows runnable offline
  * and gives tests an exact, repeatable agent. Step N of a conversation plays tool call N of the
  * script; after the last call it answers with `finalText`, where `{{results.0}}` quotes the
- * first tool result, `{{results.last}}` the latest one and `{{input}}` the user prompt.
+ * first tool result, `{{results.last}}` the latest one and `{{input}}` the user prompt; the same
+ * placeholders are filled in the text values of a scripted call's arguments.
  * Streamed, the answer comes a word at a time (`streamDelayMs` apart).
  */
 import type {
@@ -74,6 +75,17 @@ export function fillFinalText(template: string, input: string, results: string[]
   });
 }
 
+/** A scripted call's arguments with the placeholders of `fillFinalText` filled in every text value, however deep. */
+export function fillScriptedArgs(value: unknown, input: string, results: string[]): unknown {
+  if (typeof value === "string") return fillFinalText(value, input, results);
+  if (Array.isArray(value)) return value.map((item) => fillScriptedArgs(item, input, results));
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, fillScriptedArgs(item, input, results)]),
+    );
+  return value;
+}
+
 /** A scripted model with no pace between words: its whole answer is there at once, so there is nothing to stream. */
 export const answersAtOnce = (model: unknown): boolean =>
   model instanceof ScriptedLanguageModel && model.script.streamDelayMs === 0;
@@ -97,7 +109,7 @@ export class ScriptedLanguageModel implements LanguageModelV3 {
               type: "tool-call",
               toolCallId: `call_${previousSteps + 1}`,
               toolName: next.tool,
-              input: JSON.stringify(next.args),
+              input: JSON.stringify(fillScriptedArgs(next.args, userText, results)),
             },
           ]
         : [{ type: "text", text: fillFinalText(this.script.finalText, userText, results) }];

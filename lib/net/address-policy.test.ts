@@ -58,6 +58,14 @@ describe("checkUrl", () => {
     await expect(checkUrl("http://localhost:9/", development)).resolves.toBeInstanceOf(URL);
   });
 
+  it("judges production by the operator's NODE_ENV, not the one the web process sets for Next.js", () => {
+    // workers/web.ts: the operator set nothing, Next.js runs in production mode.
+    const webProcess = addressPolicy({ NODE_ENV: "production", SWITCHBOARD_OPERATOR_NODE_ENV: "" });
+    expect(addressRefusal("127.0.0.1", webProcess)).toBeNull();
+    const operatorProduction = addressPolicy({ NODE_ENV: "production", SWITCHBOARD_OPERATOR_NODE_ENV: "production" });
+    expect(addressRefusal("127.0.0.1", operatorProduction)).toContain("a loopback address");
+  });
+
   it("refuses other schemes, and allows everything when private networks are allowed", async () => {
     await expect(checkUrl("file:///etc/passwd", development)).rejects.toThrow("only http and https");
     await expect(checkUrl("ws://93.184.216.34/", development)).rejects.toThrow(

@@ -14,12 +14,15 @@ export class AddressRefusedError extends Error {}
 export type AddressPolicy = { allowPrivate: boolean; allowLoopback: boolean };
 
 /**
- * SWITCHBOARD_ALLOW_PRIVATE_NETWORK=1 (or the older SWITCHBOARD_MCP_ALLOW_PRIVATE=1) allows private networks; loopback
- * is allowed outside production.
+ * SWITCHBOARD_ALLOW_PRIVATE_NETWORK=1 (or the older SWITCHBOARD_MCP_ALLOW_PRIVATE=1) allows private
+ * networks; loopback is allowed outside production. Production is what the operator set: the web
+ * process runs Next.js with NODE_ENV=production whatever it was, and keeps the operator's value in
+ * SWITCHBOARD_OPERATOR_NODE_ENV (workers/web.ts), so Discover and a run judge an address alike.
  */
 export function addressPolicy(env: Record<string, string | undefined> = process.env): AddressPolicy {
   const allowPrivate = env.SWITCHBOARD_ALLOW_PRIVATE_NETWORK === "1" || env.SWITCHBOARD_MCP_ALLOW_PRIVATE === "1";
-  return { allowPrivate, allowLoopback: allowPrivate || env.NODE_ENV !== "production" };
+  const mode = env.SWITCHBOARD_OPERATOR_NODE_ENV ?? env.NODE_ENV;
+  return { allowPrivate, allowLoopback: allowPrivate || mode !== "production" };
 }
 
 const loopback = new BlockList();

@@ -1,4 +1,7 @@
-/** fs_write: writes a text file inside the configured root directories, creating its folders. */
+/**
+ * fs_write: writes a text file inside the configured root directories, creating its folders — and
+ * the first root itself when it does not exist yet, so a fresh folder named as the root just works.
+ */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { confinePath } from "../tools/confine-path";
@@ -38,6 +41,8 @@ export const fsWrite = defineComponent({
   },
   params: FsWriteParams,
   async execute({ params }) {
+    // Only an absolute first root is made; confinePath then judges it (and refuses .data/) as always.
+    if (path.isAbsolute(params.roots[0])) await mkdir(params.roots[0], { recursive: true });
     const file = await confinePath(params.path, params.roots);
     await mkdir(path.dirname(file), { recursive: true });
     // The folders just made are inside the root, but a symlink could have been swapped in meanwhile: check again.

@@ -63,6 +63,29 @@ describe("GET /api/workflows/{id}/runs", () => {
     expect(body.nextCursor).toBeNull();
   });
 
+  it("says a run started without input was given the Entry's default input", async () => {
+    const response = await stack.fetch("/api/workflows", {
+      method: "POST",
+      body: JSON.stringify({
+        name: "history default",
+        nodes: [
+          graphNode("entry", "core.entry", { params: { defaultInput: "what the Entry says" } }),
+          graphNode("out", "core.output"),
+        ],
+        edges: [graphEdge("entry", "output", "out", "value")],
+      }),
+    });
+    const { id } = (await response.json()) as { id: string };
+    const given = await startAndFinish(id, "given");
+    const started = await stack.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: "{}" });
+    const { runId: defaulted } = (await started.json()) as { runId: string };
+    await waitForRun(stack, defaulted);
+    const { body } = await list(`/api/workflows/${id}/runs`);
+    const byId = new Map(body.runs.map((run) => [run.id, run]));
+    expect(byId.get(defaulted)).toMatchObject({ inputPreview: null, defaultInputPreview: "what the Entry says" });
+    expect(byId.get(given)).toMatchObject({ inputPreview: '"given"', defaultInputPreview: null });
+  });
+
   it("pages with a cursor, never repeating or skipping a run", async () => {
     const first = await list(`/api/workflows/${workflowId}/runs?limit=2`);
     expect(first.body.runs.map((run) => run.id)).toEqual([runIds[2], runIds[1]]);

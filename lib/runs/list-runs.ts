@@ -39,6 +39,8 @@ export type RunSummary = {
   inputPreview: string | null;
   /** A test run from the editor (partial when its mode is not "all"): what was asked and what ran. */
   test: RunTrigger["test"] | null;
+  /** Started without input: the start of the Entry's default input, which the run was given instead (null if none). */
+  defaultInputPreview: string | null;
 };
 
 export type RunPage = { runs: RunSummary[]; nextCursor: string | null };
@@ -54,7 +56,11 @@ export async function listRuns(query: RunListQuery, workflowIds: readonly string
   const after = query.cursor ? decodeCursor(query.cursor, "string") : null;
   const rows = await sql<Row>`
     SELECT r.id, r."workflowId", w.name AS "workflowName", r.status::text AS status, r."createdAt", r."startedAt",
-      r."finishedAt", r.error, left(r.input::text, 120) AS "inputPreview", r.trigger->>'kind' AS "triggerKind",
+      r."finishedAt", r.error, left(r.input::text, 120) AS "inputPreview",
+      CASE WHEN r.input IS NULL OR r.input IN ('null'::jsonb, '""'::jsonb)
+        THEN NULLIF(left(jsonb_path_query_first(r.graph,
+          '$.nodes[*] ? (@.type == "core.entry").data.params.defaultInput') #>> '{}', 120), '')
+      END AS "defaultInputPreview", r.trigger->>'kind' AS "triggerKind",
       r.trigger->'test' AS test,
       COALESCE((SELECT sum((e.payload->>'totalTokens')::bigint) FROM "RunEvent" e WHERE e."runId" = r.id
         AND e.type = 'llm.usage'), 0) AS "totalTokens"

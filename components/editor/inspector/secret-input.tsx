@@ -16,9 +16,11 @@ type SecretInputProps = {
 };
 
 export function SecretInput({ id, testId, value, invalid, onChange }: SecretInputProps) {
-  const { names, loaded } = useSecretNames();
+  const { names, loaded, unavailable } = useSecretNames();
   const current = isSecretRef(value) ? value.$secret : "";
-  const missing = current !== "" && loaded && !names.includes(current);
+  // Names that could not be listed (a viewer may not list secrets) say nothing about whether this one exists.
+  const missing = current !== "" && loaded && !unavailable && !names.includes(current);
+  const unlisted = current !== "" && !names.includes(current) && !missing;
 
   return (
     <>
@@ -32,8 +34,9 @@ export function SecretInput({ id, testId, value, invalid, onChange }: SecretInpu
           aria-invalid={invalid || missing}
           onChange={(e) => onChange(e.target.value ? secretRef(e.target.value) : undefined)}
         >
-          <option value="">{names.length > 0 ? "Choose a secret…" : "No secrets yet"}</option>
+          <option value="">{names.length > 0 || unavailable ? "Choose a secret…" : "No secrets yet"}</option>
           {missing && <option value={current}>{current} (not found)</option>}
+          {unlisted && <option value={current}>{current}</option>}
           {names.map((name) => (
             <option key={name} value={name}>
               {name}
@@ -41,12 +44,17 @@ export function SecretInput({ id, testId, value, invalid, onChange }: SecretInpu
           ))}
         </select>
       </div>
-      {loaded && names.length === 0 && (
+      {loaded && !unavailable && names.length === 0 && (
         <p className="field-note" data-testid={`${testId}-hint`}>
           Add secrets on the <a href="/secrets">Secrets page</a>; they are picked here by name and never shown.
         </p>
       )}
       {missing && <p className="field-error">No secret named “{current}” is stored.</p>}
+      {loaded && unavailable && (
+        <p className="field-note" data-testid={`${testId}-unlisted`}>
+          Stored secrets cannot be listed here (editors and admins can), so whether this one exists is not checked.
+        </p>
+      )}
     </>
   );
 }

@@ -24,6 +24,8 @@ const STATUS_LABELS: Record<NodeStatus, string> = {
   failed: "Failed",
   registered: "Registered",
   skipped: "Skipped",
+  warning: "Tool errors",
+  cancelled: "Cancelled",
 };
 
 type NodeShellProps = {
