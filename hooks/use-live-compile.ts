@@ -5,6 +5,7 @@
  */
 import { useEffect } from "react";
 import { compileWorkflow } from "@/lib/workflow/compile";
+import { idleEntryProblems } from "@/lib/workflow/idle-entry";
 import { useEditorStoreApi } from "@/components/editor/editor-store-context";
 
 const DELAY_MS = 200;
@@ -16,7 +17,7 @@ export function useLiveCompile() {
     const compile = () => {
       const { toGraph, lookup, setCompileErrors, hostTools } = store.getState();
       const result = compileWorkflow(toGraph(), lookup, { hostTools });
-      setCompileErrors(result.ok ? [] : result.errors);
+      setCompileErrors(result.ok ? idleEntryProblems(result.plan, lookup) : result.errors);
     };
     compile();
     const unsubscribe = store.subscribe((state, previous) => {

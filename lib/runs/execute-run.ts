@@ -25,6 +25,7 @@ import { claimRun, releaseLease, type ClaimedRun } from "./run-lease";
 import { claimWithinLimit, wakeQueuedRuns } from "./run-gate";
 import { NodeFailure, RunStop } from "./run-stop";
 import { scheduleNodes } from "./schedule-nodes";
+import { nothingRanReason } from "./skip-rule";
 
 export type RunServices = {
   redis: Redis;
@@ -215,6 +216,8 @@ async function executeClaimed(services: RunServices, run: ClaimedRun): Promise<v
       signal: ctx.signal,
     });
     ctx.signal.throwIfAborted(); // a cancel that lands as the last node finishes still wins
+    const idle = nothingRanReason(ctx.plan, ctx.skipped);
+    if (idle) return void (await finishRun(ending, leases.owner, { status: "failed", error: idle }));
     await finishRun(ending, leases.owner, { status: "completed", output: runOutput(ctx.plan, ctx) });
   } catch (error) {
     const outcome = outcomeOf(ctx, error);

@@ -66,3 +66,22 @@ export function skippableNodes(
   }
   return skippable;
 }
+
+/**
+ * Why a run that reached its end did nothing, or null when something ran: every step that reads
+ * from another node (not a trigger, not a tool) was skipped. Such a run is not a success.
+ */
+export function nothingRanReason(plan: CompiledWorkflow, skipped: ReadonlySet<string>): string | null {
+  const steps = plan.order
+    .map((id) => plan.nodes[id])
+    .filter(
+      (node) =>
+        node.mode !== "tool" &&
+        Object.keys(node.inputs).length + Object.keys(node.templateSources ?? {}).length > 0,
+    );
+  if (steps.length === 0 || steps.some((node) => !skipped.has(node.id))) return null;
+  return (
+    `Nothing ran: all ${steps.length} step${steps.length === 1 ? " was" : "s were"} skipped, as nothing the run's ` +
+    `trigger started leads to them (is the Entry's output wired to the first step?)`
+  );
+}
