@@ -5,7 +5,7 @@
  * a group without servers. Pure (no spawning, no network), so the canvas shows it as you type.
  */
 import type { ParamProblem, ParamValidator } from "../nodes/types";
-import { McpServerConfig, McpServerSource } from "./config";
+import { McpServerConfig, McpServerSource, type ToolFilter } from "./config";
 import { isRemoteProtocol, protocolMismatch, REMOTE_URL_SCHEMES } from "./remote-protocol";
 import { GroupNodeParams, ServerNodeParams, serverSourceOf } from "./server-specs";
 import { describeIssues, issueText } from "../validation/describe-issues";
@@ -75,6 +75,12 @@ function fieldOf([first, second]: PropertyKey[]): string {
   return String(first ?? "transport");
 }
 
+/** "Selected" with nothing selected offers the agent no tool at all: refused, rather than found out in a run. */
+const emptySelection = (filter: ToolFilter | undefined) =>
+  filter?.mode === "selected" && filter.tools.length === 0
+    ? `has its tool filter set to "Selected" with no tool selected, so it would offer the agent none: pick at least one tool, or choose "All"`
+    : null;
+
 export const validateServerNodeParams: ParamValidator = (params, { label, mcpServers }) => {
   const parsed = ServerNodeParams.safeParse(params);
   if (!parsed.success)
@@ -83,7 +89,9 @@ export const validateServerNodeParams: ParamValidator = (params, { label, mcpSer
       message: `"${label}": ${issueText(issue)}`,
     }));
   const problem = sourceProblem(serverSourceOf(parsed.data), mcpServers);
-  return problem ? [{ field: problem.field, message: `"${label}" ${problem.text}` }] : [];
+  if (problem) return [{ field: problem.field, message: `"${label}" ${problem.text}` }];
+  const empty = emptySelection(parsed.data.toolFilter);
+  return empty ? [{ field: "toolFilter", message: `"${label}" ${empty}` }] : [];
 };
 
 export const validateGroupNodeParams: ParamValidator = (params, { label, mcpServers }) => {
@@ -97,11 +105,11 @@ export const validateGroupNodeParams: ParamValidator = (params, { label, mcpServ
   if (servers.length === 0) return [{ field: "servers", message: `"${label}" needs at least one server` }];
   const problems: ParamProblem[] = [];
   const seen = new Set<string>();
-  for (const { id, toolFilter: _filter, ...source } of servers) {
+  for (const { id, toolFilter, ...source } of servers) {
     if (seen.has(id)) problems.push({ field: "servers", message: `"${label}" uses server id "${id}" twice` });
     seen.add(id);
-    const problem = sourceProblem(source, mcpServers);
-    if (problem) problems.push({ field: "servers", message: `Server "${id}" of "${label}" ${problem.text}` });
+    const problem = sourceProblem(source, mcpServers) ?? { text: emptySelection(toolFilter) };
+    if (problem.text) problems.push({ field: "servers", message: `Server "${id}" of "${label}" ${problem.text}` });
   }
   return problems;
 };
