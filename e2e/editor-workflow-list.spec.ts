@@ -123,6 +123,31 @@ test("importing a bad file says what is wrong and changes nothing", async ({ pag
   );
   await expect(list.importErrors).toContainText('graph: edge "e1": target "nowhere" is not a node in this file');
 
+  // A param of the wrong type: a string where the headers object belongs is refused by node and field.
+  const mistyped = {
+    format: "switchboard.workflow",
+    version: 1,
+    name: "Mistyped",
+    graph: {
+      nodes: [
+        {
+          id: "fetch-1",
+          type: "core.http.request",
+          position: { x: 0, y: 0 },
+          data: { label: "Fetch", mode: "normal", params: { url: "https://example.com", headers: "accept: json" } },
+        },
+      ],
+      edges: [],
+    },
+  };
+  await list.importFile({
+    name: "mistyped.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(mistyped)),
+  });
+  await expect(list.importErrors).toContainText("“mistyped.json” was not imported");
+  await expect(list.importErrors).toContainText('graph: node "fetch-1": headers: expected record, got string');
+
   await list.importFile({
     name: "other.json",
     mimeType: "application/json",

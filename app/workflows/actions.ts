@@ -11,6 +11,7 @@ import { startEditorRun } from "@/lib/runs/partial-run";
 import { parseGraph } from "@/lib/workflow/graph";
 import { parseWorkflowFile } from "@/lib/workflow/workflow-file";
 import { duplicateWorkflow } from "@/lib/workflow-store/duplicate-workflow";
+import { paramTypeProblems } from "@/lib/workflow-store/param-types";
 import { saveRefusal } from "@/lib/workflow-store/save-guard";
 import {
   createWorkflow,
@@ -172,6 +173,8 @@ export async function importWorkflowAction(text: unknown): Promise<ListActionRes
   if (typeof text !== "string") return { ok: false, errors: ["The file could not be read as text"] };
   const file = parseWorkflowFile(text, new Set(catalogueMeta().map((component) => component.id)));
   if (!file.ok) return file;
+  const mistyped = paramTypeProblems(file.graph);
+  if (mistyped.length > 0) return { ok: false, errors: mistyped };
   const refusal = saveRefusal(user.principal.role, null, file.graph);
   if (refusal) return { ok: false, errors: refusal.errors };
   const { id } = await createWorkflow(await unusedName(file.name), file.graph);

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { lookupComponent } from "../nodes";
 import { compileWorkflow } from "../workflow/compile";
 import { parseGraph } from "../workflow/graph";
+import { paramTypeProblems } from "./param-types";
 import { TEMPLATES } from "./templates";
 import { usesHostAccess } from "./templates-host-access";
 
@@ -26,6 +27,7 @@ describe("the template gallery", () => {
         expect(parsed.ok, JSON.stringify(parsed)).toBe(true);
         const compiled = compileWorkflow(graph, lookupComponent, { hostTools: true });
         expect(compiled.ok ? [] : compiled.errors).toEqual([]);
+        expect(paramTypeProblems(graph)).toEqual([]); // an export of it imports again
       }
     });
   }
