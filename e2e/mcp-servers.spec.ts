@@ -164,6 +164,12 @@ test("a person cancels a run while an MCP tool is still working, and its server 
   await expect(run.status).toHaveText("cancelled", { timeout: 15_000 });
   await expect(page.locator('[data-event-type="tool.teardown"]')).toHaveCount(1);
   await expect(page.getByTestId("cancel-run")).toHaveCount(0);
+  // The agent was running when Cancel came: its node says so, rather than showing no state at all.
+  const agentStatus = page
+    .locator(".react-flow__node", { has: page.locator(".node-title").getByText("Agent", { exact: true }) })
+    .locator(".node-status");
+  await expect(agentStatus).toHaveText("Cancelled");
+  await page.screenshot({ path: "test-results/screenshots/run-cancelled-node.png" });
 });
 
 test("the editor follows a run that is still going: its status, and the MCP server's health dot on the node", async ({

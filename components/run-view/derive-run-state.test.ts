@@ -276,6 +276,15 @@ describe("deriveRunState", () => {
     expect(state.nodeStatuses.agent).toBeUndefined();
   });
 
+  it("keeps the Loop item a call was made for", () => {
+    const loopCall: RunEventInput = {
+      ...toolAnswered,
+      payload: { ...toolAnswered.payload, item: 2 },
+    } as RunEventInput;
+    const state = deriveRunState(recorded(...upToToolCall, loopCall), { agentNodeIds: agents });
+    expect(state.toolCalls[0]).toMatchObject({ item: 2, iteration: 1 });
+  });
+
   it("marks an agent that finished after a failed tool call, and the tool, as having tool errors", () => {
     const failedCall: RunEventInput = {
       ...toolAnswered,

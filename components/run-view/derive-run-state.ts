@@ -20,6 +20,8 @@ export type ToolCallView = {
   /** The tool-mode node that registered this tool, when known. */
   toolNodeId?: string;
   iteration: number;
+  /** For a Loop's calls: the item it was called for, from 0. */
+  item?: number;
   /** What the agent asked for. */
   args: unknown;
   /** What the call went ahead with, when a person changed the arguments while approving it. */
@@ -178,12 +180,13 @@ function applyNodeEvent(tally: Tally, event: RunEvent): void {
 function applyToolCallEvent(tally: Tally, event: RunEvent): void {
   switch (event.type) {
     case "tool.call.started": {
-      const { nodeId, callId, toolName, args, iteration } = event.payload;
+      const { nodeId, callId, toolName, args, iteration, item } = event.payload;
       tally.toolCalls.set(callId, {
         callId,
         toolName,
         agentNodeId: nodeId,
         iteration,
+        item,
         args,
         isError: false,
         startedAt: event.at,
@@ -192,13 +195,14 @@ function applyToolCallEvent(tally: Tally, event: RunEvent): void {
       break;
     }
     case "tool.call.completed": {
-      const { nodeId, callId, toolName, args, result, isError, iteration, durationMs } = event.payload;
+      const { nodeId, callId, toolName, args, result, isError, iteration, item, durationMs } = event.payload;
       const started = tally.toolCalls.get(callId);
       tally.toolCalls.set(callId, {
         callId,
         toolName,
         agentNodeId: nodeId,
         iteration,
+        item,
         args: args ?? started?.args,
         result,
         isError,

@@ -39,7 +39,7 @@ export function ToolCallCard({ call, labelOf }: ToolCallCardProps) {
         </span>
       </header>
       <p className="tool-call-origin">
-        {labelOf(call.agentNodeId)}, step {call.iteration}
+        {labelOf(call.agentNodeId)}, {call.item === undefined ? `step ${call.iteration}` : `item ${call.item + 1}`}
         {call.toolNodeId && <> · via {labelOf(call.toolNodeId)}</>}
       </p>
       {call.editedArgs === undefined ? (

@@ -24,7 +24,7 @@ export type GatewayConnection = {
   callTool: (
     toolName: string,
     args: Record<string, unknown>,
-    options?: { callId?: string; signal?: AbortSignal },
+    options?: { callId?: string; signal?: AbortSignal; meta?: Record<string, unknown> },
   ) => Promise<GatewayCallResult>;
   close: () => Promise<void>;
 };
@@ -82,7 +82,7 @@ export async function connectToGateway(
     try {
       // The call id lets the gateway name an approval request after the call it holds.
       result = (await client.callTool(
-        { name: toolName, arguments: args, _meta: { ...callMeta(), callId } },
+        { name: toolName, arguments: args, _meta: { ...callMeta(), ...options.meta, callId } },
         undefined,
         {
           signal: linked?.signal,

@@ -45,7 +45,14 @@ const warn = (what: string, runId: string) => (error: unknown) => {
 
 type Forward<T> = (tool: T, args: Record<string, unknown>, callId?: string) => Promise<CallToolResult>;
 
-export type RecordedCall = { name: string; args: Record<string, unknown>; callId?: string; iteration: number };
+/** `item`: the Loop item the call was made for, when a Loop made it. */
+export type RecordedCall = {
+  name: string;
+  args: Record<string, unknown>;
+  callId?: string;
+  iteration: number;
+  item?: number;
+};
 
 /** Hands recordCall a call's audit row (went through, blocked or denied), to be stored with its completion. */
 export type ReportAudit = (row: AuditRow) => void;
@@ -122,6 +129,7 @@ export async function recordCall(
     toolName: call.name,
     args: secrets.redact(call.args),
     iteration: call.iteration,
+    ...(call.item === undefined ? {} : { item: call.item }),
   };
   const startedEvent = RunEventInput.parse({ type: "tool.call.started", payload: base });
   const began = performance.now();

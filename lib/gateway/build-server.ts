@@ -60,9 +60,10 @@ export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Ser
     const exposed = exposeTools(deps.tools);
     const callId = typeof _meta?.callId === "string" ? _meta.callId : undefined;
     const iteration = typeof _meta?.iteration === "number" ? _meta.iteration : 1;
+    const item = Number.isInteger(_meta?.item) && (_meta!.item as number) >= 0 ? (_meta!.item as number) : undefined;
     const forward = (tool: ExposedTool, finalArgs: Record<string, unknown>, guardedCallId?: string) =>
       forwardCall(scope, tool, finalArgs, guardedCallId);
-    return recordCall(scope, deps.redis, { name, args, callId, iteration }, (report) =>
+    return recordCall(scope, deps.redis, { name, args, callId, iteration, item }, (report) =>
       guardToolCall(scope, deps.redis, exposed, { name, args, callId }, auditedForward(name, forward, report), report),
     );
   });

@@ -91,7 +91,7 @@ export const loop = defineComponent({
           const { text, isError, structured } = await tools.callTool(
             toolName,
             argsFor(params.args, params.items[index], index),
-            { signal },
+            { signal, meta: { item: index } }, // the run view names the item on the call's card
           );
           const outcome: Outcome = isError
             ? { ok: false, error: text }

@@ -214,6 +214,16 @@ describe("Loop", () => {
     expect(failed.result.error).toMatch(/item 2 of 3: double failed:.*two is bad/);
   });
 
+  it("records which item each of its tool calls was for, so the run view can name it", async () => {
+    const { runId, result } = await runWorkflowToEnd(stack, loopGraph("fail"), [10, 20, 30]);
+    expect(result.status).toBe("completed");
+    const calls = (await listEvents(runId)).filter((event) => event.type === "tool.call.completed");
+    const itemOf = (event: (typeof calls)[number]) => (event.payload as { item?: number; args: unknown }).item;
+    const byItem = new Map(calls.map((event) => [itemOf(event), (event.payload as { args: unknown }).args]));
+    expect([...byItem.keys()].sort()).toEqual([0, 1, 2]);
+    expect(byItem.get(1)).toEqual({ input: 20 });
+  });
+
   it("refuses a non-list input, naming the field", async () => {
     const { result } = await runWorkflowToEnd(stack, loopGraph("fail"), "not a list");
     expect(result.status).toBe("failed");

@@ -19,6 +19,8 @@ export const ToolCallRecord = z.object({
   result: z.unknown().optional(),
   isError: z.boolean(),
   iteration: z.number(),
+  /** For a Loop's calls: the item it was called for, from 0. */
+  item: z.number().int().min(0).optional(),
   durationMs: z.number(),
 });
 export type ToolCallRecord = z.infer<typeof ToolCallRecord>;
@@ -154,6 +156,7 @@ export const RunEventInput = z.discriminatedUnion("type", [
       toolName: z.string(),
       args: z.unknown(),
       iteration: z.number(),
+      item: z.number().int().min(0).optional(),
     }),
   }),
   z.object({ type: z.literal("tool.call.completed"), payload: z.object({ ...nodeRef, ...ToolCallRecord.shape }) }),
