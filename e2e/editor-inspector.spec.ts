@@ -37,12 +37,46 @@ test("the inspector edits every field kind the components use, and validates JSO
   await expect(node.locator(".node-card.is-tool")).toBeVisible();
   await expect(node.locator('.react-flow__handle[data-handleid="tool"]')).toBeVisible();
   await expect(node.locator('.react-flow__handle[data-handleid="status"]')).toHaveCount(0);
-  await expect(editor.inspector.getByTestId("tool-name")).toHaveText("health_check");
+  await expect(editor.inspector.getByTestId("tool-name")).toHaveValue("health_check");
   await expect(editor.inspector.getByTestId("tool-description")).toContainText("Make an HTTP request");
-  await expect(editor.inspector.getByTestId("tool-input-url")).toContainText("Agent fills");
+  // A URL was typed before tool mode: it stays fixed. "Agent fills" is a choice, made per field.
+  await expect(editor.inspector.getByTestId("tool-input-url")).toContainText("Fixed");
+  await expect(node.locator(".node-tool-summary")).toContainText("agent fills nothing");
   await expect(editor.inspector.getByTestId("tool-input-body")).toContainText("Fixed");
   await editor.inspector.getByTestId("tool-input-body").getByRole("button").click();
   await expect(editor.inspector.getByTestId("tool-input-body")).toContainText("Agent fills");
+  await expect(node.locator(".node-tool-summary")).toContainText("agent fills body");
+
+  // Renaming the node does not rename the tool the model sees.
+  await editor.inspector.getByTestId("node-label").fill("Health check tab B");
+  await expect(editor.inspector.getByTestId("tool-name")).toHaveValue("health_check");
+  await expect(node.locator(".node-tool-summary code")).toHaveText("health_check");
+});
+
+test("a URL typed into a tool-mode field is fixed; renaming a tool an agent names warns", async ({ page }) => {
+  const editor = new EditorPage(page);
+  await editor.createWorkflow();
+  await editor.dragFromPalette("core.agent", { x: 560, y: 170 });
+  await editor.dragFromPalette("core.http.request", { x: 300, y: 480 });
+  const http = editor.node("HTTP Request");
+  await editor.select(http);
+  await editor.inspector.getByTestId("tool-mode-toggle").check();
+  await expect(editor.inspector.getByTestId("tool-input-url")).toContainText("Agent fills");
+  await editor.param("url").fill("https://api.example.com/weather");
+  await expect(editor.inspector.getByTestId("tool-input-url")).toContainText("Fixed");
+  await expect(http.locator(".node-tool-summary")).toContainText("agent fills nothing");
+
+  const agent = editor.node("Agent");
+  await editor.connect(http, "tool", agent, "tools");
+  await editor.select(agent);
+  await editor.param("allowedTools").fill("http_request");
+  await editor.select(http);
+  await editor.inspector.getByTestId("tool-name").fill("weather");
+  await expect(editor.inspector.getByTestId("tool-name-warning")).toContainText(
+    "“Agent” still uses “http_request” in its allowed tools",
+  );
+  await editor.inspector.screenshot({ path: "test-results/screenshots/tool-name-warning.png" });
+  await page.screenshot({ path: "test-results/screenshots/tool-mode-fixed-url.png" });
 });
 
 test("compile problems are marked on the canvas before running, and Run is refused with the list", async ({ page }) => {

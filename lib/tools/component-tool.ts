@@ -1,19 +1,18 @@
 /** How a tool-mode component looks to an agent: its tool name and the JSON Schema of the arguments it fills. */
 import type { CompiledNode } from "../workflow/compile";
 import type { ComponentMeta, JsonSchema } from "../nodes/types";
+import { toolNameFromLabel } from "../workflow/tool-fields";
 
-/** `http_request` for a node still called "HTTP Request"; a renamed node is named after its label. */
+/**
+ * The node's own tool name when it has one; else, as graphs saved before tool names were a field
+ * read, `http_request` for a node still called "HTTP Request" and a renamed node named after its label.
+ */
 export function toolNameFor(
-  node: Pick<CompiledNode, "label">,
+  node: Pick<CompiledNode, "label" | "toolName">,
   component: Pick<ComponentMeta, "label" | "tool">,
 ): string {
-  const fromLabel = (label: string) =>
-    label
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "_")
-      .replace(/^_+|_+$/g, "")
-      .slice(0, 64);
-  const name = node.label === component.label ? component.tool!.name : fromLabel(node.label);
+  if (node.toolName) return node.toolName;
+  const name = node.label === component.label ? component.tool!.name : toolNameFromLabel(node.label);
   return name || component.tool!.name;
 }
 

@@ -97,6 +97,7 @@ function compileNode(
     agentInputs:
       node.data.mode === "tool" ? (node.data.toolConfig?.exposedInputIds ?? component.tool?.agentInputs ?? []) : [],
   };
+  if (node.data.mode === "tool" && node.data.toolConfig?.toolName) compiled.toolName = node.data.toolConfig.toolName;
   if (node.data.timeoutSeconds) compiled.timeoutSeconds = node.data.timeoutSeconds;
   errors.push(...compileResilience(node, component, compiled));
   return compiled;

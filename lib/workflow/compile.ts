@@ -68,6 +68,8 @@ export type CompiledNode = {
   connectedToolNodeIds: string[];
   /** For tool-mode nodes: the inputs the agent fills when calling. */
   agentInputs: string[];
+  /** For tool-mode nodes: the tool name set on the node (else it comes from the label, lib/tools/component-tool.ts). */
+  toolName?: string;
   /** Node names used in this node's templates (`{{name.port}}`) → the node id they refer to. */
   templateSources?: Record<string, string>;
   /** Fails the node (and the run) when it runs longer than this. */

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { PinnedData } from "./pinned-data";
 import { NodeRetry, OnError } from "./resilience";
+import { TOOL_NAME_PATTERN } from "./tool-fields";
 
 export const TOOL_HANDLE = "tool";
 export const TOOLS_HANDLE = "tools";
@@ -16,6 +17,8 @@ export const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 120;
 export const ToolConfig = z.object({
   /** Inputs the agent fills when it calls the tool; every other input is bound from params or upstream edges. */
   exposedInputIds: z.array(z.string()).optional(),
+  /** The name the model sees, set when the node is first put into tool mode; renaming the label leaves it. */
+  toolName: z.string().regex(TOOL_NAME_PATTERN, "toolName: use 1 to 64 letters, digits, _ or -").optional(),
   /** Each call waits for a person to approve it (or edit its arguments) in the run view. */
   requiresApproval: z.boolean().optional(),
   /** With no decision in this time the call is denied. */

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { CatalogueIcon } from "@/components/ui/icon";
 import { useEditorStore } from "../editor-store-context";
 import { isFieldVisible, paramValue } from "../param-values";
-import { agentInputs } from "../tool-shape";
+import { agentInputs, fixedByTyping, pinnedToolName } from "../tool-shape";
 import { TestRunSection } from "../data-panel/run-controls";
 import { OnErrorSection } from "./on-error-section";
 import { ParamField } from "./param-field";
@@ -61,7 +61,9 @@ function NodeInspector({ id }: { id: string }) {
     connections[name]
       ? `Filled from “${connections[name]}” through its connection.`
       : filledByAgent.includes(name)
-        ? "The agent fills this when it calls the tool."
+        ? data.params[name] === undefined || data.params[name] === ""
+          ? "The agent fills this when it calls the tool."
+          : "The agent fills this when it calls the tool, so the value here is not used: click “Agent fills” above to fix it."
         : undefined;
 
   return (
@@ -86,7 +88,7 @@ function NodeInspector({ id }: { id: string }) {
             data-testid="node-label"
             className="input"
             value={data.label}
-            onChange={(e) => updateNodeData(id, { label: e.target.value })}
+            onChange={(e) => updateNodeData(id, { label: e.target.value, ...pinnedToolName(data, meta) })}
           />
         </div>
       </section>
@@ -108,7 +110,11 @@ function NodeInspector({ id }: { id: string }) {
                 nodeId={id}
                 field={field}
                 value={paramValue(data.params, meta, field.name)}
-                onChange={(value) => setParam(id, field.name, value)}
+                onChange={(value) => {
+                  setParam(id, field.name, value);
+                  const fixed = fixedByTyping(data, meta, field.name, value);
+                  if (fixed) updateNodeData(id, { toolConfig: fixed });
+                }}
                 problem={fieldProblems[field.name]}
                 note={noteFor(field.name)}
               />

@@ -8,8 +8,9 @@ import { cx } from "@/components/ui/class-names";
 import { useEditorStore } from "../editor-store-context";
 import type { EditorNodeData } from "../graph-conversion";
 import { toolSourceSummary } from "@/lib/mcp/tool-source-summary";
-import { agentInputs, toolName } from "../tool-shape";
+import { agentInputs, toolModeStart, toolName } from "../tool-shape";
 import { ApprovalSetting } from "./approval-setting";
+import { ToolNameField } from "./tool-name-field";
 
 type ToolModeSectionProps = {
   id: string;
@@ -45,7 +46,11 @@ export function ToolModeSection({ id, data, meta, connections }: ToolModeSection
             data-testid="tool-mode-toggle"
             aria-label="Tool mode"
             checked={isTool}
-            onChange={(e) => setNodeMode(id, e.target.checked ? "tool" : "normal")}
+            onChange={(e) => {
+              setNodeMode(id, e.target.checked ? "tool" : "normal");
+              // Named once, from the label as it is now (renaming the node later leaves it); fields with a value stay fixed.
+              if (e.target.checked) updateNodeData(id, { toolConfig: toolModeStart(data, meta) });
+            }}
           />
           <span className={cx(isTool && "is-active")}>Tool mode</span>
         </label>
@@ -82,12 +87,12 @@ export function ToolModeSection({ id, data, meta, connections }: ToolModeSection
       )}
       {isTool && meta.tool && !meta.tool.discovered && (
         <div className="tool-details">
-          <div className="tool-detail">
-            <span className="tool-detail-label">Tool name</span>
-            <code className="tool-name" data-testid="tool-name">
-              {toolName(data, meta)}
-            </code>
-          </div>
+          <ToolNameField
+            key={id}
+            id={id}
+            name={toolName(data, meta)!}
+            onChange={(name) => updateNodeData(id, { toolConfig: { ...data.toolConfig, toolName: name } })}
+          />
           <div className="tool-detail">
             <span className="tool-detail-label">Description the agent sees</span>
             <p data-testid="tool-description">{meta.tool.description}</p>
@@ -109,10 +114,11 @@ export function ToolModeSection({ id, data, meta, connections }: ToolModeSection
                           type="button"
                           className={cx("chip", byAgent && "chip-agent")}
                           onClick={() => toggleInput(port.name)}
+                          data-testid={`tool-input-${port.name}-choice`}
                           title={
                             byAgent
                               ? "Click to fix this input to the value below"
-                              : "Click to let the agent fill this input"
+                              : "Click to let the agent fill this input (an explicit choice, kept as it is)"
                           }
                         >
                           {byAgent ? "Agent fills" : "Fixed"}
