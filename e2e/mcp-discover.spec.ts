@@ -1,10 +1,13 @@
 /**
  * Discover tools as a person uses it: a remote MCP server on this machine's loopback is discovered
- * as a run would reach it (loopback is allowed outside production, the web process included).
+ * as a run would reach it (loopback is allowed outside production, the web process included), and
+ * a server that never answers can be cancelled, its program killed.
  */
 import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
 import { startEchoMcpPeer } from "../lib/testing/echo-mcp-peer";
+import { survivorsAfter } from "../lib/testing/host-processes";
+import { processesWith } from "../lib/testing/mcp-peers";
 
 test("Discover lists the tools of a remote MCP server on 127.0.0.1, as a run would reach it", async ({
   page,
@@ -39,4 +42,43 @@ test("Discover lists the tools of a remote MCP server on 127.0.0.1, as a run wou
   } finally {
     await peer.close();
   }
+});
+
+test("Discover can be cancelled: the request stops and the program it started is killed", async ({ page, request }) => {
+  const marker = `discover-hangs-${Date.now()}`;
+  const created = await request.post("/api/workflows", {
+    data: {
+      name: "Cancel discover",
+      nodes: [
+        {
+          id: "stuck",
+          type: "mcp.server",
+          position: { x: 300, y: 200 },
+          data: {
+            label: "Silent server",
+            mode: "tool",
+            // Starts, never answers the MCP handshake: Discover would spin until its 20 s startup timeout.
+            params: { transport: "stdio", command: "node", args: ["-e", "setInterval(() => {}, 1000)", marker] },
+          },
+        },
+      ],
+      edges: [],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/workflows/${id}`);
+  const editor = new EditorPage(page);
+  await editor.select(editor.node("Silent server"));
+  const mcp = editor.inspector.getByTestId("mcp-section");
+  await mcp.getByTestId("discover-tools").click();
+  await expect(mcp.getByTestId("discover-tools")).toHaveText(/Connecting/);
+  await expect.poll(() => processesWith(marker).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await mcp.screenshot({ path: "test-results/screenshots/discover-cancel.png" });
+  const cancelledAt = Date.now();
+  await mcp.getByTestId("discover-cancel").click();
+  await expect(mcp.getByTestId("discover-tools")).toHaveText(/Discover tools/);
+  await expect(mcp.getByTestId("discover-cancel")).toHaveCount(0);
+  expect(await survivorsAfter(marker, 5_000)).toEqual([]);
+  expect(Date.now() - cancelledAt).toBeLessThan(10_000);
 });

@@ -250,6 +250,15 @@ const ROWS: Row[] = [
     body: { jsonrpc: "2.0", id: 1, method: "tools/list" },
     allowed: [],
   },
+  // Discover tools: an editor may discover a remote server (this one answers that it cannot connect).
+  {
+    method: "POST",
+    route: "/api/mcp/discover",
+    access: "editor",
+    path: () => "/api/mcp/discover",
+    body: { nodeId: "n", type: "mcp.server", label: "x", params: { transport: "http", url: "http://127.0.0.1:1/mcp" } },
+    allowed: [200],
+  },
   // Switchboard's own MCP server: any signed-in role may connect (running needs an editor, and a key's workflow limit,
   // checked per tool).
   {

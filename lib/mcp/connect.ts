@@ -35,6 +35,8 @@ export type ConnectOptions = {
   onSpawn?: (pgid: number) => Promise<void> | void;
   /** Called once a stdio server's process group has been killed. */
   onKilled?: (pgid: number) => Promise<void> | void;
+  /** Gives up (a stdio server's process group killed) when it aborts: Discover's Cancel. */
+  signal?: AbortSignal;
 };
 
 export class McpConnectError extends Error {}
@@ -63,7 +65,7 @@ async function connectOnce(
       if (pgid !== undefined) await options.onKilled?.(pgid);
     };
     try {
-      await client.connect(transport, { timeout });
+      await client.connect(transport, { timeout, signal: options.signal });
       await recorded;
     } catch (error) {
       await closeAll();
@@ -75,7 +77,7 @@ async function connectOnce(
     }
     return { client, pgid, secretValues: params.secretValues, close: closeAll };
   }
-  return connectRemote(params, timeout);
+  return connectRemote(params, timeout, options.signal);
 }
 
 type RemoteParams = Extract<Awaited<ReturnType<typeof serverParams>>, { transport: "http" }>;
@@ -150,7 +152,7 @@ function remoteTransport(
  * HTTP+SSE transport, as the SDK documents for backwards compatibility. A server that needs a new
  * OAuth sign-in is not tried again over SSE: the answer would be the same.
  */
-async function connectRemote(params: RemoteParams, timeout: number): Promise<LiveClient> {
+async function connectRemote(params: RemoteParams, timeout: number, signal?: AbortSignal): Promise<LiveClient> {
   const url = new URL(params.url);
   const authProvider = params.oauth && (await RunOAuthProvider.load(params.oauth));
   const failures: string[] = [];
@@ -160,7 +162,7 @@ async function connectRemote(params: RemoteParams, timeout: number): Promise<Liv
       { jsonSchemaValidator: sharedSchemaValidator() },
     );
     try {
-      await client.connect(remoteTransport(protocol, params, timeout, authProvider), { timeout });
+      await client.connect(remoteTransport(protocol, params, timeout, authProvider), { timeout, signal });
       return { client, secretValues: params.secretValues, close: () => client.close() };
     } catch (error) {
       await client.close().catch(() => undefined);
@@ -190,7 +192,8 @@ export async function connectMcpServer(config: McpServerConfig, options: Connect
     try {
       return await connectOnce(config, params, options);
     } catch (error) {
-      if (error instanceof McpSafetyError || error instanceof McpOAuthRequiredError || attempt >= retries) {
+      const final = error instanceof McpSafetyError || error instanceof McpOAuthRequiredError;
+      if (final || attempt >= retries || options.signal?.aborted) {
         throw new McpConnectError(redactSecrets((error as Error).message, params.secretValues));
       }
       await new Promise((resolve) => setTimeout(resolve, delay));

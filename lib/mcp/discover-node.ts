@@ -23,7 +23,7 @@ export type NodeDiscovery = { ok: true; servers: DiscoveryResult[] } | { ok: fal
  * program (a stdio server, or one the worker could not even work out) is discovered only for an admin,
  * as only an admin may save such a node; a param the node does not take is refused as a save refuses it.
  */
-export async function discoverMcpTools(input: unknown, role: Role): Promise<NodeDiscovery> {
+export async function discoverMcpTools(input: unknown, role: Role, signal?: AbortSignal): Promise<NodeDiscovery> {
   const parsed = DiscoverInput.safeParse(input);
   if (!parsed.success) return { ok: false, error: describeIssues(parsed.error, "input") };
   const { nodeId, type, label, params, mcpServers } = parsed.data;
@@ -48,15 +48,19 @@ export async function discoverMcpTools(input: unknown, role: Role): Promise<Node
   } catch (error) {
     return { ok: false, error: (error as Error).message };
   }
-  return discoverSpecs(node, specs);
+  return discoverSpecs(node, specs, signal);
 }
 
-async function discoverSpecs(node: { id: string; type: string }, specs: ServerSpec[]): Promise<NodeDiscovery> {
+async function discoverSpecs(
+  node: { id: string; type: string },
+  specs: ServerSpec[],
+  signal?: AbortSignal,
+): Promise<NodeDiscovery> {
   const servers = await Promise.all(
     specs.map(async (spec): Promise<DiscoveryResult> => {
       const key = editorServerKey(node, spec);
       try {
-        const tools = await discoverTools(spec.config, spec.startupTimeoutMs);
+        const tools = await discoverTools(spec.config, spec.startupTimeoutMs, signal);
         return {
           key,
           source: spec.source,

@@ -1,15 +1,15 @@
 "use client";
 /**
- * The inspector's MCP section for MCP Server and MCP Group nodes: Discover tools (a server action
- * that connects to each server), the tools with their descriptions, the all / selected / all
+ * The inspector's MCP section for MCP Server and MCP Group nodes: Discover tools (connects to each
+ * server; Cancel gives up and stops what it started), the tools with their descriptions, the all / selected / all
  * except choice saved on the node, connection errors as the server gave them, Connect for servers
  * that sign in with OAuth, and the workflow's own MCP servers.
  */
 import "./mcp.css";
-import { RefreshCw, Plug } from "lucide-react";
-import { useState, useTransition } from "react";
+import { RefreshCw, Plug, X } from "lucide-react";
+import { useState } from "react";
+import { useDiscoverTools } from "@/hooks/use-discover-tools";
 import { useMcpOAuthStatus } from "@/hooks/use-mcp-oauth-status";
-import { discoverMcpToolsAction } from "@/app/workflows/mcp-actions";
 import { ToolFilter } from "@/lib/mcp/config";
 import type { NodeDiscovery } from "@/lib/mcp/discover-node";
 import { isMcpNodeType, MCP_GROUP_TYPE } from "@/lib/mcp/server-specs";
@@ -44,7 +44,7 @@ export function McpSection({ id }: { id: string }) {
   const [discovered, setDiscovered] = useState<{ nodeId: string; signature: string; result: NodeDiscovery } | null>(
     null,
   );
-  const [pending, startTransition] = useTransition();
+  const { pending, discover: discoverNow, cancel } = useDiscoverTools();
   const isMcp = Boolean(data && isMcpNodeType(data.componentType));
   const signature = data && isMcp ? `${id}:${connectionSignature(data.params)}` : "";
   // What Discover and Connect are given: the node as it is now, with the workflow's servers it may refer to.
@@ -77,11 +77,10 @@ export function McpSection({ id }: { id: string }) {
         )
       : setParam(id, "toolFilter", filter);
 
-  const discover = () =>
-    startTransition(async () => {
-      const result = await discoverMcpToolsAction(readInput());
-      setDiscovered({ nodeId: id, signature, result });
-    });
+  const discover = async () => {
+    const result = await discoverNow(readInput());
+    if (result) setDiscovered({ nodeId: id, signature, result });
+  };
 
   const found = discovery?.ok ? discovery.servers : [];
   return (
@@ -91,6 +90,11 @@ export function McpSection({ id }: { id: string }) {
         {pending ? <RefreshCw size={14} className="spin" aria-hidden /> : <Plug size={14} aria-hidden />}{" "}
         {pending ? "Connecting…" : "Discover tools"}
       </Button>
+      {pending && (
+        <Button size="sm" variant="ghost" onClick={cancel} data-testid="discover-cancel" title="Stop connecting">
+          <X size={14} aria-hidden /> Cancel
+        </Button>
+      )}
       {outdated && (
         <p className="field-help" data-testid="discover-outdated">
           The settings changed since the last Discover: discover again to list this server&apos;s tools.
