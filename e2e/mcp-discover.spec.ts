@@ -3,11 +3,26 @@
  * as a run would reach it (loopback is allowed outside production, the web process included), and
  * a server that never answers can be cancelled, its program killed.
  */
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
 import { startEchoMcpPeer } from "../lib/testing/echo-mcp-peer";
 import { survivorsAfter } from "../lib/testing/host-processes";
 import { processesWith } from "../lib/testing/mcp-peers";
+
+type McpNodeData = { label: string; mode: "tool"; params: Record<string, unknown> };
+
+/** Saves a workflow of one MCP Server node, opens it in the editor and selects the node; its MCP section. */
+async function openMcpNode(page: Page, request: APIRequestContext, name: string, data: McpNodeData) {
+  const node = { id: "mcp", type: "mcp.server", position: { x: 300, y: 200 }, data };
+  const created = await request.post("/api/workflows", { data: { name, nodes: [node], edges: [] } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/workflows/${id}`);
+  const editor = new EditorPage(page);
+  await editor.select(editor.node(data.label));
+  return editor.inspector.getByTestId("mcp-section");
+}
 
 test("Discover lists the tools of a remote MCP server on 127.0.0.1, as a run would reach it", async ({
   page,
@@ -15,26 +30,11 @@ test("Discover lists the tools of a remote MCP server on 127.0.0.1, as a run wou
 }) => {
   const peer = await startEchoMcpPeer();
   try {
-    const created = await request.post("/api/workflows", {
-      data: {
-        name: "Loopback discover",
-        nodes: [
-          {
-            id: "remote",
-            type: "mcp.server",
-            position: { x: 300, y: 200 },
-            data: { label: "Local tools", mode: "tool", params: { transport: "http", url: peer.url } },
-          },
-        ],
-        edges: [],
-      },
+    const mcp = await openMcpNode(page, request, "Loopback discover", {
+      label: "Local tools",
+      mode: "tool",
+      params: { transport: "http", url: peer.url },
     });
-    expect(created.status()).toBe(201);
-    const { id } = (await created.json()) as { id: string };
-    await page.goto(`/workflows/${id}`);
-    const editor = new EditorPage(page);
-    await editor.select(editor.node("Local tools"));
-    const mcp = editor.inspector.getByTestId("mcp-section");
     await mcp.getByTestId("discover-tools").click();
     await expect(mcp.getByTestId("mcp-tool-echo_request")).toBeVisible();
     await expect(mcp.getByTestId("discover-error")).toHaveCount(0);
@@ -46,31 +46,12 @@ test("Discover lists the tools of a remote MCP server on 127.0.0.1, as a run wou
 
 test("Discover can be cancelled: the request stops and the program it started is killed", async ({ page, request }) => {
   const marker = `discover-hangs-${Date.now()}`;
-  const created = await request.post("/api/workflows", {
-    data: {
-      name: "Cancel discover",
-      nodes: [
-        {
-          id: "stuck",
-          type: "mcp.server",
-          position: { x: 300, y: 200 },
-          data: {
-            label: "Silent server",
-            mode: "tool",
-            // Starts, never answers the MCP handshake: Discover would spin until its 20 s startup timeout.
-            params: { transport: "stdio", command: "node", args: ["-e", "setInterval(() => {}, 1000)", marker] },
-          },
-        },
-      ],
-      edges: [],
-    },
+  // Starts, never answers the MCP handshake: Discover would spin until its 20 s startup timeout.
+  const mcp = await openMcpNode(page, request, "Cancel discover", {
+    label: "Silent server",
+    mode: "tool",
+    params: { transport: "stdio", command: "node", args: ["-e", "setInterval(() => {}, 1000)", marker] },
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  await page.goto(`/workflows/${id}`);
-  const editor = new EditorPage(page);
-  await editor.select(editor.node("Silent server"));
-  const mcp = editor.inspector.getByTestId("mcp-section");
   await mcp.getByTestId("discover-tools").click();
   await expect(mcp.getByTestId("discover-tools")).toHaveText(/Connecting/);
   await expect.poll(() => processesWith(marker).length, { timeout: 15_000 }).toBeGreaterThan(0);

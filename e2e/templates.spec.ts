@@ -101,7 +101,12 @@ test("a failed tool call inside an agent shows on the run: the node is marked an
     data: {
       name: "Failing file tool",
       nodes: [
-        { id: "entry", type: "core.entry", position: { x: 0, y: 120 }, data: { label: "Request", mode: "normal", params: {} } },
+        {
+          id: "entry",
+          type: "core.entry",
+          position: { x: 0, y: 120 },
+          data: { label: "Request", mode: "normal", params: {} },
+        },
         {
           id: "agent",
           type: "core.agent",
@@ -111,7 +116,10 @@ test("a failed tool call inside an agent shows on the run: the node is marked an
             mode: "normal",
             params: {
               provider: "scripted",
-              script: { toolCalls: [{ tool: "fs_read", args: { path: "notes.txt" } }], finalText: "Done: {{results.0}}" },
+              script: {
+                toolCalls: [{ tool: "fs_read", args: { path: "notes.txt" } }],
+                finalText: "Done: {{results.0}}",
+              },
             },
           },
         },

@@ -25,7 +25,7 @@ export function pinnedToolName(
   return { toolConfig: { ...data.toolConfig, toolName: toolName(data, meta)! } };
 }
 
-/** What tool mode starts with: the name the label gives now, and the agent filling only the inputs nobody typed into. */
+/** What tool mode starts with: the name the label gives now, the agent filling only the inputs nobody typed into. */
 export function toolModeStart(data: EditorNodeData, meta: ComponentMeta): EditorNodeData["toolConfig"] {
   if (!meta.tool || meta.tool.discovered) return data.toolConfig;
   return {

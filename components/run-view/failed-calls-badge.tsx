@@ -1,4 +1,7 @@
-/** Beside the run's status: how many tool calls failed, so a run that "completed" around failures does not pass for clean. */
+/**
+ * Beside the run's status: how many tool calls failed, so a run that "completed" around failures
+ * does not pass for clean.
+ */
 import { CircleAlert } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import type { ToolCallView } from "./derive-run-state";

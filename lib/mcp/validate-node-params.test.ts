@@ -1,4 +1,4 @@
-/** An MCP tool filter set to "Selected" with no tool selected is refused, naming node and field (issue 27, defect 6). */
+/** An MCP tool filter on "Selected" with no tool selected is refused, naming node and field (issue 27, defect 6). */
 import { describe, expect, it } from "vitest";
 import { lookupComponent } from "../nodes";
 import { graphNode } from "../testing/fixtures";

@@ -78,7 +78,8 @@ function fieldOf([first, second]: PropertyKey[]): string {
 /** "Selected" with nothing selected offers the agent no tool at all: refused, rather than found out in a run. */
 const emptySelection = (filter: ToolFilter | undefined) =>
   filter?.mode === "selected" && filter.tools.length === 0
-    ? `has its tool filter set to "Selected" with no tool selected, so it would offer the agent none: pick at least one tool, or choose "All"`
+    ? `has its tool filter set to "Selected" with no tool selected, so it would offer the agent none: ` +
+      `pick at least one tool, or choose "All"`
     : null;
 
 export const validateServerNodeParams: ParamValidator = (params, { label, mcpServers }) => {

@@ -1,4 +1,4 @@
-/** A run in which nothing ran is not a success (issue 27, defect 5): a run whose every step was skipped fails saying why. */
+/** A run in which nothing ran is no success (issue 27, defect 5): one whose every step was skipped fails saying why. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { runWorkflowToEnd } from "../testing/run-workflow";

@@ -76,8 +76,7 @@ export function nothingRanReason(plan: CompiledWorkflow, skipped: ReadonlySet<st
     .map((id) => plan.nodes[id])
     .filter(
       (node) =>
-        node.mode !== "tool" &&
-        Object.keys(node.inputs).length + Object.keys(node.templateSources ?? {}).length > 0,
+        node.mode !== "tool" && Object.keys(node.inputs).length + Object.keys(node.templateSources ?? {}).length > 0,
     );
   if (steps.length === 0 || steps.some((node) => !skipped.has(node.id))) return null;
   return (

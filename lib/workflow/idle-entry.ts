@@ -22,7 +22,9 @@ export function idleEntryProblems(plan: CompiledWorkflow, catalogue: Catalogue):
     {
       code: "unreachable",
       nodeId: entry.id,
-      message: `"${entry.label}" is wired to nothing: a run starts there, and nothing it hands on is used. Wire its output into the first step`,
+      message:
+        `"${entry.label}" is wired to nothing: a run starts there, and nothing it hands on is used. ` +
+        `Wire its output into the first step`,
     },
   ];
 }

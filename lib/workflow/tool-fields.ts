@@ -7,12 +7,12 @@
 
 const typed = (value: unknown) => value !== undefined && value !== null && value !== "";
 
-/** The inputs the agent fills when a node is put into tool mode: the component's, except those someone typed a value into. */
+/** The inputs the agent fills when a node is put into tool mode: the component's, except those with a typed value. */
 export function untypedAgentInputs(componentAgentInputs: readonly string[], params: Record<string, unknown>): string[] {
   return componentAgentInputs.filter((name) => !typed(params[name]));
 }
 
-/** Typing into an empty field the agent fills makes it fixed: the inputs the agent fills after that, or null when unchanged. */
+/** Typing into an empty field the agent fills fixes it: the inputs the agent fills after that, or null if unchanged. */
 export function agentInputsAfterTyping(
   filled: readonly string[],
   field: string,

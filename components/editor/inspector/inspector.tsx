@@ -63,7 +63,8 @@ function NodeInspector({ id }: { id: string }) {
       : filledByAgent.includes(name)
         ? data.params[name] === undefined || data.params[name] === ""
           ? "The agent fills this when it calls the tool."
-          : "The agent fills this when it calls the tool, so the value here is not used: click “Agent fills” above to fix it."
+          : "The agent fills this when it calls the tool, so the value here is not used: " +
+            "click “Agent fills” above to fix it."
         : undefined;
 
   return (

@@ -48,8 +48,9 @@ export function ToolModeSection({ id, data, meta, connections }: ToolModeSection
             checked={isTool}
             onChange={(e) => {
               setNodeMode(id, e.target.checked ? "tool" : "normal");
-              // Named once, from the label as it is now (renaming the node later leaves it); fields with a value stay fixed.
-              if (e.target.checked) updateNodeData(id, { toolConfig: toolModeStart(data, meta) });
+              // Named once, from the label as it is now (a later rename leaves it); fields with a value stay fixed.
+              if (e.target.checked && meta.tool && !meta.tool.discovered)
+                updateNodeData(id, { toolConfig: toolModeStart(data, meta) });
             }}
           />
           <span className={cx(isTool && "is-active")}>Tool mode</span>
