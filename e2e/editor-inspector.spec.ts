@@ -50,7 +50,7 @@ test("the inspector edits every field kind the components use, and validates JSO
   // Renaming the node does not rename the tool the model sees.
   await editor.inspector.getByTestId("node-label").fill("Health check tab B");
   await expect(editor.inspector.getByTestId("tool-name")).toHaveValue("health_check");
-  await expect(node.locator(".node-tool-summary code")).toHaveText("health_check");
+  await expect(editor.node("Health check tab B").locator(".node-tool-summary code")).toHaveText("health_check");
 });
 
 test("a URL typed into a tool-mode field is fixed; renaming a tool an agent names warns", async ({ page }) => {
