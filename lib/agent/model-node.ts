@@ -11,6 +11,7 @@ import { modelFields, modelFromParams, modelParams } from "./model-params";
 import { connectNodeTools, type NodeTools } from "./node-tools";
 import { toolAccess, toolAccessFields, toolAccessParams } from "./tool-access-params";
 import { memoryFields, memoryParams } from "./memory-params";
+import { resumedConversation, type ResumedConversation } from "./resumed-conversation";
 
 const PROMPT_HELP = "{{input}} is what arrives on the Input handle; {{node.port}} takes a value from an earlier node.";
 
@@ -48,4 +49,13 @@ export async function withModelAndTools<P extends ModelNodeParams, T>(
   } finally {
     await tools.close();
   }
+}
+
+/** What a model node resumed after its worker died goes on from: its recorded steps, if it recorded any. */
+export async function recordedConversation(
+  ctx: Pick<ExecuteContext<unknown>, "checkpoints" | "nodeId">,
+  tools: NodeTools,
+): Promise<ResumedConversation | undefined> {
+  const recorded = await ctx.checkpoints?.loadConversation();
+  return recorded && resumedConversation(recorded, ctx.nodeId, tools.log);
 }

@@ -1,7 +1,8 @@
 /**
- * The agent loop (level 3 of tool use). Each iteration is one model call whose tool calls run
- * through the gateway; a failing tool comes back to the model as an error result and the loop
- * goes on. After `maxIterations` calls that still asked for tools, or once the calls so far have
+ * The agent loop (level 3 of tool use). Each iteration is one model call, recorded (onStep) before
+ * the tool calls it asked for run through the gateway (tool-round.ts); a failing tool comes back to
+ * the model as an error result and the loop goes on. Resumed after its worker died, it replays its
+ * recorded steps instead of calling the model again (resumed-conversation.ts). After `maxIterations` calls that still asked for tools, or once the calls so far have
  * used more than `tokenBudget` tokens, one last call without tools forces a final answer. Usage is
  * summed across every call.
  */
@@ -10,6 +11,8 @@ import { streamModelCall } from "./stream-model-call";
 import type { ReportModelWarnings } from "./model-warnings";
 import { toTranscript, type TranscriptMessage } from "../runs/transcript";
 import type { AgentLimit, AgentStopReason } from "./stop-reason";
+import type { ResumedConversation, ResumedStep } from "./resumed-conversation";
+import { describeOnly, requestedCalls, runToolRound, type RequestedCall, type SettleRecordedCall } from "./tool-round";
 
 export type AgentUsage = { inputTokens: number; outputTokens: number; totalTokens: number };
 
@@ -47,6 +50,8 @@ export type AgentRequest = {
   onWarnings?: ReportModelWarnings;
   /** A call the model makes to a tool it was not given (see ModelCall). */
   onUnknownTool?: (toolName: string, input: string, toolCallId: string) => Promise<unknown>;
+  /** The steps recorded before the worker died, replayed instead of calling the model again. */
+  resume?: ResumedConversation;
 };
 
 export type AgentResult = {
@@ -71,37 +76,37 @@ export const addUsage = (a: AgentUsage, b: AgentUsage): AgentUsage => ({
   totalTokens: a.totalTokens + b.totalTokens,
 });
 
-/**
- * The same tools without `execute`: the model still sees their definitions (some APIs refuse a
- * conversation with tool results but no tools), yet a call it makes anyway is never run.
- */
-function describeOnly(tools: ToolSet): ToolSet {
-  return Object.fromEntries(
-    Object.entries(tools).map(([name, tool]) => [name, { ...tool, execute: undefined }]),
-  ) as ToolSet;
-}
+type StepOutcome = { text: string; toolCallCount: number; calls: RequestedCall[]; settle?: SettleRecordedCall };
 
 export async function runAgent(request: AgentRequest): Promise<AgentResult> {
   const { model, maxIterations, abortSignal } = request;
   const system = request.system || undefined;
   const hasTools = Object.keys(request.tools).length > 0;
+  const offered = hasTools ? describeOnly(request.tools) : undefined;
   const messages: ModelMessage[] = [...(request.history ?? []), { role: "user", content: request.prompt }];
+  let recordedUpTo = 0; // messages already in a step's record
   let usage = noUsage();
   const budget = request.tokenBudget ?? 0;
   const overBudget = () => budget > 0 && usage.inputTokens + usage.outputTokens > budget;
 
-  /** One model call; `forcedBy` makes it the last one, with tools described but not callable. */
-  const step = async (iteration: number, forcedBy?: AgentLimit) => {
-    abortSignal?.throwIfAborted(); // a cancelled run stops between steps, whatever the model does with the signal
-    request.onIterationStart?.(iteration);
+  /** A step recorded before the worker died: its reply joins the conversation again, the model is not called. */
+  const replay = (recorded: ResumedStep): StepOutcome => {
+    messages.push(...recorded.assistant);
+    recordedUpTo = messages.length;
+    usage = addUsage(usage, recorded.usage);
+    const { text, toolCallCount, calls, settle } = recorded;
+    return { text, toolCallCount, calls, settle };
+  };
+
+  /** One model call, recorded before its tool calls run; `forcedBy` makes it the last one, with tools described but not callable. */
+  const callModel = async (iteration: number, forcedBy?: AgentLimit): Promise<StepOutcome> => {
     const final = forcedBy !== undefined;
-    const tools = !hasTools ? undefined : final ? describeOnly(request.tools) : request.tools;
     const result = await streamModelCall(
       {
         model,
         system,
         messages,
-        tools,
+        tools: offered,
         toolChoice: final && hasTools ? "none" : undefined,
         abortSignal,
         onUnknownTool: request.onUnknownTool,
@@ -109,11 +114,9 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
       (delta) => request.onText?.(iteration, delta),
     );
     request.onWarnings?.(result.warnings);
-    const added =
-      iteration === 1
-        ? toTranscript([...messages, ...result.response.messages], system)
-        : toTranscript(result.response.messages);
     messages.push(...result.response.messages);
+    const added = toTranscript(messages.slice(recordedUpTo), recordedUpTo === 0 ? system : undefined);
+    recordedUpTo = messages.length;
     const stepUsage = toUsage(result.usage);
     usage = addUsage(usage, stepUsage);
     await request.onStep?.({
@@ -125,7 +128,22 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
       messages: added,
       ...(forcedBy ? { stopReason: forcedBy } : {}),
     });
-    return result;
+    const calls = final ? [] : requestedCalls(result.toolCalls);
+    return { text: result.text, toolCallCount: result.toolCalls.length, calls };
+  };
+
+  const step = async (iteration: number, forcedBy?: AgentLimit): Promise<StepOutcome> => {
+    abortSignal?.throwIfAborted(); // a cancelled run stops between steps, whatever the model does with the signal
+    request.onIterationStart?.(iteration);
+    const recorded = request.resume?.steps[iteration - 1];
+    const outcome = recorded ? replay(recorded) : await callModel(iteration, forcedBy);
+    const results = await runToolRound(outcome.calls, request.tools, {
+      messages,
+      abortSignal,
+      settle: outcome.settle,
+    });
+    if (results) messages.push(results);
+    return outcome;
   };
 
   const forceAnswer = async (iteration: number, limit: AgentLimit): Promise<AgentResult> => {
@@ -135,7 +153,7 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
 
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
     const result = await step(iteration);
-    if (result.toolCalls.length === 0)
+    if (result.toolCallCount === 0)
       return { text: result.text, iterations: iteration, usage, hitLimit: false, stopReason: "answered" };
     if (overBudget()) return forceAnswer(iteration + 1, "token budget");
   }

@@ -5,7 +5,7 @@
  * stopped (answered, or forced by its iteration limit or token budget).
  */
 import { z } from "zod";
-import { modelNodeFields, modelNodeParams, withModelAndTools } from "../agent/model-node";
+import { modelNodeFields, modelNodeParams, recordedConversation, withModelAndTools } from "../agent/model-node";
 import { createTextStreamer } from "../runs/text-streamer";
 import { rememberedTurns } from "../agent/memory-params";
 import { startingModelParams } from "../agent/model-params";
@@ -52,18 +52,14 @@ export const agent = defineComponent({
     maxIterations: z.number().int().min(1).max(100).default(10),
     tokenBudget: z.number().int().min(0).default(0),
   }),
-  // Model calls can be repeated; the loop starts over.
-  retrySafe: true,
+  // Its own work, model calls, is harmless to repeat; whether the whole agent is depends on its wired
+  // tools (lib/runs/repeat-safety.ts). Resumed, it goes on from its recorded steps and completed calls.
+  harmlessToRepeat: true,
+  resumableFromRecords: true,
   execute: (ctx) =>
     withModelAndTools(ctx, async (model, tools) => {
       const { nodeId, params, emit, note, signal } = ctx;
       let streamed = createTextStreamer(note, nodeId, 1, ctx.secrets);
-      // Each step that leads to tool calls is written at once but not waited for (the next model call
-      // need not wait on the database); it is sent before those calls, so it lands before the gateway
-      // records them. A failed write fails the node. The last step (no tool calls follow) goes with the
-      // node's end instead, in the same write.
-      let stepWriteFailure: unknown;
-      const stepWrites: Promise<unknown>[] = [];
       const result = await runAgent({
         model,
         system: params.systemPrompt,
@@ -73,6 +69,7 @@ export const agent = defineComponent({
         maxIterations: params.maxIterations,
         tokenBudget: params.tokenBudget,
         abortSignal: signal,
+        resume: await recordedConversation(ctx, tools),
         onIterationStart: (iteration) => {
           tools.setIteration(iteration);
           streamed = createTextStreamer(note, nodeId, iteration, ctx.secrets);
@@ -80,7 +77,7 @@ export const agent = defineComponent({
         onText: (_iteration, delta) => streamed.push(delta),
         onUnknownTool: tools.reportUnknown,
         onWarnings: modelWarningLog(note, nodeId),
-        onStep: (step) => {
+        onStep: async (step) => {
           streamed.end(); // the streamed text goes before the step that completes it
           const event = {
             type: "agent.step" as const,
@@ -91,15 +88,17 @@ export const agent = defineComponent({
               toolCalls: step.toolCalls,
               finishReason: step.finishReason,
               messages: step.messages,
+              usage: step.usage,
               ...(step.stopReason ? { stopReason: step.stopReason } : {}),
             },
           };
+          // The last step (no tool calls follow) goes with the node's end, in the same write. A step
+          // that asked for tool calls is stored before they run: a resume goes on from it (a failed
+          // write fails the node).
           if (step.toolCalls === 0 || step.stopReason) return note(event);
-          stepWrites.push(emit(event).catch((error) => (stepWriteFailure ??= error)));
+          await emit(event);
         },
       });
-      await Promise.all(stepWrites);
-      if (stepWriteFailure) throw stepWriteFailure;
       note({
         type: "llm.usage",
         payload: { nodeId, ...result.usage, ...(params.tokenBudget > 0 ? { tokenBudget: params.tokenBudget } : {}) },

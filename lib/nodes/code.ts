@@ -36,7 +36,7 @@ export const code = defineComponent({
     code: z.string().min(1, "code: write the JavaScript to run"),
     timeoutMs: z.number().int().min(10).max(30_000).default(DEFAULT_SANDBOX_LIMITS.timeMs),
   }),
-  retrySafe: true,
+  harmlessToRepeat: true,
   pure: true,
   async execute({ params, signal }) {
     // Loaded on first use: the evaluation boxes (and QuickJS in them) stay out of processes that never run code.

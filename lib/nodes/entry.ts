@@ -30,7 +30,7 @@ export const entry = defineComponent({
   ],
   params: z.object({ defaultInput: z.string().default(""), inputFields: InputFields.default([]) }),
   trigger: "manual",
-  retrySafe: true,
+  harmlessToRepeat: true,
   pure: true,
   async execute({ runInput, params }) {
     const given = runInput === undefined || runInput === null || runInput === "" ? undefined : runInput;

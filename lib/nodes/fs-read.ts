@@ -34,7 +34,7 @@ export const fsRead = defineComponent({
     agentInputs: ["path"],
   },
   params: FsReadParams,
-  retrySafe: true,
+  harmlessToRepeat: true,
   async execute({ params }) {
     const file = await confinePath(params.path, params.roots);
     const info = await stat(file).catch(() => undefined);

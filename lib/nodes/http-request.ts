@@ -70,7 +70,7 @@ export const httpRequest = defineComponent({
     anyStatus: z.boolean().default(false),
   }),
   // GET is a read; anything else may have changed something the first time.
-  retrySafe: (params) => params.method === "GET",
+  harmlessToRepeat: (params) => params.method === "GET",
   async execute({ params, signal, outboundSecrets }) {
     const own = new URL(appBaseUrl());
     const url = new URL(params.url, own);

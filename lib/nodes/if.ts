@@ -52,7 +52,7 @@ export const ifNode = defineComponent({
     expression: z.string().default(""),
   }),
   branches: true,
-  retrySafe: true,
+  harmlessToRepeat: true,
   pure: true,
   async execute({ params, runInput, signal }) {
     // Loaded on first use: the evaluation boxes stay out of processes that never evaluate.

@@ -3,17 +3,23 @@
  * results are appended to the answer. There is no loop: nothing goes back to the model.
  */
 import { z } from "zod";
-import { modelNodeFields, modelNodeParams, withModelAndTools } from "../agent/model-node";
+import { modelNodeFields, modelNodeParams, recordedConversation, withModelAndTools } from "../agent/model-node";
 import { startingModelParams } from "../agent/model-params";
+import type { LanguageModel, ModelMessage } from "ai";
 import { toUsage } from "../agent/run-agent";
+import type { NodeTools } from "../agent/node-tools";
+import { describeOnly, requestedCalls, runToolRound } from "../agent/tool-round";
 import { toTranscript } from "../runs/transcript";
 import { streamModelCall } from "../agent/stream-model-call";
 import { modelWarningLog } from "../agent/model-warnings";
 import { createTextStreamer } from "../runs/text-streamer";
 import { rememberedTurns } from "../agent/memory-params";
-import { defineComponent } from "./types";
+import { defineComponent, type ExecuteContext } from "./types";
 
 const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+
+const params = z.object(modelNodeParams(""));
+type LlmContext = ExecuteContext<z.infer<typeof params>>;
 
 export const llm = defineComponent({
   id: "core.llm",
@@ -30,50 +36,70 @@ export const llm = defineComponent({
   acceptsTools: true,
   startingParams: startingModelParams,
   fields: modelNodeFields(),
-  params: z.object(modelNodeParams("")),
-  retrySafe: true,
+  params,
+  // As the Agent: its model call is harmless to repeat, its wired tools decide the rest; resumed, it reuses its recorded step.
+  harmlessToRepeat: true,
+  resumableFromRecords: true,
   execute: (ctx) =>
     withModelAndTools(ctx, async (model, tools) => {
       const { nodeId, params, note, signal } = ctx;
-      const hasTools = tools.toolNames.length > 0;
-      const streamed = createTextStreamer(note, nodeId, 1, ctx.secrets);
       const prompt = { role: "user" as const, content: params.prompt };
-      const history = await rememberedTurns(params, ctx);
-      const result = await streamModelCall(
-        {
-          model,
-          system: params.systemPrompt || undefined,
-          messages: [...history, prompt],
-          tools: hasTools ? tools.tools : undefined,
-          abortSignal: signal,
-          onUnknownTool: hasTools ? tools.reportUnknown : undefined,
-        },
-        streamed.push,
-      );
-      streamed.end();
-      modelWarningLog(note, nodeId)(result.warnings);
-      const usage = toUsage(result.usage);
-      const messages = toTranscript(
-        [...history, prompt, ...result.response.messages],
-        params.systemPrompt || undefined,
-      );
-      // Noted, not awaited: they ride with the node's end (nothing after the model call needs them stored first).
-      note({
-        type: "agent.step",
-        payload: {
-          nodeId,
-          iteration: 1,
-          text: result.text,
-          toolCalls: result.toolCalls.length,
-          finishReason: result.finishReason,
-          messages,
-        },
+      const messages: ModelMessage[] = [...(await rememberedTurns(params, ctx)), prompt];
+      const resumed = await recordedConversation(ctx, tools);
+      const recorded = resumed?.steps[0];
+      // Resumed after its worker died with its model call recorded: the model is not called again.
+      const step = recorded
+        ? { ...recorded, reply: recorded.assistant, toolCallCount: recorded.toolCallCount }
+        : await callModel(ctx, model, tools, messages);
+      messages.push(...step.reply);
+      await runToolRound(step.calls, tools.tools, {
+        messages,
+        abortSignal: signal,
+        settle: recorded?.settle,
       });
-      note({ type: "llm.usage", payload: { nodeId, ...usage } });
-      const results = tools.log.map(
+      note({ type: "llm.usage", payload: { nodeId, ...step.usage } });
+      const appended = tools.log.map(
         (call) => `${call.toolName}${call.isError ? " (error)" : ""}: ${asText(call.result)}`,
       );
-      const text = [result.text, ...results].filter(Boolean).join("\n\n");
-      return { text, toolCalls: tools.log, usage };
+      const text = [step.text, ...appended].filter(Boolean).join("\n\n");
+      return { text, toolCalls: tools.log, usage: step.usage };
     }),
 });
+
+/** The node's one model call, recorded before the tool calls it asked for run (stored then, so a resume goes on from it). */
+async function callModel(ctx: LlmContext, model: LanguageModel, tools: NodeTools, messages: ModelMessage[]) {
+  const { nodeId, params, note, signal } = ctx;
+  const hasTools = tools.toolNames.length > 0;
+  const streamed = createTextStreamer(note, nodeId, 1, ctx.secrets);
+  const result = await streamModelCall(
+    {
+      model,
+      system: params.systemPrompt || undefined,
+      messages,
+      tools: hasTools ? describeOnly(tools.tools) : undefined,
+      abortSignal: signal,
+      onUnknownTool: hasTools ? tools.reportUnknown : undefined,
+    },
+    streamed.push,
+  );
+  streamed.end();
+  modelWarningLog(note, nodeId)(result.warnings);
+  const usage = toUsage(result.usage);
+  const calls = requestedCalls(result.toolCalls);
+  const event = {
+    type: "agent.step" as const,
+    payload: {
+      nodeId,
+      iteration: 1,
+      text: result.text,
+      toolCalls: result.toolCalls.length,
+      finishReason: result.finishReason,
+      messages: toTranscript([...messages, ...result.response.messages], params.systemPrompt || undefined),
+      usage,
+    },
+  };
+  // With no tool calls to follow it rides with the node's end; otherwise it is stored before they run.
+  if (calls.length === 0) note(event);
+  else await ctx.emit(event);
+  return { text: result.text, reply: result.response.messages, calls, usage };
+}

@@ -2,13 +2,15 @@
  * Loop over items: calls the tool-mode node wired into its tools handle once per item of a list
  * (an HTTP Request, Code, an MCP tool — or a whole workflow through a Workflow Tool), a few at a
  * time, and hands on the results in the items' order. Each finished item is a checkpoint: a loop
- * whose worker died resumes after the items already done. An item's failure fails the loop or is
+ * whose worker died resumes after the items already done, reusing the calls the gateway completed
+ * for it (an item's call has the same id in every attempt). An item's failure fails the loop or is
  * collected, as set.
  */
 import { z } from "zod";
 import { connectNodeTools, toolResultData } from "../agent/node-tools";
 import { renderTemplate } from "../workflow/template";
-import { defineComponent, type NodeCheckpoints } from "./types";
+import { mayHaveRunMessage } from "../agent/resumed-conversation";
+import { defineComponent, type NodeCheckpoints, type RecordedConversation } from "./types";
 
 type Outcome = { ok: boolean; result?: unknown; error?: string };
 
@@ -24,7 +26,31 @@ function argsFor(template: Record<string, unknown>, item: unknown, index: number
   }) as Record<string, unknown>;
 }
 
-const noCheckpoints: NodeCheckpoints = { load: async () => new Map(), save: () => undefined };
+const noCheckpoints: NodeCheckpoints = {
+  load: async () => new Map(),
+  save: () => undefined,
+  loadConversation: async () => ({
+    steps: [],
+    completedCalls: new Map(),
+    startedCalls: new Set(),
+    maySendAgain: async () => false,
+  }),
+};
+
+/**
+ * An item's call as the records of an earlier attempt left it: completed (its result, not called
+ * again), cut off mid-way by the worker's death (an error unless its tool may be sent again), or
+ * not made (undefined: call it).
+ */
+async function fromRecords(recorded: RecordedConversation, callId: string, toolName: string) {
+  const completed = recorded.completedCalls.get(callId);
+  if (completed) {
+    const text = typeof completed.result === "string" ? completed.result : JSON.stringify(completed.result ?? null);
+    return { text, isError: completed.isError, structured: undefined };
+  }
+  if (!recorded.startedCalls.has(callId) || (await recorded.maySendAgain(toolName))) return undefined;
+  return { text: mayHaveRunMessage(toolName), isError: true, structured: undefined };
+}
 
 export const loop = defineComponent({
   id: "core.loop",
@@ -72,11 +98,15 @@ export const loop = defineComponent({
     concurrency: z.number().int().min(1).max(32).default(4),
     onError: z.enum(["fail", "collect"]).default("fail"),
   }),
-  retrySafe: true,
+  // All it does is call its wired tool, which decides whether repeating it is harmless (lib/runs/repeat-safety.ts);
+  // resumed, it skips the items it finished and reuses the calls the gateway completed.
+  harmlessToRepeat: true,
+  resumableFromRecords: true,
   async execute(ctx) {
     const { params, signal } = ctx;
     const checkpoints = ctx.checkpoints ?? noCheckpoints;
     const outcomes = await checkpoints.load();
+    const recorded = await checkpoints.loadConversation();
     const tools = await connectNodeTools(ctx);
     try {
       const toolName = params.tool.trim() || (tools.toolNames.length === 1 ? tools.toolNames[0] : "");
@@ -88,11 +118,14 @@ export const loop = defineComponent({
         for (let index = next++; index < params.items.length; index = next++) {
           if (outcomes.has(index)) continue; // done before the worker stopped
           signal.throwIfAborted();
-          const { text, isError, structured } = await tools.callTool(
-            toolName,
-            argsFor(params.args, params.items[index], index),
-            { signal, meta: { item: index } }, // the run view names the item on the call's card
-          );
+          const callId = `item-${index}`; // the same call in every attempt: the gateway's record of it is found again
+          const { text, isError, structured } =
+            (await fromRecords(recorded, `${ctx.nodeId}:${callId}`, toolName)) ??
+            (await tools.callTool(toolName, argsFor(params.args, params.items[index], index), {
+              callId,
+              signal,
+              meta: { item: index }, // the run view names the item on the call's card
+            }));
           const outcome: Outcome = isError
             ? { ok: false, error: text }
             : { ok: true, result: toolResultData(text, structured) };

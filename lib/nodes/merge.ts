@@ -35,7 +35,7 @@ export const merge = defineComponent({
     mode: z.enum(["object", "array", "append", "first"]).default("object"),
   }),
   requiresInput: true,
-  retrySafe: true,
+  harmlessToRepeat: true,
   pure: true,
   async execute({ params }) {
     const arrived = PORTS.filter((port) => params[port] !== undefined);

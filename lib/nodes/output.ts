@@ -26,7 +26,7 @@ export const output = defineComponent({
   ],
   params: z.object({ value: z.unknown().optional() }),
   namesRunOutput: true,
-  retrySafe: true,
+  harmlessToRepeat: true,
   pure: true,
   async execute({ params }) {
     return { value: params.value ?? null };

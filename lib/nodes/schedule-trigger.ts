@@ -52,7 +52,7 @@ export const scheduleTrigger = defineComponent({
     missedFirings: z.enum(["skip", "catchUpOnce"]).default("skip"),
   }),
   trigger: "schedule",
-  retrySafe: true,
+  harmlessToRepeat: true,
   pure: true,
   async execute({ runInput }) {
     return { output: runInput ?? null };

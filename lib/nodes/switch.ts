@@ -47,7 +47,7 @@ export const switchNode = defineComponent({
     case3: z.string().default(""),
   }),
   branches: true,
-  retrySafe: true,
+  harmlessToRepeat: true,
   pure: true,
   async execute({ params, signal }) {
     // Loaded on first use: the evaluation boxes stay out of processes that never evaluate.

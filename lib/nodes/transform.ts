@@ -44,7 +44,7 @@ export const transform = defineComponent({
     template: z.unknown().default({ value: "{{input}}" }),
     expression: z.string().default(""),
   }),
-  retrySafe: true,
+  harmlessToRepeat: true,
   pure: true,
   async execute({ params, runInput, signal }) {
     if (params.mode === "template") return { result: params.template ?? null };

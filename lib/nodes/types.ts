@@ -6,7 +6,8 @@
 import type { OutboundSecret } from "../secrets/secret-destination";
 import type { SecretScope } from "../secrets/secret-scope";
 import type { z } from "zod";
-import type { RunEventInput } from "../runs/events";
+import type { RunEventInput, ToolCallRecord } from "../runs/events";
+import type { TranscriptMessage } from "../runs/transcript";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -170,7 +171,7 @@ export type ExecuteContext<P> = {
    * for these).
    */
   trackToolCall?: (toolName: string) => () => void;
-  /** Progress within the node that survives a worker's death (a Loop's finished items). */
+  /** Progress within the node that survives a worker's death (a Loop's finished items, an agent's steps and calls). */
   checkpoints?: NodeCheckpoints;
   /**
    * Runs another workflow as a child of this run and waits for its end (the Workflow Tool). The
@@ -182,12 +183,43 @@ export type ExecuteContext<P> = {
 /** What a component asks of a child run; the engine adds the parent run, the node and the cancel signal. */
 export type ChildWorkflowRequest = { workflowId: string; input: unknown; timeoutMs: number };
 
-/** Steps a node has finished, stored as `loop.item` events: found again when the run resumes on another worker. */
+/**
+ * Steps a node has finished, found again when the run resumes on another worker: a Loop's items
+ * (`loop.item` events), a model node's steps (`agent.step`) and the calls the gateway recorded for it.
+ */
 export type NodeCheckpoints = {
   /** The items this node finished in earlier attempts of the run (none on a first attempt). */
   load: () => Promise<Map<number, { ok: boolean; result?: unknown; error?: string }>>;
   /** Records one finished item (batched with the run's next write). */
   save: (index: number, outcome: { ok: boolean; result?: unknown; error?: string }) => void;
+  /** What a model node (Agent, LLM) recorded in earlier attempts of the run: nothing on a first attempt. */
+  loadConversation: () => Promise<RecordedConversation>;
+};
+
+/** A model step as its `agent.step` event recorded it (before the step's tool calls ran). */
+export type RecordedStep = {
+  iteration: number;
+  text: string;
+  toolCalls: number;
+  finishReason: string;
+  messages?: TranscriptMessage[];
+  usage?: { inputTokens: number; outputTokens: number; totalTokens: number };
+  stopReason?: string;
+};
+
+/** A model node's records from before its worker died: the journal it resumes from. */
+export type RecordedConversation = {
+  /** Its model steps, in order (those of its latest try only, when data.retry tried it again). */
+  steps: RecordedStep[];
+  /** The tool calls the gateway completed for it, by run-unique call id (`nodeId:modelCallId`). */
+  completedCalls: Map<string, ToolCallRecord>;
+  /** Run-unique ids of calls the gateway saw start (completed or not). */
+  startedCalls: Set<string>;
+  /**
+   * Whether a call of this tool cut off by the worker's death may be sent again: its node is harmless
+   * to repeat, or resumable from its own records (a Workflow Tool re-attaches to its child run).
+   */
+  maySendAgain: (toolName: string) => Promise<boolean>;
 };
 
 export type NodeOutput = Record<string, unknown>;
@@ -196,10 +228,23 @@ export type ComponentDefinition<S extends z.ZodObject = z.ZodObject> = Component
   params: S;
   execute: (ctx: ExecuteContext<z.infer<S>>) => Promise<NodeOutput>;
   /**
-   * Whether running the node again is harmless when its worker stopped mid-way (reads, model
-   * calls; an agent restarts its loop). Otherwise such a run fails naming the node. Default: no.
+   * Running the node's own work again from the start does no harm (a read, a model call, pure
+   * data work): a resume after its worker died may simply run it again. Only what the node itself
+   * does: for a node with a `tools` handle the engine also asks every wired tool
+   * (lib/runs/repeat-safety.ts). Default: no — such a node is not run twice; unless it is
+   * `resumableFromRecords`, the run fails naming it.
    */
+  harmlessToRepeat?: boolean | ((params: z.infer<S>) => boolean);
+  /** @deprecated The old name of `harmlessToRepeat`, read the same way until every component has moved over. */
   retrySafe?: boolean | ((params: z.infer<S>) => boolean);
+  /**
+   * Not harmless to repeat, but it need not be repeated: after its worker died it continues from
+   * what it recorded (an agent's steps and completed tool calls, a Loop's finished items, a Workflow
+   * Tool's child run) and never redoes a finished step. A call cut off mid-way is sent again only
+   * when its tool is harmless to repeat (or resumable too); otherwise the node is told it may or
+   * may not have run.
+   */
+  resumableFromRecords?: boolean;
   /**
    * Computes its output from its inputs alone, at once and for free (Entry, If, Transform…): its
    * completion need not be stored before the run goes on, because running it again costs nothing.

@@ -45,7 +45,7 @@ export const webhookTrigger = defineComponent({
     secret: z.unknown().optional(),
   }),
   trigger: "webhook",
-  retrySafe: true,
+  harmlessToRepeat: true,
   pure: true,
   async execute({ runInput }) {
     return { output: runInput ?? null };

@@ -34,6 +34,9 @@ export const workflowTool = defineComponent({
     { name: "timeoutSeconds", label: "Wait at most (seconds)", kind: "number" },
   ],
   tool: WORKFLOW_TOOL_SHAPE.tool,
+  // A child run does what its workflow does, so it is not repeated: sent again (a resume, a re-sent
+  // call), it re-attaches to the child run it started (lib/tools/workflow-tool.ts).
+  resumableFromRecords: true,
   params: z.object({
     workflowId: z.string().min(1, "workflowId: choose the workflow to run"),
     input: z.unknown().optional(),

@@ -1,6 +1,7 @@
 /**
  * Durable runs with real worker processes, PostgreSQL and Redis: a worker killed mid-run (SIGKILL)
- * and another one finishing the run from its last completed node; a node that is not safe to run
+ * and another one finishing the run from its last completed node (an agent from its last recorded
+ * step: durable-agent.integration.test.ts has more); a node that is not safe to run
  * again failing the run with its name; a node that was in flight when two workers in a row died
  * failing the run instead of killing a third; cancelling a run whose worker died; the event log staying
  * dense and ordered through all of it.
@@ -218,7 +219,7 @@ describe("a worker killed mid-run", () => {
 });
 
 describe("an agent whose worker is killed mid-step", () => {
-  it("restarts its loop on another worker and answers", async () => {
+  it("goes on from its recorded step on another worker, sends the cut-off GET again, and answers", async () => {
     const first = await worker("w1");
     const graph: WorkflowGraph = {
       nodes: [
@@ -245,7 +246,10 @@ describe("an agent whose worker is killed mid-step", () => {
     expect(run.status, run.error ?? "").toBe("completed");
     const output = (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).output as { text: string };
     expect(output.text).toContain("hit GET /slow?agent");
+    expect(server.hits("GET /slow?agent")).toBe(2); // in flight, harmless to repeat: sent again
     const events = await expectDenseLog(runId);
+    const steps = events.filter((event) => event.type === "agent.step").map((event) => event.payload.iteration);
+    expect(steps).toEqual([1, 2]); // step 1 was recorded before the crash: not asked again
     expect(events.find((event) => event.type === "run.resumed")?.payload).toMatchObject({ retriedNodeIds: ["agent"] });
   }, 60_000);
 });

@@ -138,6 +138,8 @@ export const RunEventInput = z.discriminatedUnion("type", [
       messages: z.array(TranscriptMessage).optional(),
       /** On an agent's forced last step (no tools): the limit that forced it. */
       stopReason: z.enum(AGENT_LIMITS).optional(),
+      /** The step's tokens, so a node resumed from its steps still counts the ones spent before. */
+      usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), totalTokens: z.number() }).optional(),
     }),
   }),
   /**

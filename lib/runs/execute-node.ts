@@ -5,9 +5,8 @@
  */
 import { getComponent } from "../nodes";
 import { isSecretRef } from "../secrets/reference";
-import type { NodeCheckpoints, NodeOutput } from "../nodes/types";
+import type { NodeOutput } from "../nodes/types";
 import type { RunEventInput } from "./events";
-import { listEvents } from "./read-events";
 import { hostAccessOffError, hostToolsEnabled } from "../settings/host-tools";
 import { usesHost } from "../workflow/host-access";
 import { registrarFor } from "../tools/tool-kinds";
@@ -22,6 +21,8 @@ import { skippableNodes, skipReason } from "./skip-rule";
 import type { UnloggedSteps } from "./resume-state";
 import { errorMessage, withRetries, type RetryNotice } from "./retry";
 import { handedOnError, withoutErrorHandle } from "./node-on-error";
+import { nodeCheckpoints } from "./node-checkpoints";
+import { isHarmlessToRepeat } from "./repeat-safety";
 
 const isBranching = (type: string) => getComponent(type)?.branches === true;
 
@@ -71,7 +72,7 @@ async function recordStart(ctx: RunContext, node: CompiledNode, params?: Record<
     type: "node.started" as const,
     payload: { nodeId: node.id, mode: node.mode, ...(params ? { params } : {}) },
   };
-  const record = startRecord(node);
+  const record = startRecord(ctx.plan, node);
   if (record === "stored") await ctx.emit(started);
   else if (record === "noted") ctx.note(started);
   else void ctx.emit(started).catch(() => undefined); // a later write reports a failure
@@ -115,36 +116,12 @@ async function executeComponent(
       note: ctx.note,
       signal,
       trackToolCall: ctx.toolCalls.begin,
-      checkpoints: nodeCheckpoints(ctx, node.id),
+      checkpoints: nodeCheckpoints(ctx, node),
       runChildWorkflow: (request) =>
         runChildWorkflow({ ...request, parentRunId: ctx.runId, nodeId: node.id, signal, emit }),
     });
   const output = await withRetries(node.retry, tryOnce, { signal, onRetry });
   return ctx.secrets.redact(withoutErrorHandle(node, output));
-}
-
-function nodeCheckpoints(ctx: RunContext, nodeId: string): NodeCheckpoints {
-  return {
-    load: async () => {
-      const found = new Map<number, { ok: boolean; result?: unknown; error?: string }>();
-      if (ctx.attempt <= 1) return found;
-      for (const event of await listEvents(ctx.runId)) {
-        if (event.type === "loop.item" && event.payload.nodeId === nodeId)
-          found.set(event.payload.index, event.payload);
-      }
-      return found;
-    },
-    save: (index, outcome) => ctx.note({ type: "loop.item", payload: { nodeId, index, ...outcome } }),
-  };
-}
-
-/** Whether the node may simply run again after its worker stopped while it ran. */
-export function isRetrySafe(node: CompiledNode): boolean {
-  const component = getComponent(node.type);
-  const declared = component?.retrySafe;
-  if (typeof declared !== "function") return declared === true;
-  const params = component!.params.safeParse({ ...component!.defaults, ...node.params });
-  return params.success && declared(params.data);
 }
 
 const isPure = (node: CompiledNode) => getComponent(node.type)?.pure === true;
@@ -154,14 +131,14 @@ export const callsGateway = (node: CompiledNode) =>
   node.connectedToolNodeIds.length > 0 || getComponent(node.type)?.handsOutGatewayToken === true;
 
 /**
- * How a node's start reaches the log: "stored" before it runs when running it twice is not safe (a
+ * How a node's start reaches the log: "stored" before it runs when running it twice is not harmless (a
  * resume must know it ran); "written" at once, as it runs, when the gateway records its tool calls
  * (they must land after its start); otherwise "noted" — it rides with the node's end or the next
  * write, at most NOTE_FLUSH_MS later, and a worker dying meanwhile leaves no trace of it, which a
  * resume allows for (unloggedSteps).
  */
-export function startRecord(node: CompiledNode): "stored" | "written" | "noted" {
-  if (!isRetrySafe(node)) return "stored";
+export function startRecord(plan: CompiledWorkflow, node: CompiledNode): "stored" | "written" | "noted" {
+  if (!isHarmlessToRepeat(plan, node)) return "stored";
   return callsGateway(node) ? "written" : "noted";
 }
 
@@ -173,7 +150,7 @@ export function startRecord(node: CompiledNode): "stored" | "written" | "noted" 
 export function unloggedSteps(ctx: RunContext): UnloggedSteps {
   const skippable = skippableNodes(ctx.plan, { isBranching, isUnfiredTrigger: (node) => isUnfiredTrigger(ctx, node) });
   return {
-    startMayBeMissing: (node) => startRecord(node) === "noted" && !isPure(node),
+    startMayBeMissing: (node) => startRecord(ctx.plan, node) === "noted" && !isPure(node),
     endMayBeMissing: (node) => isPure(node) || skippable.has(node.id),
   };
 }

@@ -11,7 +11,8 @@ import { markRunLive } from "../gateway/run-liveness";
 import { registryKey, REGISTRY_TTL_SECONDS } from "../registry/registry";
 import { startErrorWorkflow } from "./error-workflow";
 import { finishRun, type RunOutcome } from "./finish-run";
-import { callsGateway, isRetrySafe, runNode, unloggedSteps } from "./execute-node";
+import { callsGateway, runNode, unloggedSteps } from "./execute-node";
+import { mayRunAgainAfterCrash } from "./repeat-safety";
 import type { LeaseKeeper } from "./lease-keeper";
 import { lendPlan } from "./load-plan";
 import { restoreTestRunSeeds } from "./partial-run";
@@ -107,7 +108,8 @@ async function resume(ctx: RunContext, afterCrash: boolean): Promise<RunOutcome 
   if (state.terminal?.type === "run.failed") return { status: "failed", error: state.terminal.payload.error };
   if (state.terminal?.type === "run.cancelled") return { status: "cancelled" };
   if (state.failed) return { status: "failed", error: state.failed.error };
-  const unsafe = state.inFlight.find((nodeId) => !isRetrySafe(ctx.plan.nodes[nodeId]));
+  // In flight: run again if that is harmless, or if the node goes on from its records (an agent, a Loop).
+  const unsafe = state.inFlight.find((nodeId) => !mayRunAgainAfterCrash(ctx.plan, ctx.plan.nodes[nodeId]));
   if (unsafe) {
     const label = ctx.plan.nodes[unsafe].label;
     return {

@@ -13,10 +13,12 @@ const MAX_PART_CHARS = 20_000;
 export const TranscriptPart = z.discriminatedUnion("type", [
   z.object({ type: z.literal("text"), text: z.string() }),
   z.object({ type: z.literal("reasoning"), text: z.string() }),
-  z.object({ type: z.literal("tool-call"), toolName: z.string(), input: z.unknown() }),
+  /** `callId`: the model's id of the call, which a resumed agent hands back with the call's recorded result. */
+  z.object({ type: z.literal("tool-call"), toolName: z.string(), input: z.unknown(), callId: z.string().optional() }),
   z.object({
     type: z.literal("tool-result"),
     toolName: z.string(),
+    callId: z.string().optional(),
     output: z.unknown(),
     isError: z.boolean().optional(),
   }),
@@ -37,6 +39,7 @@ type SdkPart = {
   type: string;
   text?: string;
   toolName?: string;
+  toolCallId?: string;
   input?: unknown;
   output?: unknown;
   mediaType?: string;
@@ -57,15 +60,17 @@ function resultOutput(output: unknown): { output: unknown; isError?: boolean } {
   return { output: typeof value === "string" ? clip(value) : value, ...(isError ? { isError } : {}) };
 }
 
+const callIdOf = (part: SdkPart) => (part.toolCallId ? { callId: part.toolCallId } : {});
+
 function toPart(part: SdkPart): TranscriptPart | null {
   switch (part.type) {
     case "text":
     case "reasoning":
       return { type: part.type, text: clip(part.text ?? "") };
     case "tool-call":
-      return { type: "tool-call", toolName: part.toolName ?? "", input: part.input };
+      return { type: "tool-call", toolName: part.toolName ?? "", input: part.input, ...callIdOf(part) };
     case "tool-result":
-      return { type: "tool-result", toolName: part.toolName ?? "", ...resultOutput(part.output) };
+      return { type: "tool-result", toolName: part.toolName ?? "", ...callIdOf(part), ...resultOutput(part.output) };
     case "image":
     case "file":
       return { type: "file", mediaType: part.mediaType ?? part.mimeType ?? (part.type === "image" ? "image" : "file") };

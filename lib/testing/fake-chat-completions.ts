@@ -26,7 +26,11 @@ const USAGE = { prompt_tokens: 20, completion_tokens: 5, total_tokens: 25 };
 export const wordChunks = (text: string, wordsPerChunk = 2): string[] =>
   text.match(new RegExp(`(\\S+\\s*){1,${wordsPerChunk}}|\\s+`, "g")) ?? [""];
 
-export async function startFakeChatCompletions(replies: ScriptedReply[]) {
+/**
+ * `byStep`: reply N answers the request whose conversation holds N tool results (an agent's step N,
+ * whoever sends it — a resumed agent included), instead of the Nth request received.
+ */
+export async function startFakeChatCompletions(replies: ScriptedReply[], { byStep = false } = {}) {
   const received: ReceivedRequest[] = [];
   const server = createServer(async (req, res) => {
     let raw = "";
@@ -34,7 +38,8 @@ export async function startFakeChatCompletions(replies: ScriptedReply[]) {
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) return void res.writeHead(404).end();
     const body = JSON.parse(raw) as ReceivedRequest["body"];
     received.push({ authorization: req.headers.authorization, body });
-    const reply = replies[Math.min(received.length - 1, replies.length - 1)];
+    const index = byStep ? stepOf(body) : received.length - 1;
+    const reply = replies[Math.min(index, replies.length - 1)];
     if (body.stream) return void streamReply(res, received.length, body.model, reply);
     const message =
       "toolCall" in reply
@@ -68,6 +73,10 @@ export async function startFakeChatCompletions(replies: ScriptedReply[]) {
     close: () => server.close(),
   };
 }
+
+/** Which step of an agent's conversation a request is: how many tool results it already holds. */
+export const stepOf = (body: ReceivedRequest["body"]) =>
+  body.messages.filter((message) => message.role === "tool").length;
 
 function streamReply(res: import("node:http").ServerResponse, n: number, model: string, reply: ScriptedReply) {
   const chunk = (delta: Record<string, unknown>, finish: string | null = null, usage?: typeof USAGE) => {

@@ -224,7 +224,8 @@ describe("child runs end with their parent", () => {
       15_000,
     );
     expect((await stack.fetch(`/api/runs/${runId}/cancel`, { method: "POST" })).status).toBe(202);
-    expect((await waitForRun(stack, runId)).status).toBe("cancelled");
+    const ended = await waitForRun(stack, runId);
+    expect(ended.status, JSON.stringify(ended)).toBe("cancelled");
     expect((await waitForRun(stack, child.id)).status).toBe("cancelled");
   });
 

@@ -2,7 +2,7 @@
  * Workflows as tools. A Workflow Tool node names another workflow; in tool mode it registers as kind
  * `workflow` with a name, description and input schema taken from that workflow's Entry, and every
  * call runs it as a child run (its own Run row linked to the parent run and call, its own events,
- * cancellation and teardown). Nesting is limited (SWITCHBOARD_MAX_WORKFLOW_DEPTH, default 5), so a
+ * cancellation and teardown); a call sent again re-attaches to the child it started. Nesting is limited (SWITCHBOARD_MAX_WORKFLOW_DEPTH, default 5), so a
  * workflow that calls itself ends with a clear error instead of forever.
  */
 import type { Redis } from "ioredis";
@@ -97,10 +97,29 @@ export type ChildRunRequest = {
 };
 
 /**
- * Runs the workflow as a child of the parent run and waits for it; cancelled with the caller. Throws on failure, naming
- * the child run.
+ * What names a child run within its parent: the tool call that asked for it (run-unique, and the
+ * same when a resumed agent or Loop sends the call again), or the Workflow Tool node on the canvas.
  */
-export async function runChildWorkflow(request: ChildRunRequest): Promise<{ runId: string; output: unknown }> {
+const childKey = (request: Pick<ChildRunRequest, "callId" | "nodeId">) => request.callId ?? `node:${request.nodeId}`;
+
+/**
+ * The child run this call already started, when it is running or has completed: a call sent again
+ * (its worker died, a resumed agent re-sent it, a stalled job ran twice) re-attaches to it rather
+ * than start a second one. A child that failed or was cancelled is not re-attached: a new call is a retry.
+ */
+async function existingChild(request: ChildRunRequest): Promise<string | undefined> {
+  const [found] = await sql<{ id: string }>`
+    SELECT id FROM "Run"
+    WHERE "parentRunId" = ${request.parentRunId} AND "parentCallId" = ${childKey(request)}
+      AND status IN ('queued', 'running', 'completed')
+    ORDER BY "createdAt" DESC LIMIT 1`;
+  return found?.id;
+}
+
+/** Starts the child run, or finds the one this call started before; answers its id. */
+async function startOrReattach(request: ChildRunRequest): Promise<string> {
+  const reattached = await existingChild(request);
+  if (reattached) return reattached;
   const [parent] = await sql<{ depth: number }>`SELECT depth FROM "Run" WHERE id = ${request.parentRunId}`;
   const depth = (parent?.depth ?? 0) + 1;
   if (depth > MAX_WORKFLOW_DEPTH)
@@ -112,14 +131,27 @@ export async function runChildWorkflow(request: ChildRunRequest): Promise<{ runI
     request.workflowId,
     request.input,
     { kind: "workflow" },
-    { runId: request.parentRunId, callId: request.callId, depth },
+    { runId: request.parentRunId, callId: childKey(request), depth },
   );
   if (!started.ok) throw new Error(`The workflow could not start: ${startRunProblem(started)}`);
-  const childRunId = started.runId;
   await request.emit({
     type: "child.run.started",
-    payload: { nodeId: request.nodeId, childRunId, workflowId: request.workflowId, callId: request.callId },
+    payload: {
+      nodeId: request.nodeId,
+      childRunId: started.runId,
+      workflowId: request.workflowId,
+      callId: request.callId,
+    },
   });
+  return started.runId;
+}
+
+/**
+ * Runs the workflow as a child of the parent run (or re-attaches to the child this call started
+ * before) and waits for it; cancelled with the caller. Throws on failure, naming the child run.
+ */
+export async function runChildWorkflow(request: ChildRunRequest): Promise<{ runId: string; output: unknown }> {
+  const childRunId = await startOrReattach(request);
   const cancelChild = () => void cancelRun(sharedRedis(), childRunId).catch(() => undefined);
   request.signal.addEventListener("abort", cancelChild, { once: true });
   try {
