@@ -6,6 +6,9 @@ import { jsonSchema, tool, type ToolSet } from "ai";
 import { describe, expect, it } from "vitest";
 import { runAgent, type AgentStep } from "./run-agent";
 import { AgentScript, ScriptedLanguageModel } from "./scripted-model";
+import { resumedConversation } from "./resumed-conversation";
+import type { RecordedConversation, RecordedStep } from "../nodes/types";
+import type { ToolCallRecord } from "../runs/events";
 
 function echoTools(calls: unknown[]): ToolSet {
   return {
@@ -151,5 +154,82 @@ describe("runAgent", () => {
     expect(result.usage.outputTokens).toBe(sum("outputTokens"));
     expect(result.usage.totalTokens).toBe(sum("inputTokens") + sum("outputTokens"));
     expect(steps.every((s) => s.usage.inputTokens > 0)).toBe(true);
+  });
+});
+
+describe("runAgent resumed from its records", () => {
+  const script = AgentScript.parse({
+    toolCalls: [
+      { tool: "echo", args: { text: "one" } },
+      { tool: "echo", args: { text: "two" } },
+    ],
+    finalText: "first={{results.0}} then={{results.1}}",
+  });
+
+  /** The steps a first attempt recorded before its worker died during the second step's call. */
+  async function firstAttemptSteps(): Promise<RecordedStep[]> {
+    const steps: AgentStep[] = [];
+    await runAgent({
+      model: new ScriptedLanguageModel(script),
+      prompt: "hello there",
+      tools: echoTools([]),
+      maxIterations: 10,
+      onStep: (step) => void steps.push(step),
+    });
+    return steps.slice(0, 2); // each step is recorded before its calls run: the second one's call was cut off
+  }
+
+  async function resume(maySendAgain: boolean) {
+    const steps = await firstAttemptSteps();
+    const firstCallId = (steps[0].messages ?? []).flatMap((m) => m.parts).find((p) => p.type === "tool-call")?.callId;
+    const recorded: RecordedConversation = {
+      steps,
+      completedCalls: new Map([
+        [
+          `agent:${firstCallId}`,
+          {
+            callId: `agent:${firstCallId}`,
+            toolName: "echo",
+            args: {},
+            result: "echo:recorded",
+            isError: false,
+            iteration: 1,
+            durationMs: 3,
+          },
+        ],
+      ]),
+      startedCalls: new Set(),
+      maySendAgain: async () => maySendAgain,
+    };
+    const calls: unknown[] = [];
+    const model = new ScriptedLanguageModel(script);
+    let modelCalls = 0;
+    const generate = model.doGenerate.bind(model);
+    model.doGenerate = (options) => (modelCalls++, generate(options));
+    const log: ToolCallRecord[] = [];
+    const result = await runAgent({
+      model,
+      prompt: "hello there",
+      tools: echoTools(calls),
+      maxIterations: 10,
+      resume: resumedConversation(recorded, "agent", log),
+    });
+    return { result, calls, modelCalls, log };
+  }
+
+  it("does not call the model for recorded steps and hands back the recorded result of a completed call", async () => {
+    const { result, calls, modelCalls, log } = await resume(true);
+    expect(modelCalls).toBe(1); // only the step after the recorded ones
+    expect(calls).toEqual(["two"]); // the completed call is not run again; the cut-off one, harmless, is
+    expect(result).toMatchObject({ text: "first=echo:recorded then=echo:two", iterations: 3 });
+    expect(log.map((call) => call.result)).toEqual(["echo:recorded"]);
+  });
+
+  it("answers a cut-off call of a tool that is not harmless to repeat with an error instead of sending it", async () => {
+    const { result, calls, modelCalls } = await resume(false);
+    expect(modelCalls).toBe(1);
+    expect(calls).toEqual([]);
+    expect(result.text).toContain("first=echo:recorded");
+    expect(result.text).toContain("may or may not have run");
   });
 });

@@ -3,7 +3,7 @@
  * up to maxTries tries, waiting waitMs (doubled per try when exponential) between them, or longer
  * when an HTTP 429/503 asked for it with Retry-After — never longer than MAX_RETRY_WAIT_MS. The
  * setting is the person's consent to repeat the work, so any node that has one is retried, whatever
- * its component's `retrySafe` says (that flag is about resuming after a worker died).
+ * its component's `harmlessToRepeat` says (that is about resuming after a worker died: repeat-safety.ts).
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { retryAfterOf } from "../net/http-status-error";
