@@ -2,9 +2,9 @@
  * The agent loop (level 3 of tool use). Each iteration is one model call, recorded (onStep) before
  * the tool calls it asked for run through the gateway (tool-round.ts); a failing tool comes back to
  * the model as an error result and the loop goes on. Resumed after its worker died, it replays its
- * recorded steps instead of calling the model again (resumed-conversation.ts). After `maxIterations` calls that still asked for tools, or once the calls so far have
- * used more than `tokenBudget` tokens, one last call without tools forces a final answer. Usage is
- * summed across every call.
+ * recorded steps instead of calling the model again (resumed-conversation.ts). After `maxIterations`
+ * calls that still asked for tools, or once the calls so far have used more than `tokenBudget`
+ * tokens, one last call without tools forces a final answer. Usage is summed across every call.
  */
 import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet } from "ai";
 import { streamModelCall } from "./stream-model-call";
@@ -98,7 +98,10 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
     return { text, toolCallCount, calls, settle };
   };
 
-  /** One model call, recorded before its tool calls run; `forcedBy` makes it the last one, with tools described but not callable. */
+  /**
+   * One model call, recorded before its tool calls run; `forcedBy` makes it the last one, with tools
+   * described but not callable.
+   */
   const callModel = async (iteration: number, forcedBy?: AgentLimit): Promise<StepOutcome> => {
     const final = forcedBy !== undefined;
     const result = await streamModelCall(

@@ -37,7 +37,8 @@ export const llm = defineComponent({
   startingParams: startingModelParams,
   fields: modelNodeFields(),
   params,
-  // As the Agent: its model call is harmless to repeat, its wired tools decide the rest; resumed, it reuses its recorded step.
+  // As the Agent: its model call is harmless to repeat, its wired tools decide the rest; resumed, it
+  // reuses its recorded step.
   harmlessToRepeat: true,
   resumableFromRecords: true,
   execute: (ctx) =>
@@ -66,7 +67,10 @@ export const llm = defineComponent({
     }),
 });
 
-/** The node's one model call, recorded before the tool calls it asked for run (stored then, so a resume goes on from it). */
+/**
+ * The node's one model call, recorded before the tool calls it asked for run (stored then, so a
+ * resume goes on from it).
+ */
 async function callModel(ctx: LlmContext, model: LanguageModel, tools: NodeTools, messages: ModelMessage[]) {
   const { nodeId, params, note, signal } = ctx;
   const hasTools = tools.toolNames.length > 0;

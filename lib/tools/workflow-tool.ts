@@ -2,8 +2,9 @@
  * Workflows as tools. A Workflow Tool node names another workflow; in tool mode it registers as kind
  * `workflow` with a name, description and input schema taken from that workflow's Entry, and every
  * call runs it as a child run (its own Run row linked to the parent run and call, its own events,
- * cancellation and teardown); a call sent again re-attaches to the child it started. Nesting is limited (SWITCHBOARD_MAX_WORKFLOW_DEPTH, default 5), so a
- * workflow that calls itself ends with a clear error instead of forever.
+ * cancellation and teardown); a call sent again re-attaches to the child it started. Nesting is
+ * limited (SWITCHBOARD_MAX_WORKFLOW_DEPTH, default 5), so a workflow that calls itself ends with a
+ * clear error instead of forever.
  */
 import type { Redis } from "ioredis";
 import { sql } from "../db/sql";
