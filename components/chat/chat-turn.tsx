@@ -26,7 +26,7 @@ type ChatTurnProps = {
 };
 
 export function ChatTurn({ turn, onSettled, labelOf, canDecide }: ChatTurnProps) {
-  const live = turn.status === "queued" || turn.status === "running";
+  const live = turn.status === "queued" || turn.status === "running" || turn.status === "waiting";
   return (
     <li className="chat-turn" data-testid="chat-turn">
       <div className="chat-bubble chat-bubble-user" data-testid="chat-user-message">

@@ -58,7 +58,10 @@ export function useAgentSwitch(
   const switchAgent = (nextId: string) =>
     attempt(async () => {
       if (nextId === workflowId) return;
-      const live = current?.turns.filter((turn) => turn.status === "queued" || turn.status === "running") ?? [];
+      const live =
+        current?.turns.filter(
+          (turn) => turn.status === "queued" || turn.status === "running" || turn.status === "waiting",
+        ) ?? [];
       if (live.length > 0) {
         debug.note(
           "info",

@@ -20,7 +20,15 @@ import {
 } from "./graph-conversion";
 
 /** `warning`: finished, but a tool call it made or served failed; `cancelled`: cut short by Cancel. */
-export type NodeStatus = "running" | "completed" | "failed" | "registered" | "skipped" | "warning" | "cancelled";
+export type NodeStatus =
+  | "running"
+  | "waiting"
+  | "completed"
+  | "failed"
+  | "registered"
+  | "skipped"
+  | "warning"
+  | "cancelled";
 
 export type EditorInit = {
   workflowId?: string;

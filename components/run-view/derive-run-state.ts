@@ -8,7 +8,13 @@ import type { RunEvent } from "@/lib/runs/events";
 import { isAgentLimit, type AgentLimit } from "@/lib/agent/stop-reason";
 import { answerTextOf } from "@/lib/runs/answer-text";
 
-export type RunStatus = "queued" | "running" | "completed" | "failed" | "cancelled";
+export type RunStatus = "queued" | "running" | "waiting" | "completed" | "failed" | "cancelled";
+
+type WaitingEvent = Extract<RunEvent, { type: "node.waiting" }>["payload"];
+type WaitEndedEvent = Extract<RunEvent, { type: "node.wait.ended" }>["payload"];
+
+/** A node's wait (a time, a person, a webhook, an outside agent): open while `ended` is absent. */
+export type WaitView = WaitingEvent & { ended?: Pick<WaitEndedEvent, "by" | "decision"> };
 
 export type ToolCallState = "running" | "finished" | "abandoned";
 
@@ -50,6 +56,8 @@ export type RunState = {
   /** Known once the run has ended. */
   durationMs?: number;
   usage: TokenUsage | null;
+  /** The nodes' waits, in the order they began. */
+  waits: WaitView[];
 };
 
 export type DeriveOptions = {
@@ -80,6 +88,7 @@ type Tally = {
   toolCalls: Map<string, ToolCallView>;
   approvedArgs: Map<string, unknown>;
   agentNodeIds: ReadonlySet<string>;
+  waits: Map<string, WaitView>;
 };
 
 export function deriveRunState(
@@ -100,12 +109,14 @@ export function deriveRunState(
     toolCalls: new Map(),
     approvedArgs: new Map(),
     agentNodeIds,
+    waits: new Map(),
   };
   for (const event of events) {
     applyRunEvent(tally, event);
     applyNodeEvent(tally, event);
     applyToolCallEvent(tally, event);
     applyModelEvent(tally, event);
+    applyWaitEvent(tally, event);
   }
   return finish(tally);
 }
@@ -119,6 +130,12 @@ function applyRunEvent(tally: Tally, event: RunEvent): void {
     case "run.started":
       tally.status = "running";
       tally.startedAt = event.at;
+      break;
+    case "run.waiting":
+      tally.status = "waiting";
+      break;
+    case "run.resumed":
+      tally.status = "running";
       break;
     case "run.completed":
       tally.status = "completed";
@@ -173,6 +190,18 @@ function applyNodeEvent(tally: Tally, event: RunEvent): void {
       tally.unavailable.add(event.payload.nodeId);
       nodeStatuses[event.payload.nodeId] = "failed";
       break;
+  }
+}
+
+/** Nodes that wait, and how their waits ended. */
+function applyWaitEvent(tally: Tally, event: RunEvent): void {
+  if (event.type === "node.waiting") {
+    tally.nodeStatuses[event.payload.nodeId] = "waiting";
+    const earlier = tally.waits.get(event.payload.nodeId);
+    if (!earlier?.ended) tally.waits.set(event.payload.nodeId, { ...event.payload });
+  } else if (event.type === "node.wait.ended") {
+    const wait = tally.waits.get(event.payload.nodeId);
+    if (wait) wait.ended = { by: event.payload.by, decision: event.payload.decision };
   }
 }
 
@@ -268,7 +297,7 @@ function finish(tally: Tally): RunState {
   // keeps no status rather than a spinner.
   if (ended)
     for (const [nodeId, nodeStatus] of Object.entries(nodeStatuses))
-      if (nodeStatus === "running") {
+      if (nodeStatus === "running" || nodeStatus === "waiting") {
         if (status === "cancelled") nodeStatuses[nodeId] = "cancelled";
         else delete nodeStatuses[nodeId];
       }
@@ -288,6 +317,7 @@ function finish(tally: Tally): RunState {
     finishedAt,
     durationMs,
     usage,
+    waits: [...tally.waits.values()],
   };
 }
 

@@ -2,6 +2,7 @@
 import type { RunEvent } from "@/lib/runs/events";
 import { RUN_AND_NODE_EVENTS } from "./timeline-run-events";
 import { TOOL_AND_AGENT_EVENTS } from "./timeline-tool-events";
+import { WAIT_EVENTS } from "./timeline-wait-events";
 
 export type TimelineTone = "neutral" | "accent" | "tool" | "success" | "warning" | "danger";
 
@@ -14,7 +15,7 @@ export type EventDescribers = {
   [T in RunEvent["type"]]: (event: EventOfType<T>, labelOf: (nodeId: string) => string) => TimelineEntry;
 };
 
-const DESCRIBERS: EventDescribers = { ...RUN_AND_NODE_EVENTS, ...TOOL_AND_AGENT_EVENTS };
+const DESCRIBERS: EventDescribers = { ...RUN_AND_NODE_EVENTS, ...TOOL_AND_AGENT_EVENTS, ...WAIT_EVENTS };
 
 /** Events the node inspector shows instead of the timeline (a node's settings would double its lines). */
 export const NOT_ON_TIMELINE: ReadonlySet<RunEvent["type"]> = new Set(["node.params", "agent.text"]);

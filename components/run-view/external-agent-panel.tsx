@@ -113,7 +113,9 @@ export function ExternalAgentPanel({
 }) {
   if (runEnded) return null;
   const finished = new Set(
-    events.flatMap((event) => (event.type === "external.agent.done" ? [event.payload.nodeId] : [])),
+    events.flatMap((event) =>
+      event.type === "external.agent.done" || event.type === "node.wait.ended" ? [event.payload.nodeId] : [],
+    ),
   );
   const waiting = events.flatMap((event) =>
     event.type === "external.agent.waiting" && !finished.has(event.payload.nodeId) ? [event.payload] : [],

@@ -1,5 +1,5 @@
 /** The run's status as a coloured pill whose text is the status word. */
-import { Ban, CircleCheck, CircleX, Clock, LoaderCircle } from "lucide-react";
+import { Ban, CircleCheck, CircleX, Clock, Hourglass, LoaderCircle } from "lucide-react";
 import { cx } from "@/components/ui/class-names";
 import "./run-status-pill.css";
 import type { RunStatus } from "./derive-run-state";
@@ -7,6 +7,7 @@ import type { RunStatus } from "./derive-run-state";
 const ICONS = {
   queued: Clock,
   running: LoaderCircle,
+  waiting: Hourglass,
   completed: CircleCheck,
   failed: CircleX,
   cancelled: Ban,

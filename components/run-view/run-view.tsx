@@ -20,6 +20,7 @@ import { deriveApprovals, deriveBlockedAttempts } from "./derive-gateway-decisio
 import { deriveRunState, type RunStatus } from "./derive-run-state";
 import { EventTimeline } from "./event-timeline";
 import { ExternalAgentPanel } from "./external-agent-panel";
+import { WaitingNodes } from "./waiting-nodes";
 import { FinalAnswer } from "./final-answer";
 import { healthByCanvasNode, latestHealth } from "./mcp-health";
 import { McpHealthDots } from "./mcp-health-dots";
@@ -137,6 +138,7 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
             </div>
           )}
           {selectedNodeId && <NodeInspection events={events} nodeId={selectedNodeId} />}
+          <WaitingNodes runId={run.id} waits={state.waits} runEnded={runEnded} canAct={canAct} labelOf={labelOf} />
           <ExternalAgentPanel runId={run.id} events={events} runEnded={runEnded} canAct={canAct} labelOf={labelOf} />
           <ApprovalRequests
             runId={run.id}

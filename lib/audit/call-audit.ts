@@ -78,7 +78,7 @@ async function storeCompletion(
   const stored = await sql<{ seq: number; createdAt: Date }>`
     WITH allocated AS (
       UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length}
-      WHERE id = ${scope.runId} AND status IN ('queued', 'running')
+      WHERE id = ${scope.runId} AND status IN ('queued', 'running', 'waiting')
       RETURNING "lastSeq", "workflowId"),
     audited AS (
       INSERT INTO "ToolCallAudit" ("runId", "workflowId", "workflowName", "callerNodeId", "callerLabel", caller,

@@ -21,7 +21,7 @@ export async function markRunEnded(redis: Redis, runId: string): Promise<void> {
 export async function isRunLive(redis: Redis, runId: string): Promise<boolean> {
   if ((await redis.exists(liveKey(runId))) === 1) return true;
   const run = await getDb().run.findUnique({ where: { id: runId }, select: { status: true } });
-  if (run?.status !== "running") return false;
+  if (run?.status !== "running" && run?.status !== "waiting") return false; // waiting: an External Agent's tools stay usable
   await markRunLive(redis, runId);
   return true;
 }

@@ -226,6 +226,32 @@ const ROWS: Row[] = [
     allowed: [404],
     limited: "workflow",
   },
+  {
+    method: "GET",
+    route: "/api/runs/[id]/waits/[nodeId]",
+    access: "editor",
+    path: () => `/api/runs/${runId}/waits/nobody`,
+    allowed: [404],
+    limited: "workflow",
+  },
+  {
+    method: "POST",
+    route: "/api/runs/[id]/waits/[nodeId]",
+    access: "editor",
+    path: () => `/api/runs/${runId}/waits/nobody`,
+    body: { decision: "approved" },
+    allowed: [404],
+    limited: "workflow",
+  },
+  // A one-time resume URL: its token is the credential (a forged one opens nothing).
+  {
+    method: "POST",
+    route: "/api/resume/[token]",
+    access: "public",
+    path: () => "/api/resume/not-a-wait.forged",
+    body: { ok: true },
+    allowed: [404],
+  },
   { method: "GET", route: "/api/secrets", access: "editor", path: () => "/api/secrets", allowed: [200] },
   {
     method: "PUT",

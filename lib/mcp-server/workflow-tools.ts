@@ -103,7 +103,7 @@ async function runAndWait(
         });
   try {
     const run = await waitForRunEnd(started.runId, WAIT_SECONDS * 1000);
-    if (!run || run.status === "queued" || run.status === "running")
+    if (!run || run.status === "queued" || run.status === "running" || run.status === "waiting")
       return answer({
         runId: started.runId,
         status: run?.status ?? "queued",

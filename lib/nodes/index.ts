@@ -3,6 +3,7 @@
  * Server-only: the browser gets `catalogueMeta()`, never the execute code.
  */
 import { agent } from "./agent";
+import { approval } from "./approval";
 import { code } from "./code";
 import { entry } from "./entry";
 import { externalAgent } from "./external-agent";
@@ -22,6 +23,7 @@ import { switchNode } from "./switch";
 import { toolCall } from "./tool-call";
 import { transform } from "./transform";
 import { wait } from "./wait";
+import { waitForWebhook } from "./wait-for-webhook";
 import { webhookTrigger } from "./webhook-trigger";
 import { workflowTool } from "./workflow-tool";
 import type { ComponentDefinition, ComponentMeta } from "./types";
@@ -35,6 +37,8 @@ export const components = [
   merge,
   loop,
   wait,
+  waitForWebhook,
+  approval,
   output,
   transform,
   code,

@@ -178,6 +178,43 @@ export type ExecuteContext<P> = {
    * engine passes it in: the catalogue sits below the engine and never imports it.
    */
   runChildWorkflow?: (request: ChildWorkflowRequest) => Promise<{ runId: string; output: unknown }>;
+  /**
+   * Waiting without holding a worker (a long Wait, an Approval step, Wait for webhook, an External
+   * Agent waiting for a person): the engine passes it in for normal-mode nodes; absent in tool mode.
+   */
+  waits?: NodeWaits;
+};
+
+/** What a node waits for. `until`: when the wait ends by itself (a timer, a timeout); absent, only someone ends it. */
+export type WaitRequest = {
+  kind: "timer" | "approval" | "webhook" | "external";
+  until?: Date;
+  /** What the run view shows while it waits (a message, the value to approve); never a secret. */
+  detail: Record<string, unknown>;
+};
+
+/** How a wait ended: by someone (a person, a POST to the resume URL, an outside agent) with a value, or by its time running out. */
+export type WaitOutcome = { timedOut: true } | { timedOut: false; by: "person" | "link" | "webhook"; value: unknown };
+
+export type OpenedWait = {
+  /** The wait was opened just now (not found from an earlier attempt): the moment to hand out its link. */
+  fresh: boolean;
+  /** How it ended, once it has; null while it still waits. */
+  outcome: WaitOutcome | null;
+  /** The one-time URL that ends it (POST), with its secret: hand it only to whoever may end the wait. */
+  resumeUrl: string;
+  /** The same wait's one-time page, where a person decides an Approval step without signing in. */
+  pageUrl: string;
+};
+
+/**
+ * A node's wait, stored in PostgreSQL (one per node and run): `open` finds or opens it, `suspend`
+ * parks the node until it ends — the run lets go of its worker and the node runs again, on any
+ * worker, once it has (then `open` answers with the outcome).
+ */
+export type NodeWaits = {
+  open: (request: WaitRequest) => Promise<OpenedWait>;
+  suspend: () => Promise<never>;
 };
 
 /** What a component asks of a child run; the engine adds the parent run, the node and the cancel signal. */

@@ -49,3 +49,11 @@ export function signingSecret(): Uint8Array<ArrayBuffer> {
 export function accountsSecret(): string {
   return derive("accounts").toString("hex");
 }
+
+let resumeKey: Buffer | undefined;
+
+/** Signs the one-time resume URLs of waiting runs (lib/runs/resume-link.ts). */
+export function resumeLinkSecret(): Buffer {
+  resumeKey ??= derive("resume links");
+  return resumeKey;
+}

@@ -4,7 +4,7 @@ import { getDb } from "../db/client";
 
 export async function findActiveRunId(workflowId: string): Promise<string | null> {
   const run = await getDb().run.findFirst({
-    where: { workflowId, status: { in: ["queued", "running"] } },
+    where: { workflowId, status: { in: ["queued", "running", "waiting"] } },
     orderBy: { createdAt: "desc" },
     select: { id: true },
   });

@@ -12,6 +12,10 @@ const nodeRef = { nodeId: z.string() };
 export const ApprovalDecider = z.enum(["person", "timeout", "run-end"]);
 export type ApprovalDecider = z.infer<typeof ApprovalDecider>;
 
+/** What a suspended node waits for (lib/nodes/types.ts WaitRequest). */
+export const WaitKind = z.enum(["timer", "approval", "webhook", "external"]);
+export type WaitKind = z.infer<typeof WaitKind>;
+
 export const ToolCallRecord = z.object({
   callId: z.string(),
   toolName: z.string(),
@@ -48,6 +52,8 @@ export const RunEventInput = z.discriminatedUnion("type", [
       completedNodeIds: z.array(z.string()),
       retriedNodeIds: z.array(z.string()),
       afterCrash: z.boolean().optional(),
+      /** Woken from waiting (a wait ended), not taken over from a worker that stopped. */
+      woken: z.boolean().optional(),
     }),
   }),
   /**
@@ -213,6 +219,34 @@ export const RunEventInput = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("external.agent.done"),
     payload: z.object({ ...nodeRef, text: z.string(), timedOut: z.boolean() }),
+  }),
+  /**
+   * A node waits for a time, a person, a POST to its resume URL or an outside agent (lib/runs/node-waits.ts):
+   * `until` is when it ends by itself; `detail` what the run view shows (a message, the value to approve).
+   */
+  z.object({
+    type: z.literal("node.waiting"),
+    payload: z.object({
+      ...nodeRef,
+      kind: WaitKind,
+      until: z.string().optional(),
+      detail: z.record(z.string(), z.unknown()),
+    }),
+  }),
+  /** A node's wait ended: by the clock (its time, or its timeout), a person, its one-time link, or a webhook POST. */
+  z.object({
+    type: z.literal("node.wait.ended"),
+    payload: z.object({
+      ...nodeRef,
+      kind: WaitKind,
+      by: z.enum(["clock", "person", "link", "webhook"]),
+      decision: z.enum(["approved", "rejected"]).optional(),
+    }),
+  }),
+  /** The run suspended: nothing can go on until one of `nodeIds` stops waiting; no worker holds it meanwhile. */
+  z.object({
+    type: z.literal("run.waiting"),
+    payload: z.object({ nodeIds: z.array(z.string()), until: z.string().optional() }),
   }),
   /** One item of a Loop done: its result or its error. A resumed loop starts after the items it finds here. */
   z.object({

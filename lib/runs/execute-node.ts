@@ -23,6 +23,7 @@ import { errorMessage, withRetries, type RetryNotice } from "./retry";
 import { handedOnError, withoutErrorHandle } from "./node-on-error";
 import { nodeCheckpoints } from "./node-checkpoints";
 import { isHarmlessToRepeat } from "./repeat-safety";
+import { NodeSuspended, nodeWaits } from "./node-waits";
 
 const isBranching = (type: string) => getComponent(type)?.branches === true;
 
@@ -119,9 +120,23 @@ async function executeComponent(
       checkpoints: nodeCheckpoints(ctx, node),
       runChildWorkflow: (request) =>
         runChildWorkflow({ ...request, parentRunId: ctx.runId, nodeId: node.id, signal, emit }),
+      waits: nodeWaits(ctx, node.id, signal),
     });
-  const output = await withRetries(node.retry, tryOnce, { signal, onRetry });
+  const output = await withRetries(node.retry, tryOnce, { signal, onRetry, isFinal: isSuspension });
   return ctx.secrets.redact(withoutErrorHandle(node, output));
+}
+
+export const isSuspension = (error: unknown): error is NodeSuspended => error instanceof NodeSuspended;
+
+/** Announces that the node waits (the run suspends once nothing else can run); the schedule parks it. */
+async function announceWait(ctx: RunContext, suspension: NodeSuspended): Promise<never> {
+  const { nodeId, wait } = suspension;
+  const until = wait.wakeAt?.toISOString();
+  await ctx.emit({
+    type: "node.waiting",
+    payload: { nodeId, kind: wait.kind, detail: wait.detail, ...(until ? { until } : {}) },
+  });
+  throw suspension;
 }
 
 const isPure = (node: CompiledNode) => getComponent(node.type)?.pure === true;
@@ -186,6 +201,7 @@ export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: A
         : executeComponent(ctx, node, inputs, signal);
     output = await untilAborted(work, signal);
   } catch (error) {
+    if (isSuspension(error) && !signal.aborted) return announceWait(ctx, error);
     const timedOut = timeout?.aborted
       ? `"${node.label}" took longer than its timeout of ${node.timeoutSeconds} s`
       : undefined;

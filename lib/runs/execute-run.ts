@@ -1,7 +1,8 @@
 /**
  * Executes a run on this worker: claims it (or takes over one whose worker stopped, resuming from
  * its event log), runs its nodes as their inputs become ready, and ends it through finishRun()
- * however it ends — completed, a node failed, cancelled, timed out. A worker shutting down hands
+ * however it ends — completed, a node failed, cancelled, timed out — or suspends it when what is
+ * left waits (suspend-run.ts; woken, it resumes like a run taken over). A worker shutting down hands
  * the run back (its lease released, the job retried elsewhere); a worker that lost its lease
  * stops without writing anything.
  */
@@ -11,7 +12,7 @@ import { markRunLive } from "../gateway/run-liveness";
 import { registryKey, REGISTRY_TTL_SECONDS } from "../registry/registry";
 import { startErrorWorkflow } from "./error-workflow";
 import { finishRun, type RunOutcome } from "./finish-run";
-import { callsGateway, runNode, unloggedSteps } from "./execute-node";
+import { callsGateway, isSuspension, runNode, unloggedSteps } from "./execute-node";
 import { mayRunAgainAfterCrash } from "./repeat-safety";
 import type { LeaseKeeper } from "./lease-keeper";
 import { lendPlan } from "./load-plan";
@@ -27,6 +28,7 @@ import { claimWithinLimit, wakeQueuedRuns } from "./run-gate";
 import { NodeFailure, RunStop } from "./run-stop";
 import { scheduleNodes } from "./schedule-nodes";
 import { nothingRanReason } from "./skip-rule";
+import { suspendRun } from "./suspend-run";
 
 export type RunServices = {
   redis: Redis;
@@ -102,7 +104,10 @@ function crashLoopFailure(ctx: RunContext, state: ResumeState, afterCrash: boole
  * Replays the log: restores finished nodes' outputs, and decides what a node cut off mid-way means. Returns an outcome
  * when the run must end now.
  */
-async function resume(ctx: RunContext, afterCrash: boolean): Promise<RunOutcome | { done: Set<string> }> {
+async function resume(
+  ctx: RunContext,
+  { afterCrash, woken }: ClaimedRun,
+): Promise<RunOutcome | { done: Set<string> }> {
   const state = resumeState(ctx.plan, await listEvents(ctx.runId), unloggedSteps(ctx));
   if (state.terminal?.type === "run.completed") return { status: "completed", output: state.terminal.payload.output };
   if (state.terminal?.type === "run.failed") return { status: "failed", error: state.terminal.payload.error };
@@ -129,6 +134,7 @@ async function resume(ctx: RunContext, afterCrash: boolean): Promise<RunOutcome 
       completedNodeIds: [...state.completed.keys()],
       retriedNodeIds: state.inFlight,
       afterCrash,
+      ...(woken ? { woken } : {}),
     },
   });
   return { done: new Set([...state.completed.keys(), ...state.skipped]) };
@@ -205,7 +211,7 @@ async function executeClaimed(services: RunServices, run: ClaimedRun): Promise<v
     if (gateway) await markRunLive(redis, runId);
     let done = new Set<string>();
     if (run.resumed) {
-      const resumed = await resume(ctx, run.afterCrash);
+      const resumed = await resume(ctx, run);
       if ("status" in resumed) return void (await finishRun(ending, leases.owner, resumed));
       done = resumed.done;
     } else {
@@ -213,11 +219,14 @@ async function executeClaimed(services: RunServices, run: ClaimedRun): Promise<v
       if (ctx.trigger?.test) done = restoreTestRunSeeds(ctx, await listEvents(runId)); // partial-run.ts
     }
     if (run.cancelRequested) return void (await finishRun(ending, leases.owner, { status: "cancelled" }));
-    await scheduleNodes(ctx.plan, done, (nodeId, signal) => runNode(ctx, nodeId, signal), {
+    const parked = await scheduleNodes(ctx.plan, done, (nodeId, signal) => runNode(ctx, nodeId, signal), {
       concurrency: services.nodeConcurrency,
       signal: ctx.signal,
+      isParked: isSuspension,
     });
     ctx.signal.throwIfAborted(); // a cancel that lands as the last node finishes still wins
+    if (parked.length > 0 && (await suspendRun(ctx, parked, gateway)) !== "cancel-requested") return;
+    if (parked.length > 0) return void (await finishRun(ending, leases.owner, { status: "cancelled" }));
     const idle = nothingRanReason(ctx.plan, ctx.skipped);
     if (idle) return void (await finishRun(ending, leases.owner, { status: "failed", error: idle }));
     await finishRun(ending, leases.owner, { status: "completed", output: runOutput(ctx.plan, ctx) });

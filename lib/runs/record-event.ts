@@ -168,7 +168,7 @@ async function storeEvents(
   const rows = await sql<{ seq: number; createdAt: Date }>`
     WITH allocated AS (
       UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length}
-      WHERE id = ${runId} AND (NOT ${whileRunning}::boolean OR status IN ('queued', 'running'))
+      WHERE id = ${runId} AND (NOT ${whileRunning}::boolean OR status IN ('queued', 'running', 'waiting'))
       RETURNING "lastSeq")
     INSERT INTO "RunEvent" ("runId", seq, type, payload)
     SELECT ${runId}, allocated."lastSeq" - ${events.length} + item.ord::int, item.value->>'type', item.value->'payload'

@@ -7,7 +7,7 @@
  * Tool-mode nodes always register again, on the new worker. Some starts and ends are only noted
  * (they ride with the next write), so a worker that died a moment later left none of them: a node
  * whose start may be missing counts as in flight when everything it waits on had ended, or may
- * have. Pure.
+ * have. A node that went on to wait (node.waiting) is not in flight: it runs again when woken. Pure.
  */
 import type { NodeOutput } from "../nodes/types";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
@@ -48,6 +48,7 @@ export function resumeState(
   const ended = new Set<string>();
   const started = new Set<string>();
   const skipped = new Set<string>();
+  const parked = new Set<string>();
   let failed: ResumeState["failed"];
   let terminal: ResumeState["terminal"];
   const crashesWhileRunning = new Map<string, number>();
@@ -60,6 +61,11 @@ export function resumeState(
         break;
       case "node.started":
         started.add(event.payload.nodeId);
+        parked.delete(event.payload.nodeId);
+        break;
+      case "node.waiting": // parked, not cut off: it runs again once its wait ends (node-waits.ts)
+        started.delete(event.payload.nodeId);
+        parked.add(event.payload.nodeId);
         break;
       case "node.completed":
         started.delete(event.payload.nodeId);
@@ -95,6 +101,7 @@ export function resumeState(
       node.mode === "normal" &&
       !ended.has(nodeId) &&
       !started.has(nodeId) &&
+      !parked.has(nodeId) &&
       unlogged.startMayBeMissing(node)
     )
       inFlight.push(nodeId);

@@ -31,14 +31,23 @@ export function retryWait(retry: NodeRetry, attempt: number, error: unknown): nu
 export async function withRetries<T>(
   retry: NodeRetry | undefined,
   tryOnce: (attempt: number) => Promise<T>,
-  { signal, onRetry }: { signal: AbortSignal; onRetry: (notice: RetryNotice) => Promise<void> | void },
+  {
+    signal,
+    onRetry,
+    isFinal,
+  }: {
+    signal: AbortSignal;
+    onRetry: (notice: RetryNotice) => Promise<void> | void;
+    /** What is no failure to try again: a node that suspends to wait. */
+    isFinal?: (error: unknown) => boolean;
+  },
 ): Promise<T> {
   const maxTries = retry?.maxTries ?? 1;
   for (let attempt = 1; ; attempt++) {
     try {
       return await tryOnce(attempt);
     } catch (error) {
-      if (!retry || attempt >= maxTries || signal.aborted) throw error;
+      if (!retry || attempt >= maxTries || signal.aborted || isFinal?.(error)) throw error;
       const waitMs = retryWait(retry, attempt, error);
       await onRetry({ attempt: attempt + 1, error: errorMessage(error), waitMs });
       await sleep(waitMs, undefined, { signal }).catch(() => signal.throwIfAborted());

@@ -1,5 +1,5 @@
 /**
- * Cancelling a run from any process. A queued run, or a running one whose worker is gone (its
+ * Cancelling a run from any process. A queued or waiting run, or a running one whose worker is gone (its
  * lease lapsed), is ended on the spot; a run with a live owner gets a Redis flag, which the owner
  * polls every 250 ms, and a database flag, which it reads with every lease heartbeat and which
  * survives a Redis restart. Either way the owner ends the run through finishRun(). Child runs
@@ -30,7 +30,7 @@ export async function cancelRun(redis: Redis, runId: string, options: CancelOpti
   const graceMs = Math.max(0, Math.round(options.graceMs ?? 0));
   const run = await getDb().run.findUnique({ where: { id: runId }, select: { status: true, startedAt: true } });
   if (!run) return { ok: false, reason: "not-found", message: `Run ${runId} does not exist` };
-  if (run.status !== "queued" && run.status !== "running")
+  if (run.status !== "queued" && run.status !== "running" && run.status !== "waiting")
     return { ok: false, reason: "finished", message: `Run ${runId} has already ${run.status}` };
   await requestCancel(runId, graceMs);
   await cancelChildRuns(redis, runId, { graceMs });
@@ -62,7 +62,7 @@ export async function cancelRun(redis: Redis, runId: string, options: CancelOpti
 export async function cancelChildRuns(redis: Redis, parentRunId: string, options: CancelOptions = {}): Promise<void> {
   const children = await sql<{
     id: string;
-  }>`SELECT id FROM "Run" WHERE "parentRunId" = ${parentRunId} AND status IN ('queued', 'running')`;
+  }>`SELECT id FROM "Run" WHERE "parentRunId" = ${parentRunId} AND status IN ('queued', 'running', 'waiting')`;
   await Promise.all(children.map((child) => cancelRun(redis, child.id, options).catch(() => undefined)));
 }
 

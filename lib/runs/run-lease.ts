@@ -18,11 +18,13 @@ export type ClaimedRun = {
   input: unknown;
   /** What started the run (run-trigger.ts); null for runs stored before triggers existed. */
   trigger: unknown;
-  /** 1 on the first take; more when resuming after a worker stopped. */
+  /** 1 on the first take; more when resuming after a worker stopped (a wake-up from waiting is no new attempt). */
   attempt: number;
   resumed: boolean;
   /** Resumed because its worker died holding it (its lease lapsed), not handed back by one shutting down. */
   afterCrash: boolean;
+  /** Resumed from waiting: one of its waits ended (lib/runs/suspend-run.ts). */
+  woken: boolean;
   startedAt: Date;
   deadlineAt: Date;
   cancelRequested: boolean;
@@ -43,8 +45,10 @@ export type ClaimResult =
 export type ClaimOptions = { query?: SqlTag; gateLocked?: boolean };
 
 /**
- * Takes a queued run, or a running one whose owner's lease ran out (or that we already own). The deadline comes from
- * the plan's run timeout.
+ * Takes a queued run, a running one whose owner's lease ran out (or that we already own), or a
+ * waiting one that is due (a wait it is parked on has ended, or its time has come: a stray job
+ * finds a waiting run not due and leaves it be). The deadline comes from the plan's run timeout;
+ * time spent waiting does not count against it.
  */
 export async function claimRun(
   runId: string,
@@ -52,7 +56,7 @@ export async function claimRun(
   { query = sql, gateLocked = false }: ClaimOptions = {},
 ): Promise<ClaimResult> {
   const rows = await query<
-    Omit<ClaimedRun, "resumed" | "afterCrash" | "cancelRequested"> & {
+    Omit<ClaimedRun, "resumed" | "afterCrash" | "woken" | "cancelRequested"> & {
       previous: string;
       previousOwner: string | null;
       cancelRequestedAt: Date | null;
@@ -62,11 +66,12 @@ export async function claimRun(
     UPDATE "Run" AS run SET
       status = 'running',
       "startedAt" = COALESCE(run."startedAt", now()),
-      "deadlineAt" = COALESCE(run."deadlineAt", now() + make_interval(secs =>
+      "deadlineAt" = COALESCE(run."deadlineAt" + (now() - run."waitingSince"), run."deadlineAt", now() + make_interval(secs =>
         COALESCE((run.plan->>'runTimeoutSeconds')::int, ${DEFAULT_RUN_TIMEOUT_SECONDS}))),
+      "waitingSince" = NULL,
       "leaseOwner" = ${owner},
       "leaseUntil" = now() + make_interval(secs => ${LEASE_SECONDS}),
-      attempt = run.attempt + 1
+      attempt = run.attempt + CASE WHEN previous.status = 'waiting' THEN 0 ELSE 1 END
     FROM previous
     WHERE run.id = previous.id
       AND ((previous.status = 'queued' AND (run."parentRunId" IS NOT NULL OR run.plan->'maxConcurrentRuns' IS NULL
@@ -78,19 +83,24 @@ export async function claimRun(
             AND other.status = 'queued' AND other."parentRunId" IS NULL
             AND (other.priority, other."createdAt", other.id) < (run.priority, run."createdAt", run.id)))))
         OR (previous.status = 'running' AND (run."leaseUntil" IS NULL OR run."leaseUntil" < now()
-          OR run."leaseOwner" = ${owner})))
+          OR run."leaseOwner" = ${owner}))
+        OR (previous.status = 'waiting' AND EXISTS (SELECT 1 FROM "RunWait" wait
+          WHERE wait."runId" = run.id AND wait.parked
+            AND COALESCE(wait."resolvedAt", wait."wakeAt") <= now() + interval '1 second')))
     RETURNING run.id, run."workflowId", run.plan, run.input, run.trigger, run.attempt, run."startedAt",
       run."deadlineAt", run."cancelRequestedAt",
       previous.status AS previous, previous."leaseOwner" AS "previousOwner"`;
   if (rows.length === 1) {
     const { previous, previousOwner, cancelRequestedAt, ...run } = rows[0];
-    const resumed = previous === "running";
+    const woken = previous === "waiting";
+    const resumed = previous === "running" || woken;
     return {
       ok: true,
       run: {
         ...run,
         resumed,
-        afterCrash: resumed && previousOwner !== null && previousOwner !== owner,
+        woken,
+        afterCrash: previous === "running" && previousOwner !== null && previousOwner !== owner,
         cancelRequested: cancelRequestedAt !== null,
       },
     };
@@ -139,7 +149,7 @@ export async function releaseLease(runId: string, owner: string): Promise<void> 
 export async function requestCancel(runId: string, graceMs = 0): Promise<void> {
   await sqlCount`
     UPDATE "Run" SET "cancelRequestedAt" = LEAST("cancelRequestedAt", now() + make_interval(secs => ${graceMs / 1000}))
-    WHERE id = ${runId} AND status IN ('queued', 'running')`;
+    WHERE id = ${runId} AND status IN ('queued', 'running', 'waiting')`;
 }
 
 export type RunEnding =
@@ -163,7 +173,7 @@ export async function endRun(runId: string, owner: string | null, ending: RunEnd
   const count = await sqlCount`
     UPDATE "Run" SET status = ${status}::"RunStatus", output = ${output}::jsonb, error = ${error},
       "finishedAt" = now(), "leaseOwner" = NULL, "leaseUntil" = NULL
-    WHERE id = ${runId} AND status IN ('queued', 'running')
+    WHERE id = ${runId} AND status IN ('queued', 'running', 'waiting')
       AND (${owner}::text IS NULL AND ("leaseUntil" IS NULL OR "leaseUntil" < now()) OR "leaseOwner" = ${owner})`;
   return count === 1;
 }

@@ -3,13 +3,15 @@
  * says which runs should be going, Redis only carries their jobs. A queued run whose job is gone
  * (Redis restarted, say) is queued again; a running run whose lease lapsed and whose job is no
  * longer waiting or active is queued again so a worker resumes it; after too many attempts it fails
- * with the reason. Idempotent, so several workers sweeping at once do no harm.
+ * with the reason; a waiting run whose wake-up is due but whose job Redis lost is woken (wake-run.ts).
+ * Idempotent, so several workers sweeping at once do no harm.
  */
 import type { Redis } from "ioredis";
 import { getDb } from "../db/client";
 import { addRunJob, runsQueue } from "../queue/queues";
 import { createEventRecorder } from "./record-event";
 import { finishRun } from "./finish-run";
+import { wakeOverdueRuns } from "./wake-run";
 
 export const MAX_RUN_ATTEMPTS = 10;
 const LIVE_JOB_STATES = new Set(["waiting", "active", "delayed", "prioritized", "waiting-children"]);
@@ -52,6 +54,10 @@ export async function sweepRuns(redis: Redis, log: (message: string) => void = c
       log(`[runs] run ${run.id} (${run.status}) had no live job (${state}); queued again`);
     }
     acted.push(run.id);
+  }
+  for (const runId of await wakeOverdueRuns()) {
+    log(`[runs] run ${runId} (waiting) was due and had no wake-up job; woken`);
+    acted.push(runId);
   }
   return acted;
 }

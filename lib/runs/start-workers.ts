@@ -28,6 +28,7 @@ import { workerId } from "../mcp/worker-identity";
 import { LeaseKeeper } from "./lease-keeper";
 import { LEASE_SECONDS } from "./run-lease";
 import { sweepRuns } from "./run-sweeper";
+import { rearmWaitingRuns } from "./wake-run";
 
 const SWEEP_MS = 5_000;
 
@@ -114,6 +115,9 @@ export async function startWorkers({
     triggers.waitUntilReady(),
     armRetentionCleanup(),
   ]);
+  // Waiting runs' wake-ups live in PostgreSQL: a Redis that lost its delayed jobs gets them back here.
+  const rearmed = await rearmWaitingRuns();
+  if (rearmed > 0) log(`[runs] re-armed the wake-ups of ${rearmed} waiting runs`);
   const mcp = await startMcpWorkerServices(
     (data) => withJobSignal(shutdown.signal, (signal) => executeToolCall(data, signal)),
     toolCallConcurrency,

@@ -19,6 +19,8 @@ import * as workflowsRoute from "@/app/api/workflows/route";
 import * as healthRoute from "@/app/api/health/route";
 import * as webhookRoute from "@/app/api/hooks/[workflowId]/[nodeId]/route";
 import * as approvalRoute from "@/app/api/runs/[id]/approvals/[callId]/route";
+import * as runWaitRoute from "@/app/api/runs/[id]/waits/[nodeId]/route";
+import * as resumeRoute from "@/app/api/resume/[token]/route";
 import * as secretRoute from "@/app/api/secrets/[name]/route";
 import * as secretsRoute from "@/app/api/secrets/route";
 import * as workflowConversationsRoute from "@/app/api/workflows/[id]/conversations/route";
@@ -40,6 +42,9 @@ export const appRoutes: Route[] = [
   { method: "GET", pattern: /^\/api\/mcp\/oauth\/callback$/, handler: h(mcpOAuthCallbackRoute.GET) },
   { method: "GET", pattern: /^\/api\/health$/, handler: h(healthRoute.GET) },
   { method: "POST", pattern: /^\/api\/hooks\/(?<workflowId>[^/]+)\/(?<nodeId>[^/]+)$/, handler: h(webhookRoute.POST) },
+  { method: "POST", pattern: /^\/api\/resume\/(?<token>[^/]+)$/, handler: h(resumeRoute.POST) },
+  { method: "GET", pattern: /^\/api\/runs\/(?<id>[^/]+)\/waits\/(?<nodeId>[^/]+)$/, handler: h(runWaitRoute.GET) },
+  { method: "POST", pattern: /^\/api\/runs\/(?<id>[^/]+)\/waits\/(?<nodeId>[^/]+)$/, handler: h(runWaitRoute.POST) },
   { method: "GET", pattern: /^\/api\/workflows$/, handler: h(workflowsRoute.GET) },
   { method: "POST", pattern: /^\/api\/workflows$/, handler: h(workflowsRoute.POST) },
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.POST) },

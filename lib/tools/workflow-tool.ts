@@ -158,7 +158,7 @@ export async function runChildWorkflow(request: ChildRunRequest): Promise<{ runI
   try {
     const run = await waitForRunEnd(childRunId, request.timeoutMs);
     if (run?.status === "completed") return { runId: childRunId, output: run.output };
-    if (!run || run.status === "queued" || run.status === "running") {
+    if (!run || run.status === "queued" || run.status === "running" || run.status === "waiting") {
       cancelChild();
       throw new Error(
         `Child run ${childRunId} took longer than ${Math.round(request.timeoutMs / 1000)} s and was cancelled`,

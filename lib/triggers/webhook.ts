@@ -113,7 +113,7 @@ export async function handleWebhook(
   if (params.data.respond === "immediately")
     return Response.json({ runId: started.runId, status: "queued", statusUrl }, { status: 202 });
   const run = await waitForRunEnd(started.runId, params.data.waitSeconds * 1000);
-  if (!run || run.status === "queued" || run.status === "running") {
+  if (!run || run.status === "queued" || run.status === "running" || run.status === "waiting") {
     return Response.json(
       {
         runId: started.runId,

@@ -20,6 +20,7 @@ const NO_PROBLEMS: string[] = [];
 
 const STATUS_LABELS: Record<NodeStatus, string> = {
   running: "Running",
+  waiting: "Waiting",
   completed: "Done",
   failed: "Failed",
   registered: "Registered",

@@ -6,8 +6,9 @@ import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { workflowOfRun } from "@/lib/http/workflow-of";
-import { finishHandoff } from "@/lib/external-agent/handoff";
 import { sharedRedis } from "@/lib/queue/redis";
+import { endWait } from "@/lib/runs/end-wait";
+import { findNodeWait } from "@/lib/runs/run-waits";
 
 export const dynamic = "force-dynamic";
 
@@ -18,8 +19,15 @@ export const POST = apiRoute<{ id: string; nodeId: string }>(
   async ({ json }, { id, nodeId }) => {
     const body = DoneBody.safeParse(await json());
     if (!body.success) throw new ApiError("bad-request", body.error.issues[0].message);
-    if (!(await finishHandoff(sharedRedis(), id, nodeId, body.data.text)))
-      throw new ApiError("not-found", `No External Agent is waiting at node "${nodeId}" of run ${id}`);
+    const wait = await findNodeWait(id, nodeId);
+    const notWaiting = `No External Agent is waiting at node "${nodeId}" of run ${id}`;
+    if (!wait || wait.kind !== "external" || wait.resolvedAt) throw new ApiError("not-found", notWaiting);
+    const ended = await endWait(sharedRedis(), wait, {
+      timedOut: false,
+      by: "person",
+      value: { text: body.data.text },
+    });
+    if (!ended.ok) throw new ApiError("not-found", notWaiting);
     return Response.json({ status: "done" }, { status: 202 });
   },
 );

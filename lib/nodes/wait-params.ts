@@ -1,0 +1,30 @@
+/**
+ * What the waiting components share: how long a wait may last, when a Wait stops sleeping in the
+ * worker and suspends its run instead, and telling someone outside where to end a wait (a notify
+ * URL that gets the one-time links).
+ */
+import { z } from "zod";
+
+/** A wait may last up to 30 days: a suspended run holds no worker while it waits. */
+export const MAX_WAIT_SECONDS = 30 * 24 * 60 * 60;
+export const MAX_WAIT_MINUTES = MAX_WAIT_SECONDS / 60;
+
+/** A Wait this short sleeps in the worker; a longer one suspends the run. */
+export const SUSPEND_WAITS_OVER_SECONDS = 5;
+
+export const notifyUrlParam = z
+  .string()
+  .trim()
+  .default("")
+  .refine((url) => url === "" || /^https?:\/\//.test(url), "notifyUrl: must be an http(s) URL");
+
+/** Hands the one-time links to whoever ends the wait (a chat bot, a mail relay, a service that will call back). */
+export async function notify(url: string, body: Record<string, unknown>, signal: AbortSignal): Promise<void> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]),
+  });
+  if (!response.ok) throw new Error(`notifyUrl answered ${response.status}: the wait's link was not handed out`);
+}

@@ -1,0 +1,40 @@
+/**
+ * What a one-time resume URL does (POST /api/resume/{token}): a Wait for webhook ends with the
+ * posted JSON as its node's output; an Approval step takes a decision (the link's page sends it).
+ * An unknown or forged token and a wait that cannot be ended by a link get the same 404; a link
+ * used once, or whose run has ended, is refused with 409.
+ */
+import type { Redis } from "ioredis";
+import { ApiError } from "../http/api-error";
+import { approvalProblem, endWait } from "./end-wait";
+import { waitIdOfToken } from "./resume-link";
+import { findWait, type StoredWait } from "./run-waits";
+
+const NOT_FOUND = "No wait answers at this resume URL";
+
+/** The wait a token opens, if it is a live link (the page shows it; the POST ends it). */
+export async function waitOfLink(token: string): Promise<StoredWait> {
+  const waitId = waitIdOfToken(token);
+  const wait = waitId ? await findWait(waitId) : null;
+  if (!wait || (wait.kind !== "webhook" && wait.kind !== "approval")) throw new ApiError("not-found", NOT_FOUND);
+  return wait;
+}
+
+export async function resumeByLink(redis: Redis, token: string, readBody: () => Promise<unknown>): Promise<Response> {
+  const wait = await waitOfLink(token);
+  if (wait.resolvedAt) throw new ApiError("conflict", "This resume URL has been used already: it works once");
+  const body = await readBody();
+  let value: unknown = body;
+  if (wait.kind === "approval") {
+    const decision = approvalProblem(wait, body);
+    if (typeof decision === "string") throw new ApiError("bad-request", decision);
+    value = decision;
+  }
+  const ended = await endWait(redis, wait, {
+    timedOut: false,
+    by: wait.kind === "webhook" ? "webhook" : "link",
+    value,
+  });
+  if (!ended.ok) throw new ApiError("conflict", "This resume URL has been used already, or its run has ended");
+  return Response.json({ status: "resumed", runId: wait.runId, nodeId: wait.nodeId }, { status: 202 });
+}

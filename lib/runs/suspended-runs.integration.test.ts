@@ -1,0 +1,160 @@
+/**
+ * Waits that cost nothing, with real worker processes, PostgreSQL and Redis: a Wait of an hour
+ * suspends its run (no worker slot, a delayed wake-up job), survives its worker's death, and —
+ * its stored wake time moved up and its Redis job lost — is woken from PostgreSQL by another
+ * worker, keeping the nodes done before it; a Wait for webhook goes on with the body POSTed to its
+ * one-time resume URL, which refuses a second use and a forged token.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../db/client";
+import { runsQueue } from "../queue/queues";
+import { startCountingServer, type CountingServer } from "../testing/counting-server";
+import { graphEdge, graphNode } from "../testing/fixtures";
+import { startTestStack, type TestStack } from "../testing/test-stack";
+import { waitFor } from "../testing/wait-for";
+import { startWorkerProcess, type WorkerProcess } from "../testing/worker-process";
+import type { WorkflowGraph } from "../workflow/graph";
+import { createWorkflow } from "../workflow-store/repository";
+import { listEvents } from "./read-events";
+import { findNodeWait } from "./run-waits";
+import { startRun } from "./start-run";
+import { wakeJobId } from "./wake-run";
+
+let server: CountingServer;
+let web: TestStack;
+const workers: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  server = await startCountingServer();
+  web = await startTestStack({ workers: false });
+});
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.kill()));
+});
+afterAll(async () => {
+  await web.close();
+  await server.close();
+});
+
+async function worker(name: string): Promise<WorkerProcess> {
+  const started = startWorkerProcess({ SWITCHBOARD_URL: web.url }, name);
+  workers.push(started);
+  await started.ready;
+  return started;
+}
+
+async function start(graph: WorkflowGraph, input?: unknown): Promise<string> {
+  const { id } = await createWorkflow("suspended", graph);
+  const started = await startRun(id, input);
+  if (!started.ok) throw new Error(started.message);
+  return started.runId;
+}
+
+const runRow = (runId: string) =>
+  getDb().run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, error: true, output: true } });
+const ENDED = ["completed", "failed", "cancelled"];
+/** The run once it is `status` (or has ended otherwise: then the test fails saying how). */
+async function waitForStatus(runId: string, status: string, timeoutMs = 30_000) {
+  const run = await waitFor(
+    `run ${runId} to be ${status}`,
+    async () => {
+      const found = await runRow(runId);
+      return found.status === status || ENDED.includes(found.status) ? found : undefined;
+    },
+    timeoutMs,
+    100,
+  );
+  expect(run).toMatchObject({ status });
+  return run;
+}
+
+const http = (id: string, path: string) =>
+  graphNode(id, "core.http.request", { params: { method: "GET", url: `${server.url}${path}` } });
+
+describe("a Wait of an hour", () => {
+  it("suspends the run, and another worker resumes it from PostgreSQL after the first one died", async () => {
+    const first = await worker("w1");
+    const runId = await start({
+      nodes: [
+        graphNode("entry", "core.entry"),
+        http("before", "/fast?n=wait-before"),
+        graphNode("hour", "core.wait", { label: "An hour", params: { seconds: 3600 } }),
+        http("after", "/fast?n=wait-after"),
+      ],
+      edges: [
+        graphEdge("entry", "output", "before", "body"),
+        graphEdge("before", "body", "hour", "input"),
+        graphEdge("hour", "output", "after", "body"),
+      ],
+    });
+    await waitForStatus(runId, "waiting");
+    const wait = await findNodeWait(runId, "hour");
+    expect(wait?.kind).toBe("timer");
+    expect(wait!.wakeAt!.getTime() - Date.now()).toBeGreaterThan(3590_000);
+    // No worker slot is held and the wake-up is a delayed job, an hour out.
+    expect(await runsQueue().getActiveCount()).toBe(0);
+    const job = await runsQueue().getJob(wakeJobId(runId, wait!.wakeAt!));
+    expect(await job?.getState()).toBe("delayed");
+    expect(await getDb().run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ leaseOwner: null });
+
+    await first.kill("SIGKILL");
+    // Redis loses the delayed job; the hour passes (the stored wake time moves up): PostgreSQL is the truth.
+    await job!.remove();
+    await getDb().runWait.update({ where: { id: wait!.id }, data: { wakeAt: new Date(Date.now() - 1000) } });
+    await worker("w2");
+
+    await waitForStatus(runId, "completed");
+    expect(server.hits("GET /fast?wait-before")).toBe(1); // done before the wait: not run again
+    expect(server.hits("GET /fast?wait-after")).toBe(1);
+    const events = await listEvents(runId);
+    expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
+    const types = events.map((event) => event.type);
+    expect(types).toContain("run.waiting");
+    expect(events.find((event) => event.type === "node.waiting")?.payload).toMatchObject({
+      nodeId: "hour",
+      kind: "timer",
+    });
+    expect(events.find((event) => event.type === "node.wait.ended")?.payload).toMatchObject({ by: "clock" });
+    expect(events.find((event) => event.type === "run.resumed")?.payload).toMatchObject({
+      woken: true,
+      retriedNodeIds: [],
+    });
+    expect(types.at(-1)).toBe("run.completed");
+  }, 90_000);
+});
+
+describe("Wait for webhook", () => {
+  it("goes on with the body POSTed to its one-time resume URL, which works once", async () => {
+    await worker("w1");
+    const runId = await start(
+      {
+        nodes: [graphNode("entry", "core.entry"), graphNode("hook", "core.wait.webhook", { label: "Callback" })],
+        edges: [graphEdge("entry", "output", "hook", "input")],
+      },
+      { order: 42 },
+    );
+    await waitForStatus(runId, "waiting");
+    const links = await web.fetch(`/api/runs/${runId}/waits/hook`);
+    expect(links.status).toBe(200);
+    const { resumeUrl, kind } = (await links.json()) as { resumeUrl: string; kind: string };
+    expect(kind).toBe("webhook");
+    expect(resumeUrl).toMatch(/\/api\/resume\/[^/]+\.[^/]+$/);
+    // The link's secret is in no event.
+    expect(JSON.stringify(await listEvents(runId))).not.toContain(resumeUrl.split("/").at(-1)!);
+
+    const post = (url: string, body: unknown) =>
+      fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const forged = await post(resumeUrl.replace(/\.[^.]+$/, ".forged"), { nope: true });
+    expect(forged.status).toBe(404);
+    const first = await post(resumeUrl, { order: 42, approved: "yes" });
+    expect(first.status).toBe(202);
+    const run = await waitForStatus(runId, "completed");
+    expect(run).toMatchObject({ output: { body: { order: 42, approved: "yes" } } });
+
+    const again = await post(resumeUrl, { order: 43 });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: "This resume URL has been used already: it works once" });
+    const ended = (await listEvents(runId)).find((event) => event.type === "node.wait.ended");
+    expect(ended?.payload).toMatchObject({ nodeId: "hook", by: "webhook" });
+  }, 60_000);
+});
