@@ -3,7 +3,7 @@ import "./accounts.css";
 import type { ReactNode } from "react";
 import { LogoMark } from "@/components/ui/logo-mark";
 
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle: ReactNode; children: ReactNode }) {
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle: ReactNode; children?: ReactNode }) {
   return (
     <main className="auth-page">
       <div className="auth-brand">

@@ -9,6 +9,8 @@ import { formatRelativeTime } from "@/components/ui/format-relative-time";
 import { formatDuration } from "@/components/run-view/format-duration";
 import { RunStatusPill } from "@/components/run-view/run-status-pill";
 import { TestRunMark } from "./test-run-mark";
+import { WAIT_TEXT } from "@/components/run-view/describe-event";
+import type { WaitKind } from "@/lib/runs/events";
 import "./run-list.css";
 
 const TRIGGER_TEXT: Record<string, string> = {
@@ -44,10 +46,18 @@ export function RunTable({ runs, showWorkflow }: { runs: RunSummary[]; showWorkf
               <RunStatusPill status={run.status} />
               <span className="run-table-name">
                 {showWorkflow ? run.workflowName : <code>{run.id.slice(0, 8)}</code>}
-                {run.inputPreview && !run.error && <span className="run-table-input">{run.inputPreview}</span>}
-                {!run.inputPreview && run.defaultInputPreview && !run.error && (
+                {run.inputPreview && !run.error && !run.waitingFor && (
+                  <span className="run-table-input">{run.inputPreview}</span>
+                )}
+                {!run.inputPreview && run.defaultInputPreview && !run.error && !run.waitingFor && (
                   <span className="run-table-input" title="Started without input: the Entry's default input was used">
                     default: {run.defaultInputPreview}
+                  </span>
+                )}
+                {run.waitingFor && (
+                  <span className="run-table-input" data-testid="run-waiting-for">
+                    waits {WAIT_TEXT[run.waitingFor.kind as WaitKind] ?? `(${run.waitingFor.kind})`}
+                    {run.waitingFor.until && ` until ${new Date(run.waitingFor.until).toLocaleString("en")}`}
                   </span>
                 )}
                 {run.error && (

@@ -5,8 +5,9 @@
  * MCP servers (mcp-scenarios.ts), the engine — simple runs beside a framework-free floor, POST →
  * first event, the compiler (engine-scenarios.ts) — workflow shapes: an agent run, parallel
  * branches, the n8n-style webhook → Transform → answer, a worker's memory (workflow-scenarios.ts),
- * recovery from a worker's death, npm start's own processes (topology-scenario.ts), and expression containment:
- * evaluations beside expressions being killed, against a floor (containment-scenario.ts).
+ * recovery from a worker's death, npm start's own processes (topology-scenario.ts), expression containment:
+ * evaluations beside expressions being killed, against a floor (containment-scenario.ts), and suspended runs: how
+ * many one GiB of worker memory holds, and resume URL POST → the run's next event (suspend-scenarios.ts).
  * `npm run bench:engine -- simple agent` runs only the named scenarios (names: see `scenarios` below).
  * Uses its own database and Redis db index (lib/testing/test-slot.ts), so nothing else is disturbed.
  */
@@ -34,6 +35,7 @@ const { benchAgentRun, benchParallelBranches, benchWebhookTransform, benchWorker
   await import("./workflow-scenarios");
 const { benchNpmStart } = await import("./topology-scenario");
 const { benchContainment } = await import("./containment-scenario");
+const { benchSuspendedRuns } = await import("./suspend-scenarios");
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const RUN_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 6);
@@ -92,6 +94,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   branches: collect(() => benchParallelBranches(stack)),
   webhook: collect(() => benchWebhookTransform(stack)),
   memory: collect(() => benchWorkerMemory(stack)),
+  suspended: collect(() => benchSuspendedRuns(stack)),
   recovery,
   "npm-start": collect(() => benchNpmStart()),
   containment: collect(() => benchContainment()),

@@ -13,9 +13,9 @@ import type { WorkflowGraph } from "../../lib/workflow/graph";
 import { ms, percentile, sequentialRow, timeEach, type BenchRow } from "./measure";
 import { driveRuns } from "./run-completion";
 
-type Scenario = { rows: BenchRow[]; figures: Record<string, number> };
+export type Scenario = { rows: BenchRow[]; figures: Record<string, number> };
 
-async function createWorkflow(
+export async function createWorkflow(
   api: ApiClient,
   name: string,
   graph: Pick<WorkflowGraph, "nodes" | "edges">,

@@ -41,6 +41,8 @@ export type RunSummary = {
   test: RunTrigger["test"] | null;
   /** Started without input: the start of the Entry's default input, which the run was given instead (null if none). */
   defaultInputPreview: string | null;
+  /** For a waiting run: what its first open wait is (timer, approval, webhook, external) and when it ends by itself. */
+  waitingFor: { kind: string; nodeId: string; until: string | null } | null;
 };
 
 export type RunPage = { runs: RunSummary[]; nextCursor: string | null };
@@ -63,7 +65,11 @@ export async function listRuns(query: RunListQuery, workflowIds: readonly string
       END AS "defaultInputPreview", r.trigger->>'kind' AS "triggerKind",
       r.trigger->'test' AS test,
       COALESCE((SELECT sum((e.payload->>'totalTokens')::bigint) FROM "RunEvent" e WHERE e."runId" = r.id
-        AND e.type = 'llm.usage'), 0) AS "totalTokens"
+        AND e.type = 'llm.usage'), 0) AS "totalTokens",
+      (SELECT json_build_object('kind', w.kind, 'nodeId', w."nodeId",
+          'until', to_char(w."wakeAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+        FROM "RunWait" w WHERE r.status = 'waiting' AND w."runId" = r.id AND w.parked AND w."resolvedAt" IS NULL
+        ORDER BY w."wakeAt" NULLS LAST LIMIT 1) AS "waitingFor"
     FROM "Run" r JOIN "Workflow" w ON w.id = r."workflowId"
     WHERE (${query.workflowId ?? null}::text IS NULL OR r."workflowId" = ${query.workflowId ?? null})
       AND (${workflowIds}::text[] IS NULL OR r."workflowId" = ANY(${workflowIds}::text[]))

@@ -3,8 +3,11 @@
  * suspends its run (no worker slot, a delayed wake-up job), survives its worker's death, and —
  * its stored wake time moved up and its Redis job lost — is woken from PostgreSQL by another
  * worker, keeping the nodes done before it; a Wait for webhook goes on with the body POSTed to its
- * one-time resume URL, which refuses a second use and a forged token.
+ * one-time resume URL, which refuses a second use and a forged token; a thousand suspended runs
+ * hold no worker slot and add next to nothing to the worker's heap.
  */
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { runsQueue } from "../queue/queues";
@@ -18,6 +21,7 @@ import { createWorkflow } from "../workflow-store/repository";
 import { listEvents } from "./read-events";
 import { findNodeWait } from "./run-waits";
 import { startRun } from "./start-run";
+import { startWorkers } from "./start-workers";
 import { wakeJobId } from "./wake-run";
 
 let server: CountingServer;
@@ -157,4 +161,46 @@ describe("Wait for webhook", () => {
     const ended = (await listEvents(runId)).find((event) => event.type === "node.wait.ended");
     expect(ended?.payload).toMatchObject({ nodeId: "hook", by: "webhook" });
   }, 60_000);
+});
+
+describe("a thousand suspended runs", () => {
+  it("hold no worker slot and no more worker memory than as many finished runs", async () => {
+    setFlagsFromString("--expose_gc");
+    const gc = runInNewContext("gc") as () => void;
+    const heap = () => (gc(), gc(), process.memoryUsage().heapUsed);
+    const workers = await startWorkers({ runConcurrency: 32 });
+    try {
+      /** Starts `count` runs of a workflow (entry → Wait of `seconds`), 50 at a time, and waits until they are `status`: the heap they added. */
+      const heapAdded = async (seconds: number, status: "waiting" | "completed", count: number) => {
+        const { id } = await createWorkflow(`thousand ${status}`, {
+          nodes: [graphNode("entry", "core.entry"), graphNode("pause", "core.wait", { params: { seconds } })],
+          edges: [graphEdge("entry", "output", "pause", "input")],
+        });
+        const settled = () => getDb().run.count({ where: { workflowId: id, status, leaseOwner: null } });
+        const startBatch = (size: number) => Promise.all(Array.from({ length: size }, () => startRun(id, undefined)));
+        await startBatch(20); // warm up: JIT, pools, statement caches
+        await waitFor("the warm-up runs", async () => ((await settled()) === 20 ? true : undefined), 60_000);
+        const before = heap();
+        for (let batch = 0; batch < count; batch += 50) await startBatch(50);
+        await waitFor(
+          `${count} runs ${status}`,
+          async () => ((await settled()) === count + 20 ? true : undefined),
+          240_000,
+          500,
+        );
+        return heap() - before;
+      };
+      const finished = await heapAdded(0, "completed", 1000);
+      const suspended = await heapAdded(3600, "waiting", 1000);
+      expect(await runsQueue().getActiveCount()).toBe(0); // no worker slot held
+      expect(await runsQueue().getDelayedCount()).toBeGreaterThanOrEqual(1020); // their wake-ups wait in Redis
+      console.log(
+        `[thousand] worker heap added: ${Math.round(finished / 1000)} B per finished run, ${Math.round(suspended / 1000)} B per suspended run`,
+      );
+      // Whatever a run leaves in a worker's heap (caches, JIT), a suspended one leaves no more: nothing of it stays in memory.
+      expect(suspended / 1000).toBeLessThan(Math.max(finished / 1000, 0) + 1024);
+    } finally {
+      await workers.close();
+    }
+  }, 600_000);
 });
