@@ -1,5 +1,8 @@
 "use client";
-/** The one-time approval page's form: the value (editable as JSON when the step allows), Approve and Reject; sent once. */
+/**
+ * The one-time approval page's form: the value (editable as JSON when the step allows), Approve and Reject;
+ * sent once.
+ */
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { prettyValue } from "@/components/run-view/format-value";

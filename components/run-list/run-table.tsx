@@ -9,7 +9,7 @@ import { formatRelativeTime } from "@/components/ui/format-relative-time";
 import { formatDuration } from "@/components/run-view/format-duration";
 import { RunStatusPill } from "@/components/run-view/run-status-pill";
 import { TestRunMark } from "./test-run-mark";
-import { WAIT_TEXT } from "@/components/run-view/describe-event";
+import { WAIT_TEXT } from "@/components/run-view/timeline-wait-events";
 import type { WaitKind } from "@/lib/runs/events";
 import "./run-list.css";
 

@@ -20,7 +20,8 @@ export const RUN_AND_NODE_EVENTS = {
   "run.cancelled": () => ({ tone: "neutral", title: "Run cancelled" }),
   "run.resumed": (event, labelOf) => {
     const { attempt, completedNodeIds, retriedNodeIds, woken } = event.payload;
-    if (woken) return { tone: "accent", title: "Run woken", detail: `${completedNodeIds.length} finished node(s) kept` };
+    if (woken)
+      return { tone: "accent", title: "Run woken", detail: `${completedNodeIds.length} finished node(s) kept` };
     const retried = retriedNodeIds.length > 0 ? `; running ${retriedNodeIds.map(labelOf).join(", ")} again` : "";
     return {
       tone: "accent",

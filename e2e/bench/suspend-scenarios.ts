@@ -53,7 +53,9 @@ async function suspendedPerGiB(api: ApiClient, runs: number): Promise<Scenario> 
   const added = Math.max(heap() - before, 1);
   const perGiB = Math.round(GiB / (added / runs));
   const row: BenchRow = {
-    scenario: `${runs} runs suspended on a Wait of 1 h: worker heap +${ms(added / 2 ** 20)} MiB (${Math.round(added / runs)} B/run), ${active} worker slots held`,
+    scenario:
+      `${runs} runs suspended on a Wait of 1 h: worker heap +${ms(added / 2 ** 20)} MiB ` +
+      `(${Math.round(added / runs)} B/run), ${active} worker slots held`,
     "per second": "",
     "p50 ms": "",
     "p95 ms": `${perGiB.toLocaleString("en")} runs/GiB`,
@@ -61,7 +63,10 @@ async function suspendedPerGiB(api: ApiClient, runs: number): Promise<Scenario> 
   return { rows: [row], figures: { suspended_runs_per_gib: perGiB, suspended_runs_slots_held: active } };
 }
 
-/** Sequential runs waiting on a Wait for webhook: POST to the resume URL → the worker's next event, and → the run's end. */
+/**
+ * Sequential runs waiting on a Wait for webhook: POST to the resume URL → the worker's next event, and → the
+ * run's end.
+ */
 async function resumeLatency(api: ApiClient, runs: number): Promise<Scenario> {
   const start = await createWorkflow(api, "bench resume", {
     nodes: [graphNode("entry", "core.entry"), graphNode("hook", "core.wait.webhook")],

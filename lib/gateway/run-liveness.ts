@@ -21,7 +21,8 @@ export async function markRunEnded(redis: Redis, runId: string): Promise<void> {
 export async function isRunLive(redis: Redis, runId: string): Promise<boolean> {
   if ((await redis.exists(liveKey(runId))) === 1) return true;
   const run = await getDb().run.findUnique({ where: { id: runId }, select: { status: true } });
-  if (run?.status !== "running" && run?.status !== "waiting") return false; // waiting: an External Agent's tools stay usable
+  // A waiting run is live: an External Agent waiting for a person keeps its tools.
+  if (run?.status !== "running" && run?.status !== "waiting") return false;
   await markRunLive(redis, runId);
   return true;
 }

@@ -20,7 +20,8 @@ export const approval = defineComponent({
   category: "Flow",
   icon: "shield-check",
   description:
-    "Asks a person to approve or reject (and optionally edit) its input, in the run view or through a one-time link. The run holds no worker while it waits.",
+    "Asks a person to approve or reject (and optionally edit) its input, in the run view or through a one-time " +
+    "link. The run holds no worker while it waits.",
   inputs: [{ name: "input", label: "Value" }],
   outputs: [
     { name: "approved", label: "Approved" },
@@ -54,7 +55,9 @@ export const approval = defineComponent({
       label: "Send the one-time link to (URL)",
       kind: "text",
       placeholder: "https://hooks.example.com/approvals",
-      help: "Gets a POST with the question, the value and approvalUrl: a page where anyone holding the link decides once.",
+      help:
+        "Gets a POST with the question, the value and approvalUrl: a page where anyone holding the link " +
+        "decides once.",
     },
   ],
   params: z.object({

@@ -111,7 +111,10 @@ export const externalAgent = defineComponent({
   },
 });
 
-/** Mints the token scoped to the wired tools, keeps it for the run view (Redis, never an event) and announces the wait. */
+/**
+ * Mints the token scoped to the wired tools, keeps it for the run view (Redis, never an event) and announces the
+ * wait.
+ */
 async function handOut(ctx: ExecuteContext<z.infer<typeof ExternalAgentParams>>, until: Date): Promise<void> {
   const ttlSeconds = Math.ceil((until.getTime() - Date.now()) / 1000);
   const token = await createSessionToken({ ...toolClaims(ctx, {}), caller: "external" }, ttlSeconds);

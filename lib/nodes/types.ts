@@ -193,7 +193,10 @@ export type WaitRequest = {
   detail: Record<string, unknown>;
 };
 
-/** How a wait ended: by someone (a person, a POST to the resume URL, an outside agent) with a value, or by its time running out. */
+/**
+ * How a wait ended: by someone (a person, a POST to the resume URL, an outside agent) with a value, or by its
+ * time running out.
+ */
 export type WaitOutcome = { timedOut: true } | { timedOut: false; by: "person" | "link" | "webhook"; value: unknown };
 
 export type OpenedWait = {

@@ -13,7 +13,8 @@ export const waitForWebhook = defineComponent({
   category: "Flow",
   icon: "webhook",
   description:
-    "Gives out a one-time resume URL and waits until something POSTs to it; the posted body goes on. The run holds no worker meanwhile.",
+    "Gives out a one-time resume URL and waits until something POSTs to it; the posted body goes on. " +
+    "The run holds no worker meanwhile.",
   inputs: [{ name: "input", label: "Input" }],
   outputs: [{ name: "body", label: "Posted body" }],
   fields: [

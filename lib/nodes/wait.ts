@@ -17,7 +17,8 @@ export const wait = defineComponent({
   category: "Flow",
   icon: "hourglass",
   description:
-    "Waits for a number of seconds, then hands its input on unchanged. A long wait suspends the run: it holds no worker.",
+    "Waits for a number of seconds, then hands its input on unchanged. " +
+    "A long wait suspends the run: it holds no worker.",
   inputs: [
     { name: "input", label: "Input" },
     {
@@ -32,7 +33,9 @@ export const wait = defineComponent({
       name: "seconds",
       label: "Seconds",
       kind: "number",
-      help: `Up to 30 days. Over ${SUSPEND_WAITS_OVER_SECONDS} s the run is suspended while it waits and resumes on any worker.`,
+      help:
+        `Up to 30 days. Over ${SUSPEND_WAITS_OVER_SECONDS} s the run is suspended while it waits ` +
+        "and resumes on any worker.",
     },
   ],
   tool: {

@@ -104,10 +104,7 @@ function crashLoopFailure(ctx: RunContext, state: ResumeState, afterCrash: boole
  * Replays the log: restores finished nodes' outputs, and decides what a node cut off mid-way means. Returns an outcome
  * when the run must end now.
  */
-async function resume(
-  ctx: RunContext,
-  { afterCrash, woken }: ClaimedRun,
-): Promise<RunOutcome | { done: Set<string> }> {
+async function resume(ctx: RunContext, { afterCrash, woken }: ClaimedRun): Promise<RunOutcome | { done: Set<string> }> {
   const state = resumeState(ctx.plan, await listEvents(ctx.runId), unloggedSteps(ctx));
   if (state.terminal?.type === "run.completed") return { status: "completed", output: state.terminal.payload.output };
   if (state.terminal?.type === "run.failed") return { status: "failed", error: state.terminal.payload.error };

@@ -66,7 +66,8 @@ export async function claimRun(
     UPDATE "Run" AS run SET
       status = 'running',
       "startedAt" = COALESCE(run."startedAt", now()),
-      "deadlineAt" = COALESCE(run."deadlineAt" + (now() - run."waitingSince"), run."deadlineAt", now() + make_interval(secs =>
+      "deadlineAt" = COALESCE(run."deadlineAt" + (now() - run."waitingSince"), run."deadlineAt",
+        now() + make_interval(secs =>
         COALESCE((run.plan->>'runTimeoutSeconds')::int, ${DEFAULT_RUN_TIMEOUT_SECONDS}))),
       "waitingSince" = NULL,
       "leaseOwner" = ${owner},

@@ -170,7 +170,10 @@ describe("a thousand suspended runs", () => {
     const heap = () => (gc(), gc(), process.memoryUsage().heapUsed);
     const workers = await startWorkers({ runConcurrency: 32 });
     try {
-      /** Starts `count` runs of a workflow (entry → Wait of `seconds`), 50 at a time, and waits until they are `status`: the heap they added. */
+      /**
+       * Starts `count` runs of a workflow (entry → Wait of `seconds`), 50 at a time, and waits until they are
+       * `status`: the heap they added.
+       */
       const heapAdded = async (seconds: number, status: "waiting" | "completed", count: number) => {
         const { id } = await createWorkflow(`thousand ${status}`, {
           nodes: [graphNode("entry", "core.entry"), graphNode("pause", "core.wait", { params: { seconds } })],
@@ -195,9 +198,11 @@ describe("a thousand suspended runs", () => {
       expect(await runsQueue().getActiveCount()).toBe(0); // no worker slot held
       expect(await runsQueue().getDelayedCount()).toBeGreaterThanOrEqual(1020); // their wake-ups wait in Redis
       console.log(
-        `[thousand] worker heap added: ${Math.round(finished / 1000)} B per finished run, ${Math.round(suspended / 1000)} B per suspended run`,
+        `[thousand] worker heap added: ${Math.round(finished / 1000)} B per finished run, ` +
+          `${Math.round(suspended / 1000)} B per suspended run`,
       );
-      // Whatever a run leaves in a worker's heap (caches, JIT), a suspended one leaves no more: nothing of it stays in memory.
+      // Whatever a run leaves in a worker's heap (caches, JIT), a suspended one leaves no more: nothing of it stays
+      // in memory.
       expect(suspended / 1000).toBeLessThan(Math.max(finished / 1000, 0) + 1024);
     } finally {
       await workers.close();
