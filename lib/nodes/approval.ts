@@ -73,7 +73,7 @@ export const approval = defineComponent({
     notifyUrl: notifyUrlParam,
   }),
   branches: true,
-  retrySafe: true,
+  harmlessToRepeat: true,
   async execute({ params, signal, waits, runId, nodeId }) {
     if (!waits) throw new Error("An Approval step cannot run as a tool");
     const value = params.input ?? null;

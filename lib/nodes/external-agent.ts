@@ -72,7 +72,7 @@ export const externalAgent = defineComponent({
     },
   ],
   params: ExternalAgentParams,
-  retrySafe: (params) => params.mode === "person", // its wait is stored: running it again finds it
+  harmlessToRepeat: (params) => params.mode === "person", // its wait is stored: running it again finds it
   async execute(ctx) {
     const { runId, nodeId, params, signal, emit, waits } = ctx;
     const redis = sharedRedis();

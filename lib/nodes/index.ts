@@ -67,7 +67,7 @@ export function getComponent(type: string): ComponentDefinition | undefined {
 
 /**
  * The keys of a component's serialisable metadata: everything the browser and the compiler see. The param schema,
- * `execute()` and what only the engine reads (`handsOutGatewayToken`, `retrySafe`, `pure`) stay on the server.
+ * `execute()` and what only the engine reads (`handsOutGatewayToken`, `harmlessToRepeat`, `pure`) stay on the server.
  */
 const META_KEYS = [
   "id",

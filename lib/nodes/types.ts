@@ -275,8 +275,6 @@ export type ComponentDefinition<S extends z.ZodObject = z.ZodObject> = Component
    * `resumableFromRecords`, the run fails naming it.
    */
   harmlessToRepeat?: boolean | ((params: z.infer<S>) => boolean);
-  /** @deprecated The old name of `harmlessToRepeat`, read the same way until every component has moved over. */
-  retrySafe?: boolean | ((params: z.infer<S>) => boolean);
   /**
    * Not harmless to repeat, but it need not be repeated: after its worker died it continues from
    * what it recorded (an agent's steps and completed tool calls, a Loop's finished items, a Workflow

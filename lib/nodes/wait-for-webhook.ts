@@ -41,7 +41,7 @@ export const waitForWebhook = defineComponent({
       .default(0),
     notifyUrl: notifyUrlParam,
   }),
-  retrySafe: true,
+  harmlessToRepeat: true,
   async execute({ params, signal, waits, runId, nodeId, label }) {
     if (!waits) throw new Error("Wait for webhook cannot run as a tool");
     const until = params.timeoutMinutes > 0 ? new Date(Date.now() + params.timeoutMinutes * 60_000) : undefined;

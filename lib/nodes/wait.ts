@@ -51,7 +51,7 @@ export const wait = defineComponent({
       .max(MAX_WAIT_SECONDS, "seconds: at most 30 days (2592000)")
       .default(1),
   }),
-  retrySafe: true,
+  harmlessToRepeat: true,
   async execute({ params, signal, waits }) {
     const output = { output: params.input ?? null };
     if (waits && params.seconds > SUSPEND_WAITS_OVER_SECONDS) {

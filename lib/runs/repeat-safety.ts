@@ -17,7 +17,7 @@ import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
  */
 function ownWorkHarmlessToRepeat(node: CompiledNode): boolean {
   const component = getComponent(node.type);
-  const declared = component?.harmlessToRepeat ?? component?.retrySafe;
+  const declared = component?.harmlessToRepeat;
   if (typeof declared !== "function") return declared === true;
   const given = { ...component!.defaults, ...node.params };
   const parsed = component!.params.safeParse(given);
