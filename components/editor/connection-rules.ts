@@ -1,6 +1,7 @@
 /**
  * What may be wired to what, checked while the user drags a connection. Returns the reason a
- * connection is refused (shown in a toast), or null. The compiler re-checks everything on save.
+ * connection is refused (shown in a toast), or null. An input may take several wires
+ * (lib/workflow/input-wires.ts says which one fills it). The compiler re-checks everything on save.
  */
 import type { Connection, Edge } from "@xyflow/react";
 import { TOOL_HANDLE, TOOLS_HANDLE } from "@/lib/workflow/graph";
@@ -33,10 +34,6 @@ export function refuseConnection(connection: Connection | Edge, { nodes, edges, 
     )
   ) {
     return "These two handles are already connected";
-  }
-  if (targetHandle !== TOOLS_HANDLE && edges.some((e) => e.target === target && e.targetHandle === targetHandle)) {
-    const port = lookup(targetNode.data.componentType)?.inputs.find((p) => p.name === targetHandle);
-    return `Input "${port?.label ?? targetHandle}" of "${targetNode.data.label}" already has a connection`;
   }
   if (reaches(target, source, edges)) return "That connection would create a loop";
   return null;

@@ -17,7 +17,7 @@ import { parseNodeParams } from "./node-params";
 import type { RunContext } from "./run-context";
 import { NodeFailure, untilAborted } from "./run-stop";
 import { firedTriggers, notFiredReason } from "./run-trigger";
-import { skippableNodes, skipReason } from "./skip-rule";
+import { skippableNodes, skipReason, wiredInputValues } from "./skip-rule";
 import type { UnloggedSteps } from "./resume-state";
 import { errorMessage, withRetries, type RetryNotice } from "./retry";
 import { handedOnError, withoutErrorHandle } from "./node-on-error";
@@ -51,10 +51,16 @@ function whySkipped(ctx: RunContext, nodeId: string): string | null {
   return skipReason(node, { plan: ctx.plan, outputs: ctx.outputs, skipped: ctx.skipped, isBranching });
 }
 
-function resolveInputs(node: CompiledNode, outputs: ReadonlyMap<string, NodeOutput>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(node.inputs).map(([port, from]) => [port, outputs.get(from.nodeId)?.[from.port]]),
-  );
+/** The node's wired inputs; an input where several wires delivered says in the log which one it took. */
+function resolveInputs(ctx: RunContext, node: CompiledNode): Record<string, unknown> {
+  const facts = { plan: ctx.plan, outputs: ctx.outputs, skipped: ctx.skipped, isBranching };
+  const { values, passedOver } = wiredInputValues(node, facts);
+  for (const { port, used, unused } of passedOver) {
+    const names = unused.map((wire) => `"${ctx.plan.nodes[wire.nodeId].label}"`).join(", ");
+    const message = `Input "${port}" took "${ctx.plan.nodes[used.nodeId].label}" (wired first); ${names} also delivered`;
+    ctx.note({ type: "log", payload: { level: "info", nodeId: node.id, message } });
+  }
+  return values;
 }
 
 const outputPorts = (type: string) => getComponent(type)?.outputs.map((port) => port.name) ?? [];
@@ -191,7 +197,7 @@ export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: A
   const pure = isPure(node);
   const timeout = node.timeoutSeconds ? AbortSignal.timeout(node.timeoutSeconds * 1000) : undefined;
   const signal = timeout ? AbortSignal.any([scheduleSignal, timeout]) : scheduleSignal;
-  const inputs = resolveInputs(node, ctx.outputs);
+  const inputs = resolveInputs(ctx, node);
   let output: NodeOutput;
   let handledError: string | undefined;
   try {

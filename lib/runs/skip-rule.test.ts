@@ -1,7 +1,7 @@
 /** The skip rule on small plans: untaken branches, skips that spread, joins, templates, tools. */
 import { describe, expect, it } from "vitest";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
-import { skippableNodes, skipReason, type SkipFacts } from "./skip-rule";
+import { skippableNodes, skipReason, wiredInputValues, type SkipFacts } from "./skip-rule";
 
 const node = (
   id: string,
@@ -98,5 +98,64 @@ describe("skippableNodes", () => {
     };
     const skippable = skippableNodes(triggered, { isBranching: () => false, isUnfiredTrigger: (n) => n.id === "hook" });
     expect([...skippable].sort()).toEqual(["after-hook", "hook"]);
+  });
+});
+
+describe("an input with several wires (input-wires.ts)", () => {
+  const twoTriggers: CompiledWorkflow = {
+    order: ["entry", "hook", "step"],
+    outputNodeIds: ["step"],
+    nodes: {
+      entry: node("entry", "core.entry"),
+      hook: node("hook", "trigger.webhook"),
+      step: {
+        ...node("step", "core.transform", {
+          input: { nodeId: "entry", port: "output", alsoFrom: [{ nodeId: "hook", port: "output" }] },
+        }),
+        dependsOn: ["entry", "hook"],
+      },
+    },
+  };
+  const factsOf = (outputs: Record<string, Record<string, unknown>>, skipped: string[]): SkipFacts => ({
+    plan: twoTriggers,
+    outputs: new Map(Object.entries(outputs)),
+    skipped: new Set(skipped),
+    isBranching: () => false,
+  });
+
+  it("runs the node with whichever trigger fired, and skips it only when neither did", () => {
+    const byHook = factsOf({ hook: { output: { order: 42 } } }, ["entry"]);
+    expect(skipReason(twoTriggers.nodes.step, byHook)).toBeNull();
+    expect(wiredInputValues(twoTriggers.nodes.step, byHook)).toEqual({
+      values: { input: { order: 42 } },
+      passedOver: [],
+    });
+
+    const byEntry = factsOf({ entry: { output: "by hand" } }, ["hook"]);
+    expect(wiredInputValues(twoTriggers.nodes.step, byEntry).values).toEqual({ input: "by hand" });
+
+    expect(skipReason(twoTriggers.nodes.step, factsOf({}, ["entry", "hook"]))).toBe(
+      "everything it reads from was skipped",
+    );
+  });
+
+  it("takes the first wire when both delivered, and says which it passed over", () => {
+    const both = factsOf({ entry: { output: "first" }, hook: { output: "second" } }, []);
+    expect(wiredInputValues(twoTriggers.nodes.step, both)).toEqual({
+      values: { input: "first" },
+      passedOver: [
+        { port: "input", used: { nodeId: "entry", port: "output" }, unused: [{ nodeId: "hook", port: "output" }] },
+      ],
+    });
+  });
+
+  it("counts a join after an If as skippable only when every wire may be dead", () => {
+    const join = node("after", "core.output", {
+      value: { nodeId: "if", port: "true", alsoFrom: [{ nodeId: "if", port: "false" }] },
+    });
+    const withJoin = { ...plan, order: [...plan.order, "after"], nodes: { ...plan.nodes, after: join } };
+    const tookFalse = { ...facts({ entry: { output: "x" }, if: { false: "no" } }), plan: withJoin };
+    expect(skipReason(join, tookFalse)).toBeNull();
+    expect(wiredInputValues(join, tookFalse).values).toEqual({ value: "no" });
   });
 });

@@ -3,12 +3,14 @@
  * output; a node is skipped when every data input it has — wired inputs and the nodes its
  * templates read — comes from a port not taken or from a node that was skipped. So a branch not
  * taken is skipped to its end, and a node after a join (Merge) runs once its taken inputs are
- * done. Nodes with no data inputs (an Entry, a tool) never skip, except a trigger that did not
- * start the run. A node whose `onError` is "errorOutput" branches too: its `error` handle is taken
+ * done. An input with several wires is dead only when all of them are, and takes the value of the
+ * first that delivered (input-wires.ts). Nodes with no data inputs (an Entry, a tool) never skip,
+ * except a trigger that did not start the run. A node whose `onError` is "errorOutput" branches too: its `error` handle is taken
  * only when it failed, and then only that one. Pure.
  */
 import type { NodeOutput } from "../nodes/types";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
+import { wiresOf, type Wire } from "../workflow/input-wires";
 
 export type SkipFacts = {
   plan: CompiledWorkflow;
@@ -21,17 +23,43 @@ export type SkipFacts = {
 const branches = (node: CompiledNode, isBranching: (type: string) => boolean) =>
   isBranching(node.type) || node.onError === "errorOutput";
 
+/** Every wire into the node's inputs, several per input when an input has several (input-wires.ts). */
+const allWires = (node: CompiledNode): Wire[] => Object.values(node.inputs).flatMap(wiresOf);
+
+/** True when the wire's source was skipped or did not take the wire's port. */
+function isDeadWire({ nodeId, port }: Wire, { plan, outputs, skipped, isBranching }: SkipFacts): boolean {
+  if (skipped.has(nodeId)) return true;
+  return branches(plan.nodes[nodeId], isBranching) && !(port in (outputs.get(nodeId) ?? {}));
+}
+
+/**
+ * What each wired input receives: the value of its first wire whose source delivered (input-wires.ts),
+ * and, for inputs where more than one delivered, which wires were passed over.
+ */
+export function wiredInputValues(
+  node: CompiledNode,
+  facts: SkipFacts,
+): { values: Record<string, unknown>; passedOver: { port: string; used: Wire; unused: Wire[] }[] } {
+  const values: Record<string, unknown> = {};
+  const passedOver: { port: string; used: Wire; unused: Wire[] }[] = [];
+  for (const [port, binding] of Object.entries(node.inputs)) {
+    const wires = wiresOf(binding);
+    const delivered = wires.length === 1 ? wires : wires.filter((wire) => !isDeadWire(wire, facts));
+    const used = delivered[0] ?? wires[0];
+    values[port] = facts.outputs.get(used.nodeId)?.[used.port];
+    if (delivered.length > 1) passedOver.push({ port, used, unused: delivered.slice(1) });
+  }
+  return { values, passedOver };
+}
+
 /** Why the node is skipped, or null when it runs. */
-export function skipReason(node: CompiledNode, { plan, outputs, skipped, isBranching }: SkipFacts): string | null {
+export function skipReason(node: CompiledNode, facts: SkipFacts): string | null {
+  const { plan, skipped } = facts;
   if (node.mode === "tool") return null;
-  const wired = Object.values(node.inputs);
+  const wired = allWires(node);
   const templated = Object.values(node.templateSources ?? {});
   if (wired.length + templated.length === 0) return null;
-  const deadWire = ({ nodeId, port }: { nodeId: string; port: string }) => {
-    if (skipped.has(nodeId)) return true;
-    const source = plan.nodes[nodeId];
-    return branches(source, isBranching) && !(port in (outputs.get(nodeId) ?? {}));
-  };
+  const deadWire = (wire: Wire) => isDeadWire(wire, facts);
   if (!wired.every(deadWire) || !templated.every((nodeId) => skipped.has(nodeId))) return null;
   const untaken = wired.find((wire) => !skipped.has(wire.nodeId));
   if (untaken) return `"${plan.nodes[untaken.nodeId].label}" did not take its "${untaken.port}" branch`;
@@ -57,7 +85,7 @@ export function skippableNodes(
       skippable.add(nodeId);
       continue;
     }
-    const wired = Object.values(node.inputs);
+    const wired = allWires(node);
     const templated = Object.values(node.templateSources ?? {});
     if (wired.length + templated.length === 0) continue;
     const mayBeDead = ({ nodeId: from }: { nodeId: string }) =>

@@ -8,6 +8,7 @@ import type { CompileState } from "./compile-nodes";
 import { hasErrorHandle } from "./compile-resilience";
 import { shapeOf } from "./component-shape";
 import { TOOL_HANDLE, TOOLS_HANDLE, type WorkflowGraph } from "./graph";
+import { wiresOf, withWire, type Wire } from "./input-wires";
 
 type GraphEdge = WorkflowGraph["edges"][number];
 
@@ -108,7 +109,7 @@ function wireTool(state: CompileState, { source, target, sourceIndex, targetInde
   state.dependencies.add(targetIndex, sourceIndex);
 }
 
-/** A data edge joins an output the source has to a free input the target has, of a type it takes. */
+/** A data edge joins an output the source has to an input the target has, of a type it takes, once. */
 function dataEdgeProblem(edge: GraphEdge, ends: Ends): CompileError | undefined {
   const { source, target, sourceComponent, targetComponent } = ends;
   const at = { edgeId: edge.id };
@@ -137,7 +138,8 @@ function dataEdgeProblem(edge: GraphEdge, ends: Ends): CompileError | undefined 
     };
   }
   const wired = target.inputs[edge.targetHandle];
-  if (wired?.nodeId === source.id && wired.port === edge.sourceHandle) return duplicateEdge(edge, ends);
+  const sameWire = (wire: Wire) => wire.nodeId === source.id && wire.port === edge.sourceHandle;
+  if (wired && wiresOf(wired).some(sameWire)) return duplicateEdge(edge, ends);
   const wants = targetComponent.inputs.find((port) => port.name === edge.targetHandle)?.schema?.type;
   const gives = sourceComponent.outputs.find((port) => port.name === edge.sourceHandle)?.schema?.type;
   if (wants === "array" && gives !== undefined && gives !== "array") {
@@ -146,19 +148,15 @@ function dataEdgeProblem(edge: GraphEdge, ends: Ends): CompileError | undefined 
       `"${source.label}".${edge.sourceHandle} is a ${gives}`;
     return { code: "type-mismatch", ...at, nodeId: target.id, field: edge.targetHandle, message };
   }
-  if (wired) {
-    return {
-      code: "input-already-connected",
-      ...at,
-      nodeId: target.id,
-      message: `Input "${edge.targetHandle}" of "${target.label}" is already connected`,
-    };
-  }
   return undefined;
 }
 
 function wireData(state: CompileState, edge: GraphEdge, { source, target, sourceIndex, targetIndex }: Ends): void {
-  target.inputs[edge.targetHandle] = { nodeId: source.id, port: edge.sourceHandle };
+  // A second wire into the same input joins the first (input-wires.ts says which one fills it).
+  target.inputs[edge.targetHandle] = withWire(target.inputs[edge.targetHandle], {
+    nodeId: source.id,
+    port: edge.sourceHandle,
+  });
   state.dependencies.add(targetIndex, sourceIndex);
   state.consumed[sourceIndex] = 1;
 }

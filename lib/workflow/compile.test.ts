@@ -263,20 +263,23 @@ describe("compileWorkflow", () => {
     expect(compile(graph).ok).toBe(true);
   });
 
-  it("refuses a second edge into the same input and a duplicate connection", () => {
+  it("takes a second wire into the same input as another source of it, and refuses a duplicate connection", () => {
     const graph: WorkflowGraph = {
-      nodes: [node("e1", "core.entry"), node("e2", "core.entry"), node("agent", "core.agent")],
-      edges: [
-        edge("x1", "e1", "output", "agent", "input"),
-        edge("x2", "e2", "output", "agent", "input"),
-        edge("x3", "e1", "output", "agent", "input"),
-      ],
+      nodes: [node("e1", "core.entry"), node("hook", "trigger.webhook"), node("out", "core.output")],
+      edges: [edge("x1", "e1", "output", "out", "value"), edge("x2", "hook", "output", "out", "value")],
     };
-    const errors = errorsOf(graph);
-    expect(errors).toEqual([
-      expect.objectContaining({ code: "input-already-connected", edgeId: "x2", nodeId: "agent" }),
-      expect.objectContaining({ code: "duplicate-edge", edgeId: "x3" }),
-    ]);
+    const result = compile(graph);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.plan.nodes.out.inputs.value).toEqual({
+      nodeId: "e1",
+      port: "output",
+      alsoFrom: [{ nodeId: "hook", port: "output" }],
+    });
+    expect(result.plan.nodes.out.dependsOn).toEqual(["e1", "hook"]);
+    expect(result.plan.order.indexOf("out")).toBe(2);
+
+    graph.edges.push(edge("x3", "hook", "output", "out", "value"));
+    expect(errorsOf(graph)).toEqual([expect.objectContaining({ code: "duplicate-edge", edgeId: "x3" })]);
   });
 
   it("refuses the same tool wired twice into one agent", () => {

@@ -8,6 +8,7 @@ import { checkParams, checkWiring, orderNodes } from "./compile-checks";
 import { wireEdges } from "./compile-edges";
 import { declareNodes, type CompileState } from "./compile-nodes";
 import type { NodeMode, WorkflowGraph } from "./graph";
+import type { InputBinding } from "./input-wires";
 import type { NodeResilience } from "./resilience";
 
 export { isDisabledTrigger } from "./compile-checks";
@@ -18,7 +19,6 @@ export type CompileErrorCode =
   | "dangling-edge"
   | "unknown-handle"
   | "duplicate-edge"
-  | "input-already-connected"
   | "not-a-tool"
   | "tool-edge-source"
   | "tool-edge-target"
@@ -52,7 +52,7 @@ export type CompileError = {
 export type Problem = Pick<CompileError, "message"> &
   Partial<Pick<CompileError, "code" | "nodeId" | "edgeId" | "field">>;
 
-export type InputBinding = { nodeId: string; port: string };
+export type { InputBinding } from "./input-wires";
 
 export type CompiledNode = {
   id: string;
@@ -60,7 +60,7 @@ export type CompiledNode = {
   label: string;
   mode: NodeMode;
   params: Record<string, unknown>;
-  /** Input port → the upstream output that fills it. */
+  /** Input port → the upstream output(s) that fill it (several wires: input-wires.ts). */
   inputs: Record<string, InputBinding>;
   /** Nodes that must finish (or register, for tools) first. */
   dependsOn: string[];
