@@ -16,10 +16,7 @@ test("the inspector edits every field kind the components use, and validates JSO
   await editor.param("url").fill("/api/health");
   await editor.param("timeoutMs").fill("2500");
   await editor.param("method").selectOption("POST");
-  await editor.param("headers").fill('{ "Accept": ');
-  await expect(editor.inspector.getByTestId("param-headers-error")).toContainText("Not valid JSON");
-  await editor.param("headers").fill('{ "Accept": "application/json" }');
-  await expect(editor.inspector.getByTestId("param-headers-error")).toHaveCount(0);
+  await editor.fillRows("headers", [["Accept", "application/json"]]);
   await editor.inspector.getByTestId("node-label").fill("Health check");
   await expect(editor.node("Health check")).toBeVisible();
   await expect(editor.saveState).toHaveText("Saved");
@@ -29,7 +26,8 @@ test("the inspector edits every field kind the components use, and validates JSO
   await expect(editor.param("url")).toHaveValue("/api/health");
   await expect(editor.param("timeoutMs")).toHaveValue("2500");
   await expect(editor.param("method")).toHaveValue("POST");
-  await expect(editor.param("headers")).toHaveValue(/"Accept": "application\/json"/);
+  await expect(editor.param("headers").getByTestId("param-headers-key")).toHaveValue("Accept");
+  await expect(editor.param("headers").getByTestId("param-headers-value")).toHaveValue("application/json");
 
   // Tool mode: the tool as the agent will see it, and which inputs the agent fills.
   await editor.inspector.getByTestId("tool-mode-toggle").check();
@@ -51,6 +49,14 @@ test("the inspector edits every field kind the components use, and validates JSO
   await editor.inspector.getByTestId("node-label").fill("Health check tab B");
   await expect(editor.inspector.getByTestId("tool-name")).toHaveValue("health_check");
   await expect(editor.node("Health check tab B").locator(".node-tool-summary code")).toHaveText("health_check");
+
+  // A JSON field (a Transform's template) says what is wrong while it does not parse.
+  await editor.dragFromPalette("core.transform", { x: 300, y: 480 });
+  await editor.select(editor.node("Transform"));
+  await editor.param("template").fill('{ "summary": ');
+  await expect(editor.inspector.getByTestId("param-template-error")).toContainText("Not valid JSON");
+  await editor.param("template").fill('{ "summary": "{{input}}" }');
+  await expect(editor.inspector.getByTestId("param-template-error")).toHaveCount(0);
 });
 
 test("a URL typed into a tool-mode field is fixed; renaming a tool an agent names warns", async ({ page }) => {

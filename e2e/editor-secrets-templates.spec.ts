@@ -41,9 +41,10 @@ test("a person picks an API key secret by name and completes a prompt template f
   await prompt.fill("");
   await prompt.pressSequentially("Answer this: {{");
   const suggestions = editor.inspector.getByTestId("param-prompt-suggestions");
-  await expect(suggestions.getByRole("option")).toHaveCount(1);
-  await expect(suggestions).toContainText("{{Entry.output}}");
-  await suggestions.getByRole("option").first().getByRole("button").click();
+  // The node's own Input handle first, then the upstream outputs.
+  await expect(suggestions.getByRole("option")).toHaveCount(2);
+  await expect(suggestions.getByRole("option").first()).toContainText("{{input}}");
+  await suggestions.getByRole("option").filter({ hasText: "{{Entry.output}}" }).getByRole("button").click();
   await expect(prompt).toHaveValue("Answer this: {{Entry.output}}");
   await page.screenshot({ path: "test-results/screenshots/editor-agent-anthropic.png" });
   await editor.save();

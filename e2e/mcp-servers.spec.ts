@@ -43,20 +43,20 @@ test("a person wires server-everything into an agent, picks its tools and watche
   await expect(mcp.getByTestId("discover-error")).toContainText('"bash" is not on the MCP allow-list');
 
   await editor.param("command").fill("node");
-  await editor.param("args").fill(JSON.stringify([EVERYTHING, "stdio"]));
+  await editor.fillList("args", [EVERYTHING, "stdio"]);
   await editor.param("healthCheckSeconds").fill("0.5");
   await mcp.getByTestId("discover-tools").click();
   await expect(mcp.getByTestId("mcp-tool-echo")).toContainText("Echoes back the input string");
   await expect(mcp.getByTestId("discover-error")).toHaveCount(0);
 
   // Changed settings: the tools found for the old ones are not shown as theirs; a server that crashes says why.
-  await editor.param("args").fill(JSON.stringify(["/nonexistent/mcp-server.js"]));
+  await editor.fillList("args", ["/nonexistent/mcp-server.js"]);
   await expect(mcp.getByTestId("discover-outdated")).toBeVisible();
   await expect(mcp.getByTestId("mcp-tool-echo")).toHaveCount(0);
   await mcp.getByTestId("discover-tools").click();
   await expect(mcp.getByTestId("discover-error")).toContainText("Cannot find module '/nonexistent/mcp-server.js'");
   await expect(mcp.getByTestId("mcp-tool-echo")).toHaveCount(0);
-  await editor.param("args").fill(JSON.stringify([EVERYTHING, "stdio"]));
+  await editor.fillList("args", [EVERYTHING, "stdio"]);
   await mcp.getByTestId("discover-tools").click();
   await expect(mcp.getByTestId("mcp-tool-echo")).toContainText("Echoes back the input string");
   await mcp.getByTestId("tool-filter-selected").check();

@@ -69,7 +69,7 @@ export function dropEstimatesOnceMeasured(changes: NodeChange<FlowNode>[], nodes
 }
 
 export function snapshotOf(state: EditorState): Snapshot {
-  return { nodes: state.nodes, edges: state.edges, name: state.name };
+  return { nodes: state.nodes, edges: state.edges, name: state.name, annotations: state.annotations };
 }
 
 /**

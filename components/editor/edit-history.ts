@@ -3,9 +3,10 @@
  * before each edit. Edits of one gesture (a drag, typing into one field) share a key and make
  * one undo step.
  */
+import type { AnnotationNode } from "./annotations/annotation-nodes";
 import type { FlowEdge, FlowNode } from "./graph-conversion";
 
-export type Snapshot = { nodes: FlowNode[]; edges: FlowEdge[]; name: string };
+export type Snapshot = { nodes: FlowNode[]; edges: FlowEdge[]; name: string; annotations?: AnnotationNode[] };
 
 export type EditHistory = {
   past: Snapshot[];

@@ -2,6 +2,7 @@
 import { applyEdgeChanges, applyNodeChanges } from "@xyflow/react";
 import type { StoreApi } from "zustand/vanilla";
 import { TOOL_HANDLE } from "@/lib/workflow/graph";
+import { toGraphAnnotations } from "./annotations/annotation-nodes";
 import { refuseConnection } from "./connection-rules";
 import {
   addElements,
@@ -198,8 +199,8 @@ export function documentSlice(set: SetState, get: GetState): Pick<EditorState, D
           : { saving: false, saveError: null, savedRevision: Math.max(state.savedRevision, revision) },
       ),
     toGraph: () => {
-      const { nodes, edges, mcpServers, settings } = get();
-      return toWorkflowGraph(nodes, edges, mcpServers, settings);
+      const { nodes, edges, mcpServers, settings, annotations } = get();
+      return { ...toWorkflowGraph(nodes, edges, mcpServers, settings), ...toGraphAnnotations(annotations) };
     },
   };
 }

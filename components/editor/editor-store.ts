@@ -7,6 +7,7 @@ import { createStore } from "zustand/vanilla";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import type { NodeMode, WorkflowGraph } from "@/lib/workflow/graph";
 import type { Problem } from "@/lib/workflow/compile";
+import { toAnnotationNodes, type AnnotationNode } from "./annotations/annotation-nodes";
 import { emptyHistory, type EditHistory } from "./edit-history";
 import { canvasSlice, clipboardSlice, documentSlice, feedbackSlice, historySlice } from "./editor-store-slices";
 import {
@@ -52,6 +53,8 @@ export type EditorState = {
   hostTools?: boolean;
   nodes: FlowNode[];
   edges: FlowEdge[];
+  /** Sticky notes and groups (annotations/annotation-nodes.ts): drawn with the nodes, never compiled. */
+  annotations: AnnotationNode[];
   mcpServers?: WorkflowGraph["mcpServers"];
   /** Workflow-level settings (run timeout, MCP exposure), saved with the graph. */
   settings?: WorkflowGraph["settings"];
@@ -138,6 +141,7 @@ function initialState(init: EditorInit, lookup: ComponentLookup) {
     hostTools: init.hostTools,
     nodes: toFlowNodes(init.graph, lookup),
     edges: toFlowEdges(init.graph),
+    annotations: toAnnotationNodes(init.graph),
     mcpServers: init.graph.mcpServers,
     settings: init.graph.settings,
     version: init.version,

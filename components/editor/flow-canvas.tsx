@@ -26,13 +26,16 @@ import { useDragAndDrop } from "@/hooks/use-drag-and-drop";
 import { LARGE_GRAPH_NODES } from "./approximate-handles";
 import { refuseConnection } from "./connection-rules";
 import { useEditorStore, useEditorStoreApi } from "./editor-store-context";
-import type { FlowNode } from "./graph-conversion";
+import { isAnnotation, useCanvasNodes, type CanvasNode } from "./annotations/use-canvas-nodes";
+import { ReadableFitOnOpen } from "./readable-fit";
 import { nodeTypes } from "./nodes/node-types";
 
 type FlowCanvasProps = {
   children?: ReactNode;
   onNodeSelect?: (nodeId: string | null) => void;
   testId?: string;
+  /** Open fitted at a zoom where labels read (readable-fit.ts) rather than fitting everything. */
+  readableFit?: boolean;
 };
 
 const NO_IDS: string[] = [];
@@ -46,7 +49,7 @@ const GRID: [number, number] = [20, 20];
  */
 const ZOOMED_OUT = 0.5;
 
-export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) {
+export function FlowCanvas({ children, onNodeSelect, testId, readableFit }: FlowCanvasProps) {
   const store = useEditorStoreApi();
   const { nodes, edges, readOnly, onNodesChange, onEdgesChange, connect, showToast, snapToGrid, setSnapToGrid } =
     useEditorStore((state) => ({
@@ -64,6 +67,7 @@ export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) 
     const ids = (state.runErrors ?? state.compileErrors).flatMap((p) => (p.edgeId ? [p.edgeId] : []));
     return ids.length > 0 ? ids : NO_IDS;
   });
+  const canvasNodes = useCanvasNodes(nodes, onNodesChange);
   const { onDragOver, onDrop } = useDragAndDrop();
   const zoomedOut = useStore((flow) => flow.transform[2] < ZOOMED_OUT);
   // Fit only a graph that starts with nodes: on an empty one React Flow would fit the first node dropped, jumping the
@@ -99,24 +103,24 @@ export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) 
 
   return (
     <div className={cx("flow-canvas", readOnly && "is-read-only", zoomedOut && "is-zoomed-out")} data-testid={testId}>
-      <ReactFlow<FlowNode>
-        nodes={nodes}
+      <ReactFlow<CanvasNode>
+        nodes={canvasNodes.nodes}
         edges={styledEdges}
         nodeTypes={nodeTypes}
-        onNodesChange={onNodesChange}
+        onNodesChange={canvasNodes.onNodesChange}
         onEdgesChange={onEdgesChange}
         onConnect={connect}
         isValidConnection={isValidConnection}
         onConnectEnd={onConnectEnd}
         onDragOver={readOnly ? undefined : onDragOver}
         onDrop={readOnly ? undefined : onDrop}
-        onNodeClick={onNodeSelect && ((_event, node) => onNodeSelect(node.id))}
+        onNodeClick={onNodeSelect && ((_event, node) => onNodeSelect(isAnnotation(node) ? null : node.id))}
         onPaneClick={onNodeSelect && (() => onNodeSelect(null))}
         nodesDraggable={!readOnly}
         nodesConnectable={!readOnly}
         edgesReconnectable={false}
         deleteKeyCode={readOnly ? null : DELETE_KEYS}
-        fitView={fitOnOpen}
+        fitView={fitOnOpen && !readableFit}
         fitViewOptions={FIT_VIEW_OPTIONS}
         minZoom={0.2}
         onlyRenderVisibleElements={isLarge}
@@ -146,6 +150,7 @@ export function FlowCanvas({ children, onNodeSelect, testId }: FlowCanvasProps) 
           nodeStrokeWidth={0}
           maskColor="rgba(244, 244, 245, 0.7)"
         />
+        {fitOnOpen && readableFit && <ReadableFitOnOpen />}
         {children}
       </ReactFlow>
     </div>
@@ -156,7 +161,8 @@ function toWorkflowHandles(edge: Edge) {
   return { sourceHandle: edge.sourceHandle ?? "", targetHandle: edge.targetHandle ?? "" };
 }
 
-function miniMapColor(node: FlowNode): string {
+function miniMapColor(node: CanvasNode): string {
+  if (isAnnotation(node)) return "var(--annotation-minimap)";
   if (node.data.mode === "tool") return "var(--tool)";
   return node.type === "agent" ? "var(--accent)" : "var(--minimap-node)";
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import { catalogueLookup, type FlowEdge, type FlowNode } from "./graph-conversion";
-import { upstreamOutputs } from "./upstream-outputs";
+import { templateSuggestions, upstreamOutputs } from "./upstream-outputs";
 
 const component = (id: string, outputs: string[]): ComponentMeta => ({
   id,
@@ -15,7 +15,8 @@ const component = (id: string, outputs: string[]): ComponentMeta => ({
   fields: [],
   defaults: {},
 });
-const lookup = catalogueLookup([component("src", ["output"]), component("mid", ["text", "json"])]);
+const withInput: ComponentMeta = { ...component("transform", ["output"]), inputs: [{ name: "input", label: "Input" }] };
+const lookup = catalogueLookup([component("src", ["output"]), component("mid", ["text", "json"]), withInput]);
 const node = (id: string, type: string, label: string, mode: "normal" | "tool" = "normal"): FlowNode => ({
   id,
   type: "component",
@@ -62,5 +63,21 @@ describe("upstreamOutputs", () => {
       "Fetch",
       "Fetch",
     ]);
+  });
+});
+
+describe("templateSuggestions", () => {
+  const nodes = [node("a", "src", "Entry"), node("x", "transform", "Shape"), node("b", "mid", "Fetch")];
+  const edges = [{ ...edge("a", "x"), targetHandle: "input" }, edge("a", "b")];
+
+  it("offers {{input}} first on a node with an Input handle, then the upstream outputs", () => {
+    expect(templateSuggestions("x", nodes, edges, lookup).map((o) => o.token)).toEqual([
+      "{{input}}",
+      "{{Entry.output}}",
+    ]);
+  });
+
+  it("offers no {{input}} on a node without an Input handle", () => {
+    expect(templateSuggestions("b", nodes, edges, lookup).map((o) => o.token)).toEqual(["{{Entry.output}}"]);
   });
 });

@@ -1,4 +1,8 @@
-/** What a node's template fields can refer to: every upstream node's label and output ports, as `{{label.port}}`. */
+/**
+ * What a node's template fields can refer to: `{{input}}` (what arrives on its own Input handle,
+ * when it has one) and every upstream node's label and output ports, as `{{label.port}}`.
+ */
+import { INPUT_REFERENCE } from "@/lib/workflow/template";
 import type { ComponentLookup, FlowEdge, FlowNode } from "./graph-conversion";
 
 export type UpstreamOutput = { token: string; nodeLabel: string; portLabel: string };
@@ -32,4 +36,23 @@ export function upstreamOutputs(
     }
   }
   return result;
+}
+
+/** `{{input}}` first when the node has an Input handle, then the upstream outputs: what `{{` offers. */
+export function templateSuggestions(
+  nodeId: string,
+  nodes: FlowNode[],
+  edges: FlowEdge[],
+  lookup: ComponentLookup,
+): UpstreamOutput[] {
+  const node = nodes.find((candidate) => candidate.id === nodeId);
+  const ownInput = node && lookup(node.data.componentType)?.inputs.find((port) => port.name === INPUT_REFERENCE);
+  const upstream = upstreamOutputs(nodeId, nodes, edges, lookup);
+  if (!node || !ownInput) return upstream;
+  const own = {
+    token: `{{${INPUT_REFERENCE}}}`,
+    nodeLabel: `this node (${node.data.label})`,
+    portLabel: ownInput.label,
+  };
+  return [own, ...upstream];
 }

@@ -10,6 +10,8 @@ import type { ComponentMeta } from "@/lib/nodes/types";
 import type { WorkflowGraph } from "@/lib/workflow/graph";
 import { useLiveCompile } from "@/hooks/use-live-compile";
 import { useWorkflowPersistence } from "@/hooks/use-workflow-persistence";
+import { cx } from "@/components/ui/class-names";
+import { CanvasTools } from "./canvas-tools";
 import { ConnectionToast } from "./connection-toast";
 import { DataPanel } from "./data-panel/data-panel";
 import { SelectedNodeToolbar } from "./data-panel/run-controls";
@@ -24,6 +26,7 @@ import { Inspector } from "./inspector/inspector";
 import { LiveRunStatus } from "./live-run-status";
 import { Palette } from "./palette";
 import { ProblemsPanel } from "./problems-panel";
+import { SidePanel, useSidePanelClasses } from "./side-panels";
 
 type WorkflowEditorProps = {
   workflow: { id: string; name: string; graph: WorkflowGraph; version: string };
@@ -64,6 +67,7 @@ function EditorLayout({ activeRunId }: { activeRunId: string | null }) {
   const readOnly = useEditorStore((state) => state.readOnly);
   const workflowId = useEditorStore((state) => state.workflowId);
   const [chatOpen, setChatOpen] = useState(false);
+  const panelClasses = useSidePanelClasses();
   return (
     <div className="editor">
       <EditorToolbar
@@ -73,10 +77,15 @@ function EditorLayout({ activeRunId }: { activeRunId: string | null }) {
         chatOpen={chatOpen}
         toggleChat={() => setChatOpen(!chatOpen)}
       />
-      <div className={readOnly ? "editor-body is-read-only" : "editor-body"}>
-        {!readOnly && <Palette />}
+      <div className={cx("editor-body", readOnly && "is-read-only", panelClasses, chatOpen && "chat-open")}>
+        {!readOnly && (
+          <SidePanel side="palette">
+            <Palette />
+          </SidePanel>
+        )}
         <main className="editor-main">
-          <FlowCanvas testId="editor-canvas">
+          <FlowCanvas testId="editor-canvas" readableFit>
+            <CanvasTools />
             <Panel position="top-left">
               <ProblemsPanel />
             </Panel>
@@ -93,7 +102,9 @@ function EditorLayout({ activeRunId }: { activeRunId: string | null }) {
         {chatOpen && workflowId ? (
           <ChatPanel workflowId={workflowId} canSend={!readOnly} onClose={() => setChatOpen(false)} />
         ) : (
-          <Inspector />
+          <SidePanel side="inspector">
+            <Inspector />
+          </SidePanel>
         )}
       </div>
       <SaveConflictDialog overwrite={() => save(true)} />

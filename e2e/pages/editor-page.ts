@@ -144,6 +144,32 @@ export class EditorPage {
     return this.inspector.getByTestId(`param-${name}`);
   }
 
+  /** Replaces a list field's rows (command arguments) with `values`, one row each, as a person would. */
+  async fillList(name: string, values: string[]) {
+    const field = this.param(name);
+    const remove = field.getByTestId(`param-${name}-remove`);
+    while ((await remove.count()) > 0) await remove.first().click();
+    for (const value of values) {
+      await field.getByTestId(`param-${name}-add`).click();
+      await field.getByTestId(`param-${name}-item`).last().fill(value);
+    }
+  }
+
+  /** Adds key/value rows (headers, environment); a value `{ secret: NAME }` is picked from the stored secrets. */
+  async fillRows(name: string, rows: [string, string | { secret: string }][]) {
+    const field = this.param(name);
+    for (const [key, value] of rows) {
+      await field.getByTestId(`param-${name}-add`).click();
+      const row = field.getByTestId(`param-${name}-row`).last();
+      await row.getByTestId(`param-${name}-key`).fill(key);
+      if (typeof value === "string") await row.getByTestId(`param-${name}-value`).fill(value);
+      else {
+        await row.getByTestId(`param-${name}-use-secret`).click();
+        await row.getByTestId(`param-${name}-secret`).selectOption(value.secret);
+      }
+    }
+  }
+
   /** For the selected Agent or LLM: the scripted test model (a new one starts on OpenAI) answering from `script`. */
   async useScriptedModel(script: string) {
     await this.param("provider").selectOption("scripted");

@@ -44,7 +44,7 @@ export const httpRequest = defineComponent({
       required: true,
       placeholder: "https://example.com/api or /api/workflows",
     },
-    { name: "headers", label: "Headers", kind: "json", placeholder: '{ "Accept": "application/json" }' },
+    { name: "headers", label: "Headers", kind: "key-value", placeholder: "Accept" },
     { name: "body", label: "Body", kind: "textarea" },
     { name: "timeoutMs", label: "Timeout (ms)", kind: "number" },
     {

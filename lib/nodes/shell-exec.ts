@@ -46,7 +46,7 @@ export const shellExec = defineComponent({
       help: "The only programs this node may run, separated by commas.",
     },
     { name: "command", label: "Command", kind: "text", required: true, placeholder: "ls" },
-    { name: "args", label: "Arguments", kind: "json", placeholder: '["-la", "src"]' },
+    { name: "args", label: "Arguments", kind: "string-list", placeholder: "-la" },
     {
       name: "cwd",
       label: "Working directory",

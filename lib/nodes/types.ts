@@ -25,7 +25,8 @@ export type PortDefinition = {
  * secret reference (lib/secrets/reference.ts), shown by name, never by value; `wired-tool`: the
  * name of a tool offered by a node wired into this node's `tools` handle; `input-fields`: the
  * Entry's input schema (lib/workflow/run-input-schema.ts); `workflow-ref`: another workflow's id,
- * picked by name.
+ * picked by name; `string-list`: a list of strings edited as rows (command arguments); `key-value`:
+ * an object of text values, each of which may be a secret reference (headers, environment).
  */
 export type ParamFieldKind =
   | "text"
@@ -39,7 +40,9 @@ export type ParamFieldKind =
   | "secret"
   | "wired-tool"
   | "input-fields"
-  | "workflow-ref";
+  | "workflow-ref"
+  | "string-list"
+  | "key-value";
 
 export type FieldCondition = { param: string; equals: string };
 

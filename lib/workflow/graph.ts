@@ -1,5 +1,6 @@
 /** The workflow graph the editor saves and every boundary validates. */
 import { z } from "zod";
+import { NodeGroup, StickyNote } from "./canvas-annotations";
 import { PinnedData } from "./pinned-data";
 import { NodeRetry, OnError } from "./resilience";
 import { TOOL_NAME_PATTERN } from "./tool-fields";
@@ -72,6 +73,9 @@ export const WorkflowGraph = z.object({
   nodes: z.array(WorkflowNode),
   edges: z.array(WorkflowEdge),
   mcpServers: z.record(z.string(), z.unknown()).optional(),
+  /** Sticky notes and groups on the canvas (canvas-annotations.ts); the compiler ignores them. */
+  notes: z.array(StickyNote).optional(),
+  groups: z.array(NodeGroup).optional(),
   settings: z
     .object({
       /** A run of this workflow fails when it takes longer (default one hour). */

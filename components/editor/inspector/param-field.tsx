@@ -4,12 +4,14 @@ import { useMemo } from "react";
 import type { ParamField as ParamFieldMeta } from "@/lib/nodes/types";
 import { cx } from "@/components/ui/class-names";
 import { useEditorStore } from "../editor-store-context";
-import { upstreamOutputs } from "../upstream-outputs";
+import { templateSuggestions } from "../upstream-outputs";
 import { wiredToolNames } from "../wired-tools";
 import { InputFieldsEditor } from "./input-fields-editor";
 import { JsonInput } from "./json-input";
+import { KeyValueRows } from "./key-value-rows";
 import { NumberInput } from "./number-input";
 import { SecretInput } from "./secret-input";
+import { StringListInput } from "./string-list-input";
 import { TemplateInput } from "./template-input";
 import { WorkflowRefInput } from "./workflow-ref-input";
 
@@ -117,6 +119,30 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
         />
       );
       break;
+    case "string-list":
+      input = (
+        <StringListInput
+          id={id}
+          testId={testId}
+          value={value}
+          placeholder={field.placeholder}
+          invalid={invalid}
+          onChange={onChange}
+        />
+      );
+      break;
+    case "key-value":
+      input = (
+        <KeyValueRows
+          id={id}
+          testId={testId}
+          value={value}
+          placeholder={field.placeholder}
+          invalid={invalid}
+          onChange={onChange}
+        />
+      );
+      break;
     case "secret":
       input = <SecretInput id={id} testId={testId} value={value} invalid={invalid} onChange={onChange} />;
       break;
@@ -189,7 +215,7 @@ function UpstreamTemplateInput({ nodeId, field, ...props }: UpstreamTemplateInpu
     edges: state.edges,
     lookup: state.lookup,
   }));
-  const suggestions = useMemo(() => upstreamOutputs(nodeId, nodes, edges, lookup), [nodeId, nodes, edges, lookup]);
+  const suggestions = useMemo(() => templateSuggestions(nodeId, nodes, edges, lookup), [nodeId, nodes, edges, lookup]);
   return (
     <TemplateInput
       {...props}

@@ -1,0 +1,52 @@
+"use client";
+/**
+ * Opening a workflow fitted and readable: the whole graph when it fits at a zoom where port labels
+ * still show (flow-canvas.tsx hides them below 0.5), else that zoom with the graph's start (its
+ * left, top) in view, and the minimap for the rest. A template no longer opens at 0.4.
+ */
+import { useNodesInitialized, useReactFlow, useStoreApi, type Rect, type Viewport } from "@xyflow/react";
+import { useCallback, useEffect, useRef } from "react";
+
+/** The smallest zoom a fit goes down to: node titles and port labels stay legible. */
+export const READABLE_ZOOM = 0.7;
+const PADDING = 48;
+
+/** The viewport showing `bounds` in a pane of `size`: centred when it fits at READABLE_ZOOM or more, else from its top-left. */
+export function readableViewport(bounds: Rect, size: { width: number; height: number }): Viewport {
+  const fitZoom = Math.min(
+    (size.width - 2 * PADDING) / Math.max(bounds.width, 1),
+    (size.height - 2 * PADDING) / Math.max(bounds.height, 1),
+  );
+  const zoom = Math.min(1, Math.max(READABLE_ZOOM, fitZoom));
+  const along = (start: number, extent: number, room: number) =>
+    extent * zoom <= room - 2 * PADDING ? (room - extent * zoom) / 2 - start * zoom : PADDING - start * zoom;
+  return { x: along(bounds.x, bounds.width, size.width), y: along(bounds.y, bounds.height, size.height), zoom };
+}
+
+/** A function that fits the view readably (after auto-layout, say). */
+export function useReadableFit() {
+  const flow = useReactFlow();
+  const store = useStoreApi();
+  return useCallback(
+    (options?: { duration?: number }) => {
+      const nodes = flow.getNodes();
+      if (nodes.length === 0) return;
+      const { width, height } = store.getState();
+      void flow.setViewport(readableViewport(flow.getNodesBounds(nodes), { width, height }), options);
+    },
+    [flow, store],
+  );
+}
+
+/** Fits the view readably once, as soon as the nodes have been measured. Render inside the canvas. */
+export function ReadableFitOnOpen() {
+  const measured = useNodesInitialized();
+  const fit = useReadableFit();
+  const done = useRef(false);
+  useEffect(() => {
+    if (!measured || done.current) return;
+    done.current = true;
+    fit();
+  }, [measured, fit]);
+  return null;
+}
