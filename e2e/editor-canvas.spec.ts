@@ -188,11 +188,12 @@ test("sticky notes and groups: written, coloured, resized, moved with their node
   await editor.canvas.locator(".react-flow__pane").click({ position: { x: 30, y: 30 } });
   const entryBefore = await editor.positionOf(editor.node("Entry"));
   const outputBefore = await editor.positionOf(editor.node("Output"));
-  const title = group.getByTestId("node-group-title");
-  const grip = (await title.boundingBox())!;
-  await page.mouse.move(grip.x + grip.width - 6, grip.y + grip.height / 2);
+  // Grabbed by the title bar's left end (its grip), as one moves a frame.
+  const title = (await group.getByTestId("node-group-title").boundingBox())!;
+  const grip = { x: title.x + 5, y: title.y + title.height / 2 };
+  await page.mouse.move(grip.x, grip.y);
   await page.mouse.down();
-  await page.mouse.move(grip.x + grip.width + 60, grip.y + grip.height / 2 + 50, { steps: 12 });
+  await page.mouse.move(grip.x + 80, grip.y + 50, { steps: 12 });
   await page.mouse.up();
   const entryAfter = await editor.positionOf(editor.node("Entry"));
   const outputAfter = await editor.positionOf(editor.node("Output"));

@@ -17,7 +17,10 @@ const frame = {
   color: AnnotationColor.default("yellow"),
 };
 
-export const StickyNote = z.object({ ...frame, text: z.string().max(20_000, "a note holds at most 20,000 characters") });
+export const StickyNote = z.object({
+  ...frame,
+  text: z.string().max(20_000, "a note holds at most 20,000 characters"),
+});
 export type StickyNote = z.infer<typeof StickyNote>;
 
 export const NodeGroup = z.object({ ...frame, label: z.string().max(200, "a group label is at most 200 characters") });

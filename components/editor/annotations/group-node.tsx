@@ -2,6 +2,7 @@
 /** A group: a labelled, coloured frame behind nodes; dragging its title moves the nodes inside it. */
 import "./annotations.css";
 import { NodeResizer, type NodeProps } from "@xyflow/react";
+import { GripVertical } from "lucide-react";
 import { memo } from "react";
 import { cx } from "@/components/ui/class-names";
 import { useEditorStore, useEditorStoreApi } from "../editor-store-context";
@@ -23,6 +24,7 @@ function NodeGroupView({ id, data, selected }: GroupProps) {
         handleClassName="annotation-resize-handle"
       />
       <div className="node-group-title" data-testid="node-group-title" title="Drag to move the group and its nodes">
+        <GripVertical size={14} aria-hidden className="node-group-grip" data-testid="node-group-grip" />
         <input
           className="node-group-label nodrag"
           data-testid="node-group-label"

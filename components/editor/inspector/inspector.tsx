@@ -39,13 +39,16 @@ function NodeInspector({ id }: { id: string }) {
     updateNodeData: state.updateNodeData,
     setParam: state.setParam,
   }));
-  const connections = useEditorStore((state) =>
-    Object.fromEntries(
-      state.edges
-        .filter((e) => e.target === id && e.targetHandle && e.targetHandle !== TOOLS_HANDLE)
-        .map((e) => [e.targetHandle!, state.nodes.find((n) => n.id === e.source)?.data.label ?? e.source]),
-    ),
-  );
+  // An input with several wires names each source: “Entry” or “Webhook” (lib/workflow/input-wires.ts).
+  const connections = useEditorStore((state) => {
+    const byInput: Record<string, string> = {};
+    for (const e of state.edges) {
+      if (e.target !== id || !e.targetHandle || e.targetHandle === TOOLS_HANDLE) continue;
+      const label = state.nodes.find((n) => n.id === e.source)?.data.label ?? e.source;
+      byInput[e.targetHandle] = byInput[e.targetHandle] ? `${byInput[e.targetHandle]}” or “${label}` : label;
+    }
+    return byInput;
+  });
   const fieldProblems = useEditorStore((state) =>
     Object.fromEntries(
       (state.runErrors ?? state.compileErrors)
