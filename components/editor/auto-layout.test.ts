@@ -1,4 +1,7 @@
-/** Auto-layout on a 50-node graph: every node gets a place, none overlap, data flows left to right, tools sit under their agent. */
+/**
+ * Auto-layout on a 50-node graph: every node gets a place, none overlap, data flows left to right,
+ * tools sit under their agent.
+ */
 import { describe, expect, it } from "vitest";
 import { autoLayout, sizeOf } from "./auto-layout";
 import type { FlowEdge, FlowNode } from "./graph-conversion";

@@ -22,14 +22,7 @@ import {
 
 /** `warning`: finished, but a tool call it made or served failed; `cancelled`: cut short by Cancel. */
 export type NodeStatus =
-  | "running"
-  | "waiting"
-  | "completed"
-  | "failed"
-  | "registered"
-  | "skipped"
-  | "warning"
-  | "cancelled";
+  "running" | "waiting" | "completed" | "failed" | "registered" | "skipped" | "warning" | "cancelled";
 
 export type EditorInit = {
   workflowId?: string;

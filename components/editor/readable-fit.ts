@@ -11,7 +11,10 @@ import { useCallback, useEffect, useRef } from "react";
 export const READABLE_ZOOM = 0.7;
 const PADDING = 48;
 
-/** The viewport showing `bounds` in a pane of `size`: centred when it fits at READABLE_ZOOM or more, else from its top-left. */
+/**
+ * The viewport showing `bounds` in a pane of `size`: centred when it fits at READABLE_ZOOM or more,
+ * else from its top-left.
+ */
 export function readableViewport(bounds: Rect, size: { width: number; height: number }): Viewport {
   const fitZoom = Math.min(
     (size.width - 2 * PADDING) / Math.max(bounds.width, 1),

@@ -57,7 +57,8 @@ function resolveInputs(ctx: RunContext, node: CompiledNode): Record<string, unkn
   const { values, passedOver } = wiredInputValues(node, facts);
   for (const { port, used, unused } of passedOver) {
     const names = unused.map((wire) => `"${ctx.plan.nodes[wire.nodeId].label}"`).join(", ");
-    const message = `Input "${port}" took "${ctx.plan.nodes[used.nodeId].label}" (wired first); ${names} also delivered`;
+    const took = ctx.plan.nodes[used.nodeId].label;
+    const message = `Input "${port}" took "${took}" (wired first); ${names} also delivered`;
     ctx.note({ type: "log", payload: { level: "info", nodeId: node.id, message } });
   }
   return values;

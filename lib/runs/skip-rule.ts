@@ -5,8 +5,8 @@
  * taken is skipped to its end, and a node after a join (Merge) runs once its taken inputs are
  * done. An input with several wires is dead only when all of them are, and takes the value of the
  * first that delivered (input-wires.ts). Nodes with no data inputs (an Entry, a tool) never skip,
- * except a trigger that did not start the run. A node whose `onError` is "errorOutput" branches too: its `error` handle is taken
- * only when it failed, and then only that one. Pure.
+ * except a trigger that did not start the run. A node whose `onError` is "errorOutput" branches
+ * too: its `error` handle is taken only when it failed, and then only that one. Pure.
  */
 import type { NodeOutput } from "../nodes/types";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";

@@ -12,7 +12,7 @@ import type { LatestOutput } from "@/lib/runs/recorded-outputs";
 import type { TestRunMode } from "@/lib/workflow/partial-plan";
 
 export type DataView = "table" | "json" | "text";
-export type TestRunPhase = "starting" | "queued" | "running" | "completed" | "failed" | "cancelled";
+export type TestRunPhase = "starting" | "queued" | "running" | "waiting" | "completed" | "failed" | "cancelled";
 
 export type TestRunState = {
   outputs: Record<string, LatestOutput>;
