@@ -23,7 +23,7 @@ import { createRunContext, type RunContext } from "./run-context";
 import { learnRunSecrets } from "./run-secrets";
 import { watchCancellation } from "./run-cancellation";
 import { windDown } from "./wind-down";
-import { claimRun, releaseLease, type ClaimedRun } from "./run-lease";
+import { cancelWasRequested, claimRun, releaseLease, type ClaimedRun } from "./run-lease";
 import { claimWithinLimit, wakeQueuedRuns } from "./run-gate";
 import { NodeFailure, RunStop } from "./run-stop";
 import { scheduleNodes } from "./schedule-nodes";
@@ -147,6 +147,18 @@ function outcomeOf(ctx: RunContext, error: unknown): RunOutcome | "lease-lost" |
 }
 
 /**
+ * A node that fails while its run is being cancelled (a Workflow Tool whose child was cancelled with
+ * the run, before this worker saw the request) does not make the run "failed": it ends cancelled.
+ */
+async function settledOutcome(ctx: RunContext, error: unknown): Promise<ReturnType<typeof outcomeOf>> {
+  const outcome = outcomeOf(ctx, error);
+  const failed = typeof outcome === "object" && outcome.status === "failed";
+  if (failed && ctx.stopReason()?.kind !== "timeout" && (await cancelWasRequested(ctx.runId)))
+    return { status: "cancelled" };
+  return outcome;
+}
+
+/**
  * Runs the run to its end ("done", also when there was nothing to do), or answers that its workflow is at its limit.
  */
 export async function executeRun(services: RunServices, runId: string): Promise<"done" | RunLimited> {
@@ -228,7 +240,7 @@ async function executeClaimed(services: RunServices, run: ClaimedRun): Promise<v
     if (idle) return void (await finishRun(ending, leases.owner, { status: "failed", error: idle }));
     await finishRun(ending, leases.owner, { status: "completed", output: runOutput(ctx.plan, ctx) });
   } catch (error) {
-    const outcome = outcomeOf(ctx, error);
+    const outcome = await settledOutcome(ctx, error);
     if (outcome === "lease-lost") return;
     if (outcome === "shutdown") {
       await releaseLease(runId, leases.owner);

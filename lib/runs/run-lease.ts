@@ -153,6 +153,13 @@ export async function requestCancel(runId: string, graceMs = 0): Promise<void> {
     WHERE id = ${runId} AND status IN ('queued', 'running', 'waiting')`;
 }
 
+/** Whether someone asked to cancel the run (its grace, if any, may still be running). */
+export async function cancelWasRequested(runId: string): Promise<boolean> {
+  const rows = await sql<{ requested: boolean }>`
+    SELECT "cancelRequestedAt" IS NOT NULL AS requested FROM "Run" WHERE id = ${runId}`;
+  return rows[0]?.requested === true;
+}
+
 export type RunEnding =
   { status: "completed"; output: unknown } | { status: "failed"; error: string } | { status: "cancelled" };
 

@@ -218,9 +218,10 @@ describe("child runs end with their parent", () => {
       ],
       edges: [graphEdge("entry", "output", "call", "input")],
     } as WorkflowGraph);
+    // The child's minute-long Wait suspends it (status waiting, no worker slot) while the parent waits on it.
     const child = await waitFor(
-      "the child run to start",
-      async () => (await children(runId)).find((run) => run.status === "running"),
+      "the child run to start waiting",
+      async () => (await children(runId)).find((run) => run.status === "waiting"),
       15_000,
     );
     expect((await stack.fetch(`/api/runs/${runId}/cancel`, { method: "POST" })).status).toBe(202);
