@@ -33,7 +33,7 @@ function createTestRunStore(): TestRunStore {
     outputs: {},
     testRun: null,
     view: "json",
-    panelOpen: true,
+    panelOpen: false, // folded until there is data to look at: a test run opens it
     setOutputs: (outputs) => set({ outputs: Object.fromEntries(outputs.map((latest) => [latest.nodeId, latest])) }),
     setTestRun: (testRun) => set({ testRun }),
     setView: (view) => set({ view }),

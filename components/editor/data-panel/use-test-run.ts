@@ -24,7 +24,8 @@ export function useTestRun() {
 
   const startTestRun = useCallback(
     async (request: TestRunRequest) => {
-      const { setTestRun } = data.getState();
+      const { setTestRun, setPanelOpen } = data.getState();
+      setPanelOpen(true); // the run's data is what the person wants to see next
       setTestRun({ runId: null, ...request, phase: "starting" });
       await whenIdle(editor);
       const { workflowId, name, toGraph, beginSave, finishSave, settleVersion, setRunErrors, version } =
