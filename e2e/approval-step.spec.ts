@@ -51,11 +51,13 @@ function approvalGraph(name: string) {
         { message: "Ship this order?", notifyUrl: `${baseUrl}/notify` },
         150,
       ),
-      node("ship", "core.http.request", "Ship", { method: "POST", url: `${baseUrl}/ship` }, 300),
+      node("ship", "core.output", "Shipped", {}, 300),
+      node("keep", "core.output", "Kept", {}, 450),
     ],
     edges: [
       { id: "e1", source: "entry", sourceHandle: "output", target: "approve", targetHandle: "input" },
-      { id: "e2", source: "approve", sourceHandle: "approved", target: "ship", targetHandle: "body" },
+      { id: "e2", source: "approve", sourceHandle: "approved", target: "ship", targetHandle: "value" },
+      { id: "e3", source: "approve", sourceHandle: "rejected", target: "keep", targetHandle: "value" },
     ],
   };
 }
@@ -86,13 +88,15 @@ test("a suspended approval survives a worker's death and is approved with an edi
   await expect(card.getByTestId("step-value")).toContainText("7");
   await expect(card.getByTestId("wait-page-url")).toContainText("/resume/");
   await page.screenshot({ path: "test-results/approval-step-waiting.png", fullPage: true });
-  expect(received.filter((item) => item.url === "/ship")).toEqual([]);
 
   await card.getByTestId("edit-step-value").click();
   await card.getByTestId("step-value-editor").fill('{ "order": 8 }');
   await card.getByTestId("approve-step").click();
   await run.expectCompleted();
-  expect(received.filter((item) => item.url === "/ship").map((item) => JSON.parse(item.body))).toEqual([{ order: 8 }]);
+  // The approved branch ran, with the edited value as the run's output.
+  expect(((await (await request.get(`/api/runs/${runId}`)).json()) as { output: unknown }).output).toEqual({
+    order: 8,
+  });
 });
 
 test("the one-time link decides without a session, once", async ({ browser, request }) => {

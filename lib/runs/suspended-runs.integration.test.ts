@@ -72,7 +72,7 @@ async function waitForStatus(runId: string, status: string, timeoutMs = 30_000) 
     timeoutMs,
     100,
   );
-  expect(run).toMatchObject({ status });
+  expect(run, JSON.stringify(run)).toMatchObject({ status });
   return run;
 }
 
@@ -215,4 +215,34 @@ describe("a thousand suspended runs", () => {
       await workers.close();
     }
   }, 600_000);
+});
+
+describe("an Approval step", () => {
+  it("suspends its run, and a person's approval with an edited value wakes it on the approved branch", async () => {
+    await worker("approver");
+    const runId = await start(
+      {
+        nodes: [
+          graphNode("entry", "core.entry"),
+          graphNode("approve", "core.approval", { label: "Ship it?", params: { message: "Ship this order?" } }),
+          graphNode("ship", "core.output", { label: "Shipped" }),
+          graphNode("keep", "core.output", { label: "Kept" }),
+        ],
+        edges: [
+          graphEdge("entry", "output", "approve", "input"),
+          graphEdge("approve", "approved", "ship", "value"),
+          graphEdge("approve", "rejected", "keep", "value"),
+        ],
+      },
+      { order: 7 },
+    );
+    await waitForStatus(runId, "waiting");
+    const decided = await web.fetch(`/api/runs/${runId}/waits/approve`, {
+      method: "POST",
+      body: JSON.stringify({ decision: "approved", value: { order: 8 } }),
+    });
+    expect(decided.status, await decided.clone().text()).toBe(202);
+    const ended = await waitForStatus(runId, "completed");
+    expect(ended.output).toEqual({ order: 8 }); // the approved branch ran, with the edited value
+  });
 });

@@ -1,7 +1,7 @@
 "use client";
 /** A group: a labelled, coloured frame behind nodes; dragging its title moves the nodes inside it. */
 import "./annotations.css";
-import { NodeResizer, type NodeProps } from "@xyflow/react";
+import type { NodeProps } from "@xyflow/react";
 import { GripVertical } from "lucide-react";
 import { memo } from "react";
 import { cx } from "@/components/ui/class-names";
@@ -16,13 +16,6 @@ function NodeGroupView({ id, data, selected }: GroupProps) {
   const readOnly = useEditorStore((state) => state.readOnly);
   return (
     <div className={cx("node-group", `is-${data.color}`, selected && "is-selected")} data-testid="node-group">
-      <NodeResizer
-        isVisible={selected && !readOnly}
-        minWidth={160}
-        minHeight={100}
-        lineClassName="annotation-resize-line"
-        handleClassName="annotation-resize-handle"
-      />
       <div className="node-group-title" data-testid="node-group-title" title="Drag to move the group and its nodes">
         <GripVertical size={14} aria-hidden className="node-group-grip" data-testid="node-group-grip" />
         <input

@@ -1,7 +1,7 @@
 "use client";
-/** A sticky note on the canvas: markdown-ish text, edited on double-click, resizable, in a colour. */
+/** A sticky note on the canvas: markdown-ish text, edited on double-click, in a colour (a fixed size for now). */
 import "./annotations.css";
-import { NodeResizer, type NodeProps } from "@xyflow/react";
+import type { NodeProps } from "@xyflow/react";
 import { memo, useState } from "react";
 import { cx } from "@/components/ui/class-names";
 import { useEditorStore, useEditorStoreApi } from "../editor-store-context";
@@ -23,13 +23,6 @@ function StickyNoteView({ id, data, selected }: NoteProps) {
       data-testid="sticky-note"
       onDoubleClick={() => !readOnly && setEditing(true)}
     >
-      <NodeResizer
-        isVisible={selected && !readOnly}
-        minWidth={140}
-        minHeight={80}
-        lineClassName="annotation-resize-line"
-        handleClassName="annotation-resize-handle"
-      />
       {selected && !readOnly && !editing && <ColorSwatches value={data.color} onPick={(color) => update({ color })} />}
       {editing ? (
         <textarea
