@@ -8,13 +8,13 @@ import "./gateway-decisions.css";
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
 import { sendApprovalDecision, type ApprovalDecisionInput } from "./approval-api";
 import type { ApprovalView } from "./derive-gateway-decisions";
 import { prettyValue } from "./format-value";
 import { PanelSection } from "./panel-section";
 import { ValueBlock } from "./value-block";
+import { DecisionButtons } from "./decision-buttons";
 
 /** `canDecide` is false for viewers: they see what waits, not the buttons. */
 type ApprovalRequestsProps = {
@@ -127,31 +127,21 @@ export function ApprovalCard({
         )}
       </section>
       {isPending && canDecide && (
-        <div className="approval-actions">
-          <Button
-            variant="primary"
-            size="sm"
-            disabled={sending}
-            onClick={() => decide("approved")}
-            data-testid="approve-call"
-          >
-            {editing ? "Approve with these arguments" : "Approve"}
-          </Button>
-          <Button
-            variant="danger"
-            size="sm"
-            disabled={sending}
-            onClick={() => decide("denied")}
-            data-testid="deny-call"
-          >
-            Deny
-          </Button>
-          {!editing && (
-            <Button variant="ghost" size="sm" onClick={() => setEditing(true)} data-testid="edit-call-args">
-              Edit arguments
-            </Button>
-          )}
-        </div>
+        <DecisionButtons
+          sending={sending}
+          editing={editing}
+          canEdit
+          labels={{
+            approve: "Approve",
+            approveEdited: "Approve with these arguments",
+            reject: "Deny",
+            edit: "Edit arguments",
+          }}
+          testIds={{ approve: "approve-call", reject: "deny-call", edit: "edit-call-args" }}
+          onApprove={() => decide("approved")}
+          onReject={() => decide("denied")}
+          onEdit={() => setEditing(true)}
+        />
       )}
       {error && (
         <p className="approval-error" role="alert" data-testid="approval-error">

@@ -7,13 +7,13 @@
 import "./gateway-decisions.css";
 import { Hourglass } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { WAIT_TEXT } from "./timeline-wait-events";
 import type { WaitView } from "./derive-run-state";
 import { prettyValue } from "./format-value";
 import { PanelSection } from "./panel-section";
 import { ValueBlock } from "./value-block";
+import { DecisionButtons } from "./decision-buttons";
 
 type Links = { resumeUrl?: string; pageUrl?: string };
 
@@ -80,31 +80,16 @@ function ApprovalActions({ runId, wait }: { runId: string; wait: WaitView }) {
           data-testid="step-value-editor"
         />
       )}
-      <div className="approval-actions">
-        <Button
-          variant="primary"
-          size="sm"
-          disabled={sending}
-          onClick={() => decide("approved")}
-          data-testid="approve-step"
-        >
-          {editing ? "Approve with this value" : "Approve"}
-        </Button>
-        <Button
-          variant="danger"
-          size="sm"
-          disabled={sending}
-          onClick={() => decide("rejected")}
-          data-testid="reject-step"
-        >
-          Reject
-        </Button>
-        {!editing && wait.detail.allowEdit !== false && (
-          <Button variant="ghost" size="sm" onClick={() => setEditing(true)} data-testid="edit-step-value">
-            Edit value
-          </Button>
-        )}
-      </div>
+      <DecisionButtons
+        sending={sending}
+        editing={editing}
+        canEdit={wait.detail.allowEdit !== false}
+        labels={{ approve: "Approve", approveEdited: "Approve with this value", reject: "Reject", edit: "Edit value" }}
+        testIds={{ approve: "approve-step", reject: "reject-step", edit: "edit-step-value" }}
+        onApprove={() => decide("approved")}
+        onReject={() => decide("rejected")}
+        onEdit={() => setEditing(true)}
+      />
       {error && (
         <p className="approval-error" role="alert" data-testid="step-error">
           {error}

@@ -6,47 +6,25 @@
  * failing the run instead of killing a third; cancelling a run whose worker died; the event log staying
  * dense and ordered through all of it.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { sharedRedis } from "../queue/redis";
-import { startCountingServer, type CountingServer } from "../testing/counting-server";
-import { startTestStack, type TestStack } from "../testing/test-stack";
 import { graphEdge, graphNode } from "../testing/fixtures";
+import { crashRig } from "../testing/crash-rig";
 import { waitFor } from "../testing/wait-for";
-import { startWorkerProcess, type WorkerProcess } from "../testing/worker-process";
 import type { WorkflowGraph } from "../workflow/graph";
 import { createWorkflow } from "../workflow-store/repository";
 import { listEvents } from "./read-events";
 import { cancelRun } from "./run-cancellation";
 import { startRun } from "./start-run";
 
-let server: CountingServer;
-let web: TestStack;
-const workers: WorkerProcess[] = [];
-
-beforeAll(async () => {
-  server = await startCountingServer();
-  web = await startTestStack({ workers: false }); // the gateway the worker processes' agents talk to
-});
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((worker) => worker.kill()));
-});
-afterAll(async () => {
-  await web.close();
-  await server.close();
-});
-
-async function worker(name: string): Promise<WorkerProcess> {
-  const started = startWorkerProcess({ SWITCHBOARD_URL: web.url }, name);
-  workers.push(started);
-  await started.ready;
-  return started;
-}
+const rig = crashRig();
+const worker = rig.worker;
 
 /** entry → fast GET a → slow b (4 s) → fast GET c, chained through their bodies. */
 function chain(tag: string, slowMethod: "GET" | "POST"): WorkflowGraph {
   const http = (id: string, path: string, method = "GET") =>
-    graphNode(id, "core.http.request", { params: { method, url: `${server.url}${path}?n=${tag}-${id}` } });
+    graphNode(id, "core.http.request", { params: { method, url: `${rig.server.url}${path}?n=${tag}-${id}` } });
   return {
     nodes: [graphNode("entry", "core.entry"), http("a", "/fast"), http("b", "/slow", slowMethod), http("c", "/fast")],
     edges: [
@@ -57,12 +35,7 @@ function chain(tag: string, slowMethod: "GET" | "POST"): WorkflowGraph {
   };
 }
 
-async function start(graph: WorkflowGraph): Promise<string> {
-  const { id } = await createWorkflow("durability", graph);
-  const started = await startRun(id, undefined);
-  if (!started.ok) throw new Error(started.message);
-  return started.runId;
-}
+const start = (graph: WorkflowGraph) => rig.startGraph(graph, undefined, "durability");
 
 const runStatus = async (runId: string) =>
   await getDb().run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, error: true } });
@@ -89,7 +62,7 @@ describe("a worker killed mid-run", () => {
     const runId = await start(chain("resume", "GET"));
     await waitFor(
       "the slow node to be called",
-      () => (server.hits("GET /slow?resume-b") > 0 ? true : undefined),
+      () => (rig.server.hits("GET /slow?resume-b") > 0 ? true : undefined),
       15_000,
     );
     await first.kill("SIGKILL");
@@ -99,9 +72,9 @@ describe("a worker killed mid-run", () => {
     const run = await waitForEnd(runId);
     expect(run.status).toBe("completed");
     expect(Date.now() - killedAt).toBeLessThan(30_000);
-    expect(server.hits("GET /fast?resume-a")).toBe(1); // done before the crash: not executed again
-    expect(server.hits("GET /slow?resume-b")).toBe(2); // in flight, safe to retry: executed again
-    expect(server.hits("GET /fast?resume-c")).toBe(1);
+    expect(rig.server.hits("GET /fast?resume-a")).toBe(1); // done before the crash: not executed again
+    expect(rig.server.hits("GET /slow?resume-b")).toBe(2); // in flight, safe to retry: executed again
+    expect(rig.server.hits("GET /fast?resume-c")).toBe(1);
     const events = await expectDenseLog(runId);
     const resumed = events.find((event) => event.type === "run.resumed");
     expect(resumed?.payload).toMatchObject({ completedNodeIds: ["entry", "a"], retriedNodeIds: ["b"] });
@@ -113,14 +86,14 @@ describe("a worker killed mid-run", () => {
     const runId = await start(chain("poison", "GET"));
     await waitFor(
       "the slow node to be called",
-      () => (server.hits("GET /slow?poison-b") > 0 ? true : undefined),
+      () => (rig.server.hits("GET /slow?poison-b") > 0 ? true : undefined),
       15_000,
     );
     await first.kill("SIGKILL");
     const second = await worker("w2");
     await waitFor(
       "the slow node to be called again",
-      () => (server.hits("GET /slow?poison-b") > 1 ? true : undefined),
+      () => (rig.server.hits("GET /slow?poison-b") > 1 ? true : undefined),
       30_000,
     );
     await second.kill("SIGKILL");
@@ -131,7 +104,7 @@ describe("a worker killed mid-run", () => {
       status: "failed",
       error: 'The worker stopped 2 times while "b" was running; it is not run again',
     });
-    expect(server.hits("GET /slow?poison-b")).toBe(2); // not a third time
+    expect(rig.server.hits("GET /slow?poison-b")).toBe(2); // not a third time
     const events = await expectDenseLog(runId);
     expect(events.filter((event) => event.type === "run.resumed").map((event) => event.payload)).toMatchObject([
       { retriedNodeIds: ["b"], afterCrash: true },
@@ -146,12 +119,12 @@ describe("a worker killed mid-run", () => {
         graphNode("entry", "core.entry"),
         graphNode("each", "core.loop", {
           label: "Each",
-          params: { args: { url: `${server.url}/slow?ms=400&n=loop-{{item}}` }, concurrency: 1 },
+          params: { args: { url: `${rig.server.url}/slow?ms=400&n=loop-{{item}}` }, concurrency: 1 },
         }),
         graphNode("fetch", "core.http.request", {
           label: "Fetch",
           mode: "tool",
-          params: { method: "GET", url: `${server.url}/fast` },
+          params: { method: "GET", url: `${rig.server.url}/fast` },
         }),
       ],
       edges: [graphEdge("entry", "output", "each", "items"), graphEdge("fetch", "tool", "each", "tools")],
@@ -171,7 +144,7 @@ describe("a worker killed mid-run", () => {
 
     const run = await waitForEnd(started.runId, 60_000);
     expect(run.status).toBe("completed");
-    const hits = items.map((item) => server.hits(`GET /slow?loop-${item}`));
+    const hits = items.map((item) => rig.server.hits(`GET /slow?loop-${item}`));
     expect(hits.slice(0, 3)).toEqual([1, 1, 1]); // stored before the crash: not called again
     for (const count of hits) expect([1, 2]).toContain(count); // the item in flight may be called twice
     const events = await expectDenseLog(started.runId);
@@ -184,15 +157,15 @@ describe("a worker killed mid-run", () => {
   it("fails the run naming the node when running it again is not safe", async () => {
     const first = await worker("w1");
     const runId = await start(chain("unsafe", "POST"));
-    await waitFor("the slow POST", () => (server.hits("POST /slow?unsafe-b") > 0 ? true : undefined), 15_000);
+    await waitFor("the slow POST", () => (rig.server.hits("POST /slow?unsafe-b") > 0 ? true : undefined), 15_000);
     await first.kill("SIGKILL");
     await worker("w2");
 
     const run = await waitForEnd(runId);
     expect(run.status).toBe("failed");
     expect(run.error).toContain('worker stopped while "b" was running');
-    expect(server.hits("POST /slow?unsafe-b")).toBe(1);
-    expect(server.hits("GET /fast?unsafe-c")).toBe(0);
+    expect(rig.server.hits("POST /slow?unsafe-b")).toBe(1);
+    expect(rig.server.hits("GET /fast?unsafe-c")).toBe(0);
     const events = await expectDenseLog(runId);
     expect(events.find((event) => event.type === "node.failed")?.payload).toMatchObject({ nodeId: "b" });
   }, 60_000);
@@ -200,7 +173,7 @@ describe("a worker killed mid-run", () => {
   it("can be cancelled while no worker owns it, and the cancel ends it at once", async () => {
     const first = await worker("w1");
     const runId = await start(chain("orphan", "GET"));
-    await waitFor("the slow node", () => (server.hits("GET /slow?orphan-b") > 0 ? true : undefined), 15_000);
+    await waitFor("the slow node", () => (rig.server.hits("GET /slow?orphan-b") > 0 ? true : undefined), 15_000);
     await first.kill("SIGKILL");
     // Let the dead worker's lease lapse (5 s in tests), then cancel: nobody is left to see a flag.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
@@ -214,7 +187,7 @@ describe("a worker killed mid-run", () => {
     await worker("w2");
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect((await runStatus(runId)).status).toBe("cancelled");
-    expect(server.hits("GET /fast?orphan-c")).toBe(0);
+    expect(rig.server.hits("GET /fast?orphan-c")).toBe(0);
   }, 60_000);
 });
 
@@ -228,7 +201,7 @@ describe("an agent whose worker is killed mid-step", () => {
           params: {
             provider: "scripted",
             script: {
-              toolCalls: [{ tool: "fetch", args: { url: `${server.url}/slow?ms=3000&n=agent` } }],
+              toolCalls: [{ tool: "fetch", args: { url: `${rig.server.url}/slow?ms=3000&n=agent` } }],
               finalText: "got {{results.0}}",
             },
           },
@@ -238,7 +211,7 @@ describe("an agent whose worker is killed mid-step", () => {
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("fetch", "tool", "agent", "tools")],
     };
     const runId = await start(graph);
-    await waitFor("the agent's tool call", () => (server.hits("GET /slow?agent") > 0 ? true : undefined), 15_000);
+    await waitFor("the agent's tool call", () => (rig.server.hits("GET /slow?agent") > 0 ? true : undefined), 15_000);
     await first.kill("SIGKILL");
     await worker("w2");
 
@@ -246,7 +219,7 @@ describe("an agent whose worker is killed mid-step", () => {
     expect(run.status, run.error ?? "").toBe("completed");
     const output = (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).output as { text: string };
     expect(output.text).toContain("hit GET /slow?agent");
-    expect(server.hits("GET /slow?agent")).toBe(2); // in flight, harmless to repeat: sent again
+    expect(rig.server.hits("GET /slow?agent")).toBe(2); // in flight, harmless to repeat: sent again
     const events = await expectDenseLog(runId);
     const steps = events.filter((event) => event.type === "agent.step").map((event) => event.payload.iteration);
     expect(steps).toEqual([1, 2]); // step 1 was recorded before the crash: not asked again
@@ -260,7 +233,7 @@ describe("many runs and a crash", () => {
     const graph = (i: number): WorkflowGraph => ({
       nodes: [
         graphNode("entry", "core.entry"),
-        graphNode("slow", "core.http.request", { params: { url: `${server.url}/slow?ms=1500&n=many-${i}` } }),
+        graphNode("slow", "core.http.request", { params: { url: `${rig.server.url}/slow?ms=1500&n=many-${i}` } }),
       ],
       edges: [graphEdge("entry", "output", "slow", "body")],
     });

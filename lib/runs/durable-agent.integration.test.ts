@@ -6,51 +6,24 @@
  * its tool is harmless to repeat — and a Workflow Tool call cut off the same way re-attaches to the
  * child run it started instead of starting a second one.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { sql } from "../db/sql";
 import { putSecret } from "../secrets/secret-store";
-import { startCountingServer, type CountingServer } from "../testing/counting-server";
 import { startFakeChatCompletions, stepOf, type ReceivedRequest } from "../testing/fake-chat-completions";
 import { graphEdge, graphNode } from "../testing/fixtures";
-import { startTestStack, type TestStack } from "../testing/test-stack";
+import { crashRig } from "../testing/crash-rig";
 import { waitFor } from "../testing/wait-for";
-import { startWorkerProcess, type WorkerProcess } from "../testing/worker-process";
 import type { WorkflowGraph, WorkflowNode } from "../workflow/graph";
 import { createWorkflow } from "../workflow-store/repository";
 import { listEvents } from "./read-events";
-import { startRun } from "./start-run";
 
-let server: CountingServer;
-let web: TestStack;
-const workers: WorkerProcess[] = [];
-
-beforeAll(async () => {
-  server = await startCountingServer();
-  web = await startTestStack({ workers: false }); // the gateway the worker processes' agents talk to
+const rig = crashRig(async () => {
   await putSecret("DURABLE_LLM_KEY", "sk-durable-1");
 });
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((worker) => worker.kill()));
-});
-afterAll(async () => {
-  await web.close();
-  await server.close();
-});
+const worker = rig.worker;
 
-async function worker(name: string): Promise<WorkerProcess> {
-  const started = startWorkerProcess({ SWITCHBOARD_URL: web.url }, name);
-  workers.push(started);
-  await started.ready;
-  return started;
-}
-
-async function start(graph: WorkflowGraph, name = "durable agent"): Promise<string> {
-  const { id } = await createWorkflow(name, graph);
-  const started = await startRun(id, "go");
-  if (!started.ok) throw new Error(started.message);
-  return started.runId;
-}
+const start = (graph: WorkflowGraph, name = "durable agent") => rig.startGraph(graph, "go", name);
 
 const runOf = (runId: string) => getDb().run.findUniqueOrThrow({ where: { id: runId } });
 const waitForEnd = (runId: string, timeoutMs = 45_000) =>
@@ -89,8 +62,8 @@ describe("an agent whose worker is killed during its second tool call", () => {
     "goes on from its recorded steps (slow tool: $slowMethod)",
     async ({ slowMethod, slowCalls, slowResult }) => {
       const tag = `durable-${slowMethod.toLowerCase()}`;
-      const postUrl = `${server.url}/fast?n=${tag}-post`;
-      const slowUrl = `${server.url}/slow?ms=4000&n=${tag}-slow`;
+      const postUrl = `${rig.server.url}/fast?n=${tag}-post`;
+      const slowUrl = `${rig.server.url}/slow?ms=4000&n=${tag}-slow`;
       const llm = await startFakeChatCompletions(
         [
           { toolCall: { name: "record", arguments: { url: postUrl } } },
@@ -124,7 +97,7 @@ describe("an agent whose worker is killed during its second tool call", () => {
         });
         await waitFor(
           "the second tool call",
-          () => (server.hits(`${slowMethod} /slow?${tag}-slow`) > 0 ? true : undefined),
+          () => (rig.server.hits(`${slowMethod} /slow?${tag}-slow`) > 0 ? true : undefined),
           20_000,
         );
         await first.kill("SIGKILL");
@@ -133,8 +106,8 @@ describe("an agent whose worker is killed during its second tool call", () => {
         const run = await waitForEnd(runId);
         expect(run.status, run.error ?? "").toBe("completed");
         expect(run.output).toMatchObject({ text: "Recorded, then waited.", iterations: 3 });
-        expect(server.hits(`POST /fast?${tag}-post`)).toBe(1); // completed before the crash: not sent again
-        expect(server.hits(`${slowMethod} /slow?${tag}-slow`)).toBe(slowCalls);
+        expect(rig.server.hits(`POST /fast?${tag}-post`)).toBe(1); // completed before the crash: not sent again
+        expect(rig.server.hits(`${slowMethod} /slow?${tag}-slow`)).toBe(slowCalls);
         expect(requestsPerStep(llm.received)).toEqual({ 0: 1, 1: 1, 2: 1 }); // no model step asked twice
         const [postResult, slowCallResult] = toolResults(llm.received.at(-1)!);
         expect(postResult).toContain(`hit POST /fast?${tag}-post`); // the recorded result, handed back
@@ -162,7 +135,7 @@ describe("an agent whose worker is killed during its second tool call", () => {
 
 describe("a Workflow Tool call whose worker is killed while its child runs", () => {
   it("re-attaches to the child run it started: exactly one child run exists", async () => {
-    const childUrl = `${server.url}/slow?ms=4000&n=durable-child`;
+    const childUrl = `${rig.server.url}/slow?ms=4000&n=durable-child`;
     const { id: childWorkflowId } = await createWorkflow("durable child", {
       nodes: [
         graphNode("entry", "core.entry"),
@@ -190,7 +163,7 @@ describe("a Workflow Tool call whose worker is killed while its child runs", () 
       });
       await waitFor(
         "the child's slow node",
-        () => (server.hits("GET /slow?durable-child") > 0 ? true : undefined),
+        () => (rig.server.hits("GET /slow?durable-child") > 0 ? true : undefined),
         20_000,
       );
       await first.kill("SIGKILL");

@@ -8,14 +8,12 @@
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { runsQueue } from "../queue/queues";
-import { startCountingServer, type CountingServer } from "../testing/counting-server";
 import { graphEdge, graphNode } from "../testing/fixtures";
-import { startTestStack, type TestStack } from "../testing/test-stack";
+import { crashRig } from "../testing/crash-rig";
 import { waitFor } from "../testing/wait-for";
-import { startWorkerProcess, type WorkerProcess } from "../testing/worker-process";
 import type { WorkflowGraph } from "../workflow/graph";
 import { createWorkflow } from "../workflow-store/repository";
 import { listEvents } from "./read-events";
@@ -24,35 +22,10 @@ import { startRun } from "./start-run";
 import { startWorkers } from "./start-workers";
 import { wakeJobId } from "./wake-run";
 
-let server: CountingServer;
-let web: TestStack;
-const workers: WorkerProcess[] = [];
+const rig = crashRig();
+const worker = rig.worker;
 
-beforeAll(async () => {
-  server = await startCountingServer();
-  web = await startTestStack({ workers: false });
-});
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((worker) => worker.kill()));
-});
-afterAll(async () => {
-  await web.close();
-  await server.close();
-});
-
-async function worker(name: string): Promise<WorkerProcess> {
-  const started = startWorkerProcess({ SWITCHBOARD_URL: web.url }, name);
-  workers.push(started);
-  await started.ready;
-  return started;
-}
-
-async function start(graph: WorkflowGraph, input?: unknown): Promise<string> {
-  const { id } = await createWorkflow("suspended", graph);
-  const started = await startRun(id, input);
-  if (!started.ok) throw new Error(started.message);
-  return started.runId;
-}
+const start = (graph: WorkflowGraph, input?: unknown) => rig.startGraph(graph, input, "suspended");
 
 const runRow = (runId: string) =>
   getDb().run.findUniqueOrThrow({ where: { id: runId }, select: { status: true, error: true, output: true } });
@@ -77,7 +50,7 @@ async function waitForStatus(runId: string, status: string, timeoutMs = 30_000) 
 }
 
 const http = (id: string, path: string) =>
-  graphNode(id, "core.http.request", { params: { method: "GET", url: `${server.url}${path}` } });
+  graphNode(id, "core.http.request", { params: { method: "GET", url: `${rig.server.url}${path}` } });
 
 describe("a Wait of an hour", () => {
   it("suspends the run, and another worker resumes it from PostgreSQL after the first one died", async () => {
@@ -112,8 +85,8 @@ describe("a Wait of an hour", () => {
     await worker("w2");
 
     await waitForStatus(runId, "completed");
-    expect(server.hits("GET /fast?wait-before")).toBe(1); // done before the wait: not run again
-    expect(server.hits("GET /fast?wait-after")).toBe(1);
+    expect(rig.server.hits("GET /fast?wait-before")).toBe(1); // done before the wait: not run again
+    expect(rig.server.hits("GET /fast?wait-after")).toBe(1);
     const events = await listEvents(runId);
     expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
     const types = events.map((event) => event.type);
@@ -142,7 +115,7 @@ describe("Wait for webhook", () => {
       { order: 42 },
     );
     await waitForStatus(runId, "waiting");
-    const links = await web.fetch(`/api/runs/${runId}/waits/hook`);
+    const links = await rig.web.fetch(`/api/runs/${runId}/waits/hook`);
     expect(links.status).toBe(200);
     const { resumeUrl, kind } = (await links.json()) as { resumeUrl: string; kind: string };
     expect(kind).toBe("webhook");
@@ -237,7 +210,7 @@ describe("an Approval step", () => {
       { order: 7 },
     );
     await waitForStatus(runId, "waiting");
-    const decided = await web.fetch(`/api/runs/${runId}/waits/approve`, {
+    const decided = await rig.web.fetch(`/api/runs/${runId}/waits/approve`, {
       method: "POST",
       body: JSON.stringify({ decision: "approved", value: { order: 8 } }),
     });

@@ -4,19 +4,11 @@
  * it does not.
  */
 import { useState } from "react";
-
-type JsonInputProps = {
-  id: string;
-  testId: string;
-  value: unknown;
-  placeholder?: string;
-  invalid?: boolean;
-  onChange: (value: unknown) => void;
-};
+import type { ValueInputProps } from "./value-input-props";
 
 const format = (value: unknown) => (value === undefined ? "" : JSON.stringify(value, null, 2));
 
-export function JsonInput({ id, testId, value, placeholder, invalid, onChange }: JsonInputProps) {
+export function JsonInput({ id, testId, value, placeholder, invalid, onChange }: ValueInputProps) {
   const [text, setText] = useState(() => format(value));
   const [error, setError] = useState<string | null>(null);
 

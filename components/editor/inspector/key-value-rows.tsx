@@ -12,23 +12,15 @@ import { useSecretNames } from "@/hooks/use-secret-names";
 import { JsonInput } from "./json-input";
 import { RemoveRow } from "./string-list-input";
 import "./row-editors.css";
+import type { ValueInputProps } from "./value-input-props";
 
 type Row = { key: string; value: string | SecretRef };
-
-type KeyValueRowsProps = {
-  id: string;
-  testId: string;
-  value: unknown;
-  placeholder?: string;
-  invalid?: boolean;
-  onChange: (value: unknown) => void;
-};
 
 const isRowValue = (value: unknown) => typeof value === "string" || isSecretRef(value);
 const isRowObject = (value: unknown): value is Record<string, string | SecretRef> =>
   typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every(isRowValue);
 
-export function KeyValueRows(props: KeyValueRowsProps) {
+export function KeyValueRows(props: ValueInputProps) {
   const { value } = props;
   if (value !== undefined && !isRowObject(value))
     return (
@@ -43,7 +35,7 @@ function Rows({
   value,
   placeholder,
   onChange,
-}: KeyValueRowsProps & { value: Record<string, string | SecretRef> }) {
+}: ValueInputProps & { value: Record<string, string | SecretRef> }) {
   const { names } = useSecretNames();
   // Rows live here while edited (a row may have no key yet); the stored object is derived from them.
   const [rows, setRows] = useState<Row[]>(() => Object.entries(value).map(([key, v]) => ({ key, value: v })));

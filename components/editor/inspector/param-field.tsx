@@ -1,6 +1,6 @@
 "use client";
 /** One param input, chosen by the field's kind. Every input carries data-testid `param-${name}`. */
-import { useMemo } from "react";
+import { useMemo, type ComponentType } from "react";
 import type { ParamField as ParamFieldMeta } from "@/lib/nodes/types";
 import { cx } from "@/components/ui/class-names";
 import { useEditorStore } from "../editor-store-context";
@@ -13,6 +13,7 @@ import { NumberInput } from "./number-input";
 import { SecretInput } from "./secret-input";
 import { StringListInput } from "./string-list-input";
 import { TemplateInput } from "./template-input";
+import type { ValueInputProps } from "./value-input-props";
 import { WorkflowRefInput } from "./workflow-ref-input";
 
 type ParamFieldProps = {
@@ -26,159 +27,134 @@ type ParamFieldProps = {
   note?: string;
 };
 
+/** The kinds whose input takes just the value (ValueInputProps). */
+const VALUE_INPUTS: Partial<Record<ParamFieldMeta["kind"], ComponentType<ValueInputProps>>> = {
+  number: NumberInput,
+  json: JsonInput,
+  "string-list": StringListInput,
+  "key-value": KeyValueRows,
+};
+
 export function ParamField({ nodeId, field, value, onChange, problem, note }: ParamFieldProps) {
   const id = `field-${nodeId}-${field.name}`;
   const testId = `param-${field.name}`;
   const invalid = Boolean(problem);
 
+  const ValueInput = VALUE_INPUTS[field.kind];
   let input;
-  switch (field.kind) {
-    case "textarea":
-      input = (
-        <textarea
-          id={id}
-          data-testid={testId}
-          className="input textarea"
-          rows={4}
-          placeholder={field.placeholder}
-          value={asText(value)}
-          aria-invalid={invalid}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      );
-      break;
-    case "prompt":
-    case "template":
-      input = (
-        <UpstreamTemplateInput
-          nodeId={nodeId}
-          id={id}
-          testId={testId}
-          field={field}
-          value={asText(value)}
-          invalid={invalid}
-          onChange={onChange}
-        />
-      );
-      break;
-    case "number":
-      input = (
-        <NumberInput
-          id={id}
-          testId={testId}
-          value={value}
-          placeholder={field.placeholder}
-          invalid={invalid}
-          onChange={onChange}
-        />
-      );
-      break;
-    case "boolean":
-      input = (
-        <input
-          id={id}
-          data-testid={testId}
-          className="switch"
-          type="checkbox"
-          role="switch"
-          checked={value === true}
-          onChange={(e) => onChange(e.target.checked)}
-        />
-      );
-      break;
-    case "select":
-      input = (
-        <select
-          id={id}
-          data-testid={testId}
-          className="input select"
-          value={asText(value)}
-          aria-invalid={invalid}
-          onChange={(e) => onChange(e.target.value)}
-        >
-          {!field.options?.some((o) => o.value === value) && (
-            <option value={asText(value)}>{asText(value) || "Choose…"}</option>
-          )}
-          {field.options?.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      );
-      break;
-    case "json":
-      input = (
-        <JsonInput
-          id={id}
-          testId={testId}
-          value={value}
-          placeholder={field.placeholder}
-          invalid={invalid}
-          onChange={onChange}
-        />
-      );
-      break;
-    case "string-list":
-      input = (
-        <StringListInput
-          id={id}
-          testId={testId}
-          value={value}
-          placeholder={field.placeholder}
-          invalid={invalid}
-          onChange={onChange}
-        />
-      );
-      break;
-    case "key-value":
-      input = (
-        <KeyValueRows
-          id={id}
-          testId={testId}
-          value={value}
-          placeholder={field.placeholder}
-          invalid={invalid}
-          onChange={onChange}
-        />
-      );
-      break;
-    case "secret":
-      input = <SecretInput id={id} testId={testId} value={value} invalid={invalid} onChange={onChange} />;
-      break;
-    case "input-fields":
-      input = <InputFieldsEditor id={id} testId={testId} value={value} onChange={onChange} />;
-      break;
-    case "workflow-ref":
-      input = <WorkflowRefInput id={id} testId={testId} value={asText(value)} invalid={invalid} onChange={onChange} />;
-      break;
-    case "wired-tool":
-      input = (
-        <WiredToolInput
-          nodeId={nodeId}
-          id={id}
-          testId={testId}
-          field={field}
-          value={asText(value)}
-          invalid={invalid}
-          onChange={onChange}
-        />
-      );
-      break;
-    default:
-      // Options on a text field are suggestions (a model picker): any other value may be typed.
-      input = (
-        <SuggestedTextInput
-          id={id}
-          testId={testId}
-          field={field}
-          value={asText(value)}
-          invalid={invalid}
-          onChange={onChange}
-          suggestions={field.options?.map((o) => o.value)}
-        />
-      );
-  }
+  if (ValueInput)
+    input = (
+      <ValueInput
+        id={id}
+        testId={testId}
+        value={value}
+        placeholder={field.placeholder}
+        invalid={invalid}
+        onChange={onChange}
+      />
+    );
+  else
+    switch (field.kind) {
+      case "textarea":
+        input = (
+          <textarea
+            id={id}
+            data-testid={testId}
+            className="input textarea"
+            rows={4}
+            placeholder={field.placeholder}
+            value={asText(value)}
+            aria-invalid={invalid}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        );
+        break;
+      case "prompt":
+      case "template":
+        input = (
+          <UpstreamTemplateInput
+            nodeId={nodeId}
+            id={id}
+            testId={testId}
+            field={field}
+            value={asText(value)}
+            invalid={invalid}
+            onChange={onChange}
+          />
+        );
+        break;
+      case "boolean":
+        input = (
+          <input
+            id={id}
+            data-testid={testId}
+            className="switch"
+            type="checkbox"
+            role="switch"
+            checked={value === true}
+            onChange={(e) => onChange(e.target.checked)}
+          />
+        );
+        break;
+      case "select":
+        input = (
+          <select
+            id={id}
+            data-testid={testId}
+            className="input select"
+            value={asText(value)}
+            aria-invalid={invalid}
+            onChange={(e) => onChange(e.target.value)}
+          >
+            {!field.options?.some((o) => o.value === value) && (
+              <option value={asText(value)}>{asText(value) || "Choose…"}</option>
+            )}
+            {field.options?.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        );
+        break;
+      case "secret":
+        input = <SecretInput id={id} testId={testId} value={value} invalid={invalid} onChange={onChange} />;
+        break;
+      case "input-fields":
+        input = <InputFieldsEditor id={id} testId={testId} value={value} onChange={onChange} />;
+        break;
+      case "workflow-ref":
+        input = (
+          <WorkflowRefInput id={id} testId={testId} value={asText(value)} invalid={invalid} onChange={onChange} />
+        );
+        break;
+      case "wired-tool":
+        input = (
+          <WiredToolInput
+            nodeId={nodeId}
+            id={id}
+            testId={testId}
+            field={field}
+            value={asText(value)}
+            invalid={invalid}
+            onChange={onChange}
+          />
+        );
+        break;
+      default:
+        // Options on a text field are suggestions (a model picker): any other value may be typed.
+        input = (
+          <SuggestedTextInput
+            id={id}
+            testId={testId}
+            field={field}
+            value={asText(value)}
+            invalid={invalid}
+            onChange={onChange}
+            suggestions={field.options?.map((o) => o.value)}
+          />
+        );
+    }
 
   return (
     <div className={cx("field", field.kind === "boolean" && "field-inline")}>

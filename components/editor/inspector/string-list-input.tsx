@@ -8,20 +8,12 @@ import { Plus, X } from "lucide-react";
 import { useRef } from "react";
 import { JsonInput } from "./json-input";
 import "./row-editors.css";
-
-type StringListInputProps = {
-  id: string;
-  testId: string;
-  value: unknown;
-  placeholder?: string;
-  invalid?: boolean;
-  onChange: (value: unknown) => void;
-};
+import type { ValueInputProps } from "./value-input-props";
 
 const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === "string");
 
-export function StringListInput({ id, testId, value, placeholder, invalid, onChange }: StringListInputProps) {
+export function StringListInput({ id, testId, value, placeholder, invalid, onChange }: ValueInputProps) {
   const list = useRef<HTMLDivElement>(null);
   if (value !== undefined && !isStringList(value))
     return <JsonInput id={id} testId={testId} value={value} invalid={invalid} onChange={onChange} />;
