@@ -71,10 +71,13 @@ export function apiRoute<P = Record<string, never>>(
   };
 }
 
+/** A path as the log may show it: a one-time resume token is a credential, so it stays out. */
+const loggedPath = (pathname: string) => pathname.replace(/^\/api\/resume\/[^/]+/, "/api/resume/…");
+
 export function errorResponse(request: Request, error: unknown): Response {
   if (error instanceof ApiError) return error.toResponse();
   if (error instanceof AccessError)
     return Response.json({ error: error.message, code: error.failure }, { status: error.status });
-  console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
+  console.error(`${request.method} ${loggedPath(new URL(request.url).pathname)} failed:`, error);
   return internalError();
 }

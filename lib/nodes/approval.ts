@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { defineComponent, type WaitOutcome } from "./types";
-import { MAX_WAIT_MINUTES, notify, notifyUrlParam } from "./wait-params";
+import { MAX_WAIT_MINUTES, notifyUrlParam } from "./wait-params";
 
 const Decision = z.object({
   decision: z.enum(["approved", "rejected"]),
@@ -74,17 +74,18 @@ export const approval = defineComponent({
   }),
   branches: true,
   harmlessToRepeat: true,
-  async execute({ params, signal, waits, runId, nodeId }) {
+  async execute({ params, waits, runId, nodeId }) {
     if (!waits) throw new Error("An Approval step cannot run as a tool");
     const value = params.input ?? null;
     const until = params.timeoutMinutes > 0 ? new Date(Date.now() + params.timeoutMinutes * 60_000) : undefined;
     const detail = { message: params.message, value, allowEdit: params.allowEdit, onTimeout: params.onTimeout };
     const opened = await waits.open({ kind: "approval", until, detail });
     if (opened.outcome) return branchOf(opened.outcome, value, params.onTimeout);
-    if (opened.fresh && params.notifyUrl) {
-      const approvalUrl = opened.pageUrl;
-      await notify(params.notifyUrl, { runId, nodeId, message: params.message, value, approvalUrl }, signal);
-    }
+    const { notifyUrl, message } = params;
+    if (notifyUrl)
+      await waits.handOut(() =>
+        waits.notify(notifyUrl, { runId, nodeId, message, value, approvalUrl: opened.pageUrl }),
+      );
     return waits.suspend();
   },
 });

@@ -82,7 +82,7 @@ export const externalAgent = defineComponent({
       const until = new Date(Date.now() + ttlSeconds * 1000);
       const opened = await waits.open({ kind: "external", until, detail: { instructions: params.instructions } });
       if (!opened.outcome) {
-        if (opened.fresh) await handOut(ctx, until);
+        await waits.handOut(() => handOut(ctx, until));
         return waits.suspend();
       }
       await Promise.all([dropHandoff(redis, runId, nodeId), endCallerTokens(redis, runId, nodeId)]);

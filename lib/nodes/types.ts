@@ -203,8 +203,6 @@ export type WaitRequest = {
 export type WaitOutcome = { timedOut: true } | { timedOut: false; by: "person" | "link" | "webhook"; value: unknown };
 
 export type OpenedWait = {
-  /** The wait was opened just now (not found from an earlier attempt): the moment to hand out its link. */
-  fresh: boolean;
   /** How it ended, once it has; null while it still waits. */
   outcome: WaitOutcome | null;
   /** The one-time URL that ends it (POST), with its secret: hand it only to whoever may end the wait. */
@@ -214,13 +212,23 @@ export type OpenedWait = {
 };
 
 /**
- * A node's wait, stored in PostgreSQL (one per node and run): `open` finds or opens it, `suspend`
- * parks the node until it ends — the run lets go of its worker and the node runs again, on any
- * worker, once it has (then `open` answers with the outcome).
+ * A node's wait, stored in PostgreSQL (one per node and run, its detail redacted with the run's secrets): `open`
+ * finds or opens it, `suspend` parks the node until it ends — the run lets go of its worker and the node runs again,
+ * on any worker, once it has (then `open` answers with the outcome).
  */
 export type NodeWaits = {
   open: (request: WaitRequest) => Promise<OpenedWait>;
   suspend: () => Promise<never>;
+  /**
+   * Hands the wait's links out with `send` unless an earlier attempt already did: the wait is marked once `send`
+   * succeeds, so a send that failed, or a worker that died before it finished, sends again when the node runs again.
+   */
+  handOut: (send: () => Promise<void>) => Promise<void>;
+  /**
+   * POSTs `body` (the one-time links) to `url` for whoever ends the wait: through the outbound guard
+   * (address policy, secrets' allowed hosts), with the run's secrets redacted from the body.
+   */
+  notify: (url: string, body: Record<string, unknown>) => Promise<void>;
 };
 
 /** What a component asks of a child run; the engine adds the parent run, the node and the cancel signal. */

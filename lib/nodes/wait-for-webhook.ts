@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { defineComponent } from "./types";
-import { MAX_WAIT_MINUTES, notify, notifyUrlParam } from "./wait-params";
+import { MAX_WAIT_MINUTES, notifyUrlParam } from "./wait-params";
 
 export const waitForWebhook = defineComponent({
   id: "core.wait.webhook",
@@ -42,18 +42,17 @@ export const waitForWebhook = defineComponent({
     notifyUrl: notifyUrlParam,
   }),
   harmlessToRepeat: true,
-  async execute({ params, signal, waits, runId, nodeId, label }) {
+  async execute({ params, waits, runId, nodeId, label }) {
     if (!waits) throw new Error("Wait for webhook cannot run as a tool");
     const until = params.timeoutMinutes > 0 ? new Date(Date.now() + params.timeoutMinutes * 60_000) : undefined;
     const opened = await waits.open({ kind: "webhook", until, detail: { timeoutMinutes: params.timeoutMinutes } });
     if (opened.outcome?.timedOut)
       throw new Error(`"${label}": nothing was posted to its resume URL within ${params.timeoutMinutes} minutes`);
     if (opened.outcome) return { body: opened.outcome.value };
-    if (opened.fresh && params.notifyUrl)
-      await notify(
-        params.notifyUrl,
-        { runId, nodeId, resumeUrl: opened.resumeUrl, input: params.input ?? null },
-        signal,
+    const { notifyUrl } = params;
+    if (notifyUrl)
+      await waits.handOut(() =>
+        waits.notify(notifyUrl, { runId, nodeId, resumeUrl: opened.resumeUrl, input: params.input ?? null }),
       );
     return waits.suspend();
   },

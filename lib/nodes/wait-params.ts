@@ -1,7 +1,7 @@
 /**
  * What the waiting components share: how long a wait may last, when a Wait stops sleeping in the
- * worker and suspends its run instead, and telling someone outside where to end a wait (a notify
- * URL that gets the one-time links).
+ * worker and suspends its run instead, and the notify URL that gets the one-time links (sent by
+ * the engine: NodeWaits.notify).
  */
 import { z } from "zod";
 
@@ -17,14 +17,3 @@ export const notifyUrlParam = z
   .trim()
   .default("")
   .refine((url) => url === "" || /^https?:\/\//.test(url), "notifyUrl: must be an http(s) URL");
-
-/** Hands the one-time links to whoever ends the wait (a chat bot, a mail relay, a service that will call back). */
-export async function notify(url: string, body: Record<string, unknown>, signal: AbortSignal): Promise<void> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-    signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]),
-  });
-  if (!response.ok) throw new Error(`notifyUrl answered ${response.status}: the wait's link was not handed out`);
-}

@@ -1,12 +1,15 @@
 /**
  * Ending a node's wait from outside the run — a person in the run view, a one-time link, a POST to
  * a resume URL, an External Agent's Done: the wait ends once (the first ender wins), the run's log
- * says so, and a waiting run is woken at once on any worker (wake-run.ts; the sweeper covers a
- * wake-up lost on the way).
+ * says so, an External Agent's token dies at once (not when a worker gets to the node), and a
+ * waiting run is woken at once on any worker (wake-run.ts; the sweeper covers a wake-up lost on the
+ * way).
  */
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { WaitOutcome } from "../nodes/types";
+import { dropHandoff } from "../external-agent/handoff";
+import { endCallerTokens } from "../gateway/run-liveness";
 import { createEventRecorder } from "./record-event";
 import { resolveWait, type StoredWait } from "./run-waits";
 import { armWake } from "./wake-run";
@@ -47,6 +50,8 @@ export async function endWait(
       code: "conflict",
       message: `The wait of node "${wait.nodeId}" has already ended (or its run has)`,
     };
+  if (wait.kind === "external")
+    await Promise.all([dropHandoff(redis, wait.runId, wait.nodeId), endCallerTokens(redis, wait.runId, wait.nodeId)]);
   const decision = wait.kind === "approval" ? (outcome.value as ApprovalStepDecision).decision : undefined;
   await createEventRecorder(
     redis,
@@ -55,6 +60,11 @@ export async function endWait(
     type: "node.wait.ended",
     payload: { nodeId: wait.nodeId, kind: wait.kind, by: outcome.by, ...(decision ? { decision } : {}) },
   }).catch((error) => console.warn(`run ${wait.runId}: could not record the end of a wait: ${String(error)}`));
-  if (ended.runStatus === "waiting") await armWake(wait.runId, ended.resolvedAt ?? new Date());
+  // The wait has ended (the link is used): a wake-up Redis cannot take now is the sweeper's to arm, not the caller's
+  // error — a retry would only be told the link was used.
+  if (ended.runStatus === "waiting")
+    await armWake(wait.runId, ended.resolvedAt ?? new Date()).catch((error) =>
+      console.warn(`run ${wait.runId}: could not arm its wake-up, the sweeper will: ${String(error)}`),
+    );
   return { ok: true };
 }

@@ -17,23 +17,25 @@ export type StoredWait = {
   createdAt: Date;
   resolvedAt: Date | null;
   resolution: WaitOutcome | null;
+  handedOutAt: Date | null;
 };
 
-/** Finds the node's wait, or opens it as asked; `fresh` when it was opened now. */
-export async function openWait(
-  runId: string,
-  nodeId: string,
-  request: WaitRequest,
-): Promise<{ wait: StoredWait; fresh: boolean }> {
+/** Finds the node's wait, or opens it as asked. */
+export async function openWait(runId: string, nodeId: string, request: WaitRequest): Promise<StoredWait> {
   const inserted = await sql<StoredWait>`
     INSERT INTO "RunWait" (id, "runId", "nodeId", kind, detail, "wakeAt")
     VALUES (gen_random_uuid()::text, ${runId}, ${nodeId}, ${request.kind}, ${JSON.stringify(request.detail)}::jsonb,
       ${request.until ?? null})
     ON CONFLICT ("runId", "nodeId") DO NOTHING
     RETURNING *`;
-  if (inserted.length === 1) return { wait: inserted[0], fresh: true };
+  if (inserted.length === 1) return inserted[0];
   const [found] = await sql<StoredWait>`SELECT * FROM "RunWait" WHERE "runId" = ${runId} AND "nodeId" = ${nodeId}`;
-  return { wait: found, fresh: false };
+  return found;
+}
+
+/** Marks the wait's links as handed out (once). */
+export async function markHandedOut(id: string): Promise<void> {
+  await sql`UPDATE "RunWait" SET "handedOutAt" = now() WHERE id = ${id} AND "handedOutAt" IS NULL`;
 }
 
 export async function findWait(id: string): Promise<StoredWait | null> {

@@ -3,7 +3,8 @@
  * suspends its run (no worker slot, a delayed wake-up job), survives its worker's death, and —
  * its stored wake time moved up and its Redis job lost — is woken from PostgreSQL by another
  * worker, keeping the nodes done before it; a Wait for webhook goes on with the body POSTed to its
- * one-time resume URL, which refuses a second use and a forged token; a thousand suspended runs
+ * one-time resume URL, which refuses a second use and a forged token, and hands that URL to its
+ * notify URL again after a failed send (once, however often the node runs); a thousand suspended runs
  * hold no worker slot and add next to nothing to the worker's heap.
  */
 import { setFlagsFromString } from "node:v8";
@@ -13,6 +14,7 @@ import { getDb } from "../db/client";
 import { runsQueue } from "../queue/queues";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { crashRig } from "../testing/crash-rig";
+import { startFlakyServer } from "../testing/flaky-server";
 import { waitFor } from "../testing/wait-for";
 import type { WorkflowGraph } from "../workflow/graph";
 import { createWorkflow } from "../workflow-store/repository";
@@ -137,6 +139,42 @@ describe("Wait for webhook", () => {
     expect(await again.json()).toMatchObject({ error: "This resume URL has been used already: it works once" });
     const ended = (await listEvents(runId)).find((event) => event.type === "node.wait.ended");
     expect(ended?.payload).toMatchObject({ nodeId: "hook", by: "webhook" });
+  }, 60_000);
+  it("sends its link to the notify URL again when the first send failed, and once it got there never again", async () => {
+    await worker("w1");
+    const notified = await startFlakyServer();
+    try {
+      const notifyUrl = `${notified.url}/flaky?key=hook&fails=1`;
+      const runId = await start({
+        nodes: [
+          graphNode("entry", "core.entry"),
+          graphNode("hook", "core.wait.webhook", {
+            params: { notifyUrl },
+            retry: { maxTries: 3, waitMs: 50, backoff: "fixed" },
+          }),
+        ],
+        edges: [graphEdge("entry", "output", "hook", "input")],
+      });
+      await waitForStatus(runId, "waiting");
+      // The first POST was refused (503): the node's retry ran it again, and its open wait sent the link again.
+      expect(notified.hits("/flaky:hook")).toHaveLength(2);
+      expect((await findNodeWait(runId, "hook"))?.handedOutAt).toBeInstanceOf(Date);
+
+      const { resumeUrl } = (await (await rig.web.fetch(`/api/runs/${runId}/waits/hook`)).json()) as {
+        resumeUrl: string;
+      };
+      const resumed = await fetch(resumeUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(resumed.status).toBe(202);
+      await waitForStatus(runId, "completed");
+      // Woken, the node ran once more and found its link handed out: nothing was sent.
+      expect(notified.hits("/flaky:hook")).toHaveLength(2);
+    } finally {
+      await notified.close();
+    }
   }, 60_000);
 });
 

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "RunWait" ADD COLUMN     "handedOutAt" TIMESTAMP(3);
