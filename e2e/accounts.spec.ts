@@ -71,6 +71,7 @@ test.describe("accounts", () => {
     const workflow = (await (
       await request.post("/api/workflows", {
         data: {
+          publish: true,
           name: "Shared with a viewer",
           nodes: [
             {
@@ -180,6 +181,7 @@ test.describe("accounts", () => {
         (await (
           await request.post("/api/workflows", {
             data: {
+              publish: true,
               name,
               nodes: [
                 {

@@ -115,7 +115,9 @@ test("Tidy up lays out a 50-node pile with no overlapping nodes, and one undo pu
   page,
   request,
 }) => {
-  const created = await request.post("/api/workflows", { data: { name: `Pile ${Date.now()}`, ...pileOfFifty() } });
+  const created = await request.post("/api/workflows", {
+    data: { publish: true, name: `Pile ${Date.now()}`, ...pileOfFifty() },
+  });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const editor = new EditorPage(page);

@@ -93,7 +93,7 @@ export function RunHeader({
       <div className="run-header-spacer" />
       {connectionText && <span className={cx("run-connection", `run-connection-${connection}`)}>{connectionText}</span>}
       {canCancel && (state.status === "queued" || state.status === "running") && <CancelRunButton runId={runId} />}
-      {canCancel && <OpenRunGraphButton runId={runId} />}
+      <OpenRunGraphButton runId={runId} />
       <Link href={editorHref} className={buttonClassName("secondary")}>
         <Pencil size={14} aria-hidden /> Edit workflow
       </Link>

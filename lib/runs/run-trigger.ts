@@ -31,6 +31,16 @@ export const RunTrigger = z.object({
 });
 export type RunTrigger = z.infer<typeof RunTrigger>;
 
+/** Which of a workflow's graphs a run runs: the draft being edited, or the published version live triggers run. */
+export type RunSource = "draft" | "published";
+
+/**
+ * A person trying the workflow in the editor (Run, its chat) runs the draft; everything live — webhooks, schedules,
+ * the API, a parent workflow, an MCP client, an error workflow — runs the published version.
+ */
+export const runSourceOf = (trigger: RunTrigger): RunSource =>
+  trigger.kind === "manual" || trigger.kind === "chat" ? "draft" : "published";
+
 /** What kind of trigger a component is, if it is one (its catalogue `trigger`). */
 export type TriggerKindOf = (type: string) => "manual" | "webhook" | "schedule" | undefined;
 

@@ -25,6 +25,10 @@ import * as secretRoute from "@/app/api/secrets/[name]/route";
 import * as secretsRoute from "@/app/api/secrets/route";
 import * as workflowConversationsRoute from "@/app/api/workflows/[id]/conversations/route";
 import * as workflowSchedulesRoute from "@/app/api/workflows/[id]/schedules/route";
+import * as workflowPublishRoute from "@/app/api/workflows/[id]/publish/route";
+import * as workflowVersionsRoute from "@/app/api/workflows/[id]/versions/route";
+import * as workflowVersionRoute from "@/app/api/workflows/[id]/versions/[number]/route";
+import * as workflowRestoreRoute from "@/app/api/workflows/[id]/versions/[number]/restore/route";
 import * as conversationRoute from "@/app/api/conversations/[id]/route";
 import * as conversationMessagesRoute from "@/app/api/conversations/[id]/messages/route";
 import type { Route, RouteHandler } from "./serve-web-handler";
@@ -57,6 +61,18 @@ export const appRoutes: Route[] = [
     handler: h(workflowConversationsRoute.GET),
   },
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/schedules$/, handler: h(workflowSchedulesRoute.GET) },
+  { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/publish$/, handler: h(workflowPublishRoute.POST) },
+  { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/versions$/, handler: h(workflowVersionsRoute.GET) },
+  {
+    method: "GET",
+    pattern: /^\/api\/workflows\/(?<id>[^/]+)\/versions\/(?<number>[^/]+)$/,
+    handler: h(workflowVersionRoute.GET),
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/workflows\/(?<id>[^/]+)\/versions\/(?<number>[^/]+)\/restore$/,
+    handler: h(workflowRestoreRoute.POST),
+  },
   {
     method: "POST",
     pattern: /^\/api\/workflows\/(?<id>[^/]+)\/conversations$/,

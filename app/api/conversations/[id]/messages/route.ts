@@ -7,6 +7,7 @@ import { z } from "zod";
 import { sendMessage } from "@/lib/chat/conversations";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
+import { startRunError } from "@/lib/http/start-run-error";
 import { workflowOfConversation } from "@/lib/http/workflow-of";
 
 export const dynamic = "force-dynamic";
@@ -19,11 +20,7 @@ export const POST = apiRoute<{ id: string }>(
     const body = MessageBody.safeParse(await json());
     if (!body.success) throw new ApiError("bad-request", `text: ${body.error.issues[0].message}`);
     const sent = await sendMessage(id, body.data.text);
-    if (!sent.ok) {
-      if (sent.reason === "not-found") throw new ApiError("not-found", sent.message);
-      if (sent.reason === "invalid-input") throw new ApiError("bad-request", sent.message, sent.errors);
-      throw new ApiError("invalid-workflow", sent.message, sent.errors);
-    }
+    if (!sent.ok) throw startRunError(sent);
     return Response.json({ runId: sent.runId, turnId: sent.turnId }, { status: 201 });
   },
 );
