@@ -25,6 +25,8 @@ import * as secretRoute from "@/app/api/secrets/[name]/route";
 import * as secretsRoute from "@/app/api/secrets/route";
 import * as workflowConversationsRoute from "@/app/api/workflows/[id]/conversations/route";
 import * as workflowSchedulesRoute from "@/app/api/workflows/[id]/schedules/route";
+import * as variablesRoute from "@/app/api/variables/route";
+import * as variableRoute from "@/app/api/variables/[name]/route";
 import * as workflowPublishRoute from "@/app/api/workflows/[id]/publish/route";
 import * as workflowVersionsRoute from "@/app/api/workflows/[id]/versions/route";
 import * as workflowVersionRoute from "@/app/api/workflows/[id]/versions/[number]/route";
@@ -61,6 +63,9 @@ export const appRoutes: Route[] = [
     handler: h(workflowConversationsRoute.GET),
   },
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/schedules$/, handler: h(workflowSchedulesRoute.GET) },
+  { method: "GET", pattern: /^\/api\/variables$/, handler: h(variablesRoute.GET) },
+  { method: "PUT", pattern: /^\/api\/variables\/(?<name>[^/]+)$/, handler: h(variableRoute.PUT) },
+  { method: "DELETE", pattern: /^\/api\/variables\/(?<name>[^/]+)$/, handler: h(variableRoute.DELETE) },
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/publish$/, handler: h(workflowPublishRoute.POST) },
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/versions$/, handler: h(workflowVersionsRoute.GET) },
   {
