@@ -28,49 +28,18 @@ async function send(method: "PUT" | "DELETE", name: string, workflowId: string |
 export function VariablesManager({ variables, workflows, canEdit }: Props) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
-  const workflowName = (id: string | null) =>
-    id === null ? "Every workflow" : (workflows.find((workflow) => workflow.id === id)?.name ?? id);
   const act = async (failure: Promise<string | null>) => {
     const message = await failure;
     setError(message);
     if (!message) router.refresh();
     return !message;
   };
-  const add = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const target = event.currentTarget;
-    const scope = String(form.get("scope") ?? "");
-    if (await act(send("PUT", String(form.get("name")).trim(), scope || null, String(form.get("value")))))
-      target.reset();
-  };
+  const workflowName = (id: string | null) =>
+    id === null ? "Every workflow" : `Only ${workflows.find((workflow) => workflow.id === id)?.name ?? id}`;
   return (
     <div>
       {canEdit && (
-        <form className="variable-form" onSubmit={(event) => void add(event)} data-testid="variable-form">
-          <label>
-            Name
-            <input className="input" name="name" required placeholder="BASE_URL" data-testid="variable-name" />
-          </label>
-          <label>
-            Value
-            <input className="input" name="value" placeholder="https://api.example.com" data-testid="variable-value" />
-          </label>
-          <label>
-            Read by
-            <select className="input" name="scope" data-testid="variable-scope">
-              <option value="">Every workflow</option>
-              {workflows.map((workflow) => (
-                <option key={workflow.id} value={workflow.id}>
-                  {workflow.name} only
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button type="submit" variant="primary" data-testid="variable-save">
-            Save
-          </Button>
-        </form>
+        <VariableForm workflows={workflows} save={(name, value, scope) => act(send("PUT", name, scope, value))} />
       )}
       {error && (
         <p className="variable-error" role="alert" data-testid="variable-error">
@@ -98,5 +67,47 @@ export function VariablesManager({ variables, workflows, canEdit }: Props) {
         ))}
       </ul>
     </div>
+  );
+}
+
+type FormProps = {
+  workflows: Props["workflows"];
+  save: (name: string, value: string, scope: string | null) => Promise<boolean>;
+};
+
+/** A variable's name, value and who reads it; cleared once saved. */
+function VariableForm({ workflows, save }: FormProps) {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const target = event.currentTarget;
+    const form = new FormData(target);
+    const scope = String(form.get("scope") ?? "");
+    if (await save(String(form.get("name")).trim(), String(form.get("value")), scope || null)) target.reset();
+  };
+  return (
+    <form className="variable-form" onSubmit={(event) => void submit(event)} data-testid="variable-form">
+      <label>
+        Name
+        <input className="input" name="name" required placeholder="BASE_URL" data-testid="variable-name" />
+      </label>
+      <label>
+        Value
+        <input className="input" name="value" placeholder="https://api.example.com" data-testid="variable-value" />
+      </label>
+      <label>
+        Read by
+        <select className="input" name="scope" data-testid="variable-scope">
+          <option value="">Every workflow</option>
+          {workflows.map((workflow) => (
+            <option key={workflow.id} value={workflow.id}>
+              {workflow.name} only
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button type="submit" variant="primary" data-testid="variable-save">
+        Save
+      </Button>
+    </form>
   );
 }
