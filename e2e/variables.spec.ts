@@ -39,6 +39,9 @@ test("variables set on their page are read by a published workflow's next run", 
   const { runId } = (await started.json()) as { runId: string };
   await page.goto(`/runs/${runId}`);
   await expect(page.getByTestId("final-answer")).toContainText("eu-west via #ops");
+  await expect(page.getByTestId("run-origin")).toHaveText(
+    "Started through the API by Olive Owner's API key · version 1",
+  );
 
   await page.goto("/variables");
   await page.getByRole("button", { name: "Delete REGION" }).click();
