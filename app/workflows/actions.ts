@@ -120,7 +120,8 @@ export async function runWorkflowAction(
   if (!caller.ok) return { ok: false, saved: true, errors: [{ message: caller.error }] };
   let runId: string;
   try {
-    const result = await startEditorRun(WorkflowId.parse(id), runInput, startedBy(caller.principal)); // pins: a test run
+    // Pins make it a test run.
+    const result = await startEditorRun(WorkflowId.parse(id), runInput, startedBy(caller.principal));
     if (!result.ok)
       return { ok: false, saved: true, errors: "errors" in result ? result.errors : [{ message: result.message }] };
     runId = result.runId;

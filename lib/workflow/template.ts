@@ -1,8 +1,9 @@
 /**
  * Templates in params: `{{nodeLabel.port}}`, `{{nodeLabel.port.nested.path}}`, `{{input}}` (what
  * arrives on the node's own Input handle) and `{{vars.NAME}}` (a variable, lib/variables). Pure: the
- * compiler reads the references to add dependencies, the worker fills them from upstream outputs. A value that is exactly one
- * placeholder keeps its type (an object stays an object); placeholders inside text become text.
+ * compiler reads the references to add dependencies, the worker fills them from upstream outputs. A
+ * value that is exactly one placeholder keeps its type (an object stays an object); placeholders
+ * inside text become text.
  */
 
 /** The reference that means "this node's own Input handle", not another node. */
