@@ -26,6 +26,7 @@ const LAYERS = [
       "nodes/param-validators",
       "agent/validate-model-params",
       "agent/model-defaults",
+      "agent/output-schema",
       "agent/stop-reason",
       "external-agent/validate-external-agent-params",
       "mcp/validate-node-params",

@@ -63,6 +63,8 @@ export function createModel(
         name: "openai-compatible",
         baseURL: settings.baseUrl,
         apiKey: settings.apiKey || undefined,
+        // a structured answer's schema goes as response_format json_schema (OpenAI, Ollama, vLLM and LM Studio take it)
+        supportsStructuredOutputs: true,
         fetch,
       }).chatModel(settings.model);
     case "anthropic":

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { ParamProblem, ParamValidator } from "../nodes/types";
 import { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL } from "./model-defaults";
+import { OUTPUT_SCHEMA_PARAM, outputSchemaProblems } from "./output-schema";
 
 /**
  * A real model's temperature (what providers take, OpenAI's range being the widest) and answer
@@ -34,9 +35,15 @@ function samplingProblems(params: Record<string, unknown>, label: string): Param
 
 /**
  * An OpenAI-compatible model names its server and model: an empty one is a mistake to point out, not
- * OpenAI to fall back on. A real model's temperature and answer length must be ones it can take.
+ * OpenAI to fall back on. A real model's temperature and answer length must be ones it can take. An
+ * output schema must be one whose fields can be outputs.
  */
-export const validateModelParams: ParamValidator = (params, { label }) => {
+export const validateModelParams: ParamValidator = (params, { label }) => [
+  ...providerProblems(params, label),
+  ...outputSchemaProblems(params[OUTPUT_SCHEMA_PARAM], label),
+];
+
+function providerProblems(params: Record<string, unknown>, label: string): ParamProblem[] {
   if (params.provider === "scripted" || params.provider === undefined) return [];
   const blank = (name: string) => typeof params[name] !== "string" || (params[name] as string).trim() === "";
   const missing =
@@ -58,4 +65,4 @@ export const validateModelParams: ParamValidator = (params, { label }) => {
             : []),
         ];
   return [...missing, ...samplingProblems(params, label)];
-};
+}

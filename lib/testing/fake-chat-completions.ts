@@ -17,6 +17,8 @@ export type ReceivedRequest = {
     max_tokens?: number;
     messages: { role: string; content?: unknown; tool_call_id?: string }[];
     tools?: { function: { name: string } }[];
+    tool_choice?: unknown;
+    response_format?: { type: string; json_schema?: { name?: string; schema?: unknown } };
   };
 };
 

@@ -10,6 +10,7 @@ import { InputFieldsEditor } from "./input-fields-editor";
 import { JsonInput } from "./json-input";
 import { KeyValueRows } from "./key-value-rows";
 import { NumberInput } from "./number-input";
+import { OutputSchemaEditor } from "./output-schema-editor";
 import { SecretInput } from "./secret-input";
 import { StringListInput } from "./string-list-input";
 import { TemplateInput } from "./template-input";
@@ -33,6 +34,7 @@ const VALUE_INPUTS: Partial<Record<ParamFieldMeta["kind"], ComponentType<ValueIn
   json: JsonInput,
   "string-list": StringListInput,
   "key-value": KeyValueRows,
+  "output-schema": OutputSchemaEditor,
 };
 
 export function ParamField({ nodeId, field, value, onChange, problem, note }: ParamFieldProps) {
