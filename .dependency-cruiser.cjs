@@ -27,6 +27,7 @@ const LAYERS = [
       "agent/validate-model-params",
       "agent/model-defaults",
       "agent/output-schema",
+      "agent/provider-table",
       "agent/stop-reason",
       "external-agent/validate-external-agent-params",
       "mcp/validate-node-params",

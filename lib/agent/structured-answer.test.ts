@@ -4,8 +4,8 @@
  * back as an object, a mismatch is asked again once with what did not match, a second one fails
  * naming the field, and an agent resumed from its recorded steps checks the replayed answer alike.
  */
-import { jsonSchema, tool, type ToolSet } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
+import { lookupTools } from "../testing/lookup-tool";
 import { startFakeChatCompletions, type ScriptedReply } from "../testing/fake-chat-completions";
 import { createModel, ModelSettings } from "./models";
 import { runAgent, type AgentStep } from "./run-agent";
@@ -21,14 +21,6 @@ const SCHEMA = {
   required: ["city", "celsius"],
   additionalProperties: false,
 };
-
-const lookupTools = (): ToolSet => ({
-  lookup: tool({
-    description: "Looks a city up",
-    inputSchema: jsonSchema<{ city: string }>({ type: "object", properties: { city: { type: "string" } } }),
-    execute: async ({ city }) => `${city}: 4°C`,
-  }),
-});
 
 async function agentAgainst(replies: ScriptedReply[], resume?: AgentStep[]) {
   const server = await startFakeChatCompletions(replies);

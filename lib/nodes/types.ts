@@ -63,6 +63,11 @@ export type ParamField = {
   visibleWhen?: FieldCondition | FieldCondition[];
   /** Strings inside this value may hold `{{nodeLabel.port}}` placeholders (always true for "template" and "prompt"). */
   templated?: boolean;
+  /**
+   * A model picker: the inspector can ask the node's provider which models it has (its row in
+   * lib/agent/provider-table.ts says how), besides the suggested `options`.
+   */
+  listsModels?: boolean;
 };
 
 export type ComponentCategory = "Flow" | "Data" | "AI" | "Tools";

@@ -8,6 +8,7 @@ import { CatalogueIcon } from "@/components/ui/icon";
 import { useEditorStore } from "../editor-store-context";
 import { isFieldVisible, paramValue } from "../param-values";
 import { agentInputs, fixedByTyping, pinnedToolName } from "../tool-shape";
+import { paramsForProvider } from "@/lib/agent/provider-table";
 import { TestRunSection } from "../data-panel/run-controls";
 import { OnErrorSection } from "./on-error-section";
 import { ParamField } from "./param-field";
@@ -116,6 +117,9 @@ function NodeInspector({ id }: { id: string }) {
                 value={paramValue(data.params, meta, field.name)}
                 onChange={(value) => {
                   setParam(id, field.name, value);
+                  if (field.name === "provider" && meta.fields.some((other) => other.listsModels))
+                    for (const [name, reset] of Object.entries(paramsForProvider(String(value))))
+                      setParam(id, name, reset);
                   const fixed = fixedByTyping(data, meta, field.name, value);
                   if (fixed) updateNodeData(id, { toolConfig: fixed });
                 }}
