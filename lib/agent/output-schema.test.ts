@@ -4,7 +4,7 @@
  * Also the inspector builder's round trip between rows and a schema.
  */
 import { describe, expect, it } from "vitest";
-import { lookupComponent } from "../nodes";
+import { catalogueMeta, lookupComponent } from "../nodes";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { compileWorkflow } from "../workflow/compile";
 import type { WorkflowGraph } from "../workflow/graph";
@@ -44,6 +44,18 @@ describe("output schema", () => {
       "celsius",
     ]);
     expect(nodeOutputNames(lookupComponent("core.llm")!, {})).toEqual(["text", "toolCalls", "usage"]);
+  });
+
+  it("gives the browser's copy of the catalogue the same handles (the editor draws them from it)", () => {
+    const llmMeta = catalogueMeta().find((meta) => meta.id === "core.llm")!;
+    expect(nodeOutputNames(llmMeta, { outputSchema: weather })).toEqual([
+      "text",
+      "toolCalls",
+      "usage",
+      "object",
+      "city",
+      "celsius",
+    ]);
   });
 
   it("lets an edge start at a field's handle and a template name a field", () => {

@@ -59,8 +59,11 @@ export type ProviderRow = {
   label: string;
   /** The AI SDK package that speaks its API (documentation; provider-builders.ts imports it). */
   package: string;
-  /** The secret its key is usually in, the hosts that secret should be limited to, and whether a key is needed. */
-  key?: { secret: string; allowedHosts: string[]; required: boolean; help: string };
+  /**
+   * The secret its key is usually in, the hosts that secret should be limited to, whether a key is
+   * needed, and what the Secrets page calls this kind of secret.
+   */
+  key?: { secret: string; allowedHosts: string[]; required: boolean; help: string; kind?: string };
   /** Its base URL param: empty means `default`. */
   baseUrl?: { param: ProviderSettingParam; default: string; help: string };
   defaultModel: string;
@@ -78,6 +81,7 @@ export const PROVIDERS: readonly ProviderRow[] = [
     label: "OpenAI-compatible (OpenAI, vLLM, LM Studio, OpenRouter)",
     package: "@ai-sdk/openai-compatible",
     key: {
+      kind: "OpenAI API key",
       secret: "OPENAI_API_KEY",
       allowedHosts: ["api.openai.com"],
       required: false,
@@ -220,7 +224,13 @@ export const PROVIDERS: readonly ProviderRow[] = [
     id: "ollama",
     label: "Ollama (local models)",
     package: "@ai-sdk/openai-compatible (Ollama's /v1 API)",
-    key: { secret: "OLLAMA_API_KEY", allowedHosts: [], required: false, help: "Only for an Ollama behind a proxy." },
+    key: {
+      kind: "Ollama proxy key",
+      secret: "OLLAMA_API_KEY",
+      allowedHosts: [],
+      required: false,
+      help: "Only for an Ollama behind a proxy.",
+    },
     baseUrl: {
       param: "ollamaBaseUrl",
       default: "http://localhost:11434",
@@ -245,11 +255,31 @@ export const providerRow = (id: string): ProviderRow | undefined => PROVIDERS.fi
 
 /**
  * What a model node's params become when its provider is switched in the inspector: the new
- * provider's default model and its usual key's secret, so neither the old model id nor the old key
- * goes to the new provider.
+ * provider's default model and, when it needs a key, its usual key's secret (else none), so neither
+ * the old model id nor the old key goes to the new provider.
  */
 export function paramsForProvider(id: string): Record<string, unknown> {
   const row = providerRow(id);
   if (!row || row.id === "scripted") return {};
-  return { model: row.defaultModel || undefined, apiKey: row.key ? { $secret: row.key.secret } : undefined };
+  return { model: row.defaultModel || undefined, apiKey: row.key?.required ? { $secret: row.key.secret } : undefined };
 }
+
+/**
+ * A kind of secret the Secrets page offers (a row's `key.kind` names it, else "<label> API key"): its
+ * usual name and the hosts it should be kept to.
+ */
+export type SecretKind = { id: string; label: string; name: string; allowedHosts: string[] };
+
+/** Each provider's key, and Bedrock's access key pair, as kinds of secret. */
+export const SECRET_KINDS: SecretKind[] = [
+  ...PROVIDERS.flatMap(({ id, label, key }) =>
+    key ? [{ id, label: key.kind ?? `${label} API key`, name: key.secret, allowedHosts: key.allowedHosts }] : [],
+  ),
+  { id: "aws-access-key-id", label: "AWS access key ID", name: "AWS_ACCESS_KEY_ID", allowedHosts: ["*.amazonaws.com"] },
+  {
+    id: "aws-secret-access-key",
+    label: "AWS secret access key",
+    name: "AWS_SECRET_ACCESS_KEY",
+    allowedHosts: ["*.amazonaws.com"],
+  },
+];

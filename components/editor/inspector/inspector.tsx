@@ -50,13 +50,16 @@ function NodeInspector({ id }: { id: string }) {
     }
     return byInput;
   });
-  const fieldProblems = useEditorStore((state) =>
-    Object.fromEntries(
-      (state.runErrors ?? state.compileErrors)
-        .filter((p) => p.nodeId === id && p.field)
-        .map((p) => [p.field!, p.message]),
-    ),
-  );
+  // A problem inside a param (`outputSchema.properties.text`) shows under the param's field; several join.
+  const fieldProblems = useEditorStore((state) => {
+    const byField: Record<string, string> = {};
+    for (const problem of state.runErrors ?? state.compileErrors) {
+      if (problem.nodeId !== id || !problem.field) continue;
+      const field = problem.field.split(".")[0];
+      byField[field] = byField[field] ? `${byField[field]} · ${problem.message}` : problem.message;
+    }
+    return byField;
+  });
   const { deleteElements } = useReactFlow();
   if (!data) return null;
 
