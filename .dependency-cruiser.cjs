@@ -26,6 +26,8 @@ const LAYERS = [
       "nodes/param-validators",
       "agent/validate-model-params",
       "agent/model-defaults",
+      "agent/output-schema",
+      "agent/provider-table",
       "agent/stop-reason",
       "external-agent/validate-external-agent-params",
       "mcp/validate-node-params",

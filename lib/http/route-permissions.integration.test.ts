@@ -344,6 +344,15 @@ const ROWS: Row[] = [
     body: { nodeId: "n", type: "mcp.server", label: "x", params: { transport: "http", url: "http://127.0.0.1:1/mcp" } },
     allowed: [200],
   },
+  // The model picker: an editor may ask a provider for its models (this one answers that it cannot connect).
+  {
+    method: "POST",
+    route: "/api/models",
+    access: "editor",
+    path: () => "/api/models",
+    body: { provider: "ollama", params: { ollamaBaseUrl: "http://127.0.0.1:1" } },
+    allowed: [200],
+  },
   // Switchboard's own MCP server: any signed-in role may connect (running needs an editor, and a key's workflow limit,
   // checked per tool).
   {

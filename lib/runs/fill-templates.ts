@@ -12,7 +12,8 @@ export function fillTemplates(
   component: ComponentMeta,
   params: Record<string, unknown>,
   outputs: ReadonlyMap<string, NodeOutput>,
-  lookupPorts: (type: string) => string[],
+  /** The output handles of a source node, by id. */
+  portsOf: (nodeId: string) => string[],
   variables: Readonly<Record<string, string>> = {},
 ): Record<string, unknown> {
   const resolve = (reference: { node: string; path: string[] }) => {
@@ -21,7 +22,7 @@ export function fillTemplates(
       return lookupReference(reference, { output: { input: params.input }, ports: ["input"] });
     const sourceId = node.templateSources?.[reference.node];
     if (!sourceId) return undefined;
-    return lookupReference(reference, { output: outputs.get(sourceId), ports: lookupPorts(plan.nodes[sourceId].type) });
+    return lookupReference(reference, { output: outputs.get(sourceId), ports: portsOf(sourceId) });
   };
   const filled = { ...params };
   for (const field of component.fields.filter(isTemplatedField)) {

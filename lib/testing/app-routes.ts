@@ -6,6 +6,7 @@
 import * as gatewayRoute from "@/app/api/mcp/gateway/route";
 import * as mcpWorkflowsRoute from "@/app/api/mcp/workflows/route";
 import * as mcpDiscoverRoute from "@/app/api/mcp/discover/route";
+import * as modelsRoute from "@/app/api/models/route";
 import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
 import * as runRoute from "@/app/api/runs/[id]/route";
 import * as runsRoute from "@/app/api/runs/route";
@@ -43,6 +44,7 @@ export const appRoutes: Route[] = [
   { method: "DELETE", pattern: /^\/api\/mcp\/gateway$/, handler: h(gatewayRoute.DELETE) },
   { method: "POST", pattern: /^\/api\/mcp\/workflows$/, handler: h(mcpWorkflowsRoute.POST) },
   { method: "POST", pattern: /^\/api\/mcp\/discover$/, handler: h(mcpDiscoverRoute.POST) },
+  { method: "POST", pattern: /^\/api\/models$/, handler: h(modelsRoute.POST) },
   { method: "GET", pattern: /^\/api\/mcp\/workflows$/, handler: h(mcpWorkflowsRoute.GET) },
   { method: "DELETE", pattern: /^\/api\/mcp\/workflows$/, handler: h(mcpWorkflowsRoute.DELETE) },
   { method: "GET", pattern: /^\/api\/mcp\/oauth\/callback$/, handler: h(mcpOAuthCallbackRoute.GET) },
