@@ -37,6 +37,7 @@ let workflowId = "";
 let runId = "";
 let conversationId = "";
 let otherWorkflowId = "";
+let doomedWorkflowId = "";
 const limitedKeys = {} as Record<"inside" | "outside", TestApiKey>;
 const accounts = {} as Record<Role, TestAccount>;
 const cookies = {} as Record<Role, string>;
@@ -73,6 +74,57 @@ const ROWS: Row[] = [
     path: () => "/api/workflows",
     body: graph,
     allowed: [201],
+  },
+  {
+    method: "GET",
+    route: "/api/workflows/[id]",
+    access: "viewer",
+    path: () => `/api/workflows/${workflowId}`,
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "PUT",
+    route: "/api/workflows/[id]",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}`,
+    body: { name: "permissions", graph: { nodes: graph.nodes, edges: graph.edges } },
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "PATCH",
+    route: "/api/workflows/[id]",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}`,
+    body: { name: "permissions" },
+    allowed: [200],
+    limited: "workflow",
+  },
+  // The first caller let in deletes the doomed workflow; the others find it gone.
+  {
+    method: "DELETE",
+    route: "/api/workflows/[id]",
+    access: "editor",
+    path: () => `/api/workflows/${doomedWorkflowId}`,
+    allowed: [204, 404],
+    limited: "workflow",
+  },
+  {
+    method: "POST",
+    route: "/api/workflows/[id]/duplicate",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}/duplicate`,
+    body: {},
+    allowed: [201],
+  },
+  {
+    method: "GET",
+    route: "/api/openapi.json",
+    access: "viewer",
+    path: () => "/api/openapi.json",
+    allowed: [200],
+    limited: "filtered",
   },
   {
     method: "POST",
@@ -469,7 +521,16 @@ beforeAll(async () => {
     body: JSON.stringify({ ...graph, name: "other" }),
   });
   otherWorkflowId = ((await other.json()) as { id: string }).id;
-  limitedKeys.inside = await createTestApiKey(accounts.editor.userId, "limited to this", [workflowId]);
+  const doomed = await fetch(`${served.url}/api/workflows`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...accounts.editor.headers },
+    body: JSON.stringify({ ...graph, name: "doomed" }),
+  });
+  doomedWorkflowId = ((await doomed.json()) as { id: string }).id;
+  limitedKeys.inside = await createTestApiKey(accounts.editor.userId, "limited to this", [
+    workflowId,
+    doomedWorkflowId,
+  ]);
   limitedKeys.outside = await createTestApiKey(accounts.editor.userId, "limited to another", [otherWorkflowId]);
 });
 afterAll(async () => {
