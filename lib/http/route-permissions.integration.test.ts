@@ -4,15 +4,14 @@
  * to the table's workflow and one limited to another, a cross-site browser post, a foreign Host
  * and a text/plain body. A route file the table does not list fails the test.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "../auth/auth";
 import { hasRole, type Role } from "../auth/roles";
 import { getDb } from "../db/client";
 import { createTestAccount, createTestApiKey, type TestAccount, type TestApiKey } from "../testing/test-accounts";
 import { appRoutes } from "../testing/app-routes";
+import { routeFileMethods } from "../testing/route-files";
 import { serveRoutes, type ServedRoutes } from "../testing/serve-web-handler";
 
 type Access = Role | "public" | "run-token";
@@ -539,23 +538,7 @@ afterAll(async () => {
 
 describe("the route-permission table", () => {
   it("lists every route handler in app/api", () => {
-    const root = path.join(process.cwd(), "app", "api");
-    const found: string[] = [];
-    const walk = (dir: string) => {
-      for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(full);
-        else if (entry.name === "route.ts") {
-          const route = "/api/" + path.relative(root, dir).split(path.sep).join("/");
-          for (const [, method] of readFileSync(full, "utf8").matchAll(
-            /export (?:const|async function) (GET|POST|PUT|PATCH|DELETE)\b/g,
-          ))
-            found.push(`${method} ${route}`);
-        }
-      }
-    };
-    walk(root);
-    expect(found.sort()).toEqual(ROWS.map((row) => `${row.method} ${row.route}`).sort());
+    expect(routeFileMethods()).toEqual(ROWS.map((row) => `${row.method} ${row.route}`).sort());
   });
 
   for (const row of ROWS) {

@@ -51,12 +51,23 @@ const serverOperations = (path: string, summary: string, access: "viewer" | "run
       request: { body: jsonBody(JsonRpcMessage) },
       responses: { 200: mcpAnswer, 202: noContent("A notification, taken"), 401: unauthorized, ...transportRefusals },
     },
-    ...(["get", "delete"] as const).map((method) => ({
+    {
       ...common,
-      method,
-      summary: `${method.toUpperCase()} on a stateless MCP server: not served`,
-      responses: { 401: unauthorized, 405: noContent("Stateless: only POST is served (Allow says which)") },
-    })),
+      method: "get",
+      summary: "GET on a stateless MCP server: there is no stream to open",
+      responses: { 401: unauthorized, 405: noContent("Stateless: not served (Allow says what is)") },
+    },
+    {
+      ...common,
+      method: "delete",
+      summary: "DELETE on a stateless MCP server: there is no session to end",
+      responses: {
+        401: unauthorized,
+        ...(access === "viewer"
+          ? { 405: noContent("Not served (Allow says what is)") }
+          : { 200: noContent("Nothing to end: taken") }),
+      },
+    },
   ];
 };
 
