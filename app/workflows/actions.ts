@@ -9,20 +9,13 @@ import { actionDenied, actionPrincipal } from "@/lib/auth/request-access";
 import { catalogueMeta } from "@/lib/nodes";
 import { startEditorRun } from "@/lib/runs/partial-run";
 import { startedBy } from "@/lib/runs/run-trigger";
-import { parseGraph } from "@/lib/workflow/graph";
 import { parseWorkflowFile } from "@/lib/workflow/workflow-file";
 import { authorOf } from "@/lib/workflow-store/author";
 import { duplicateWorkflow } from "@/lib/workflow-store/duplicate-workflow";
 import { paramTypeProblems } from "@/lib/workflow-store/param-types";
+import { saveDraft } from "@/lib/workflow-store/save-draft";
 import { saveRefusal } from "@/lib/workflow-store/save-guard";
-import {
-  createWorkflow,
-  deleteWorkflow,
-  getWorkflow,
-  listWorkflows,
-  saveWorkflowVersion,
-  updateWorkflow,
-} from "@/lib/workflow-store/repository";
+import { createWorkflow, deleteWorkflow, listWorkflows, updateWorkflow } from "@/lib/workflow-store/repository";
 import { findTemplate } from "@/lib/workflow-store/templates";
 import { publishWorkflow } from "@/lib/workflow-store/versions";
 import {
@@ -80,20 +73,17 @@ export async function saveWorkflowAction(
   if (!workflowId.success) return { ok: false, errors: workflowId.error.issues.map((issue) => issue.message) };
   const body = SaveWorkflowInput.safeParse(input);
   if (!body.success) return { ok: false, errors: body.error.issues.map((issue) => issue.message) };
-  const graph = parseGraph(body.data.graph);
-  if (!graph.ok) return { ok: false, errors: graph.errors };
-  const refusal = saveRefusal(user.principal.role, (await getWorkflow(workflowId.data))?.graph ?? null, graph.graph);
-  if (refusal) return { ok: false, errors: refusal.errors };
   const version = ExpectedVersion.safeParse(expectedVersion);
   if (!version.success)
     return {
       ok: false,
       errors: ["expectedVersion: expected the version (an ISO time) the editor loaded, or null to overwrite"],
     };
-  const expected = version.data === undefined ? null : version.data === null ? null : new Date(version.data);
-  const changes = { name: body.data.name, graph: graph.graph };
-  const saved = await saveWorkflowVersion(workflowId.data, changes, expected, authorOf(user.principal));
+  const expected = version.data ? new Date(version.data) : null;
+  const changes = { name: body.data.name, graph: body.data.graph };
+  const saved = await saveDraft(workflowId.data, changes, expected, user.principal);
   if (saved.status === "missing") return { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
+  if (saved.status === "invalid" || saved.status === "forbidden") return { ok: false, errors: saved.errors };
   if (saved.status === "conflict") {
     return {
       ok: false,
@@ -158,7 +148,7 @@ export async function duplicateWorkflowAction(id: unknown): Promise<ListActionRe
   const workflowId = WorkflowId.safeParse(id);
   if (!workflowId.success) return { ok: false, errors: workflowId.error.issues.map((i) => i.message) };
   const copied = await duplicateWorkflow(workflowId.data, caller.principal.role);
-  if (!copied.ok) return copied;
+  if (!copied.ok) return { ok: false, errors: copied.errors };
   revalidatePath("/");
   return { ok: true };
 }

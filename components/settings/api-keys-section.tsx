@@ -64,7 +64,11 @@ export function ApiKeysSection({
       <h2>API keys</h2>
       <p>
         For scripts and the HTTP API: send <code>Authorization: Bearer KEY</code> (or <code>x-api-key: KEY</code>). A
-        key acts as you, with your role ({role}).
+        key acts as you, with your role ({role}). Every route is described at{" "}
+        <a href="/api-docs" data-testid="api-docs-link">
+          API reference
+        </a>{" "}
+        (OpenAPI: <code>/api/openapi.json</code>).
       </p>
       <form className="settings-form" onSubmit={create}>
         <label>

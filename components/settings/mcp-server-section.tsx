@@ -79,9 +79,9 @@ export function McpServerSection({ exposedCount }: { exposedCount: number }) {
       <h2>MCP server</h2>
       <p>
         Any MCP client can call this Switchboard&apos;s workflows: the ones marked &quot;Expose over MCP&quot; in their
-        workflow settings appear as tools ({exposedCount} now), and list_workflows, run_workflow and get_run reach every
-        workflow. Send an API key as a Bearer token; viewers may list and read, editors may run, and a key limited to
-        some workflows (API keys above) sees and reaches only those.
+        workflow settings (and published) appear as tools ({exposedCount} now); run_workflow runs only those too, and
+        list_workflows and get_run read every workflow. Send an API key as a Bearer token; viewers may list and read,
+        editors may run, and a key limited to some workflows (API keys above) sees and reaches only those.
       </p>
       <p>
         Address: <code data-testid="mcp-server-url">{url}</code>

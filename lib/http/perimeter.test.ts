@@ -13,6 +13,7 @@ import {
   checkRequestTarget,
   isAllowedHost,
   originForm,
+  requestBodyLimit,
 } from "./perimeter";
 
 const env = (extra: Record<string, string> = {}) => ({ HOST: "127.0.0.1", ...extra }) as unknown as NodeJS.ProcessEnv;
@@ -109,6 +110,19 @@ describe("API bodies", () => {
       checkApiBody("PUT", headers({ "content-type": "application/json", "content-length": "101" }), 100),
     ).toMatchObject({ status: 413 });
     expect(checkApiBody("GET", headers({ "content-type": "text/plain", "content-length": "5" }), 100)).toBeNull();
+  });
+});
+
+describe("how much a request may send", () => {
+  it("gives the routes that take a whole graph and server actions the workflow limit, the rest the API's", () => {
+    const big = 5 * 1024 * 1024;
+    expect(requestBodyLimit("POST", "/api/workflows", false, env())).toBe(big);
+    expect(requestBodyLimit("put", "/api/workflows/w1", false, env())).toBe(big);
+    expect(requestBodyLimit("PATCH", "/api/workflows/w1", false, env())).toBe(big);
+    expect(requestBodyLimit("POST", "/api/anything", true, env())).toBe(big);
+    expect(requestBodyLimit("POST", "/api/workflows/w1/runs", false, env())).toBe(1024 * 1024);
+    expect(requestBodyLimit("PUT", "/api/workflows/w1/runs", false, env())).toBe(1024 * 1024);
+    expect(requestBodyLimit("DELETE", "/api/workflows/w1", false, env())).toBe(1024 * 1024);
   });
 });
 

@@ -148,9 +148,16 @@ export function bodyLimit(kind: "default" | "workflow", env: NodeJS.ProcessEnv =
   return kind === "workflow" ? 5 * DEFAULT_BODY_LIMIT : DEFAULT_BODY_LIMIT;
 }
 
+/** Routes that take a whole graph: creating a workflow, and replacing or changing one's draft. */
+const GRAPH_ROUTES: [method: string, path: RegExp][] = [
+  ["POST", /^\/api\/workflows$/],
+  ["PUT", /^\/api\/workflows\/[^/]+$/],
+  ["PATCH", /^\/api\/workflows\/[^/]+$/],
+];
+
 /**
- * The most a request may send, by where it goes: a server action or a new workflow the workflow limit (5 MB), anything
- * else the API's (1 MB).
+ * The most a request may send, by where it goes: a server action or a route that takes a graph the workflow limit
+ * (5 MB), anything else the API's (1 MB).
  */
 export function requestBodyLimit(
   method: string,
@@ -158,7 +165,9 @@ export function requestBodyLimit(
   isServerAction: boolean,
   env: NodeJS.ProcessEnv = process.env,
 ): number {
-  const big = isServerAction || (method.toUpperCase() === "POST" && pathname === "/api/workflows");
+  const big =
+    isServerAction ||
+    GRAPH_ROUTES.some(([routeMethod, path]) => routeMethod === method.toUpperCase() && path.test(pathname));
   return bodyLimit(big ? "workflow" : "default", env);
 }
 

@@ -4,15 +4,14 @@
  * to the table's workflow and one limited to another, a cross-site browser post, a foreign Host
  * and a text/plain body. A route file the table does not list fails the test.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuth } from "../auth/auth";
 import { hasRole, type Role } from "../auth/roles";
 import { getDb } from "../db/client";
 import { createTestAccount, createTestApiKey, type TestAccount, type TestApiKey } from "../testing/test-accounts";
 import { appRoutes } from "../testing/app-routes";
+import { routeFileMethods } from "../testing/route-files";
 import { serveRoutes, type ServedRoutes } from "../testing/serve-web-handler";
 
 type Access = Role | "public" | "run-token";
@@ -37,6 +36,7 @@ let workflowId = "";
 let runId = "";
 let conversationId = "";
 let otherWorkflowId = "";
+let doomedWorkflowId = "";
 const limitedKeys = {} as Record<"inside" | "outside", TestApiKey>;
 const accounts = {} as Record<Role, TestAccount>;
 const cookies = {} as Record<Role, string>;
@@ -73,6 +73,57 @@ const ROWS: Row[] = [
     path: () => "/api/workflows",
     body: graph,
     allowed: [201],
+  },
+  {
+    method: "GET",
+    route: "/api/workflows/[id]",
+    access: "viewer",
+    path: () => `/api/workflows/${workflowId}`,
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "PUT",
+    route: "/api/workflows/[id]",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}`,
+    body: { name: "permissions", graph: { nodes: graph.nodes, edges: graph.edges } },
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "PATCH",
+    route: "/api/workflows/[id]",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}`,
+    body: { name: "permissions" },
+    allowed: [200],
+    limited: "workflow",
+  },
+  // The first caller let in deletes the doomed workflow; the others find it gone.
+  {
+    method: "DELETE",
+    route: "/api/workflows/[id]",
+    access: "editor",
+    path: () => `/api/workflows/${doomedWorkflowId}`,
+    allowed: [204, 404],
+    limited: "workflow",
+  },
+  {
+    method: "POST",
+    route: "/api/workflows/[id]/duplicate",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}/duplicate`,
+    body: {},
+    allowed: [201],
+  },
+  {
+    method: "GET",
+    route: "/api/openapi.json",
+    access: "viewer",
+    path: () => "/api/openapi.json",
+    allowed: [200],
+    limited: "filtered",
   },
   {
     method: "POST",
@@ -504,7 +555,16 @@ beforeAll(async () => {
     body: JSON.stringify({ ...graph, name: "other" }),
   });
   otherWorkflowId = ((await other.json()) as { id: string }).id;
-  limitedKeys.inside = await createTestApiKey(accounts.editor.userId, "limited to this", [workflowId]);
+  const doomed = await fetch(`${served.url}/api/workflows`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...accounts.editor.headers },
+    body: JSON.stringify({ ...graph, name: "doomed" }),
+  });
+  doomedWorkflowId = ((await doomed.json()) as { id: string }).id;
+  limitedKeys.inside = await createTestApiKey(accounts.editor.userId, "limited to this", [
+    workflowId,
+    doomedWorkflowId,
+  ]);
   limitedKeys.outside = await createTestApiKey(accounts.editor.userId, "limited to another", [otherWorkflowId]);
 });
 afterAll(async () => {
@@ -513,23 +573,7 @@ afterAll(async () => {
 
 describe("the route-permission table", () => {
   it("lists every route handler in app/api", () => {
-    const root = path.join(process.cwd(), "app", "api");
-    const found: string[] = [];
-    const walk = (dir: string) => {
-      for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(full);
-        else if (entry.name === "route.ts") {
-          const route = "/api/" + path.relative(root, dir).split(path.sep).join("/");
-          for (const [, method] of readFileSync(full, "utf8").matchAll(
-            /export (?:const|async function) (GET|POST|PUT|PATCH|DELETE)\b/g,
-          ))
-            found.push(`${method} ${route}`);
-        }
-      }
-    };
-    walk(root);
-    expect(found.sort()).toEqual(ROWS.map((row) => `${row.method} ${row.route}`).sort());
+    expect(routeFileMethods()).toEqual(ROWS.map((row) => `${row.method} ${row.route}`).sort());
   });
 
   for (const row of ROWS) {

@@ -8,6 +8,8 @@ export function startRunError(result: Exclude<StartRunResult, { ok: true }>): Ap
       return new ApiError("not-found", result.message);
     case "not-published":
       return new ApiError("conflict", result.message);
+    case "not-exposed":
+      return new ApiError("forbidden", result.message);
     case "invalid-input":
       return new ApiError("bad-request", result.message, result.errors);
     default:

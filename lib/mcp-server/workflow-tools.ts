@@ -1,5 +1,6 @@
 /**
  * The tools of Switchboard's own MCP server: every exposed workflow, plus list_workflows, run_workflow and get_run.
+ * Only exposed workflows run (startRun refuses an MCP start of any other, lib/runs/start-run.ts).
  * Each call is answered for one caller: viewers may list and read, running needs an editor, and a key limited to some
  * workflows is refused any other, naming it.
  */
@@ -29,8 +30,8 @@ export const FIXED_TOOLS = [
   {
     name: "run_workflow",
     description:
-      "Runs a workflow by id with an input. Waits for its output unless wait is false, then answers with the run id " +
-      "(see get_run).",
+      "Runs a workflow exposed over MCP (see list_workflows' exposedAs) by id with an input. Waits for its output " +
+      "unless wait is false, then answers with the run id (see get_run).",
     inputSchema: {
       type: "object" as const,
       properties: {

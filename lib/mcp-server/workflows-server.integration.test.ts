@@ -77,13 +77,13 @@ describe("an MCP client with an editor's key", () => {
     await client.close();
   });
 
-  it("runs any workflow by id, without waiting, and reads the run back as a tool and a resource", async () => {
+  it("runs an exposed workflow by id, without waiting, and reads the run back as a tool and a resource", async () => {
     const client = await connect(stack.account.headers);
     const listed = await client.callTool({ name: "list_workflows", arguments: {} });
     expect(JSON.stringify(listed.structuredContent)).toContain(hiddenId);
     const queued = await client.callTool({
       name: "run_workflow",
-      arguments: { workflowId: hiddenId, input: "later", wait: false },
+      arguments: { workflowId: echoId, input: "later", wait: false },
     });
     const { runId } = queued.structuredContent as { runId: string };
     const done = await waitFor(
@@ -111,6 +111,56 @@ describe("an MCP client with an editor's key", () => {
       "workflow://{id}",
       "run://{id}",
     ]);
+    await client.close();
+  });
+});
+
+describe('"Expose over MCP" is a gate', () => {
+  const text = (result: Record<string, unknown>) => (result.content as { text?: string }[])[0]?.text ?? "";
+  const runsOf = async (workflowId: string) =>
+    ((await (await stack.fetch(`/api/workflows/${workflowId}/runs`)).json()) as { runs: unknown[] }).runs.length;
+
+  it("run_workflow refuses a workflow that is not exposed, with or without waiting, and starts nothing", async () => {
+    const client = await connect(stack.account.headers);
+    for (const wait of [true, false]) {
+      const refused = await client.callTool({ name: "run_workflow", arguments: { workflowId: hiddenId, wait } });
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).toContain(`Workflow ${hiddenId} is not exposed over MCP`);
+    }
+    expect(await runsOf(hiddenId)).toBe(0);
+    await client.close();
+  });
+
+  it("a workflow whose new version is not exposed is refused at once, by its tool and by run_workflow", async () => {
+    const id = await createWorkflow(stack, {
+      ...ECHO_BACK,
+      name: "Soon hidden",
+      settings: { mcp: { expose: true, toolName: "soon_hidden" } },
+    });
+    const client = await connect(stack.account.headers);
+    expect(await client.callTool({ name: "soon_hidden", arguments: { input: "one" } })).toMatchObject({
+      isError: false,
+      content: [{ text: "one" }],
+    });
+    // The draft stops exposing it: nothing changes until that is published.
+    const patched = await stack.fetch(`/api/workflows/${id}`, {
+      method: "PATCH",
+      body: JSON.stringify({ settings: { mcp: { expose: false } } }),
+    });
+    expect(patched.status).toBe(200);
+    expect((await client.callTool({ name: "run_workflow", arguments: { workflowId: id, input: "two" } })).isError).toBe(
+      false,
+    );
+    expect((await stack.fetch(`/api/workflows/${id}/publish`, { method: "POST", body: "{}" })).status).toBe(201);
+    const byTool = await client.callTool({ name: "soon_hidden", arguments: { input: "three" } });
+    expect(byTool.isError).toBe(true);
+    expect(text(byTool)).toContain('No tool is called "soon_hidden"');
+    const byId = await client.callTool({ name: "run_workflow", arguments: { workflowId: id, input: "four" } });
+    expect(byId.isError).toBe(true);
+    expect(text(byId)).toContain(`Workflow ${id} is not exposed over MCP`);
+    expect(await runsOf(id)).toBe(2);
+    // The REST API still runs it: the gate is MCP's.
+    expect((await stack.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: "{}" })).status).toBe(201);
     await client.close();
   });
 });

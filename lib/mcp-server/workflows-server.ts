@@ -1,8 +1,8 @@
 /**
  * Switchboard as an MCP server (/api/mcp/workflows): every workflow marked "Expose over MCP" is a
  * tool (input schema from its Entry; a call runs it and answers with its output, sending progress
- * notifications as its nodes finish), plus `list_workflows`, `run_workflow` (optionally without
- * waiting) and `get_run`, and resources `workflow://{id}` and `run://{id}`. Built per request for
+ * notifications as its nodes finish), plus `list_workflows`, `run_workflow` (of an exposed workflow,
+ * optionally without waiting) and `get_run`, and resources `workflow://{id}` and `run://{id}`. Built per request for
  * the caller: viewers may list and read, running needs an editor, and a key limited to some
  * workflows sees only those; reaching another is refused naming it (an error result from a tool,
  * a JSON-RPC error from resources/read). Stateless, so any number of web processes serve it

@@ -29,7 +29,7 @@ export type RunParent = { runId: string; callId?: string; depth: number };
 
 export type StartRunResult =
   | { ok: true; runId: string }
-  | { ok: false; reason: "not-found" | "not-published"; message: string }
+  | { ok: false; reason: "not-found" | "not-published" | "not-exposed"; message: string }
   | { ok: false; reason: "invalid"; message: string; errors: CompileError[] }
   | { ok: false; reason: "invalid-input"; message: string; errors: InputProblem[] };
 
@@ -49,6 +49,8 @@ type CachedPlan = {
   graphJson: string;
   inputFields: InputField[];
   secrets: SecretUse[];
+  /** The graph's "Expose over MCP": an MCP client may start it only then. */
+  exposedOverMcp: boolean;
 };
 
 const MAX_CACHED = 500;
@@ -109,6 +111,7 @@ async function compileCurrent(
     graphJson: JSON.stringify(workflow.graph),
     inputFields: entryFieldsOf(Object.values(compiled.plan.nodes)),
     secrets: secretUses(compiled.plan, workflow.graph.mcpServers),
+    exposedOverMcp: workflow.graph.settings?.mcp?.expose === true,
   };
   remember(cacheKey(workflowId, source), plan);
   return plan;
@@ -146,6 +149,18 @@ async function insertRun(
 }
 
 /**
+ * An MCP client (trigger "mcp") may start only a version exposed over MCP: judged on the very plan the run is inserted
+ * with, so a publish that hides the workflow cannot slip a run in between a check and the start.
+ */
+const notExposed = (workflowId: string): Exclude<StartRunResult, { ok: true }> => ({
+  ok: false,
+  reason: "not-exposed",
+  message:
+    `Workflow ${workflowId} is not exposed over MCP: turn on "Expose over MCP" in its settings and publish it ` +
+    `to run it from an MCP client`,
+});
+
+/**
  * Starts a run of the workflow's draft or published version as stored now; `trigger` says what started it (and so
  * which trigger nodes fire, and which of the two runs unless `source` says).
  */
@@ -168,7 +183,8 @@ export async function startRun(
 
   const cached = plans.get(cacheKey(workflowId, source));
   let runId: string | null = null;
-  if (cached && cached.hostTools === hostTools) {
+  const refusedHere = (plan: CachedPlan) => trigger.kind === "mcp" && !plan.exposedOverMcp;
+  if (cached && cached.hostTools === hostTools && !refusedHere(cached)) {
     // Input that does not fit a cached version (or a secret gone missing) is judged again against the current one
     // below.
     const checked = fitted(cached);
@@ -178,6 +194,7 @@ export async function startRun(
   if (!runId) {
     const plan = await compileCurrent(workflowId, source, hostTools);
     if ("ok" in plan) return plan;
+    if (refusedHere(plan)) return notExposed(workflowId);
     const missing = await missingSecrets(plan.secrets);
     if (missing.length > 0) return refused(missing);
     const checked = fitted(plan);

@@ -17,6 +17,9 @@ import * as externalRoute from "@/app/api/runs/[id]/external/[nodeId]/route";
 import * as externalDoneRoute from "@/app/api/runs/[id]/external/[nodeId]/done/route";
 import * as workflowRunsRoute from "@/app/api/workflows/[id]/runs/route";
 import * as workflowsRoute from "@/app/api/workflows/route";
+import * as workflowRoute from "@/app/api/workflows/[id]/route";
+import * as workflowDuplicateRoute from "@/app/api/workflows/[id]/duplicate/route";
+import * as openApiRoute from "@/app/api/openapi.json/route";
 import * as healthRoute from "@/app/api/health/route";
 import * as webhookRoute from "@/app/api/hooks/[workflowId]/[nodeId]/route";
 import * as approvalRoute from "@/app/api/runs/[id]/approvals/[callId]/route";
@@ -55,6 +58,13 @@ export const appRoutes: Route[] = [
   { method: "POST", pattern: /^\/api\/runs\/(?<id>[^/]+)\/waits\/(?<nodeId>[^/]+)$/, handler: h(runWaitRoute.POST) },
   { method: "GET", pattern: /^\/api\/workflows$/, handler: h(workflowsRoute.GET) },
   { method: "POST", pattern: /^\/api\/workflows$/, handler: h(workflowsRoute.POST) },
+  ...(["GET", "PUT", "PATCH", "DELETE"] as const).map((method) => ({
+    method,
+    pattern: /^\/api\/workflows\/(?<id>[^/]+)$/,
+    handler: h(workflowRoute[method]),
+  })),
+  { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/duplicate$/, handler: h(workflowDuplicateRoute.POST) },
+  { method: "GET", pattern: /^\/api\/openapi\.json$/, handler: h(openApiRoute.GET) },
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.POST) },
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.GET) },
   { method: "GET", pattern: /^\/api\/runs$/, handler: h(runsRoute.GET) },

@@ -2,15 +2,13 @@
  * One chat conversation: GET with its turns and their answers (viewer); PATCH `{ title }` renames it and DELETE removes
  * it (editor).
  */
-import { z } from "zod";
 import { deleteConversation, getConversation, renameConversation } from "@/lib/chat/conversations";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { workflowOfConversation } from "@/lib/http/workflow-of";
+import { RenameConversationBody } from "../schema";
 
 export const dynamic = "force-dynamic";
-
-const RenameBody = z.object({ title: z.string().trim().min(1, "title must not be empty").max(120) });
 
 export const GET = apiRoute<{ id: string }>(
   { role: "viewer", workflow: workflowOfConversation },
@@ -24,7 +22,7 @@ export const GET = apiRoute<{ id: string }>(
 export const PATCH = apiRoute<{ id: string }>(
   { role: "editor", workflow: workflowOfConversation },
   async ({ json }, { id }) => {
-    const body = RenameBody.safeParse(await json());
+    const body = RenameConversationBody.safeParse(await json());
     if (!body.success) throw new ApiError("bad-request", `title: ${body.error.issues[0].message}`);
     const renamed = await renameConversation(id, body.data.title);
     if (!renamed) throw new ApiError("not-found", `Conversation ${id} does not exist`);

@@ -3,17 +3,15 @@
  * input (trigger "chat"), and the answer is that run's — follow it at /api/runs/{runId}/events.
  * Answers 201 `{ runId, turnId }` (editor).
  */
-import { z } from "zod";
 import { sendMessage } from "@/lib/chat/conversations";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { startRunError } from "@/lib/http/start-run-error";
 import { startedBy } from "@/lib/runs/run-trigger";
 import { workflowOfConversation } from "@/lib/http/workflow-of";
+import { MessageBody } from "../../schema";
 
 export const dynamic = "force-dynamic";
-
-const MessageBody = z.object({ text: z.string().trim().min(1, "the message is empty").max(20_000) });
 
 export const POST = apiRoute<{ id: string }>(
   { role: "editor", workflow: workflowOfConversation },

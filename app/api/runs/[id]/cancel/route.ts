@@ -3,24 +3,14 @@
  * for a finished one. An optional body `{ graceSeconds }` (at most 60) lets tool calls already running finish first
  * (the Chat panel's agent switch waits 5 s); a later plain cancel stops the run at once.
  */
-import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { workflowOfRun } from "@/lib/http/workflow-of";
 import { sharedRedis } from "@/lib/queue/redis";
 import { cancelRun } from "@/lib/runs/run-cancellation";
+import { CancelBody } from "../../schema";
 
 export const dynamic = "force-dynamic";
-
-const CancelBody = z
-  .object({
-    graceSeconds: z
-      .number()
-      .min(0, "graceSeconds must not be negative")
-      .max(60, "graceSeconds may be at most 60")
-      .optional(),
-  })
-  .strict();
 
 export const POST = apiRoute<{ id: string }>({ role: "editor", workflow: workflowOfRun }, async ({ json }, { id }) => {
   const body = CancelBody.safeParse(await json());

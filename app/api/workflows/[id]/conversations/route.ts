@@ -2,16 +2,14 @@
  * A workflow's chat conversations (the Chat panel): GET lists them, newest first (viewer); POST
  * creates one, `{ title? }`, and answers 201 with it (editor).
  */
-import { z } from "zod";
 import { createConversation, listConversations } from "@/lib/chat/conversations";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { workflowOfPath } from "@/lib/http/workflow-of";
 import { getWorkflow } from "@/lib/workflow-store/repository";
+import { CreateConversationBody } from "../../../conversations/schema";
 
 export const dynamic = "force-dynamic";
-
-const CreateBody = z.object({ title: z.string().trim().min(1, "title must not be empty").max(120).optional() });
 
 async function requireWorkflow(id: string) {
   if (!(await getWorkflow(id))) throw new ApiError("not-found", `Workflow ${id} does not exist`);
@@ -23,7 +21,7 @@ export const GET = apiRoute<{ id: string }>({ role: "viewer", workflow: workflow
 });
 
 export const POST = apiRoute<{ id: string }>({ role: "editor", workflow: workflowOfPath }, async ({ json }, { id }) => {
-  const body = CreateBody.safeParse(await json());
+  const body = CreateConversationBody.safeParse(await json());
   if (!body.success) throw new ApiError("bad-request", body.error.issues[0].message);
   await requireWorkflow(id);
   return Response.json(await createConversation(id, body.data.title), { status: 201 });

@@ -2,18 +2,14 @@
  * POST `{ note? }` publishes the workflow's draft as its next version, which its webhooks, schedules, MCP tool and
  * Workflow Tools run from now on (editor). 201 `{ number }`; 400 with the compile errors when the draft cannot run.
  */
-import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { workflowOfPath } from "@/lib/http/workflow-of";
 import { authorOf } from "@/lib/workflow-store/author";
 import { publishDraft } from "@/lib/workflow-store/publish-draft";
+import { PublishBody } from "../versions/schema";
 
 export const dynamic = "force-dynamic";
-
-const PublishBody = z.object({
-  note: z.string({ error: "note: must be a string" }).trim().max(500, "note: keep it under 500 characters").default(""),
-});
 
 export const POST = apiRoute<{ id: string }>(
   { role: "editor", workflow: workflowOfPath },

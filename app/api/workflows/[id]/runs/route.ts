@@ -3,7 +3,6 @@
  * version, as every live trigger does (409 when it was never published), or of its draft with `version: "draft"`.
  * GET lists the workflow's runs, newest first, with the filters and paging of GET /api/runs (viewer).
  */
-import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { startRunError } from "@/lib/http/start-run-error";
@@ -12,13 +11,9 @@ import { startRun } from "@/lib/runs/start-run";
 import { startedBy } from "@/lib/runs/run-trigger";
 import { getWorkflow } from "@/lib/workflow-store/repository";
 import { answerRunList } from "../../../runs/run-list-query";
+import { StartRunBody } from "./schema";
 
 export const dynamic = "force-dynamic";
-
-const StartRunBody = z.object({
-  input: z.unknown().optional(),
-  version: z.enum(["published", "draft"]).default("published"),
-});
 
 export const POST = apiRoute<{ id: string }>(
   { role: "editor", workflow: workflowOfPath },

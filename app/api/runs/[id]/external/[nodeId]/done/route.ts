@@ -2,17 +2,15 @@
  * POST `{ text? }` ends an External Agent node's wait: the text becomes its output and its token dies (editor). 202, or
  * 404 when it is not waiting.
  */
-import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { workflowOfRun } from "@/lib/http/workflow-of";
 import { sharedRedis } from "@/lib/queue/redis";
 import { endWait } from "@/lib/runs/end-wait";
 import { findNodeWait } from "@/lib/runs/run-waits";
+import { DoneBody } from "../../../schema";
 
 export const dynamic = "force-dynamic";
-
-const DoneBody = z.object({ text: z.string().max(100_000, "text: at most 100,000 characters").default("") });
 
 export const POST = apiRoute<{ id: string; nodeId: string }>(
   { role: "editor", workflow: workflowOfRun },

@@ -1,0 +1,377 @@
+/**
+ * The OpenAPI document against the real API: every route file's methods are described; then real requests over
+ * real HTTP (the real handlers, database, Redis and workers) reach every documented answer of every operation, and
+ * each answer's status must be documented and its body must validate against the document's schema for it. The few
+ * answers no test here can cause are listed in UNREACHED with where they are tested instead.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { graphEdge, graphNode } from "@/lib/testing/fixtures";
+import { ContractRecorder, type OpenApiDoc } from "@/lib/testing/openapi-contract";
+import { routeFileMethods } from "@/lib/testing/route-files";
+import { createTestAccount, createTestApiKey, type TestAccount } from "@/lib/testing/test-accounts";
+import { startTestStack, type TestStack } from "@/lib/testing/test-stack";
+import { waitFor } from "@/lib/testing/wait-for";
+
+/** Documented answers no request here can cause, each with the reason and where it is tested. */
+const UNREACHED: Record<string, string> = {
+  "GET /api/health 503": "needs Redis or PostgreSQL stopped under the test; not tested anywhere yet",
+  "GET /api/mcp/oauth/callback 200": "needs a finished OAuth sign-in: e2e/mcp-oauth.spec.ts signs in for real",
+  "POST /api/runs/{id}/approvals/{callId} 200":
+    "needs a model's call held for approval: lib/approvals/approval.integration",
+  "POST /api/runs/{id}/approvals/{callId} 409": "the same call decided twice: lib/approvals/approval.integration",
+};
+
+let stack: TestStack;
+let contract: ContractRecorder;
+let viewer: TestAccount;
+type Ids = "flow" | "unpublished" | "hooks" | "waiting" | "external" | "approval" | "other" | "run" | "conversation";
+const ids = {} as Record<Ids, string>;
+
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  body: JSON.stringify(body),
+  headers: { "content-type": "application/json", ...stack.headers, ...headers },
+});
+const as = (headers: Record<string, string>) => ({ headers: { ...headers } });
+const call = (method: string, url: string, init: RequestInit = { headers: stack.headers }) =>
+  contract.fetch(`${stack.url}${url}`, { method, ...init });
+const get = (url: string) => call("GET", url);
+const post = (url: string, body: unknown = {}, headers: Record<string, string> = {}) =>
+  call("POST", url, json(body, headers));
+
+const ECHO = {
+  nodes: [graphNode("entry", "core.entry"), graphNode("out", "core.output", { label: "Out" })],
+  edges: [graphEdge("entry", "output", "out", "value")],
+};
+
+async function createWorkflow(name: string, graph: object, publish = true): Promise<string> {
+  const answer = await post("/api/workflows", { name, publish, ...graph });
+  expect(answer.status).toBe(201);
+  return (JSON.parse(answer.text) as { id: string }).id;
+}
+
+async function startRun(workflowId: string, input: unknown = "hi"): Promise<string> {
+  const answer = await post(`/api/workflows/${workflowId}/runs`, { input });
+  expect(answer.status).toBe(201);
+  return (JSON.parse(answer.text) as { runId: string }).runId;
+}
+
+const runStatus = async (runId: string) =>
+  (JSON.parse((await get(`/api/runs/${runId}`)).text) as { status: string }).status;
+const untilStatus = (runId: string, wanted: string) =>
+  waitFor(`run ${runId} to be ${wanted}`, async () => ((await runStatus(runId)) === wanted ? true : undefined), 15_000);
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  viewer = await createTestAccount("viewer");
+  const document = await fetch(`${stack.url}/api/openapi.json`, { headers: viewer.headers });
+  contract = new ContractRecorder((await document.json()) as OpenApiDoc);
+  ids.flow = await createWorkflow("Contract echo", ECHO);
+  ids.other = await createWorkflow("Contract other", ECHO);
+  ids.unpublished = await createWorkflow("Contract draft", ECHO, false);
+  ids.run = await startRun(ids.flow);
+  ids.conversation = (JSON.parse((await post(`/api/workflows/${ids.flow}/conversations`)).text) as { id: string }).id;
+  ids.hooks = await createWorkflow("Contract hooks", {
+    nodes: [
+      graphNode("now", "trigger.webhook", { label: "Now" }),
+      graphNode("done", "trigger.webhook", { label: "Done", params: { respond: "when-done", waitSeconds: 10 } }),
+      graphNode("off", "trigger.webhook", { label: "Off", params: { enabled: false } }),
+      graphNode("out", "core.output", { label: "Out" }),
+    ],
+    edges: [graphEdge("now", "output", "out", "value"), graphEdge("done", "output", "out", "value")],
+  });
+  ids.waiting = await createWorkflow("Contract waits", {
+    nodes: [graphNode("entry", "core.entry"), graphNode("hold", "core.wait.webhook", { label: "Hold" })],
+    edges: [graphEdge("entry", "output", "hold", "input")],
+  });
+  ids.approval = await createWorkflow("Contract approval", {
+    nodes: [graphNode("entry", "core.entry"), graphNode("ask", "core.approval", { label: "Ask" })],
+    edges: [graphEdge("entry", "output", "ask", "input")],
+  });
+  ids.external = await createWorkflow("Contract external", {
+    nodes: [
+      graphNode("entry", "core.entry"),
+      graphNode("outside", "core.external.agent", { label: "Outside", params: { instructions: "Press Done" } }),
+      graphNode("double", "core.code", { label: "Double", mode: "tool", params: { code: "return input * 2;" } }),
+    ],
+    edges: [graphEdge("entry", "output", "outside", "input"), graphEdge("double", "tool", "outside", "tools")],
+  });
+});
+afterAll(() => stack?.close());
+
+describe("the document", () => {
+  it("describes every method of every route file in app/api, and nothing else", () => {
+    const found = routeFileMethods()
+      .map((route) => route.replace(/\[(\w+)\]/g, "{$1}"))
+      .sort();
+    const described = Object.entries(contract.doc.paths).flatMap(([route, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${route}`),
+    );
+    expect(described.sort()).toEqual(found);
+  });
+
+  it("is itself an answer the document describes, and names no secret", async () => {
+    const answer = await call("GET", "/api/openapi.json", as(viewer.headers));
+    expect(answer.status).toBe(200);
+    expect(answer.text).not.toMatch(/sb_[A-Za-z0-9]{8}|eyJ|postgres(ql)?:\/\//);
+  });
+});
+
+describe("the answers every route shares", () => {
+  /** Real ids where a key's workflow limit is judged by the thing the path names; made-up ones elsewhere. */
+  const filled = (template: string) => {
+    const id = template.startsWith("/api/runs/")
+      ? ids.run
+      : template.startsWith("/api/conversations/")
+        ? ids.conversation
+        : ids.flow;
+    return template
+      .replace("{id}", id)
+      .replace("{number}", "1")
+      .replace(/\{\w+\}/g, "contract-id");
+  };
+  const operations = () =>
+    Object.entries(contract.doc.paths).flatMap(([template, item]) =>
+      Object.entries(item).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        template,
+        statuses: Object.keys((operation as { responses: object }).responses),
+      })),
+    );
+
+  it("are what the document says, for every operation", async () => {
+    const limited = await createTestApiKey(stack.account.userId, "limited to another", [ids.other]);
+    for (const { method, template, statuses } of operations()) {
+      const url = `${stack.url}${filled(template)}`;
+      const admin = stack.headers;
+      expect((await contract.raw(method, url, { ...admin, host: "evil.example" })).status).toBe(421);
+      expect((await contract.fetch(`${url}?bad=%ZZ`, { method, headers: admin })).status).toBe(400);
+      if (statuses.includes("401")) expect((await contract.fetch(url, { method })).status).toBe(401);
+      if (statuses.includes("415")) {
+        const plain = { method, headers: { ...admin, "content-type": "text/plain" }, body: "{}" };
+        expect((await contract.fetch(url, plain)).status).toBe(415);
+      }
+      if (statuses.includes("413")) {
+        const huge = { ...admin, "content-type": "application/json", "content-length": String(50 * 1024 * 1024) };
+        expect((await contract.raw(method, url, huge)).status).toBe(413);
+      }
+      if (method !== "GET") {
+        const crossSite = { ...admin, origin: "https://evil.example", "sec-fetch-site": "cross-site" };
+        expect((await contract.fetch(url, { method, headers: crossSite })).status).toBe(403);
+      } else if (statuses.includes("403")) {
+        // A viewer where more is needed; otherwise a key limited to another workflow.
+        const small = await contract.fetch(url, { headers: viewer.headers });
+        const status = small.status === 403 ? 403 : (await contract.fetch(url, { headers: limited.headers })).status;
+        expect(status).toBe(403);
+      }
+    }
+  });
+});
+
+describe("each operation's own answers", () => {
+  const gone = "/api/workflows/no-such-workflow";
+
+  it("workflows: list, create, read, replace, change, copy, delete", async () => {
+    expect((await get("/api/workflows")).status).toBe(200);
+    const id = await createWorkflow("Contract crud", ECHO, false);
+    const read = await get(`/api/workflows/${id}`);
+    expect(read.status).toBe(200);
+    const { updatedAt, graph } = JSON.parse(read.text) as { updatedAt: string; graph: typeof ECHO };
+    expect(read.headers.get("etag")).toBe(`"${updatedAt}"`);
+    const put = await call(
+      "PUT",
+      `/api/workflows/${id}`,
+      json({ name: "Replaced", graph }, { "if-match": `"${updatedAt}"` }),
+    );
+    expect(put.status).toBe(200);
+    const stale = await call(
+      "PUT",
+      `/api/workflows/${id}`,
+      json({ name: "Late", graph }, { "if-match": `"${updatedAt}"` }),
+    );
+    expect(stale.status).toBe(409);
+    expect(JSON.parse(stale.text).updatedAt).toBe(JSON.parse(put.text).updatedAt);
+    const badNode = { name: "Bad", graph: { ...graph, nodes: [{ ...graph.nodes[0], data: { label: 7 } }] } };
+    const invalid = await call("PUT", `/api/workflows/${id}`, json(badNode));
+    expect(invalid.status).toBe(400);
+    expect(JSON.parse(invalid.text).error).toBe(
+      'node "entry": data.label: Invalid input: expected string, received number',
+    );
+    expect((await call("PUT", gone, json({ name: "x", graph }))).status).toBe(404);
+    const patch = await call("PATCH", `/api/workflows/${id}`, json({ settings: { maxConcurrentRuns: 2 } }));
+    expect(patch.status).toBe(200);
+    expect(JSON.parse((await get(`/api/workflows/${id}`)).text)).toMatchObject({
+      name: "Replaced",
+      graph: { nodes: graph.nodes, settings: { maxConcurrentRuns: 2 } },
+    });
+    const stalePatch = await call("PATCH", `/api/workflows/${id}`, json({ name: "Late", updatedAt }));
+    expect(stalePatch.status).toBe(409);
+    expect((await call("PATCH", gone, json({ name: "x" }))).status).toBe(404);
+    const copy = await post(`/api/workflows/${id}/duplicate`, { name: "Copied" });
+    expect(copy.status).toBe(201);
+    expect(JSON.parse(copy.text).name).toBe("Copied");
+    expect((await post(`${gone}/duplicate`)).status).toBe(404);
+    expect((await call("DELETE", `/api/workflows/${id}`)).status).toBe(204);
+    expect((await get(`/api/workflows/${id}`)).status).toBe(404);
+    expect((await call("DELETE", `/api/workflows/${id}`)).status).toBe(404);
+  });
+
+  it("versions: publish, history, one version, restore", async () => {
+    const id = await createWorkflow("Contract versions", ECHO, false);
+    expect((await post(`/api/workflows/${id}/publish`, { note: "first" })).status).toBe(201);
+    expect((await post(`${gone}/publish`)).status).toBe(404);
+    expect((await get(`/api/workflows/${id}/versions`)).status).toBe(200);
+    expect((await get(`${gone}/versions`)).status).toBe(404);
+    expect((await get(`/api/workflows/${id}/versions/1`)).status).toBe(200);
+    expect((await get(`/api/workflows/${id}/versions/9`)).status).toBe(404);
+    expect((await post(`/api/workflows/${id}/versions/1/restore`)).status).toBe(200);
+    expect((await post(`/api/workflows/${id}/versions/9/restore`)).status).toBe(404);
+    expect((await get(`/api/workflows/${id}/schedules`)).status).toBe(200);
+    expect((await get(`${gone}/schedules`)).status).toBe(404);
+  });
+
+  it("runs: start, list, read, follow, cancel", async () => {
+    expect((await post(`/api/workflows/${ids.unpublished}/runs`, {})).status).toBe(409);
+    expect((await post(`${gone}/runs`, {})).status).toBe(404);
+    expect((await get(`/api/workflows/${ids.flow}/runs`)).status).toBe(200);
+    expect((await get(`${gone}/runs`)).status).toBe(404);
+    expect((await get("/api/runs?limit=5")).status).toBe(200);
+    await untilStatus(ids.run, "completed");
+    expect((await get(`/api/runs/${ids.run}`)).status).toBe(200);
+    expect((await get("/api/runs/no-such-run")).status).toBe(404);
+    expect((await get(`/api/runs/${ids.run}/events`)).status).toBe(200);
+    expect((await get("/api/runs/no-such-run/events")).status).toBe(404);
+    expect((await post(`/api/runs/${ids.run}/cancel`)).status).toBe(409);
+    expect((await post("/api/runs/no-such-run/cancel")).status).toBe(404);
+    // A waiting run's stream stays open (a finished run's ends after its replay).
+    const waiting = await startRun(ids.waiting);
+    await untilStatus(waiting, "waiting");
+    process.env.SWITCHBOARD_MAX_STREAMS_PER_USER = "1";
+    try {
+      const held = await fetch(`${stack.url}/api/runs/${waiting}/events`, { headers: stack.headers });
+      expect((await get(`/api/runs/${waiting}/events`)).status).toBe(429);
+      await held.body?.cancel();
+    } finally {
+      delete process.env.SWITCHBOARD_MAX_STREAMS_PER_USER;
+    }
+    expect((await post(`/api/runs/${waiting}/cancel`)).status).toBe(202);
+  });
+
+  it("waits: a Wait for webhook read and resumed once, an Approval step decided once", async () => {
+    const runId = await startRun(ids.waiting);
+    await untilStatus(runId, "waiting");
+    const wait = await get(`/api/runs/${runId}/waits/hold`);
+    expect(wait.status).toBe(200);
+    expect((await get(`/api/runs/${runId}/waits/nobody`)).status).toBe(404);
+    const resumePath = new URL(JSON.parse(wait.text).resumeUrl as string).pathname;
+    // The one-time link is the credential: no other is sent.
+    const resume = (body: unknown) =>
+      call("POST", resumePath, { body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+    expect((await resume({ ok: 1 })).status).toBe(202);
+    expect((await resume({ ok: 2 })).status).toBe(409);
+    expect((await call("POST", "/api/resume/forged.token", json({}))).status).toBe(404);
+
+    const approval = await startRun(ids.approval);
+    await untilStatus(approval, "waiting");
+    expect((await post(`/api/runs/${approval}/waits/ask`, { decision: "approved" })).status).toBe(202);
+    expect((await post(`/api/runs/${approval}/waits/ask`, { decision: "approved" })).status).toBe(409);
+    expect((await post(`/api/runs/${approval}/waits/nobody`, { decision: "approved" })).status).toBe(404);
+    expect((await post(`/api/runs/${approval}/approvals/no-call`, { decision: "approved" })).status).toBe(404);
+  });
+
+  it("an External Agent: its handoff, the gateway it points at, Done", async () => {
+    const runId = await startRun(ids.external, 21);
+    const handoff = await waitFor(
+      "the handoff",
+      async () => {
+        const answer = await get(`/api/runs/${runId}/external/outside`);
+        return answer.status === 200 ? (JSON.parse(answer.text) as { token: string }) : undefined;
+      },
+      15_000,
+    );
+    expect((await get(`/api/runs/${runId}/external/nobody`)).status).toBe(404);
+    const token = { authorization: `Bearer ${handoff.token}`, accept: "application/json, text/event-stream" };
+    const list = { jsonrpc: "2.0", id: 1, method: "tools/list" };
+    expect(
+      (
+        await call("POST", "/api/mcp/gateway", {
+          ...json(list),
+          headers: { ...token, "content-type": "application/json" },
+        })
+      ).status,
+    ).toBe(200);
+    const notice = { jsonrpc: "2.0", method: "notifications/initialized" };
+    expect(
+      (
+        await call("POST", "/api/mcp/gateway", {
+          ...json(notice),
+          headers: { ...token, "content-type": "application/json" },
+        })
+      ).status,
+    ).toBe(202);
+    const jsonOnly = { ...token, accept: "application/json", "content-type": "application/json" };
+    expect((await call("POST", "/api/mcp/gateway", { ...json(list), headers: jsonOnly })).status).toBe(406);
+    expect((await call("GET", "/api/mcp/gateway", { headers: token })).status).toBe(405);
+    expect((await call("DELETE", "/api/mcp/gateway", { headers: token })).status).toBe(200);
+    expect((await post(`/api/runs/${runId}/external/outside/done`, { text: "42" })).status).toBe(202);
+    expect((await post(`/api/runs/${runId}/external/outside/done`, { text: "42" })).status).toBe(404);
+  });
+
+  it("webhooks: at once, when done, disabled, unknown", async () => {
+    expect((await post(`/api/hooks/${ids.hooks}/now`, { a: 1 })).status).toBe(202);
+    expect((await post(`/api/hooks/${ids.hooks}/done`, { a: 2 })).status).toBe(200);
+    expect((await post(`/api/hooks/${ids.hooks}/off`, { a: 3 })).status).toBe(409);
+    expect((await post(`/api/hooks/${ids.hooks}/nobody`, { a: 4 })).status).toBe(404);
+  });
+
+  it("conversations: list, start, read, rename, send, delete", async () => {
+    expect((await get(`/api/workflows/${ids.flow}/conversations`)).status).toBe(200);
+    expect((await get(`${gone}/conversations`)).status).toBe(404);
+    expect((await post(`${gone}/conversations`)).status).toBe(404);
+    const created = await post(`/api/workflows/${ids.flow}/conversations`, { title: "Contract" });
+    expect(created.status).toBe(201);
+    const id = (JSON.parse(created.text) as { id: string }).id;
+    expect((await post(`/api/conversations/${id}/messages`, { text: "hello" })).status).toBe(201);
+    expect((await post("/api/conversations/nobody/messages", { text: "hello" })).status).toBe(404);
+    expect((await get(`/api/conversations/${id}`)).status).toBe(200);
+    expect((await get("/api/conversations/nobody")).status).toBe(404);
+    expect((await call("PATCH", `/api/conversations/${id}`, json({ title: "Renamed" }))).status).toBe(200);
+    expect((await call("PATCH", "/api/conversations/nobody", json({ title: "Renamed" }))).status).toBe(404);
+    expect((await call("DELETE", `/api/conversations/${id}`)).status).toBe(204);
+    expect((await call("DELETE", `/api/conversations/${id}`)).status).toBe(404);
+  });
+
+  it("secrets, the audit trail, MCP, health", async () => {
+    expect((await call("PUT", "/api/secrets/CONTRACT_KEY", json({ value: "v" }))).status).toBe(200);
+    expect((await get("/api/secrets")).status).toBe(200);
+    expect((await call("DELETE", "/api/secrets/CONTRACT_KEY")).status).toBe(204);
+    expect((await call("DELETE", "/api/secrets/CONTRACT_KEY")).status).toBe(404);
+    expect((await get("/api/audit/tool-calls?limit=5")).status).toBe(200);
+    const mcp = { ...stack.headers, "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const list = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    expect((await call("POST", "/api/mcp/workflows", { body: list, headers: mcp })).status).toBe(200);
+    const notice = JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" });
+    expect((await call("POST", "/api/mcp/workflows", { body: notice, headers: mcp })).status).toBe(202);
+    const jsonOnly = { ...mcp, accept: "application/json" };
+    expect((await call("POST", "/api/mcp/workflows", { body: list, headers: jsonOnly })).status).toBe(406);
+    expect((await call("GET", "/api/mcp/workflows")).status).toBe(405);
+    expect((await call("DELETE", "/api/mcp/workflows")).status).toBe(405);
+    const discover = {
+      nodeId: "n",
+      type: "mcp.server",
+      label: "x",
+      params: { transport: "http", url: "http://127.0.0.1:1/mcp" },
+    };
+    expect((await post("/api/mcp/discover", discover)).status).toBe(200);
+    expect((await get("/api/mcp/oauth/callback?code=c&state=nope")).status).toBe(400);
+    expect((await call("GET", "/api/health", {})).status).toBe(200);
+  });
+});
+
+describe("coverage", () => {
+  it("every documented answer was reached by a real request above (or is listed, with why, in UNREACHED)", () => {
+    const documented = contract.documented();
+    for (const key of Object.keys(UNREACHED)) expect(documented, `UNREACHED names ${key}`).toContain(key);
+    const missing = documented.filter((key) => !contract.seen.has(key) && !(key in UNREACHED));
+    expect(missing).toEqual([]);
+  });
+});

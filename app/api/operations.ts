@@ -1,0 +1,41 @@
+/**
+ * Every operation of the HTTP API, for the OpenAPI document (/api/openapi.json) and the /api-docs page: each route
+ * folder describes its own next to its zod schemas (its schema.ts), and is listed here once. A route file whose
+ * methods are not described fails app/api/openapi.json/openapi-contract.integration.test.ts.
+ */
+import type { ApiOperation } from "@/lib/http/openapi/operation";
+import { operations as audit } from "./audit/tool-calls/schema";
+import { operations as conversations } from "./conversations/schema";
+import { operations as health } from "./health/schema";
+import { operations as hooks } from "./hooks/schema";
+import { operations as mcp } from "./mcp/schema";
+import { operations as openApi } from "./openapi.json/schema";
+import { operations as resume } from "./resume/schema";
+import { operations as approvals } from "./runs/[id]/approvals/schema";
+import { operations as runWaits } from "./runs/[id]/schema";
+import { operations as runs } from "./runs/schema";
+import { operations as secrets } from "./secrets/schema";
+import { operations as workflowRuns } from "./workflows/[id]/runs/schema";
+import { operations as schedules } from "./workflows/[id]/schedules/schema";
+import { operations as workflow } from "./workflows/[id]/schema";
+import { operations as versions } from "./workflows/[id]/versions/schema";
+import { operations as workflows } from "./workflows/schema";
+
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  ...workflows,
+  ...workflow,
+  ...versions,
+  ...schedules,
+  ...workflowRuns,
+  ...runs,
+  ...runWaits,
+  ...approvals,
+  ...conversations,
+  ...hooks,
+  ...resume,
+  ...secrets,
+  ...audit,
+  ...mcp,
+  ...health,
+  ...openApi,
+];
