@@ -75,6 +75,7 @@ export default async function HomePage() {
                   id={workflow.id}
                   name={workflow.name}
                   nodeCount={workflow.nodeCount}
+                  publishedVersion={workflow.publishedVersion}
                   updatedAt={workflow.updatedAt.toISOString()}
                   updatedLabel={formatRelativeTime(workflow.updatedAt, now)}
                   updatedTitle={workflow.updatedAt.toLocaleString("en")}

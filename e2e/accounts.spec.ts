@@ -71,6 +71,7 @@ test.describe("accounts", () => {
     const workflow = (await (
       await request.post("/api/workflows", {
         data: {
+          publish: true,
           name: "Shared with a viewer",
           nodes: [
             {
@@ -180,6 +181,7 @@ test.describe("accounts", () => {
         (await (
           await request.post("/api/workflows", {
             data: {
+              publish: true,
               name,
               nodes: [
                 {
@@ -216,7 +218,9 @@ test.describe("accounts", () => {
       storageState: { cookies: [], origins: [] },
       extraHTTPHeaders: { authorization: `Bearer ${key}` },
     });
-    expect(await (await script.get("/api/workflows")).json()).toEqual([{ id: allowedId, name: allowedName }]);
+    expect(await (await script.get("/api/workflows")).json()).toEqual([
+      { id: allowedId, name: allowedName, publishedVersion: 1 },
+    ]);
     expect((await script.post(`/api/workflows/${allowedId}/runs`, { data: {} })).status()).toBe(201);
     const refused = await script.post(`/api/workflows/${otherId}/runs`, { data: {} });
     expect(refused.status()).toBe(403);

@@ -71,7 +71,9 @@ test("a suspended approval survives a worker's death and is approved with an edi
     "extra-worker",
   );
   await extra.ready;
-  const created = await request.post("/api/workflows", { data: approvalGraph("Approval step e2e") });
+  const created = await request.post("/api/workflows", {
+    data: { publish: true, ...approvalGraph("Approval step e2e") },
+  });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const started = await request.post(`/api/workflows/${id}/runs`, { data: { input: { order: 7 } } });
@@ -100,7 +102,9 @@ test("a suspended approval survives a worker's death and is approved with an edi
 });
 
 test("the one-time link decides without a session, once", async ({ browser, request }) => {
-  const created = await request.post("/api/workflows", { data: approvalGraph("Approval link e2e") });
+  const created = await request.post("/api/workflows", {
+    data: { publish: true, ...approvalGraph("Approval link e2e") },
+  });
   const { id } = (await created.json()) as { id: string };
   await request.post(`/api/workflows/${id}/runs`, { data: { input: { order: 9 } } });
   await expect.poll(() => received.find((item) => item.url === "/notify"), { timeout: 60_000 }).toBeTruthy();

@@ -43,7 +43,7 @@ test("a person approves one call (with edited arguments) and denies another", as
     ],
     finalText: "First: {{results.0}} | Second: {{results.1}}",
   };
-  const created = await request.post("/api/workflows", { data: { ...graph, name: "Approval e2e" } });
+  const created = await request.post("/api/workflows", { data: { publish: true, ...graph, name: "Approval e2e" } });
   expect(created.status()).toBe(201);
 
   // The person marks the HTTP tool as requiring approval in the inspector.
@@ -96,7 +96,7 @@ test("a call outside the agent's allowed tools shows up under Blocked attempts",
     toolCalls: [{ tool: "http_request", args: { url: `${baseUrl}/held` } }],
   };
   graph.nodes.find((node) => node.id === "http")!.data.toolConfig = { requiresApproval: true };
-  const created = await request.post("/api/workflows", { data: { ...graph, name: "Blocked e2e" } });
+  const created = await request.post("/api/workflows", { data: { publish: true, ...graph, name: "Blocked e2e" } });
   const { id } = (await created.json()) as { id: string };
   const { runId } = (await (await request.post(`/api/workflows/${id}/runs`, { data: {} })).json()) as { runId: string };
   await page.goto(`/runs/${runId}`);

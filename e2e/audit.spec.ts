@@ -11,7 +11,7 @@ import { exampleWorkflowGraph } from "../lib/workflow-store/example";
 async function runToEnd(request: APIRequestContext, name: string, toolCalls: { tool: string; args: object }[]) {
   const graph = exampleWorkflowGraph();
   graph.nodes.find((node) => node.id === "agent")!.data.params.script = { toolCalls, finalText: "done" };
-  const created = await request.post("/api/workflows", { data: { ...graph, name } });
+  const created = await request.post("/api/workflows", { data: { publish: true, ...graph, name } });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const started = await request.post(`/api/workflows/${id}/runs`, { data: {} });

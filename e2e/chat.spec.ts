@@ -30,6 +30,7 @@ test("chat four turns with memory of two: the fourth request carries only the la
     };
     const created = await request.post("/api/workflows", {
       data: {
+        publish: true,
         name: "Chat e2e",
         nodes: [
           {
@@ -104,7 +105,9 @@ test("a tool call that needs approval waits in the chat, is approved there, and 
     finalText: "Health: {{results.0}}",
   };
   graph.nodes.find((node) => node.id === "http")!.data.toolConfig = { requiresApproval: true };
-  const created = await request.post("/api/workflows", { data: { ...graph, name: "Chat approval e2e" } });
+  const created = await request.post("/api/workflows", {
+    data: { publish: true, ...graph, name: "Chat approval e2e" },
+  });
   const { id } = (await created.json()) as { id: string };
   await page.goto(`/workflows/${id}`);
   await page.getByTestId("open-chat").click();
@@ -132,6 +135,7 @@ test("switching agents mid-call winds the first down within 5 s and builds the n
   };
   const slow = await request.post("/api/workflows", {
     data: {
+      publish: true,
       name: "Slow researcher",
       nodes: [
         graphNode("Entry", "core.entry", 0, 0, {}),
@@ -154,6 +158,7 @@ test("switching agents mid-call winds the first down within 5 s and builds the n
   expect(slow.status()).toBe(201);
   const quick = await request.post("/api/workflows", {
     data: {
+      publish: true,
       name: "Quick helper",
       nodes: [
         graphNode("Entry", "core.entry", 0, 0, {}),

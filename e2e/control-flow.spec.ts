@@ -70,6 +70,7 @@ test("a webhook trigger shows its URL, and a call to it starts a run found in th
 }) => {
   const created = await request.post("/api/workflows", {
     data: {
+      publish: true,
       name: "Webhook e2e",
       nodes: [
         {
@@ -115,6 +116,7 @@ test("Run opens a form built from the Entry's input fields, and the run gets typ
 }) => {
   const created = await request.post("/api/workflows", {
     data: {
+      publish: true,
       name: "Forecast e2e",
       nodes: [
         {

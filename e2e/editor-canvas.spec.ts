@@ -49,6 +49,10 @@ test("two triggers wired into one input: a run by hand and a webhook call each r
   await page.screenshot({ path: `${SHOTS}/editor-two-triggers.png` });
   await editor.save();
 
+  // The webhook is live once the draft is published (the editor's Run runs the draft).
+  await page.getByTestId("publish-workflow").click();
+  await page.getByTestId("publish-confirm").click();
+  await expect(page.getByTestId("publish-state")).toHaveText("v1 live");
   await editor.select(editor.node("Webhook"));
   const url = await page.getByTestId("webhook-url").textContent();
   await editor.run();
@@ -115,7 +119,9 @@ test("Tidy up lays out a 50-node pile with no overlapping nodes, and one undo pu
   page,
   request,
 }) => {
-  const created = await request.post("/api/workflows", { data: { name: `Pile ${Date.now()}`, ...pileOfFifty() } });
+  const created = await request.post("/api/workflows", {
+    data: { publish: true, name: `Pile ${Date.now()}`, ...pileOfFifty() },
+  });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const editor = new EditorPage(page);

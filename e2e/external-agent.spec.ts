@@ -11,6 +11,7 @@ test("an External Agent shows its URL and token, and Done finishes the run with 
 }) => {
   const created = await request.post("/api/workflows", {
     data: {
+      publish: true,
       name: "Bring your own agent",
       nodes: [
         {

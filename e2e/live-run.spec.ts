@@ -42,7 +42,7 @@ test("a waiting tool call appears live, then its result and the answer stream in
     finalText: "Forecast: {{results.0}}",
   };
 
-  const created = await request.post("/api/workflows", { data: { ...graph, name: "Live weather" } });
+  const created = await request.post("/api/workflows", { data: { publish: true, ...graph, name: "Live weather" } });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const started = await request.post(`/api/workflows/${id}/runs`, { data: { input: "What is the weather?" } });
@@ -72,7 +72,7 @@ test("the agent's answer streams into the run view word by word, then stands as 
   const agent = graph.nodes.find((node) => node.id === "agent")!;
   const answer = "Streaming arrives a few words at a time, so nobody stares at a spinner while the model writes.";
   agent.data.params.script = { toolCalls: [], finalText: answer, streamDelayMs: 200 };
-  const created = await request.post("/api/workflows", { data: { ...graph, name: "Streaming answer" } });
+  const created = await request.post("/api/workflows", { data: { publish: true, ...graph, name: "Streaming answer" } });
   const { id } = (await created.json()) as { id: string };
   const started = await request.post(`/api/workflows/${id}/runs`, { data: { input: "Tell me about streaming" } });
   const { runId } = (await started.json()) as { runId: string };

@@ -15,7 +15,7 @@ type McpNodeData = { label: string; mode: "tool"; params: Record<string, unknown
 /** Saves a workflow of one MCP Server node, opens it in the editor and selects the node; its MCP section. */
 async function openMcpNode(page: Page, request: APIRequestContext, name: string, data: McpNodeData) {
   const node = { id: "mcp", type: "mcp.server", position: { x: 300, y: 200 }, data };
-  const created = await request.post("/api/workflows", { data: { name, nodes: [node], edges: [] } });
+  const created = await request.post("/api/workflows", { data: { publish: true, name, nodes: [node], edges: [] } });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   await page.goto(`/workflows/${id}`);

@@ -14,6 +14,7 @@ test("a workflow exposed over MCP is listed and callable, and Settings shows how
 }) => {
   const created = await request.post("/api/workflows", {
     data: {
+      publish: true,
       name: "Echo over MCP",
       nodes: [
         {
@@ -38,6 +39,10 @@ test("a workflow exposed over MCP is listed and callable, and Settings shows how
   await page.getByTestId("mcp-expose-toggle").check();
   await page.getByTestId("mcp-tool-name").fill("echo_back");
   await editor.save();
+  // Exposure is a setting of the version that is live: it takes effect once published.
+  await page.getByTestId("publish-workflow").click();
+  await page.getByTestId("publish-confirm").click();
+  await expect(page.getByTestId("publish-state")).toHaveText("v2 live");
 
   await page.goto("/settings");
   await expect(page.getByTestId("mcp-server-url")).toHaveText(`${baseURL}/api/mcp/workflows`);

@@ -13,6 +13,7 @@ test("an MCP server set to OAuth shows its sign-in settings and status, and a fa
 }) => {
   const created = await request.post("/api/workflows", {
     data: {
+      publish: true,
       name: "OAuth e2e",
       nodes: [
         {

@@ -152,7 +152,9 @@ test("a person cancels a run while an MCP tool is still working, and its server 
       { id: "e2", source: "slow", sourceHandle: "tool", target: "agent", targetHandle: "tools" },
     ],
   };
-  const created = await page.request.post("/api/workflows", { data: { name: "Cancel an MCP call", ...graph } });
+  const created = await page.request.post("/api/workflows", {
+    data: { publish: true, name: "Cancel an MCP call", ...graph },
+  });
   expect(created.status()).toBe(201);
   await page.goto(`/workflows/${(await created.json()).id}`);
   const editor = new EditorPage(page);
@@ -212,7 +214,9 @@ test("the editor follows a run that is still going: its status, and the MCP serv
       { id: "e2", source: "slow", sourceHandle: "tool", target: "agent", targetHandle: "tools" },
     ],
   };
-  const created = await request.post("/api/workflows", { data: { name: `Live editor ${Date.now()}`, ...graph } });
+  const created = await request.post("/api/workflows", {
+    data: { publish: true, name: `Live editor ${Date.now()}`, ...graph },
+  });
   expect(created.status()).toBe(201);
   const { id } = await created.json();
   const started = await request.post(`/api/workflows/${id}/runs`, { data: { input: "go" } });

@@ -110,6 +110,7 @@ test.describe("the perimeter, as the web process answers it", () => {
     page.on("pageerror", (error) => violations.push(error.message));
     const created = await request.post("/api/workflows", {
       data: {
+        publish: true,
         name: "Under CSP",
         nodes: [
           {

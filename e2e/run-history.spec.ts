@@ -37,7 +37,7 @@ test("runs with an input, runs again (edited and as it was), and finds every run
   page,
   request,
 }) => {
-  const created = await request.post("/api/workflows", { data: graph });
+  const created = await request.post("/api/workflows", { data: { publish: true, ...graph } });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const run = new RunPage(page);
@@ -105,10 +105,12 @@ test("runs with an input, runs again (edited and as it was), and finds every run
   await expect(page).toHaveURL(firstRunUrl);
   await expect(page.getByTestId("run-input-value")).toHaveText("first question");
 
-  // The exact graph a run used opens as a new workflow.
+  // The exact graph a run used opens read-only: nothing is copied.
   await page.getByTestId("open-run-graph").click();
-  await page.waitForURL(/\/workflows\/[^/]+$/);
-  await expect(page.getByTestId("workflow-name")).toHaveValue(`History e2e (as run ${runIds[0].slice(0, 8)})`);
+  await page.waitForURL(new RegExp(`/runs/${runIds[0]}/graph$`));
+  await expect(page.getByTestId("version-banner")).toContainText(`The graph run ${runIds[0].slice(0, 8)} used`);
+  await expect(page.getByTestId("workflow-name")).toHaveValue("History e2e");
+  await expect(page.getByTestId("view-only")).toBeVisible();
   await expect(page.locator(".react-flow__node")).toHaveCount(2);
 
   // Yesterday's run: found by its day, opened, and run again with a changed input.

@@ -10,6 +10,7 @@ import { graphNode } from "./support/graph-node";
 test("a node's warning stands out in the run's timeline, and the run still completes", async ({ page, request }) => {
   const created = await request.post("/api/workflows", {
     data: {
+      publish: true,
       name: "Researcher without tools",
       nodes: [
         graphNode("Entry", "core.entry", 0, 0, {}),

@@ -11,6 +11,7 @@ test("a save based on an older version gets the conflict dialog, and overwriting
 }) => {
   const created = await request.post("/api/workflows", {
     data: {
+      publish: true,
       name: "Shared draft",
       nodes: [
         {

@@ -12,6 +12,7 @@ test("a saved schedule shows its next and last firing, and Runs at once is saved
 }) => {
   const created = await request.post("/api/workflows", {
     data: {
+      publish: true,
       name: "Hourly report",
       nodes: [
         {

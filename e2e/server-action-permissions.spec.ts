@@ -46,7 +46,6 @@ const ACTIONS: Record<string, { access: Access; args: unknown[] }> = {
   },
   "app/workflows/test-run-actions.ts#nodeDataAction": { access: "viewer", args: ["WORKFLOW"] },
   "app/runs/actions.ts#rerunAction": { access: "editor", args: ["no-such-run"] },
-  "app/runs/actions.ts#openRunGraphAction": { access: "editor", args: ["no-such-run"] },
   "app/workflows/mcp-oauth-actions.ts#mcpOAuthStatusAction": { access: "viewer", args: [OAUTH_NODE] },
   "app/workflows/mcp-oauth-actions.ts#connectMcpOAuthAction": { access: "editor", args: [OAUTH_NODE, "n"] },
   "app/workflows/mcp-oauth-actions.ts#disconnectMcpOAuthAction": { access: "editor", args: [OAUTH_NODE, "n"] },

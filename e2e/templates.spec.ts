@@ -99,6 +99,7 @@ test("a failed tool call inside an agent shows on the run: the node is marked an
   // The file assistant as it shipped before: a root folder that does not exist, so the write fails.
   const created = await request.post("/api/workflows", {
     data: {
+      publish: true,
       name: "Failing file tool",
       nodes: [
         {

@@ -11,6 +11,7 @@ test("a viewer sees an Agent's stored secret by name, not as missing", async ({ 
   expect((await request.put(`/api/secrets/${secretName}`, { data: { value: "sk-viewer-e2e" } })).ok()).toBe(true);
   const created = await request.post("/api/workflows", {
     data: {
+      publish: true,
       name: "Viewer secret",
       nodes: [
         {

@@ -19,6 +19,7 @@ test("an agent calls another workflow through a Workflow Tool, and the two runs 
 }) => {
   const child = await request.post("/api/workflows", {
     data: {
+      publish: true,
       name: "Shout it",
       nodes: [
         node("entry", "core.entry", "Entry", 80, 160, {
@@ -33,6 +34,7 @@ test("an agent calls another workflow through a Workflow Tool, and the two runs 
   const { id: childId } = (await child.json()) as { id: string };
   const parent = await request.post("/api/workflows", {
     data: {
+      publish: true,
       name: "Agent with a workflow tool",
       nodes: [
         node("entry", "core.entry", "Entry", 60, 120),

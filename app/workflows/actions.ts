@@ -8,8 +8,10 @@ import { redirect } from "next/navigation";
 import { actionDenied, actionPrincipal } from "@/lib/auth/request-access";
 import { catalogueMeta } from "@/lib/nodes";
 import { startEditorRun } from "@/lib/runs/partial-run";
+import { startedBy } from "@/lib/runs/run-trigger";
 import { parseGraph } from "@/lib/workflow/graph";
 import { parseWorkflowFile } from "@/lib/workflow/workflow-file";
+import { authorOf } from "@/lib/workflow-store/author";
 import { duplicateWorkflow } from "@/lib/workflow-store/duplicate-workflow";
 import { paramTypeProblems } from "@/lib/workflow-store/param-types";
 import { saveRefusal } from "@/lib/workflow-store/save-guard";
@@ -22,6 +24,7 @@ import {
   updateWorkflow,
 } from "@/lib/workflow-store/repository";
 import { findTemplate } from "@/lib/workflow-store/templates";
+import { publishWorkflow } from "@/lib/workflow-store/versions";
 import {
   ExpectedVersion,
   SaveWorkflowInput,
@@ -52,8 +55,12 @@ export async function createFromTemplateAction(templateId: unknown): Promise<Lis
   const refusal = saveRefusal(caller.principal.role, null, template.graph({}));
   if (refusal) return { ok: false, errors: refusal.errors };
   const companionIds: Record<string, string> = {};
-  for (const companion of template.companions ?? [])
-    companionIds[companion.key] = (await createWorkflow(companion.name, companion.graph())).id;
+  // A companion is a workflow the template calls as a tool: a Workflow Tool runs its published version.
+  for (const companion of template.companions ?? []) {
+    const { id } = await createWorkflow(companion.name, companion.graph());
+    await publishWorkflow(id, "Published with the template", authorOf(caller.principal));
+    companionIds[companion.key] = id;
+  }
   const { id } = await createWorkflow(template.name, template.graph(companionIds));
   redirect(`/workflows/${id}`);
 }
@@ -84,7 +91,8 @@ export async function saveWorkflowAction(
       errors: ["expectedVersion: expected the version (an ISO time) the editor loaded, or null to overwrite"],
     };
   const expected = version.data === undefined ? null : version.data === null ? null : new Date(version.data);
-  const saved = await saveWorkflowVersion(workflowId.data, { name: body.data.name, graph: graph.graph }, expected);
+  const changes = { name: body.data.name, graph: graph.graph };
+  const saved = await saveWorkflowVersion(workflowId.data, changes, expected, authorOf(user.principal));
   if (saved.status === "missing") return { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
   if (saved.status === "conflict") {
     return {
@@ -108,9 +116,12 @@ export async function runWorkflowAction(
 ): Promise<RunWorkflowResult> {
   const saved = await saveWorkflowAction(id, input, expectedVersion);
   if (!saved.ok) return unsavedRun(saved);
+  const caller = await actionPrincipal("editor");
+  if (!caller.ok) return { ok: false, saved: true, errors: [{ message: caller.error }] };
   let runId: string;
   try {
-    const result = await startEditorRun(WorkflowId.parse(id), runInput); // pins make it a test run
+    // Pins make it a test run.
+    const result = await startEditorRun(WorkflowId.parse(id), runInput, startedBy(caller.principal));
     if (!result.ok)
       return { ok: false, saved: true, errors: "errors" in result ? result.errors : [{ message: result.message }] };
     runId = result.runId;

@@ -6,6 +6,7 @@ import type { Connection, EdgeChange, NodeChange } from "@xyflow/react";
 import { createStore } from "zustand/vanilla";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import type { NodeMode, WorkflowGraph } from "@/lib/workflow/graph";
+import type { DiffMark } from "@/lib/workflow/graph-diff";
 import type { Problem } from "@/lib/workflow/compile";
 import { toAnnotationNodes, type AnnotationNode } from "./annotations/annotation-nodes";
 import { emptyHistory, type EditHistory } from "./edit-history";
@@ -35,6 +36,8 @@ export type EditorInit = {
   hostTools?: boolean;
   /** The stored workflow's version (updatedAt, ISO) this editor started from. */
   version?: string;
+  /** A comparison of two versions (read-only): what each node and wire (`edge:<id>`) is in the diff. */
+  marks?: Record<string, DiffMark>;
 };
 
 export type EditorState = {
@@ -52,6 +55,8 @@ export type EditorState = {
   /** Workflow-level settings (run timeout, MCP exposure), saved with the graph. */
   settings?: WorkflowGraph["settings"];
   statuses: Record<string, NodeStatus>;
+  /** A comparison's marks (EditorInit.marks); empty when not comparing. */
+  marks: Record<string, DiffMark>;
   /** Problems from the live client-side compile. */
   compileErrors: Problem[];
   /** Problems the server answered when Run was refused; cleared by the next edit. */
@@ -123,6 +128,14 @@ export function createEditorStore(init: EditorInit) {
   }));
 }
 
+/** Wires a comparison marks get a class the canvas colours (`diff-added`, `diff-removed`). */
+const markedEdges = (edges: FlowEdge[], marks: EditorInit["marks"]) =>
+  marks
+    ? edges.map((edge) =>
+        marks[`edge:${edge.id}`] ? { ...edge, className: `diff-${marks[`edge:${edge.id}`]}` } : edge,
+      )
+    : edges;
+
 /** The data an editor opens with: the graph as React Flow elements, nothing edited, saved or wrong yet. */
 function initialState(init: EditorInit, lookup: ComponentLookup) {
   return {
@@ -133,13 +146,14 @@ function initialState(init: EditorInit, lookup: ComponentLookup) {
     readOnly: init.readOnly ?? false,
     hostTools: init.hostTools,
     nodes: toFlowNodes(init.graph, lookup),
-    edges: toFlowEdges(init.graph),
+    edges: markedEdges(toFlowEdges(init.graph), init.marks),
     annotations: toAnnotationNodes(init.graph),
     mcpServers: init.graph.mcpServers,
     settings: init.graph.settings,
     version: init.version,
     conflict: false,
     statuses: init.statuses ?? {},
+    marks: init.marks ?? {},
     compileErrors: [],
     runErrors: null,
     nodeProblems: {},

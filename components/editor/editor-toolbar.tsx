@@ -1,7 +1,7 @@
 "use client";
 /**
- * The editor's top bar: back to the list, the workflow name, undo/redo, export, shortcuts, the workflow's runs, save
- * state, Save, Run and Run with input.
+ * The editor's top bar: back to the list, the workflow name, undo/redo, export, shortcuts, the workflow's runs, what
+ * is live with Publish and the History, save state, Save, Run and Run with input.
  */
 import {
   ArrowLeft,
@@ -29,6 +29,7 @@ import { downloadWorkflowFile } from "./export-workflow";
 import { RunInputDialog } from "@/components/run-input/run-input-dialog";
 import { entryInputFields } from "@/components/run-input/entry-input-fields";
 import { ShortcutsHelp } from "./shortcuts-help";
+import { PublishControl } from "./versions/publish-control";
 
 type SaveState = "saved" | "unsaved" | "saving" | "failed";
 
@@ -45,13 +46,17 @@ function saveStateOf(state: EditorState): SaveState {
   return state.revision === state.savedRevision ? "saved" : "unsaved";
 }
 
-/** `chatOpen` / `toggleChat`: the Chat panel in the inspector's place. */
+/**
+ * `chatOpen` / `toggleChat`: the Chat panel in the inspector's place. `snapshot`: a version or a run's graph shown
+ * read-only, which has no Publish or History of its own.
+ */
 type EditorToolbarProps = {
   save: () => Promise<boolean>;
   run: (input?: unknown) => void;
   isRunning: boolean;
   chatOpen: boolean;
   toggleChat: () => void;
+  snapshot?: boolean;
 };
 
 /** What the toolbar shows from the store (selected shallowly: a drag re-renders it only when one of these changes). */
@@ -74,7 +79,7 @@ function useToolbarState() {
 
 type ToolbarState = ReturnType<typeof useToolbarState>;
 
-export function EditorToolbar({ save, run, isRunning, chatOpen, toggleChat }: EditorToolbarProps) {
+export function EditorToolbar({ save, run, isRunning, chatOpen, toggleChat, snapshot }: EditorToolbarProps) {
   const router = useRouter();
   const toolbar = useToolbarState();
   const { inputFields, runProblems, name, setName, saveState, readOnly } = toolbar;
@@ -114,6 +119,9 @@ export function EditorToolbar({ save, run, isRunning, chatOpen, toggleChat }: Ed
         </span>
       )}
       <ToolbarTools toolbar={toolbar} chatOpen={chatOpen} toggleChat={toggleChat} />
+      {toolbar.workflowId && !snapshot && (
+        <PublishControl workflowId={toolbar.workflowId} canPublish={!readOnly} save={save} />
+      )}
       {!readOnly && (
         <SaveAndRun
           toolbar={toolbar}

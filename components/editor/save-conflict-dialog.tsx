@@ -4,6 +4,7 @@
  * one.
  */
 import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
 import { useEditorStore, useEditorStoreApi } from "./editor-store-context";
 
 export function SaveConflictDialog({ overwrite }: { overwrite: () => Promise<boolean> }) {
@@ -16,30 +17,23 @@ export function SaveConflictDialog({ overwrite }: { overwrite: () => Promise<boo
     window.location.reload();
   };
   return (
-    <div className="modal-backdrop">
-      <div
-        className="modal"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="conflict-title"
-        data-testid="save-conflict-dialog"
-      >
-        <h2 id="conflict-title" className="modal-title">
-          This workflow changed elsewhere
-        </h2>
-        <p className="modal-body">
-          Someone saved it after you opened it — in another tab, or another person. Reload to see their version (your
-          unsaved edits here are dropped), or overwrite it with yours.
-        </p>
-        <div className="modal-actions">
+    <Modal
+      title="This workflow changed elsewhere"
+      testId="save-conflict-dialog"
+      role="alertdialog"
+      actions={
+        <>
           <Button onClick={reload} data-testid="conflict-reload">
             Reload their version
           </Button>
           <Button variant="danger" onClick={() => void overwrite()} data-testid="conflict-overwrite">
             Overwrite with mine
           </Button>
-        </div>
-      </div>
-    </div>
+        </>
+      }
+    >
+      Someone saved it after you opened it — in another tab, or another person. Reload to see their version (your
+      unsaved edits here are dropped), or overwrite it with yours.
+    </Modal>
   );
 }

@@ -3,11 +3,13 @@
  * The editor page's client root: toolbar, palette, canvas and inspector (or the Chat panel) around one editor store.
  */
 import "./editor.css";
+import "./versions/versions.css";
 import { Panel, ReactFlowProvider } from "@xyflow/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { ChatPanel } from "@/components/chat/chat-panel";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import type { WorkflowGraph } from "@/lib/workflow/graph";
+import type { DiffMark } from "@/lib/workflow/graph-diff";
 import { useLiveCompile } from "@/hooks/use-live-compile";
 import { useWorkflowPersistence } from "@/hooks/use-workflow-persistence";
 import { cx } from "@/components/ui/class-names";
@@ -37,9 +39,20 @@ type WorkflowEditorProps = {
   canEdit: boolean;
   /** Whether host access is enabled, so the canvas can mark nodes that would be refused. */
   hostTools: boolean;
+  /** A published version or a run's graph, read-only: a banner saying which, and a comparison's marks. */
+  snapshot?: Snapshot;
 };
 
-export function WorkflowEditor({ workflow, catalogue, activeRunId, canEdit, hostTools }: WorkflowEditorProps) {
+export type Snapshot = { banner: ReactNode; marks?: Record<string, DiffMark> };
+
+export function WorkflowEditor({
+  workflow,
+  catalogue,
+  activeRunId,
+  canEdit,
+  hostTools,
+  snapshot,
+}: WorkflowEditorProps) {
   return (
     <ReactFlowProvider>
       <EditorStoreProvider
@@ -49,19 +62,20 @@ export function WorkflowEditor({ workflow, catalogue, activeRunId, canEdit, host
           graph: workflow.graph,
           version: workflow.version,
           catalogue,
-          readOnly: !canEdit,
+          readOnly: !canEdit || snapshot !== undefined,
           hostTools,
+          marks: snapshot?.marks,
         }}
       >
         <TestRunProvider>
-          <EditorLayout activeRunId={activeRunId ?? null} />
+          <EditorLayout activeRunId={activeRunId ?? null} snapshot={snapshot} />
         </TestRunProvider>
       </EditorStoreProvider>
     </ReactFlowProvider>
   );
 }
 
-function EditorLayout({ activeRunId }: { activeRunId: string | null }) {
+function EditorLayout({ activeRunId, snapshot }: { activeRunId: string | null; snapshot?: Snapshot }) {
   useLiveCompile();
   const { save, run, isRunning } = useWorkflowPersistence();
   const readOnly = useEditorStore((state) => state.readOnly);
@@ -76,7 +90,9 @@ function EditorLayout({ activeRunId }: { activeRunId: string | null }) {
         isRunning={isRunning}
         chatOpen={chatOpen}
         toggleChat={() => setChatOpen(!chatOpen)}
+        snapshot={snapshot !== undefined}
       />
+      {snapshot?.banner}
       <div className={cx("editor-body", readOnly && "is-read-only", panelClasses, chatOpen && "chat-open")}>
         {!readOnly && (
           <SidePanel side="palette">

@@ -37,8 +37,8 @@ export function WorkflowMcpExposure() {
         />
       </label>
       <p className="field-help">
-        MCP clients (Claude Desktop, Cursor, VS Code…) with an API key can call this workflow as a tool. Settings → MCP
-        server has the address.
+        MCP clients (Claude Desktop, Cursor, VS Code…) with an API key can call this workflow as a tool, as its
+        published version says: a change here takes effect when you publish. Settings → MCP server has the address.
       </p>
       {expose && (
         <>

@@ -6,20 +6,23 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { deleteWorkflowAction, duplicateWorkflowAction, renameWorkflowAction } from "@/app/workflows/actions";
 import type { ListActionResult } from "@/app/workflows/schema";
+import { Badge } from "@/components/ui/badge";
 import { ConfirmDialog } from "./confirm-dialog";
 
-/** `canEdit` is false for viewers: the row only opens the workflow. */
+/** `canEdit` is false for viewers: the row only opens the workflow. `publishedVersion`: the live one, if any. */
 type WorkflowRowProps = {
   id: string;
   name: string;
   nodeCount: number;
+  publishedVersion: number | null;
   updatedAt: string;
   updatedLabel: string;
   updatedTitle: string;
   canEdit: boolean;
 };
 
-export function WorkflowRow({ id, name, nodeCount, updatedAt, updatedLabel, updatedTitle, canEdit }: WorkflowRowProps) {
+export function WorkflowRow(props: WorkflowRowProps) {
+  const { id, name, nodeCount, publishedVersion, updatedAt, updatedLabel, updatedTitle, canEdit } = props;
   const router = useRouter();
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -65,6 +68,13 @@ export function WorkflowRow({ id, name, nodeCount, updatedAt, updatedLabel, upda
           <Link href={`/workflows/${id}`} className="workflow-row-link" data-testid="workflow-row-link">
             {name}
           </Link>
+        )}
+        {publishedVersion ? (
+          <Badge tone="success" className="workflow-row-live">
+            v{publishedVersion} live
+          </Badge>
+        ) : (
+          <Badge className="workflow-row-live">Draft only</Badge>
         )}
         {error && (
           <span className="workflow-row-error" role="alert">

@@ -116,6 +116,65 @@ const ROWS: Row[] = [
   },
   {
     method: "GET",
+    route: "/api/variables",
+    access: "viewer",
+    path: () => "/api/variables",
+    allowed: [200],
+    limited: "filtered",
+  },
+  {
+    method: "PUT",
+    route: "/api/variables/[name]",
+    access: "editor",
+    path: () => `/api/variables/TABLE_VAR?workflowId=${workflowId}`,
+    body: { value: "from the table" },
+    allowed: [200],
+    limited: "workflow",
+    outsideLimit: [403],
+  },
+  {
+    method: "DELETE",
+    route: "/api/variables/[name]",
+    access: "editor",
+    path: () => `/api/variables/NO_SUCH_VAR?workflowId=${workflowId}`,
+    allowed: [404],
+    limited: "workflow",
+  },
+  {
+    method: "POST",
+    route: "/api/workflows/[id]/publish",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}/publish`,
+    body: { note: "from the permission table" },
+    allowed: [201],
+    limited: "workflow",
+  },
+  {
+    method: "GET",
+    route: "/api/workflows/[id]/versions",
+    access: "viewer",
+    path: () => `/api/workflows/${workflowId}/versions`,
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "GET",
+    route: "/api/workflows/[id]/versions/[number]",
+    access: "viewer",
+    path: () => `/api/workflows/${workflowId}/versions/1`,
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "POST",
+    route: "/api/workflows/[id]/versions/[number]/restore",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}/versions/1/restore`,
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "GET",
     route: "/api/workflows/[id]/conversations",
     access: "viewer",
     path: () => `/api/workflows/${workflowId}/conversations`,
@@ -421,6 +480,12 @@ beforeAll(async () => {
     body: JSON.stringify(graph),
   });
   workflowId = ((await created.json()) as { id: string }).id;
+  const published = await fetch(`${served.url}/api/workflows/${workflowId}/publish`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...accounts.editor.headers },
+    body: "{}",
+  });
+  expect(published.status).toBe(201);
   const started = await fetch(`${served.url}/api/workflows/${workflowId}/runs`, {
     method: "POST",
     headers: { "content-type": "application/json", ...accounts.editor.headers },
@@ -522,7 +587,7 @@ describe("what a key limited to some workflows gets from the API", () => {
 
   it("lists only its workflows and their runs", async () => {
     expect((await get("/api/workflows", limitedKeys.outside)) as unknown as { id: string }[]).toEqual([
-      { id: otherWorkflowId, name: "other" },
+      { id: otherWorkflowId, name: "other", publishedVersion: null },
     ]);
     expect(((await get("/api/runs?limit=100", limitedKeys.outside)).runs as unknown[]).length).toBe(0);
     const inside = (await get("/api/runs?limit=100", limitedKeys.inside)).runs as { id: string }[];

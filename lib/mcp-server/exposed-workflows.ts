@@ -1,6 +1,6 @@
 /**
  * The workflows offered over MCP (workflow settings → "Expose over MCP"), each with its tool name, description and
- * input schema from its Entry.
+ * input schema from its Entry — as their published versions say: a draft's settings are not live.
  */
 import { sql } from "../db/sql";
 import { workflowInputSchema } from "../tools/workflow-tool";
@@ -37,6 +37,9 @@ export function exposedWorkflow(workflowId: string, name: string, rawGraph: unkn
 
 export async function listExposedWorkflows(): Promise<ExposedWorkflow[]> {
   const rows = await sql<{ id: string; name: string; graph: unknown }>`
-    SELECT id, name, graph FROM "Workflow" WHERE graph->'settings'->'mcp'->>'expose' = 'true' ORDER BY name`;
+    SELECT workflow.id, version.name, version.graph FROM "Workflow" workflow
+      JOIN "WorkflowVersion" version
+        ON version."workflowId" = workflow.id AND version.number = workflow."publishedVersion"
+    WHERE version.graph->'settings'->'mcp'->>'expose' = 'true' ORDER BY version.name`;
   return rows.flatMap((row) => exposedWorkflow(row.id, row.name, row.graph) ?? []);
 }

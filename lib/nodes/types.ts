@@ -212,7 +212,9 @@ export type WaitRequest = {
  * How a wait ended: by someone (a person, a POST to the resume URL, an outside agent) with a value, or by its
  * time running out.
  */
-export type WaitOutcome = { timedOut: true } | { timedOut: false; by: "person" | "link" | "webhook"; value: unknown };
+export type WaitOutcome =
+  | { timedOut: true }
+  | { timedOut: false; by: "person" | "link" | "webhook"; value: unknown; /** a person's name */ decidedBy?: string };
 
 export type OpenedWait = {
   /** How it ended, once it has; null while it still waits. */

@@ -28,7 +28,7 @@ const waitingGraph = (seconds: number, settings?: WorkflowGraph["settings"]) => 
 async function createWorkflow(graph: ReturnType<typeof waitingGraph>): Promise<string> {
   const response = await stack.fetch("/api/workflows", {
     method: "POST",
-    body: JSON.stringify({ name: "limited", ...graph }),
+    body: JSON.stringify({ name: "limited", publish: true, ...graph }),
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;

@@ -16,6 +16,7 @@ import { crashRig } from "../testing/crash-rig";
 import { waitFor } from "../testing/wait-for";
 import type { WorkflowGraph, WorkflowNode } from "../workflow/graph";
 import { createWorkflow } from "../workflow-store/repository";
+import { publishWorkflow } from "../workflow-store/versions";
 import { listEvents } from "./read-events";
 
 const rig = crashRig(async () => {
@@ -143,6 +144,7 @@ describe("a Workflow Tool call whose worker is killed while its child runs", () 
       ],
       edges: [graphEdge("entry", "output", "fetch", "body")],
     });
+    await publishWorkflow(childWorkflowId, "the child a Workflow Tool runs", null);
     const llm = await startFakeChatCompletions(
       [{ toolCall: { name: "child_flow", arguments: { input: "x" } } }, { text: "The child answered." }],
       { byStep: true },

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { asJson } from "../db/json";
+import { publishWorkflow } from "../workflow-store/versions";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { waitFor } from "../testing/wait-for";
 import { waitForRun } from "../testing/wait-for-run";
@@ -25,7 +26,7 @@ async function post(path: string, body: unknown): Promise<Record<string, unknown
   return json;
 }
 const saveWorkflow = async (name: string, graph: WorkflowGraph) =>
-  (await post("/api/workflows", { name, ...graph })).id as string;
+  (await post("/api/workflows", { name, publish: true, ...graph })).id as string;
 const startRun = async (workflowId: string) =>
   (await post(`/api/workflows/${workflowId}/runs`, { input: "go" })).runId as string;
 const runsOf = (workflowId: string) => getDb().run.findMany({ where: { workflowId }, orderBy: { createdAt: "asc" } });
@@ -87,6 +88,7 @@ describe("error workflow", () => {
       where: { id: loopId },
       data: { graph: asJson(failing({ errorWorkflowId: loopId })) },
     });
+    await publishWorkflow(loopId, "names itself", null);
     const workflowId = await saveWorkflow("Import", failing({ errorWorkflowId: loopId }));
     expect(await waitForRun(stack, await startRun(workflowId))).toMatchObject({ status: "failed" });
     const [handled] = await waitFor(

@@ -1,11 +1,12 @@
 /**
  * The error workflow: a workflow names another in `settings.errorWorkflowId`, and each of its runs
- * that fails starts that one (trigger "error") with `{ runId, workflowId, workflowName, nodeId,
- * error, url }`. A run started this way never starts an error workflow when it fails itself, so
- * two workflows naming each other (or one naming itself) cannot loop.
+ * that fails starts that one's published version (trigger "error") with `{ runId, workflowId,
+ * workflowName, nodeId, error, url }`. The setting is read from the graph the failed run ran (its
+ * version, not today's draft). A run started this way never starts an error workflow when it fails
+ * itself, so two workflows naming each other (or one naming itself) cannot loop.
  */
+import { sql } from "../db/sql";
 import { appBaseUrl } from "../platform/app-url";
-import { getWorkflow } from "../workflow-store/repository";
 import type { RunTrigger } from "./run-trigger";
 import { startRun, startRunProblem } from "./start-run";
 
@@ -34,8 +35,10 @@ export type FailedRun = {
 export async function startErrorWorkflow(failed: FailedRun): Promise<string | null> {
   if (failed.trigger?.kind === "error") return null; // an error workflow's own failure: no loops
   try {
-    const workflow = await getWorkflow(failed.workflowId);
-    const errorWorkflowId = workflow?.graph.settings?.errorWorkflowId;
+    const [workflow] = await sql<{ name: string; errorWorkflowId: string | null }>`
+      SELECT workflow.name, run.graph->'settings'->>'errorWorkflowId' AS "errorWorkflowId"
+      FROM "Run" run JOIN "Workflow" workflow ON workflow.id = run."workflowId" WHERE run.id = ${failed.runId}`;
+    const errorWorkflowId = workflow?.errorWorkflowId;
     if (!workflow || !errorWorkflowId) return null;
     const input: ErrorWorkflowInput = {
       runId: failed.runId,

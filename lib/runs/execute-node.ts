@@ -104,9 +104,10 @@ async function executeComponent(
   // Secrets come only from the node's own params, resolved before templates pull in upstream data,
   // so neither upstream outputs nor run input can ask for one by carrying `{ "$secret": NAME }`.
   const ownParams = await ctx.secrets.resolveParams(node.params);
-  const filled = fillTemplates(ctx.plan, node, component, { ...ownParams, ...inputs }, ctx.outputs, (sourceId) =>
-    outputPorts(ctx.plan.nodes[sourceId]),
-  );
+  const variables = node.readsVariables ? await ctx.variables() : undefined;
+  const given = { ...ownParams, ...inputs };
+  const portsOfSource = (sourceId: string) => outputPorts(ctx.plan.nodes[sourceId]);
+  const filled = fillTemplates(ctx.plan, node, component, given, ctx.outputs, portsOfSource, variables);
   const params = parseNodeParams(component, node.label, filled);
   // What it runs with, for the run view; a secret param shows as the reference the node holds (anything else secret is
   // redacted on the way to the log).

@@ -34,7 +34,7 @@ async function post(path: string, body: unknown) {
 }
 
 async function runWorkflow(graph: WorkflowGraph, input?: unknown) {
-  const created = await post("/api/workflows", { name: "integration", ...graph });
+  const created = await post("/api/workflows", { name: "integration", publish: true, ...graph });
   expect(created.status).toBe(201);
   const started = await post(`/api/workflows/${created.body.id}/runs`, { input });
   expect(started.status).toBe(201);
@@ -111,7 +111,7 @@ describe("a full run", () => {
   });
 
   it("tails a live run over SSE from before it starts to its end", async () => {
-    const created = await post("/api/workflows", { name: "live", ...exampleWorkflowGraph() });
+    const created = await post("/api/workflows", { name: "live", publish: true, ...exampleWorkflowGraph() });
     const started = await post(`/api/workflows/${created.body.id}/runs`, {});
     const live = await readSse(started.body.runId);
     expect(live[0].type).toBe("run.queued");

@@ -25,7 +25,10 @@ async function createWorkflow(name: string, finalText: string): Promise<string> 
     ],
     edges: [graphEdge("entry", "output", "step", "input")],
   };
-  const response = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify(graph) });
+  const response = await stack.fetch("/api/workflows", {
+    method: "POST",
+    body: JSON.stringify({ ...graph, publish: true }),
+  });
   return ((await response.json()) as { id: string }).id;
 }
 
@@ -68,6 +71,7 @@ describe("GET /api/workflows/{id}/runs", () => {
       method: "POST",
       body: JSON.stringify({
         name: "history default",
+        publish: true,
         nodes: [
           graphNode("entry", "core.entry", { params: { defaultInput: "what the Entry says" } }),
           graphNode("out", "core.output"),

@@ -56,7 +56,7 @@ function graphFrom(trigger: WorkflowNode, fetch: WorkflowNode, expression = "{ '
 async function createWorkflow(graph: Pick<WorkflowGraph, "nodes" | "edges">): Promise<string> {
   const response = await stack.fetch("/api/workflows", {
     method: "POST",
-    body: JSON.stringify({ name: "build loop", ...graph }),
+    body: JSON.stringify({ name: "build loop", publish: true, ...graph }),
   });
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { id: string }).id;

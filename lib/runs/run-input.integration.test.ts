@@ -15,6 +15,7 @@ beforeAll(async () => {
     method: "POST",
     body: JSON.stringify({
       name: "forecast",
+      publish: true,
       nodes: [
         graphNode("entry", "core.entry", {
           params: {

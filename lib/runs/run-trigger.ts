@@ -15,10 +15,19 @@ export const TRIGGER_KINDS = ["manual", "api", "webhook", "schedule", "workflow"
  * `conversationId`: a chat message's run (kind "chat"), whose model nodes with memory read the conversation's earlier
  * turns.
  */
+/** Who started a run, when a person or a key did (the editor, the API, the chat, an MCP client, a webhook by key). */
+export const RunStarter = z.object({ userId: z.string(), name: z.string(), via: z.enum(["session", "api-key"]) });
+export type RunStarter = z.infer<typeof RunStarter>;
+
+/** The starter a signed-in person or an API key's owner is. */
+export const startedBy = (principal: { userId: string; name: string; email: string; via: RunStarter["via"] }) =>
+  ({ userId: principal.userId, name: principal.name || principal.email, via: principal.via }) satisfies RunStarter;
+
 export const RunTrigger = z.object({
   kind: z.enum(TRIGGER_KINDS),
   nodeId: z.string().optional(),
   conversationId: z.string().optional(),
+  by: RunStarter.optional(),
   /** A test run from the editor: what was asked and the nodes it ran (lib/runs/partial-run.ts). Only these use pins. */
   test: z
     .object({
@@ -30,6 +39,16 @@ export const RunTrigger = z.object({
     .optional(),
 });
 export type RunTrigger = z.infer<typeof RunTrigger>;
+
+/** Which of a workflow's graphs a run runs: the draft being edited, or the published version live triggers run. */
+export type RunSource = "draft" | "published";
+
+/**
+ * A person trying the workflow in the editor (Run, its chat) runs the draft; everything live — webhooks, schedules,
+ * the API, a parent workflow, an MCP client, an error workflow — runs the published version.
+ */
+export const runSourceOf = (trigger: RunTrigger): RunSource =>
+  trigger.kind === "manual" || trigger.kind === "chat" ? "draft" : "published";
 
 /** What kind of trigger a component is, if it is one (its catalogue `trigger`). */
 export type TriggerKindOf = (type: string) => "manual" | "webhook" | "schedule" | undefined;

@@ -14,7 +14,10 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 async function create(graph: unknown): Promise<string> {
-  const response = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify(graph) });
+  const response = await stack.fetch("/api/workflows", {
+    method: "POST",
+    body: JSON.stringify({ ...(graph as object), publish: true }),
+  });
   return ((await response.json()) as { id: string }).id;
 }
 const start = async (id: string) => {

@@ -2,10 +2,13 @@
  * Starting a run: compile the workflow, store the Run with its plan and its `run.queued` event,
  * and enqueue the job. Used by the Run button's server action and by the HTTP API alike.
  *
- * This is the hottest path of the API, so a workflow's compiled plan is cached per version (its
- * `updatedAt` and the host-access setting): a start with a cached plan is one statement, which
- * inserts the Run and its first event only if the workflow still has that version, and the enqueue. A stale or missing
- * cache entry falls back to reading and compiling.
+ * A run runs the workflow's draft (a person trying it in the editor) or its published version (every live trigger:
+ * run-trigger.ts `runSourceOf`), and records which (Run.version, null for the draft).
+ *
+ * This is the hottest path of the API, so a compiled plan is cached per workflow and source (with the draft's
+ * `updatedAt` or the published version's number, and the host-access setting): a start with a cached plan is one
+ * statement, which inserts the Run and its first event only if the workflow still has that draft or that published
+ * version, and the enqueue. A stale or missing cache entry falls back to reading and compiling.
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "../db/sql";
@@ -13,18 +16,20 @@ import { lookupComponent } from "../nodes";
 import { addRunJob } from "../queue/queues";
 import { hostToolsEnabled } from "../settings/host-tools";
 import { compileWorkflow, type CompileError, type CompiledWorkflow } from "../workflow/compile";
+import type { WorkflowGraph } from "../workflow/graph";
 import { checkRunInput, entryFieldsOf, type InputField, type InputProblem } from "../workflow/run-input-schema";
 import { getWorkflow } from "../workflow-store/repository";
+import { getPublishedWorkflow } from "../workflow-store/versions";
 import { emptyWorkflowError, missingSecrets, secretUses, type SecretUse } from "./plan-readiness";
 import { runPriority } from "./run-priority";
-import { asksWithInput, type RunTrigger } from "./run-trigger";
+import { asksWithInput, runSourceOf, type RunSource, type RunTrigger } from "./run-trigger";
 
 /** A child run's place: the run and the tool call that started it, and its nesting depth. */
 export type RunParent = { runId: string; callId?: string; depth: number };
 
 export type StartRunResult =
   | { ok: true; runId: string }
-  | { ok: false; reason: "not-found"; message: string }
+  | { ok: false; reason: "not-found" | "not-published"; message: string }
   | { ok: false; reason: "invalid"; message: string; errors: CompileError[] }
   | { ok: false; reason: "invalid-input"; message: string; errors: InputProblem[] };
 
@@ -35,7 +40,10 @@ export function startRunProblem(result: Exclude<StartRunResult, { ok: true }>): 
 
 /** A compiled workflow version, kept as the JSON text the Run row stores, with the input fields its Entry asks for. */
 type CachedPlan = {
-  updatedAt: Date;
+  /** The draft's save time; for a published version, null (the version never changes). */
+  updatedAt: Date | null;
+  /** The published version's number; null for the draft. */
+  version: number | null;
   hostTools: boolean;
   planJson: string;
   graphJson: string;
@@ -48,10 +56,12 @@ const MAX_CACHED = 500;
 const holder = globalThis as unknown as { switchboardPlans?: Map<string, CachedPlan> };
 const plans = (holder.switchboardPlans ??= new Map());
 
-function remember(workflowId: string, plan: CachedPlan) {
-  plans.delete(workflowId);
+const cacheKey = (workflowId: string, source: RunSource) => `${workflowId}:${source}`;
+
+function remember(key: string, plan: CachedPlan) {
+  plans.delete(key);
   if (plans.size >= MAX_CACHED) plans.delete(plans.keys().next().value!);
-  plans.set(workflowId, plan);
+  plans.set(key, plan);
 }
 
 function refused(errors: CompileError[]): Exclude<StartRunResult, { ok: true }> {
@@ -59,28 +69,55 @@ function refused(errors: CompileError[]): Exclude<StartRunResult, { ok: true }> 
   return { ok: false, reason: "invalid", message: `The workflow has ${count} error${count === 1 ? "" : "s"}`, errors };
 }
 
+type SourceGraph = Pick<CachedPlan, "updatedAt" | "version"> & { graph: WorkflowGraph };
+
+/** The draft or the published version, as stored now. */
+async function loadSource(
+  workflowId: string,
+  source: RunSource,
+): Promise<SourceGraph | Exclude<StartRunResult, { ok: true }>> {
+  const missing = { ok: false, reason: "not-found", message: `Workflow ${workflowId} does not exist` } as const;
+  if (source === "draft") {
+    const draft = await getWorkflow(workflowId);
+    return draft ? { graph: draft.graph, updatedAt: draft.updatedAt, version: null } : missing;
+  }
+  const published = await getPublishedWorkflow(workflowId);
+  if (published) return { graph: published.graph, updatedAt: null, version: published.version };
+  if (!(await getWorkflow(workflowId))) return missing;
+  return {
+    ok: false,
+    reason: "not-published",
+    message: `Workflow ${workflowId} has never been published: nothing of it is live until someone publishes it`,
+  };
+}
+
 async function compileCurrent(
   workflowId: string,
+  source: RunSource,
   hostTools: boolean,
 ): Promise<CachedPlan | Exclude<StartRunResult, { ok: true }>> {
-  const workflow = await getWorkflow(workflowId);
-  if (!workflow) return { ok: false, reason: "not-found", message: `Workflow ${workflowId} does not exist` };
+  const workflow = await loadSource(workflowId, source);
+  if ("ok" in workflow) return workflow;
   const compiled = compileWorkflow(workflow.graph, lookupComponent, { hostTools });
   const errors = compiled.ok ? emptyWorkflowError(compiled.plan) : compiled.errors;
   if (!compiled.ok || errors.length > 0) return refused(errors);
   const plan = {
     updatedAt: workflow.updatedAt,
+    version: workflow.version,
     hostTools,
     planJson: JSON.stringify(compiled.plan),
     graphJson: JSON.stringify(workflow.graph),
     inputFields: entryFieldsOf(Object.values(compiled.plan.nodes)),
     secrets: secretUses(compiled.plan, workflow.graph.mcpServers),
   };
-  remember(workflowId, plan);
+  remember(cacheKey(workflowId, source), plan);
   return plan;
 }
 
-/** Inserts the Run and its `run.queued` event in one statement, if the workflow still has the plan's version. */
+/**
+ * Inserts the Run and its `run.queued` event in one statement, if the workflow still has the plan's draft or
+ * published version.
+ */
 async function insertRun(
   workflowId: string,
   plan: CachedPlan,
@@ -92,13 +129,15 @@ async function insertRun(
   const payload = JSON.stringify({ workflowId, trigger });
   const rows = await sql`
     WITH workflow AS (SELECT id FROM "Workflow" WHERE id = ${workflowId}
-      AND "updatedAt" = ${plan.updatedAt.toISOString()}::timestamp),
+      AND ("updatedAt" = ${plan.updatedAt?.toISOString() ?? null}::timestamp
+        OR "publishedVersion" = ${plan.version}::int)),
     run AS (
       INSERT INTO "Run" (id, "workflowId", plan, graph, input, trigger, "parentRunId", "parentCallId", depth, "lastSeq",
-        priority)
+        priority, version)
       SELECT ${runId}, workflow.id, ${plan.planJson}::jsonb, ${plan.graphJson}::jsonb,
         ${input === undefined ? null : JSON.stringify(input)}::jsonb, ${JSON.stringify(trigger)}::jsonb,
-        ${parent?.runId ?? null}, ${parent?.callId ?? null}, ${parent?.depth ?? 0}, 1, ${runPriority(trigger)}
+        ${parent?.runId ?? null}, ${parent?.callId ?? null}, ${parent?.depth ?? 0}, 1, ${runPriority(trigger)},
+        ${plan.version}::int
           FROM workflow
       RETURNING id)
     INSERT INTO "RunEvent" ("runId", seq, type, payload) SELECT run.id, 1, 'run.queued', ${payload}::jsonb FROM run
@@ -107,13 +146,15 @@ async function insertRun(
 }
 
 /**
- * Starts a run of the workflow as it is stored now; `trigger` says what started it (and so which trigger nodes fire).
+ * Starts a run of the workflow's draft or published version as stored now; `trigger` says what started it (and so
+ * which trigger nodes fire, and which of the two runs unless `source` says).
  */
 export async function startRun(
   workflowId: string,
   input: unknown,
   trigger: RunTrigger = { kind: "manual" },
   parent?: RunParent,
+  source: RunSource = runSourceOf(trigger),
 ): Promise<StartRunResult> {
   const hostTools = await hostToolsEnabled();
   const fitted = (plan: CachedPlan) =>
@@ -125,7 +166,7 @@ export async function startRun(
     errors,
   });
 
-  const cached = plans.get(workflowId);
+  const cached = plans.get(cacheKey(workflowId, source));
   let runId: string | null = null;
   if (cached && cached.hostTools === hostTools) {
     // Input that does not fit a cached version (or a secret gone missing) is judged again against the current one
@@ -135,7 +176,7 @@ export async function startRun(
       runId = await insertRun(workflowId, cached, checked.value, trigger, parent);
   }
   if (!runId) {
-    const plan = await compileCurrent(workflowId, hostTools);
+    const plan = await compileCurrent(workflowId, source, hostTools);
     if ("ok" in plan) return plan;
     const missing = await missingSecrets(plan.secrets);
     if (missing.length > 0) return refused(missing);

@@ -75,7 +75,7 @@ async function post(path: string, body: unknown): Promise<Record<string, string>
 
 /** A chat message to a new workflow with the echoing server; answers the ids a viewer then reads by. */
 async function chatWithEchoingServer() {
-  const workflow = await post("/api/workflows", { name: "secret echo", ...echoingGraph(peer.url) });
+  const workflow = await post("/api/workflows", { name: "secret echo", publish: true, ...echoingGraph(peer.url) });
   workflowIds.push(workflow.id);
   const conversation = await post(`/api/workflows/${workflow.id}/conversations`, {});
   const { runId } = await post(`/api/conversations/${conversation.id}/messages`, { text: "call the echo tool" });

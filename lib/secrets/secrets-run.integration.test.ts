@@ -148,7 +148,7 @@ describe("a run that uses a secret", () => {
       ],
       edges: [graphEdge("tool", "tool", "agent", "tools")],
     };
-    const created = await api("POST", "/api/workflows", { name: "secret run", ...graph });
+    const created = await api("POST", "/api/workflows", { name: "secret run", publish: true, ...graph });
     expect(created.status).toBe(201);
     const started = await api("POST", `/api/workflows/${created.body.id}/runs`, {});
     const runId = started.body.runId as string;
@@ -188,7 +188,7 @@ describe("a run that uses a secret", () => {
       ],
       edges: [],
     };
-    const created = await api("POST", "/api/workflows", { name: "missing secret", ...graph });
+    const created = await api("POST", "/api/workflows", { name: "missing secret", publish: true, ...graph });
     const started = await api("POST", `/api/workflows/${created.body.id}/runs`, {});
     expect(started.status).toBe(400);
     expect(started.body.errors).toEqual([

@@ -26,6 +26,12 @@ import * as secretRoute from "@/app/api/secrets/[name]/route";
 import * as secretsRoute from "@/app/api/secrets/route";
 import * as workflowConversationsRoute from "@/app/api/workflows/[id]/conversations/route";
 import * as workflowSchedulesRoute from "@/app/api/workflows/[id]/schedules/route";
+import * as variablesRoute from "@/app/api/variables/route";
+import * as variableRoute from "@/app/api/variables/[name]/route";
+import * as workflowPublishRoute from "@/app/api/workflows/[id]/publish/route";
+import * as workflowVersionsRoute from "@/app/api/workflows/[id]/versions/route";
+import * as workflowVersionRoute from "@/app/api/workflows/[id]/versions/[number]/route";
+import * as workflowRestoreRoute from "@/app/api/workflows/[id]/versions/[number]/restore/route";
 import * as conversationRoute from "@/app/api/conversations/[id]/route";
 import * as conversationMessagesRoute from "@/app/api/conversations/[id]/messages/route";
 import type { Route, RouteHandler } from "./serve-web-handler";
@@ -59,6 +65,21 @@ export const appRoutes: Route[] = [
     handler: h(workflowConversationsRoute.GET),
   },
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/schedules$/, handler: h(workflowSchedulesRoute.GET) },
+  { method: "GET", pattern: /^\/api\/variables$/, handler: h(variablesRoute.GET) },
+  { method: "PUT", pattern: /^\/api\/variables\/(?<name>[^/]+)$/, handler: h(variableRoute.PUT) },
+  { method: "DELETE", pattern: /^\/api\/variables\/(?<name>[^/]+)$/, handler: h(variableRoute.DELETE) },
+  { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/publish$/, handler: h(workflowPublishRoute.POST) },
+  { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/versions$/, handler: h(workflowVersionsRoute.GET) },
+  {
+    method: "GET",
+    pattern: /^\/api\/workflows\/(?<id>[^/]+)\/versions\/(?<number>[^/]+)$/,
+    handler: h(workflowVersionRoute.GET),
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/workflows\/(?<id>[^/]+)\/versions\/(?<number>[^/]+)\/restore$/,
+    handler: h(workflowRestoreRoute.POST),
+  },
   {
     method: "POST",
     pattern: /^\/api\/workflows\/(?<id>[^/]+)\/conversations$/,

@@ -31,9 +31,12 @@ export const ECHO_BACK = {
   edges: [graphEdge("entry", "output", "out", "value")],
 };
 
-/** Creates a workflow through POST /api/workflows and answers its id. */
-export async function createWorkflow(api: ApiClient, body: unknown): Promise<string> {
-  const response = await api.fetch("/api/workflows", { method: "POST", body: JSON.stringify(body) });
+/** Creates a workflow through POST /api/workflows, published (so it is live: exposed, callable), and answers its id. */
+export async function createWorkflow(api: ApiClient, body: object): Promise<string> {
+  const response = await api.fetch("/api/workflows", {
+    method: "POST",
+    body: JSON.stringify({ publish: true, ...body }),
+  });
   if (response.status !== 201)
     throw new Error(`Could not create a test workflow: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;

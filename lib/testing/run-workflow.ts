@@ -11,7 +11,7 @@ async function post(api: ApiClient, path: string, body: unknown) {
 }
 
 export async function startWorkflowRun(api: ApiClient, graph: WorkflowGraph, input?: unknown): Promise<string> {
-  const created = await post(api, "/api/workflows", { name: "integration", ...graph });
+  const created = await post(api, "/api/workflows", { name: "integration", publish: true, ...graph });
   const started = await post(api, `/api/workflows/${created.id}/runs`, { input });
   return started.runId as string;
 }

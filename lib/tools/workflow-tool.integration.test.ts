@@ -34,7 +34,10 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 async function create(name: string, graph: Pick<WorkflowGraph, "nodes" | "edges">): Promise<string> {
-  const response = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify({ name, ...graph }) });
+  const response = await stack.fetch("/api/workflows", {
+    method: "POST",
+    body: JSON.stringify({ name, publish: true, ...graph }),
+  });
   const body = (await response.json()) as { id: string; errors?: unknown };
   if (response.status !== 201) throw new Error(`could not create ${name}: ${JSON.stringify(body)}`);
   return body.id;
@@ -233,6 +236,7 @@ describe("child runs end with their parent", () => {
   it("a workflow that calls itself stops at the depth limit, saying why", async () => {
     const loopId = await create("calls itself", { nodes: [graphNode("entry", "core.entry")], edges: [] });
     const { updateWorkflow } = await import("../workflow-store/repository");
+    const { publishWorkflow } = await import("../workflow-store/versions");
     await updateWorkflow(loopId, {
       graph: {
         nodes: [
@@ -242,6 +246,7 @@ describe("child runs end with their parent", () => {
         edges: [graphEdge("entry", "output", "again", "input")],
       } as WorkflowGraph,
     });
+    await publishWorkflow(loopId, "calls itself", null);
     const started = await stack.fetch(`/api/workflows/${loopId}/runs`, { method: "POST", body: "{}" });
     const { runId } = (await started.json()) as { runId: string };
     const result = await waitForRun(stack, runId, 60_000);

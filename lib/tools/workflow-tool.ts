@@ -18,6 +18,7 @@ import { registerTool, type RegisteredTool } from "../registry/registry";
 import type { CompiledNode } from "../workflow/compile";
 import { entryFieldsOf, type InputField } from "../workflow/run-input-schema";
 import { getWorkflow } from "../workflow-store/repository";
+import { getPublishedWorkflow } from "../workflow-store/versions";
 import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
 import { errorResult } from "../gateway/error-result";
 import { toolNameFor } from "./component-tool";
@@ -60,10 +61,20 @@ export function workflowInputSchema(fields: InputField[]): { schema: Record<stri
   };
 }
 
-/** What the chosen workflow looks like as a tool; throws naming the workflow when it is gone. */
+/**
+ * What the chosen workflow's published version (the one a Workflow Tool runs) looks like as a tool; throws naming the
+ * workflow when it is gone or was never published.
+ */
 export async function describeWorkflow(workflowId: string) {
-  const workflow = await getWorkflow(workflowId);
-  if (!workflow) throw new Error(`workflowId: workflow ${workflowId} does not exist`);
+  const workflow = await getPublishedWorkflow(workflowId);
+  if (!workflow) {
+    const draft = await getWorkflow(workflowId);
+    throw new Error(
+      draft
+        ? `workflowId: workflow "${draft.name}" has never been published: publish it to use it as a tool`
+        : `workflowId: workflow ${workflowId} does not exist`,
+    );
+  }
   return { name: workflow.name, ...workflowInputSchema(entryFieldsOf(workflow.graph.nodes)) };
 }
 

@@ -12,6 +12,7 @@ import { graphEdge, graphNode } from "../testing/fixtures";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import { waitFor } from "../testing/wait-for";
 import { deleteWorkflow, getWorkflow, updateWorkflow } from "../workflow-store/repository";
+import { publishWorkflow } from "../workflow-store/versions";
 import { reconcileSchedules } from "./reconcile-schedules";
 import { triggersQueue } from "./schedules";
 
@@ -32,6 +33,7 @@ afterAll(async () => {
 async function createScheduled(missedFirings: "skip" | "catchUpOnce"): Promise<string> {
   const graph = {
     name: `every second, ${missedFirings}`,
+    publish: true,
     nodes: [
       graphNode("tick", "trigger.schedule", {
         label: "Tick",
@@ -166,11 +168,13 @@ describe("missed firings", () => {
       ),
     });
     await updateWorkflow(id, { graph: withEnabled(false) });
+    await publishWorkflow(id, "disabled", null);
     await reconcileSchedules({ graceMs: 500, log: () => undefined });
     expect(await sql`SELECT 1 FROM "ScheduleState" WHERE "workflowId" = ${id}`).toEqual([]);
     await sleep(2_500);
     const enabledAt = new Date();
     await updateWorkflow(id, { graph: withEnabled(true) });
+    await publishWorkflow(id, "enabled", null);
     await firesAgain(id, enabledAt);
     await reconcileSchedules({ graceMs: 500, log: () => undefined });
     expect(await missesOf(id)).toEqual([]);

@@ -32,11 +32,13 @@ export type ReconcileReport = { armed: string[]; removed: string[]; missed: numb
 
 type StoredSchedule = WantedSchedule & { workflowId: string; input: unknown };
 
-/** Every enabled, valid Schedule trigger of every stored workflow (read from the graphs' nodes in SQL). */
+/** Every enabled, valid Schedule trigger of every published version that is live (read from its nodes in SQL). */
 async function storedSchedules(): Promise<StoredSchedule[]> {
   const rows = await sql<{ workflowId: string; node: WorkflowNode }>`
     SELECT workflow.id AS "workflowId", node FROM "Workflow" workflow
-      CROSS JOIN LATERAL jsonb_array_elements(workflow.graph->'nodes') node
+      JOIN "WorkflowVersion" version
+        ON version."workflowId" = workflow.id AND version.number = workflow."publishedVersion"
+      CROSS JOIN LATERAL jsonb_array_elements(version.graph->'nodes') node
     WHERE node->>'type' = ${SCHEDULE_NODE_TYPE}`;
   return rows.flatMap(({ workflowId, node }) =>
     wantedSchedules({ nodes: [node], edges: [] }).map((schedule) => ({

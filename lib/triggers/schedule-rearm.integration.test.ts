@@ -54,7 +54,10 @@ const scheduledRunSince = (workflowId: string, since: Date) =>
 
 describe("schedule keeper", () => {
   it("arms every schedule again after Redis is flushed, and the schedule fires again", async () => {
-    const response = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify(everySecond) });
+    const response = await stack.fetch("/api/workflows", {
+      method: "POST",
+      body: JSON.stringify({ ...everySecond, publish: true }),
+    });
     const { id } = (await response.json()) as { id: string };
     await scheduledRunSince(id, new Date(0));
 

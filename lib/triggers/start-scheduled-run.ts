@@ -1,12 +1,12 @@
 /**
  * What a worker does when a schedule fires: account for the firing in PostgreSQL (schedule-state.ts:
  * a firing already noted as missed starts nothing; firings skipped before it are noted, and made up
- * for once under `catchUpOnce`), then start a run of the workflow as stored now, with the Schedule
- * node's input — unless the node is gone or disabled meanwhile.
+ * for once under `catchUpOnce`), then start a run of the workflow's published version, with the Schedule
+ * node's input — unless the node is gone from it or disabled meanwhile.
  */
 import type { StartRunResult } from "../runs/start-run";
 import { startRun } from "../runs/start-run";
-import { getWorkflow } from "../workflow-store/repository";
+import { getPublishedWorkflow } from "../workflow-store/versions";
 import { accountFiring, recordCatchUpRun, recordFiringRun, type Accounting, type ScheduleKey } from "./schedule-state";
 import { SCHEDULE_NODE_TYPE, wantedSchedules, type ScheduledRunData, type WantedSchedule } from "./schedules";
 
@@ -14,7 +14,7 @@ type NotStarted = { ok: false; reason: "not-armed" | "accounted"; message: strin
 type ArmedSchedule = { schedule: WantedSchedule; input: unknown };
 
 async function armedSchedule({ workflowId, nodeId }: ScheduleKey): Promise<ArmedSchedule | null> {
-  const workflow = await getWorkflow(workflowId);
+  const workflow = await getPublishedWorkflow(workflowId);
   const node = workflow?.graph.nodes.find(
     (candidate) => candidate.id === nodeId && candidate.type === SCHEDULE_NODE_TYPE,
   );

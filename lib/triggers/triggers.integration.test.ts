@@ -1,7 +1,7 @@
 /**
  * Triggers through the real path. Webhooks: the secret header or an API key, the body as input,
  * an answer at once or with the output, refusals that name the problem. Only the trigger that
- * started a run fires in it (the others and what hangs off them are skipped). Schedules: saving
+ * started a run fires in it (the others and what hangs off them are skipped). Schedules: publishing
  * arms a BullMQ job scheduler that starts runs on real Redis; disabling or deleting disarms it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,7 +25,7 @@ afterAll(() => stack.close());
 async function createWorkflow(graph: Pick<WorkflowGraph, "nodes" | "edges">): Promise<string> {
   const response = await stack.fetch("/api/workflows", {
     method: "POST",
-    body: JSON.stringify({ name: "triggers", ...graph }),
+    body: JSON.stringify({ name: "triggers", publish: true, ...graph }),
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
@@ -210,7 +210,7 @@ describe("schedule trigger", () => {
   const armed = async (id: string) =>
     (await triggersQueue().getJobSchedulers()).filter((scheduler) => scheduler.key.startsWith(`wf:${id}:`));
 
-  it("runs on its schedule once saved, and stops when disabled or deleted", async () => {
+  it("runs on its schedule once published, and stops when a version disables it or the workflow is deleted", async () => {
     const id = await createWorkflow(scheduleGraph(true));
     expect(await armed(id)).toEqual([
       expect.objectContaining({ key: `wf:${id}:tick`, pattern: "* * * * * *", tz: "Europe/Oslo" }),
@@ -226,11 +226,15 @@ describe("schedule trigger", () => {
     );
     expect(run).toMatchObject({ output: { report: "tick" }, trigger: { kind: "schedule", nodeId: "tick" } });
 
-    // Saving (the editor's server action and the API both write through the repository) re-arms or disarms.
+    // Saving the draft changes nothing live; publishing re-arms or disarms; deleting disarms.
     const { updateWorkflow, deleteWorkflow } = await import("../workflow-store/repository");
+    const { publishWorkflow } = await import("../workflow-store/versions");
     await updateWorkflow(id, { graph: { ...scheduleGraph(false) } as WorkflowGraph });
+    expect(await armed(id)).toHaveLength(1);
+    await publishWorkflow(id, "disabled", null);
     expect(await armed(id)).toEqual([]);
     await updateWorkflow(id, { graph: { ...scheduleGraph(true) } as WorkflowGraph });
+    await publishWorkflow(id, "enabled again", null);
     expect(await armed(id)).toHaveLength(1);
     await deleteWorkflow(id);
     expect(await armed(id)).toEqual([]);

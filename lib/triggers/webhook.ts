@@ -9,13 +9,15 @@ import { timingSafeEqual } from "node:crypto";
 import { AccessError, requireRole } from "../auth/principal";
 import { mayUseWorkflow, outsideScopeMessage } from "../auth/workflow-scope";
 import { ApiError } from "../http/api-error";
+import { startRunError } from "../http/start-run-error";
 import { webhookTrigger } from "../nodes/webhook-trigger";
+import { startedBy, type RunStarter } from "../runs/run-trigger";
 import { startRun } from "../runs/start-run";
 import { waitForRunEnd } from "../runs/wait-for-run-end";
 import { isSecretRef } from "../secrets/reference";
 import { MissingSecretError, resolveSecrets } from "../secrets/resolve";
 import type { WorkflowNode } from "../workflow/graph";
-import { getWorkflow, type StoredWorkflow } from "../workflow-store/repository";
+import { getPublishedWorkflow, type PublishedWorkflow } from "../workflow-store/versions";
 
 export const WEBHOOK_SECRET_HEADER = "x-webhook-secret";
 
@@ -23,7 +25,10 @@ export const WEBHOOK_SECRET_HEADER = "x-webhook-secret";
 export const WEBHOOK_UNAUTHORIZED =
   `Send the webhook's secret in the ${WEBHOOK_SECRET_HEADER} header, ` + "or an editor's API key";
 
-type Trigger = { workflow: StoredWorkflow; node: WorkflowNode };
+/** A webhook of the published version: a draft's webhooks are not live. */
+type Trigger = { workflow: PublishedWorkflow; node: WorkflowNode };
+/** The trigger a caller may call, and who they are when they came with a key or a session (not the secret). */
+type CheckedCaller = Trigger & { by?: RunStarter };
 
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);
@@ -32,7 +37,7 @@ const sameSecret = (given: string, expected: string) => {
 };
 
 async function findTrigger(workflowId: string, nodeId: string): Promise<Trigger | null> {
-  const workflow = await getWorkflow(workflowId);
+  const workflow = await getPublishedWorkflow(workflowId);
   const node = workflow?.graph.nodes.find(
     (candidate) => candidate.id === nodeId && candidate.type === webhookTrigger.id,
   );
@@ -69,7 +74,7 @@ async function checkCaller(
   trigger: Trigger | null,
   workflowId: string,
   nodeId: string,
-): Promise<Trigger> {
+): Promise<CheckedCaller> {
   const given = headers.get(WEBHOOK_SECRET_HEADER);
   if (given !== null) {
     const expected = trigger ? await triggerSecret(trigger) : null;
@@ -80,10 +85,15 @@ async function checkCaller(
   if (!headers.get("authorization") && !headers.get("x-api-key") && !headers.get("cookie"))
     throw new ApiError("unauthorized", WEBHOOK_UNAUTHORIZED);
   const caller = await requireRole(headers, "editor");
-  if (!trigger) throw new ApiError("not-found", `Workflow ${workflowId} has no webhook trigger "${nodeId}"`);
+  if (!trigger)
+    throw new ApiError(
+      "not-found",
+      `Workflow ${workflowId} has no webhook trigger "${nodeId}" in its published version ` +
+        `(a draft's webhooks are not live: publish it)`,
+    );
   if (!mayUseWorkflow(caller, trigger.workflow.id))
     throw new AccessError("forbidden", outsideScopeMessage(trigger.workflow));
-  return trigger;
+  return { ...trigger, by: startedBy(caller) };
 }
 
 export async function handleWebhook(
@@ -92,7 +102,7 @@ export async function handleWebhook(
   nodeId: string,
   readBody: () => Promise<unknown>,
 ): Promise<Response> {
-  const { node } = await checkCaller(headers, await findTrigger(workflowId, nodeId), workflowId, nodeId);
+  const { node, by } = await checkCaller(headers, await findTrigger(workflowId, nodeId), workflowId, nodeId);
   const label = node.data.label || webhookTrigger.label;
   const params = webhookTrigger.params.safeParse({ ...webhookTrigger.defaults, ...node.data.params });
   if (!params.success)
@@ -103,12 +113,8 @@ export async function handleWebhook(
     );
   if (!params.data.enabled) throw new ApiError("conflict", `The webhook "${label}" is disabled`);
 
-  const started = await startRun(workflowId, await readBody(), { kind: "webhook", nodeId });
-  if (!started.ok) {
-    throw started.reason === "not-found"
-      ? new ApiError("not-found", started.message)
-      : new ApiError("invalid-workflow", started.message, started.errors);
-  }
+  const started = await startRun(workflowId, await readBody(), { kind: "webhook", nodeId, by });
+  if (!started.ok) throw startRunError(started);
   const statusUrl = `/api/runs/${started.runId}`;
   if (params.data.respond === "immediately")
     return Response.json({ runId: started.runId, status: "queued", statusUrl }, { status: 202 });

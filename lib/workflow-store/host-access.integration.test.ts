@@ -59,7 +59,10 @@ async function hostAccessOff() {
 describe("host access off", () => {
   it("refuses host-access nodes when creating, running and connecting, and says how to turn it on", async () => {
     await hostAccessOff();
-    const created = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify(touchGraph) });
+    const created = await stack.fetch("/api/workflows", {
+      method: "POST",
+      body: JSON.stringify({ ...touchGraph, publish: true }),
+    });
     expect(created.status).toBe(400);
     expect(await created.json()).toMatchObject({
       code: "invalid-workflow",
@@ -70,7 +73,10 @@ describe("host access off", () => {
     ).rejects.toThrow("host access is off");
 
     await setHostToolsEnabled(true);
-    const allowed = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify(touchGraph) });
+    const allowed = await stack.fetch("/api/workflows", {
+      method: "POST",
+      body: JSON.stringify({ ...touchGraph, publish: true }),
+    });
     expect(allowed.status).toBe(201);
     const { id } = (await allowed.json()) as { id: string };
     await setHostToolsEnabled(false);
@@ -86,13 +92,19 @@ describe("who may add host-access nodes", () => {
   it("an editor may not add a Run Command node; an admin may; the editor may then run it", async () => {
     await setHostToolsEnabled(true);
     const editor = apiClient(stack.url, (await createTestAccount("editor")).headers);
-    const refused = await editor.fetch("/api/workflows", { method: "POST", body: JSON.stringify(touchGraph) });
+    const refused = await editor.fetch("/api/workflows", {
+      method: "POST",
+      body: JSON.stringify({ ...touchGraph, publish: true }),
+    });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({
       error: 'Only an admin may add or change nodes that touch the host: "Touch" (touch)',
     });
 
-    const created = await stack.fetch("/api/workflows", { method: "POST", body: JSON.stringify(touchGraph) });
+    const created = await stack.fetch("/api/workflows", {
+      method: "POST",
+      body: JSON.stringify({ ...touchGraph, publish: true }),
+    });
     const { id } = (await created.json()) as { id: string };
     const run = await editor.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: "{}" });
     expect(run.status).toBe(201);

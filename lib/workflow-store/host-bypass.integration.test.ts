@@ -21,6 +21,9 @@ import { waitForRun } from "../testing/wait-for-run";
 import type { CompiledNode } from "../workflow/compile";
 import { createWorkflow } from "./repository";
 
+/** The stored draft is what these rows store without the save's check: the worker judges it. */
+const DRAFT_RUN = JSON.stringify({ version: "draft" });
+
 let stack: TestStack; // an admin
 let editor: ApiClient;
 const redis = createRedis();
@@ -307,7 +310,10 @@ describe.each(table)("$name", (row) => {
     // The worker, on the same shape stored without the save's check (a graph from before it, say).
     const { id } = await createWorkflow(row.name, JSON.parse(graphText(row)));
     if (row.expect === "invalid") {
-      const refused = await editor.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: "{}" });
+      const refused = await editor.fetch(`/api/workflows/${id}/runs`, {
+        method: "POST",
+        body: JSON.stringify({ version: "draft" }),
+      });
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as { errors: { code: string; message: string }[] }).errors).toContainEqual(
         expect.objectContaining({ code: "unknown-param", message: answer.error }),
@@ -332,7 +338,7 @@ describe.each(table)("$name", (row) => {
     if (row.expect === "harmless") {
       // Stored as sent, a `__proto__` key is an unknown param the run refuses; otherwise the run goes ahead and fails
       // to connect.
-      const run = await editor.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: "{}" });
+      const run = await editor.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: DRAFT_RUN });
       if (run.status === 201) await waitForRun(editor, ((await run.json()) as { runId: string }).runId);
       else
         expect(((await run.json()) as { errors: { code: string }[] }).errors).toContainEqual(
@@ -340,7 +346,7 @@ describe.each(table)("$name", (row) => {
         );
     }
     await setHostToolsEnabled(false);
-    const off = await editor.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: "{}" });
+    const off = await editor.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: DRAFT_RUN });
     if (row.expect !== "harmless") {
       expect(off.status).toBe(400);
       const codes = ((await off.json()) as { errors: { code: string; nodeId?: string }[] }).errors

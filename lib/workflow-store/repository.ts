@@ -1,16 +1,35 @@
-/** Workflow storage: the graphs people save in the editor. */
+/**
+ * Workflow storage: the drafts people edit in the editor (each save also noted in the draft's history,
+ * draft-history.ts). What runs live is a published version (versions.ts): saving a draft changes nothing live.
+ */
 import { getDb } from "../db/client";
 import { syncSchedules } from "../triggers/schedules";
+import { deleteScope } from "../variables/variables";
 import { asJson } from "../db/json";
 import { WorkflowGraph, emptyGraph } from "../workflow/graph";
+import type { Author } from "./author";
+import { recordDraftSave } from "./draft-history";
 
-export type WorkflowSummary = { id: string; name: string; updatedAt: Date; nodeCount: number };
-export type StoredWorkflow = { id: string; name: string; graph: WorkflowGraph; updatedAt: Date };
+/** `publishedVersion`: the live version's number; null when never published (nothing of it is live). */
+export type WorkflowSummary = {
+  id: string;
+  name: string;
+  updatedAt: Date;
+  nodeCount: number;
+  publishedVersion: number | null;
+};
+export type StoredWorkflow = {
+  id: string;
+  name: string;
+  graph: WorkflowGraph;
+  updatedAt: Date;
+  publishedVersion: number | null;
+};
 
 export async function listWorkflows(): Promise<WorkflowSummary[]> {
   const rows = await getDb().workflow.findMany({
     orderBy: { updatedAt: "desc" },
-    select: { id: true, name: true, updatedAt: true, graph: true },
+    select: { id: true, name: true, updatedAt: true, graph: true, publishedVersion: true },
   });
   return rows.map(({ graph, ...row }) => ({ ...row, nodeCount: (graph as { nodes?: unknown[] })?.nodes?.length ?? 0 }));
 }
@@ -20,15 +39,13 @@ export async function getWorkflow(id: string): Promise<StoredWorkflow | null> {
   if (!row) return null;
   // Stored graphs were validated on the way in; parse again so old rows get today's defaults.
   const graph = WorkflowGraph.safeParse(row.graph);
-  return { id: row.id, name: row.name, updatedAt: row.updatedAt, graph: graph.success ? graph.data : emptyGraph() };
+  const { id: found, name, updatedAt, publishedVersion } = row;
+  return { id: found, name, updatedAt, publishedVersion, graph: graph.success ? graph.data : emptyGraph() };
 }
 
-// Every write also arms or disarms the workflow's Schedule triggers (lib/triggers/schedules.ts).
-
+/** A new workflow: a draft, never published (nothing of it is live until someone publishes it). */
 export async function createWorkflow(name: string, graph: WorkflowGraph = emptyGraph()): Promise<{ id: string }> {
-  const row = await getDb().workflow.create({ data: { name, graph: asJson(graph) }, select: { id: true } });
-  await syncSchedules(row.id, graph);
-  return row;
+  return getDb().workflow.create({ data: { name, graph: asJson(graph) }, select: { id: true } });
 }
 
 /** Returns false when the workflow does not exist. */
@@ -37,7 +54,6 @@ export async function updateWorkflow(id: string, changes: { name?: string; graph
     where: { id },
     data: { name: changes.name, graph: changes.graph && asJson(changes.graph) },
   });
-  if (result.count > 0 && changes.graph) await syncSchedules(id, changes.graph);
   return result.count > 0;
 }
 
@@ -53,21 +69,22 @@ export async function saveWorkflowVersion(
   id: string,
   changes: { name?: string; graph: WorkflowGraph },
   expected: Date | null,
+  author: Author,
 ): Promise<VersionedSave> {
   const db = getDb();
   const result = await db.workflow.updateMany({
     where: { id, ...(expected ? { updatedAt: expected } : {}) },
     data: { name: changes.name, graph: asJson(changes.graph) },
   });
-  const current = await db.workflow.findUnique({ where: { id }, select: { updatedAt: true } });
+  const current = await db.workflow.findUnique({ where: { id }, select: { updatedAt: true, name: true } });
   if (!current) return { status: "missing" };
   if (result.count === 0) return { status: "conflict", version: current.updatedAt };
-  await syncSchedules(id, changes.graph);
+  await recordDraftSave(id, { name: current.name, graph: changes.graph }, author);
   return { status: "saved", version: current.updatedAt };
 }
 
 export async function deleteWorkflow(id: string): Promise<boolean> {
   const result = await getDb().workflow.deleteMany({ where: { id } });
-  await syncSchedules(id, null);
+  await Promise.all([syncSchedules(id, null), deleteScope(id)]);
   return result.count > 0;
 }

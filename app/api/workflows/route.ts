@@ -1,6 +1,6 @@
 /**
  * GET lists workflows (viewer; a key limited to some workflows sees those); POST creates one from a graph JSON (editor;
- * host-access nodes: admin; validated, errors name the node or edge).
+ * host-access nodes: admin; validated, errors name the node or edge), published as version 1 with `publish: true`.
  */
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
@@ -10,20 +10,25 @@ import { compileWorkflow } from "@/lib/workflow/compile";
 import { parseGraph } from "@/lib/workflow/graph";
 import { hostToolsEnabled } from "@/lib/settings/host-tools";
 import { saveRefusal } from "@/lib/workflow-store/save-guard";
+import { authorOf } from "@/lib/workflow-store/author";
 import { createWorkflow, listWorkflows } from "@/lib/workflow-store/repository";
+import { publishWorkflow } from "@/lib/workflow-store/versions";
 import { CreateWorkflowBody } from "./schema";
 
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ role: "viewer", workflow: "filtered" }, async ({ principal }) => {
   const workflows = withinScope(principal, await listWorkflows(), (workflow) => workflow.id);
-  return Response.json(workflows.map(({ id, name }) => ({ id, name })));
+  return Response.json(workflows.map(({ id, name, publishedVersion }) => ({ id, name, publishedVersion })));
 });
 
 export const POST = apiRoute({ role: "editor", body: "workflow" }, async ({ json, principal }) => {
   const body = await json();
   const named = CreateWorkflowBody.safeParse(body);
-  if (!named.success) throw new ApiError("bad-request", `name: ${named.error.issues[0].message}`);
+  if (!named.success) {
+    const [issue] = named.error.issues;
+    throw new ApiError("bad-request", issue.path[0] === "publish" ? issue.message : `name: ${issue.message}`);
+  }
   const parsed = parseGraph(body);
   if (!parsed.ok)
     throw new ApiError(
@@ -42,5 +47,7 @@ export const POST = apiRoute({ role: "editor", body: "workflow" }, async ({ json
   const compiled = compileWorkflow(parsed.graph, lookupComponent, { hostTools: await hostToolsEnabled() });
   if (!compiled.ok) throw new ApiError("invalid-workflow", compiled.errors[0].message, compiled.errors);
   const { id } = await createWorkflow(named.data.name ?? "Untitled workflow", parsed.graph);
-  return Response.json({ id }, { status: 201 });
+  if (!named.data.publish) return Response.json({ id, publishedVersion: null }, { status: 201 });
+  const published = await publishWorkflow(id, "Published on create", authorOf(principal));
+  return Response.json({ id, publishedVersion: published.ok ? published.number : null }, { status: 201 });
 });

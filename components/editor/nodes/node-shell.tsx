@@ -41,6 +41,7 @@ type NodeShellProps = {
 export function NodeShell({ id, data, meta, selected, className, children }: NodeShellProps) {
   const problems = useEditorStore((state) => state.nodeProblems[id] ?? NO_PROBLEMS);
   const status = useEditorStore((state) => state.statuses[id]);
+  const mark = useEditorStore((state) => state.marks[id]);
   const isTool = data.mode === "tool";
   // A renamed node keeps its component's name in view; an unrenamed one need not say it twice.
   const subtitle = !meta ? `Unknown component ${data.componentType}` : data.label !== meta.label ? meta.label : null;
@@ -56,6 +57,7 @@ export function NodeShell({ id, data, meta, selected, className, children }: Nod
         problems.length > 0 && "has-problems",
         status && `status-${status}`,
         data.pinned && "is-pinned",
+        mark && `diff-${mark}`,
         className,
       )}
     >
@@ -86,6 +88,11 @@ export function NodeShell({ id, data, meta, selected, className, children }: Nod
         )}
         <NodeDataBadges nodeId={id} pinned={data.pinned !== undefined} />
         {status && <span className={cx("node-status", `node-status-${status}`)}>{STATUS_LABELS[status]}</span>}
+        {mark && (
+          <span className={cx("node-diff", `node-diff-${mark}`)} data-testid={`diff-${id}`}>
+            {mark}
+          </span>
+        )}
       </header>
       {children}
       {problems.length > 0 && (

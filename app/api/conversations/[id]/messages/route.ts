@@ -7,6 +7,8 @@ import { z } from "zod";
 import { sendMessage } from "@/lib/chat/conversations";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
+import { startRunError } from "@/lib/http/start-run-error";
+import { startedBy } from "@/lib/runs/run-trigger";
 import { workflowOfConversation } from "@/lib/http/workflow-of";
 
 export const dynamic = "force-dynamic";
@@ -15,15 +17,11 @@ const MessageBody = z.object({ text: z.string().trim().min(1, "the message is em
 
 export const POST = apiRoute<{ id: string }>(
   { role: "editor", workflow: workflowOfConversation },
-  async ({ json }, { id }) => {
+  async ({ json, principal }, { id }) => {
     const body = MessageBody.safeParse(await json());
     if (!body.success) throw new ApiError("bad-request", `text: ${body.error.issues[0].message}`);
-    const sent = await sendMessage(id, body.data.text);
-    if (!sent.ok) {
-      if (sent.reason === "not-found") throw new ApiError("not-found", sent.message);
-      if (sent.reason === "invalid-input") throw new ApiError("bad-request", sent.message, sent.errors);
-      throw new ApiError("invalid-workflow", sent.message, sent.errors);
-    }
+    const sent = await sendMessage(id, body.data.text, startedBy(principal));
+    if (!sent.ok) throw startRunError(sent);
     return Response.json({ runId: sent.runId, turnId: sent.turnId }, { status: 201 });
   },
 );

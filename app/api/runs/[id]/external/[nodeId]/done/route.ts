@@ -16,7 +16,7 @@ const DoneBody = z.object({ text: z.string().max(100_000, "text: at most 100,000
 
 export const POST = apiRoute<{ id: string; nodeId: string }>(
   { role: "editor", workflow: workflowOfRun },
-  async ({ json }, { id, nodeId }) => {
+  async ({ json, principal }, { id, nodeId }) => {
     const body = DoneBody.safeParse(await json());
     if (!body.success) throw new ApiError("bad-request", body.error.issues[0].message);
     const wait = await findNodeWait(id, nodeId);
@@ -25,6 +25,7 @@ export const POST = apiRoute<{ id: string; nodeId: string }>(
     const ended = await endWait(sharedRedis(), wait, {
       timedOut: false,
       by: "person",
+      decidedBy: principal.name || principal.email,
       value: { text: body.data.text },
     });
     if (!ended.ok) throw new ApiError("not-found", notWaiting);

@@ -1,0 +1,57 @@
+/**
+ * The exact graph a run used, read-only on the canvas: the published version it ran, or the draft as it was when it
+ * started (viewer). Nothing is copied: "Open this version" used to make a new workflow on every click.
+ */
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { pageUser } from "@/lib/auth/request-access";
+import { getDb } from "@/lib/db/client";
+import { catalogueMeta } from "@/lib/nodes";
+import { hostToolsSetting } from "@/lib/settings/host-tools";
+import { WorkflowGraph } from "@/lib/workflow/graph";
+import { buttonClassName } from "@/components/ui/button";
+import { WorkflowEditor } from "@/components/editor/workflow-editor";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "The graph of a run" };
+
+type PageProps = { params: Promise<{ id: string }> };
+
+export default async function RunGraphPage({ params }: PageProps) {
+  const { id } = await params;
+  await pageUser("viewer", `/runs/${id}/graph`);
+  const run = await getDb().run.findUnique({
+    where: { id },
+    select: { graph: true, version: true, createdAt: true, workflowId: true, workflow: { select: { name: true } } },
+  });
+  const graph = run && WorkflowGraph.safeParse(run.graph);
+  if (!run || !graph?.success) notFound();
+  const which = run.version ? `version ${run.version}` : `the draft as of ${run.createdAt.toISOString().slice(0, 16)}Z`;
+  const banner = (
+    <div className="version-banner" data-testid="version-banner">
+      <Link className={buttonClassName("secondary", "sm")} href={`/runs/${id}`}>
+        Back to the run
+      </Link>
+      <strong>The graph run {id.slice(0, 8)} used</strong>
+      <span>{which}, read-only</span>
+      {run.version && (
+        <Link
+          className={buttonClassName("ghost", "sm")}
+          href={`/workflows/${run.workflowId}/versions/draft?against=${run.version}`}
+        >
+          Compare the draft with it
+        </Link>
+      )}
+    </div>
+  );
+  return (
+    <WorkflowEditor
+      workflow={{ id: run.workflowId, name: run.workflow.name, graph: graph.data, version: "" }}
+      catalogue={catalogueMeta()}
+      canEdit={false}
+      hostTools={(await hostToolsSetting()).enabled}
+      snapshot={{ banner }}
+    />
+  );
+}
