@@ -58,6 +58,7 @@ const samplingFields = (provider: string): ParamField[] => [
   },
 ];
 
+/** Bedrock's other way to sign in: an AWS access key pair, both secrets (its row's key is a Bedrock API key). */
 const BEDROCK_KEY_PAIR: ParamField[] = [
   {
     name: "awsAccessKeyId",
@@ -65,7 +66,6 @@ const BEDROCK_KEY_PAIR: ParamField[] = [
     kind: "secret",
     placeholder: "AWS_ACCESS_KEY_ID",
     help: "With the secret access key below, instead of an API key: requests are signed (SigV4).",
-    ...when("bedrock"),
   },
   {
     name: "awsSecretAccessKey",
@@ -73,7 +73,6 @@ const BEDROCK_KEY_PAIR: ParamField[] = [
     kind: "secret",
     placeholder: "AWS_SECRET_ACCESS_KEY",
     help: "The secret holding the access key's secret.",
-    ...when("bedrock"),
   },
 ];
 
@@ -89,7 +88,6 @@ function providerFields(row: ProviderRow): ParamField[] {
       placeholder: row.defaultModel || (row.id === "azure" ? "my-gpt-4o-deployment" : ""),
       help: row.modelHelp,
       ...(row.modelList ? { listsModels: true } : {}),
-      ...when(row.id),
     },
   ];
   if (row.key)

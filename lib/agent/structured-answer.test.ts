@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { lookupTools } from "../testing/lookup-tool";
+import { startFakeAnthropicMessages } from "../testing/fake-anthropic-messages";
 import { startFakeChatCompletions, type ScriptedReply } from "../testing/fake-chat-completions";
 import { createModel, ModelSettings } from "./models";
 import { runAgent, type AgentStep } from "./run-agent";
@@ -99,5 +100,28 @@ describe("structured output", () => {
     expect(resumed.server.received).toHaveLength(1);
     expect(lastUserText(resumed.server.received[0].body)).toContain("town: is not a field of the schema");
     expect(result).toMatchObject({ object: { city: "Oslo", celsius: 5 }, iterations: 3 });
+  });
+
+  it("Anthropic: a current Claude gets the schema as its native output format, tools still callable", async () => {
+    const server = await startFakeAnthropicMessages([
+      { toolCall: { name: "lookup", arguments: { city: "Oslo" } } },
+      { text: '{"city":"Oslo","celsius":4}' },
+    ]);
+    closers.push(server.close);
+    const model = createModel(
+      ModelSettings.parse({ provider: "anthropic", baseUrl: server.baseUrl, model: "claude-sonnet-4-5", apiKey: "k" }),
+    );
+    const result = await runAgent({
+      model,
+      prompt: "Weather in Oslo?",
+      tools: lookupTools(),
+      maxIterations: 5,
+      answer: answerFormat(SCHEMA),
+    });
+    expect(result).toMatchObject({ object: { city: "Oslo", celsius: 4 }, iterations: 2 });
+    expect(server.received[0].body).toMatchObject({
+      tools: [{ name: "lookup" }],
+      output_config: { format: { type: "json_schema", schema: { properties: { city: { type: "string" } } } } },
+    });
   });
 });
