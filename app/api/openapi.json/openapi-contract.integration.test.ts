@@ -365,6 +365,22 @@ describe("each operation's own answers", () => {
     expect((await get("/api/mcp/oauth/callback?code=c&state=nope")).status).toBe(400);
     expect((await call("GET", "/api/health", {})).status).toBe(200);
   });
+
+  it("variables and the model picker", async () => {
+    const workflowId = await createWorkflow("contract variables", { nodes: [], edges: [] }, false);
+    expect((await call("PUT", "/api/variables/CONTRACT_VAR", json({ value: "v" }))).status).toBe(200);
+    const own = `/api/variables/CONTRACT_VAR?workflowId=${workflowId}`;
+    expect((await call("PUT", own, json({ value: "mine" }))).status).toBe(200);
+    expect((await call("PUT", "/api/variables/CONTRACT_VAR?workflowId=no-such", json({ value: "v" }))).status).toBe(
+      404,
+    );
+    expect((await get("/api/variables")).status).toBe(200);
+    expect((await call("DELETE", own)).status).toBe(204);
+    expect((await call("DELETE", own)).status).toBe(404);
+    // Nothing answers on port 1: the provider could not be asked, which the picker shows.
+    const models = { provider: "ollama", params: { ollamaBaseUrl: "http://127.0.0.1:1" } };
+    expect((await post("/api/models", models)).status).toBe(200);
+  });
 });
 
 describe("coverage", () => {

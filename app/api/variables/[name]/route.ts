@@ -2,18 +2,16 @@
  * PUT `{ value }` sets a variable (editor): an instance variable, or with `?workflowId=` that workflow's own. DELETE
  * removes it (the same `?workflowId=` for a workflow's). A key limited to some workflows may change only theirs.
  */
-import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import { AccessError } from "@/lib/auth/principal";
 import { outsideScopeMessage } from "@/lib/auth/workflow-scope";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { getWorkflow } from "@/lib/workflow-store/repository";
-import { INSTANCE_SCOPE, VariableName, VariableValue, deleteVariable, putVariable } from "@/lib/variables/variables";
+import { INSTANCE_SCOPE, VariableName, deleteVariable, putVariable } from "@/lib/variables/variables";
+import { PutVariableBody } from "../schema";
 
 export const dynamic = "force-dynamic";
-
-const PutBody = z.object({ value: VariableValue });
 
 const workflowOf = (request: Request) => new URL(request.url).searchParams.get("workflowId");
 
@@ -39,7 +37,7 @@ async function scopeFor(principal: Principal, name: string, workflowId: string |
 export const PUT = apiRoute<{ name: string }>(
   { role: "editor", workflow: "filtered" },
   async ({ request, json, principal }, { name }) => {
-    const body = PutBody.safeParse(await json());
+    const body = PutVariableBody.safeParse(await json());
     if (!body.success) throw new ApiError("bad-request", body.error.issues[0].message);
     const workflowId = workflowOf(request);
     await putVariable(await scopeFor(principal, name, workflowId), name, body.data.value);
