@@ -107,6 +107,7 @@ describe("duplicating", () => {
     } as unknown as WorkflowGraph);
     expect(await duplicateWorkflow(old.id, "admin")).toEqual({
       ok: false,
+      reason: "invalid",
       errors: ['Node "Fetch" (h) has a param "retries" that HTTP Request does not take: remove it'],
     });
   });
