@@ -15,7 +15,7 @@ const LAYERS = [
     files: ["secrets/redact", "secrets/secret-destination", "http/client-address"],
   },
   { name: "storage", folders: ["db", "queue"] },
-  { name: "stores", folders: ["secrets", "settings", "registry"] },
+  { name: "stores", folders: ["secrets", "settings", "registry", "variables"] },
   { name: "auth", folders: ["auth"] },
   { name: "http", folders: ["http"], files: ["platform/web-server"] },
   {
@@ -26,6 +26,8 @@ const LAYERS = [
       "nodes/param-validators",
       "agent/validate-model-params",
       "agent/model-defaults",
+      "agent/output-schema",
+      "agent/provider-table",
       "agent/stop-reason",
       "external-agent/validate-external-agent-params",
       "mcp/validate-node-params",

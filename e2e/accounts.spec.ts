@@ -218,7 +218,9 @@ test.describe("accounts", () => {
       storageState: { cookies: [], origins: [] },
       extraHTTPHeaders: { authorization: `Bearer ${key}` },
     });
-    expect(await (await script.get("/api/workflows")).json()).toEqual([{ id: allowedId, name: allowedName }]);
+    expect(await (await script.get("/api/workflows")).json()).toEqual([
+      { id: allowedId, name: allowedName, publishedVersion: 1 },
+    ]);
     expect((await script.post(`/api/workflows/${allowedId}/runs`, { data: {} })).status()).toBe(201);
     const refused = await script.post(`/api/workflows/${otherId}/runs`, { data: {} });
     expect(refused.status()).toBe(403);

@@ -49,6 +49,10 @@ test("two triggers wired into one input: a run by hand and a webhook call each r
   await page.screenshot({ path: `${SHOTS}/editor-two-triggers.png` });
   await editor.save();
 
+  // The webhook is live once the draft is published (the editor's Run runs the draft).
+  await page.getByTestId("publish-workflow").click();
+  await page.getByTestId("publish-confirm").click();
+  await expect(page.getByTestId("publish-state")).toHaveText("v1 live");
   await editor.select(editor.node("Webhook"));
   const url = await page.getByTestId("webhook-url").textContent();
   await editor.run();

@@ -9,12 +9,14 @@ import { operations as conversations } from "./conversations/schema";
 import { operations as health } from "./health/schema";
 import { operations as hooks } from "./hooks/schema";
 import { operations as mcp } from "./mcp/schema";
+import { operations as models } from "./models/schema";
 import { operations as openApi } from "./openapi.json/schema";
 import { operations as resume } from "./resume/schema";
 import { operations as approvals } from "./runs/[id]/approvals/schema";
 import { operations as runWaits } from "./runs/[id]/schema";
 import { operations as runs } from "./runs/schema";
 import { operations as secrets } from "./secrets/schema";
+import { operations as variables } from "./variables/schema";
 import { operations as workflowRuns } from "./workflows/[id]/runs/schema";
 import { operations as schedules } from "./workflows/[id]/schedules/schema";
 import { operations as workflow } from "./workflows/[id]/schema";
@@ -34,6 +36,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...hooks,
   ...resume,
   ...secrets,
+  ...variables,
+  ...models,
   ...audit,
   ...mcp,
   ...health,

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { actionPrincipal } from "@/lib/auth/request-access";
 import { getRunStatus } from "@/lib/runs/read-run";
 import { startRun, startRunProblem } from "@/lib/runs/start-run";
+import { startedBy } from "@/lib/runs/run-trigger";
 
 export type RerunResult = { ok: false; error: string };
 
@@ -17,7 +18,10 @@ export async function rerunAction(runId: unknown, input?: { value: unknown }): P
   if (typeof runId !== "string" || runId.length > 100) return { ok: false, error: "runId: expected the id of a run" };
   const run = await getRunStatus(runId);
   if (!run) return { ok: false, error: `Run ${runId} does not exist` };
-  const started = await startRun(run.workflowId, input ? input.value : run.input);
+  const started = await startRun(run.workflowId, input ? input.value : run.input, {
+    kind: "manual",
+    by: startedBy(caller.principal),
+  });
   if (!started.ok) return { ok: false, error: startRunProblem(started) };
   redirect(`/runs/${started.runId}`);
 }

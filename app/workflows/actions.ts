@@ -8,6 +8,7 @@ import { redirect } from "next/navigation";
 import { actionDenied, actionPrincipal } from "@/lib/auth/request-access";
 import { catalogueMeta } from "@/lib/nodes";
 import { startEditorRun } from "@/lib/runs/partial-run";
+import { startedBy } from "@/lib/runs/run-trigger";
 import { parseWorkflowFile } from "@/lib/workflow/workflow-file";
 import { authorOf } from "@/lib/workflow-store/author";
 import { duplicateWorkflow } from "@/lib/workflow-store/duplicate-workflow";
@@ -105,9 +106,12 @@ export async function runWorkflowAction(
 ): Promise<RunWorkflowResult> {
   const saved = await saveWorkflowAction(id, input, expectedVersion);
   if (!saved.ok) return unsavedRun(saved);
+  const caller = await actionPrincipal("editor");
+  if (!caller.ok) return { ok: false, saved: true, errors: [{ message: caller.error }] };
   let runId: string;
   try {
-    const result = await startEditorRun(WorkflowId.parse(id), runInput); // pins make it a test run
+    // Pins make it a test run.
+    const result = await startEditorRun(WorkflowId.parse(id), runInput, startedBy(caller.principal));
     if (!result.ok)
       return { ok: false, saved: true, errors: "errors" in result ? result.errors : [{ message: result.message }] };
     runId = result.runId;

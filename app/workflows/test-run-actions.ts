@@ -5,9 +5,10 @@
  * the page (lib/runs/partial-run.ts) — and the latest data of each node for the input/output
  * panel. Running needs the editor role; reading the data, the viewer role (they may read runs).
  */
-import { actionDenied } from "@/lib/auth/request-access";
+import { actionDenied, actionPrincipal } from "@/lib/auth/request-access";
 import { latestNodeOutputs } from "@/lib/runs/recorded-outputs";
 import { startTestRun } from "@/lib/runs/partial-run";
+import { startedBy } from "@/lib/runs/run-trigger";
 import { TestRunRequest } from "@/lib/workflow/partial-plan";
 import { saveWorkflowAction } from "./actions";
 import { unsavedRun, WorkflowId } from "./schema";
@@ -21,8 +22,8 @@ export async function testRunAction(
   runInput?: unknown,
   expectedVersion?: unknown,
 ): Promise<TestRunResult> {
-  const denied = await actionDenied("editor");
-  if (denied) return { ok: false, saved: false, errors: [{ message: denied }] };
+  const caller = await actionPrincipal("editor");
+  if (!caller.ok) return { ok: false, saved: false, errors: [{ message: caller.error }] };
   const asked = TestRunRequest.safeParse(request);
   if (!asked.success)
     return {
@@ -33,7 +34,7 @@ export async function testRunAction(
   const saved = await saveWorkflowAction(id, input, expectedVersion);
   if (!saved.ok) return unsavedRun(saved);
   try {
-    const started = await startTestRun(WorkflowId.parse(id), asked.data, runInput);
+    const started = await startTestRun(WorkflowId.parse(id), asked.data, runInput, startedBy(caller.principal));
     if (!started.ok)
       return { ok: false, saved: true, errors: "errors" in started ? started.errors : [{ message: started.message }] };
     return { ok: true, runId: started.runId, version: saved.version };

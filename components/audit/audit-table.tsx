@@ -58,6 +58,7 @@ export function AuditTable({ calls, liveRunIds }: { calls: AuditedCall[]; liveRu
               <span className="audit-caller-node">
                 {call.callerLabel ?? call.callerNodeId} ·{" "}
                 {call.caller === "external" ? "external agent" : "Switchboard node"}
+                {call.startedBy && ` · run started by ${call.startedBy}`}
               </span>
             </span>
             <span className={`badge audit-outcome is-${OUTCOME_TONE[call.outcome]}`}>{call.outcome}</span>

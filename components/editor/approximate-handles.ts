@@ -8,6 +8,7 @@ import type { NodeHandle } from "@xyflow/react";
 import { Position } from "@xyflow/react";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import { TOOL_HANDLE, TOOLS_HANDLE } from "@/lib/workflow/graph";
+import { nodeOutputPorts } from "@/lib/workflow/node-outputs";
 import type { EditorNodeData } from "./graph-conversion";
 
 /** Above this many nodes the canvas renders only visible elements, and nodes start with estimated handles. */
@@ -27,7 +28,7 @@ export function approximateLayout(
 ): { handles: NodeHandle[]; initialWidth: number; initialHeight: number } {
   const isTool = data.mode === "tool";
   const inputs = meta?.inputs ?? [];
-  const outputs = isTool ? [] : (meta?.outputs ?? []);
+  const outputs = isTool || !meta ? [] : nodeOutputPorts(meta, data.params);
   const rows = Math.max(inputs.length, outputs.length);
   const height = HEADER + PORTS_TOP + rows * PORT_ROW + PORTS_BOTTOM + (meta?.acceptsTools ? AGENT_EXTRA : 0);
   const rowY = (i: number) => HEADER + PORTS_TOP + i * PORT_ROW + PORT_ROW / 2 - HANDLE / 2;

@@ -16,7 +16,8 @@ export function describeModel(params: Record<string, unknown>, meta: ComponentMe
   const provider = String(paramValue(params, meta, "provider") ?? "");
   const option = providerField.options?.find((o) => o.value === provider);
   const providerLabel = option ? option.label.replace(/\s*\(.*\)\s*$/, "") : provider || "No provider";
-  const modelField = meta.fields.find((field) => field.name === "model");
-  const model = modelField && isFieldVisible(modelField, params, meta) ? paramValue(params, meta, "model") : undefined;
+  // Each provider has a model field of its own: the one shown is the chosen provider's.
+  const modelField = meta.fields.find((field) => field.name === "model" && isFieldVisible(field, params, meta));
+  const model = modelField ? paramValue(params, meta, "model") : undefined;
   return model ? `${providerLabel} · ${String(model)}` : providerLabel;
 }

@@ -3,6 +3,7 @@
  * when it has one) and every upstream node's label and output ports, as `{{label.port}}`.
  */
 import { INPUT_REFERENCE } from "@/lib/workflow/template";
+import { nodeOutputPorts } from "@/lib/workflow/node-outputs";
 import type { ComponentLookup, FlowEdge, FlowNode } from "./graph-conversion";
 
 export type UpstreamOutput = { token: string; nodeLabel: string; portLabel: string };
@@ -26,7 +27,8 @@ export function upstreamOutputs(
       if (!source || source.data.mode === "tool") continue;
       seen.add(edge.source);
       queue.push(edge.source);
-      for (const port of lookup(source.data.componentType)?.outputs ?? []) {
+      const component = lookup(source.data.componentType);
+      for (const port of component ? nodeOutputPorts(component, source.data.params) : []) {
         result.push({
           token: `{{${source.data.label}.${port.name}}}`,
           nodeLabel: source.data.label,

@@ -25,6 +25,7 @@ const CONNECTION_TEXT: Partial<Record<EventConnection, string>> = {
 type RunHeaderProps = {
   runId: string;
   parentRunId: string | null;
+  origin?: string;
   workflowId: string;
   workflowName: string;
   state: RunState;
@@ -35,6 +36,7 @@ type RunHeaderProps = {
 export function RunHeader({
   runId,
   parentRunId,
+  origin,
   workflowId,
   workflowName,
   state,
@@ -61,9 +63,14 @@ export function RunHeader({
         <span className="run-breadcrumb-separator" aria-hidden>
           /
         </span>
-        <span className="run-id" title="Run id">
+        <span className="run-id" title={origin ? `Run id · ${origin}` : "Run id"}>
           Run <code data-testid="run-id">{runId}</code>
         </span>
+        {origin && (
+          <span className="run-origin" data-testid="run-origin">
+            {origin}
+          </span>
+        )}
         {parentRunId && (
           <Link
             href={`/runs/${parentRunId}`}

@@ -41,6 +41,8 @@ export type RunSummary = {
   error: string | null;
   input: unknown;
   parentRunId: string | null;
+  /** Where it came from: what started it, who, and which graph it ran (lib/runs/run-origin.ts). */
+  origin?: string;
 };
 
 /** `canAct` is false for viewers: no Cancel, no Approve/Deny. */
@@ -91,6 +93,7 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
       <RunHeader
         runId={run.id}
         parentRunId={run.parentRunId}
+        origin={run.origin}
         workflowId={run.workflowId}
         workflowName={run.workflowName}
         state={state}

@@ -84,10 +84,10 @@ export const TOOL_AND_AGENT_EVENTS = {
     nodeId: event.payload.nodeId,
   }),
   "tool.approval.decided": (event) => {
-    const { toolName, decision, by, nodeId } = event.payload;
+    const { toolName, decision, by, nodeId, decidedBy } = event.payload;
     return {
       tone: decision === "approved" ? "success" : "danger",
-      title: `${toolName} ${decision}${DECIDED_BY_NOTE[by]}`,
+      title: `${toolName} ${decision}${decidedBy ? ` by ${decidedBy}` : DECIDED_BY_NOTE[by]}`,
       detail: event.payload.reason,
       nodeId,
     };

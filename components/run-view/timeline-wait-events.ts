@@ -32,8 +32,9 @@ export const WAIT_EVENTS = {
     nodeId: event.payload.nodeId,
   }),
   "node.wait.ended": (event, labelOf) => {
-    const { nodeId, by, decision } = event.payload;
-    const how = decision ? `${decision} ${ENDED_BY_TEXT[by]}` : `ended ${ENDED_BY_TEXT[by]}`;
+    const { nodeId, by, decision, decidedBy } = event.payload;
+    const who = decidedBy ? `by ${decidedBy}` : ENDED_BY_TEXT[by];
+    const how = decision ? `${decision} ${who}` : `ended ${who}`;
     return { tone: decision === "rejected" ? "warning" : "success", title: `${labelOf(nodeId)}: ${how}`, nodeId };
   },
 } satisfies Partial<EventDescribers>;

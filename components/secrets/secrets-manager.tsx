@@ -9,6 +9,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { formatRelativeTime } from "@/components/ui/format-relative-time";
+import { SECRET_KINDS } from "@/lib/agent/provider-table";
 import { parseHosts, removeSecret, saveSecret } from "./secret-api";
 
 export type SecretListItem = { name: string; allowedHosts: string[]; updatedAt: string };
@@ -20,6 +21,16 @@ export function SecretsManager({ secrets }: { secrets: SecretListItem[] }) {
   const [hosts, setHosts] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [kind, setKind] = useState("");
+
+  /** A kind fills in its usual name and the hosts it should go to; what was typed for another kind is replaced. */
+  function chooseKind(id: string) {
+    const previous = SECRET_KINDS.find((candidate) => candidate.id === kind);
+    const chosen = SECRET_KINDS.find((candidate) => candidate.id === id);
+    setKind(id);
+    if (!name.trim() || name === previous?.name) setName(chosen?.name ?? "");
+    if (!hosts.trim() || hosts === previous?.allowedHosts.join(", ")) setHosts(chosen?.allowedHosts.join(", ") ?? "");
+  }
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -31,12 +42,29 @@ export function SecretsManager({ secrets }: { secrets: SecretListItem[] }) {
     setName("");
     setValue("");
     setHosts("");
+    setKind("");
     router.refresh();
   }
 
   return (
     <div className="secrets">
       <form className="secret-form" onSubmit={add} data-testid="add-secret-form">
+        <label className="secret-field" title="A model provider's key: its usual name and the hosts it may go to">
+          <span>Kind</span>
+          <select
+            className="input select"
+            value={kind}
+            onChange={(e) => chooseKind(e.target.value)}
+            data-testid="secret-kind"
+          >
+            <option value="">Other</option>
+            {SECRET_KINDS.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="secret-field">
           <span>Name</span>
           <input

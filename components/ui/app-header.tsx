@@ -31,6 +31,11 @@ export function AppHeader({ user, children }: { user?: HeaderUser; children?: Re
             Tool calls
           </Link>
         )}
+        {user && (
+          <Link href="/variables" data-testid="nav-variables">
+            Variables
+          </Link>
+        )}
         {user?.role === "admin" && (
           <Link href="/secrets" data-testid="nav-secrets">
             Secrets

@@ -10,6 +10,7 @@ import { secretRef } from "../secrets/reference";
 import { putSecret } from "../secrets/secret-store";
 import { startFakeAnthropicMessages } from "../testing/fake-anthropic-messages";
 import { startFakeChatCompletions } from "../testing/fake-chat-completions";
+import { startFakeGemini } from "../testing/fake-gemini";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { runWorkflowToEnd } from "../testing/run-workflow";
 import { startTestStack, type TestStack } from "../testing/test-stack";
@@ -24,10 +25,15 @@ beforeAll(async () => {
   await putSecret("MODEL_KEY_OPENAI_ONLY", KEY, ["api.openai.com"]);
   await putSecret("MODEL_KEY_LOOPBACK", KEY, ["127.0.0.1"]);
   await putSecret("MODEL_KEY_ANTHROPIC_ONLY", KEY, ["api.anthropic.com"]);
+  await putSecret("MODEL_KEY_GEMINI_ONLY", KEY, ["generativelanguage.googleapis.com"]);
 });
 afterAll(async () => {
   await getDb().secret.deleteMany({
-    where: { name: { in: ["MODEL_KEY_OPENAI_ONLY", "MODEL_KEY_LOOPBACK", "MODEL_KEY_ANTHROPIC_ONLY"] } },
+    where: {
+      name: {
+        in: ["MODEL_KEY_OPENAI_ONLY", "MODEL_KEY_LOOPBACK", "MODEL_KEY_ANTHROPIC_ONLY", "MODEL_KEY_GEMINI_ONLY"],
+      },
+    },
   });
   await getDb().workflow.deleteMany({ where: { id: { in: workflowIds } } });
   await stack.close();
@@ -107,6 +113,21 @@ describe("a model key's allowed hosts", () => {
         'secret "MODEL_KEY_ANTHROPIC_ONLY" may only be sent to api.anthropic.com, not to 127.0.0.1',
       );
       expect(server.received).toEqual([]);
+    });
+  }, 30_000);
+
+  it("binds a Gemini key the same way, and a loopback key reaches the Gemini server in a whole run", async () => {
+    await against(await startFakeGemini([{ text: "hi from Gemini" }]), async (server) => {
+      const params = { provider: "google", googleBaseUrl: server.baseUrl, model: "gemini-test" };
+      const refused = await run(modelGraph("core.llm", { ...params, apiKey: secretRef("MODEL_KEY_GEMINI_ONLY") }));
+      expect(refused.error).toContain(
+        'secret "MODEL_KEY_GEMINI_ONLY" may only be sent to generativelanguage.googleapis.com, not to 127.0.0.1',
+      );
+      expect(server.received).toEqual([]);
+      const allowed = await run(modelGraph("core.agent", { ...params, apiKey: secretRef("MODEL_KEY_LOOPBACK") }));
+      expect(allowed.status, allowed.error ?? "").toBe("completed");
+      expect(allowed.output).toMatchObject({ text: "hi from Gemini" });
+      expect(server.received.map((request) => request.headers["x-goog-api-key"])).toEqual([KEY]);
     });
   }, 30_000);
 });

@@ -10,17 +10,19 @@ import { SecretRef, secretRef } from "../secrets/reference";
 import { resolveSecrets } from "../secrets/resolve";
 import { guardedFetchFor } from "../net/guarded-fetch";
 import type { OutboundSecret } from "../secrets/secret-destination";
-import { createModel, ModelSettings } from "./models";
-import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL } from "./model-defaults";
+import { createModel, ModelSettings, RealModelSettings } from "./models";
+import { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL } from "./model-defaults";
+import {
+  PROVIDER_IDS,
+  PROVIDER_SETTING_PARAMS,
+  PROVIDERS,
+  type ProviderRow,
+  providerRow,
+  type ProviderSettingParam,
+} from "./provider-table";
 import { AgentScript } from "./scripted-model";
 import { describeIssues } from "../validation/describe-issues";
 import { samplingParams } from "./validate-model-params";
-
-const PROVIDERS = [
-  { value: "openai-compatible", label: "OpenAI-compatible (OpenAI, Ollama, vLLM, LM Studio, OpenRouter)" },
-  { value: "anthropic", label: "Anthropic" },
-  { value: "scripted", label: "Scripted (a test model: no API, answers from a script)" },
-];
 
 /**
  * A new Agent or LLM in the editor: OpenAI's endpoint and model spelled out, its key from the OPENAI_API_KEY secret.
@@ -31,15 +33,6 @@ export const startingModelParams = {
   model: DEFAULT_OPENAI_MODEL,
   apiKey: secretRef("OPENAI_API_KEY"),
 };
-
-const options = (ids: string[]) => ids.map((id) => ({ value: id, label: id }));
-const OPENAI_MODELS = options(["gpt-4o-mini", "gpt-4o", "gpt-4.1", "gpt-4.1-mini", "o4-mini", "llama3.1", "qwen2.5"]);
-const ANTHROPIC_MODELS = options([
-  "claude-sonnet-4-5",
-  "claude-opus-4-1",
-  "claude-haiku-4-5",
-  "claude-3-5-haiku-latest",
-]);
 
 const when = (provider: string) => ({ visibleWhen: { param: "provider", equals: provider } });
 
@@ -65,9 +58,70 @@ const samplingFields = (provider: string): ParamField[] => [
   },
 ];
 
+const BEDROCK_KEY_PAIR: ParamField[] = [
+  {
+    name: "awsAccessKeyId",
+    label: "Access key ID",
+    kind: "secret",
+    placeholder: "AWS_ACCESS_KEY_ID",
+    help: "With the secret access key below, instead of an API key: requests are signed (SigV4).",
+    ...when("bedrock"),
+  },
+  {
+    name: "awsSecretAccessKey",
+    label: "Secret access key",
+    kind: "secret",
+    placeholder: "AWS_SECRET_ACCESS_KEY",
+    help: "The secret holding the access key's secret.",
+    ...when("bedrock"),
+  },
+];
+
+/** A real provider's fields, from its row: model (with the picker), key, base URL, its own settings, sampling. */
+function providerFields(row: ProviderRow): ParamField[] {
+  const options = row.models.length > 0 ? row.models.map((id) => ({ value: id, label: id })) : undefined;
+  const fields: ParamField[] = [
+    {
+      name: "model",
+      label: row.id === "azure" ? "Deployment" : "Model",
+      kind: "text",
+      options,
+      placeholder: row.defaultModel || (row.id === "azure" ? "my-gpt-4o-deployment" : ""),
+      help: row.modelHelp,
+      ...(row.modelList ? { listsModels: true } : {}),
+      ...when(row.id),
+    },
+  ];
+  if (row.key)
+    fields.push({ name: "apiKey", label: "API key", kind: "secret", placeholder: row.key.secret, help: row.key.help });
+  if (row.id === "bedrock") fields.push(...BEDROCK_KEY_PAIR);
+  for (const setting of row.settings ?? [])
+    fields.push({
+      name: setting.param,
+      label: setting.label,
+      kind: "text",
+      placeholder: setting.placeholder,
+      help: setting.help,
+    });
+  if (row.baseUrl)
+    fields.push({
+      name: row.baseUrl.param,
+      label: "Base URL",
+      kind: "text",
+      placeholder: row.baseUrl.default || "https://…",
+      help: row.baseUrl.help,
+    });
+  return [...fields.map((field) => ({ ...field, ...when(row.id) })), ...samplingFields(row.id)];
+}
+
 /** Two fields may share a param name: only the one for the chosen provider is shown. */
 export const modelFields: ParamField[] = [
-  { name: "provider", label: "Model provider", kind: "select", options: PROVIDERS },
+  {
+    name: "provider",
+    label: "Model provider",
+    kind: "select",
+    options: PROVIDERS.map((row) => ({ value: row.id, label: row.label })),
+  },
   {
     name: "script",
     label: "Script",
@@ -77,77 +131,37 @@ export const modelFields: ParamField[] = [
       '"/api/health" } }], "finalText": "Got {{results.0}}" }',
     ...when("scripted"),
   },
-  {
-    name: "baseUrl",
-    label: "Base URL",
-    kind: "text",
-    placeholder: "https://api.openai.com/v1",
-    help: "Any OpenAI-compatible server, e.g. http://localhost:11434/v1 for Ollama.",
-    ...when("openai-compatible"),
-  },
-  {
-    name: "model",
-    label: "Model",
-    kind: "text",
-    options: OPENAI_MODELS,
-    placeholder: DEFAULT_OPENAI_MODEL,
-    help: "Pick one or type any model id the server knows.",
-    ...when("openai-compatible"),
-  },
-  {
-    name: "apiKey",
-    label: "API key",
-    kind: "secret",
-    placeholder: "OPENAI_API_KEY",
-    help: "The secret holding the key. Leave empty for servers without keys.",
-    ...when("openai-compatible"),
-  },
-  ...samplingFields("openai-compatible"),
-  {
-    name: "model",
-    label: "Model",
-    kind: "text",
-    options: ANTHROPIC_MODELS,
-    placeholder: DEFAULT_ANTHROPIC_MODEL,
-    help: "Pick one or type any Anthropic model id.",
-    ...when("anthropic"),
-  },
-  {
-    name: "apiKey",
-    label: "API key",
-    kind: "secret",
-    placeholder: "ANTHROPIC_API_KEY",
-    help: "The secret holding your Anthropic key.",
-    ...when("anthropic"),
-  },
-  {
-    name: "anthropicBaseUrl",
-    label: "Base URL",
-    kind: "text",
-    placeholder: "https://api.anthropic.com/v1",
-    help: "Only for a proxy; leave empty for Anthropic itself.",
-    ...when("anthropic"),
-  },
-  ...samplingFields("anthropic"),
+  ...PROVIDERS.filter((row) => row.id !== "scripted").flatMap(providerFields),
 ];
 
+const secretParam = z.union([SecretRef, z.string()], "apiKey must name a secret").optional();
+const settingText = z.string().default("");
+
 export const modelParams = {
-  provider: z.enum(["scripted", "openai-compatible", "anthropic"]).default("scripted"),
+  provider: z.enum(PROVIDER_IDS).default("scripted"),
   script: AgentScript.default({ toolCalls: [], finalText: "You said: {{input}}", streamDelayMs: 0 }),
-  baseUrl: z.string().default(""),
-  anthropicBaseUrl: z.string().default(""),
   model: z.string().default(""),
+  /** Each provider's base URL and own settings (provider-table.ts); empty: the row's default. */
+  ...(Object.fromEntries(PROVIDER_SETTING_PARAMS.map((param) => [param, settingText])) as Record<
+    ProviderSettingParam,
+    typeof settingText
+  >),
   /**
    * A secret reference when saved; in the worker it arrives already swapped for its value
    * (lib/secrets/secret-scope.ts).
    */
-  apiKey: z.union([SecretRef, z.string()], "apiKey must name a secret").optional(),
+  apiKey: secretParam,
+  /** Bedrock's access key pair (secrets too), when it signs requests instead of sending an API key. */
+  awsAccessKeyId: secretParam,
+  awsSecretAccessKey: secretParam,
   /** Before keys were secrets, a node named an environment variable; it now reads as the secret of that name. */
   apiKeyEnv: z.string().optional(),
   ...samplingParams,
 };
 
-type ModelParams = z.infer<z.ZodObject<typeof modelParams>>;
+/** The node's model params; a provider's settings it leaves out are its row's defaults. */
+type ModelParams = Omit<z.infer<z.ZodObject<typeof modelParams>>, ProviderSettingParam> &
+  Partial<Record<ProviderSettingParam, string>>;
 
 /**
  * Builds the model in the worker; `secretValues` are what to redact from anything the node reports.
@@ -162,22 +176,36 @@ export async function modelFromParams(
     params.provider === "openai-compatible" && !params.apiKey && params.apiKeyEnv
       ? secretRef(params.apiKeyEnv)
       : undefined;
-  const { value: apiKey, secretValues, secrets } = await resolveSecrets(params.apiKey || legacyKey || "");
-  const settings = (() => {
-    switch (params.provider) {
-      case "scripted":
-        return { provider: "scripted", script: params.script };
-      case "openai-compatible":
-        return { provider: "openai-compatible", baseUrl: params.baseUrl, model: params.model, apiKey };
-      case "anthropic":
-        return { provider: "anthropic", baseUrl: params.anthropicBaseUrl, model: params.model, apiKey };
-    }
-  })();
-  const parsed = ModelSettings.safeParse(settings);
+  const keys = {
+    apiKey: params.apiKey || legacyKey || "",
+    id: params.awsAccessKeyId,
+    secret: params.awsSecretAccessKey,
+  };
+  const { value: resolved, secretValues, secrets } = await resolveSecrets(keys);
+  const parsed =
+    params.provider === "scripted"
+      ? ModelSettings.safeParse({ provider: "scripted", script: params.script })
+      : RealModelSettings.safeParse(realSettings(params, resolved));
   if (!parsed.success) throw new Error(describeIssues(parsed.error, "model"));
   return {
     model: withSampling(createModel(parsed.data, guardedFetchFor({ secrets: [...outbound, ...secrets] })), params),
     secretValues,
+  };
+}
+
+/** A real provider's settings from the node's params (its row says which param holds what), keys resolved. */
+function realSettings(params: ModelParams, keys: { apiKey: unknown; id?: unknown; secret?: unknown }) {
+  const row = providerRow(params.provider)!;
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const aws =
+    text(keys.id) && text(keys.secret) ? { accessKeyId: text(keys.id), secretAccessKey: text(keys.secret) } : undefined;
+  return {
+    provider: params.provider,
+    model: params.model,
+    apiKey: text(keys.apiKey),
+    baseUrl: (row.baseUrl && params[row.baseUrl.param]) || "",
+    settings: Object.fromEntries((row.settings ?? []).map((setting) => [setting.param, params[setting.param] ?? ""])),
+    ...(aws ? { aws } : {}),
   };
 }
 

@@ -2,8 +2,8 @@
  * Each provider's real client code against a real HTTP server speaking its API: the agent loop
  * sends the tools, runs the model's tool call, hands back the result and reads the answer.
  */
-import { jsonSchema, tool, type ToolSet } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
+import { lookupTools } from "../testing/lookup-tool";
 import { startFakeAnthropicMessages } from "../testing/fake-anthropic-messages";
 import { startFakeChatCompletions } from "../testing/fake-chat-completions";
 import { createModel, ModelSettings } from "./models";
@@ -11,18 +11,6 @@ import { runAgent } from "./run-agent";
 
 const closers: (() => void)[] = [];
 afterEach(() => closers.splice(0).forEach((close) => close()));
-
-const lookupTools = (): ToolSet => ({
-  lookup: tool({
-    description: "Looks a city up",
-    inputSchema: jsonSchema<{ city: string }>({
-      type: "object",
-      properties: { city: { type: "string" } },
-      required: ["city"],
-    }),
-    execute: async ({ city }) => (city === "Oslo" ? "Oslo: 4°C" : Promise.reject(new Error(`unknown city ${city}`))),
-  }),
-});
 
 const replies = [{ toolCall: { name: "lookup", arguments: { city: "Oslo" } } }, { text: "It is 4°C in Oslo." }];
 

@@ -1,71 +1,119 @@
 /**
- * Builds the AI SDK model a node asked for. The API key arrives already resolved from a secret
- * reference (in the worker, see model-params.ts), never from the browser or the environment.
+ * Builds the AI SDK model a node asked for, with each provider's own AI SDK package (the row of
+ * provider-table.ts says which). The API key arrives already resolved from a secret reference (in the
+ * worker, see model-params.ts), never from the browser or the environment: every setting the packages
+ * would otherwise read from environment variables (keys, Azure's resource, AWS credentials and
+ * endpoint) is passed explicitly, and a provider that needs a key and has none is refused here.
  */
 import type { LanguageModel } from "ai";
+import { createAmazonBedrock } from "@ai-sdk/amazon-bedrock";
 import { createAnthropic } from "@ai-sdk/anthropic";
+import { createAzure } from "@ai-sdk/azure";
+import { createGoogleGenerativeAI } from "@ai-sdk/google";
+import { createMistral } from "@ai-sdk/mistral";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { z } from "zod";
 import { guardedFetchFor } from "../net/guarded-fetch";
 import { AgentScript, ScriptedLanguageModel } from "./scripted-model";
+import { PROVIDER_IDS, providerRow, type ProviderId, type ProviderRow } from "./provider-table";
 
-import {
-  DEFAULT_ANTHROPIC_BASE_URL,
-  DEFAULT_ANTHROPIC_MODEL,
-  DEFAULT_OPENAI_BASE_URL,
-  DEFAULT_OPENAI_MODEL,
-} from "./model-defaults";
+type RealProvider = Exclude<ProviderId, "scripted">;
+const REAL_PROVIDERS = PROVIDER_IDS.filter((id): id is RealProvider => id !== "scripted");
 
-const baseUrl = (fallback: string) =>
-  z
-    .string()
-    .default("")
-    .transform((url) => url.trim() || fallback)
-    .pipe(z.string().url("baseUrl must be a URL such as https://api.openai.com/v1"));
-const modelId = (fallback: string) =>
-  z
-    .string()
-    .default("")
-    .transform((id) => id.trim() || fallback);
+const RealModel = z.object({
+  provider: z.enum(REAL_PROVIDERS),
+  baseUrl: z.string().default(""),
+  model: z.string().default(""),
+  /** The resolved key; empty for servers that need none (Ollama, LM Studio). */
+  apiKey: z.string().default(""),
+  /** The provider's own settings (provider-table.ts), by param. */
+  settings: z.record(z.string(), z.string()).default({}),
+  /** Bedrock's access key pair, resolved, when it signs requests instead of sending an API key. */
+  aws: z.object({ accessKeyId: z.string(), secretAccessKey: z.string() }).optional(),
+});
 
-export const ModelSettings = z.discriminatedUnion("provider", [
+/** A real model's settings with the row's defaults filled in, or what is missing, naming the field. */
+function withDefaults(settings: z.infer<typeof RealModel>, context: z.RefinementCtx) {
+  const row = providerRow(settings.provider)!;
+  const baseUrl = settings.baseUrl.trim() || row.baseUrl?.default || "";
+  if (baseUrl && !z.string().url().safeParse(baseUrl).success)
+    context.addIssue({ code: "custom", path: ["baseUrl"], message: `baseUrl must be a URL such as ${example(row)}` });
+  if (row.key?.required && !settings.apiKey)
+    context.addIssue({ code: "custom", path: ["apiKey"], message: `apiKey: ${row.label} needs an API key (a secret)` });
+  const model = settings.model.trim() || row.defaultModel;
+  if (!model) context.addIssue({ code: "custom", path: ["model"], message: `model: ${row.modelHelp}` });
+  const own = Object.fromEntries(
+    (row.settings ?? []).map((setting) => [setting.param, settings.settings[setting.param]?.trim() || setting.default]),
+  );
+  return { ...settings, baseUrl, model, settings: own };
+}
+
+const example = (row: ProviderRow) => row.baseUrl?.default || "https://example.com/v1";
+
+/** A real provider's settings, defaults filled in; refused naming the field that is missing or wrong. */
+export const RealModelSettings = RealModel.transform(withDefaults);
+export const ModelSettings = z.union([
   z.object({ provider: z.literal("scripted"), script: AgentScript }),
-  z.object({
-    provider: z.literal("openai-compatible"),
-    baseUrl: baseUrl(DEFAULT_OPENAI_BASE_URL),
-    model: modelId(DEFAULT_OPENAI_MODEL),
-    /** The resolved key; empty for servers that need none (Ollama, LM Studio). */
-    apiKey: z.string().default(""),
-  }),
-  z.object({
-    provider: z.literal("anthropic"),
-    baseUrl: baseUrl(DEFAULT_ANTHROPIC_BASE_URL),
-    model: modelId(DEFAULT_ANTHROPIC_MODEL),
-    apiKey: z.string().min(1, "apiKey: Anthropic needs an API key (a secret)"),
-  }),
+  RealModelSettings,
 ]);
 export type ModelSettings = z.infer<typeof ModelSettings>;
-export type ModelProvider = ModelSettings["provider"];
+type RealSettings = Exclude<ModelSettings, { provider: "scripted" }>;
+export type ModelProvider = ProviderId;
+
+type Fetch = typeof globalThis.fetch;
+const ollamaRoot = (url: string) => url.replace(/\/+$/, "").replace(/\/v1$/, "");
+
+/** One builder per provider: the same streaming, usage and warnings through the AI SDK's own package. */
+const builders: Record<RealProvider, (settings: RealSettings, fetch: Fetch) => LanguageModel> = {
+  "openai-compatible": ({ baseUrl, apiKey, model }, fetch) =>
+    createOpenAICompatible({
+      name: "openai-compatible",
+      baseURL: baseUrl,
+      apiKey: apiKey || undefined,
+      // a structured answer's schema goes as response_format json_schema (OpenAI, vLLM and LM Studio take it)
+      supportsStructuredOutputs: true,
+      fetch,
+    }).chatModel(model),
+  ollama: ({ baseUrl, apiKey, model }, fetch) =>
+    createOpenAICompatible({
+      name: "ollama",
+      baseURL: `${ollamaRoot(baseUrl)}/v1`,
+      apiKey: apiKey || undefined,
+      supportsStructuredOutputs: true,
+      includeUsage: true,
+      fetch,
+    }).chatModel(model),
+  anthropic: ({ baseUrl, apiKey, model }, fetch) => createAnthropic({ baseURL: baseUrl, apiKey, fetch })(model),
+  google: ({ baseUrl, apiKey, model }, fetch) => createGoogleGenerativeAI({ baseURL: baseUrl, apiKey, fetch })(model),
+  mistral: ({ baseUrl, apiKey, model }, fetch) => createMistral({ baseURL: baseUrl, apiKey, fetch })(model),
+  azure: ({ baseUrl, apiKey, model, settings }, fetch) => {
+    const resource = settings.azureResourceName;
+    if (!baseUrl && !resource) throw new Error("Azure OpenAI needs a resource name or a base URL");
+    return createAzure({
+      baseURL: baseUrl || `https://${resource}.openai.azure.com/openai`,
+      apiKey,
+      apiVersion: settings.azureApiVersion,
+      useDeploymentBasedUrls: true,
+      fetch,
+    }).chat(model);
+  },
+  bedrock: ({ baseUrl, apiKey, model, settings, aws }, fetch) => {
+    if (!apiKey && !aws) throw new Error("Amazon Bedrock needs an API key or an access key pair (secrets)");
+    const region = settings.bedrockRegion;
+    return createAmazonBedrock({
+      region,
+      baseURL: baseUrl || `https://bedrock-runtime.${region}.amazonaws.com`,
+      ...(apiKey ? { apiKey } : { accessKeyId: aws!.accessKeyId, secretAccessKey: aws!.secretAccessKey }),
+      fetch,
+    })(model);
+  },
+};
 
 /**
  * `fetch` carries the address policy and the key's allowed hosts (lib/net/guarded-fetch.ts): a base URL is where the
  * key goes.
  */
-export function createModel(
-  settings: ModelSettings,
-  fetch: typeof globalThis.fetch = guardedFetchFor(),
-): LanguageModel {
-  switch (settings.provider) {
-    case "scripted":
-      return new ScriptedLanguageModel(settings.script);
-    case "openai-compatible":
-      return createOpenAICompatible({
-        name: "openai-compatible",
-        baseURL: settings.baseUrl,
-        apiKey: settings.apiKey || undefined,
-        fetch,
-      }).chatModel(settings.model);
-    case "anthropic":
-      return createAnthropic({ baseURL: settings.baseUrl, apiKey: settings.apiKey, fetch })(settings.model);
-  }
+export function createModel(settings: ModelSettings, fetch: Fetch = guardedFetchFor()): LanguageModel {
+  if (settings.provider === "scripted") return new ScriptedLanguageModel(settings.script);
+  return builders[settings.provider](settings, fetch);
 }

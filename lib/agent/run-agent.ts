@@ -5,6 +5,8 @@
  * recorded steps instead of calling the model again (resumed-conversation.ts). After `maxIterations`
  * calls that still asked for tools, or once the calls so far have used more than `tokenBudget`
  * tokens, one last call without tools forces a final answer. Usage is summed across every call.
+ * With an answer format (structured output) the final answer must match its schema: one more call
+ * without tools asks again with what did not match (structured-answer.ts).
  */
 import type { LanguageModel, LanguageModelUsage, ModelMessage, ToolSet } from "ai";
 import { streamModelCall } from "./stream-model-call";
@@ -13,6 +15,7 @@ import { toTranscript, type TranscriptMessage } from "../runs/transcript";
 import type { AgentLimit, AgentStopReason } from "./stop-reason";
 import type { ResumedConversation, ResumedStep } from "./resumed-conversation";
 import { describeOnly, requestedCalls, runToolRound, type RequestedCall, type SettleRecordedCall } from "./tool-round";
+import { settleAnswer, type AnswerFormat } from "./structured-answer";
 
 export type AgentUsage = { inputTokens: number; outputTokens: number; totalTokens: number };
 
@@ -52,6 +55,8 @@ export type AgentRequest = {
   onUnknownTool?: (toolName: string, input: string, toolCallId: string) => Promise<unknown>;
   /** The steps recorded before the worker died, replayed instead of calling the model again. */
   resume?: ResumedConversation;
+  /** Structured output: the schema the final answer must match. */
+  answer?: AnswerFormat;
 };
 
 export type AgentResult = {
@@ -60,6 +65,8 @@ export type AgentResult = {
   usage: AgentUsage;
   hitLimit: boolean;
   stopReason: AgentStopReason;
+  /** The final answer as the schema's object, with an answer format. */
+  object?: Record<string, unknown>;
 };
 
 export const noUsage = (): AgentUsage => ({ inputTokens: 0, outputTokens: 0, totalTokens: 0 });
@@ -100,10 +107,13 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
 
   /**
    * One model call, recorded before its tool calls run; `forcedBy` makes it the last one, with tools
-   * described but not callable.
+   * described but not callable (as `final` does for asking a structured answer again).
    */
-  const callModel = async (iteration: number, forcedBy?: AgentLimit): Promise<StepOutcome> => {
-    const final = forcedBy !== undefined;
+  const callModel = async (
+    iteration: number,
+    forcedBy?: AgentLimit,
+    final = forcedBy !== undefined,
+  ): Promise<StepOutcome> => {
     const result = await streamModelCall(
       {
         model,
@@ -111,6 +121,7 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
         messages,
         tools: offered,
         toolChoice: final && hasTools ? "none" : undefined,
+        output: request.answer?.output,
         abortSignal,
         onUnknownTool: request.onUnknownTool,
       },
@@ -135,11 +146,11 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
     return { text: result.text, toolCallCount: result.toolCalls.length, calls };
   };
 
-  const step = async (iteration: number, forcedBy?: AgentLimit): Promise<StepOutcome> => {
+  const step = async (iteration: number, forcedBy?: AgentLimit, final?: boolean): Promise<StepOutcome> => {
     abortSignal?.throwIfAborted(); // a cancelled run stops between steps, whatever the model does with the signal
     request.onIterationStart?.(iteration);
     const recorded = request.resume?.steps[iteration - 1];
-    const outcome = recorded ? replay(recorded) : await callModel(iteration, forcedBy);
+    const outcome = recorded ? replay(recorded) : await callModel(iteration, forcedBy, final);
     const results = await runToolRound(outcome.calls, request.tools, {
       messages,
       abortSignal,
@@ -149,15 +160,28 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
     return outcome;
   };
 
+  /** The final answer; with an answer format, checked and, when it does not match, asked for once more. */
+  const finish = async (answer: AgentResult): Promise<AgentResult> => {
+    if (!request.answer) return answer;
+    let { text, iterations } = answer;
+    const object = await settleAnswer(request.answer, text, async (correction) => {
+      messages.push(correction);
+      iterations += 1;
+      text = (await step(iterations, undefined, true)).text;
+      return text;
+    });
+    return { ...answer, text, iterations, usage, object };
+  };
+
   const forceAnswer = async (iteration: number, limit: AgentLimit): Promise<AgentResult> => {
     const final = await step(iteration, limit);
-    return { text: final.text, iterations: iteration, usage, hitLimit: true, stopReason: limit };
+    return finish({ text: final.text, iterations: iteration, usage, hitLimit: true, stopReason: limit });
   };
 
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
     const result = await step(iteration);
     if (result.toolCallCount === 0)
-      return { text: result.text, iterations: iteration, usage, hitLimit: false, stopReason: "answered" };
+      return finish({ text: result.text, iterations: iteration, usage, hitLimit: false, stopReason: "answered" });
     if (overBudget()) return forceAnswer(iteration + 1, "token budget");
   }
   return forceAnswer(maxIterations + 1, "max iterations");

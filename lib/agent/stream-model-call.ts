@@ -3,11 +3,13 @@
  * reaches `onText` as it arrives (the run view shows it token by token). A stream error is thrown,
  * as generateText would, instead of being logged and swallowed; an abort ends the call. A model
  * that answers at once (the scripted test model without a pace) has nothing to stream and is
- * called with generateText: streaming's machinery costs a third of a trivial run's CPU.
+ * called with generateText (unless it must give a structured answer): streaming's machinery costs a
+ * third of a trivial run's CPU.
  * The provider's warnings about the call come back with its result (model-warnings.ts logs them).
  */
 import { generateText, NoSuchToolError, streamText, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
 import { answersAtOnce } from "./scripted-model";
+import type { AnswerFormat } from "./structured-answer";
 import "./model-warnings"; // the SDK's own console warnings off: callers log them per node
 
 export type ModelCall = {
@@ -16,6 +18,11 @@ export type ModelCall = {
   messages: ModelMessage[];
   tools?: ToolSet;
   toolChoice?: "none";
+  /**
+   * Structured output (structured-answer.ts): the schema goes to the provider as the response format; the node checks
+   * the answer's text itself, so a mismatch is asked again rather than thrown here.
+   */
+  output?: AnswerFormat["output"];
   abortSignal?: AbortSignal;
   /**
    * Told when the model calls a tool it was not given (the SDK answers it with an error by itself):
@@ -44,7 +51,8 @@ function sdkCall({ onUnknownTool, ...call }: ModelCall) {
 
 export async function streamModelCall(modelCall: ModelCall, onText: (delta: string) => void) {
   const call = sdkCall(modelCall);
-  if (answersAtOnce(call.model)) return generateText(call);
+  // generateText would parse a structured answer at once and throw on a mismatch: streamed, the node checks it
+  if (answersAtOnce(call.model) && !call.output) return generateText(call);
   const result = streamText({ ...call, onError: () => undefined });
   for await (const part of result.fullStream) {
     if (part.type === "text-delta") onText(part.text);

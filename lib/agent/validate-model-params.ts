@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { ParamProblem, ParamValidator } from "../nodes/types";
 import { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL } from "./model-defaults";
+import { OUTPUT_SCHEMA_PARAM, outputSchemaProblems } from "./output-schema";
 
 /**
  * A real model's temperature (what providers take, OpenAI's range being the widest) and answer
@@ -34,28 +35,42 @@ function samplingProblems(params: Record<string, unknown>, label: string): Param
 
 /**
  * An OpenAI-compatible model names its server and model: an empty one is a mistake to point out, not
- * OpenAI to fall back on. A real model's temperature and answer length must be ones it can take.
+ * OpenAI to fall back on. A real model's temperature and answer length must be ones it can take. An
+ * output schema must be one whose fields can be outputs.
  */
-export const validateModelParams: ParamValidator = (params, { label }) => {
+export const validateModelParams: ParamValidator = (params, { label }) => [
+  ...providerProblems(params, label),
+  ...outputSchemaProblems(params[OUTPUT_SCHEMA_PARAM], label),
+];
+
+function providerProblems(params: Record<string, unknown>, label: string): ParamProblem[] {
   if (params.provider === "scripted" || params.provider === undefined) return [];
   const blank = (name: string) => typeof params[name] !== "string" || (params[name] as string).trim() === "";
-  const missing =
-    params.provider !== "openai-compatible"
-      ? []
-      : [
-          ...(blank("baseUrl")
-            ? [
-                {
-                  field: "baseUrl",
-                  message:
-                    `"${label}" needs a Base URL (${DEFAULT_OPENAI_BASE_URL} for OpenAI, ` +
-                    `http://localhost:11434/v1 for Ollama)`,
-                },
-              ]
-            : []),
-          ...(blank("model")
-            ? [{ field: "model", message: `"${label}" needs a model (such as ${DEFAULT_OPENAI_MODEL})` }]
-            : []),
-        ];
+  const problem = (field: string, message: string) => ({ field, message: `"${label}" needs ${message}` });
+  const missing: ParamProblem[] = [];
+  if (params.provider === "openai-compatible") {
+    if (blank("baseUrl"))
+      missing.push(
+        problem(
+          "baseUrl",
+          `a Base URL (${DEFAULT_OPENAI_BASE_URL} for OpenAI, http://localhost:1234/v1 for LM Studio)`,
+        ),
+      );
+    if (blank("model")) missing.push(problem("model", `a model (such as ${DEFAULT_OPENAI_MODEL})`));
+  }
+  if (params.provider === "azure") {
+    if (blank("azureResourceName") && blank("azureBaseUrl"))
+      missing.push(problem("azureResourceName", "an Azure OpenAI resource name (or a base URL)"));
+    if (blank("model")) missing.push(problem("model", "the name of an Azure OpenAI deployment"));
+  }
+  const keyPair = !isMissing(params.awsAccessKeyId) || !isMissing(params.awsSecretAccessKey);
+  if (
+    params.provider === "bedrock" &&
+    keyPair &&
+    (isMissing(params.awsAccessKeyId) || isMissing(params.awsSecretAccessKey))
+  )
+    missing.push(problem("awsSecretAccessKey", "both secrets of an AWS access key pair, or neither and an API key"));
   return [...missing, ...samplingProblems(params, label)];
-};
+}
+
+const isMissing = (value: unknown) => value === undefined || value === null || value === "";

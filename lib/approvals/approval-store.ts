@@ -26,6 +26,8 @@ export const ApprovalDecision = z.object({
   /** The arguments the call goes ahead with (a person may have edited them). */
   args: z.record(z.string(), z.unknown()).optional(),
   reason: z.string().optional(),
+  /** The person who decided (their name), when a person did. */
+  decidedBy: z.string().optional(),
 });
 export type ApprovalDecision = z.infer<typeof ApprovalDecision>;
 

@@ -115,6 +115,7 @@ describe("human approval at the gateway", () => {
       toolName: "guarded",
       decision: "approved",
       by: "person",
+      decidedBy: stack.account.email.split("@")[0], // the account's name: who decided is kept
       args: { url: `${targetUrl}/approved` },
     });
     // Decided once: a second decision is refused.
@@ -148,6 +149,7 @@ describe("human approval at the gateway", () => {
     expect((await eventFor("tool.approval.decided", "agent:call-deny")).payload).toMatchObject({
       decision: "denied",
       by: "person",
+      decidedBy: stack.account.email.split("@")[0],
       reason: "not today",
     });
   });

@@ -22,6 +22,7 @@ export async function decideApproval(
   runId: string,
   callId: string,
   input: PersonDecision,
+  decidedBy?: string,
 ): Promise<DecideOutcome> {
   const request = await getApprovalRequest(redis, runId, callId);
   if (!request) return { ok: false, code: "not-found", message: `Run ${runId} has no approval request ${callId}` };
@@ -30,10 +31,11 @@ export async function decideApproval(
       ? {
           decision: "approved",
           by: "person",
+          decidedBy,
           args: input.args ?? request.args,
           ...(input.reason ? { reason: input.reason } : {}),
         }
-      : { decision: "denied", by: "person", ...(input.reason ? { reason: input.reason } : {}) };
+      : { decision: "denied", by: "person", decidedBy, ...(input.reason ? { reason: input.reason } : {}) };
   if (!(await storeApprovalDecision(redis, request, decision))) {
     const existing = await getApprovalDecision(redis, runId, callId);
     const how =

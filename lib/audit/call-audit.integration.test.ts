@@ -78,6 +78,8 @@ describe("the gateway's audit trail", () => {
       outcome: "completed",
       args: { url: "/api/health" },
       workflowName: "integration",
+      // The run was started through the API with the test account's key.
+      startedBy: `${stack.account.email.split("@")[0]}'s API key`,
     });
     expect(row.detail).toContain('"status":200');
     // A duration in whole milliseconds, within the time the whole run took (not a timestamp, not seconds).

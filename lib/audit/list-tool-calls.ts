@@ -36,6 +36,8 @@ export type AuditedCall = {
   outcome: AuditOutcome;
   detail: string | null;
   durationMs: number | null;
+  /** Who started the run the call belongs to (a person, or whose API key), while the run is kept. */
+  startedBy: string | null;
 };
 
 export type AuditPage = { calls: AuditedCall[]; nextCursor: string | null };
@@ -43,18 +45,20 @@ export type AuditPage = { calls: AuditedCall[]; nextCursor: string | null };
 export async function listToolCalls(query: ToolCallAuditQuery): Promise<AuditPage> {
   const after = query.cursor ? decodeCursor(query.cursor, "number") : null;
   const rows = await sql<Omit<AuditedCall, "at"> & { at: Date }>`
-    SELECT id, at, "runId", "workflowId", "workflowName", "callerNodeId", "callerLabel", caller, "toolName", args,
-      outcome, detail, "durationMs"
-    FROM "ToolCallAudit"
-    WHERE (${query.workflowId ?? null}::text IS NULL OR "workflowId" = ${query.workflowId ?? null})
+    SELECT audit.id, at, "runId", audit."workflowId", "workflowName", "callerNodeId", "callerLabel", caller,
+      "toolName", args, outcome, detail, "durationMs",
+      run.trigger->'by'->>'name' || CASE WHEN run.trigger->'by'->>'via' = 'api-key' THEN '''s API key' ELSE '' END
+        AS "startedBy"
+    FROM "ToolCallAudit" audit LEFT JOIN "Run" run ON run.id = audit."runId"
+    WHERE (${query.workflowId ?? null}::text IS NULL OR audit."workflowId" = ${query.workflowId ?? null})
       AND (${query.tool ?? null}::text IS NULL OR "toolName" = ${query.tool ?? null})
       AND (${query.caller ?? null}::text IS NULL OR caller = ${query.caller ?? null})
       AND (${query.outcome ?? null}::text IS NULL OR outcome = ${query.outcome ?? null})
       AND (${query.since?.toISOString() ?? null}::timestamp IS NULL
         OR at >= ${query.since?.toISOString() ?? null}::timestamp)
       AND (${after?.at ?? null}::timestamp IS NULL
-        OR (at, id) < (${after?.at ?? null}::timestamp, ${after?.id ?? null}::bigint))
-    ORDER BY at DESC, id DESC
+        OR (at, audit.id) < (${after?.at ?? null}::timestamp, ${after?.id ?? null}::bigint))
+    ORDER BY at DESC, audit.id DESC
     LIMIT ${query.limit + 1}`;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

@@ -7,6 +7,7 @@
 import { getDb } from "../db/client";
 import { sql } from "../db/sql";
 import { startRun, type StartRunResult } from "../runs/start-run";
+import type { RunStarter } from "../runs/run-trigger";
 import type { RunStatusName as RunStatus } from "../runs/run-statuses";
 import { answerText } from "../runs/answer-text";
 
@@ -104,11 +105,11 @@ export type SendResult = { ok: true; runId: string; turnId: string } | Extract<S
 /**
  * Starts the workflow on the message and records the turn; the first message also titles a conversation still untitled.
  */
-export async function sendMessage(conversationId: string, message: string): Promise<SendResult> {
+export async function sendMessage(conversationId: string, message: string, by?: RunStarter): Promise<SendResult> {
   const conversation = await getDb().conversation.findUnique({ where: { id: conversationId } });
   if (!conversation)
     return { ok: false, reason: "not-found", message: `Conversation ${conversationId} does not exist` };
-  const started = await startRun(conversation.workflowId, message, { kind: "chat", conversationId });
+  const started = await startRun(conversation.workflowId, message, { kind: "chat", conversationId, by });
   if (!started.ok) return started;
   const turn = await getDb().chatTurn.create({ data: { conversationId, runId: started.runId, message } });
   const firstMessage =

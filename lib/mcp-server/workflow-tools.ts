@@ -7,6 +7,7 @@
 import type { CallToolResult, ServerNotification } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
+import { startedBy, type RunStarter } from "../runs/run-trigger";
 import { hasRole } from "../auth/roles";
 import { mayUseWorkflow, outsideScopeMessage, withinScope } from "../auth/workflow-scope";
 import { errorResult } from "../gateway/error-result";
@@ -84,8 +85,9 @@ async function runAndWait(
   input: unknown,
   progressToken: ProgressToken,
   notify: Notify,
+  by: RunStarter,
 ): Promise<CallToolResult> {
-  const started = await startRun(workflowId, input, { kind: "mcp" });
+  const started = await startRun(workflowId, input, { kind: "mcp", by });
   if (!started.ok) return errorResult(startRunProblem(started));
   let progress = 0;
   const unwatch =
@@ -156,8 +158,9 @@ async function runWorkflowTool(
     return errorResult(`${parsed.error.issues[0].path.join(".")}: ${parsed.error.issues[0].message}`);
   if (!mayUseWorkflow(principal, parsed.data.workflowId))
     return errorResult(await outsideScope(parsed.data.workflowId));
-  if (parsed.data.wait) return runAndWait(parsed.data.workflowId, parsed.data.input, progressToken, notify);
-  const started = await startRun(parsed.data.workflowId, parsed.data.input, { kind: "mcp" });
+  const by = startedBy(principal);
+  if (parsed.data.wait) return runAndWait(parsed.data.workflowId, parsed.data.input, progressToken, notify, by);
+  const started = await startRun(parsed.data.workflowId, parsed.data.input, { kind: "mcp", by });
   if (!started.ok) return errorResult(startRunProblem(started));
   return answer({ runId: started.runId, status: "queued" });
 }
@@ -176,7 +179,8 @@ async function exposedWorkflowTool(
   if (!workflow) return errorResult(`No tool is called "${name}" (list the tools to see which workflows are exposed)`);
   if (!mayUseWorkflow(principal, workflow.workflowId))
     return errorResult(outsideScopeMessage({ id: workflow.workflowId, name: workflow.name }));
-  return runAndWait(workflow.workflowId, workflow.wrapsInput ? args.input : args, progressToken, notify);
+  const input = workflow.wrapsInput ? args.input : args;
+  return runAndWait(workflow.workflowId, input, progressToken, notify, startedBy(principal));
 }
 
 /** Answers one tools/call for the caller. */

@@ -32,7 +32,8 @@ function guardedAgent(policy: AddressPolicy): Agent {
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization", "x-api-key"];
+// Model APIs' key headers too: Gemini's x-goog-api-key, Azure OpenAI's api-key.
+const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization", "x-api-key", "x-goog-api-key", "api-key"];
 
 export async function guardedFetch(
   input: string | URL,

@@ -2,13 +2,14 @@
  * Agent (level 3 of tool use): a model in a loop with the tools wired into its `tools` handle,
  * reached only through the gateway with a session token scoped to those tools, its allow-list
  * and its aliases. Every step and tool call streams to the run view; its output says why the loop
- * stopped (answered, or forced by its iteration limit or token budget).
+ * stopped (answered, or forced by its iteration limit or token budget). With an output schema its
+ * final answer is an object whose fields are outputs of their own.
  */
 import { z } from "zod";
-import { modelNodeFields, modelNodeParams, recordedConversation, withModelAndTools } from "../agent/model-node";
+import { modelNodeFields, modelNodeParams, modelNodeTraits, withModelAndTools } from "../agent/model-node";
+import { answerOutputs } from "../agent/structured-answer";
 import { createTextStreamer } from "../runs/text-streamer";
 import { rememberedTurns } from "../agent/memory-params";
-import { startingModelParams } from "../agent/model-params";
 import { runAgent } from "../agent/run-agent";
 import { modelWarningLog } from "../agent/model-warnings";
 import { AGENT_STOP_REASONS } from "../agent/stop-reason";
@@ -28,8 +29,7 @@ export const agent = defineComponent({
     { name: "usage", label: "Token usage" },
     { name: "stopReason", label: "Stopped because", schema: { type: "string", enum: [...AGENT_STOP_REASONS] } },
   ],
-  acceptsTools: true,
-  startingParams: startingModelParams,
+  ...modelNodeTraits,
   fields: modelNodeFields([
     {
       name: "maxIterations",
@@ -52,12 +52,8 @@ export const agent = defineComponent({
     maxIterations: z.number().int().min(1).max(100).default(10),
     tokenBudget: z.number().int().min(0).default(0),
   }),
-  // Its own work, model calls, is harmless to repeat; whether the whole agent is depends on its wired
-  // tools (lib/runs/repeat-safety.ts). Resumed, it goes on from its recorded steps and completed calls.
-  harmlessToRepeat: true,
-  resumableFromRecords: true,
   execute: (ctx) =>
-    withModelAndTools(ctx, async (model, tools) => {
+    withModelAndTools(ctx, async ({ model, tools, answer, resume }) => {
       const { nodeId, params, emit, note, signal } = ctx;
       let streamed = createTextStreamer(note, nodeId, 1, ctx.secrets);
       const result = await runAgent({
@@ -69,7 +65,8 @@ export const agent = defineComponent({
         maxIterations: params.maxIterations,
         tokenBudget: params.tokenBudget,
         abortSignal: signal,
-        resume: await recordedConversation(ctx, tools),
+        resume,
+        answer,
         onIterationStart: (iteration) => {
           tools.setIteration(iteration);
           streamed = createTextStreamer(note, nodeId, iteration, ctx.secrets);
@@ -109,6 +106,7 @@ export const agent = defineComponent({
         iterations: result.iterations,
         usage: result.usage,
         stopReason: result.stopReason,
+        ...answerOutputs(result.object),
       };
     }),
 });

@@ -89,7 +89,15 @@ const META_KEYS = [
   "namesRunOutput",
   "requiresInput",
   "trigger",
+  "schemaOutputsParam",
 ] as const satisfies readonly (keyof ComponentMeta)[];
+
+/** Every key of ComponentMeta is sent to the browser or named here as the engine's alone: a new key must choose. */
+type ServerOnlyMetaKey = "handsOutGatewayToken";
+const everyMetaKeyChosen: Exclude<keyof ComponentMeta, (typeof META_KEYS)[number] | ServerOnlyMetaKey> extends never
+  ? true
+  : never = true;
+void everyMetaKeyChosen;
 
 /** The serialisable metadata of a component: the keys above, as plain JSON. */
 export function toMeta(component: ComponentMeta): ComponentMeta {

@@ -1,12 +1,14 @@
 /**
  * LLM (level 2 of tool use): one model call. The model may call the wired tools once; their
- * results are appended to the answer. There is no loop: nothing goes back to the model.
+ * results are appended to the answer. There is no loop: nothing goes back to the model — except
+ * with an output schema, where an answer that does not match (or tool calls instead of one) is
+ * asked for once more, with the tools' results and what did not match.
  */
 import { z } from "zod";
-import { modelNodeFields, modelNodeParams, recordedConversation, withModelAndTools } from "../agent/model-node";
-import { startingModelParams } from "../agent/model-params";
+import { modelNodeFields, modelNodeParams, modelNodeTraits, withModelAndTools } from "../agent/model-node";
+import { answerOutputs, settleAnswer, type AnswerFormat } from "../agent/structured-answer";
 import type { LanguageModel, ModelMessage } from "ai";
-import { toUsage } from "../agent/run-agent";
+import { addUsage, toUsage } from "../agent/run-agent";
 import type { NodeTools } from "../agent/node-tools";
 import { describeOnly, requestedCalls, runToolRound } from "../agent/tool-round";
 import { toTranscript } from "../runs/transcript";
@@ -33,54 +35,77 @@ export const llm = defineComponent({
     { name: "toolCalls", label: "Tool calls", schema: { type: "array" } },
     { name: "usage", label: "Token usage" },
   ],
-  acceptsTools: true,
-  startingParams: startingModelParams,
+  ...modelNodeTraits,
   fields: modelNodeFields(),
   params,
-  // As the Agent: its model call is harmless to repeat, its wired tools decide the rest; resumed, it
-  // reuses its recorded step.
-  harmlessToRepeat: true,
-  resumableFromRecords: true,
   execute: (ctx) =>
-    withModelAndTools(ctx, async (model, tools) => {
+    withModelAndTools(ctx, async ({ model, tools, answer, resume: resumed }) => {
       const { nodeId, params, note, signal } = ctx;
       const prompt = { role: "user" as const, content: params.prompt };
       const messages: ModelMessage[] = [...(await rememberedTurns(params, ctx)), prompt];
-      const resumed = await recordedConversation(ctx, tools);
-      const recorded = resumed?.steps[0];
-      // Resumed after its worker died with its model call recorded: the model is not called again.
-      const step = recorded
-        ? { ...recorded, reply: recorded.assistant, toolCallCount: recorded.toolCallCount }
-        : await callModel(ctx, model, tools, messages);
-      messages.push(...step.reply);
-      await runToolRound(step.calls, tools.tools, {
+      /** Step N: replayed when recorded before the worker died (the model is not called again), else called. */
+      const takeStep = async (iteration: number, final: boolean) => {
+        const recorded = resumed?.steps[iteration - 1];
+        const step = recorded
+          ? { ...recorded, reply: recorded.assistant }
+          : await callModel(ctx, { model, tools, messages, iteration, final, answer });
+        messages.push(...step.reply);
+        return step;
+      };
+      const step = await takeStep(1, false);
+      const results = await runToolRound(step.calls, tools.tools, {
         messages,
         abortSignal: signal,
-        settle: recorded?.settle,
+        settle: resumed?.steps[0]?.settle,
       });
-      note({ type: "llm.usage", payload: { nodeId, ...step.usage } });
+      let usage = step.usage;
+      if (answer) {
+        if (results) messages.push(results);
+        let text = step.text;
+        const object = await settleAnswer(answer, text, async (correction) => {
+          messages.push(correction);
+          const again = await takeStep(2, true);
+          usage = addUsage(usage, again.usage);
+          return (text = again.text);
+        });
+        note({ type: "llm.usage", payload: { nodeId, ...usage } });
+        return { text, toolCalls: tools.log, usage, ...answerOutputs(object) };
+      }
+      note({ type: "llm.usage", payload: { nodeId, ...usage } });
       const appended = tools.log.map(
         (call) => `${call.toolName}${call.isError ? " (error)" : ""}: ${asText(call.result)}`,
       );
       const text = [step.text, ...appended].filter(Boolean).join("\n\n");
-      return { text, toolCalls: tools.log, usage: step.usage };
+      return { text, toolCalls: tools.log, usage };
     }),
 });
 
+type ModelCallRequest = {
+  model: LanguageModel;
+  tools: NodeTools;
+  messages: ModelMessage[];
+  iteration: number;
+  /** Asking a structured answer again: the tools are described but not callable. */
+  final: boolean;
+  answer?: AnswerFormat;
+};
+
 /**
- * The node's one model call, recorded before the tool calls it asked for run (stored then, so a
- * resume goes on from it).
+ * One model call of the node, recorded before the tool calls it asked for run (stored then, so a
+ * resume goes on from it). Its record holds the messages new since the last step.
  */
-async function callModel(ctx: LlmContext, model: LanguageModel, tools: NodeTools, messages: ModelMessage[]) {
+async function callModel(ctx: LlmContext, { model, tools, messages, iteration, final, answer }: ModelCallRequest) {
   const { nodeId, params, note, signal } = ctx;
   const hasTools = tools.toolNames.length > 0;
-  const streamed = createTextStreamer(note, nodeId, 1, ctx.secrets);
+  const streamed = createTextStreamer(note, nodeId, iteration, ctx.secrets);
   const result = await streamModelCall(
     {
       model,
       system: params.systemPrompt || undefined,
       messages,
       tools: hasTools ? describeOnly(tools.tools) : undefined,
+      toolChoice: final && hasTools ? "none" : undefined,
+      output: answer?.output,
       abortSignal: signal,
       onUnknownTool: hasTools ? tools.reportUnknown : undefined,
     },
@@ -89,16 +114,20 @@ async function callModel(ctx: LlmContext, model: LanguageModel, tools: NodeTools
   streamed.end();
   modelWarningLog(note, nodeId)(result.warnings);
   const usage = toUsage(result.usage);
-  const calls = requestedCalls(result.toolCalls);
+  const calls = final ? [] : requestedCalls(result.toolCalls);
+  const newSince = iteration === 1 ? 0 : messages.findLastIndex((message) => message.role === "assistant") + 1;
   const event = {
     type: "agent.step" as const,
     payload: {
       nodeId,
-      iteration: 1,
+      iteration,
       text: result.text,
       toolCalls: result.toolCalls.length,
       finishReason: result.finishReason,
-      messages: toTranscript([...messages, ...result.response.messages], params.systemPrompt || undefined),
+      messages: toTranscript(
+        [...messages.slice(newSince), ...result.response.messages],
+        iteration === 1 ? params.systemPrompt || undefined : undefined,
+      ),
       usage,
     },
   };

@@ -26,7 +26,8 @@ export type PortDefinition = {
  * name of a tool offered by a node wired into this node's `tools` handle; `input-fields`: the
  * Entry's input schema (lib/workflow/run-input-schema.ts); `workflow-ref`: another workflow's id,
  * picked by name; `string-list`: a list of strings edited as rows (command arguments); `key-value`:
- * an object of text values, each of which may be a secret reference (headers, environment).
+ * an object of text values, each of which may be a secret reference (headers, environment);
+ * `output-schema`: a JSON Schema of a model's answer, built field by field or pasted (lib/agent/output-schema.ts).
  */
 export type ParamFieldKind =
   | "text"
@@ -42,7 +43,8 @@ export type ParamFieldKind =
   | "input-fields"
   | "workflow-ref"
   | "string-list"
-  | "key-value";
+  | "key-value"
+  | "output-schema";
 
 export type FieldCondition = { param: string; equals: string };
 
@@ -61,6 +63,11 @@ export type ParamField = {
   visibleWhen?: FieldCondition | FieldCondition[];
   /** Strings inside this value may hold `{{nodeLabel.port}}` placeholders (always true for "template" and "prompt"). */
   templated?: boolean;
+  /**
+   * A model picker: the inspector can ask the node's provider which models it has (its row in
+   * lib/agent/provider-table.ts says how), besides the suggested `options`.
+   */
+  listsModels?: boolean;
 };
 
 export type ComponentCategory = "Flow" | "Data" | "AI" | "Tools";
@@ -132,6 +139,11 @@ export type ComponentMeta = {
   requiresInput?: boolean;
   /** An Output node: when a workflow has any, they (the ones that ran) are the run's output. */
   namesRunOutput?: boolean;
+  /**
+   * The param holding a JSON Schema of the node's answer (a model node's structured output): its top-level fields
+   * are output handles too, per node (lib/workflow/node-outputs.ts).
+   */
+  schemaOutputsParam?: string;
 };
 
 /** A param value the compiler can already tell is unusable: the field at fault and a message naming the node. */
@@ -200,7 +212,9 @@ export type WaitRequest = {
  * How a wait ended: by someone (a person, a POST to the resume URL, an outside agent) with a value, or by its
  * time running out.
  */
-export type WaitOutcome = { timedOut: true } | { timedOut: false; by: "person" | "link" | "webhook"; value: unknown };
+export type WaitOutcome =
+  | { timedOut: true }
+  | { timedOut: false; by: "person" | "link" | "webhook"; value: unknown; /** a person's name */ decidedBy?: string };
 
 export type OpenedWait = {
   /** How it ended, once it has; null while it still waits. */

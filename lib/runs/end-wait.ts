@@ -58,7 +58,13 @@ export async function endWait(
     wait.runId,
   )({
     type: "node.wait.ended",
-    payload: { nodeId: wait.nodeId, kind: wait.kind, by: outcome.by, ...(decision ? { decision } : {}) },
+    payload: {
+      nodeId: wait.nodeId,
+      kind: wait.kind,
+      by: outcome.by,
+      ...(outcome.decidedBy ? { decidedBy: outcome.decidedBy } : {}),
+      ...(decision ? { decision } : {}),
+    },
   }).catch((error) => console.warn(`run ${wait.runId}: could not record the end of a wait: ${String(error)}`));
   // The wait has ended (the link is used): a wake-up Redis cannot take now is the sweeper's to arm, not the caller's
   // error — a retry would only be told the link was used.

@@ -192,6 +192,7 @@ export const RunEventInput = z.discriminatedUnion("type", [
       toolName: z.string(),
       decision: z.enum(["approved", "denied"]),
       by: ApprovalDecider,
+      decidedBy: z.string().optional(),
       args: z.unknown().optional(),
       reason: z.string().optional(),
     }),
@@ -240,6 +241,8 @@ export const RunEventInput = z.discriminatedUnion("type", [
       ...nodeRef,
       kind: WaitKind,
       by: z.enum(["clock", "person", "link", "webhook"]),
+      /** The person who ended it (their name), when a signed-in person did. */
+      decidedBy: z.string().optional(),
       decision: z.enum(["approved", "rejected"]).optional(),
     }),
   }),

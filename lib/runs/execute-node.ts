@@ -13,6 +13,7 @@ import { registrarFor } from "../tools/tool-kinds";
 import { runChildWorkflow } from "../tools/workflow-tool";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
 import { fillTemplates } from "./fill-templates";
+import { nodeOutputNames } from "../workflow/node-outputs";
 import { parseNodeParams } from "./node-params";
 import type { RunContext } from "./run-context";
 import { NodeFailure, untilAborted } from "./run-stop";
@@ -64,7 +65,11 @@ function resolveInputs(ctx: RunContext, node: CompiledNode): Record<string, unkn
   return values;
 }
 
-const outputPorts = (type: string) => getComponent(type)?.outputs.map((port) => port.name) ?? [];
+/** A plan node's output handles (a model node's schema fields included). */
+const outputPorts = (node: CompiledNode) => {
+  const component = getComponent(node.type);
+  return component ? nodeOutputNames(component, node.params) : [];
+};
 
 async function registerToolNode(
   ctx: RunContext,
@@ -99,7 +104,10 @@ async function executeComponent(
   // Secrets come only from the node's own params, resolved before templates pull in upstream data,
   // so neither upstream outputs nor run input can ask for one by carrying `{ "$secret": NAME }`.
   const ownParams = await ctx.secrets.resolveParams(node.params);
-  const filled = fillTemplates(ctx.plan, node, component, { ...ownParams, ...inputs }, ctx.outputs, outputPorts);
+  const variables = node.readsVariables ? await ctx.variables() : undefined;
+  const given = { ...ownParams, ...inputs };
+  const portsOf = (sourceId: string) => outputPorts(ctx.plan.nodes[sourceId]);
+  const filled = fillTemplates(ctx.plan, node, component, given, ctx.outputs, portsOf, variables);
   const params = parseNodeParams(component, node.label, filled);
   // What it runs with, for the run view; a secret param shows as the reference the node holds (anything else secret is
   // redacted on the way to the log).
@@ -215,7 +223,7 @@ export async function runNode(ctx: RunContext, nodeId: string, scheduleSignal: A
     // the run stopped, or a sibling failed: not this node's fault
     if (!timedOut && scheduleSignal.aborted) throw scheduleSignal.reason;
     handledError = ctx.secrets.redactText(timedOut ?? errorMessage(error));
-    const handed = handedOnError(node, handledError, error, outputPorts(node.type));
+    const handed = handedOnError(node, handledError, error, outputPorts(node));
     if (!handed) throw new NodeFailure(nodeId, timedOut ?? errorMessage(error));
     output = handed;
   }

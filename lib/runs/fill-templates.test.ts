@@ -4,8 +4,6 @@ import { getComponent } from "../nodes";
 import { compileOrThrow, graphEdge, graphNode } from "../testing/fixtures";
 import { fillTemplates } from "./fill-templates";
 
-const ports = (type: string) => getComponent(type)?.outputs.map((port) => port.name) ?? [];
-
 describe("fillTemplates", () => {
   const plan = compileOrThrow({
     nodes: [
@@ -23,6 +21,7 @@ describe("fillTemplates", () => {
     ["entry", { output: { ip: "10.0.0.1" } }],
     ["call", { result: { status: 200, body: "ok" } }],
   ]);
+  const ports = (nodeId: string) => getComponent(plan.nodes[nodeId].type)?.outputs.map((port) => port.name) ?? [];
 
   it("fills JSON arguments keeping the type of a whole placeholder", () => {
     const node = plan.nodes.call;

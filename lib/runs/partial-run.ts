@@ -22,7 +22,7 @@ import { latestNodeOutputs } from "./recorded-outputs";
 import { resumeState } from "./resume-state";
 import type { RunContext } from "./run-context";
 import { runPriority } from "./run-priority";
-import type { RunTrigger } from "./run-trigger";
+import type { RunStarter, RunTrigger } from "./run-trigger";
 import { startRun, type StartRunResult } from "./start-run";
 
 type Refusal = Exclude<StartRunResult, { ok: true }>;
@@ -85,6 +85,7 @@ export async function startTestRun(
   workflowId: string,
   request: TestRunRequest,
   input: unknown,
+  by?: RunStarter,
 ): Promise<StartRunResult> {
   const workflow = await getWorkflow(workflowId);
   if (!workflow) return { ok: false, reason: "not-found", message: `Workflow ${workflowId} does not exist` };
@@ -114,6 +115,7 @@ export async function startTestRun(
     return { ok: false, reason: "invalid-input", message: checked.errors[0].message, errors: checked.errors };
   const trigger: RunTrigger = {
     kind: "manual",
+    by,
     test: {
       mode: request.mode,
       ...(request.mode === "all" ? {} : { nodeId: request.nodeId }),
@@ -141,8 +143,10 @@ export function restoreTestRunSeeds(ctx: RunContext, events: readonly RunEvent[]
 }
 
 /** The editor's Run button: a whole test run when the workflow pins any node's data, else an ordinary run. */
-export async function startEditorRun(workflowId: string, input: unknown): Promise<StartRunResult> {
+export async function startEditorRun(workflowId: string, input: unknown, by?: RunStarter): Promise<StartRunResult> {
   const workflow = await getWorkflow(workflowId);
   const pins = workflow ? pinnedOutputs(workflow.graph) : new Map();
-  return pins.size > 0 ? startTestRun(workflowId, { mode: "all" }, input) : startRun(workflowId, input);
+  return pins.size > 0
+    ? startTestRun(workflowId, { mode: "all" }, input, by)
+    : startRun(workflowId, input, { kind: "manual", by });
 }

@@ -5,6 +5,7 @@
  * used once, or whose run has ended, is refused with 409.
  */
 import type { Redis } from "ioredis";
+import { sql } from "../db/sql";
 import { ApiError } from "../http/api-error";
 import { approvalProblem, endWait } from "./end-wait";
 import { waitIdOfToken } from "./resume-link";
@@ -18,6 +19,14 @@ export async function waitOfLink(token: string): Promise<StoredWait> {
   const wait = waitId ? await findWait(waitId) : null;
   if (!wait || (wait.kind !== "webhook" && wait.kind !== "approval")) throw new ApiError("not-found", NOT_FOUND);
   return wait;
+}
+
+/** The Approval step a link still decides: null when it was used, its run has ended, or it is no approval link. */
+export async function liveApprovalOfLink(token: string): Promise<StoredWait | null> {
+  const wait = await waitOfLink(token).catch(() => null);
+  if (!wait || wait.kind !== "approval" || wait.resolvedAt) return null;
+  const [run] = await sql<{ status: string }>`SELECT status::text FROM "Run" WHERE id = ${wait.runId}`;
+  return run && (run.status === "running" || run.status === "waiting") ? wait : null;
 }
 
 export async function resumeByLink(redis: Redis, token: string, readBody: () => Promise<unknown>): Promise<Response> {

@@ -6,6 +6,7 @@
 import type { Redis } from "ioredis";
 import type { NodeOutput } from "../nodes/types";
 import { SecretScope } from "../secrets/secret-scope";
+import { readVariables } from "../variables/variables";
 import type { CompiledWorkflow } from "../workflow/compile";
 import type { ClaimedRun } from "./run-lease";
 import { createEventRecorder, type EventRecorder, type RunRecorder } from "./record-event";
@@ -25,6 +26,8 @@ export type RunContext = {
   attempt: number;
   startedAt: number;
   secrets: SecretScope;
+  /** The variables (lib/variables) as they are when a node first asks, read once per execution. */
+  variables: () => Promise<Record<string, string>>;
   /** Records an event with the run's secrets redacted (and notes, and ends the run: RunRecorder). */
   emit: RunRecorder;
   /**
@@ -59,6 +62,7 @@ export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, s
   const onShutdown = () => stop(new RunStop("shutdown", "The worker is shutting down"));
   if (shutdown.aborted) onShutdown();
   else shutdown.addEventListener("abort", onShutdown, { once: true });
+  let variables: Promise<Record<string, string>> | undefined;
   return {
     runId: run.id,
     plan: run.plan as CompiledWorkflow,
@@ -69,6 +73,7 @@ export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, s
     attempt: run.attempt,
     startedAt: run.startedAt.getTime(),
     secrets,
+    variables: () => (variables ??= readVariables(run.workflowId)),
     emit,
     note: emit.note,
     outputs: new Map(),

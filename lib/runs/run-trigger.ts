@@ -15,10 +15,19 @@ export const TRIGGER_KINDS = ["manual", "api", "webhook", "schedule", "workflow"
  * `conversationId`: a chat message's run (kind "chat"), whose model nodes with memory read the conversation's earlier
  * turns.
  */
+/** Who started a run, when a person or a key did (the editor, the API, the chat, an MCP client, a webhook by key). */
+export const RunStarter = z.object({ userId: z.string(), name: z.string(), via: z.enum(["session", "api-key"]) });
+export type RunStarter = z.infer<typeof RunStarter>;
+
+/** The starter a signed-in person or an API key's owner is. */
+export const startedBy = (principal: { userId: string; name: string; email: string; via: RunStarter["via"] }) =>
+  ({ userId: principal.userId, name: principal.name || principal.email, via: principal.via }) satisfies RunStarter;
+
 export const RunTrigger = z.object({
   kind: z.enum(TRIGGER_KINDS),
   nodeId: z.string().optional(),
   conversationId: z.string().optional(),
+  by: RunStarter.optional(),
   /** A test run from the editor: what was asked and the nodes it ran (lib/runs/partial-run.ts). Only these use pins. */
   test: z
     .object({

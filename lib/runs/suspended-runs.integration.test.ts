@@ -19,6 +19,7 @@ import { waitFor } from "../testing/wait-for";
 import type { WorkflowGraph } from "../workflow/graph";
 import { createWorkflow } from "../workflow-store/repository";
 import { listEvents } from "./read-events";
+import { liveApprovalOfLink } from "./resume-by-link";
 import { findNodeWait } from "./run-waits";
 import { startRun } from "./start-run";
 import { startWorkers } from "./start-workers";
@@ -74,8 +75,9 @@ describe("a Wait of an hour", () => {
     const wait = await findNodeWait(runId, "hour");
     expect(wait?.kind).toBe("timer");
     expect(wait!.wakeAt!.getTime() - Date.now()).toBeGreaterThan(3590_000);
-    // No worker slot is held and the wake-up is a delayed job, an hour out.
-    expect(await activeRunIds()).not.toContain(runId);
+    // No worker slot is held (its job ends right after the run parks) and the wake-up is a delayed job, an hour out.
+    const released = async () => ((await activeRunIds()).includes(runId) ? undefined : true);
+    await waitFor("the run's job to let go of its slot", released, 5_000);
     const job = await runsQueue().getJob(wakeJobId(runId, wait!.wakeAt!));
     expect(await job?.getState()).toBe("delayed");
     expect(await getDb().run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ leaseOwner: null });
@@ -212,8 +214,14 @@ describe("a thousand suspended runs", () => {
       };
       const finished = await heapAdded(0, "completed", 1000);
       const suspended = await heapAdded(3600, "waiting", 1000);
-      const active = await activeRunIds(); // other test files share the queue: only these runs' jobs count
-      expect(await getDb().run.count({ where: { workflowId: suspendedWorkflowId, id: { in: active } } })).toBe(0);
+      // Other test files share the queue: only these runs' jobs count (each ends right after its run parks).
+      const holding = async () =>
+        getDb().run.count({ where: { workflowId: suspendedWorkflowId, id: { in: await activeRunIds() } } });
+      await waitFor(
+        "no suspended run to hold a slot",
+        async () => ((await holding()) === 0 ? true : undefined),
+        10_000,
+      );
       expect(await runsQueue().getDelayedCount()).toBeGreaterThanOrEqual(1020); // their wake-ups wait in Redis
       console.log(
         `[thousand] worker heap added: ${Math.round(finished / 1000)} B per finished run, ` +
@@ -255,5 +263,20 @@ describe("an Approval step", () => {
     expect(decided.status, await decided.clone().text()).toBe(202);
     const ended = await waitForStatus(runId, "completed");
     expect(ended.output).toEqual({ order: 8 }); // the approved branch ran, with the edited value
+  });
+
+  it("offers its one-time page only while the run waits: a cancelled run's link decides nothing", async () => {
+    await worker("approver");
+    const runId = await start({
+      nodes: [graphNode("entry", "core.entry"), graphNode("approve", "core.approval", { label: "Ship it?" })],
+      edges: [graphEdge("entry", "output", "approve", "input")],
+    });
+    await waitForStatus(runId, "waiting");
+    const { pageUrl } = (await (await rig.web.fetch(`/api/runs/${runId}/waits/approve`)).json()) as { pageUrl: string };
+    const token = pageUrl.split("/").at(-1)!;
+    expect(await liveApprovalOfLink(token)).toMatchObject({ runId, kind: "approval" });
+    expect((await rig.web.fetch(`/api/runs/${runId}/cancel`, { method: "POST" })).status).toBeLessThan(300);
+    await waitForStatus(runId, "cancelled");
+    expect(await liveApprovalOfLink(token)).toBeNull();
   });
 });

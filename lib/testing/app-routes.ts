@@ -6,6 +6,7 @@
 import * as gatewayRoute from "@/app/api/mcp/gateway/route";
 import * as mcpWorkflowsRoute from "@/app/api/mcp/workflows/route";
 import * as mcpDiscoverRoute from "@/app/api/mcp/discover/route";
+import * as modelsRoute from "@/app/api/models/route";
 import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
 import * as runRoute from "@/app/api/runs/[id]/route";
 import * as runsRoute from "@/app/api/runs/route";
@@ -28,6 +29,8 @@ import * as secretRoute from "@/app/api/secrets/[name]/route";
 import * as secretsRoute from "@/app/api/secrets/route";
 import * as workflowConversationsRoute from "@/app/api/workflows/[id]/conversations/route";
 import * as workflowSchedulesRoute from "@/app/api/workflows/[id]/schedules/route";
+import * as variablesRoute from "@/app/api/variables/route";
+import * as variableRoute from "@/app/api/variables/[name]/route";
 import * as workflowPublishRoute from "@/app/api/workflows/[id]/publish/route";
 import * as workflowVersionsRoute from "@/app/api/workflows/[id]/versions/route";
 import * as workflowVersionRoute from "@/app/api/workflows/[id]/versions/[number]/route";
@@ -44,6 +47,7 @@ export const appRoutes: Route[] = [
   { method: "DELETE", pattern: /^\/api\/mcp\/gateway$/, handler: h(gatewayRoute.DELETE) },
   { method: "POST", pattern: /^\/api\/mcp\/workflows$/, handler: h(mcpWorkflowsRoute.POST) },
   { method: "POST", pattern: /^\/api\/mcp\/discover$/, handler: h(mcpDiscoverRoute.POST) },
+  { method: "POST", pattern: /^\/api\/models$/, handler: h(modelsRoute.POST) },
   { method: "GET", pattern: /^\/api\/mcp\/workflows$/, handler: h(mcpWorkflowsRoute.GET) },
   { method: "DELETE", pattern: /^\/api\/mcp\/workflows$/, handler: h(mcpWorkflowsRoute.DELETE) },
   { method: "GET", pattern: /^\/api\/mcp\/oauth\/callback$/, handler: h(mcpOAuthCallbackRoute.GET) },
@@ -71,6 +75,9 @@ export const appRoutes: Route[] = [
     handler: h(workflowConversationsRoute.GET),
   },
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/schedules$/, handler: h(workflowSchedulesRoute.GET) },
+  { method: "GET", pattern: /^\/api\/variables$/, handler: h(variablesRoute.GET) },
+  { method: "PUT", pattern: /^\/api\/variables\/(?<name>[^/]+)$/, handler: h(variableRoute.PUT) },
+  { method: "DELETE", pattern: /^\/api\/variables\/(?<name>[^/]+)$/, handler: h(variableRoute.DELETE) },
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/publish$/, handler: h(workflowPublishRoute.POST) },
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/versions$/, handler: h(workflowVersionsRoute.GET) },
   {

@@ -2,7 +2,9 @@
  * A small real HTTP server that speaks the OpenAI chat-completions API: it answers each request
  * with the next scripted reply (a tool call, or text) — as one JSON body, or as server-sent
  * `chat.completion.chunk`s when asked to stream (text a few words per chunk) — and records what it
- * was sent, so our real OpenAI-compatible client code runs end to end without the internet.
+ * was sent, so our real OpenAI-compatible client code runs end to end without the internet. The same
+ * wire format is Mistral's, Azure OpenAI's (under /openai/deployments/{name}, with `api-key` and
+ * `api-version`) and Ollama's /v1; `models` are listed at GET …/models and, as Ollama does, /api/tags.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,6 +12,10 @@ import type { AddressInfo } from "node:net";
 export type ScriptedReply = { toolCall: { name: string; arguments: Record<string, unknown> } } | { text: string };
 export type ReceivedRequest = {
   authorization?: string;
+  /** Azure OpenAI's key header. */
+  apiKey?: string;
+  path: string;
+  query: URLSearchParams;
   body: {
     model: string;
     stream?: boolean;
@@ -17,6 +23,8 @@ export type ReceivedRequest = {
     max_tokens?: number;
     messages: { role: string; content?: unknown; tool_call_id?: string }[];
     tools?: { function: { name: string } }[];
+    tool_choice?: unknown;
+    response_format?: { type: string; json_schema?: { name?: string; schema?: unknown } };
   };
 };
 
@@ -30,14 +38,26 @@ export const wordChunks = (text: string, wordsPerChunk = 2): string[] =>
  * `byStep`: reply N answers the request whose conversation holds N tool results (an agent's step N,
  * whoever sends it — a resumed agent included), instead of the Nth request received.
  */
-export async function startFakeChatCompletions(replies: ScriptedReply[], { byStep = false } = {}) {
+export async function startFakeChatCompletions(
+  replies: ScriptedReply[],
+  { byStep = false, models = [] as string[] } = {},
+) {
   const received: ReceivedRequest[] = [];
   const server = createServer(async (req, res) => {
     let raw = "";
     for await (const chunk of req) raw += chunk;
-    if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) return void res.writeHead(404).end();
+    const url = new URL(req.url ?? "/", "http://fake");
+    if (req.method === "GET" && listModels(url.pathname, models, res)) return;
+    if (req.method !== "POST" || !url.pathname.endsWith("/chat/completions")) return void res.writeHead(404).end();
     const body = JSON.parse(raw) as ReceivedRequest["body"];
-    received.push({ authorization: req.headers.authorization, body });
+    const apiKey = req.headers["api-key"] as string | undefined;
+    received.push({
+      authorization: req.headers.authorization,
+      apiKey,
+      path: url.pathname,
+      query: url.searchParams,
+      body,
+    });
     const index = byStep ? stepOf(body) : received.length - 1;
     const reply = replies[Math.min(index, replies.length - 1)];
     if (body.stream) return void streamReply(res, received.length, body.model, reply);
@@ -67,11 +87,20 @@ export async function startFakeChatCompletions(replies: ScriptedReply[], { bySte
     );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    received,
-    close: () => server.close(),
-  };
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, baseUrl: `${origin}/v1`, received, close: () => server.close() };
+}
+
+/** GET …/models as OpenAI and Mistral answer it, GET /api/tags as Ollama does; false for any other path. */
+function listModels(path: string, models: string[], res: import("node:http").ServerResponse): boolean {
+  const body = path.endsWith("/models")
+    ? { object: "list", data: models.map((id) => ({ id, object: "model", owned_by: "fake" })) }
+    : path === "/api/tags"
+      ? { models: models.map((name) => ({ name, model: name, size: 1 })) }
+      : undefined;
+  if (!body) return false;
+  res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+  return true;
 }
 
 /** Which step of an agent's conversation a request is: how many tool results it already holds. */

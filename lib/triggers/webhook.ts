@@ -11,6 +11,7 @@ import { mayUseWorkflow, outsideScopeMessage } from "../auth/workflow-scope";
 import { ApiError } from "../http/api-error";
 import { startRunError } from "../http/start-run-error";
 import { webhookTrigger } from "../nodes/webhook-trigger";
+import { startedBy, type RunStarter } from "../runs/run-trigger";
 import { startRun } from "../runs/start-run";
 import { waitForRunEnd } from "../runs/wait-for-run-end";
 import { isSecretRef } from "../secrets/reference";
@@ -26,6 +27,8 @@ export const WEBHOOK_UNAUTHORIZED =
 
 /** A webhook of the published version: a draft's webhooks are not live. */
 type Trigger = { workflow: PublishedWorkflow; node: WorkflowNode };
+/** The trigger a caller may call, and who they are when they came with a key or a session (not the secret). */
+type CheckedCaller = Trigger & { by?: RunStarter };
 
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);
@@ -71,7 +74,7 @@ async function checkCaller(
   trigger: Trigger | null,
   workflowId: string,
   nodeId: string,
-): Promise<Trigger> {
+): Promise<CheckedCaller> {
   const given = headers.get(WEBHOOK_SECRET_HEADER);
   if (given !== null) {
     const expected = trigger ? await triggerSecret(trigger) : null;
@@ -90,7 +93,7 @@ async function checkCaller(
     );
   if (!mayUseWorkflow(caller, trigger.workflow.id))
     throw new AccessError("forbidden", outsideScopeMessage(trigger.workflow));
-  return trigger;
+  return { ...trigger, by: startedBy(caller) };
 }
 
 export async function handleWebhook(
@@ -99,7 +102,7 @@ export async function handleWebhook(
   nodeId: string,
   readBody: () => Promise<unknown>,
 ): Promise<Response> {
-  const { node } = await checkCaller(headers, await findTrigger(workflowId, nodeId), workflowId, nodeId);
+  const { node, by } = await checkCaller(headers, await findTrigger(workflowId, nodeId), workflowId, nodeId);
   const label = node.data.label || webhookTrigger.label;
   const params = webhookTrigger.params.safeParse({ ...webhookTrigger.defaults, ...node.data.params });
   if (!params.success)
@@ -110,7 +113,7 @@ export async function handleWebhook(
     );
   if (!params.data.enabled) throw new ApiError("conflict", `The webhook "${label}" is disabled`);
 
-  const started = await startRun(workflowId, await readBody(), { kind: "webhook", nodeId });
+  const started = await startRun(workflowId, await readBody(), { kind: "webhook", nodeId, by });
   if (!started.ok) throw startRunError(started);
   const statusUrl = `/api/runs/${started.runId}`;
   if (params.data.respond === "immediately")

@@ -4,6 +4,7 @@
  */
 import { getDb } from "../db/client";
 import { syncSchedules } from "../triggers/schedules";
+import { deleteScope } from "../variables/variables";
 import { asJson } from "../db/json";
 import { WorkflowGraph, emptyGraph } from "../workflow/graph";
 import type { Author } from "./author";
@@ -84,6 +85,6 @@ export async function saveWorkflowVersion(
 
 export async function deleteWorkflow(id: string): Promise<boolean> {
   const result = await getDb().workflow.deleteMany({ where: { id } });
-  await syncSchedules(id, null);
+  await Promise.all([syncSchedules(id, null), deleteScope(id)]);
   return result.count > 0;
 }

@@ -70,7 +70,10 @@ describe("drafts and published versions", () => {
     expect(draftRun.status).toBe(201);
     const draftFinished = await waitForRun(stack, String(draftRun.body.runId));
     expect(JSON.stringify(draftFinished.output)).toContain("two");
-    expect((await getDb().run.findUniqueOrThrow({ where: { id: String(draftRun.body.runId) } })).version).toBeNull();
+    const draftRow = await getDb().run.findUniqueOrThrow({ where: { id: String(draftRun.body.runId) } });
+    expect(draftRow.version).toBeNull();
+    // Who started it is kept with the run: the API key's owner.
+    expect(draftRow.trigger).toMatchObject({ kind: "api", by: { userId: stack.account.userId, via: "api-key" } });
 
     expect((await call("POST", `/api/workflows/${workflowId}/publish`, {})).body).toMatchObject({ number: 2 });
     const second = await runByWebhook(workflowId);

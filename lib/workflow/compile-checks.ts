@@ -9,6 +9,7 @@ import type { CompileError, CompiledNode } from "./compile";
 import type { CompileState } from "./compile-nodes";
 import { readableOutputs } from "./compile-resilience";
 import { shapeOf } from "./component-shape";
+import { nodeOutputNames } from "./node-outputs";
 import { ReferenceIndex, resolveTemplateSources, type PortsOf } from "./template-sources";
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === "";
@@ -42,7 +43,8 @@ export function checkParams({ graph, nodes, components, errors }: CompileState):
 export function checkWiring(state: CompileState): void {
   const { nodes, components, errors, indexOf } = state;
   const references = new ReferenceIndex(nodes, indexOf);
-  const portsOf: PortsOf = (index) => readableOutputs(nodes[index], shapeOf(components[index]).outputs);
+  const portsOf: PortsOf = (index) =>
+    readableOutputs(nodes[index], nodeOutputNames(components[index], nodes[index].params));
   nodes.forEach((node, index) => {
     const component = components[index];
     if (component.requiresTool && node.mode === "normal" && node.connectedToolNodeIds.length === 0) {

@@ -7,6 +7,7 @@ import type { CompileError, CompiledNode } from "./compile";
 import type { CompileState } from "./compile-nodes";
 import { hasErrorHandle } from "./compile-resilience";
 import { shapeOf } from "./component-shape";
+import { nodeOutputPorts } from "./node-outputs";
 import { TOOL_HANDLE, TOOLS_HANDLE, type WorkflowGraph } from "./graph";
 import { wiresOf, withWire, type Wire } from "./input-wires";
 
@@ -121,7 +122,8 @@ function dataEdgeProblem(edge: GraphEdge, ends: Ends): CompileError | undefined 
       message: `"${source.label}" is in tool mode: its only output is the tool handle`,
     };
   }
-  if (!shapeOf(sourceComponent).outputs.has(edge.sourceHandle) && !hasErrorHandle(source, edge.sourceHandle)) {
+  const sourcePorts = nodeOutputPorts(sourceComponent, source.params);
+  if (!sourcePorts.some((port) => port.name === edge.sourceHandle) && !hasErrorHandle(source, edge.sourceHandle)) {
     return {
       code: "unknown-handle",
       ...at,
@@ -141,7 +143,7 @@ function dataEdgeProblem(edge: GraphEdge, ends: Ends): CompileError | undefined 
   const sameWire = (wire: Wire) => wire.nodeId === source.id && wire.port === edge.sourceHandle;
   if (wired && wiresOf(wired).some(sameWire)) return duplicateEdge(edge, ends);
   const wants = targetComponent.inputs.find((port) => port.name === edge.targetHandle)?.schema?.type;
-  const gives = sourceComponent.outputs.find((port) => port.name === edge.sourceHandle)?.schema?.type;
+  const gives = sourcePorts.find((port) => port.name === edge.sourceHandle)?.schema?.type;
   if (wants === "array" && gives !== undefined && gives !== "array") {
     const message =
       `"${target.label}" needs a list on ${edge.targetHandle}, but ` +

@@ -72,6 +72,8 @@ export type CompiledNode = {
   toolName?: string;
   /** Node names used in this node's templates (`{{name.port}}`) → the node id they refer to. */
   templateSources?: Record<string, string>;
+  /** Its templates read variables (`{{vars.NAME}}`): the worker loads them before filling its params. */
+  readsVariables?: boolean;
   /** Fails the node (and the run) when it runs longer than this. */
   timeoutSeconds?: number;
 } & NodeResilience;

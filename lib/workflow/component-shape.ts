@@ -4,7 +4,6 @@ import { isFieldShown, isTemplatedField, type ComponentMeta } from "../nodes/typ
 type Fields = ComponentMeta["fields"];
 
 export type ComponentShape = {
-  outputs: Set<string>;
   inputs: Set<string>;
   required: Fields;
   templated: Fields;
@@ -18,7 +17,6 @@ export function shapeOf(component: ComponentMeta): ComponentShape {
   let shape = shapes.get(component);
   if (!shape) {
     shape = {
-      outputs: new Set(component.outputs.map((port) => port.name)),
       inputs: new Set(component.inputs.map((port) => port.name)),
       required: component.fields.filter((field) => field.required),
       templated: component.fields.filter(isTemplatedField),

@@ -2,7 +2,7 @@
 import type { ComponentMeta } from "../nodes/types";
 import type { CompileError, CompiledNode } from "./compile";
 import { shapeOf } from "./component-shape";
-import { INPUT_REFERENCE, referenceName, templateReferences } from "./template";
+import { INPUT_REFERENCE, VARIABLES_REFERENCE, referenceName, templateReferences } from "./template";
 
 /**
  * The nodes a template name may mean (its id, its label, or its label as a name: referenceMatches'
@@ -41,6 +41,25 @@ export class ReferenceIndex {
 }
 
 export type PortsOf = (node: number) => string[];
+
+/** `{{vars.NAME}}`: the node reads variables when it runs; `{{vars}}` alone names none. */
+function variableReference(
+  node: CompiledNode,
+  field: { name: string; label: string },
+  path: string[],
+  errors: CompileError[],
+) {
+  node.readsVariables = true;
+  if (path.length === 1) return;
+  errors.push({
+    code: "unknown-reference",
+    nodeId: node.id,
+    field: field.name,
+    message:
+      `${field.label} of "${node.label}" uses {{${[VARIABLES_REFERENCE, ...path].join(".")}}}: ` +
+      "name one variable, as in {{vars.NAME}}",
+  });
+}
 
 /** `{{agent.txt}}` where the source has several outputs and none is called `txt`: nothing would ever fill it. */
 function missingOutput(
@@ -81,6 +100,10 @@ export function resolveTemplateSources(
   for (const field of templated) {
     for (const { node: name, path } of templateReferences(node.params[field.name])) {
       if (name === INPUT_REFERENCE) continue;
+      if (name === VARIABLES_REFERENCE) {
+        variableReference(node, field, path, errors);
+        continue;
+      }
       const known = found.get(name);
       if (known !== undefined) {
         missingOutput(node, field, name, path, portsOf(known), errors);

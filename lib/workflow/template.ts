@@ -1,12 +1,15 @@
 /**
- * Templates in params: `{{nodeLabel.port}}`, `{{nodeLabel.port.nested.path}}` and `{{input}}` (what
- * arrives on the node's own Input handle). Pure: the compiler reads the references to add
- * dependencies, the worker fills them from upstream outputs. A value that is exactly one
- * placeholder keeps its type (an object stays an object); placeholders inside text become text.
+ * Templates in params: `{{nodeLabel.port}}`, `{{nodeLabel.port.nested.path}}`, `{{input}}` (what
+ * arrives on the node's own Input handle) and `{{vars.NAME}}` (a variable, lib/variables). Pure: the
+ * compiler reads the references to add dependencies, the worker fills them from upstream outputs. A
+ * value that is exactly one placeholder keeps its type (an object stays an object); placeholders
+ * inside text become text.
  */
 
 /** The reference that means "this node's own Input handle", not another node. */
 export const INPUT_REFERENCE = "input";
+/** The reference that means a variable (`{{vars.NAME}}`), read when the run gets to the node, not another node. */
+export const VARIABLES_REFERENCE = "vars";
 
 const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
 const WHOLE_PLACEHOLDER = /^\{\{\s*([^{}\s]+)\s*\}\}$/;

@@ -6,15 +6,15 @@
 import type { Metadata } from "next";
 import { AuthCard } from "@/components/accounts/auth-card";
 import { ApprovalLinkForm } from "@/components/approval-link/approval-link-form";
-import { waitOfLink } from "@/lib/runs/resume-by-link";
+import { liveApprovalOfLink } from "@/lib/runs/resume-by-link";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Approve" };
 
 export default async function ApprovalLinkPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const wait = await waitOfLink(token).catch(() => null);
-  if (!wait || wait.kind !== "approval" || wait.resolvedAt) {
+  const wait = await liveApprovalOfLink(token);
+  if (!wait) {
     return (
       <AuthCard
         title="This link does not work"

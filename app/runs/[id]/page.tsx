@@ -9,6 +9,8 @@ import { hasRole } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db/client";
 import { catalogueMeta } from "@/lib/nodes";
 import { listEvents } from "@/lib/runs/read-events";
+import { describeRunOrigin } from "@/lib/runs/run-origin";
+import { RunTrigger } from "@/lib/runs/run-trigger";
 import { emptyGraph, WorkflowGraph } from "@/lib/workflow/graph";
 import { RunView } from "@/components/run-view/run-view";
 
@@ -28,6 +30,8 @@ const loadRun = cache((id: string) =>
       error: true,
       input: true,
       parentRunId: true,
+      trigger: true,
+      version: true,
       workflow: { select: { name: true } },
     },
   }),
@@ -57,6 +61,7 @@ export default async function RunPage({ params }: PageProps) {
         error: run.error,
         input: run.input,
         parentRunId: run.parentRunId,
+        origin: describeRunOrigin(RunTrigger.safeParse(run.trigger).data ?? null, run.version),
       }}
       graph={graph.success ? graph.data : emptyGraph()}
       catalogue={catalogueMeta()}

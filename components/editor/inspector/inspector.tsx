@@ -8,6 +8,7 @@ import { CatalogueIcon } from "@/components/ui/icon";
 import { useEditorStore } from "../editor-store-context";
 import { isFieldVisible, paramValue } from "../param-values";
 import { agentInputs, fixedByTyping, pinnedToolName } from "../tool-shape";
+import { paramsForProvider } from "@/lib/agent/provider-table";
 import { TestRunSection } from "../data-panel/run-controls";
 import { OnErrorSection } from "./on-error-section";
 import { ParamField } from "./param-field";
@@ -49,13 +50,16 @@ function NodeInspector({ id }: { id: string }) {
     }
     return byInput;
   });
-  const fieldProblems = useEditorStore((state) =>
-    Object.fromEntries(
-      (state.runErrors ?? state.compileErrors)
-        .filter((p) => p.nodeId === id && p.field)
-        .map((p) => [p.field!, p.message]),
-    ),
-  );
+  // A problem inside a param (`outputSchema.properties.text`) shows under the param's field; several join.
+  const fieldProblems = useEditorStore((state) => {
+    const byField: Record<string, string> = {};
+    for (const problem of state.runErrors ?? state.compileErrors) {
+      if (problem.nodeId !== id || !problem.field) continue;
+      const field = problem.field.split(".")[0];
+      byField[field] = byField[field] ? `${byField[field]} · ${problem.message}` : problem.message;
+    }
+    return byField;
+  });
   const { deleteElements } = useReactFlow();
   if (!data) return null;
 
@@ -116,6 +120,9 @@ function NodeInspector({ id }: { id: string }) {
                 value={paramValue(data.params, meta, field.name)}
                 onChange={(value) => {
                   setParam(id, field.name, value);
+                  if (field.name === "provider" && meta.fields.some((other) => other.listsModels))
+                    for (const [name, reset] of Object.entries(paramsForProvider(String(value))))
+                      setParam(id, name, reset);
                   const fixed = fixedByTyping(data, meta, field.name, value);
                   if (fixed) updateNodeData(id, { toolConfig: fixed });
                 }}

@@ -9,9 +9,12 @@ import { wiredToolNames } from "../wired-tools";
 import { InputFieldsEditor } from "./input-fields-editor";
 import { JsonInput } from "./json-input";
 import { KeyValueRows } from "./key-value-rows";
+import { ModelPicker } from "./model-picker";
 import { NumberInput } from "./number-input";
+import { OutputSchemaEditor } from "./output-schema-editor";
 import { SecretInput } from "./secret-input";
 import { StringListInput } from "./string-list-input";
+import { SuggestedTextInput, type SuggestedTextInputProps, type TextFieldProps } from "./suggested-text-input";
 import { TemplateInput } from "./template-input";
 import type { ValueInputProps } from "./value-input-props";
 import { WorkflowRefInput } from "./workflow-ref-input";
@@ -33,6 +36,7 @@ const VALUE_INPUTS: Partial<Record<ParamFieldMeta["kind"], ComponentType<ValueIn
   json: JsonInput,
   "string-list": StringListInput,
   "key-value": KeyValueRows,
+  "output-schema": OutputSchemaEditor,
 };
 
 export function ParamField({ nodeId, field, value, onChange, problem, note }: ParamFieldProps) {
@@ -40,6 +44,7 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
   const testId = `param-${field.name}`;
   const invalid = Boolean(problem);
 
+  const textProps = { nodeId, id, testId, field, value: asText(value), invalid, onChange };
   const ValueInput = VALUE_INPUTS[field.kind];
   let input;
   if (ValueInput)
@@ -71,17 +76,7 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
         break;
       case "prompt":
       case "template":
-        input = (
-          <UpstreamTemplateInput
-            nodeId={nodeId}
-            id={id}
-            testId={testId}
-            field={field}
-            value={asText(value)}
-            invalid={invalid}
-            onChange={onChange}
-          />
-        );
+        input = <UpstreamTemplateInput {...textProps} />;
         break;
       case "boolean":
         input = (
@@ -129,31 +124,15 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
         );
         break;
       case "wired-tool":
-        input = (
-          <WiredToolInput
-            nodeId={nodeId}
-            id={id}
-            testId={testId}
-            field={field}
-            value={asText(value)}
-            invalid={invalid}
-            onChange={onChange}
-          />
-        );
+        input = <WiredToolInput {...textProps} />;
         break;
       default:
-        // Options on a text field are suggestions (a model picker): any other value may be typed.
-        input = (
-          <SuggestedTextInput
-            id={id}
-            testId={testId}
-            field={field}
-            value={asText(value)}
-            invalid={invalid}
-            onChange={onChange}
-            suggestions={field.options?.map((o) => o.value)}
-          />
-        );
+        if (field.listsModels) {
+          input = <ModelPicker {...textProps} />;
+          break;
+        }
+        // Options on a text field are suggestions: any other value may be typed.
+        input = <SuggestedTextInput {...textProps} suggestions={field.options?.map((o) => o.value)} />;
     }
 
   return (
@@ -174,15 +153,7 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
   );
 }
 
-type UpstreamTemplateInputProps = {
-  nodeId: string;
-  id: string;
-  testId: string;
-  field: ParamFieldMeta;
-  value: string;
-  invalid: boolean;
-  onChange: (value: unknown) => void;
-};
+type UpstreamTemplateInputProps = TextFieldProps & { nodeId: string };
 
 /** Prompts and templates both complete `{{nodeLabel.output}}` from upstream nodes; a prompt gets more room. */
 function UpstreamTemplateInput({ nodeId, field, ...props }: UpstreamTemplateInputProps) {
@@ -199,41 +170,6 @@ function UpstreamTemplateInput({ nodeId, field, ...props }: UpstreamTemplateInpu
       rows={field.kind === "prompt" ? 7 : 4}
       suggestions={suggestions}
     />
-  );
-}
-
-type SuggestedTextInputProps = {
-  id: string;
-  testId: string;
-  field: ParamFieldMeta;
-  value: string;
-  invalid: boolean;
-  onChange: (value: unknown) => void;
-  suggestions?: string[];
-};
-
-function SuggestedTextInput({ id, testId, field, value, invalid, onChange, suggestions }: SuggestedTextInputProps) {
-  return (
-    <>
-      <input
-        id={id}
-        data-testid={testId}
-        className="input"
-        type="text"
-        list={suggestions ? `${id}-options` : undefined}
-        placeholder={field.placeholder}
-        value={value}
-        aria-invalid={invalid}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {suggestions && (
-        <datalist id={`${id}-options`} data-testid={`${testId}-options`}>
-          {suggestions.map((suggestion) => (
-            <option key={suggestion} value={suggestion} />
-          ))}
-        </datalist>
-      )}
-    </>
   );
 }
 

@@ -25,7 +25,8 @@ function WebhookUrl({ nodeId }: { nodeId: string }) {
         <CopyButton text={url} label="Copy the URL" testId="copy-webhook-url" />
       </div>
       <p className="field-help">
-        POST JSON here; the body is the run&apos;s input. Send the secret below in X-Webhook-Secret, or an API key.
+        POST JSON here; the body is the run&apos;s input. Send the secret below in X-Webhook-Secret, or an API key. It
+        runs the published version: a change here is live once you publish.
       </p>
       <div className="trigger-url">
         <code className="trigger-curl">{curl}</code>

@@ -21,7 +21,7 @@ function AgentNodeView({ id, data, selected }: NodeProps<FlowNode>) {
   const model = meta ? describeModel(data.params, meta) : null;
   return (
     <NodeShell id={id} data={data} meta={meta} selected={selected} className="is-agent">
-      {meta && <NodePorts meta={meta} mode={data.mode} onError={data.onError} />}
+      {meta && <NodePorts meta={meta} mode={data.mode} onError={data.onError} params={data.params} />}
       {model && (
         <div className="node-model">
           <Cpu size={13} aria-hidden />

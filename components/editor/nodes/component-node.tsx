@@ -12,7 +12,7 @@ function ComponentNodeView({ id, data, selected }: NodeProps<FlowNode>) {
   const meta = useEditorStore((state) => state.lookup(data.componentType));
   return (
     <NodeShell id={id} data={data} meta={meta} selected={selected}>
-      {meta && <NodePorts meta={meta} mode={data.mode} onError={data.onError} />}
+      {meta && <NodePorts meta={meta} mode={data.mode} onError={data.onError} params={data.params} />}
       {meta && data.mode === "tool" && <ToolSummary data={data} meta={meta} />}
     </NodeShell>
   );

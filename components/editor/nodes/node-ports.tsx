@@ -1,17 +1,23 @@
 "use client";
 /**
  * Named input handles on the left and output handles on the right; handle id = port name. A
- * tool-mode node keeps only its inputs; a node whose On error is "Error output" gets an `error` handle.
+ * tool-mode node keeps only its inputs; a node whose On error is "Error output" gets an `error` handle;
+ * a model node with an output schema gets one per field of it.
  */
 import { Handle, Position } from "@xyflow/react";
+import { useMemo } from "react";
+import { nodeOutputPorts } from "@/lib/workflow/node-outputs";
 import type { ComponentMeta, PortDefinition } from "@/lib/nodes/types";
 import type { NodeMode } from "@/lib/workflow/graph";
 import { ERROR_HANDLE, type OnError } from "@/lib/workflow/resilience";
 
 const ERROR_PORT: PortDefinition = { name: ERROR_HANDLE, label: "Error" };
 
-export function NodePorts({ meta, mode, onError }: { meta: ComponentMeta; mode: NodeMode; onError?: OnError }) {
-  const outputs = mode === "tool" ? [] : onError === "errorOutput" ? [...meta.outputs, ERROR_PORT] : meta.outputs;
+type NodePortsProps = { meta: ComponentMeta; mode: NodeMode; onError?: OnError; params?: Record<string, unknown> };
+
+export function NodePorts({ meta, mode, onError, params }: NodePortsProps) {
+  const own = useMemo(() => nodeOutputPorts(meta, params), [meta, params]);
+  const outputs = mode === "tool" ? [] : onError === "errorOutput" ? [...own, ERROR_PORT] : own;
   if (meta.inputs.length === 0 && outputs.length === 0) return null;
   return (
     <div className="node-ports">

@@ -7,6 +7,7 @@ import { sendMessage } from "@/lib/chat/conversations";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { startRunError } from "@/lib/http/start-run-error";
+import { startedBy } from "@/lib/runs/run-trigger";
 import { workflowOfConversation } from "@/lib/http/workflow-of";
 import { MessageBody } from "../../schema";
 
@@ -14,10 +15,10 @@ export const dynamic = "force-dynamic";
 
 export const POST = apiRoute<{ id: string }>(
   { role: "editor", workflow: workflowOfConversation },
-  async ({ json }, { id }) => {
+  async ({ json, principal }, { id }) => {
     const body = MessageBody.safeParse(await json());
     if (!body.success) throw new ApiError("bad-request", `text: ${body.error.issues[0].message}`);
-    const sent = await sendMessage(id, body.data.text);
+    const sent = await sendMessage(id, body.data.text, startedBy(principal));
     if (!sent.ok) throw startRunError(sent);
     return Response.json({ runId: sent.runId, turnId: sent.turnId }, { status: 201 });
   },

@@ -8,20 +8,25 @@ import { apiRoute } from "@/lib/http/api-route";
 import { startRunError } from "@/lib/http/start-run-error";
 import { workflowOfPath } from "@/lib/http/workflow-of";
 import { startRun } from "@/lib/runs/start-run";
+import { startedBy } from "@/lib/runs/run-trigger";
 import { getWorkflow } from "@/lib/workflow-store/repository";
 import { answerRunList } from "../../../runs/run-list-query";
 import { StartRunBody } from "./schema";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute<{ id: string }>({ role: "editor", workflow: workflowOfPath }, async ({ json }, { id }) => {
-  const body = StartRunBody.safeParse(await json());
-  if (!body.success)
-    throw new ApiError("bad-request", 'Expected a JSON object such as { "input": "...", "version": "published" }');
-  const result = await startRun(id, body.data.input, { kind: "api" }, undefined, body.data.version);
-  if (!result.ok) throw startRunError(result);
-  return Response.json({ runId: result.runId }, { status: 201 });
-});
+export const POST = apiRoute<{ id: string }>(
+  { role: "editor", workflow: workflowOfPath },
+  async ({ json, principal }, { id }) => {
+    const body = StartRunBody.safeParse(await json());
+    if (!body.success)
+      throw new ApiError("bad-request", 'Expected a JSON object such as { "input": "...", "version": "published" }');
+    const trigger = { kind: "api" as const, by: startedBy(principal) };
+    const result = await startRun(id, body.data.input, trigger, undefined, body.data.version);
+    if (!result.ok) throw startRunError(result);
+    return Response.json({ runId: result.runId }, { status: 201 });
+  },
+);
 
 export const GET = apiRoute<{ id: string }>(
   { role: "viewer", workflow: workflowOfPath },

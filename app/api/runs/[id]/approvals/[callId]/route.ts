@@ -15,12 +15,13 @@ export const dynamic = "force-dynamic";
 
 export const POST = apiRoute<{ id: string; callId: string }>(
   { role: "editor", workflow: workflowOfRun },
-  async ({ json }, { id, callId }) => {
+  async ({ json, principal }, { id, callId }) => {
     const body = DecideApprovalBody.safeParse(await json());
     if (!body.success) throw new ApiError("bad-request", issueText(body.error.issues[0], "body"));
     if (body.data.decision === "denied" && body.data.args)
       throw new ApiError("bad-request", "args: only an approval can carry edited arguments");
-    const outcome = await decideApproval(sharedRedis(), id, pathParam(callId), body.data);
+    const decidedBy = principal.name || principal.email;
+    const outcome = await decideApproval(sharedRedis(), id, pathParam(callId), body.data, decidedBy);
     if (!outcome.ok) throw new ApiError(outcome.code === "not-found" ? "not-found" : "conflict", outcome.message);
     return Response.json({ callId, ...outcome.decision });
   },

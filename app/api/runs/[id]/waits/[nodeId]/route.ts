@@ -36,13 +36,17 @@ export const GET = apiRoute<Params>({ role: "editor", workflow: workflowOfRun },
   );
 });
 
-export const POST = apiRoute<Params>({ role: "editor", workflow: workflowOfRun }, async ({ json }, params) => {
-  const wait = await waitOf(params);
-  if (wait.kind !== "approval")
-    throw new ApiError("not-found", `Node "${params.nodeId}" of run ${params.id} waits for no approval`);
-  const decision = approvalProblem(wait, await json());
-  if (typeof decision === "string") throw new ApiError("bad-request", decision);
-  const ended = await endWait(sharedRedis(), wait, { timedOut: false, by: "person", value: decision });
-  if (!ended.ok) throw new ApiError(ended.code, ended.message);
-  return Response.json({ status: "decided", decision: decision.decision }, { status: 202 });
-});
+export const POST = apiRoute<Params>(
+  { role: "editor", workflow: workflowOfRun },
+  async ({ json, principal }, params) => {
+    const wait = await waitOf(params);
+    if (wait.kind !== "approval")
+      throw new ApiError("not-found", `Node "${params.nodeId}" of run ${params.id} waits for no approval`);
+    const decision = approvalProblem(wait, await json());
+    if (typeof decision === "string") throw new ApiError("bad-request", decision);
+    const decidedBy = principal.name || principal.email;
+    const ended = await endWait(sharedRedis(), wait, { timedOut: false, by: "person", decidedBy, value: decision });
+    if (!ended.ok) throw new ApiError(ended.code, ended.message);
+    return Response.json({ status: "decided", decision: decision.decision }, { status: 202 });
+  },
+);

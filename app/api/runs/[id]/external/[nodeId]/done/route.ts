@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 
 export const POST = apiRoute<{ id: string; nodeId: string }>(
   { role: "editor", workflow: workflowOfRun },
-  async ({ json }, { id, nodeId }) => {
+  async ({ json, principal }, { id, nodeId }) => {
     const body = DoneBody.safeParse(await json());
     if (!body.success) throw new ApiError("bad-request", body.error.issues[0].message);
     const wait = await findNodeWait(id, nodeId);
@@ -23,6 +23,7 @@ export const POST = apiRoute<{ id: string; nodeId: string }>(
     const ended = await endWait(sharedRedis(), wait, {
       timedOut: false,
       by: "person",
+      decidedBy: principal.name || principal.email,
       value: { text: body.data.text },
     });
     if (!ended.ok) throw new ApiError("not-found", notWaiting);
