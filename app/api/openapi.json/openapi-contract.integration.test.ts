@@ -340,12 +340,22 @@ describe("each operation's own answers", () => {
     expect((await call("DELETE", `/api/conversations/${id}`)).status).toBe(404);
   });
 
-  it("secrets, the audit trail, MCP, health", async () => {
+  it("secrets, the audit trail, variables, models, MCP, health", async () => {
     expect((await call("PUT", "/api/secrets/CONTRACT_KEY", json({ value: "v" }))).status).toBe(200);
     expect((await get("/api/secrets")).status).toBe(200);
     expect((await call("DELETE", "/api/secrets/CONTRACT_KEY")).status).toBe(204);
     expect((await call("DELETE", "/api/secrets/CONTRACT_KEY")).status).toBe(404);
     expect((await get("/api/audit/tool-calls?limit=5")).status).toBe(200);
+    expect((await call("PUT", "/api/variables/CONTRACT_VAR", json({ value: "v" }))).status).toBe(200);
+    expect((await call("PUT", `/api/variables/CONTRACT_VAR?workflowId=${ids.flow}`, json({ value: "w" }))).status).toBe(
+      200,
+    );
+    expect((await call("PUT", "/api/variables/CONTRACT_VAR?workflowId=nobody", json({ value: "w" }))).status).toBe(404);
+    expect((await get("/api/variables")).status).toBe(200);
+    expect((await call("DELETE", "/api/variables/CONTRACT_VAR")).status).toBe(204);
+    expect((await call("DELETE", "/api/variables/CONTRACT_VAR")).status).toBe(404);
+    const models = { provider: "ollama", params: { ollamaBaseUrl: "http://127.0.0.1:1" } };
+    expect((await post("/api/models", models)).status).toBe(200);
     const mcp = { ...stack.headers, "content-type": "application/json", accept: "application/json, text/event-stream" };
     const list = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
     expect((await call("POST", "/api/mcp/workflows", { body: list, headers: mcp })).status).toBe(200);
@@ -364,22 +374,6 @@ describe("each operation's own answers", () => {
     expect((await post("/api/mcp/discover", discover)).status).toBe(200);
     expect((await get("/api/mcp/oauth/callback?code=c&state=nope")).status).toBe(400);
     expect((await call("GET", "/api/health", {})).status).toBe(200);
-  });
-
-  it("variables and the model picker", async () => {
-    const workflowId = await createWorkflow("contract variables", { nodes: [], edges: [] }, false);
-    expect((await call("PUT", "/api/variables/CONTRACT_VAR", json({ value: "v" }))).status).toBe(200);
-    const own = `/api/variables/CONTRACT_VAR?workflowId=${workflowId}`;
-    expect((await call("PUT", own, json({ value: "mine" }))).status).toBe(200);
-    expect((await call("PUT", "/api/variables/CONTRACT_VAR?workflowId=no-such", json({ value: "v" }))).status).toBe(
-      404,
-    );
-    expect((await get("/api/variables")).status).toBe(200);
-    expect((await call("DELETE", own)).status).toBe(204);
-    expect((await call("DELETE", own)).status).toBe(404);
-    // Nothing answers on port 1: the provider could not be asked, which the picker shows.
-    const models = { provider: "ollama", params: { ollamaBaseUrl: "http://127.0.0.1:1" } };
-    expect((await post("/api/models", models)).status).toBe(200);
   });
 });
 

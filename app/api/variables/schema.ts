@@ -5,18 +5,14 @@ import { VariableValue } from "@/lib/variables/variables";
 
 export const PutVariableBody = z.object({ value: VariableValue });
 
-const NameParams = z.object({
-  name: z.string().meta({ description: "The variable's name: letters, digits and _, not starting with a digit" }),
+const VariableParams = z.object({ name: z.string().meta({ description: "The variable's name, as {{vars.NAME}}" }) });
+const WorkflowScope = z.object({
+  workflowId: z
+    .string()
+    .optional()
+    .meta({ description: "The workflow whose own variable it is; none: the instance's" }),
 });
-const ScopeQuery = z.object({
-  workflowId: z.string().optional().meta({ description: "A workflow's own variable; absent: an instance variable" }),
-});
-const Variable = z.object({
-  name: z.string(),
-  value: z.string(),
-  workflowId: z.string().nullable().meta({ description: "null: every workflow reads it" }),
-  updatedAt: IsoTime,
-});
+const Variable = z.object({ name: z.string(), value: z.string(), workflowId: z.string().nullable() });
 
 const tag = "Variables";
 export const operations: ApiOperation[] = [
@@ -24,24 +20,26 @@ export const operations: ApiOperation[] = [
     method: "get",
     path: "/api/variables",
     tag,
-    summary: "List the variables templates read as {{vars.NAME}}",
+    summary: "List variables (not secret: every viewer reads them)",
     access: "viewer",
     limited: "filtered",
-    responses: { 200: jsonResponse("The variables", z.object({ variables: z.array(Variable) })) },
+    responses: {
+      200: jsonResponse(
+        "The instance's and each workflow's",
+        z.object({ variables: z.array(Variable.extend({ updatedAt: IsoTime })) }),
+      ),
+    },
   },
   {
     method: "put",
     path: "/api/variables/{name}",
     tag,
     summary: "Set a variable",
-    description: "Runs read it when they get to a node that uses it, published versions included.",
+    description: "Published versions read the new value on their next run, without a publish.",
     access: "editor",
-    limited: "filtered",
-    request: { params: NameParams, query: ScopeQuery, body: jsonBody(PutVariableBody) },
-    responses: {
-      200: jsonResponse("Set", Variable.omit({ updatedAt: true })),
-      404: apiError("No such workflow"),
-    },
+    limited: "workflow",
+    request: { params: VariableParams, query: WorkflowScope, body: jsonBody(PutVariableBody) },
+    responses: { 200: jsonResponse("Set", Variable), 404: apiError("No such workflow") },
   },
   {
     method: "delete",
@@ -49,8 +47,8 @@ export const operations: ApiOperation[] = [
     tag,
     summary: "Delete a variable",
     access: "editor",
-    limited: "filtered",
-    request: { params: NameParams, query: ScopeQuery },
-    responses: { 204: noContent("Deleted"), 404: apiError("No such variable") },
+    limited: "workflow",
+    request: { params: VariableParams, query: WorkflowScope },
+    responses: { 204: noContent("Deleted"), 404: apiError("No such variable (or workflow)") },
   },
 ];

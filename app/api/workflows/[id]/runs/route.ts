@@ -21,13 +21,8 @@ export const POST = apiRoute<{ id: string }>(
     const body = StartRunBody.safeParse(await json());
     if (!body.success)
       throw new ApiError("bad-request", 'Expected a JSON object such as { "input": "...", "version": "published" }');
-    const result = await startRun(
-      id,
-      body.data.input,
-      { kind: "api", by: startedBy(principal) },
-      undefined,
-      body.data.version,
-    );
+    const trigger = { kind: "api" as const, by: startedBy(principal) };
+    const result = await startRun(id, body.data.input, trigger, undefined, body.data.version);
     if (!result.ok) throw startRunError(result);
     return Response.json({ runId: result.runId }, { status: 201 });
   },
