@@ -15,7 +15,7 @@ const LAYERS = [
     files: ["secrets/redact", "secrets/secret-destination", "http/client-address"],
   },
   { name: "storage", folders: ["db", "queue"] },
-  { name: "stores", folders: ["secrets", "settings", "registry"] },
+  { name: "stores", folders: ["secrets", "settings", "registry", "metrics"] },
   { name: "auth", folders: ["auth"] },
   { name: "http", folders: ["http"], files: ["platform/web-server"] },
   {

@@ -16,6 +16,7 @@ const nextConfig = {
     "jsonata",
     "tinypool",
     "ws",
+    "prom-client",
   ],
   devIndicators: false,
   poweredByHeader: false,

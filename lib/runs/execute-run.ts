@@ -12,7 +12,9 @@ import { markRunLive } from "../gateway/run-liveness";
 import { registryKey, REGISTRY_TTL_SECONDS } from "../registry/registry";
 import { startErrorWorkflow } from "./error-workflow";
 import { finishRun, type RunOutcome } from "./finish-run";
-import { callsGateway, isSuspension, runNode, unloggedSteps } from "./execute-node";
+import { callsGateway, isSuspension, unloggedSteps } from "./execute-node";
+import { runObservedNode } from "./observed-node";
+import { observeMetric } from "../metrics/metrics";
 import { mayRunAgainAfterCrash } from "./repeat-safety";
 import type { LeaseKeeper } from "./lease-keeper";
 import { lendPlan } from "./load-plan";
@@ -141,7 +143,7 @@ function outcomeOf(ctx: RunContext, error: unknown): RunOutcome | "lease-lost" |
   const stop = ctx.stopReason();
   if (stop?.kind === "lease-lost" || stop?.kind === "shutdown") return stop.kind;
   if (stop?.kind === "cancelled") return { status: "cancelled" };
-  if (stop?.kind === "timeout") return { status: "failed", error: stop.message };
+  if (stop?.kind === "timeout" || stop?.kind === "budget") return { status: "failed", error: stop.message };
   if (error instanceof NodeFailure) return { status: "failed", error: error.message, nodeId: error.nodeId };
   return { status: "failed", error: error instanceof Error ? error.message : String(error) };
 }
@@ -153,8 +155,8 @@ function outcomeOf(ctx: RunContext, error: unknown): RunOutcome | "lease-lost" |
 async function settledOutcome(ctx: RunContext, error: unknown): Promise<ReturnType<typeof outcomeOf>> {
   const outcome = outcomeOf(ctx, error);
   const failed = typeof outcome === "object" && outcome.status === "failed";
-  if (failed && ctx.stopReason()?.kind !== "timeout" && (await cancelWasRequested(ctx.runId)))
-    return { status: "cancelled" };
+  const stoppedBySelf = ctx.stopReason()?.kind === "timeout" || ctx.stopReason()?.kind === "budget";
+  if (failed && !stoppedBySelf && (await cancelWasRequested(ctx.runId))) return { status: "cancelled" };
   return outcome;
 }
 
@@ -207,6 +209,7 @@ async function executeClaimed(services: RunServices, run: ClaimedRun): Promise<v
     startErrorWorkflow({ runId, workflowId: run.workflowId, trigger: ctx.trigger, ...failure });
   const ending = {
     runId,
+    workflowId: run.workflowId,
     redis,
     emit: ctx.emit,
     startedAt: ctx.startedAt,
@@ -225,10 +228,11 @@ async function executeClaimed(services: RunServices, run: ClaimedRun): Promise<v
       done = resumed.done;
     } else {
       ctx.note({ type: "run.started", payload: {} });
+      observeMetric("queueWait", { queue: "runs" }, (run.startedAt.getTime() - run.createdAt.getTime()) / 1000);
       if (ctx.trigger?.test) done = restoreTestRunSeeds(ctx, await listEvents(runId)); // partial-run.ts
     }
     if (run.cancelRequested) return void (await finishRun(ending, leases.owner, { status: "cancelled" }));
-    const parked = await scheduleNodes(ctx.plan, done, (nodeId, signal) => runNode(ctx, nodeId, signal), {
+    const parked = await scheduleNodes(ctx.plan, done, (nodeId, signal) => runObservedNode(ctx, nodeId, signal), {
       concurrency: services.nodeConcurrency,
       signal: ctx.signal,
       isParked: isSuspension,

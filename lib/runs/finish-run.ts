@@ -11,6 +11,7 @@ import { teardownRunMcp } from "../mcp/teardown";
 import { markRunEnded } from "../gateway/run-liveness";
 import { awaitCallRecords } from "../audit/pending-call-records";
 import { deleteRegistry } from "../registry/registry";
+import { countMetric, observeMetric } from "../metrics/metrics";
 import type { RunEventInput } from "./events";
 import type { RunRecorder } from "./record-event";
 import { endRun, type RunEnding } from "./run-lease";
@@ -22,6 +23,8 @@ export type RunOutcome =
 
 export type Ending = {
   runId: string;
+  /** For the metrics of runs ended, by workflow. */
+  workflowId: string;
   redis: Redis;
   emit: RunRecorder;
   startedAt: number;
@@ -82,6 +85,13 @@ export async function finishRun(ending: Ending, owner: string | null, outcome: R
   if (owner === null) await emit(last);
   else ended = await emit.finish(last, terminal, owner);
   if (usesGateway) await deleteRegistry(redis, runId).catch(() => undefined);
+  if (ended) countRunEnd(ending, outcome.status);
   if (ended && failed) await ending.onFailed?.(failed);
   return ended;
+}
+
+function countRunEnd({ workflowId, startedAt }: Ending, status: RunOutcome["status"]): void {
+  const labels = { workflow_id: workflowId, status };
+  countMetric("runsFinished", labels);
+  observeMetric("runDuration", labels, (Date.now() - startedAt) / 1000);
 }

@@ -15,6 +15,7 @@ import { trackInFlightCalls, type InFlightCalls } from "./wind-down";
 
 export type RunContext = {
   runId: string;
+  workflowId: string;
   plan: CompiledWorkflow;
   input: unknown;
   /** What started the run; null for runs from before triggers. */
@@ -24,6 +25,8 @@ export type RunContext = {
   owner: string;
   attempt: number;
   startedAt: number;
+  /** What the run's model calls have cost so far, in US dollars (model-spend.ts keeps it and the budget). */
+  spend: { usd: number };
   secrets: SecretScope;
   /** Records an event with the run's secrets redacted (and notes, and ends the run: RunRecorder). */
   emit: RunRecorder;
@@ -61,6 +64,7 @@ export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, s
   else shutdown.addEventListener("abort", onShutdown, { once: true });
   return {
     runId: run.id,
+    workflowId: run.workflowId,
     plan: run.plan as CompiledWorkflow,
     input: run.input ?? undefined,
     trigger: RunTrigger.safeParse(run.trigger).data ?? null,
@@ -68,6 +72,7 @@ export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, s
     owner,
     attempt: run.attempt,
     startedAt: run.startedAt.getTime(),
+    spend: { usd: run.costUsd },
     secrets,
     emit,
     note: emit.note,

@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "../db/sql";
 import { lookupComponent } from "../nodes";
+import { countMetric } from "../metrics/metrics";
 import { addRunJob } from "../queue/queues";
 import { hostToolsEnabled } from "../settings/host-tools";
 import { compileWorkflow, type CompileError, type CompiledWorkflow } from "../workflow/compile";
@@ -151,5 +152,6 @@ export async function startRun(
   }
   // Nobody can be watching a run whose id is not out yet, so run.queued is stored, not published.
   await addRunJob(runId, runPriority(trigger));
+  countMetric("runsStarted", { workflow_id: workflowId, trigger: parent ? "child" : trigger.kind });
   return { ok: true, runId };
 }

@@ -17,6 +17,7 @@ import * as externalDoneRoute from "@/app/api/runs/[id]/external/[nodeId]/done/r
 import * as workflowRunsRoute from "@/app/api/workflows/[id]/runs/route";
 import * as workflowsRoute from "@/app/api/workflows/route";
 import * as healthRoute from "@/app/api/health/route";
+import * as metricsRoute from "@/app/api/metrics/route";
 import * as webhookRoute from "@/app/api/hooks/[workflowId]/[nodeId]/route";
 import * as approvalRoute from "@/app/api/runs/[id]/approvals/[callId]/route";
 import * as runWaitRoute from "@/app/api/runs/[id]/waits/[nodeId]/route";
@@ -41,6 +42,7 @@ export const appRoutes: Route[] = [
   { method: "DELETE", pattern: /^\/api\/mcp\/workflows$/, handler: h(mcpWorkflowsRoute.DELETE) },
   { method: "GET", pattern: /^\/api\/mcp\/oauth\/callback$/, handler: h(mcpOAuthCallbackRoute.GET) },
   { method: "GET", pattern: /^\/api\/health$/, handler: h(healthRoute.GET) },
+  { method: "GET", pattern: /^\/api\/metrics$/, handler: h(metricsRoute.GET) },
   { method: "POST", pattern: /^\/api\/hooks\/(?<workflowId>[^/]+)\/(?<nodeId>[^/]+)$/, handler: h(webhookRoute.POST) },
   { method: "POST", pattern: /^\/api\/resume\/(?<token>[^/]+)$/, handler: h(resumeRoute.POST) },
   { method: "GET", pattern: /^\/api\/runs\/(?<id>[^/]+)\/waits\/(?<nodeId>[^/]+)$/, handler: h(runWaitRoute.GET) },
