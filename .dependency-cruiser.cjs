@@ -11,7 +11,7 @@
 const LAYERS = [
   {
     name: "base",
-    folders: ["platform", "net", "validation", "sandbox"],
+    folders: ["platform", "net", "validation", "sandbox", "telemetry"],
     files: ["secrets/redact", "secrets/secret-destination", "http/client-address"],
   },
   { name: "storage", folders: ["db", "queue"] },

@@ -11,7 +11,8 @@ import { resolveSecrets } from "../secrets/resolve";
 import { guardedFetchFor } from "../net/guarded-fetch";
 import type { OutboundSecret } from "../secrets/secret-destination";
 import { createModel, ModelSettings } from "./models";
-import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL } from "./model-defaults";
+import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL, modelNameOf } from "./model-defaults";
+import { withModelSpans } from "./traced-model";
 import { AgentScript } from "./scripted-model";
 import { describeIssues } from "../validation/describe-issues";
 import { samplingParams } from "./validate-model-params";
@@ -176,7 +177,11 @@ export async function modelFromParams(
   const parsed = ModelSettings.safeParse(settings);
   if (!parsed.success) throw new Error(describeIssues(parsed.error, "model"));
   return {
-    model: withSampling(createModel(parsed.data, guardedFetchFor({ secrets: [...outbound, ...secrets] })), params),
+    model: withModelSpans(
+      withSampling(createModel(parsed.data, guardedFetchFor({ secrets: [...outbound, ...secrets] })), params),
+      params.provider,
+      modelNameOf(params),
+    ),
     secretValues,
   };
 }

@@ -15,6 +15,8 @@ import { finishRun, type RunOutcome } from "./finish-run";
 import { callsGateway, isSuspension, unloggedSteps } from "./execute-node";
 import { runObservedNode } from "./observed-node";
 import { observeMetric } from "../metrics/metrics";
+import { RUN_ID, WORKFLOW_ID } from "../telemetry/gen-ai";
+import { contextFrom, inSpan, SpanKind } from "../telemetry/spans";
 import { mayRunAgainAfterCrash } from "./repeat-safety";
 import type { LeaseKeeper } from "./lease-keeper";
 import { lendPlan } from "./load-plan";
@@ -163,12 +165,18 @@ async function settledOutcome(ctx: RunContext, error: unknown): Promise<ReturnTy
 /**
  * Runs the run to its end ("done", also when there was nothing to do), or answers that its workflow is at its limit.
  */
-export async function executeRun(services: RunServices, runId: string): Promise<"done" | RunLimited> {
+export async function executeRun(
+  services: RunServices,
+  runId: string,
+  traceparent?: string,
+): Promise<"done" | RunLimited> {
   const run = await claim(runId, services.leases.owner);
   if (!run) return "done";
   if ("limitedBy" in run) return run;
   try {
-    await executeClaimed(services, run);
+    const attributes = { [RUN_ID]: runId, [WORKFLOW_ID]: run.workflowId, "switchboard.run.attempt": run.attempt };
+    const parent = contextFrom(traceparent);
+    await inSpan("run", { kind: SpanKind.CONSUMER, attributes, parent }, () => executeClaimed(services, run));
   } finally {
     // Its slot is free (unless it was handed back): the next queued run of a limited workflow may start.
     const limited = (run.plan as CompiledWorkflow).maxConcurrentRuns !== undefined;

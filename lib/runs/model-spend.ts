@@ -4,7 +4,7 @@
  * counted for the metrics, the run's spend grows (the run row's `costUsd` grows with the stored events,
  * record-event.ts), and a run past its workflow's cost budget is stopped. The nodes themselves know nothing of prices.
  */
-import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from "../agent/model-defaults";
+import { modelNameOf } from "../agent/model-defaults";
 import { countMetric } from "../metrics/metrics";
 import { costOf, formatUsd, priceFor, type ModelPrice } from "../settings/model-price-table";
 import { modelPrices } from "../settings/model-prices";
@@ -17,13 +17,6 @@ export type ModelNodeParams = { provider: string; model?: string };
 /** Whether a node's params are a model node's (Agent, LLM): they name a model provider. */
 export const isModelNode = (params: unknown): params is ModelNodeParams =>
   typeof (params as ModelNodeParams | null)?.provider === "string";
-
-/** The model a node calls, as its params name it or its provider's default. */
-export function modelOf({ provider, model }: ModelNodeParams): string {
-  if (model) return model;
-  if (provider === "openai-compatible") return DEFAULT_OPENAI_MODEL;
-  return provider === "anthropic" ? DEFAULT_ANTHROPIC_MODEL : provider;
-}
 
 type Ctx = Pick<RunContext, "workflowId" | "plan" | "spend" | "stop">;
 
@@ -55,7 +48,7 @@ export async function pricedEvents(
   ctx: Ctx,
   params: ModelNodeParams,
 ): Promise<(event: RunEventInput) => RunEventInput> {
-  const labels = { provider: params.provider, model: modelOf(params) };
+  const labels = { provider: params.provider, model: modelNameOf(params) };
   const price: ModelPrice | undefined = priceFor(await modelPrices(), labels.provider, labels.model);
   const costed = (usage: StepUsage) => (price ? { costUsd: costOf(price, usage) } : {});
   return (event) => {

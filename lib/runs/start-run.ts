@@ -11,6 +11,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "../db/sql";
 import { lookupComponent } from "../nodes";
 import { countMetric } from "../metrics/metrics";
+import { RUN_ID, WORKFLOW_ID } from "../telemetry/gen-ai";
+import { inSpan, markFailed, SpanKind } from "../telemetry/spans";
 import { addRunJob } from "../queue/queues";
 import { hostToolsEnabled } from "../settings/host-tools";
 import { compileWorkflow, type CompileError, type CompiledWorkflow } from "../workflow/compile";
@@ -109,12 +111,28 @@ async function insertRun(
 
 /**
  * Starts a run of the workflow as it is stored now; `trigger` says what started it (and so which trigger nodes fire).
+ * Its span is the root of the run's trace (or joins the caller's): the job carries it to the worker.
  */
-export async function startRun(
+export function startRun(
   workflowId: string,
   input: unknown,
   trigger: RunTrigger = { kind: "manual" },
   parent?: RunParent,
+): Promise<StartRunResult> {
+  const attributes = { [WORKFLOW_ID]: workflowId, "switchboard.run.trigger": trigger.kind };
+  return inSpan("start run", { kind: SpanKind.PRODUCER, attributes }, async (span) => {
+    const started = await startRunNow(workflowId, input, trigger, parent);
+    if (started.ok) span.setAttribute(RUN_ID, started.runId);
+    else markFailed(span, started.message);
+    return started;
+  });
+}
+
+async function startRunNow(
+  workflowId: string,
+  input: unknown,
+  trigger: RunTrigger,
+  parent: RunParent | undefined,
 ): Promise<StartRunResult> {
   const hostTools = await hostToolsEnabled();
   const fitted = (plan: CachedPlan) =>
