@@ -7,19 +7,31 @@ import { useState, useTransition } from "react";
 import { deleteWorkflowAction, duplicateWorkflowAction, renameWorkflowAction } from "@/app/workflows/actions";
 import type { ListActionResult } from "@/app/workflows/schema";
 import { ConfirmDialog } from "./confirm-dialog";
+import { formatUsd } from "@/lib/settings/model-price-table";
 
 /** `canEdit` is false for viewers: the row only opens the workflow. */
 type WorkflowRowProps = {
   id: string;
   name: string;
   nodeCount: number;
+  /** What its kept runs' model calls cost, in US dollars. */
+  costUsd: number;
   updatedAt: string;
   updatedLabel: string;
   updatedTitle: string;
   canEdit: boolean;
 };
 
-export function WorkflowRow({ id, name, nodeCount, updatedAt, updatedLabel, updatedTitle, canEdit }: WorkflowRowProps) {
+export function WorkflowRow({
+  id,
+  name,
+  nodeCount,
+  costUsd,
+  updatedAt,
+  updatedLabel,
+  updatedTitle,
+  canEdit,
+}: WorkflowRowProps) {
   const router = useRouter();
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -74,6 +86,9 @@ export function WorkflowRow({ id, name, nodeCount, updatedAt, updatedLabel, upda
       </span>
       <span className="muted">
         {nodeCount} node{nodeCount === 1 ? "" : "s"}
+      </span>
+      <span className="muted" data-testid="workflow-cost" title="What its runs' model calls cost (the runs still kept)">
+        {costUsd > 0 ? formatUsd(costUsd) : "—"}
       </span>
       <time className="muted" dateTime={updatedAt} title={updatedTitle}>
         {updatedLabel}
