@@ -23,7 +23,10 @@ describe("the model price table", () => {
   it("shows costs in dollars, small ones with enough digits to read", () => {
     expect(formatUsd(0)).toBe("$0");
     expect(formatUsd(1.5)).toBe("$1.50");
+    expect(formatUsd(0.5)).toBe("$0.50");
+    expect(formatUsd(0.015)).toBe("$0.015");
+    expect(formatUsd(0.0075)).toBe("$0.0075");
     expect(formatUsd(0.000027)).toBe("$0.000027");
-    expect(formatUsd(0.0012345)).toBe("$0.0012");
+    expect(formatUsd(0.0012345)).toBe("$0.00123");
   });
 });

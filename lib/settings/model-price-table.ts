@@ -71,9 +71,14 @@ export type TokenUsage = { inputTokens: number; outputTokens: number };
 export const costOf = (price: ModelPrice, usage: TokenUsage): number =>
   (usage.inputTokens * price.inputPerMillion + usage.outputTokens * price.outputPerMillion) / 1_000_000;
 
-/** A cost as people read it: cents and up with 2 decimals, less with enough digits to show it. */
+/**
+ * A cost as people read it: dollars and cents from $1 up; below, enough decimals for two significant digits or more
+ * ($0.015, $0.0075, $0.000027), never an exponent.
+ */
 export function formatUsd(usd: number): string {
   if (usd === 0) return "$0";
-  if (usd >= 0.01) return `$${usd.toFixed(2)}`;
-  return `$${usd.toPrecision(2)}`;
+  if (usd >= 1) return `$${usd.toFixed(2)}`;
+  const decimals = Math.min(12, Math.max(2, Math.ceil(-Math.log10(usd)) + 2));
+  const text = usd.toFixed(decimals).replace(/0+$/, "");
+  return `$${text.split(".")[1].length < 2 ? usd.toFixed(2) : text}`;
 }

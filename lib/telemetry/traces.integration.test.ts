@@ -3,12 +3,14 @@
  * their spans over OTLP/HTTP to a real receiver. A run of an Agent (the scripted model) calling an HTTP tool through
  * the gateway must arrive as ONE connected trace: web `start run` → worker `run` → `invoke_agent` → `chat` model calls
  * and the agent's `execute_tool` → the gateway's `tools/call` (web) → the worker's `execute_tool` → the tool's HTTP
- * `GET`. The GenAI attributes are there; the secret the tool sends is nowhere in what was exported.
+ * `GET`. The GenAI attributes are there; the secret the tool sends is nowhere in what was exported. A call to an MCP
+ * server's tool ends in the worker's `tools/call` client span, and the server receives the trace's `traceparent`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { putSecret } from "../secrets/secret-store";
 import { apiClient, type ApiClient } from "../testing/api-client";
 import { graphEdge, graphNode } from "../testing/fixtures";
+import { startEchoMcpPeer, type EchoMcpPeer } from "../testing/echo-mcp-peer";
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../testing/otlp-receiver";
 import { runWorkflowToEnd } from "../testing/run-workflow";
 import { createTestAccount } from "../testing/test-accounts";
@@ -22,9 +24,11 @@ let receiver: OtlpReceiver;
 let web: WebProcess;
 let worker: WorkerProcess;
 let api: ApiClient;
+let peer: EchoMcpPeer;
 
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
+  peer = await startEchoMcpPeer();
   Object.assign(process.env, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: "100" });
   await putSecret("TRACE_TOKEN", SECRET_VALUE);
   web = await startWebProcess();
@@ -37,32 +41,33 @@ afterAll(async () => {
   await worker?.kill("SIGTERM");
   await web?.stop();
   await receiver?.close();
+  await peer?.close();
 });
 
-const graph: WorkflowGraph = {
+/** Entry → an Agent (the scripted model) with one tool node wired to it, whose calls the script makes. */
+const agentWith = (tool: WorkflowGraph["nodes"][number], script: Record<string, unknown>): WorkflowGraph => ({
   nodes: [
     graphNode("entry", "core.entry"),
-    graphNode("agent", "core.agent", {
-      label: "Agent",
-      params: {
-        provider: "scripted",
-        script: {
-          toolCalls: [{ tool: "http_request", args: { url: "/api/health" } }],
-          finalText: "{{results.0}}",
-          usagePerCall: { inputTokens: 100, outputTokens: 20 },
-        },
-      },
-    }),
-    graphNode("http", "core.http.request", {
-      label: "HTTP Request",
-      mode: "tool",
-      params: { headers: { "X-Token": { $secret: "TRACE_TOKEN" } } },
-    }),
+    graphNode("agent", "core.agent", { label: "Agent", params: { provider: "scripted", script } }),
+    tool,
   ],
-  edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("http", "tool", "agent", "tools")],
-};
+  edges: [graphEdge("entry", "output", "agent", "input"), graphEdge(tool.id, "tool", "agent", "tools")],
+});
 
-/** The spans of the trace `first` is in, once every one of `names` has arrived. */
+const graph = agentWith(
+  graphNode("http", "core.http.request", {
+    label: "HTTP Request",
+    mode: "tool",
+    params: { headers: { "X-Token": { $secret: "TRACE_TOKEN" } } },
+  }),
+  {
+    toolCalls: [{ tool: "http_request", args: { url: "/api/health" } }],
+    finalText: "{{results.0}}",
+    usagePerCall: { inputTokens: 100, outputTokens: 20 },
+  },
+);
+
+/** The spans of the run's trace, once every one of `names` has arrived. */
 function traceWith(runId: string, names: string[]): Promise<ReceivedSpan[]> {
   return waitFor(
     `the spans ${names.join(", ")} of run ${runId}`,
@@ -145,5 +150,37 @@ describe("OpenTelemetry traces", () => {
 
     expect(receiver.problems).toEqual([]);
     expect(receiver.bodies.join("\n")).not.toContain(SECRET_VALUE);
+  });
+
+  it("carry the trace to an MCP server the agent calls through the gateway", async () => {
+    const mcpGraph = agentWith(
+      graphNode("echo", "mcp.server", { label: "echo", mode: "tool", params: { transport: "http", url: peer.url } }),
+      { toolCalls: [{ tool: "echo__echo_request", args: { note: "ping" } }], finalText: "done" },
+    );
+    const { runId, result } = await runWorkflowToEnd(api, mcpGraph);
+    expect(result.status).toBe("completed");
+    const spans = await traceWith(runId, ["tools/call echo__echo_request", "tools/call echo_request"]);
+    const byId = new Map(spans.map((span) => [span.spanId, span]));
+    const mcpCall = spans.find((span) => span.name === "tools/call echo_request")!;
+    expect(mcpCall).toMatchObject({
+      service: "switchboard-worker",
+      kind: 3,
+      attributes: { "gen_ai.tool.name": "echo_request" },
+    });
+    const parents: string[] = [];
+    for (let at = byId.get(mcpCall.parentSpanId!); at; at = at.parentSpanId ? byId.get(at.parentSpanId) : undefined)
+      parents.unshift(`${at.service}:${at.name}`);
+    expect(parents).toEqual([
+      "switchboard-web:start run",
+      "switchboard-worker:run",
+      "switchboard-worker:invoke_agent Agent",
+      "switchboard-worker:execute_tool echo__echo_request",
+      "switchboard-web:tools/call echo__echo_request",
+      "switchboard-worker:execute_tool echo_request", // the job names the server's own tool
+    ]);
+    // The server's requests carried the run's trace (its tools/call, and the tool discovery before it).
+    const traceIds = peer.received.map((headers) => String(headers.traceparent ?? "").split("-")[1]);
+    expect(traceIds.length).toBeGreaterThan(0);
+    expect(new Set(traceIds)).toEqual(new Set([mcpCall.traceId]));
   });
 });
