@@ -11,7 +11,9 @@ import { saveModelPrices } from "../settings/model-prices";
 import { startFakeChatCompletions } from "../testing/fake-chat-completions";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { runWorkflowToEnd } from "../testing/run-workflow";
+import { scrapeMetrics } from "../testing/prometheus-scrape";
 import { startTestStack, type TestStack } from "../testing/test-stack";
+import { waitFor } from "../testing/wait-for";
 import type { WorkflowGraph } from "../workflow/graph";
 import { listEvents } from "./read-events";
 
@@ -68,6 +70,17 @@ describe("the cost of a run", () => {
       expect(steps.map((step) => step.costUsd)).toEqual([perCall, perCall].map((usd) => expect.closeTo(usd, 15)));
       expect(usage).toEqual([expect.objectContaining({ nodeId: "agent", costUsd: expect.closeTo(2 * perCall, 15) })]);
       expect(runCost).toBeCloseTo(2 * perCall, 15);
+
+      // The metrics count it too (each process adds its counts to Redis every second).
+      const workflowId = (await getDb().run.findUniqueOrThrow({ where: { id: runId } })).workflowId;
+      const series = { workflow_id: workflowId, provider: "openai-compatible", model: "gpt-4o-mini-2024-07-18" };
+      const metered = await waitFor(
+        "the run's cost in /api/metrics",
+        async () => (await scrapeMetrics(stack)).value("switchboard_model_cost_usd_total", series) || undefined,
+        10_000,
+        200,
+      );
+      expect(metered).toBeCloseTo(2 * perCall, 12);
 
       const listed = await (await stack.fetch(`/api/runs?limit=5`)).json();
       expect(listed.runs.find((run: { id: string }) => run.id === runId)).toMatchObject({

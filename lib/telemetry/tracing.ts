@@ -20,7 +20,7 @@ type Tracing = { provider: TracerProvider; serviceName: string };
 const holder = globalThis as unknown as { switchboardTracing?: Tracing };
 
 /** Whether spans are exported: an OTLP endpoint is configured and the SDK is not disabled. */
-export function tracingConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+export function tracingConfigured(env: Record<string, string | undefined> = process.env): boolean {
   if (env.OTEL_SDK_DISABLED?.toLowerCase() === "true") return false;
   return Boolean(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT);
 }
