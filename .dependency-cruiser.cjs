@@ -11,11 +11,11 @@
 const LAYERS = [
   {
     name: "base",
-    folders: ["platform", "net", "validation", "sandbox"],
+    folders: ["platform", "net", "validation", "sandbox", "telemetry"],
     files: ["secrets/redact", "secrets/secret-destination", "http/client-address"],
   },
   { name: "storage", folders: ["db", "queue"] },
-  { name: "stores", folders: ["secrets", "settings", "registry", "variables"] },
+  { name: "stores", folders: ["secrets", "settings", "registry", "variables", "metrics"] },
   { name: "auth", folders: ["auth"] },
   { name: "http", folders: ["http"], files: ["platform/web-server"] },
   {

@@ -1,6 +1,7 @@
 /**
  * Next.js settings: keep server-only packages (Prisma, BullMQ, the QuickJS sandbox's WebAssembly, JSONata, the
- * evaluation boxes' pool, `ws` with its optional native add-ons) out of the bundler; server actions take workflows up
+ * evaluation boxes' pool, `ws` with its optional native add-ons, prom-client and OpenTelemetry's SDK, whose state is
+ * per process) out of the bundler; server actions take workflows up
  * to 5 MB.
  */
 /** @type {import('next').NextConfig} */
@@ -16,6 +17,13 @@ const nextConfig = {
     "jsonata",
     "tinypool",
     "ws",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/context-async-hooks",
+    "@opentelemetry/core",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/resources",
+    "@opentelemetry/sdk-trace",
   ],
   devIndicators: false,
   poweredByHeader: false,

@@ -6,6 +6,7 @@ import { Plus, Workflow } from "lucide-react";
 import { pageUser } from "@/lib/auth/request-access";
 import { hasRole } from "@/lib/auth/roles";
 import { listWorkflows } from "@/lib/workflow-store/repository";
+import { workflowCosts } from "@/lib/runs/workflow-costs";
 import { buttonClassName } from "@/components/ui/button";
 import { PageShell } from "@/components/ui/page-shell";
 import { formatRelativeTime } from "@/components/ui/format-relative-time";
@@ -32,6 +33,7 @@ export default async function HomePage() {
   const user = await pageUser("viewer", "/");
   const canEdit = hasRole(user.role, "editor");
   const workflows = await listWorkflows();
+  const costs = await workflowCosts(workflows.map((workflow) => workflow.id));
   const now = new Date();
   return (
     <PageShell
@@ -65,6 +67,7 @@ export default async function HomePage() {
           <div className="table-head workflow-table-head" aria-hidden>
             <span>Name</span>
             <span>Nodes</span>
+            <span>Cost</span>
             <span>Updated</span>
             <span />
           </div>
@@ -76,6 +79,7 @@ export default async function HomePage() {
                   name={workflow.name}
                   nodeCount={workflow.nodeCount}
                   publishedVersion={workflow.publishedVersion}
+                  costUsd={costs.get(workflow.id) ?? 0}
                   updatedAt={workflow.updatedAt.toISOString()}
                   updatedLabel={formatRelativeTime(workflow.updatedAt, now)}
                   updatedTitle={workflow.updatedAt.toLocaleString("en")}

@@ -56,6 +56,10 @@ const ACTIONS: Record<string, { access: Access; args: unknown[] }> = {
   "app/settings/actions.ts#removeUserAction": { access: "admin", args: ["no-such-user"] },
   "app/settings/actions.ts#setHostToolsAction": { access: "admin", args: [true] },
   "app/settings/actions.ts#setRetentionAction": { access: "admin", args: [{ keepDays: 1, keepRuns: 1 }] },
+  "app/settings/actions.ts#setModelPricesAction": {
+    access: "admin",
+    args: [[{ provider: "openai-compatible", model: "gpt-4o", inputPerMillion: 0, outputPerMillion: 0 }]],
+  },
 };
 
 type BuiltAction = { id: string; key: string; page: string };

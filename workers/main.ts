@@ -3,6 +3,10 @@ import { sharedRedis } from "../lib/queue/redis";
 import { DEFAULT_RUN_CONCURRENCY, DEFAULT_TOOL_CALL_CONCURRENCY, startWorkers } from "../lib/runs/start-workers";
 import { describeSandbox } from "../lib/sandbox/availability";
 import { startScheduleKeeper } from "../lib/triggers/schedule-keeper";
+import { flushTracing, startTracing } from "../lib/telemetry/tracing";
+
+// OpenTelemetry traces over OTLP/HTTP, when OTEL_EXPORTER_OTLP_ENDPOINT (or …_TRACES_ENDPOINT) is set.
+startTracing("switchboard-worker");
 
 const workers = await startWorkers();
 // PostgreSQL's schedules re-armed in Redis, at start and every 30 s (SWITCHBOARD_SCHEDULE_RECONCILE_MS).
@@ -21,6 +25,7 @@ async function stop(signal: string) {
   console.log(`worker stopping (${signal})`);
   scheduleKeeper.close();
   await workers.close();
+  await flushTracing();
   sharedRedis().disconnect();
   process.exit(0);
 }

@@ -8,6 +8,8 @@
 Object.assign(process.env, { SWITCHBOARD_OPERATOR_NODE_ENV: process.env.NODE_ENV ?? "", NODE_ENV: "production" });
 process.title = "switchboard-web";
 const { startWebServer } = await import("../lib/platform/web-server");
+const { flushMetrics } = await import("../lib/metrics/metrics");
+const { flushTracing } = await import("../lib/telemetry/tracing");
 
 const hostname = process.env.HOST ?? "127.0.0.1";
 const port = Number(process.env.PORT ?? 3000);
@@ -18,7 +20,11 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
     // Open connections (an SSE stream, a keep-alive socket) must not hold the exit up for long.
     setTimeout(() => process.exit(0), 5_000).unref();
-    void server.close().then(() => process.exit(0));
+    // What this process counted and traced in its last second goes out before it does.
+    void server
+      .close()
+      .then(() => Promise.all([flushMetrics().catch(() => undefined), flushTracing()]))
+      .then(() => process.exit(0));
   });
 }
 

@@ -2,7 +2,7 @@
 /**
  * The Settings page's actions. Everyone signed in manages their own API keys (a key acts with its
  * owner's role, optionally limited to some workflows); admins invite people, change roles, remove accounts, decide on
- * host access and how long run history is kept.
+ * host access, how long run history is kept and what model calls cost.
  */
 import { revalidatePath } from "next/cache";
 import { createInvite, removeUser, setUserRole } from "@/lib/auth/accounts";
@@ -12,6 +12,8 @@ import { actionPrincipal } from "@/lib/auth/request-access";
 import type { Role } from "@/lib/auth/roles";
 import { setHostToolsEnabled } from "@/lib/settings/host-tools";
 import { Retention, setRetention } from "@/lib/settings/retention";
+import { ModelPriceTable } from "@/lib/settings/model-price-table";
+import { saveModelPrices } from "@/lib/settings/model-prices";
 import { KeyName, KeyWorkflows, RecordId, RoleInput, type SettingsResult } from "./schema";
 
 /** Runs `work` for a caller with at least `role`; access problems and bad input come back as `{ ok: false, error }`. */
@@ -94,6 +96,24 @@ export async function setRetentionAction(retention: unknown): Promise<SettingsRe
     const parsed = Retention.safeParse(retention);
     if (!parsed.success) return invalid(parsed.error);
     await setRetention(parsed.data);
+    return { ok: true };
+  });
+}
+
+/** The model price table (null: back to the defaults); a bad row is named by its place and field. */
+export async function setModelPricesAction(table: unknown): Promise<SettingsResult> {
+  return asUser("admin", async () => {
+    if (table === null) {
+      await saveModelPrices(null);
+      return { ok: true };
+    }
+    const parsed = ModelPriceTable.safeParse(table);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const [row, field] = issue.path;
+      return { ok: false, error: `row ${Number(row) + 1}${field ? `, ${String(field)}` : ""}: ${issue.message}` };
+    }
+    await saveModelPrices(parsed.data);
     return { ok: true };
   });
 }

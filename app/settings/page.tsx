@@ -1,6 +1,6 @@
 /**
  * Settings: your API keys, the MCP server's address and client configurations; for admins also people (roles, invites),
- * host access and run-history retention.
+ * host access, run-history retention and the model price table.
  */
 import type { Metadata } from "next";
 import "@/components/settings/settings.css";
@@ -17,6 +17,8 @@ import { listApiKeys } from "@/lib/auth/api-keys";
 import { listWorkflows } from "@/lib/workflow-store/repository";
 import { pageUser } from "@/lib/auth/request-access";
 import { hostToolsSetting } from "@/lib/settings/host-tools";
+import { readModelPrices } from "@/lib/settings/model-prices";
+import { ModelPricesSection } from "@/components/settings/model-prices-section";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
@@ -25,9 +27,9 @@ export default async function SettingsPage() {
   const user = await pageUser("viewer", "/settings");
   const keys = await listApiKeys(user.userId);
   const admin = user.role === "admin";
-  const [users, hostTools, retention] = admin
-    ? await Promise.all([listUsers(), hostToolsSetting(), getRetention()])
-    : [[], null, null];
+  const [users, hostTools, retention, prices] = admin
+    ? await Promise.all([listUsers(), hostToolsSetting(), getRetention(), readModelPrices()])
+    : [[], null, null, null];
   const [exposed, workflows] = await Promise.all([listExposedWorkflows(), listWorkflows()]);
   return (
     <PageShell
@@ -54,6 +56,7 @@ export default async function SettingsPage() {
         )}
         {hostTools && <HostAccessSection enabled={hostTools.enabled} source={hostTools.source} />}
         {retention && <RetentionSection initial={retention} />}
+        {prices && <ModelPricesSection initial={prices.table} customised={prices.customised} />}
       </div>
     </PageShell>
   );

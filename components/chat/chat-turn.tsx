@@ -10,6 +10,7 @@ import Link from "next/link";
 import { useEffect, useMemo } from "react";
 import { useRunEvents } from "@/hooks/use-run-events";
 import type { ChatTurnView } from "@/lib/chat/conversations";
+import { formatUsd } from "@/lib/settings/model-price-table";
 import { deriveRunState } from "@/components/run-view/derive-run-state";
 import { deriveApprovals } from "@/components/run-view/derive-gateway-decisions";
 import { ApprovalCard } from "@/components/run-view/approval-requests";
@@ -46,6 +47,12 @@ export function ChatTurn({ turn, onSettled, labelOf, canDecide }: ChatTurnProps)
               : (turn.error ?? `The run ${turn.status}.`)}
           <Link className="chat-run-link" href={`/runs/${turn.runId}`}>
             Open run
+            {turn.costUsd > 0 && (
+              <span data-testid="chat-turn-cost" title="What this answer's model calls cost by the price table">
+                {" "}
+                · {formatUsd(turn.costUsd)}
+              </span>
+            )}
           </Link>
         </div>
       )}

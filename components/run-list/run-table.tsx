@@ -1,6 +1,6 @@
 /**
- * The run history table: each row opens the run; status, workflow, when and how it started, how long it took and the
- * tokens it used.
+ * The run history table: each row opens the run; status, workflow, when and how it started, how long it took, the
+ * tokens it used and what its model calls cost.
  */
 import { ChevronRight } from "lucide-react";
 import Link from "next/link";
@@ -11,6 +11,7 @@ import { RunStatusPill } from "@/components/run-view/run-status-pill";
 import { TestRunMark } from "./test-run-mark";
 import { WAIT_TEXT } from "@/components/run-view/timeline-wait-events";
 import type { WaitKind } from "@/lib/runs/events";
+import { formatUsd } from "@/lib/settings/model-price-table";
 import "./run-list.css";
 
 const TRIGGER_TEXT: Record<string, string> = {
@@ -31,6 +32,7 @@ export function RunTable({ runs, showWorkflow }: { runs: RunSummary[]; showWorkf
         <span>Started</span>
         <span>Duration</span>
         <span>Tokens</span>
+        <span>Cost</span>
         <span />
       </div>
       <ul className="table-rows" data-testid="run-list">
@@ -77,6 +79,7 @@ export function RunTable({ runs, showWorkflow }: { runs: RunSummary[]; showWorkf
               </span>
               <span>{run.durationMs === null ? "—" : formatDuration(run.durationMs)}</span>
               <span>{run.totalTokens > 0 ? run.totalTokens.toLocaleString("en") : "—"}</span>
+              <span data-testid="run-row-cost">{run.costUsd > 0 ? formatUsd(run.costUsd) : "—"}</span>
               <ChevronRight size={16} className="table-row-chevron" aria-hidden />
             </Link>
           </li>

@@ -56,6 +56,8 @@ export type RunState = {
   /** Known once the run has ended. */
   durationMs?: number;
   usage: TokenUsage | null;
+  /** What the model calls have cost so far (US dollars, by the price table); null when none was priced. */
+  costUsd: number | null;
   /** The nodes' waits, in the order they began. */
   waits: WaitView[];
 };
@@ -80,6 +82,7 @@ type Tally = {
   failure: RunState["failure"];
   usage: TokenUsage;
   usageReported: boolean;
+  costUsd: number | null;
   nodeStatuses: Record<string, NodeStatus>;
   toolModeNodes: Set<string>;
   /** Tool sources whose registration failed (a group's servers are `{groupNodeId}-{serverId}`). */
@@ -102,6 +105,7 @@ export function deriveRunState(
     failure: null,
     usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
     usageReported: false,
+    costUsd: null,
     nodeStatuses: {},
     toolModeNodes: new Set(),
     unavailable: new Set(),
@@ -261,6 +265,7 @@ function applyModelEvent(tally: Tally, event: RunEvent): void {
     case "agent.step":
       if (streaming?.nodeId === event.payload.nodeId && streaming.iteration === event.payload.iteration)
         tally.streaming = null;
+      if (event.payload.costUsd !== undefined) tally.costUsd = (tally.costUsd ?? 0) + event.payload.costUsd;
       break;
     case "llm.usage":
       tally.usage.inputTokens += event.payload.inputTokens;
@@ -317,6 +322,7 @@ function finish(tally: Tally): RunState {
     finishedAt,
     durationMs,
     usage,
+    costUsd: tally.costUsd,
     waits: [...tally.waits.values()],
   };
 }

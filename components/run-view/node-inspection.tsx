@@ -8,6 +8,7 @@ import type { RunEvent } from "@/lib/runs/events";
 import type { TranscriptMessage } from "@/lib/runs/transcript";
 import { Conversation } from "./conversation";
 import { formatDuration } from "./format-duration";
+import { formatUsd } from "@/lib/settings/model-price-table";
 import { PanelSection } from "./panel-section";
 import { ValueBlock } from "./value-block";
 
@@ -45,6 +46,7 @@ export function NodeInspection({ events, nodeId }: { events: RunEvent[]; nodeId:
               <span className="run-panel-note" data-testid="node-usage">
                 {usage.totalTokens} tokens ({usage.inputTokens} in, {usage.outputTokens} out)
                 {usage.tokenBudget ? ` of a ${usage.tokenBudget} budget` : ""}
+                {usage.costUsd !== undefined ? ` · ${formatUsd(usage.costUsd)}` : ""}
               </span>
             )
           }

@@ -2,7 +2,8 @@
  * The run view's top bar: back to the workflow, which run this is, its status, how long it took, and whether we are
  * live.
  */
-import { ArrowLeft, Clock, Coins, Pencil } from "lucide-react";
+import { ArrowLeft, CircleDollarSign, Clock, Coins, Pencil } from "lucide-react";
+import { formatUsd } from "@/lib/settings/model-price-table";
 import Link from "next/link";
 import { buttonClassName } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
@@ -95,6 +96,16 @@ export function RunHeader({
         >
           <Coins size={13} aria-hidden />
           {state.usage.totalTokens} tokens
+        </span>
+      )}
+      {state.costUsd !== null && (
+        <span
+          className="run-usage"
+          data-testid="run-cost"
+          title="What the run's model calls cost by the price table (Settings → Model prices)"
+        >
+          <CircleDollarSign size={13} aria-hidden />
+          {formatUsd(state.costUsd)}
         </span>
       )}
       <div className="run-header-spacer" />

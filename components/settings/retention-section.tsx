@@ -6,6 +6,7 @@
 import { useState, useTransition } from "react";
 import { setRetentionAction } from "@/app/settings/actions";
 import { Button } from "@/components/ui/button";
+import { SettingsMessage, type SavedMessage } from "./settings-message";
 
 type RetentionValue = { keepDays: number | null; keepRuns: number | null };
 
@@ -14,7 +15,7 @@ const asLimit = (text: string) => (text.trim() === "" ? null : Number(text));
 export function RetentionSection({ initial }: { initial: RetentionValue }) {
   const [days, setDays] = useState(initial.keepDays?.toString() ?? "");
   const [runs, setRuns] = useState(initial.keepRuns?.toString() ?? "");
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<SavedMessage | null>(null);
   const [pending, startTransition] = useTransition();
   const save = () =>
     startTransition(async () => {
@@ -61,11 +62,7 @@ export function RetentionSection({ initial }: { initial: RetentionValue }) {
           Save
         </Button>
       </div>
-      {message && (
-        <p className={message.ok ? "settings-note" : "settings-error"} role={message.ok ? "status" : "alert"}>
-          {message.text}
-        </p>
-      )}
+      <SettingsMessage message={message} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { deleteWorkflowAction, duplicateWorkflowAction, renameWorkflowAction } f
 import type { ListActionResult } from "@/app/workflows/schema";
 import { Badge } from "@/components/ui/badge";
 import { ConfirmDialog } from "./confirm-dialog";
+import { formatUsd } from "@/lib/settings/model-price-table";
 
 /** `canEdit` is false for viewers: the row only opens the workflow. `publishedVersion`: the live one, if any. */
 type WorkflowRowProps = {
@@ -15,6 +16,8 @@ type WorkflowRowProps = {
   name: string;
   nodeCount: number;
   publishedVersion: number | null;
+  /** What its kept runs' model calls cost, in US dollars. */
+  costUsd: number;
   updatedAt: string;
   updatedLabel: string;
   updatedTitle: string;
@@ -22,7 +25,7 @@ type WorkflowRowProps = {
 };
 
 export function WorkflowRow(props: WorkflowRowProps) {
-  const { id, name, nodeCount, publishedVersion, updatedAt, updatedLabel, updatedTitle, canEdit } = props;
+  const { id, name, nodeCount, publishedVersion, costUsd, updatedAt, updatedLabel, updatedTitle, canEdit } = props;
   const router = useRouter();
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -84,6 +87,9 @@ export function WorkflowRow(props: WorkflowRowProps) {
       </span>
       <span className="muted">
         {nodeCount} node{nodeCount === 1 ? "" : "s"}
+      </span>
+      <span className="muted" data-testid="workflow-cost" title="What its runs' model calls cost (the runs still kept)">
+        {costUsd > 0 ? formatUsd(costUsd) : "—"}
       </span>
       <time className="muted" dateTime={updatedAt} title={updatedTitle}>
         {updatedLabel}

@@ -11,6 +11,8 @@ import { retryingFetch } from "./retrying-fetch";
 import { sharedSchemaValidator } from "../mcp/schema-validator";
 import { resultText } from "../gateway/result-text";
 import { childSignal } from "../platform/child-signal";
+import { toolCallAttributes, toolCallSpanName } from "../telemetry/gen-ai";
+import { inSpan, markFailed, tracedFetch } from "../telemetry/spans";
 
 export type GatewayCallResult = { text: string; isError: boolean; structured?: unknown };
 
@@ -52,8 +54,9 @@ export async function gatewayClient(gatewayUrl: string, token: string): Promise<
   );
   const transport = new StreamableHTTPClientTransport(new URL(gatewayUrl), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
-    // A web app restarting under a running agent costs a pause, not failed tool calls.
-    fetch: retryingFetch(),
+    // A web app restarting under a running agent costs a pause, not failed tool calls. Each request carries the trace
+    // context of the call it makes, so the gateway's spans join the run's trace.
+    fetch: tracedFetch(retryingFetch()),
   });
   await client.connect(transport);
   return client;
@@ -70,8 +73,21 @@ export async function connectToGateway(
   const { tools: listed } = await client.listTools();
 
   let directCalls = 0;
-  const callTool: GatewayConnection["callTool"] = async (toolName, args, options = {}) => {
+  const callTool: GatewayConnection["callTool"] = (toolName, args, options = {}) => {
     const callId = options.callId ?? `direct_${++directCalls}`;
+    const attributes = toolCallAttributes(toolName, callId);
+    return inSpan(toolCallSpanName(toolName), { attributes }, async (span) => {
+      const answer = await callOnce(toolName, args, { ...options, callId });
+      if (answer.isError) markFailed(span, "the tool answered with an error");
+      return answer;
+    });
+  };
+  const callOnce = async (
+    toolName: string,
+    args: Record<string, unknown>,
+    options: { callId: string; signal?: AbortSignal; meta?: Record<string, unknown> },
+  ): Promise<GatewayCallResult> => {
+    const { callId } = options;
     const startedAt = performance.now();
     await observer.onStart({ callId, toolName, args });
     let result: CallToolResult | undefined;

@@ -19,7 +19,9 @@ import {
   type ProviderRow,
   providerRow,
   type ProviderSettingParam,
+  modelNameOf,
 } from "./provider-table";
+import { withModelSpans } from "./traced-model";
 import { AgentScript } from "./scripted-model";
 import { describeIssues } from "../validation/describe-issues";
 import { samplingParams } from "./validate-model-params";
@@ -186,7 +188,11 @@ export async function modelFromParams(
       : RealModelSettings.safeParse(realSettings(params, resolved));
   if (!parsed.success) throw new Error(describeIssues(parsed.error, "model"));
   return {
-    model: withSampling(createModel(parsed.data, guardedFetchFor({ secrets: [...outbound, ...secrets] })), params),
+    model: withModelSpans(
+      withSampling(createModel(parsed.data, guardedFetchFor({ secrets: [...outbound, ...secrets] })), params),
+      params.provider,
+      modelNameOf(params),
+    ),
     secretValues,
   };
 }

@@ -283,3 +283,8 @@ export const SECRET_KINDS: SecretKind[] = [
     allowedHosts: ["*.amazonaws.com"],
   },
 ];
+
+/** The model a node calls: the one its params name, or its provider's default (the provider's id when it has none). */
+export function modelNameOf({ provider, model }: { provider: string; model?: string }): string {
+  return model || providerRow(provider)?.defaultModel || provider;
+}

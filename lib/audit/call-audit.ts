@@ -18,6 +18,7 @@ import { holdRunEnd, releaseRunEnd } from "./pending-call-records";
 import { resultText } from "../gateway/result-text";
 import { errorResult } from "../gateway/error-result";
 import { runSecrets } from "../runs/run-secrets";
+import { countMetric } from "../metrics/metrics";
 import type { SessionClaims } from "../gateway/session-token";
 
 /** How much of a result's text the audit row keeps (the run's event keeps it whole). */
@@ -148,6 +149,7 @@ export async function recordCall(
   } finally {
     clearTimeout(early);
   }
+  countMetric("gatewayCalls", { outcome: audit?.outcome ?? "failed" });
   // What the caller gets back is redacted too: a tool echoing a secret hands the model "[secret]", never the value.
   const answer = secrets.redact(result);
   const text = secrets.redactText(resultText(answer));

@@ -26,6 +26,8 @@ export type ChatTurnView = {
   status: RunStatus | "deleted";
   answer: string | null;
   error: string | null;
+  /** What the turn's model calls cost (US dollars, the run's costUsd); 0 for a removed run. */
+  costUsd: number;
 };
 export type ConversationView = ConversationSummary & { turns: ChatTurnView[] };
 
@@ -82,8 +84,9 @@ export async function getConversation(id: string): Promise<ConversationView | nu
     status: RunStatus | null;
     output: unknown;
     error: string | null;
+    costUsd: number | null;
   }>`
-    SELECT t.id, t."runId", t.message, t."createdAt", r.status, r.output, r.error
+    SELECT t.id, t."runId", t.message, t."createdAt", r.status, r.output, r.error, r."costUsd"
     FROM "ChatTurn" t LEFT JOIN "Run" r ON r.id = t."runId"
     WHERE t."conversationId" = ${id} ORDER BY t."createdAt" ASC, t.id ASC`;
   return {
@@ -96,6 +99,7 @@ export async function getConversation(id: string): Promise<ConversationView | nu
       status: turn.status ?? "deleted",
       answer: turn.status === "completed" ? answerText(turn.output) : null,
       error: turn.error,
+      costUsd: turn.costUsd ?? 0,
     })),
   };
 }

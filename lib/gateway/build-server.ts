@@ -16,6 +16,8 @@ import type { ExposedTool } from "./mcp-tools";
 import { guardToolCall } from "./tool-guard";
 import { visibleTools } from "./tool-policy";
 import { sharedSchemaValidator } from "../mcp/schema-validator";
+import { mcpCallAttributes, mcpCallSpanName, NODE_ID, RUN_ID } from "../telemetry/gen-ai";
+import { inSpan, markFailed, SpanKind } from "../telemetry/spans";
 
 /** `tools`: the run's ready tools in the caller's scope, read with the request's checks (gateway-state.ts). */
 export type GatewayDeps = { redis: Redis; tools: RegisteredTool[] };
@@ -63,9 +65,21 @@ export function buildGatewayServer(scope: SessionClaims, deps: GatewayDeps): Ser
     const item = Number.isInteger(_meta?.item) && (_meta!.item as number) >= 0 ? (_meta!.item as number) : undefined;
     const forward = (tool: ExposedTool, finalArgs: Record<string, unknown>, guardedCallId?: string) =>
       forwardCall(scope, tool, finalArgs, guardedCallId);
-    return recordCall(scope, deps.redis, { name, args, callId, iteration, item }, (report) =>
-      guardToolCall(scope, deps.redis, exposed, { name, args, callId }, auditedForward(name, forward, report), report),
-    );
+    const attributes = { ...mcpCallAttributes(name, callId), [RUN_ID]: scope.runId, [NODE_ID]: scope.agentNodeId };
+    return inSpan(mcpCallSpanName(name), { kind: SpanKind.SERVER, attributes }, async (span) => {
+      const result = await recordCall(scope, deps.redis, { name, args, callId, iteration, item }, (report) =>
+        guardToolCall(
+          scope,
+          deps.redis,
+          exposed,
+          { name, args, callId },
+          auditedForward(name, forward, report),
+          report,
+        ),
+      );
+      if (result.isError) markFailed(span, "the call was refused or the tool answered with an error");
+      return result;
+    });
   });
 
   return server;

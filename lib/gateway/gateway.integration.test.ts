@@ -228,7 +228,13 @@ describe("tokens and their runs", () => {
       const token = await createSessionToken({ runId: ended.runId, agentNodeId: "a1", allowedNodeIds: ["h1"] });
       expect((await post(token)).status).toBe(200); // while it runs
       await finishRun(
-        { runId: ended.runId, redis, emit: createEventRecorder(redis, ended.runId), startedAt: Date.now() },
+        {
+          runId: ended.runId,
+          workflowId: ended.workflowId,
+          redis,
+          emit: createEventRecorder(redis, ended.runId),
+          startedAt: Date.now(),
+        },
         null,
         status === "completed" ? { status, output: null } : status === "failed" ? { status, error: "x" } : { status },
       );

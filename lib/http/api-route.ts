@@ -10,6 +10,7 @@ import { mayUseWorkflow, outsideScopeMessage } from "../auth/workflow-scope";
 import { ApiError, internalError } from "./api-error";
 import { bodyLimit, checkApiBody, checkRequest, refusalResponse } from "./perimeter";
 import { readJsonBody } from "./read-json-body";
+import { contextOfRequest, withContext } from "../telemetry/spans";
 
 export type RouteRequest = {
   request: Request;
@@ -56,7 +57,10 @@ export function apiRoute<P = Record<string, never>>(
   options: ApiRouteOptions<P>,
   handler: (call: RouteRequest, params: P) => Promise<Response>,
 ) {
-  return async (request: Request, context: Context<P>): Promise<Response> => {
+  // A caller's trace goes on in what the route does (a run it starts, say).
+  return (request: Request, context: Context<P>): Promise<Response> =>
+    withContext(contextOfRequest(request.headers), () => answer(request, context));
+  async function answer(request: Request, context: Context<P>): Promise<Response> {
     const limit = bodyLimit(options.body ?? "default");
     const refusal = checkRequest(request) ?? checkApiBody(request.method, request.headers, limit);
     if (refusal) return refusalResponse(refusal);
@@ -68,7 +72,7 @@ export function apiRoute<P = Record<string, never>>(
     } catch (error) {
       return errorResponse(request, error);
     }
-  };
+  }
 }
 
 /** A path as the log may show it: a one-time resume token is a credential, so it stays out. */

@@ -58,6 +58,7 @@ const graph = {
 /** The table: each route handler, the least role that may call it, and the answers that mean "let in". */
 const ROWS: Row[] = [
   { method: "GET", route: "/api/health", access: "public", path: () => "/api/health", allowed: [200] },
+  { method: "GET", route: "/api/metrics", access: "admin", path: () => "/api/metrics", allowed: [200] },
   {
     method: "GET",
     route: "/api/workflows",

@@ -24,6 +24,7 @@ import { checkHeaderSecrets, serverParams } from "./server-params";
 import { sharedSchemaValidator } from "./schema-validator";
 import { stderrSummary } from "./stderr-summary";
 import { NodeWebSocketClientTransport } from "./websocket-client-transport";
+import { tracedFetch } from "../telemetry/spans";
 
 export type LiveClient = { client: Client; pgid?: number; secretValues: string[]; close: () => Promise<void> };
 
@@ -139,11 +140,12 @@ function remoteTransport(
       lookup: policy.allowPrivate ? undefined : guardedLookup(policy),
     });
   }
-  if (protocol === "sse") return new SSEClientTransport(url, { fetch: serverFetch(params), authProvider });
-  if (authProvider) return new StreamableHTTPClientTransport(url, { fetch: serverFetch(params), authProvider });
+  if (protocol === "sse") return new SSEClientTransport(url, { fetch: tracedFetch(serverFetch(params)), authProvider });
+  if (authProvider)
+    return new StreamableHTTPClientTransport(url, { fetch: tracedFetch(serverFetch(params)), authProvider });
   return new StreamableHTTPClientTransport(url, {
     requestInit: { headers: params.headers, redirect: "error" },
-    fetch: ownSignalFetch(headerCheckedFetch(params)),
+    fetch: tracedFetch(ownSignalFetch(headerCheckedFetch(params))),
   });
 }
 

@@ -12,13 +12,30 @@ import { connectMcpServer, type LiveClient } from "./connect";
 import { getPooledServer } from "./connection-pool";
 import { workflowMcpServers } from "./register-mcp-node";
 import { serverSpecs } from "./server-specs";
+import { mcpCallAttributes, mcpCallSpanName } from "../telemetry/gen-ai";
+import { inSpan, markFailed, SpanKind } from "../telemetry/spans";
 
-async function callOn(
+/** The call to the MCP server, as a client span of its own (its HTTP requests carry the trace context: connect.ts). */
+function callOn(
   live: Pick<LiveClient, "client" | "secretValues">,
   job: ToolCallJobData,
   source: string,
   timeoutMs: number,
-) {
+): Promise<ToolCallJobResult> {
+  const attributes = { ...mcpCallAttributes(job.toolName), "switchboard.mcp.server": source };
+  return inSpan(mcpCallSpanName(job.toolName), { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    const result = await callUntraced(live, job, source, timeoutMs);
+    if (result.isError) markFailed(span, "the MCP server answered with an error");
+    return result;
+  });
+}
+
+async function callUntraced(
+  live: Pick<LiveClient, "client" | "secretValues">,
+  job: ToolCallJobData,
+  source: string,
+  timeoutMs: number,
+): Promise<ToolCallJobResult> {
   try {
     const result = (await live.client.callTool({ name: job.toolName, arguments: job.args }, undefined, {
       timeout: timeoutMs,

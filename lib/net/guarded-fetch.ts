@@ -9,6 +9,13 @@ import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } fr
 import { addressPolicy, AddressRefusedError, checkUrl, type AddressPolicy } from "./address-policy";
 import { guardedLookup } from "./guarded-lookup";
 import { checkRequestSecrets, type OutboundSecret } from "../secrets/secret-destination";
+import {
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_SERVER_ADDRESS,
+  ATTR_SERVER_PORT,
+} from "@opentelemetry/semantic-conventions";
+import { inSpan, markFailed, SpanKind, withTraceHeaders } from "../telemetry/spans";
 
 export type GuardOptions = {
   policy?: AddressPolicy;
@@ -35,11 +42,31 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 // Model APIs' key headers too: Gemini's x-goog-api-key, Azure OpenAI's api-key.
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization", "x-api-key", "x-goog-api-key", "api-key"];
 
-export async function guardedFetch(
+/**
+ * The request as an HTTP client span (method, host and port, status; never the URL, whose query may hold a key), with
+ * the trace context on every hop it makes.
+ */
+export function guardedFetch(
   input: string | URL,
   init: RequestInit = {},
   options: GuardOptions = {},
 ): Promise<Response> {
+  const target = new URL(input);
+  const method = (init.method ?? "GET").toUpperCase();
+  const attributes = {
+    [ATTR_HTTP_REQUEST_METHOD]: method,
+    [ATTR_SERVER_ADDRESS]: target.hostname,
+    [ATTR_SERVER_PORT]: Number(target.port) || (target.protocol === "https:" ? 443 : 80),
+  };
+  return inSpan(method, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    const response = await followGuarded(target, init, options);
+    span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, response.status);
+    if (response.status >= 400) markFailed(span, `HTTP ${response.status}`);
+    return response;
+  });
+}
+
+async function followGuarded(input: URL, init: RequestInit, options: GuardOptions): Promise<Response> {
   const policy = options.policy ?? addressPolicy();
   const trusted = new Set(options.trustedOrigins ?? []);
   let url = new URL(input);
@@ -50,6 +77,7 @@ export async function guardedFetch(
     checkRequestSecrets(url, request, options.secrets ?? []);
     const response = (await undiciFetch(url, {
       ...(request as UndiciRequestInit),
+      headers: withTraceHeaders(request.headers) as UndiciRequestInit["headers"],
       redirect: "manual",
       dispatcher: isTrusted || policy.allowPrivate ? undefined : guardedAgent(policy),
     })) as unknown as Response;

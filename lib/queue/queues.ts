@@ -8,12 +8,14 @@ import { Queue } from "bullmq";
 import type { ContentBlock } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { ToolTarget } from "../registry/registry";
+import { currentTraceparent } from "../telemetry/spans";
 import { redisUrl } from "./redis";
 
 export const RUNS_QUEUE = "runs";
 export const TOOL_CALLS_QUEUE = "tool-calls";
 
-export const RunJobData = z.object({ runId: z.string() });
+/** `traceparent`: the W3C trace context of whatever started the run, so the worker's spans join its trace. */
+export const RunJobData = z.object({ runId: z.string(), traceparent: z.string().optional() });
 export type RunJobData = z.infer<typeof RunJobData>;
 
 export type ToolCallJobData = {
@@ -27,6 +29,8 @@ export type ToolCallJobData = {
   callId?: string;
   /** The caller's reply channel (tool-call-replies.ts). */
   replyTo?: string;
+  /** The W3C trace context of the gateway's span for the call, so the worker's spans join the run's trace. */
+  traceparent?: string;
 };
 
 /** What a tool call hands back through the queue: MCP-shaped so the gateway passes it on unchanged. */
@@ -62,7 +66,8 @@ export function runsQueue(): Queue<RunJobData> {
  * (lib/runs/run-priority.ts).
  */
 export async function addRunJob(runId: string, priority: number): Promise<void> {
-  await runsQueue().add("run", { runId }, { jobId: runId, priority });
+  const traceparent = currentTraceparent();
+  await runsQueue().add("run", { runId, ...(traceparent ? { traceparent } : {}) }, { jobId: runId, priority });
 }
 
 export function toolCallsQueue(): Queue<ToolCallJobData> {

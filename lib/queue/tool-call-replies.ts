@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
+import { currentTraceparent } from "../telemetry/spans";
 import { createSubscriber } from "./redis";
 import type { ToolCallJobData, ToolCallJobResult } from "./queues";
 
@@ -72,7 +73,8 @@ export async function callThroughQueue(
     );
   });
   try {
-    await queue.add("call", { ...data, replyTo: channel }, { jobId });
+    const traceparent = currentTraceparent();
+    await queue.add("call", { ...data, replyTo: channel, ...(traceparent ? { traceparent } : {}) }, { jobId });
     const reply = await Promise.race([replied, timedOut]);
     if (reply.error !== undefined) throw new Error(reply.error);
     return reply.result!;

@@ -146,6 +146,8 @@ export const RunEventInput = z.discriminatedUnion("type", [
       stopReason: z.enum(AGENT_LIMITS).optional(),
       /** The step's tokens, so a node resumed from its steps still counts the ones spent before. */
       usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), totalTokens: z.number() }).optional(),
+      /** What this model call cost (US dollars) by the price table; absent when the model has no price. */
+      costUsd: z.number().optional(),
     }),
   }),
   /**
@@ -205,6 +207,8 @@ export const RunEventInput = z.discriminatedUnion("type", [
       outputTokens: z.number(),
       totalTokens: z.number(),
       tokenBudget: z.number().optional(),
+      /** What the node's model calls cost (US dollars) by the price table; absent when the model has no price. */
+      costUsd: z.number().optional(),
     }),
   }),
   /** A Workflow Tool started a run of another workflow (a child run); `callId` when an agent's tool call did. */

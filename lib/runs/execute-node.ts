@@ -25,6 +25,7 @@ import { handedOnError, withoutErrorHandle } from "./node-on-error";
 import { nodeCheckpoints } from "./node-checkpoints";
 import { isHarmlessToRepeat } from "./repeat-safety";
 import { NodeSuspended, nodeWaits } from "./node-waits";
+import { isModelNode, pricedEvents } from "./model-spend";
 
 const isBranching = (type: string) => getComponent(type)?.branches === true;
 
@@ -116,7 +117,8 @@ async function executeComponent(
   // Only the component's work is tried again (data.retry): settings that do not hold fail at once.
   const onRetry = (notice: RetryNotice) =>
     ctx.emit({ type: "node.retrying", payload: { nodeId: node.id, ...notice } }).then(() => undefined);
-  const emit = async (event: RunEventInput) => void (await ctx.emit(event));
+  const priced = isModelNode(params) ? await pricedEvents(ctx, params) : (event: RunEventInput) => event;
+  const emit = async (event: RunEventInput) => void (await ctx.emit(priced(event)));
   const tryOnce = () =>
     component.execute({
       runId: ctx.runId,
@@ -129,7 +131,7 @@ async function executeComponent(
       outboundSecrets: ctx.secrets.outbound(),
       secrets: ctx.secrets,
       emit,
-      note: ctx.note,
+      note: (event) => ctx.note(priced(event)),
       signal,
       trackToolCall: ctx.toolCalls.begin,
       checkpoints: nodeCheckpoints(ctx, node),

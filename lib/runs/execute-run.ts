@@ -12,7 +12,11 @@ import { markRunLive } from "../gateway/run-liveness";
 import { registryKey, REGISTRY_TTL_SECONDS } from "../registry/registry";
 import { startErrorWorkflow } from "./error-workflow";
 import { finishRun, type RunOutcome } from "./finish-run";
-import { callsGateway, isSuspension, runNode, unloggedSteps } from "./execute-node";
+import { callsGateway, isSuspension, unloggedSteps } from "./execute-node";
+import { runObservedNode } from "./observed-node";
+import { observeMetric } from "../metrics/metrics";
+import { RUN_ID, WORKFLOW_ID } from "../telemetry/gen-ai";
+import { contextFrom, inSpan, SpanKind } from "../telemetry/spans";
 import { mayRunAgainAfterCrash } from "./repeat-safety";
 import type { LeaseKeeper } from "./lease-keeper";
 import { lendPlan } from "./load-plan";
@@ -141,7 +145,7 @@ function outcomeOf(ctx: RunContext, error: unknown): RunOutcome | "lease-lost" |
   const stop = ctx.stopReason();
   if (stop?.kind === "lease-lost" || stop?.kind === "shutdown") return stop.kind;
   if (stop?.kind === "cancelled") return { status: "cancelled" };
-  if (stop?.kind === "timeout") return { status: "failed", error: stop.message };
+  if (stop?.kind === "timeout" || stop?.kind === "budget") return { status: "failed", error: stop.message };
   if (error instanceof NodeFailure) return { status: "failed", error: error.message, nodeId: error.nodeId };
   return { status: "failed", error: error instanceof Error ? error.message : String(error) };
 }
@@ -153,20 +157,26 @@ function outcomeOf(ctx: RunContext, error: unknown): RunOutcome | "lease-lost" |
 async function settledOutcome(ctx: RunContext, error: unknown): Promise<ReturnType<typeof outcomeOf>> {
   const outcome = outcomeOf(ctx, error);
   const failed = typeof outcome === "object" && outcome.status === "failed";
-  if (failed && ctx.stopReason()?.kind !== "timeout" && (await cancelWasRequested(ctx.runId)))
-    return { status: "cancelled" };
+  const stoppedBySelf = ctx.stopReason()?.kind === "timeout" || ctx.stopReason()?.kind === "budget";
+  if (failed && !stoppedBySelf && (await cancelWasRequested(ctx.runId))) return { status: "cancelled" };
   return outcome;
 }
 
 /**
  * Runs the run to its end ("done", also when there was nothing to do), or answers that its workflow is at its limit.
  */
-export async function executeRun(services: RunServices, runId: string): Promise<"done" | RunLimited> {
+export async function executeRun(
+  services: RunServices,
+  runId: string,
+  traceparent?: string,
+): Promise<"done" | RunLimited> {
   const run = await claim(runId, services.leases.owner);
   if (!run) return "done";
   if ("limitedBy" in run) return run;
   try {
-    await executeClaimed(services, run);
+    const attributes = { [RUN_ID]: runId, [WORKFLOW_ID]: run.workflowId, "switchboard.run.attempt": run.attempt };
+    const parent = contextFrom(traceparent);
+    await inSpan("run", { kind: SpanKind.CONSUMER, attributes, parent }, () => executeClaimed(services, run));
   } finally {
     // Its slot is free (unless it was handed back): the next queued run of a limited workflow may start.
     const limited = (run.plan as CompiledWorkflow).maxConcurrentRuns !== undefined;
@@ -207,6 +217,7 @@ async function executeClaimed(services: RunServices, run: ClaimedRun): Promise<v
     startErrorWorkflow({ runId, workflowId: run.workflowId, trigger: ctx.trigger, ...failure });
   const ending = {
     runId,
+    workflowId: run.workflowId,
     redis,
     emit: ctx.emit,
     startedAt: ctx.startedAt,
@@ -225,10 +236,11 @@ async function executeClaimed(services: RunServices, run: ClaimedRun): Promise<v
       done = resumed.done;
     } else {
       ctx.note({ type: "run.started", payload: {} });
+      observeMetric("queueWait", { queue: "runs" }, (run.startedAt.getTime() - run.createdAt.getTime()) / 1000);
       if (ctx.trigger?.test) done = restoreTestRunSeeds(ctx, await listEvents(runId)); // partial-run.ts
     }
     if (run.cancelRequested) return void (await finishRun(ending, leases.owner, { status: "cancelled" }));
-    const parked = await scheduleNodes(ctx.plan, done, (nodeId, signal) => runNode(ctx, nodeId, signal), {
+    const parked = await scheduleNodes(ctx.plan, done, (nodeId, signal) => runObservedNode(ctx, nodeId, signal), {
       concurrency: services.nodeConcurrency,
       signal: ctx.signal,
       isParked: isSuspension,

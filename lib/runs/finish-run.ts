@@ -11,6 +11,8 @@ import { teardownRunMcp } from "../mcp/teardown";
 import { markRunEnded } from "../gateway/run-liveness";
 import { awaitCallRecords } from "../audit/pending-call-records";
 import { deleteRegistry } from "../registry/registry";
+import { countMetric, observeMetric } from "../metrics/metrics";
+import { annotateActiveSpan } from "../telemetry/spans";
 import type { RunEventInput } from "./events";
 import type { RunRecorder } from "./record-event";
 import { endRun, type RunEnding } from "./run-lease";
@@ -22,6 +24,8 @@ export type RunOutcome =
 
 export type Ending = {
   runId: string;
+  /** For the metrics of runs ended, by workflow. */
+  workflowId: string;
   redis: Redis;
   emit: RunRecorder;
   startedAt: number;
@@ -82,6 +86,15 @@ export async function finishRun(ending: Ending, owner: string | null, outcome: R
   if (owner === null) await emit(last);
   else ended = await emit.finish(last, terminal, owner);
   if (usesGateway) await deleteRegistry(redis, runId).catch(() => undefined);
+  if (ended) countRunEnd(ending, outcome, failed?.error);
   if (ended && failed) await ending.onFailed?.(failed);
   return ended;
+}
+
+function countRunEnd({ workflowId, startedAt }: Ending, outcome: RunOutcome, failure?: string): void {
+  const { status } = outcome;
+  annotateActiveSpan({ "switchboard.run.status": status }, failure);
+  const labels = { workflow_id: workflowId, status };
+  countMetric("runsFinished", labels);
+  observeMetric("runDuration", labels, (Date.now() - startedAt) / 1000);
 }

@@ -1,7 +1,8 @@
 /**
  * The run history: runs newest first, across workflows or for one, filtered by status and start
  * date, in pages. Paging is by cursor (the last row's creation time and id), so a page never skips
- * or repeats a run while new ones arrive. Tokens are the sum of the run's `llm.usage` events.
+ * or repeats a run while new ones arrive. Tokens are the sum of the run's `llm.usage` events; its cost is stored on the
+ * run.
  */
 import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../db/page-cursor";
@@ -32,6 +33,8 @@ export type RunSummary = {
   finishedAt: string | null;
   durationMs: number | null;
   totalTokens: number;
+  /** What its model calls have cost so far, in US dollars (the run's costUsd, kept as its events are stored). */
+  costUsd: number;
   error: string | null;
   /** What started it: manual, api, webhook or schedule (null for runs from before triggers). */
   triggerKind: string | null;
@@ -58,7 +61,7 @@ export async function listRuns(query: RunListQuery, workflowIds: readonly string
   const after = query.cursor ? decodeCursor(query.cursor, "string") : null;
   const rows = await sql<Row>`
     SELECT r.id, r."workflowId", w.name AS "workflowName", r.status::text AS status, r."createdAt", r."startedAt",
-      r."finishedAt", r.error, left(r.input::text, 120) AS "inputPreview",
+      r."finishedAt", r.error, r."costUsd", left(r.input::text, 120) AS "inputPreview",
       CASE WHEN r.input IS NULL OR r.input IN ('null'::jsonb, '""'::jsonb)
         THEN NULLIF(left(jsonb_path_query_first(r.graph,
           '$.nodes[*] ? (@.type == "core.entry").data.params.defaultInput') #>> '{}', 120), '')

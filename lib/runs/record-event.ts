@@ -156,6 +156,13 @@ function redactEnding(scope: SecretScope, end: EndingWrite | undefined): EndingW
   };
 }
 
+/** What the model calls among `events` cost: the run's cost grows by it in the same statement that stores them. */
+function costOf(events: RunEventInput[]): number {
+  let usd = 0;
+  for (const event of events) if (event.type === "agent.step") usd += event.payload.costUsd ?? 0;
+  return usd;
+}
+
 /**
  * Allocates the next seqs of the run and stores the events, in one round trip; null when `whileRunning` and the run has
  * ended.
@@ -167,7 +174,7 @@ async function storeEvents(
 ): Promise<{ seq: number; createdAt: Date }[] | null> {
   const rows = await sql<{ seq: number; createdAt: Date }>`
     WITH allocated AS (
-      UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length}
+      UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length}, "costUsd" = "costUsd" + ${costOf(events)}
       WHERE id = ${runId} AND (NOT ${whileRunning}::boolean OR status IN ('queued', 'running', 'waiting'))
       RETURNING "lastSeq")
     INSERT INTO "RunEvent" ("runId", seq, type, payload)
@@ -189,7 +196,8 @@ async function storeEventsAndEnd(
   const { status, output, error } = endingColumns(ending);
   const rows = await sql<{ seq: number; createdAt: Date }>`
     WITH allocated AS (
-      UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length}, status = ${status}::"RunStatus", output =
+      UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length}, "costUsd" = "costUsd" + ${costOf(events)},
+        status = ${status}::"RunStatus", output =
         ${output}::jsonb, error = ${error},
         "finishedAt" = now(), "leaseOwner" = NULL, "leaseUntil" = NULL
       WHERE id = ${runId} AND status IN ('queued', 'running') AND "leaseOwner" = ${owner}

@@ -28,7 +28,10 @@ export type CancelOptions = { graceMs?: number };
 
 export async function cancelRun(redis: Redis, runId: string, options: CancelOptions = {}): Promise<CancelResult> {
   const graceMs = Math.max(0, Math.round(options.graceMs ?? 0));
-  const run = await getDb().run.findUnique({ where: { id: runId }, select: { status: true, startedAt: true } });
+  const run = await getDb().run.findUnique({
+    where: { id: runId },
+    select: { status: true, startedAt: true, workflowId: true },
+  });
   if (!run) return { ok: false, reason: "not-found", message: `Run ${runId} does not exist` };
   if (run.status !== "queued" && run.status !== "running" && run.status !== "waiting")
     return { ok: false, reason: "finished", message: `Run ${runId} has already ${run.status}` };
@@ -45,6 +48,7 @@ export async function cancelRun(redis: Redis, runId: string, options: CancelOpti
   // just took it wins.
   const ending = {
     runId,
+    workflowId: run.workflowId,
     redis,
     emit: createEventRecorder(redis, runId),
     startedAt: run.startedAt?.getTime() ?? Date.now(),

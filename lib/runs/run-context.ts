@@ -16,6 +16,7 @@ import { trackInFlightCalls, type InFlightCalls } from "./wind-down";
 
 export type RunContext = {
   runId: string;
+  workflowId: string;
   plan: CompiledWorkflow;
   input: unknown;
   /** What started the run; null for runs from before triggers. */
@@ -25,6 +26,8 @@ export type RunContext = {
   owner: string;
   attempt: number;
   startedAt: number;
+  /** What the run's model calls have cost so far, in US dollars (model-spend.ts keeps it and the budget). */
+  spend: { usd: number };
   secrets: SecretScope;
   /** The variables (lib/variables) as they are when a node first asks, read once per execution. */
   variables: () => Promise<Record<string, string>>;
@@ -65,6 +68,7 @@ export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, s
   let variables: Promise<Record<string, string>> | undefined;
   return {
     runId: run.id,
+    workflowId: run.workflowId,
     plan: run.plan as CompiledWorkflow,
     input: run.input ?? undefined,
     trigger: RunTrigger.safeParse(run.trigger).data ?? null,
@@ -72,6 +76,7 @@ export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, s
     owner,
     attempt: run.attempt,
     startedAt: run.startedAt.getTime(),
+    spend: { usd: run.costUsd },
     secrets,
     variables: () => (variables ??= readVariables(run.workflowId)),
     emit,

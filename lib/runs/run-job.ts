@@ -16,7 +16,7 @@ export async function processRunJob(
   job: Job<RunJobData>,
   token: string | undefined,
 ): Promise<void> {
-  const outcome = await executeRun(services, job.data.runId);
+  const outcome = await executeRun(services, job.data.runId, job.data.traceparent);
   if (outcome === "done") return;
   await job.moveToDelayed(Date.now() + LIMITED_RECHECK_MS, token);
   // A run that ended while this one was being held back found no delayed job to wake: look again now it is delayed.

@@ -25,6 +25,10 @@ export type ClaimedRun = {
   afterCrash: boolean;
   /** Resumed from waiting: one of its waits ended (lib/runs/suspend-run.ts). */
   woken: boolean;
+  /** What its model calls have cost so far (a resumed run's budget counts them). */
+  costUsd: number;
+  /** When it was queued (so its wait in the queue can be measured). */
+  createdAt: Date;
   startedAt: Date;
   deadlineAt: Date;
   cancelRequested: boolean;
@@ -88,8 +92,8 @@ export async function claimRun(
         OR (previous.status = 'waiting' AND EXISTS (SELECT 1 FROM "RunWait" wait
           WHERE wait."runId" = run.id AND wait.parked
             AND COALESCE(wait."resolvedAt", wait."wakeAt") <= now() + interval '1 second')))
-    RETURNING run.id, run."workflowId", run.plan, run.input, run.trigger, run.attempt, run."startedAt",
-      run."deadlineAt", run."cancelRequestedAt",
+    RETURNING run.id, run."workflowId", run.plan, run.input, run.trigger, run.attempt, run."createdAt", run."startedAt",
+      run."costUsd", run."deadlineAt", run."cancelRequestedAt",
       previous.status AS previous, previous."leaseOwner" AS "previousOwner"`;
   if (rows.length === 1) {
     const { previous, previousOwner, cancelRequestedAt, ...run } = rows[0];

@@ -1,5 +1,5 @@
 /** Why a run stopped before its nodes were done, carried as the abort reason of the run's signal. */
-export type RunStopKind = "cancelled" | "timeout" | "lease-lost" | "shutdown";
+export type RunStopKind = "cancelled" | "timeout" | "budget" | "lease-lost" | "shutdown";
 
 export class RunStop extends Error {
   constructor(

@@ -18,6 +18,7 @@ const LIVE_JOB_STATES = new Set(["waiting", "active", "delayed", "prioritized", 
 
 type Candidate = {
   id: string;
+  workflowId: string;
   status: "queued" | "running";
   attempt: number;
   startedAt: Date | null;
@@ -26,7 +27,7 @@ type Candidate = {
 
 async function candidates(): Promise<Candidate[]> {
   return getDb().$queryRaw<Candidate[]>`
-    SELECT id, status::text AS status, attempt, "startedAt", priority FROM "Run"
+    SELECT id, "workflowId", status::text AS status, attempt, "startedAt", priority FROM "Run"
     WHERE (status = 'running' AND "leaseUntil" < now() - interval '2 seconds')
        OR (status = 'queued' AND "createdAt" < now() - interval '10 seconds')
     ORDER BY "createdAt" LIMIT 100`;
@@ -42,6 +43,7 @@ export async function sweepRuns(redis: Redis, log: (message: string) => void = c
     if (run.attempt >= MAX_RUN_ATTEMPTS) {
       const ending = {
         runId: run.id,
+        workflowId: run.workflowId,
         redis,
         emit: createEventRecorder(redis, run.id),
         startedAt: run.startedAt?.getTime() ?? Date.now(),

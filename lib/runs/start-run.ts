@@ -13,6 +13,9 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "../db/sql";
 import { lookupComponent } from "../nodes";
+import { countMetric } from "../metrics/metrics";
+import { RUN_ID, WORKFLOW_ID } from "../telemetry/gen-ai";
+import { inSpan, markFailed, SpanKind } from "../telemetry/spans";
 import { addRunJob } from "../queue/queues";
 import { hostToolsEnabled } from "../settings/host-tools";
 import { compileWorkflow, type CompileError, type CompiledWorkflow } from "../workflow/compile";
@@ -163,13 +166,30 @@ const notExposed = (workflowId: string): Exclude<StartRunResult, { ok: true }> =
 /**
  * Starts a run of the workflow's draft or published version as stored now; `trigger` says what started it (and so
  * which trigger nodes fire, and which of the two runs unless `source` says).
+ * Its span is the root of the run's trace (or joins the caller's): the job carries it to the worker.
  */
-export async function startRun(
+export function startRun(
   workflowId: string,
   input: unknown,
   trigger: RunTrigger = { kind: "manual" },
   parent?: RunParent,
   source: RunSource = runSourceOf(trigger),
+): Promise<StartRunResult> {
+  const attributes = { [WORKFLOW_ID]: workflowId, "switchboard.run.trigger": trigger.kind };
+  return inSpan("start run", { kind: SpanKind.PRODUCER, attributes }, async (span) => {
+    const started = await startRunNow(workflowId, input, trigger, parent, source);
+    if (started.ok) span.setAttribute(RUN_ID, started.runId);
+    else markFailed(span, started.message);
+    return started;
+  });
+}
+
+async function startRunNow(
+  workflowId: string,
+  input: unknown,
+  trigger: RunTrigger,
+  parent: RunParent | undefined,
+  source: RunSource,
 ): Promise<StartRunResult> {
   const hostTools = await hostToolsEnabled();
   const fitted = (plan: CachedPlan) =>
@@ -209,5 +229,6 @@ export async function startRun(
   }
   // Nobody can be watching a run whose id is not out yet, so run.queued is stored, not published.
   await addRunJob(runId, runPriority(trigger));
+  countMetric("runsStarted", { workflow_id: workflowId, trigger: parent ? "child" : trigger.kind });
   return { ok: true, runId };
 }

@@ -16,6 +16,8 @@ import {
   type ToolCallJobResult,
 } from "../queue/queues";
 import { sharedRedis } from "../queue/redis";
+import { flushMetrics, observeMetric } from "../metrics/metrics";
+import { announceWorkerSlots } from "../metrics/worker-slots";
 import { replyingProcessor } from "../queue/tool-call-replies";
 import { cleanupRuns, getRetention } from "../settings/retention";
 import { armRetentionCleanup, RETENTION_JOB, TRIGGERS_QUEUE, type ScheduledRunData } from "../triggers/schedules";
@@ -105,6 +107,9 @@ export async function startWorkers({
     },
     { connection: queueConnection(), concurrency: 4 },
   );
+  toolCalls.on("active", (job) =>
+    observeMetric("queueWait", { queue: TOOL_CALLS_QUEUE }, ((job.processedOn ?? Date.now()) - job.timestamp) / 1000),
+  );
   for (const worker of [runs, toolCalls, triggers]) {
     worker.on("error", (error) => log(`[${worker.name}] ${error.message}`));
     worker.on("failed", (job, error) => log(`[${worker.name}] job ${job?.id} failed: ${error.message}`));
@@ -123,6 +128,7 @@ export async function startWorkers({
     toolCallConcurrency,
     log,
   );
+  const withdrawSlots = announceWorkerSlots(workerId(), { runs: runConcurrency, "tool-calls": toolCallConcurrency });
   const sweep = setInterval(
     () => void sweepRuns(sharedRedis(), log).catch((error) => log(`[runs] sweep failed: ${(error as Error).message}`)),
     SWEEP_MS,
@@ -137,6 +143,7 @@ export async function startWorkers({
       shutdown.abort();
       await Promise.all([toolCalls.close(), triggers.close(), mcp.close()]);
       leases.close();
+      await Promise.all([withdrawSlots(), flushMetrics().catch(() => undefined)]);
     },
   };
 }

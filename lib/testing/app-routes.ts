@@ -21,6 +21,7 @@ import * as workflowRoute from "@/app/api/workflows/[id]/route";
 import * as workflowDuplicateRoute from "@/app/api/workflows/[id]/duplicate/route";
 import * as openApiRoute from "@/app/api/openapi.json/route";
 import * as healthRoute from "@/app/api/health/route";
+import * as metricsRoute from "@/app/api/metrics/route";
 import * as webhookRoute from "@/app/api/hooks/[workflowId]/[nodeId]/route";
 import * as approvalRoute from "@/app/api/runs/[id]/approvals/[callId]/route";
 import * as runWaitRoute from "@/app/api/runs/[id]/waits/[nodeId]/route";
@@ -52,6 +53,7 @@ export const appRoutes: Route[] = [
   { method: "DELETE", pattern: /^\/api\/mcp\/workflows$/, handler: h(mcpWorkflowsRoute.DELETE) },
   { method: "GET", pattern: /^\/api\/mcp\/oauth\/callback$/, handler: h(mcpOAuthCallbackRoute.GET) },
   { method: "GET", pattern: /^\/api\/health$/, handler: h(healthRoute.GET) },
+  { method: "GET", pattern: /^\/api\/metrics$/, handler: h(metricsRoute.GET) },
   { method: "POST", pattern: /^\/api\/hooks\/(?<workflowId>[^/]+)\/(?<nodeId>[^/]+)$/, handler: h(webhookRoute.POST) },
   { method: "POST", pattern: /^\/api\/resume\/(?<token>[^/]+)$/, handler: h(resumeRoute.POST) },
   { method: "GET", pattern: /^\/api\/runs\/(?<id>[^/]+)\/waits\/(?<nodeId>[^/]+)$/, handler: h(runWaitRoute.GET) },

@@ -93,6 +93,8 @@ export type CompiledWorkflow = {
   runTimeoutSeconds?: number;
   /** The workflow's limit on runs at once (settings.maxConcurrentRuns), when it sets one. */
   maxConcurrentRuns?: number;
+  /** The workflow's cost budget per run in US dollars (settings.costBudgetUsd), when it sets one. */
+  costBudgetUsd?: number;
 };
 
 export type CompileResult = { ok: true; plan: CompiledWorkflow } | { ok: false; errors: CompileError[] };
@@ -128,7 +130,7 @@ function buildPlan({ graph, nodes, components, consumed }: CompileState, order: 
     nodes[index].mode === "normal" && (named ? components[index].namesRunOutput === true : !consumed[index]);
   const outputsNamed = order.some((index) => isOutput(index, true));
   const outputNodeIds = order.filter((index) => isOutput(index, outputsNamed)).map((index) => nodes[index].id);
-  const { runTimeoutSeconds, maxConcurrentRuns } = graph.settings ?? {};
+  const { runTimeoutSeconds, maxConcurrentRuns, costBudgetUsd } = graph.settings ?? {};
   return {
     order: order.map((index) => nodes[index].id),
     nodes: Object.fromEntries(nodes.map((node) => [node.id, node])),
@@ -136,5 +138,6 @@ function buildPlan({ graph, nodes, components, consumed }: CompileState, order: 
     ...(outputsNamed ? { outputsNamed: true } : {}),
     ...(runTimeoutSeconds ? { runTimeoutSeconds } : {}),
     ...(maxConcurrentRuns ? { maxConcurrentRuns } : {}),
+    ...(costBudgetUsd ? { costBudgetUsd } : {}),
   };
 }

@@ -90,6 +90,15 @@ export const WorkflowGraph = z.object({
        * error workflow's.
        */
       errorWorkflowId: z.string().min(1, "name a workflow").optional(),
+      /**
+       * A run of this workflow fails once its model calls have cost more than this, in US dollars, by the price table
+       * (lib/settings/model-price-table.ts).
+       */
+      costBudgetUsd: z
+        .number()
+        .positive("costBudgetUsd: more than 0")
+        .max(1_000_000, "costBudgetUsd: at most 1000000")
+        .optional(),
       /** At most this many runs of the workflow at once; more wait `queued`, in order (lib/runs/run-gate.ts). */
       maxConcurrentRuns: z
         .number()

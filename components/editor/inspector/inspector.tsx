@@ -19,6 +19,7 @@ import { WorkflowMcpServersSettings } from "../mcp/workflow-mcp-servers";
 import { WorkflowMcpExposure } from "../workflow-mcp-exposure";
 import { WorkflowErrorSetting } from "../workflow-error-setting";
 import { WorkflowRunLimit } from "../workflow-run-limit";
+import { WorkflowCostBudget } from "../workflow-cost-budget";
 
 export function Inspector() {
   const selectedId = useEditorStore((state) => state.nodes.find((node) => node.selected)?.id);
@@ -169,6 +170,7 @@ function NothingSelected() {
       <section className="inspector-workflow-settings" aria-label="Workflow settings">
         <p className="inspector-empty-title">Workflow settings</p>
         <WorkflowRunLimit />
+        <WorkflowCostBudget />
         <WorkflowMcpExposure />
         <WorkflowErrorSetting />
         <WorkflowMcpServersSettings />

@@ -11,6 +11,7 @@ import { readGatewayState } from "@/lib/gateway/gateway-state";
 import { runSecrets } from "@/lib/runs/run-secrets";
 import { bodyLimit, checkApiBody, checkRequest, refusalResponse } from "@/lib/http/perimeter";
 import { sharedRedis } from "@/lib/queue/redis";
+import { contextOfRequest, withContext } from "@/lib/telemetry/spans";
 
 export const dynamic = "force-dynamic";
 
@@ -42,6 +43,9 @@ async function handle(request: Request): Promise<Response> {
   return answerRequest(buildGatewayServer(scope, { redis: sharedRedis(), tools: state.tools }), request);
 }
 
-export const POST = handle;
-export const GET = handle;
-export const DELETE = handle;
+/** In the trace context the agent's request carries, so the gateway's spans join the run's trace. */
+const traced = (request: Request) => withContext(contextOfRequest(request.headers), () => handle(request));
+
+export const POST = traced;
+export const GET = traced;
+export const DELETE = traced;
