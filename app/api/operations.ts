@@ -9,6 +9,7 @@ import { operations as conversations } from "./conversations/schema";
 import { operations as health } from "./health/schema";
 import { operations as hooks } from "./hooks/schema";
 import { operations as mcp } from "./mcp/schema";
+import { operations as metrics } from "./metrics/schema";
 import { operations as models } from "./models/schema";
 import { operations as openApi } from "./openapi.json/schema";
 import { operations as resume } from "./resume/schema";
@@ -41,5 +42,6 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...audit,
   ...mcp,
   ...health,
+  ...metrics,
   ...openApi,
 ];

@@ -374,6 +374,7 @@ describe("each operation's own answers", () => {
     expect((await post("/api/mcp/discover", discover)).status).toBe(200);
     expect((await get("/api/mcp/oauth/callback?code=c&state=nope")).status).toBe(400);
     expect((await call("GET", "/api/health", {})).status).toBe(200);
+    expect((await get("/api/metrics")).status).toBe(200);
   });
 });
 
