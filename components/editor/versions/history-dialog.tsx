@@ -25,7 +25,7 @@ export function HistoryDialog({ workflowId, canRestore, history: { history, erro
   const versionsPath = `/workflows/${workflowId}/versions`;
   return (
     <Modal
-      title="History"
+      title="Versions"
       testId="history"
       actions={
         <Button onClick={onClose} data-testid="history-close">
@@ -47,6 +47,7 @@ export function HistoryDialog({ workflowId, canRestore, history: { history, erro
         ))}
       </ul>
       <h3 className="history-heading">Recent saves of the draft</h3>
+      {history && history.draftSaves.length === 0 && <p>No saves since versions were kept.</p>}
       <ul className="history-list" data-testid="history-saves">
         {history?.draftSaves.map((save) => (
           <li key={save.id} className="history-item">

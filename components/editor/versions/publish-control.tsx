@@ -4,7 +4,7 @@
  * Publish (saves, then publishes the draft with an optional note; a draft that does not compile is refused with its
  * problems) and the History.
  */
-import { CircleDot, Clock, Rocket } from "lucide-react";
+import { CircleDot, FileClock, Rocket } from "lucide-react";
 import { useState } from "react";
 import { Modal } from "@/components/ui/modal";
 import { Button } from "@/components/ui/button";
@@ -37,11 +37,11 @@ export function PublishControl({ workflowId, canPublish, save }: Props) {
         type="button"
         className="toolbar-icon-button"
         data-testid="open-history"
-        aria-label="History"
-        title="History: published versions and recent saves"
+        aria-label="Versions"
+        title="Versions: what was published, by whom, and the draft's recent saves"
         onClick={() => setDialog("history")}
       >
-        <Clock size={16} aria-hidden />
+        <FileClock size={16} aria-hidden />
       </button>
       {canPublish && (
         <Button data-testid="publish-workflow" onClick={() => setDialog("publish")} title="Publish the draft">
