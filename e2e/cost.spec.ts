@@ -56,7 +56,7 @@ test("prices the model in Settings, shows what a run cost, and stops a run past 
   await prices.getByTestId("model-prices-save").click();
   await expect(prices.getByRole("status")).toContainText("Saved");
 
-  const created = await request.post("/api/workflows", { data: graph });
+  const created = await request.post("/api/workflows", { data: { publish: true, ...graph } });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const started = await request.post(`/api/workflows/${id}/runs`, { data: {} });
@@ -79,6 +79,10 @@ test("prices the model in Settings, shows what a run cost, and stops a run past 
   await editor.canvas.click({ position: { x: 10, y: 10 } }); // nothing selected: the workflow's settings
   await editor.inspector.getByTestId("cost-budget-usd").fill("0.005");
   await editor.save();
+  // The API runs the published version: the budget counts once published.
+  await page.getByTestId("publish-workflow").click();
+  await page.getByTestId("publish-confirm").click();
+  await expect(page.getByTestId("publish-state")).toHaveText("v2 live");
   const limited = await request.post(`/api/workflows/${id}/runs`, { data: {} });
   const { runId: limitedId } = (await limited.json()) as { runId: string };
   await page.goto(`/runs/${limitedId}`);
