@@ -174,6 +174,16 @@ describe("deriveRunState", () => {
     });
   });
 
+  it("answers with the run's own output when its Output nodes made something else of the agent's answer", () => {
+    const shaped = finished.map((event) =>
+      event.type === "run.completed" ? { ...event, payload: { ...event.payload, output: "Oslo" } } : event,
+    );
+    expect(deriveRunState(recorded(...upToToolCall, ...shaped), { agentNodeIds: agents }).finalAnswer).toEqual({
+      text: "Oslo",
+      nodeId: undefined,
+    });
+  });
+
   it("falls back to the run's output for the answer when no agent node is known", () => {
     const state = deriveRunState(recorded(...upToToolCall, ...finished));
     expect(state.finalAnswer).toEqual({ text: "Health says: ok", nodeId: undefined });

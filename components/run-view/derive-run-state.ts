@@ -145,7 +145,7 @@ function applyRunEvent(tally: Tally, event: RunEvent): void {
       tally.status = "completed";
       tally.finishedAt = event.at;
       tally.durationMs = event.payload.durationMs;
-      tally.finalAnswer ??= answerFrom(event.payload.output) ?? asJsonAnswer(event.payload.output);
+      tally.finalAnswer = runAnswer(event.payload.output, tally.finalAnswer);
       break;
     case "run.failed":
       tally.status = "failed";
@@ -337,6 +337,15 @@ function toolCallLog({ toolCalls, approvedArgs, toolNodeByName }: Tally, ended: 
     toolNodeId: toolNodeByName.get(call.toolName) ?? toolNodeByName.get(call.toolName.split("__")[0]),
     state: ended && call.state === "running" ? ("abandoned" as const) : call.state,
   }));
+}
+
+/**
+ * What the run answered: its own output (its Output nodes' value) wins over an agent's answer on the way, unless it is
+ * that answer, which keeps the agent's node and the limit that forced it.
+ */
+function runAnswer(output: unknown, agentAnswer: RunState["finalAnswer"]): RunState["finalAnswer"] {
+  const answer = answerFrom(output) ?? asJsonAnswer(output);
+  return answer && answer.text !== agentAnswer?.text ? answer : agentAnswer;
 }
 
 /** A run whose output is data (an Output node's object, say) shows it as JSON. */
