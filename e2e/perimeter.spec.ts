@@ -63,7 +63,7 @@ test.describe("the perimeter, as the web process answers it", () => {
         `${method} ${target} HTTP/1.1\nHost: ${hostOf(baseURL!)}\n${key}\n${extra}Content-Type: ` +
           `application/json\nTransfer-Encoding: chunked\n`,
         50 * MB,
-      );
+      ).catch((error: Error) => Promise.reject(new Error(`${method} ${target}: ${error.message}`)));
       expect(answer.status, target).toBe(413);
       // Uncapped, the answer came only after all 50 MB (Next reads a body whole first): here well before.
       expect(answer.bodySent, `${target}: bytes sent before the answer`).toBeLessThan(25 * MB);

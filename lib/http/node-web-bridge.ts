@@ -29,15 +29,24 @@ export function toWebRequest(req: IncomingMessage, res: ServerResponse, base: st
   });
 }
 
+/** How long a connection whose body was cut short stays open for its client to read the answer. */
+export const BODY_LINGER_MS = 2_000;
+
+function lingerThenClose(res: ServerResponse): void {
+  res.req.resume();
+  res.once("finish", () => setTimeout(() => res.socket?.destroy(), BODY_LINGER_MS).unref());
+}
+
 /** Writes the handler's answer, its body streamed as it comes (an event stream stays open). */
 export async function writeWebResponse(response: Response, res: ServerResponse): Promise<void> {
   const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
   // joined into one line by the Headers iterator, which a cookie must never be
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
-  // An answer given before the body was read whole (a refusal for its size, say): the rest of it is
-  // still on the connection, where it would be taken for the next request, so this one is the last.
-  if (!res.req.complete) headers.connection = "close";
+  // An answer given before the body was read whole (a refusal for its size, say): this connection carries nothing
+  // more. It does not say Connection: close — Node would close the socket at once, and a client still sending would get
+  // a reset instead of the answer — the rest of the body is dropped for a moment, then the connection goes.
+  if (!res.req.complete) lingerThenClose(res);
   res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
   const reader = response.body.getReader();

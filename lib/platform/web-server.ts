@@ -17,7 +17,7 @@ import next from "next";
 import { internalError } from "../http/api-error";
 import { forwardedFor } from "../http/client-address";
 import { HOT_ROUTES, matchHotRoute } from "../http/hot-routes";
-import { toWebRequest, writeWebResponse } from "../http/node-web-bridge";
+import { BODY_LINGER_MS, toWebRequest, writeWebResponse } from "../http/node-web-bridge";
 import { capRequestBody } from "../http/node-body-cap";
 import { checkRequestTarget, originForm, requestBodyLimit, type Refusal } from "../http/perimeter";
 import { securityHeaderRecord } from "../http/security-headers";
@@ -29,7 +29,6 @@ type RouteHandler = (
 /** What a compiled app route exports: Next's module for it, whose `userland` is the route file's own exports. */
 type CompiledRoute = { routeModule?: { ensureUserland(): Promise<void>; readonly userland: Record<string, unknown> } };
 
-const BODY_LINGER_MS = 2_000;
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const require = createRequire(import.meta.url);
 
