@@ -53,7 +53,7 @@ const agentic: WorkflowGraph = {
 };
 
 async function runMany(graph: WorkflowGraph, count: number): Promise<{ workflowId: string; statuses: string[] }> {
-  const { id: workflowId } = await post("/api/workflows", { name: "metrics", ...graph });
+  const { id: workflowId } = await post("/api/workflows", { name: "metrics", publish: true, ...graph });
   const runIds = await Promise.all(
     Array.from({ length: count }, async () => (await post(`/api/workflows/${workflowId}/runs`, {})).runId),
   );
