@@ -37,16 +37,23 @@ function lingerThenClose(res: ServerResponse): void {
   res.once("finish", () => setTimeout(() => res.socket?.destroy(), BODY_LINGER_MS).unref());
 }
 
-/** Writes the handler's answer, its body streamed as it comes (an event stream stays open). */
-export async function writeWebResponse(response: Response, res: ServerResponse): Promise<void> {
+/**
+ * Writes the handler's answer, its body streamed as it comes (an event stream stays open). `linger`: an answer given
+ * before the body was read whole keeps the connection a moment, dropping the rest (npm start's server, where a client
+ * may still be sending); otherwise it closes the connection at once.
+ */
+export async function writeWebResponse(response: Response, res: ServerResponse, linger = false): Promise<void> {
   const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
   // joined into one line by the Headers iterator, which a cookie must never be
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   // An answer given before the body was read whole (a refusal for its size, say): this connection carries nothing
-  // more. It does not say Connection: close — Node would close the socket at once, and a client still sending would get
-  // a reset instead of the answer — the rest of the body is dropped for a moment, then the connection goes.
-  if (!res.req.complete) lingerThenClose(res);
+  // more. Connection: close makes Node close the socket at once, and a client still sending gets a reset instead of
+  // the answer; lingering, the rest of the body is dropped for a moment, then the connection goes.
+  if (!res.req.complete) {
+    if (linger) lingerThenClose(res);
+    else headers.connection = "close";
+  }
   res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
   const reader = response.body.getReader();

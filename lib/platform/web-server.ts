@@ -124,7 +124,8 @@ async function serveHot(
 ): Promise<void> {
   try {
     setSecurityHeaders(res);
-    await writeWebResponse(await handler(toWebRequest(req, res, base), { params: Promise.resolve(params) }), res);
+    const response = await handler(toWebRequest(req, res, base), { params: Promise.resolve(params) });
+    await writeWebResponse(response, res, true);
   } catch (error) {
     answerFailure(req, res, error);
   }
