@@ -14,7 +14,8 @@ test("box-select, copy/paste, duplicate, delete, and undo/redo every change", as
   await expect(editor.edges).toHaveCount(1);
 
   // Shift-drag a box around both nodes.
-  await editor.boxSelect({ x: 20, y: 40 }, { x: 900, y: 420 });
+  // Tall enough for the Agent, whose outputs (answer, calls, usage, stop reason…) make it the taller node.
+  await editor.boxSelect({ x: 20, y: 40 }, { x: 900, y: 600 });
   await expect(editor.selectedNodes).toHaveCount(2);
 
   // Copy and paste: two new nodes with their edge, labels made unique, and they come selected.
