@@ -11,8 +11,10 @@ import { driveRuns } from "./run-completion";
 
 type Figures = Record<string, number>;
 
+/** Published on create: the API runs a workflow's published version. */
 const simpleGraph = {
   name: "bench simple",
+  publish: true,
   nodes: [
     { id: "entry", type: "core.entry", position: { x: 0, y: 0 }, data: { label: "Entry", mode: "normal", params: {} } },
     {

@@ -49,7 +49,7 @@ const figures: Record<string, number> = {};
 async function exampleRuns() {
   const created = await stack.fetch("/api/workflows", {
     method: "POST",
-    body: JSON.stringify({ name: "bench", ...exampleWorkflowGraph() }),
+    body: JSON.stringify({ name: "bench", publish: true, ...exampleWorkflowGraph() }),
   });
   const { id } = (await created.json()) as { id: string };
   // Ends are seen by the bench's 5 ms poller (run-completion.ts): a per-run poll every 50 ms would round each latency

@@ -20,7 +20,10 @@ export async function createWorkflow(
   name: string,
   graph: Pick<WorkflowGraph, "nodes" | "edges">,
 ): Promise<(input?: unknown) => Promise<string>> {
-  const response = await api.fetch("/api/workflows", { method: "POST", body: JSON.stringify({ name, ...graph }) });
+  const response = await api.fetch("/api/workflows", {
+    method: "POST",
+    body: JSON.stringify({ name, publish: true, ...graph }),
+  });
   if (!response.ok) throw new Error(`bench: could not create "${name}": ${await response.text()}`);
   const { id } = (await response.json()) as { id: string };
   return async (input = "bench") => {
@@ -115,6 +118,7 @@ export async function benchWebhookTransform(
     method: "POST",
     body: JSON.stringify({
       name: "bench webhook",
+      publish: true,
       nodes: [
         graphNode("hook", "trigger.webhook", { label: "Orders", params: { respond: "when-done", waitSeconds: 30 } }),
         graphNode("sum", "core.transform", {
