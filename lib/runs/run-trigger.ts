@@ -5,6 +5,7 @@
  * still be tried from the editor. Trigger nodes
  * that do not fire are skipped, and with them what hangs off them (skip-rule.ts). Pure.
  */
+import { displayName } from "../auth/display-name";
 import { z } from "zod";
 import type { CompiledWorkflow } from "../workflow/compile";
 import { TEST_RUN_MODES } from "../workflow/partial-plan";
@@ -21,7 +22,7 @@ export type RunStarter = z.infer<typeof RunStarter>;
 
 /** The starter a signed-in person or an API key's owner is. */
 export const startedBy = (principal: { userId: string; name: string; email: string; via: RunStarter["via"] }) =>
-  ({ userId: principal.userId, name: principal.name || principal.email, via: principal.via }) satisfies RunStarter;
+  ({ userId: principal.userId, name: displayName(principal), via: principal.via }) satisfies RunStarter;
 
 export const RunTrigger = z.object({
   kind: z.enum(TRIGGER_KINDS),

@@ -22,7 +22,7 @@ import { compileWorkflow, type CompileError, type CompiledWorkflow } from "../wo
 import type { WorkflowGraph } from "../workflow/graph";
 import { checkRunInput, entryFieldsOf, type InputField, type InputProblem } from "../workflow/run-input-schema";
 import { getWorkflow } from "../workflow-store/repository";
-import { getPublishedWorkflow } from "../workflow-store/versions";
+import { liveVersion } from "../workflow-store/versions";
 import { emptyWorkflowError, missingSecrets, secretUses, type SecretUse } from "./plan-readiness";
 import { runPriority } from "./run-priority";
 import { asksWithInput, runSourceOf, type RunSource, type RunTrigger } from "./run-trigger";
@@ -86,14 +86,9 @@ async function loadSource(
     const draft = await getWorkflow(workflowId);
     return draft ? { graph: draft.graph, updatedAt: draft.updatedAt, version: null } : missing;
   }
-  const published = await getPublishedWorkflow(workflowId);
-  if (published) return { graph: published.graph, updatedAt: null, version: published.version };
-  if (!(await getWorkflow(workflowId))) return missing;
-  return {
-    ok: false,
-    reason: "not-published",
-    message: `Workflow ${workflowId} has never been published: nothing of it is live until someone publishes it`,
-  };
+  const live = await liveVersion(workflowId);
+  if (!live.ok) return live;
+  return { graph: live.workflow.graph, updatedAt: null, version: live.workflow.version };
 }
 
 async function compileCurrent(

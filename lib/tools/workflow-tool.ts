@@ -17,8 +17,7 @@ import { sharedRedis } from "../queue/redis";
 import { registerTool, type RegisteredTool } from "../registry/registry";
 import type { CompiledNode } from "../workflow/compile";
 import { entryFieldsOf, type InputField } from "../workflow/run-input-schema";
-import { getWorkflow } from "../workflow-store/repository";
-import { getPublishedWorkflow } from "../workflow-store/versions";
+import { liveVersion } from "../workflow-store/versions";
 import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
 import { errorResult } from "../gateway/error-result";
 import { toolNameFor } from "./component-tool";
@@ -66,15 +65,9 @@ export function workflowInputSchema(fields: InputField[]): { schema: Record<stri
  * workflow when it is gone or was never published.
  */
 export async function describeWorkflow(workflowId: string) {
-  const workflow = await getPublishedWorkflow(workflowId);
-  if (!workflow) {
-    const draft = await getWorkflow(workflowId);
-    throw new Error(
-      draft
-        ? `workflowId: workflow "${draft.name}" has never been published: publish it to use it as a tool`
-        : `workflowId: workflow ${workflowId} does not exist`,
-    );
-  }
+  const live = await liveVersion(workflowId);
+  if (!live.ok) throw new Error(`workflowId: ${live.message}`);
+  const { workflow } = live;
   return { name: workflow.name, ...workflowInputSchema(entryFieldsOf(workflow.graph.nodes)) };
 }
 

@@ -76,6 +76,25 @@ export async function getPublishedWorkflow(workflowId: string): Promise<Publishe
   return row ? { id: workflowId, name: row.name, version: row.number, graph: parsedGraph(row.graph) } : null;
 }
 
+export type LiveVersion =
+  { ok: true; workflow: PublishedWorkflow } | { ok: false; reason: "not-found" | "not-published"; message: string };
+
+/** The live version, or why there is none: the workflow does not exist, or was never published (named). */
+export async function liveVersion(workflowId: string): Promise<LiveVersion> {
+  const workflow = await getPublishedWorkflow(workflowId);
+  if (workflow) return { ok: true, workflow };
+  const draft = await getDb().workflow.findUnique({ where: { id: workflowId }, select: { name: true } });
+  return draft
+    ? {
+        ok: false,
+        reason: "not-published",
+        message:
+          `Workflow "${draft.name}" (${workflowId}) has never been published: ` +
+          "nothing of it is live until someone publishes it",
+      }
+    : { ok: false, reason: "not-found", message: `Workflow ${workflowId} does not exist` };
+}
+
 /** Every published version, newest first. */
 export async function listVersions(workflowId: string): Promise<VersionSummary[]> {
   const workflow = await getDb().workflow.findUnique({

@@ -4,6 +4,7 @@
  * `{ decision, value?, comment? }` decides an Approval step. 404 when the node does not wait, 409
  * when its wait has ended, 400 naming the field at fault.
  */
+import { displayName } from "@/lib/auth/display-name";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { workflowOfRun } from "@/lib/http/workflow-of";
@@ -44,7 +45,7 @@ export const POST = apiRoute<Params>(
       throw new ApiError("not-found", `Node "${params.nodeId}" of run ${params.id} waits for no approval`);
     const decision = approvalProblem(wait, await json());
     if (typeof decision === "string") throw new ApiError("bad-request", decision);
-    const decidedBy = principal.name || principal.email;
+    const decidedBy = displayName(principal);
     const ended = await endWait(sharedRedis(), wait, { timedOut: false, by: "person", decidedBy, value: decision });
     if (!ended.ok) throw new ApiError(ended.code, ended.message);
     return Response.json({ status: "decided", decision: decision.decision }, { status: 202 });

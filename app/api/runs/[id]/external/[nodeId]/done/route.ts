@@ -2,6 +2,7 @@
  * POST `{ text? }` ends an External Agent node's wait: the text becomes its output and its token dies (editor). 202, or
  * 404 when it is not waiting.
  */
+import { displayName } from "@/lib/auth/display-name";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { workflowOfRun } from "@/lib/http/workflow-of";
@@ -23,7 +24,7 @@ export const POST = apiRoute<{ id: string; nodeId: string }>(
     const ended = await endWait(sharedRedis(), wait, {
       timedOut: false,
       by: "person",
-      decidedBy: principal.name || principal.email,
+      decidedBy: displayName(principal),
       value: { text: body.data.text },
     });
     if (!ended.ok) throw new ApiError("not-found", notWaiting);
