@@ -8,14 +8,13 @@ import { EditorPage } from "./pages/editor-page";
 test("box-select, copy/paste, duplicate, delete, and undo/redo every change", async ({ page }) => {
   const editor = new EditorPage(page);
   await editor.createWorkflow();
-  await editor.dragFromPalette("core.entry", { x: 170, y: 170 });
-  await editor.dragFromPalette("core.agent", { x: 560, y: 170 });
+  await editor.dragFromPalette("core.entry", { x: 220, y: 170 });
+  await editor.dragFromPalette("core.agent", { x: 590, y: 170 });
   await editor.connect(editor.node("Entry"), "output", editor.node("Agent"), "input");
   await expect(editor.edges).toHaveCount(1);
 
   // Shift-drag a box around both nodes.
-  // Tall enough for the Agent, whose outputs (answer, calls, usage, stop reason…) make it the taller node.
-  await editor.boxSelect({ x: 20, y: 40 }, { x: 900, y: 600 });
+  await editor.boxSelectAround([editor.node("Entry"), editor.node("Agent")]);
   await expect(editor.selectedNodes).toHaveCount(2);
 
   // Copy and paste: two new nodes with their edge, labels made unique, and they come selected.

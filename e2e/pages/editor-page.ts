@@ -67,17 +67,17 @@ export class EditorPage {
   async tryToConnect(source: Locator, sourceHandle: string, target: Locator, targetHandle: string) {
     const from = await settledCentreOf(source.locator(`.react-flow__handle.source[data-handleid="${sourceHandle}"]`));
     const to = await settledCentreOf(target.locator(`.react-flow__handle.target[data-handleid="${targetHandle}"]`));
-    await this.expectClearOfAutoPan(from, sourceHandle);
-    await this.expectClearOfAutoPan(to, targetHandle);
+    await this.expectClearOfAutoPan(from, `handle "${sourceHandle}"`);
+    await this.expectClearOfAutoPan(to, `handle "${targetHandle}"`);
     await this.dragWithMouse(from, to);
   }
 
   /**
-   * React Flow pans the view while a wire is dragged within 40 px of the canvas's edge, moving the
+   * React Flow pans the view while a wire or a selection box is dragged within 40 px of the canvas's edge, moving the
    * target out from under the mouse by however far a slow machine lets it pan: a test laid out
    * like that passes or fails by load. Refuse it outright instead.
    */
-  private async expectClearOfAutoPan(point: Point, handle: string) {
+  private async expectClearOfAutoPan(point: Point, what: string) {
     const box = await boxOf(this.canvas);
     const margin = Math.min(
       point.x - box.x,
@@ -87,7 +87,7 @@ export class EditorPage {
     );
     if (margin < AUTO_PAN_MARGIN) {
       throw new Error(
-        `handle "${handle}" is ${Math.round(margin)} px from the canvas edge; lay the nodes out at least ` +
+        `${what} is ${Math.round(margin)} px from the canvas edge; lay the nodes out at least ` +
           `${AUTO_PAN_MARGIN} px in`,
       );
     }
@@ -101,10 +101,27 @@ export class EditorPage {
   }
 
   /** Holds Shift and drags a box over the canvas, corners measured from its top-left. */
-  async boxSelect(from: Point, to: Point) {
-    const box = await boxOf(this.canvas);
+  /**
+   * Shift-drags a box around the given nodes, measured once they have stopped growing (an Agent's
+   * output handles arrive after it is dropped), with a margin. React Flow pans the view while a
+   * selection is dragged near the canvas's edge, as it does for a wire, so the corners must be clear.
+   */
+  async boxSelectAround(nodes: Locator[]) {
+    const boxes = [];
+    for (const node of nodes) {
+      await settledCentreOf(node);
+      boxes.push(await boxOf(node));
+    }
+    const margin = 24;
+    const from = { x: Math.min(...boxes.map((b) => b.x)) - margin, y: Math.min(...boxes.map((b) => b.y)) - margin };
+    const to = {
+      x: Math.max(...boxes.map((b) => b.x + b.width)) + margin,
+      y: Math.max(...boxes.map((b) => b.y + b.height)) + margin,
+    };
+    await this.expectClearOfAutoPan(from, "the selection's first corner");
+    await this.expectClearOfAutoPan(to, "the selection's last corner");
     await this.page.keyboard.down("Shift");
-    await this.dragWithMouse({ x: box.x + from.x, y: box.y + from.y }, { x: box.x + to.x, y: box.y + to.y });
+    await this.dragWithMouse(from, to);
     await this.page.keyboard.up("Shift");
   }
 
