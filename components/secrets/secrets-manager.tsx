@@ -16,6 +16,29 @@ export type SecretListItem = { name: string; allowedHosts: string[]; updatedAt: 
 
 export function SecretsManager({ secrets }: { secrets: SecretListItem[] }) {
   const router = useRouter();
+  return (
+    <div className="secrets">
+      <AddSecretForm onAdded={() => router.refresh()} />
+      {secrets.length === 0 ? (
+        <div className="empty-state">
+          <span className="empty-state-icon">
+            <KeyRound size={22} aria-hidden />
+          </span>
+          <h2>No secrets yet</h2>
+          <p>Add one above; nodes refer to it by name, and only the worker ever reads its value.</p>
+        </div>
+      ) : (
+        <ul className="secret-list" data-testid="secret-list">
+          {secrets.map((secret) => (
+            <SecretRow key={secret.name} secret={secret} onChanged={() => router.refresh()} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function AddSecretForm({ onAdded }: { onAdded: () => void }) {
   const [name, setName] = useState("");
   const [value, setValue] = useState("");
   const [hosts, setHosts] = useState("");
@@ -43,28 +66,13 @@ export function SecretsManager({ secrets }: { secrets: SecretListItem[] }) {
     setValue("");
     setHosts("");
     setKind("");
-    router.refresh();
+    onAdded();
   }
 
   return (
-    <div className="secrets">
+    <>
       <form className="secret-form" onSubmit={add} data-testid="add-secret-form">
-        <label className="secret-field" title="A model provider's key: its usual name and the hosts it may go to">
-          <span>Kind</span>
-          <select
-            className="input select"
-            value={kind}
-            onChange={(e) => chooseKind(e.target.value)}
-            data-testid="secret-kind"
-          >
-            <option value="">Other</option>
-            {SECRET_KINDS.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <KindSelect kind={kind} onChange={chooseKind} />
         <label className="secret-field">
           <span>Name</span>
           <input
@@ -88,17 +96,7 @@ export function SecretsManager({ secrets }: { secrets: SecretListItem[] }) {
             data-testid="secret-value"
           />
         </label>
-        <label className="secret-field" title="The secret is refused on its way to any other host. Empty: anywhere.">
-          <span>Allowed hosts (optional)</span>
-          <input
-            className="input"
-            value={hosts}
-            onChange={(e) => setHosts(e.target.value)}
-            placeholder="api.openai.com, *.example.com"
-            spellCheck={false}
-            data-testid="secret-hosts"
-          />
-        </label>
+        <HostsField hosts={hosts} onChange={setHosts} />
         <Button type="submit" variant="primary" disabled={busy || !name.trim() || !value} data-testid="save-secret">
           Save secret
         </Button>
@@ -108,39 +106,50 @@ export function SecretsManager({ secrets }: { secrets: SecretListItem[] }) {
           {error}
         </p>
       )}
-      {secrets.length === 0 ? (
-        <div className="empty-state">
-          <span className="empty-state-icon">
-            <KeyRound size={22} aria-hidden />
-          </span>
-          <h2>No secrets yet</h2>
-          <p>Add one above; nodes refer to it by name, and only the worker ever reads its value.</p>
-        </div>
-      ) : (
-        <ul className="secret-list" data-testid="secret-list">
-          {secrets.map((secret) => (
-            <SecretRow key={secret.name} secret={secret} onChanged={() => router.refresh()} />
-          ))}
-        </ul>
-      )}
-    </div>
+    </>
+  );
+}
+
+function KindSelect({ kind, onChange }: { kind: string; onChange: (kind: string) => void }) {
+  return (
+    <label className="secret-field" title="A model provider's key: its usual name and the hosts it may go to">
+      <span>Kind</span>
+      <select
+        className="input select"
+        value={kind}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid="secret-kind"
+      >
+        <option value="">Other</option>
+        {SECRET_KINDS.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function HostsField({ hosts, onChange }: { hosts: string; onChange: (hosts: string) => void }) {
+  return (
+    <label className="secret-field" title="The secret is refused on its way to any other host. Empty: anywhere.">
+      <span>Allowed hosts (optional)</span>
+      <input
+        className="input"
+        value={hosts}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder="api.openai.com, *.example.com"
+        spellCheck={false}
+        data-testid="secret-hosts"
+      />
+    </label>
   );
 }
 
 function SecretRow({ secret, onChanged }: { secret: SecretListItem; onChanged: () => void }) {
   const [replacing, setReplacing] = useState(false);
-  const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
-
-  async function replace(event: FormEvent) {
-    event.preventDefault();
-    const failure = await saveSecret(secret.name, value, secret.allowedHosts);
-    setError(failure);
-    if (failure) return;
-    setValue("");
-    setReplacing(false);
-    onChanged();
-  }
 
   async function remove() {
     if (!window.confirm(`Delete the secret ${secret.name}? Nodes that use it will fail until it is added again.`))
@@ -178,21 +187,15 @@ function SecretRow({ secret, onChanged }: { secret: SecretListItem; onChanged: (
         </Button>
       </div>
       {replacing && (
-        <form className="secret-replace" onSubmit={replace}>
-          <input
-            className="input"
-            type="password"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            placeholder={`New value for ${secret.name}`}
-            autoComplete="new-password"
-            autoFocus
-            data-testid="replace-secret-value"
-          />
-          <Button type="submit" variant="primary" size="sm" disabled={!value} data-testid="save-replaced-secret">
-            Save
-          </Button>
-        </form>
+        <ReplaceForm
+          secret={secret}
+          onFailed={setError}
+          onReplaced={() => {
+            setError(null);
+            setReplacing(false);
+            onChanged();
+          }}
+        />
       )}
       {error && (
         <p className="secret-error" role="alert">
@@ -200,5 +203,36 @@ function SecretRow({ secret, onChanged }: { secret: SecretListItem; onChanged: (
         </p>
       )}
     </li>
+  );
+}
+
+type ReplaceFormProps = { secret: SecretListItem; onReplaced: () => void; onFailed: (error: string) => void };
+
+/** A new value for the secret, its allowed hosts kept. */
+function ReplaceForm({ secret, onReplaced, onFailed }: ReplaceFormProps) {
+  const [value, setValue] = useState("");
+  async function replace(event: FormEvent) {
+    event.preventDefault();
+    const failure = await saveSecret(secret.name, value, secret.allowedHosts);
+    if (failure) return onFailed(failure);
+    setValue("");
+    onReplaced();
+  }
+  return (
+    <form className="secret-replace" onSubmit={replace}>
+      <input
+        className="input"
+        type="password"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        placeholder={`New value for ${secret.name}`}
+        autoComplete="new-password"
+        autoFocus
+        data-testid="replace-secret-value"
+      />
+      <Button type="submit" variant="primary" size="sm" disabled={!value} data-testid="save-replaced-secret">
+        Save
+      </Button>
+    </form>
   );
 }

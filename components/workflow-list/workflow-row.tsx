@@ -25,28 +25,15 @@ type WorkflowRowProps = {
 };
 
 export function WorkflowRow(props: WorkflowRowProps) {
-  const { id, name, nodeCount, publishedVersion, costUsd, updatedAt, updatedLabel, updatedTitle, canEdit } = props;
-  const router = useRouter();
+  const { id, name, nodeCount, costUsd, updatedAt, updatedLabel, updatedTitle, canEdit } = props;
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-
-  const act = (action: () => Promise<ListActionResult>, after?: () => void) =>
-    startTransition(async () => {
-      const result = await action();
-      setError(result.ok ? null : result.errors.join("; "));
-      if (result.ok) {
-        after?.();
-        router.refresh();
-      }
-    });
-
+  const { act, pending, error } = useRowAction();
   const rename = (value: string) => {
     setRenaming(false);
     if (value.trim() && value.trim() !== name) act(() => renameWorkflowAction(id, value));
   };
-
+  const nodes = `${nodeCount} node${nodeCount === 1 ? "" : "s"}`;
   return (
     <div className="table-row workflow-row" data-testid="workflow-row" data-workflow-id={id} aria-busy={pending}>
       <span className="workflow-row-name">
@@ -54,78 +41,33 @@ export function WorkflowRow(props: WorkflowRowProps) {
           <Workflow size={15} aria-hidden />
         </span>
         {renaming ? (
-          <input
-            className="input workflow-row-rename"
-            data-testid="workflow-rename-input"
-            aria-label="New name"
-            defaultValue={name}
-            autoFocus
-            onFocus={(e) => e.target.select()}
-            onBlur={(e) => rename(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") rename(e.currentTarget.value);
-              if (e.key === "Escape") setRenaming(false);
-            }}
-          />
+          <RenameInput name={name} onDone={rename} onCancel={() => setRenaming(false)} />
         ) : (
           <Link href={`/workflows/${id}`} className="workflow-row-link" data-testid="workflow-row-link">
             {name}
           </Link>
         )}
-        {publishedVersion ? (
-          <Badge tone="success" className="workflow-row-live">
-            v{publishedVersion} live
-          </Badge>
-        ) : (
-          <Badge className="workflow-row-live">Draft only</Badge>
-        )}
+        <LiveBadge publishedVersion={props.publishedVersion} />
         {error && (
           <span className="workflow-row-error" role="alert">
             {error}
           </span>
         )}
       </span>
-      <span className="muted">
-        {nodeCount} node{nodeCount === 1 ? "" : "s"}
-      </span>
+      <span className="muted">{nodes}</span>
       <span className="muted" data-testid="workflow-cost" title="What its runs' model calls cost (the runs still kept)">
         {costUsd > 0 ? formatUsd(costUsd) : "—"}
       </span>
       <time className="muted" dateTime={updatedAt} title={updatedTitle}>
         {updatedLabel}
       </time>
-      <span className="workflow-row-actions" hidden={!canEdit}>
-        <button
-          type="button"
-          className="row-action"
-          data-testid="workflow-rename"
-          aria-label={`Rename ${name}`}
-          title="Rename"
-          onClick={() => setRenaming(true)}
-        >
-          <Pencil size={14} aria-hidden />
-        </button>
-        <button
-          type="button"
-          className="row-action"
-          data-testid="workflow-duplicate"
-          aria-label={`Duplicate ${name}`}
-          title="Duplicate"
-          onClick={() => act(() => duplicateWorkflowAction(id))}
-        >
-          <Copy size={14} aria-hidden />
-        </button>
-        <button
-          type="button"
-          className="row-action row-action-danger"
-          data-testid="workflow-delete"
-          aria-label={`Delete ${name}`}
-          title="Delete"
-          onClick={() => setConfirmingDelete(true)}
-        >
-          <Trash2 size={14} aria-hidden />
-        </button>
-      </span>
+      <RowActions
+        name={name}
+        hidden={!canEdit}
+        onRename={() => setRenaming(true)}
+        onDuplicate={() => act(() => duplicateWorkflowAction(id))}
+        onDelete={() => setConfirmingDelete(true)}
+      />
       {confirmingDelete && (
         <ConfirmDialog
           title={`Delete “${name}”?`}
@@ -138,10 +80,107 @@ export function WorkflowRow(props: WorkflowRowProps) {
             )
           }
         >
-          The workflow and its {nodeCount} node{nodeCount === 1 ? "" : "s"} are removed for good. Its past runs stay in
-          the run history.
+          The workflow and its {nodes} are removed for good. Its past runs stay in the run history.
         </ConfirmDialog>
       )}
     </div>
+  );
+}
+
+/** Runs a list action; on success refreshes the list, on failure keeps its errors to show in the row. */
+function useRowAction() {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const act = (action: () => Promise<ListActionResult>, after?: () => void) =>
+    startTransition(async () => {
+      const result = await action();
+      setError(result.ok ? null : result.errors.join("; "));
+      if (result.ok) {
+        after?.();
+        router.refresh();
+      }
+    });
+  return { act, pending, error };
+}
+
+function RenameInput({
+  name,
+  onDone,
+  onCancel,
+}: {
+  name: string;
+  onDone: (value: string) => void;
+  onCancel: () => void;
+}) {
+  return (
+    <input
+      className="input workflow-row-rename"
+      data-testid="workflow-rename-input"
+      aria-label="New name"
+      defaultValue={name}
+      autoFocus
+      onFocus={(e) => e.target.select()}
+      onBlur={(e) => onDone(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") onDone(e.currentTarget.value);
+        if (e.key === "Escape") onCancel();
+      }}
+    />
+  );
+}
+
+function LiveBadge({ publishedVersion }: { publishedVersion: number | null }) {
+  return publishedVersion ? (
+    <Badge tone="success" className="workflow-row-live">
+      v{publishedVersion} live
+    </Badge>
+  ) : (
+    <Badge className="workflow-row-live">Draft only</Badge>
+  );
+}
+
+type RowActionsProps = {
+  name: string;
+  hidden: boolean;
+  onRename: () => void;
+  onDuplicate: () => void;
+  onDelete: () => void;
+};
+
+function RowActions({ name, hidden, onRename, onDuplicate, onDelete }: RowActionsProps) {
+  return (
+    <span className="workflow-row-actions" hidden={hidden}>
+      <button
+        type="button"
+        className="row-action"
+        data-testid="workflow-rename"
+        aria-label={`Rename ${name}`}
+        title="Rename"
+        onClick={onRename}
+      >
+        <Pencil size={14} aria-hidden />
+      </button>
+      <button
+        type="button"
+        className="row-action"
+        data-testid="workflow-duplicate"
+        aria-label={`Duplicate ${name}`}
+        title="Duplicate"
+        onClick={onDuplicate}
+      >
+        <Copy size={14} aria-hidden />
+      </button>
+      <button
+        type="button"
+        className="row-action row-action-danger"
+        data-testid="workflow-delete"
+        aria-label={`Delete ${name}`}
+        title="Delete"
+        onClick={onDelete}
+      >
+        <Trash2 size={14} aria-hidden />
+      </button>
+    </span>
   );
 }

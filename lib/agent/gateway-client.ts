@@ -5,7 +5,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { dynamicTool, jsonSchema, type ToolSet } from "ai";
 import { retryingFetch } from "./retrying-fetch";
 import { sharedSchemaValidator } from "../mcp/schema-validator";
@@ -71,58 +71,59 @@ export async function connectToGateway(
 ): Promise<GatewayConnection> {
   const client = await gatewayClient(gatewayUrl, token);
   const { tools: listed } = await client.listTools();
-
   let directCalls = 0;
   const callTool: GatewayConnection["callTool"] = (toolName, args, options = {}) => {
     const callId = options.callId ?? `direct_${++directCalls}`;
     const attributes = toolCallAttributes(toolName, callId);
     return inSpan(toolCallSpanName(toolName), { attributes }, async (span) => {
-      const answer = await callOnce(toolName, args, { ...options, callId });
+      const call = { toolName, args, ...options, callId };
+      const answer = await callObserved(client, observer, { ...callMeta(), ...options.meta, callId }, call);
       if (answer.isError) markFailed(span, "the tool answered with an error");
       return answer;
     });
   };
-  const callOnce = async (
-    toolName: string,
-    args: Record<string, unknown>,
-    options: { callId: string; signal?: AbortSignal; meta?: Record<string, unknown> },
-  ): Promise<GatewayCallResult> => {
-    const { callId } = options;
-    const startedAt = performance.now();
-    await observer.onStart({ callId, toolName, args });
-    let result: CallToolResult | undefined;
-    let failure: string | undefined;
-    // The SDK leaves an abort listener on each request's signal for good: a call gets its own, linked to the caller's
-    // while it runs.
-    const linked = options.signal && childSignal(options.signal);
-    try {
-      // The call id lets the gateway name an approval request after the call it holds.
-      result = (await client.callTool(
-        { name: toolName, arguments: args, _meta: { ...callMeta(), ...options.meta, callId } },
-        undefined,
-        {
-          signal: linked?.signal,
-          timeout: GATEWAY_CALL_TIMEOUT_MS,
-        },
-      )) as CallToolResult;
-    } catch (error) {
-      failure = error instanceof Error ? error.message : String(error);
-    } finally {
-      linked?.dispose();
-    }
-    const isError = failure !== undefined || result?.isError === true;
-    const text = failure ?? resultText(result!);
-    await observer.onFinish({
-      callId,
-      toolName,
-      args,
-      result: text,
-      isError,
-      durationMs: Math.round(performance.now() - startedAt),
-    });
-    return { text, isError, structured: result?.structuredContent };
-  };
+  const tools = modelTools(listed, callTool);
+  return { tools, toolNames: Object.keys(tools), callTool, close: () => client.close() };
+}
 
+type GatewayCall = { toolName: string; args: Record<string, unknown>; callId: string; signal?: AbortSignal };
+
+/** One call through the gateway, told to the observer as it starts and ends; a failure is an error answer. */
+async function callObserved(
+  client: Client,
+  observer: ToolCallObserver,
+  meta: Record<string, unknown>,
+  { toolName, args, callId, signal }: GatewayCall,
+): Promise<GatewayCallResult> {
+  const startedAt = performance.now();
+  await observer.onStart({ callId, toolName, args });
+  let result: CallToolResult | undefined;
+  let failure: string | undefined;
+  // The SDK leaves an abort listener on each request's signal for good: a call gets its own, linked to the caller's
+  // while it runs.
+  const linked = signal && childSignal(signal);
+  try {
+    // The call id (in _meta) lets the gateway name an approval request after the call it holds.
+    const options = { signal: linked?.signal, timeout: GATEWAY_CALL_TIMEOUT_MS };
+    result = (await client.callTool(
+      { name: toolName, arguments: args, _meta: meta },
+      undefined,
+      options,
+    )) as CallToolResult;
+  } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+  } finally {
+    linked?.dispose();
+  }
+  const isError = failure !== undefined || result?.isError === true;
+  const text = failure ?? resultText(result!);
+  const durationMs = Math.round(performance.now() - startedAt);
+  await observer.onFinish({ callId, toolName, args, result: text, isError, durationMs });
+  return { text, isError, structured: result?.structuredContent };
+}
+
+/** The gateway's tools as the AI SDK offers them; an error answer is thrown, so the model sees a tool error. */
+function modelTools(listed: McpTool[], callTool: GatewayConnection["callTool"]): ToolSet {
   const tools: ToolSet = {};
   for (const mcpTool of listed) {
     tools[mcpTool.name] = dynamicTool({
@@ -139,5 +140,5 @@ export async function connectToGateway(
       },
     });
   }
-  return { tools, toolNames: Object.keys(tools), callTool, close: () => client.close() };
+  return tools;
 }

@@ -86,53 +86,110 @@ export const addUsage = (a: AgentUsage, b: AgentUsage): AgentUsage => ({
 type StepOutcome = { text: string; toolCallCount: number; calls: RequestedCall[]; settle?: SettleRecordedCall };
 
 export async function runAgent(request: AgentRequest): Promise<AgentResult> {
-  const { model, maxIterations, abortSignal } = request;
-  const system = request.system || undefined;
-  const hasTools = Object.keys(request.tools).length > 0;
-  const offered = hasTools ? describeOnly(request.tools) : undefined;
-  const messages: ModelMessage[] = [...(request.history ?? []), { role: "user", content: request.prompt }];
-  let recordedUpTo = 0; // messages already in a step's record
-  let usage = noUsage();
-  const budget = request.tokenBudget ?? 0;
-  const overBudget = () => budget > 0 && usage.inputTokens + usage.outputTokens > budget;
+  const loop = new AgentLoop(request);
+  for (let iteration = 1; iteration <= request.maxIterations; iteration++) {
+    const result = await loop.step(iteration);
+    if (result.toolCallCount === 0) {
+      return loop.finish({ text: result.text, iterations: iteration, hitLimit: false, stopReason: "answered" });
+    }
+    if (loop.overBudget()) return loop.forceAnswer(iteration + 1, "token budget");
+  }
+  return loop.forceAnswer(request.maxIterations + 1, "max iterations");
+}
+
+/** The conversation so far and what it has cost: one step is a model call (or a replayed one) and its tool round. */
+class AgentLoop {
+  private readonly system: string | undefined;
+  private readonly hasTools: boolean;
+  private readonly offered: ToolSet | undefined;
+  private readonly messages: ModelMessage[];
+  /** Messages already in a step's record. */
+  private recordedUpTo = 0;
+  private usage = noUsage();
+
+  constructor(private readonly request: AgentRequest) {
+    this.system = request.system || undefined;
+    this.hasTools = Object.keys(request.tools).length > 0;
+    this.offered = this.hasTools ? describeOnly(request.tools) : undefined;
+    this.messages = [...(request.history ?? []), { role: "user", content: request.prompt }];
+  }
+
+  overBudget(): boolean {
+    const budget = this.request.tokenBudget ?? 0;
+    return budget > 0 && this.usage.inputTokens + this.usage.outputTokens > budget;
+  }
+
+  async step(iteration: number, forcedBy?: AgentLimit, final?: boolean): Promise<StepOutcome> {
+    const { abortSignal } = this.request;
+    abortSignal?.throwIfAborted(); // a cancelled run stops between steps, whatever the model does with the signal
+    this.request.onIterationStart?.(iteration);
+    const recorded = this.request.resume?.steps[iteration - 1];
+    const outcome = recorded ? this.replay(recorded) : await this.callModel(iteration, forcedBy, final);
+    const results = await runToolRound(outcome.calls, this.request.tools, {
+      messages: this.messages,
+      abortSignal,
+      settle: outcome.settle,
+    });
+    if (results) this.messages.push(results);
+    return outcome;
+  }
+
+  /** The final answer; with an answer format, checked and, when it does not match, asked for once more. */
+  async finish(answer: Omit<AgentResult, "usage">): Promise<AgentResult> {
+    if (!this.request.answer) return { ...answer, usage: this.usage };
+    let { text, iterations } = answer;
+    const object = await settleAnswer(this.request.answer, text, async (correction) => {
+      this.messages.push(correction);
+      iterations += 1;
+      text = (await this.step(iterations, undefined, true)).text;
+      return text;
+    });
+    return { ...answer, text, iterations, usage: this.usage, object };
+  }
+
+  async forceAnswer(iteration: number, limit: AgentLimit): Promise<AgentResult> {
+    const final = await this.step(iteration, limit);
+    return this.finish({ text: final.text, iterations: iteration, hitLimit: true, stopReason: limit });
+  }
 
   /** A step recorded before the worker died: its reply joins the conversation again, the model is not called. */
-  const replay = (recorded: ResumedStep): StepOutcome => {
-    messages.push(...recorded.assistant);
-    recordedUpTo = messages.length;
-    usage = addUsage(usage, recorded.usage);
+  private replay(recorded: ResumedStep): StepOutcome {
+    this.messages.push(...recorded.assistant);
+    this.recordedUpTo = this.messages.length;
+    this.usage = addUsage(this.usage, recorded.usage);
     const { text, toolCallCount, calls, settle } = recorded;
     return { text, toolCallCount, calls, settle };
-  };
+  }
 
   /**
    * One model call, recorded before its tool calls run; `forcedBy` makes it the last one, with tools
    * described but not callable (as `final` does for asking a structured answer again).
    */
-  const callModel = async (
+  private async callModel(
     iteration: number,
     forcedBy?: AgentLimit,
     final = forcedBy !== undefined,
-  ): Promise<StepOutcome> => {
+  ): Promise<StepOutcome> {
+    const { request, messages } = this;
     const result = await streamModelCall(
       {
-        model,
-        system,
+        model: request.model,
+        system: this.system,
         messages,
-        tools: offered,
-        toolChoice: final && hasTools ? "none" : undefined,
+        tools: this.offered,
+        toolChoice: final && this.hasTools ? "none" : undefined,
         output: request.answer?.output,
-        abortSignal,
+        abortSignal: request.abortSignal,
         onUnknownTool: request.onUnknownTool,
       },
       (delta) => request.onText?.(iteration, delta),
     );
     request.onWarnings?.(result.warnings);
     messages.push(...result.response.messages);
-    const added = toTranscript(messages.slice(recordedUpTo), recordedUpTo === 0 ? system : undefined);
-    recordedUpTo = messages.length;
+    const added = toTranscript(messages.slice(this.recordedUpTo), this.recordedUpTo === 0 ? this.system : undefined);
+    this.recordedUpTo = messages.length;
     const stepUsage = toUsage(result.usage);
-    usage = addUsage(usage, stepUsage);
+    this.usage = addUsage(this.usage, stepUsage);
     await request.onStep?.({
       iteration,
       text: result.text,
@@ -144,45 +201,5 @@ export async function runAgent(request: AgentRequest): Promise<AgentResult> {
     });
     const calls = final ? [] : requestedCalls(result.toolCalls);
     return { text: result.text, toolCallCount: result.toolCalls.length, calls };
-  };
-
-  const step = async (iteration: number, forcedBy?: AgentLimit, final?: boolean): Promise<StepOutcome> => {
-    abortSignal?.throwIfAborted(); // a cancelled run stops between steps, whatever the model does with the signal
-    request.onIterationStart?.(iteration);
-    const recorded = request.resume?.steps[iteration - 1];
-    const outcome = recorded ? replay(recorded) : await callModel(iteration, forcedBy, final);
-    const results = await runToolRound(outcome.calls, request.tools, {
-      messages,
-      abortSignal,
-      settle: outcome.settle,
-    });
-    if (results) messages.push(results);
-    return outcome;
-  };
-
-  /** The final answer; with an answer format, checked and, when it does not match, asked for once more. */
-  const finish = async (answer: AgentResult): Promise<AgentResult> => {
-    if (!request.answer) return answer;
-    let { text, iterations } = answer;
-    const object = await settleAnswer(request.answer, text, async (correction) => {
-      messages.push(correction);
-      iterations += 1;
-      text = (await step(iterations, undefined, true)).text;
-      return text;
-    });
-    return { ...answer, text, iterations, usage, object };
-  };
-
-  const forceAnswer = async (iteration: number, limit: AgentLimit): Promise<AgentResult> => {
-    const final = await step(iteration, limit);
-    return finish({ text: final.text, iterations: iteration, usage, hitLimit: true, stopReason: limit });
-  };
-
-  for (let iteration = 1; iteration <= maxIterations; iteration++) {
-    const result = await step(iteration);
-    if (result.toolCallCount === 0)
-      return finish({ text: result.text, iterations: iteration, usage, hitLimit: false, stopReason: "answered" });
-    if (overBudget()) return forceAnswer(iteration + 1, "token budget");
   }
-  return forceAnswer(maxIterations + 1, "max iterations");
 }

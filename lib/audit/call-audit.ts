@@ -134,12 +134,7 @@ export async function recordCall(
   };
   const startedEvent = RunEventInput.parse({ type: "tool.call.started", payload: base });
   const began = performance.now();
-  let startWritten: Promise<unknown> | undefined;
-  const early = setTimeout(() => {
-    startWritten = createEventRecorder(redis, scope.runId, { onlyWhileRunning: true })(startedEvent).catch(
-      warn(`${call.name}'s start`, scope.runId),
-    );
-  }, NOTE_FLUSH_MS);
+  const start = writeStartIfSlow(redis, scope.runId, startedEvent, call.name);
   let audit: AuditRow | undefined;
   let result: CallToolResult;
   try {
@@ -147,39 +142,53 @@ export async function recordCall(
   } catch (error) {
     result = errorResult(error instanceof Error ? error.message : String(error));
   } finally {
-    clearTimeout(early);
+    start.stopWaiting();
   }
   countMetric("gatewayCalls", { outcome: audit?.outcome ?? "failed" });
   // What the caller gets back is redacted too: a tool echoing a secret hands the model "[secret]", never the value.
   const answer = secrets.redact(result);
-  const text = secrets.redactText(resultText(answer));
   const completed = RunEventInput.parse({
     type: "tool.call.completed",
     payload: {
       ...base,
-      result: text,
+      result: secrets.redactText(resultText(answer)),
       isError: result.isError === true,
       durationMs: Math.round(performance.now() - began),
     },
   });
   const store = async () => {
+    const startWritten = start.written();
     await startWritten; // the start goes first, whichever way it was written
     await storeCompletion(redis, scope, startWritten ? [completed] : [startedEvent, completed], audit).catch(
       warn(`${call.name}'s completion`, scope.runId),
     );
   };
-  // Without the count (Redis away) the run's end could not wait for the record: it goes first, as it used to.
-  if (
-    !(await holdRunEnd(redis, scope.runId).then(
-      () => true,
-      () => false,
-    ))
-  )
-    return store().then(() => answer);
-  void store().finally(() =>
-    releaseRunEnd(redis, scope.runId).catch(warn(`${call.name}'s pending record`, scope.runId)),
-  );
+  await storeBehindAnswer(redis, scope.runId, store, call.name);
   return answer;
+}
+
+/** A call still going after NOTE_FLUSH_MS has its start written then, so it shows live while it waits. */
+function writeStartIfSlow(redis: Redis, runId: string, startedEvent: RunEventInput, name: string) {
+  let written: Promise<unknown> | undefined;
+  const early = setTimeout(() => {
+    written = createEventRecorder(redis, runId, { onlyWhileRunning: true })(startedEvent).catch(
+      warn(`${name}'s start`, runId),
+    );
+  }, NOTE_FLUSH_MS);
+  return { stopWaiting: () => clearTimeout(early), written: () => written };
+}
+
+/**
+ * The record trails the answer, and the run's end waits for it (a pending-record count). Without the
+ * count (Redis away) the run's end could not wait for the record: it is stored first, as it used to be.
+ */
+async function storeBehindAnswer(redis: Redis, runId: string, store: () => Promise<void>, name: string) {
+  const held = await holdRunEnd(redis, runId).then(
+    () => true,
+    () => false,
+  );
+  if (!held) return store();
+  void store().finally(() => releaseRunEnd(redis, runId).catch(warn(`${name}'s pending record`, runId)));
 }
 
 /**

@@ -11,7 +11,7 @@ import type { CompiledWorkflow } from "../workflow/compile";
 import { markRunLive } from "../gateway/run-liveness";
 import { registryKey, REGISTRY_TTL_SECONDS } from "../registry/registry";
 import { startErrorWorkflow } from "./error-workflow";
-import { finishRun, type RunOutcome } from "./finish-run";
+import { finishRun, type Ending, type RunOutcome } from "./finish-run";
 import { callsGateway, isSuspension, unloggedSteps } from "./execute-node";
 import { runObservedNode } from "./observed-node";
 import { observeMetric } from "../metrics/metrics";
@@ -190,81 +190,102 @@ export async function executeRun(
 
 async function executeClaimed(services: RunServices, run: ClaimedRun): Promise<void> {
   const { redis, leases } = services;
-  const runId = run.id;
   const ctx = createRunContext(redis, run, leases.owner, services.shutdown);
-  const cancel = windDown(ctx);
-  const release = leases.hold(runId, { stop: ctx.stop, cancelDue: cancel.deadlinePassed });
-  const cancellation = watchCancellation(redis, runId, cancel.request);
-  const deadline = setTimeout(
-    () =>
-      ctx.stop(
-        new RunStop("timeout", `The run took longer than its timeout of ${ctx.plan.runTimeoutSeconds ?? 3600} s`),
-      ),
-    Math.max(0, run.deadlineAt.getTime() - Date.now()),
-  );
   const gateway = usesGateway(ctx.plan);
-  const returnPlan = gateway ? lendPlan(runId, ctx.plan) : undefined;
-  const keepRegistry = gateway
-    ? setInterval(
-        () =>
-          void Promise.all([redis.expire(registryKey(runId), REGISTRY_TTL_SECONDS), markRunLive(redis, runId)]).catch(
-            () => undefined,
-          ),
-        60_000,
-      )
-    : undefined;
-  const onFailed = (failure: { error: string; nodeId?: string }) =>
-    startErrorWorkflow({ runId, workflowId: run.workflowId, trigger: ctx.trigger, ...failure });
-  const ending = {
-    runId,
+  const letGo = holdWhileRunning(services, run, ctx, gateway);
+  const ending: Ending = {
+    runId: run.id,
     workflowId: run.workflowId,
     redis,
     emit: ctx.emit,
     startedAt: ctx.startedAt,
     redactText: (text: string) => ctx.secrets.redactText(text),
     usesGateway: gateway,
-    onFailed,
+    onFailed: (failure) =>
+      startErrorWorkflow({ runId: run.id, workflowId: run.workflowId, trigger: ctx.trigger, ...failure }),
   };
+  const finish = (outcome: RunOutcome) => finishRun(ending, leases.owner, outcome);
   try {
-    // before the first event: what comes back is redacted from the start
-    await learnRunSecrets(ctx.secrets, runId, ctx.plan);
-    if (gateway) await markRunLive(redis, runId);
-    let done = new Set<string>();
-    if (run.resumed) {
-      const resumed = await resume(ctx, run);
-      if ("status" in resumed) return void (await finishRun(ending, leases.owner, resumed));
-      done = resumed.done;
-    } else {
-      ctx.note({ type: "run.started", payload: {} });
-      observeMetric("queueWait", { queue: "runs" }, (run.startedAt.getTime() - run.createdAt.getTime()) / 1000);
-      if (ctx.trigger?.test) done = restoreTestRunSeeds(ctx, await listEvents(runId)); // partial-run.ts
-    }
-    if (run.cancelRequested) return void (await finishRun(ending, leases.owner, { status: "cancelled" }));
-    const parked = await scheduleNodes(ctx.plan, done, (nodeId, signal) => runObservedNode(ctx, nodeId, signal), {
-      concurrency: services.nodeConcurrency,
-      signal: ctx.signal,
-      isParked: isSuspension,
-    });
-    ctx.signal.throwIfAborted(); // a cancel that lands as the last node finishes still wins
-    if (parked.length > 0 && (await suspendRun(ctx, parked, gateway)) !== "cancel-requested") return;
-    if (parked.length > 0) return void (await finishRun(ending, leases.owner, { status: "cancelled" }));
-    const idle = nothingRanReason(ctx.plan, ctx.skipped);
-    if (idle) return void (await finishRun(ending, leases.owner, { status: "failed", error: idle }));
-    await finishRun(ending, leases.owner, { status: "completed", output: runOutput(ctx.plan, ctx) });
+    const outcome = await walkRun(services, run, ctx, gateway);
+    if (outcome) await finish(outcome);
   } catch (error) {
     const outcome = await settledOutcome(ctx, error);
     if (outcome === "lease-lost") return;
     if (outcome === "shutdown") {
-      await releaseLease(runId, leases.owner);
-      throw new RunHandedBack(`Run ${runId} handed back: the worker is shutting down`);
+      await releaseLease(run.id, leases.owner);
+      throw new RunHandedBack(`Run ${run.id} handed back: the worker is shutting down`);
     }
-    await finishRun(ending, leases.owner, outcome);
+    await finish(outcome);
   } finally {
     ctx.dispose();
+    letGo();
+  }
+}
+
+/**
+ * What a run holds while this worker runs it: its lease, a watch for a cancel, its timeout, and with
+ * the gateway, its plan lent to the gateway and its registry kept alive. Returns the letting go.
+ */
+function holdWhileRunning(services: RunServices, run: ClaimedRun, ctx: RunContext, gateway: boolean): () => void {
+  const { redis, leases } = services;
+  const runId = run.id;
+  const cancel = windDown(ctx);
+  const release = leases.hold(runId, { stop: ctx.stop, cancelDue: cancel.deadlinePassed });
+  const cancellation = watchCancellation(redis, runId, cancel.request);
+  const timeout = `The run took longer than its timeout of ${ctx.plan.runTimeoutSeconds ?? 3600} s`;
+  const deadline = setTimeout(
+    () => ctx.stop(new RunStop("timeout", timeout)),
+    Math.max(0, run.deadlineAt.getTime() - Date.now()),
+  );
+  const returnPlan = gateway ? lendPlan(runId, ctx.plan) : undefined;
+  const keepAlive = () =>
+    void Promise.all([redis.expire(registryKey(runId), REGISTRY_TTL_SECONDS), markRunLive(redis, runId)]).catch(
+      () => undefined,
+    );
+  const keepRegistry = gateway ? setInterval(keepAlive, 60_000) : undefined;
+  return () => {
     release();
     cancellation.stop();
     clearTimeout(deadline);
     clearInterval(keepRegistry);
     returnPlan?.();
+  };
+}
+
+/**
+ * Starts or resumes the run and schedules its nodes. Returns how it ended, or nothing when it was
+ * suspended (waits) or already finished while resuming.
+ */
+async function walkRun(
+  services: RunServices,
+  run: ClaimedRun,
+  ctx: RunContext,
+  gateway: boolean,
+): Promise<RunOutcome | undefined> {
+  // before the first event: what comes back is redacted from the start
+  await learnRunSecrets(ctx.secrets, run.id, ctx.plan);
+  if (gateway) await markRunLive(services.redis, run.id);
+  let done = new Set<string>();
+  if (run.resumed) {
+    const resumed = await resume(ctx, run);
+    if ("status" in resumed) return resumed;
+    done = resumed.done;
+  } else {
+    ctx.note({ type: "run.started", payload: {} });
+    observeMetric("queueWait", { queue: "runs" }, (run.startedAt.getTime() - run.createdAt.getTime()) / 1000);
+    if (ctx.trigger?.test) done = restoreTestRunSeeds(ctx, await listEvents(run.id)); // partial-run.ts
   }
+  if (run.cancelRequested) return { status: "cancelled" };
+  const parked = await scheduleNodes(ctx.plan, done, (nodeId, signal) => runObservedNode(ctx, nodeId, signal), {
+    concurrency: services.nodeConcurrency,
+    signal: ctx.signal,
+    isParked: isSuspension,
+  });
+  ctx.signal.throwIfAborted(); // a cancel that lands as the last node finishes still wins
+  if (parked.length > 0) {
+    return (await suspendRun(ctx, parked, gateway)) === "cancel-requested" ? { status: "cancelled" } : undefined;
+  }
+  const idle = nothingRanReason(ctx.plan, ctx.skipped);
+  if (idle) return { status: "failed", error: idle };
+  return { status: "completed", output: runOutput(ctx.plan, ctx) };
 }

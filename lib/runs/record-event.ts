@@ -42,13 +42,6 @@ type Pending = {
 };
 
 /**
- * Awaiting the recorder stores the event (and everything recorded before it) now: a checkpoint.
- * `note` queues an event without waiting: it goes with the next checkpoint, or after at most
- * NOTE_FLUSH_MS, so a run's small steps share one INSERT without slowing the live view.
- * `finish` stores the terminal event, everything noted before it and the run's final status in
- * one statement, fenced by the lease: false (and nothing stored) when `owner` no longer holds it.
- */
-/**
  * Thrown (as the rejection of a record) when an event comes after its run's ending and the recorder was told to refuse
  * such.
  */
@@ -67,61 +60,25 @@ export type RecorderOptions = {
   secrets?: () => SecretScope | Promise<SecretScope>;
 };
 
+/**
+ * Awaiting the recorder stores the event (and everything recorded before it) now: a checkpoint.
+ * `note` queues an event without waiting: it goes with the next checkpoint, or after at most
+ * NOTE_FLUSH_MS, so a run's small steps share one INSERT without slowing the live view.
+ * `finish` stores the terminal event, everything noted before it and the run's final status in
+ * one statement, fenced by the lease: false (and nothing stored) when `owner` no longer holds it.
+ */
 export function createEventRecorder(redis: Redis, runId: string, options: RecorderOptions = {}): RunRecorder {
-  const secrets = options.secrets ?? (() => runSecrets(runId));
-  let pending: Pending[] = [];
-  let writing = false;
-  let timer: NodeJS.Timeout | undefined;
-  const writeNext = () => {
-    if (writing || pending.length === 0) return;
-    writing = true;
-    // A batch ends at the run's ending, if one is waiting: the ending is the last thing written.
-    const ends = pending.findIndex((item) => item.end);
-    const batch = ends === -1 ? pending : pending.slice(0, ends + 1);
-    pending = ends === -1 ? [] : pending.slice(ends + 1);
-    Promise.resolve(secrets())
-      .then((scope) =>
-        recordBatch(
-          redis,
-          runId,
-          redactBatch(
-            scope,
-            batch.map((item) => item.event),
-          ),
-          redactEnding(scope, batch.at(-1)!.end),
-          options.onlyWhileRunning === true,
-        ),
-      )
-      .then(
-        (stored) => batch.forEach((item, index) => item.resolve(stored ? stored[index] : null)),
-        (error) => batch.forEach((item) => item.reject(error)),
-      )
-      .finally(() => {
-        writing = false;
-        writeNext();
-      });
-  };
-  const enqueue = (input: RunEventInput, resolve: Pending["resolve"], reject: Pending["reject"], end?: EndingWrite) => {
-    const parsed = RunEventInput.safeParse(input);
-    if (!parsed.success) return reject(parsed.error);
-    pending.push({ event: parsed.data, resolve, reject, end });
-  };
+  const writer = new BatchedEventWriter(redis, runId, options);
   const record = ((input: RunEventInput) =>
     new Promise<RunEvent>((resolve, reject) => {
-      enqueue(
-        input,
-        (stored) =>
-          stored
-            ? resolve(stored)
-            : reject(new RunEndedError(`Run ${runId} has ended (or ended elsewhere): ${input.type} not recorded`)),
-        reject,
-      );
-      queueMicrotask(writeNext); // events recorded in the same tick share a batch
+      const ended = () => new RunEndedError(`Run ${runId} has ended (or ended elsewhere): ${input.type} not recorded`);
+      writer.add(input, (stored) => (stored ? resolve(stored) : reject(ended())), reject);
+      writer.writeSoon();
     })) as RunRecorder;
   record.finish = (input, ending, owner) =>
     new Promise<boolean>((resolve, reject) => {
-      enqueue(input, (stored) => resolve(stored !== null), reject, { ending, owner });
-      queueMicrotask(writeNext);
+      writer.add(input, (stored) => resolve(stored !== null), reject, { ending, owner });
+      writer.writeSoon();
     });
   record.note = (input) => {
     const warn = (error: unknown) =>
@@ -129,13 +86,73 @@ export function createEventRecorder(redis: Redis, runId: string, options: Record
       console.warn(
         `run ${runId}: could not record ${input.type}: ${error instanceof Error ? error.message : String(error)}`,
       );
-    enqueue(input, () => undefined, warn);
-    timer ??= setTimeout(() => {
-      timer = undefined;
-      writeNext();
-    }, NOTE_FLUSH_MS);
+    writer.add(input, () => undefined, warn);
+    writer.writeLater();
   };
   return record;
+}
+
+/** Events waiting to be stored, written one batch at a time, in order, redacted with the run's secrets. */
+class BatchedEventWriter {
+  private pending: Pending[] = [];
+  private writing = false;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly secrets: () => SecretScope | Promise<SecretScope>;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly runId: string,
+    private readonly options: RecorderOptions,
+  ) {
+    this.secrets = options.secrets ?? (() => runSecrets(runId));
+  }
+
+  add(input: RunEventInput, resolve: Pending["resolve"], reject: Pending["reject"], end?: EndingWrite): void {
+    const parsed = RunEventInput.safeParse(input);
+    if (!parsed.success) return reject(parsed.error);
+    this.pending.push({ event: parsed.data, resolve, reject, end });
+  }
+
+  /** Events added in the same tick share a batch. */
+  writeSoon(): void {
+    queueMicrotask(() => this.writeNext());
+  }
+
+  /** A note waits for the next checkpoint, or NOTE_FLUSH_MS at most. */
+  writeLater(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      this.writeNext();
+    }, NOTE_FLUSH_MS);
+  }
+
+  private writeNext(): void {
+    if (this.writing || this.pending.length === 0) return;
+    this.writing = true;
+    // A batch ends at the run's ending, if one is waiting: the ending is the last thing written.
+    const ends = this.pending.findIndex((item) => item.end);
+    const batch = ends === -1 ? this.pending : this.pending.slice(0, ends + 1);
+    this.pending = ends === -1 ? [] : this.pending.slice(ends + 1);
+    this.write(batch)
+      .then(
+        (stored) => batch.forEach((item, index) => item.resolve(stored ? stored[index] : null)),
+        (error) => batch.forEach((item) => item.reject(error)),
+      )
+      .finally(() => {
+        this.writing = false;
+        this.writeNext();
+      });
+  }
+
+  private async write(batch: Pending[]) {
+    const scope = await this.secrets();
+    const events = redactBatch(
+      scope,
+      batch.map((item) => item.event),
+    );
+    const ending = redactEnding(scope, batch.at(-1)!.end);
+    return recordBatch(this.redis, this.runId, events, ending, this.options.onlyWhileRunning === true);
+  }
 }
 
 function redactBatch(scope: SecretScope, events: RunEventInput[]): RunEventInput[] {

@@ -44,20 +44,40 @@ export function resumeState(
   events: readonly RunEvent[],
   unlogged: UnloggedSteps = FULL_LOG,
 ): ResumeState {
-  const completed = new Map<string, NodeOutput>();
-  const ended = new Set<string>();
-  const started = new Set<string>();
-  const skipped = new Set<string>();
-  const parked = new Set<string>();
-  let failed: ResumeState["failed"];
-  let terminal: ResumeState["terminal"];
-  const crashesWhileRunning = new Map<string, number>();
+  const log = readLog(plan, events);
+  const inFlight = [...log.started].filter((nodeId) => plan.nodes[nodeId]?.mode === "normal");
+  inFlight.push(...startsMaybeMissing(plan, log, unlogged));
+  const { completed, skipped, failed, terminal, crashesWhileRunning } = log;
+  return { completed, skipped, inFlight, failed, terminal, crashesWhileRunning };
+}
+
+type LogSummary = Omit<ResumeState, "inFlight"> & {
+  /** Started, and neither ended nor parked since. */
+  started: Set<string>;
+  /** Completed, skipped or failed. */
+  ended: Set<string>;
+  /** Went on to wait (node.waiting). */
+  parked: Set<string>;
+};
+
+/** One pass over the log: what each node's last logged step says. */
+function readLog(plan: CompiledWorkflow, events: readonly RunEvent[]): LogSummary {
+  const log: LogSummary = {
+    completed: new Map(),
+    skipped: new Set(),
+    crashesWhileRunning: new Map(),
+    started: new Set(),
+    ended: new Set(),
+    parked: new Set(),
+  };
+  const { started, ended, parked } = log;
   for (const event of events) {
     switch (event.type) {
       case "run.resumed":
-        if (event.payload.afterCrash)
-          for (const nodeId of event.payload.retriedNodeIds)
-            crashesWhileRunning.set(nodeId, (crashesWhileRunning.get(nodeId) ?? 0) + 1);
+        if (!event.payload.afterCrash) break;
+        for (const nodeId of event.payload.retriedNodeIds) {
+          log.crashesWhileRunning.set(nodeId, (log.crashesWhileRunning.get(nodeId) ?? 0) + 1);
+        }
         break;
       case "node.started":
         started.add(event.payload.nodeId);
@@ -71,40 +91,40 @@ export function resumeState(
         started.delete(event.payload.nodeId);
         ended.add(event.payload.nodeId);
         if (plan.nodes[event.payload.nodeId]?.mode === "normal")
-          completed.set(event.payload.nodeId, (event.payload.output ?? {}) as NodeOutput);
+          log.completed.set(event.payload.nodeId, (event.payload.output ?? {}) as NodeOutput);
         break;
       case "node.skipped":
-        skipped.add(event.payload.nodeId);
+        log.skipped.add(event.payload.nodeId);
         ended.add(event.payload.nodeId);
         break;
       case "node.failed":
         started.delete(event.payload.nodeId);
         ended.add(event.payload.nodeId);
-        failed ??= { nodeId: event.payload.nodeId, error: event.payload.error };
+        log.failed ??= { nodeId: event.payload.nodeId, error: event.payload.error };
         break;
       case "run.completed":
       case "run.failed":
       case "run.cancelled":
-        terminal = event;
+        log.terminal = event;
         break;
     }
   }
-  const inFlight = [...started].filter((nodeId) => plan.nodes[nodeId]?.mode === "normal");
-  // In the plan's order, so what a node waits on is settled before it.
+  return log;
+}
+
+/**
+ * Nodes whose start the log may lack though they started: everything they wait on had ended, or may
+ * have. Walked in the plan's order, so what a node waits on is settled before it.
+ */
+function startsMaybeMissing(plan: CompiledWorkflow, log: LogSummary, unlogged: UnloggedSteps): string[] {
   const mayHaveEnded = new Set<string>();
+  const missing: string[] = [];
   for (const nodeId of plan.order) {
     const node = plan.nodes[nodeId];
     const couldStart = node.dependsOn.every((dependency) => mayHaveEnded.has(dependency));
-    if (ended.has(nodeId) || (couldStart && unlogged.endMayBeMissing(node))) mayHaveEnded.add(nodeId);
-    if (
-      couldStart &&
-      node.mode === "normal" &&
-      !ended.has(nodeId) &&
-      !started.has(nodeId) &&
-      !parked.has(nodeId) &&
-      unlogged.startMayBeMissing(node)
-    )
-      inFlight.push(nodeId);
+    if (log.ended.has(nodeId) || (couldStart && unlogged.endMayBeMissing(node))) mayHaveEnded.add(nodeId);
+    const logged = log.ended.has(nodeId) || log.started.has(nodeId) || log.parked.has(nodeId);
+    if (couldStart && node.mode === "normal" && !logged && unlogged.startMayBeMissing(node)) missing.push(nodeId);
   }
-  return { completed, skipped, inFlight, failed, terminal, crashesWhileRunning };
+  return missing;
 }

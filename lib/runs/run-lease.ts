@@ -110,6 +110,11 @@ export async function claimRun(
       },
     };
   }
+  return whyNotClaimed(runId, query);
+}
+
+/** The run as it stands, when the claim took nothing. */
+async function whyNotClaimed(runId: string, query: SqlTag): Promise<ClaimResult> {
   const [current] = await query<{
     status: string;
     leaseUntil: Date | null;

@@ -73,6 +73,8 @@ export async function startWorkers({
   const shutdown = new AbortController();
   setMaxListeners(0, shutdown.signal); // every run in flight listens for the shutdown
   const leases = new LeaseKeeper(workerId(), log);
+  const runToolCall = (data: ToolCallJobData) =>
+    withJobSignal(shutdown.signal, (signal) => executeToolCall(data, signal));
   const services = { redis: sharedRedis(), leases, shutdown: shutdown.signal, nodeConcurrency };
   const runs = new Worker<RunJobData, void>(RUNS_QUEUE, (job, token) => processRunJob(services, job, token), {
     connection: queueConnection(),
@@ -84,29 +86,10 @@ export async function startWorkers({
   });
   const toolCalls = new Worker<ToolCallJobData, ToolCallJobResult>(
     TOOL_CALLS_QUEUE,
-    replyingProcessor(sharedRedis(), (data) =>
-      withJobSignal(shutdown.signal, (signal) => executeToolCall(data, signal)),
-    ),
+    replyingProcessor(sharedRedis(), runToolCall),
     { connection: queueConnection(), concurrency: toolCallConcurrency },
   );
-  // Schedules fire as jobs on `triggers`; each becomes a run.
-  const triggers = new Worker<ScheduledRunData>(
-    TRIGGERS_QUEUE,
-    async (job) => {
-      if (job.name === RETENTION_JOB) {
-        const deleted = await cleanupRuns(await getRetention());
-        if (deleted > 0) log(`[retention] deleted ${deleted} finished runs the retention setting no longer keeps`);
-        return;
-      }
-      const started = await startScheduledRun(job.data, job.opts.prevMillis, log);
-      if (!started.ok)
-        log(
-          `[triggers] schedule ${job.data.nodeId} of workflow ${job.data.workflowId} did not start a run: ` +
-            `${started.message}`,
-        );
-    },
-    { connection: queueConnection(), concurrency: 4 },
-  );
+  const triggers = startTriggersWorker(log);
   toolCalls.on("active", (job) =>
     observeMetric("queueWait", { queue: TOOL_CALLS_QUEUE }, ((job.processedOn ?? Date.now()) - job.timestamp) / 1000),
   );
@@ -123,11 +106,7 @@ export async function startWorkers({
   // Waiting runs' wake-ups live in PostgreSQL: a Redis that lost its delayed jobs gets them back here.
   const rearmed = await rearmWaitingRuns();
   if (rearmed > 0) log(`[runs] re-armed the wake-ups of ${rearmed} waiting runs`);
-  const mcp = await startMcpWorkerServices(
-    (data) => withJobSignal(shutdown.signal, (signal) => executeToolCall(data, signal)),
-    toolCallConcurrency,
-    log,
-  );
+  const mcp = await startMcpWorkerServices(runToolCall, toolCallConcurrency, log);
   const withdrawSlots = announceWorkerSlots(workerId(), { runs: runConcurrency, "tool-calls": toolCallConcurrency });
   const sweep = setInterval(
     () => void sweepRuns(sharedRedis(), log).catch((error) => log(`[runs] sweep failed: ${(error as Error).message}`)),
@@ -146,4 +125,24 @@ export async function startWorkers({
       await Promise.all([withdrawSlots(), flushMetrics().catch(() => undefined)]);
     },
   };
+}
+
+/** Schedules fire as jobs on `triggers`; each becomes a run. The retention cleanup rides the same queue. */
+function startTriggersWorker(log: (message: string) => void): Worker<ScheduledRunData> {
+  return new Worker<ScheduledRunData>(
+    TRIGGERS_QUEUE,
+    async (job) => {
+      if (job.name === RETENTION_JOB) {
+        const deleted = await cleanupRuns(await getRetention());
+        if (deleted > 0) log(`[retention] deleted ${deleted} finished runs the retention setting no longer keeps`);
+        return;
+      }
+      const started = await startScheduledRun(job.data, job.opts.prevMillis, log);
+      if (!started.ok) {
+        const { nodeId, workflowId } = job.data;
+        log(`[triggers] schedule ${nodeId} of workflow ${workflowId} did not start a run: ${started.message}`);
+      }
+    },
+    { connection: queueConnection(), concurrency: 4 },
+  );
 }

@@ -8,7 +8,7 @@
  * `onGone` let the group be recorded for the reaper meanwhile (reaperHooks), so a worker's death
  * does not leave it running either.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { childEnvironment } from "../platform/child-env";
 import { sandboxedCommand } from "../sandbox/sandboxed-command";
 
@@ -75,51 +75,66 @@ export async function runExecutable(command: string, args: string[], options: Ex
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     });
-    const recorded =
-      child.pid === undefined
-        ? Promise.resolve()
-        : (options.onSpawn?.(child.pid) ?? Promise.resolve()).catch(() => undefined);
-    const output = { stdout: "", stderr: "" };
-    let truncated = false;
-    let timedOut = false;
-    const collect = (stream: "stdout" | "stderr") => (chunk: Buffer) => {
-      if (output.stdout.length + output.stderr.length >= options.maxOutputBytes) {
-        truncated = true;
-        return killGroup(child.pid);
-      }
-      output[stream] += chunk.toString("utf8");
-    };
-    child.stdout!.on("data", collect("stdout"));
-    child.stderr!.on("data", collect("stderr"));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child.pid);
-    }, options.timeoutMs);
-    const onAbort = () => killGroup(child.pid);
-    options.signal?.addEventListener("abort", onAbort, { once: true });
-    const finish = () => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener("abort", onAbort);
-      killGroup(child.pid); // whatever the program left running in its group goes with it
-      if (child.pid !== undefined && options.onGone)
-        void recorded.then(() => options.onGone!(child.pid!)).catch(() => undefined);
-    };
+    const output = collectOutput(child, options.maxOutputBytes);
+    const watch = watchChild(child, options);
     child.once("error", (error: NodeJS.ErrnoException) => {
-      finish();
+      watch.finish();
       reject(error.code === "ENOENT" ? new Error(`command: "${command}" was not found on the worker`) : error);
     });
     child.once("close", (code) => {
-      finish();
+      watch.finish();
       if (options.signal?.aborted) return reject(options.signal.reason);
       const cap = (text: string) =>
         text.length > options.maxOutputBytes ? text.slice(0, options.maxOutputBytes) : text;
+      const timedOut = watch.timedOut();
       resolve({
-        exitCode: timedOut || truncated ? null : code,
+        exitCode: timedOut || output.truncated ? null : code,
         stdout: cap(output.stdout),
         stderr: cap(output.stderr),
         timedOut,
-        truncated,
+        truncated: output.truncated,
       });
     });
   });
+}
+
+/** The program's stdout and stderr as they arrive; past maxOutputBytes it is killed and the output marked truncated. */
+function collectOutput(child: ChildProcess, maxOutputBytes: number) {
+  const output = { stdout: "", stderr: "", truncated: false };
+  const collect = (stream: "stdout" | "stderr") => (chunk: Buffer) => {
+    if (output.stdout.length + output.stderr.length >= maxOutputBytes) {
+      output.truncated = true;
+      return killGroup(child.pid);
+    }
+    output[stream] += chunk.toString("utf8");
+  };
+  child.stdout!.on("data", collect("stdout"));
+  child.stderr!.on("data", collect("stderr"));
+  return output;
+}
+
+/**
+ * Kills the program's group at its timeout or on the abort signal, and tells onSpawn/onGone about it.
+ * `finish` (once it has exited) kills whatever it left running in its group.
+ */
+function watchChild(child: ChildProcess, options: ExecOptions) {
+  const recorded =
+    child.pid === undefined ? Promise.resolve() : (options.onSpawn?.(child.pid) ?? Promise.resolve()).catch(() => {});
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killGroup(child.pid);
+  }, options.timeoutMs);
+  const onAbort = () => killGroup(child.pid);
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  return {
+    timedOut: () => timedOut,
+    finish: () => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+      killGroup(child.pid);
+      if (child.pid !== undefined && options.onGone)
+        void recorded.then(() => options.onGone!(child.pid!)).catch(() => undefined);
+    },
+  };
 }

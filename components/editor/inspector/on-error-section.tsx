@@ -34,9 +34,6 @@ export function OnErrorSection({ id, data }: { id: string; data: EditorNodeData 
     ),
   );
   const retry = data.retry;
-  const setRetry = (change: Partial<NodeRetry>) =>
-    updateNodeData(id, { retry: { ...DEFAULT_RETRY, ...retry, ...change } });
-  const choice = data.onError ?? "stop";
   const toolMode = data.mode === "tool";
   return (
     <section className="inspector-section" data-testid="on-error-section">
@@ -55,46 +52,11 @@ export function OnErrorSection({ id, data }: { id: string; data: EditorNodeData 
         />
       </label>
       {retry && (
-        <div className="on-error-retry">
-          <div className="field">
-            <label className="field-label" htmlFor={`${id}-retry-tries`}>
-              Tries (1–{MAX_TRIES})
-            </label>
-            <NumberInput
-              id={`${id}-retry-tries`}
-              testId="retry-max-tries"
-              value={retry.maxTries}
-              onChange={(value) => setRetry({ maxTries: value ?? DEFAULT_RETRY.maxTries })}
-            />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor={`${id}-retry-wait`}>
-              Wait (ms)
-            </label>
-            <NumberInput
-              id={`${id}-retry-wait`}
-              testId="retry-wait-ms"
-              value={retry.waitMs}
-              placeholder={String(DEFAULT_RETRY.waitMs)}
-              onChange={(value) => setRetry({ waitMs: value ?? DEFAULT_RETRY.waitMs })}
-            />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor={`${id}-retry-backoff`}>
-              Backoff
-            </label>
-            <select
-              id={`${id}-retry-backoff`}
-              data-testid="retry-backoff"
-              className="input select"
-              value={retry.backoff}
-              onChange={(e) => setRetry({ backoff: e.target.value as NodeRetry["backoff"] })}
-            >
-              <option value="fixed">Fixed</option>
-              <option value="exponential">Exponential</option>
-            </select>
-          </div>
-        </div>
+        <RetryFields
+          id={id}
+          retry={retry}
+          onChange={(change) => updateNodeData(id, { retry: { ...DEFAULT_RETRY, ...retry, ...change } })}
+        />
       )}
       {retry && (
         <p className="field-help">
@@ -105,27 +67,11 @@ export function OnErrorSection({ id, data }: { id: string; data: EditorNodeData 
         </p>
       )}
       {!toolMode && (
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-on-error`}>
-            When it still fails
-          </label>
-          <select
-            id={`${id}-on-error`}
-            data-testid="on-error-choice"
-            className="input select"
-            value={choice}
-            onChange={(e) =>
-              updateNodeData(id, { onError: e.target.value === "stop" ? undefined : (e.target.value as OnError) })
-            }
-          >
-            {CHOICES.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-          <p className="field-help">{CHOICES.find((option) => option.value === choice)?.help}</p>
-        </div>
+        <StillFailsChoice
+          id={id}
+          choice={data.onError ?? "stop"}
+          onChange={(onError) => updateNodeData(id, { onError: onError === "stop" ? undefined : onError })}
+        />
       )}
       {problems.map((problem) => (
         <p key={problem.message} className="field-error">
@@ -133,5 +79,84 @@ export function OnErrorSection({ id, data }: { id: string; data: EditorNodeData 
         </p>
       ))}
     </section>
+  );
+}
+
+type RetryFieldsProps = { id: string; retry: NodeRetry; onChange: (change: Partial<NodeRetry>) => void };
+
+function RetryFields({ id, retry, onChange }: RetryFieldsProps) {
+  return (
+    <div className="on-error-retry">
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-retry-tries`}>
+          Tries (1–{MAX_TRIES})
+        </label>
+        <NumberInput
+          id={`${id}-retry-tries`}
+          testId="retry-max-tries"
+          value={retry.maxTries}
+          onChange={(value) => onChange({ maxTries: value ?? DEFAULT_RETRY.maxTries })}
+        />
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-retry-wait`}>
+          Wait (ms)
+        </label>
+        <NumberInput
+          id={`${id}-retry-wait`}
+          testId="retry-wait-ms"
+          value={retry.waitMs}
+          placeholder={String(DEFAULT_RETRY.waitMs)}
+          onChange={(value) => onChange({ waitMs: value ?? DEFAULT_RETRY.waitMs })}
+        />
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-retry-backoff`}>
+          Backoff
+        </label>
+        <select
+          id={`${id}-retry-backoff`}
+          data-testid="retry-backoff"
+          className="input select"
+          value={retry.backoff}
+          onChange={(e) => onChange({ backoff: e.target.value as NodeRetry["backoff"] })}
+        >
+          <option value="fixed">Fixed</option>
+          <option value="exponential">Exponential</option>
+        </select>
+      </div>
+    </div>
+  );
+}
+
+function StillFailsChoice({
+  id,
+  choice,
+  onChange,
+}: {
+  id: string;
+  choice: OnError;
+  onChange: (choice: OnError) => void;
+}) {
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={`${id}-on-error`}>
+        When it still fails
+      </label>
+      <select
+        id={`${id}-on-error`}
+        data-testid="on-error-choice"
+        className="input select"
+        value={choice}
+        onChange={(e) => onChange(e.target.value as OnError)}
+      >
+        {CHOICES.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <p className="field-help">{CHOICES.find((option) => option.value === choice)?.help}</p>
+    </div>
   );
 }

@@ -41,100 +41,6 @@ const VALUE_INPUTS: Partial<Record<ParamFieldMeta["kind"], ComponentType<ValueIn
 
 export function ParamField({ nodeId, field, value, onChange, problem, note }: ParamFieldProps) {
   const id = `field-${nodeId}-${field.name}`;
-  const testId = `param-${field.name}`;
-  const invalid = Boolean(problem);
-
-  const textProps = { nodeId, id, testId, field, value: asText(value), invalid, onChange };
-  const ValueInput = VALUE_INPUTS[field.kind];
-  let input;
-  if (ValueInput)
-    input = (
-      <ValueInput
-        id={id}
-        testId={testId}
-        value={value}
-        placeholder={field.placeholder}
-        invalid={invalid}
-        onChange={onChange}
-      />
-    );
-  else
-    switch (field.kind) {
-      case "textarea":
-        input = (
-          <textarea
-            id={id}
-            data-testid={testId}
-            className="input textarea"
-            rows={4}
-            placeholder={field.placeholder}
-            value={asText(value)}
-            aria-invalid={invalid}
-            onChange={(e) => onChange(e.target.value)}
-          />
-        );
-        break;
-      case "prompt":
-      case "template":
-        input = <UpstreamTemplateInput {...textProps} />;
-        break;
-      case "boolean":
-        input = (
-          <input
-            id={id}
-            data-testid={testId}
-            className="switch"
-            type="checkbox"
-            role="switch"
-            checked={value === true}
-            onChange={(e) => onChange(e.target.checked)}
-          />
-        );
-        break;
-      case "select":
-        input = (
-          <select
-            id={id}
-            data-testid={testId}
-            className="input select"
-            value={asText(value)}
-            aria-invalid={invalid}
-            onChange={(e) => onChange(e.target.value)}
-          >
-            {!field.options?.some((o) => o.value === value) && (
-              <option value={asText(value)}>{asText(value) || "Choose…"}</option>
-            )}
-            {field.options?.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        );
-        break;
-      case "secret":
-        input = <SecretInput id={id} testId={testId} value={value} invalid={invalid} onChange={onChange} />;
-        break;
-      case "input-fields":
-        input = <InputFieldsEditor id={id} testId={testId} value={value} onChange={onChange} />;
-        break;
-      case "workflow-ref":
-        input = (
-          <WorkflowRefInput id={id} testId={testId} value={asText(value)} invalid={invalid} onChange={onChange} />
-        );
-        break;
-      case "wired-tool":
-        input = <WiredToolInput {...textProps} />;
-        break;
-      default:
-        if (field.listsModels) {
-          input = <ModelPicker {...textProps} />;
-          break;
-        }
-        // Options on a text field are suggestions: any other value may be typed.
-        input = <SuggestedTextInput {...textProps} suggestions={field.options?.map((o) => o.value)} />;
-    }
-
   return (
     <div className={cx("field", field.kind === "boolean" && "field-inline")}>
       <label htmlFor={id} className="field-label">
@@ -145,11 +51,106 @@ export function ParamField({ nodeId, field, value, onChange, problem, note }: Pa
           </span>
         )}
       </label>
-      {input}
+      <FieldInput
+        nodeId={nodeId}
+        id={id}
+        testId={`param-${field.name}`}
+        field={field}
+        value={value}
+        invalid={Boolean(problem)}
+        onChange={onChange}
+      />
       {note && <p className="field-note">{note}</p>}
       {problem && <p className="field-error">{problem}</p>}
       {field.help && <p className="field-help">{field.help}</p>}
     </div>
+  );
+}
+
+type FieldInputProps = {
+  nodeId: string;
+  id: string;
+  testId: string;
+  field: ParamFieldMeta;
+  value: unknown;
+  invalid: boolean;
+  onChange: (value: unknown) => void;
+};
+
+function FieldInput(props: FieldInputProps) {
+  const { nodeId, id, testId, field, value, invalid, onChange } = props;
+  const ValueInput = VALUE_INPUTS[field.kind];
+  if (ValueInput) {
+    const valueProps = { id, testId, value, placeholder: field.placeholder, invalid, onChange };
+    return <ValueInput {...valueProps} />;
+  }
+  const textProps = { nodeId, id, testId, field, value: asText(value), invalid, onChange };
+  switch (field.kind) {
+    case "textarea":
+      return (
+        <textarea
+          id={id}
+          data-testid={testId}
+          className="input textarea"
+          rows={4}
+          placeholder={field.placeholder}
+          value={asText(value)}
+          aria-invalid={invalid}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    case "prompt":
+    case "template":
+      return <UpstreamTemplateInput {...textProps} />;
+    case "boolean":
+      return (
+        <input
+          id={id}
+          data-testid={testId}
+          className="switch"
+          type="checkbox"
+          role="switch"
+          checked={value === true}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+      );
+    case "select":
+      return <SelectInput {...props} />;
+    case "secret":
+      return <SecretInput id={id} testId={testId} value={value} invalid={invalid} onChange={onChange} />;
+    case "input-fields":
+      return <InputFieldsEditor id={id} testId={testId} value={value} onChange={onChange} />;
+    case "workflow-ref":
+      return <WorkflowRefInput id={id} testId={testId} value={asText(value)} invalid={invalid} onChange={onChange} />;
+    case "wired-tool":
+      return <WiredToolInput {...textProps} />;
+    default:
+      if (field.listsModels) return <ModelPicker {...textProps} />;
+      // Options on a text field are suggestions: any other value may be typed.
+      return <SuggestedTextInput {...textProps} suggestions={field.options?.map((o) => o.value)} />;
+  }
+}
+
+/** A value the options do not hold (an older one, or none yet) stays shown rather than silently replaced. */
+function SelectInput({ id, testId, field, value, invalid, onChange }: FieldInputProps) {
+  return (
+    <select
+      id={id}
+      data-testid={testId}
+      className="input select"
+      value={asText(value)}
+      aria-invalid={invalid}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      {!field.options?.some((o) => o.value === value) && (
+        <option value={asText(value)}>{asText(value) || "Choose…"}</option>
+      )}
+      {field.options?.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
   );
 }
 
