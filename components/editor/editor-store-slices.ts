@@ -1,5 +1,5 @@
 /** The editor store's actions, in slices: the canvas, the clipboard, undo/redo, the saved document, and feedback. */
-import { applyEdgeChanges, applyNodeChanges } from "@xyflow/react";
+import { applyEdgeChanges, applyNodeChanges, type XYPosition } from "@xyflow/react";
 import type { StoreApi } from "zustand/vanilla";
 import { TOOL_HANDLE } from "@/lib/workflow/graph";
 import { toGraphAnnotations } from "./annotations/annotation-nodes";
@@ -34,14 +34,14 @@ const NOT_AN_EDIT = new Set(["select", "dimensions"]);
 const mapNode = (nodes: FlowNode[], id: string, update: (data: EditorNodeData) => EditorNodeData) =>
   nodes.map((node) => (node.id === id ? { ...node, data: update(node.data) } : node));
 
-type CanvasActions = "onNodesChange" | "onEdgesChange" | "connect" | "addNode" | "selectNode" | "deleteSelection";
+type CanvasActions = "onNodesChange" | "onEdgesChange" | "connect" | "addNode";
 
 /** React Flow's changes, connections, new nodes, selection and deletion. */
 export function canvasSlice(
   set: SetState,
   get: GetState,
   lookup: ComponentLookup,
-): Pick<EditorState, CanvasActions> & NodeDataActions {
+): Pick<EditorState, CanvasActions> & SelectionActions & NodeDataActions {
   return {
     onNodesChange: (changes) => {
       const isEdit = changes.some((change) => !NOT_AN_EDIT.has(change.type));
@@ -77,23 +77,41 @@ export function canvasSlice(
       const state = get();
       const component = lookup(componentType);
       if (!component) return undefined;
-      const id = newNodeId(componentType);
-      const label = uniqueLabel(component.label, new Set(state.nodes.map((n) => n.data.label)));
-      const node: FlowNode = {
-        id,
-        type: rendererFor(component),
-        position: freeSpot(position, state.nodes),
-        selected: true,
-        data: {
-          componentType,
-          label,
-          mode: "normal",
-          params: structuredClone({ ...component.defaults, ...component.startingParams }),
-        },
-      };
+      const node = newNode(component, componentType, position, state.nodes);
       set(addElements(state, { nodes: [node], edges: [] }));
-      return id;
+      return node.id;
     },
+    ...selectionSlice(set),
+    ...nodeDataSlice(set),
+  };
+}
+
+/** A component's node as dropped: selected, labelled uniquely, with its defaults, on a free spot near `position`. */
+function newNode(
+  component: NonNullable<ReturnType<ComponentLookup>>,
+  componentType: string,
+  position: XYPosition,
+  nodes: FlowNode[],
+): FlowNode {
+  return {
+    id: newNodeId(componentType),
+    type: rendererFor(component),
+    position: freeSpot(position, nodes),
+    selected: true,
+    data: {
+      componentType,
+      label: uniqueLabel(component.label, new Set(nodes.map((n) => n.data.label))),
+      mode: "normal",
+      params: structuredClone({ ...component.defaults, ...component.startingParams }),
+    },
+  };
+}
+
+type SelectionActions = Pick<EditorState, "selectNode" | "deleteSelection">;
+
+/** Selecting one node, and deleting what is selected (nodes with their wires) as one undoable edit. */
+function selectionSlice(set: SetState): SelectionActions {
+  return {
     selectNode: (id) =>
       set((state) => ({
         nodes: state.nodes.map((n) => (n.selected === (n.id === id) ? n : { ...n, selected: n.id === id })),
@@ -106,7 +124,6 @@ export function canvasSlice(
         if (gone.size === 0 && edges.length === state.edges.length) return {};
         return { nodes: state.nodes.filter((n) => !gone.has(n.id)), edges, ...edited(state) };
       }),
-    ...nodeDataSlice(set),
   };
 }
 

@@ -51,23 +51,17 @@ const ZOOMED_OUT = 0.5;
 
 export function FlowCanvas({ children, onNodeSelect, testId, readableFit }: FlowCanvasProps) {
   const store = useEditorStoreApi();
-  const { nodes, edges, readOnly, onNodesChange, onEdgesChange, connect, showToast, snapToGrid, setSnapToGrid } =
-    useEditorStore((state) => ({
-      nodes: state.nodes,
-      edges: state.edges,
-      readOnly: state.readOnly,
-      onNodesChange: state.onNodesChange,
-      onEdgesChange: state.onEdgesChange,
-      connect: state.connect,
-      showToast: state.showToast,
-      snapToGrid: state.snapToGrid,
-      setSnapToGrid: state.setSnapToGrid,
-    }));
-  const problemEdgeIds = useEditorStore((state) => {
-    const ids = (state.runErrors ?? state.compileErrors).flatMap((p) => (p.edgeId ? [p.edgeId] : []));
-    return ids.length > 0 ? ids : NO_IDS;
-  });
+  const { nodes, readOnly, onNodesChange, onEdgesChange, connect } = useEditorStore((state) => ({
+    nodes: state.nodes,
+    readOnly: state.readOnly,
+    onNodesChange: state.onNodesChange,
+    onEdgesChange: state.onEdgesChange,
+    connect: state.connect,
+  }));
+  const snapToGrid = useEditorStore((state) => state.snapToGrid);
   const canvasNodes = useCanvasNodes(nodes, onNodesChange);
+  const styledEdges = useStyledEdges();
+  const { isValidConnection, onConnectEnd } = useConnectionRules();
   const { onDragOver, onDrop } = useDragAndDrop();
   const zoomedOut = useStore((flow) => flow.transform[2] < ZOOMED_OUT);
   // Fit only a graph that starts with nodes: on an empty one React Flow would fit the first node dropped, jumping the
@@ -75,31 +69,6 @@ export function FlowCanvas({ children, onNodeSelect, testId, readableFit }: Flow
   const [fitOnOpen] = useState(() => store.getState().nodes.length > 0);
   // Only what is on screen is rendered: a 1,000-node graph opens and drags smoothly.
   const [isLarge] = useState(() => store.getState().nodes.length > LARGE_GRAPH_NODES);
-
-  const styledEdges = useMemo(
-    () =>
-      edges.map((edge) => ({
-        ...edge,
-        className: cx(
-          isToolEdge(toWorkflowHandles(edge)) && "edge-tool",
-          problemEdgeIds.includes(edge.id) && "edge-problem",
-        ),
-      })),
-    [edges, problemEdgeIds],
-  );
-
-  const isValidConnection = useCallback(
-    (connection: Edge | Connection) => refuseConnection(connection, store.getState()) === null,
-    [store],
-  );
-
-  const onConnectEnd: OnConnectEnd = useCallback(
-    (_event, state) => {
-      if (state.isValid || !state.toHandle || !state.fromHandle) return;
-      showToast(explainRefusal(state, (connection) => refuseConnection(connection, store.getState())));
-    },
-    [store, showToast],
-  );
 
   return (
     <div className={cx("flow-canvas", readOnly && "is-read-only", zoomedOut && "is-zoomed-out")} data-testid={testId}>
@@ -128,20 +97,7 @@ export function FlowCanvas({ children, onNodeSelect, testId, readableFit }: Flow
         snapGrid={GRID}
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="var(--canvas-dot)" />
-        <Controls showInteractive={false}>
-          {!readOnly && (
-            <ControlButton
-              onClick={() => setSnapToGrid(!snapToGrid)}
-              className={cx(snapToGrid && "is-on")}
-              data-testid="snap-to-grid"
-              aria-pressed={snapToGrid}
-              aria-label="Snap to grid"
-              title={snapToGrid ? "Snap to grid: on" : "Snap to grid: off"}
-            >
-              <Grid3x3 aria-hidden />
-            </ControlButton>
-          )}
-        </Controls>
+        <CanvasControls />
         <MiniMap
           style={MINIMAP_SIZE}
           pannable
@@ -154,6 +110,69 @@ export function FlowCanvas({ children, onNodeSelect, testId, readableFit }: Flow
         {children}
       </ReactFlow>
     </div>
+  );
+}
+
+/** Tool wires look like tools; a wire the compiler refuses is marked. */
+function useStyledEdges(): Edge[] {
+  const edges = useEditorStore((state) => state.edges);
+  const problemEdgeIds = useEditorStore((state) => {
+    const ids = (state.runErrors ?? state.compileErrors).flatMap((p) => (p.edgeId ? [p.edgeId] : []));
+    return ids.length > 0 ? ids : NO_IDS;
+  });
+  return useMemo(
+    () =>
+      edges.map((edge) => ({
+        ...edge,
+        className: cx(
+          isToolEdge(toWorkflowHandles(edge)) && "edge-tool",
+          problemEdgeIds.includes(edge.id) && "edge-problem",
+        ),
+      })),
+    [edges, problemEdgeIds],
+  );
+}
+
+/** The wiring rules while a wire is drawn, and the reason in a toast when it is dropped where it may not go. */
+function useConnectionRules() {
+  const store = useEditorStoreApi();
+  const showToast = useEditorStore((state) => state.showToast);
+  const isValidConnection = useCallback(
+    (connection: Edge | Connection) => refuseConnection(connection, store.getState()) === null,
+    [store],
+  );
+  const onConnectEnd: OnConnectEnd = useCallback(
+    (_event, state) => {
+      if (state.isValid || !state.toHandle || !state.fromHandle) return;
+      showToast(explainRefusal(state, (connection) => refuseConnection(connection, store.getState())));
+    },
+    [store, showToast],
+  );
+  return { isValidConnection, onConnectEnd };
+}
+
+/** Zoom and fit, and for editors, snap to grid. */
+function CanvasControls() {
+  const { readOnly, snapToGrid, setSnapToGrid } = useEditorStore((state) => ({
+    readOnly: state.readOnly,
+    snapToGrid: state.snapToGrid,
+    setSnapToGrid: state.setSnapToGrid,
+  }));
+  return (
+    <Controls showInteractive={false}>
+      {!readOnly && (
+        <ControlButton
+          onClick={() => setSnapToGrid(!snapToGrid)}
+          className={cx(snapToGrid && "is-on")}
+          data-testid="snap-to-grid"
+          aria-pressed={snapToGrid}
+          aria-label="Snap to grid"
+          title={snapToGrid ? "Snap to grid: on" : "Snap to grid: off"}
+        >
+          <Grid3x3 aria-hidden />
+        </ControlButton>
+      )}
+    </Controls>
   );
 }
 

@@ -73,29 +73,7 @@ function AddSecretForm({ onAdded }: { onAdded: () => void }) {
     <>
       <form className="secret-form" onSubmit={add} data-testid="add-secret-form">
         <KindSelect kind={kind} onChange={chooseKind} />
-        <label className="secret-field">
-          <span>Name</span>
-          <input
-            className="input"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="OPENAI_API_KEY"
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="secret-name"
-          />
-        </label>
-        <label className="secret-field secret-field-wide">
-          <span>Value</span>
-          <input
-            className="input"
-            type="password"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            autoComplete="new-password"
-            data-testid="secret-value"
-          />
-        </label>
+        <NameAndValue name={name} value={value} onName={setName} onValue={setValue} />
         <HostsField hosts={hosts} onChange={setHosts} />
         <Button type="submit" variant="primary" disabled={busy || !name.trim() || !value} data-testid="save-secret">
           Save secret
@@ -106,6 +84,44 @@ function AddSecretForm({ onAdded }: { onAdded: () => void }) {
           {error}
         </p>
       )}
+    </>
+  );
+}
+
+type NameAndValueProps = {
+  name: string;
+  value: string;
+  onName: (name: string) => void;
+  onValue: (value: string) => void;
+};
+
+/** The value is a password field: typed once, never shown again. */
+function NameAndValue({ name, value, onName, onValue }: NameAndValueProps) {
+  return (
+    <>
+      <label className="secret-field">
+        <span>Name</span>
+        <input
+          className="input"
+          value={name}
+          onChange={(e) => onName(e.target.value)}
+          placeholder="OPENAI_API_KEY"
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="secret-name"
+        />
+      </label>
+      <label className="secret-field secret-field-wide">
+        <span>Value</span>
+        <input
+          className="input"
+          type="password"
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+          autoComplete="new-password"
+          data-testid="secret-value"
+        />
+      </label>
     </>
   );
 }

@@ -48,11 +48,7 @@ export function WorkflowRow(props: WorkflowRowProps) {
           </Link>
         )}
         <LiveBadge publishedVersion={props.publishedVersion} />
-        {error && (
-          <span className="workflow-row-error" role="alert">
-            {error}
-          </span>
-        )}
+        {error && <RowError error={error} />}
       </span>
       <span className="muted">{nodes}</span>
       <span className="muted" data-testid="workflow-cost" title="What its runs' model calls cost (the runs still kept)">
@@ -127,6 +123,14 @@ function RenameInput({
         if (e.key === "Escape") onCancel();
       }}
     />
+  );
+}
+
+function RowError({ error }: { error: string }) {
+  return (
+    <span className="workflow-row-error" role="alert">
+      {error}
+    </span>
   );
 }
 

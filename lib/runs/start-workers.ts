@@ -90,13 +90,7 @@ export async function startWorkers({
     { connection: queueConnection(), concurrency: toolCallConcurrency },
   );
   const triggers = startTriggersWorker(log);
-  toolCalls.on("active", (job) =>
-    observeMetric("queueWait", { queue: TOOL_CALLS_QUEUE }, ((job.processedOn ?? Date.now()) - job.timestamp) / 1000),
-  );
-  for (const worker of [runs, toolCalls, triggers]) {
-    worker.on("error", (error) => log(`[${worker.name}] ${error.message}`));
-    worker.on("failed", (job, error) => log(`[${worker.name}] job ${job?.id} failed: ${error.message}`));
-  }
+  watchWorkers([runs, toolCalls, triggers], log);
   await Promise.all([
     runs.waitUntilReady(),
     toolCalls.waitUntilReady(),
@@ -125,6 +119,18 @@ export async function startWorkers({
       await Promise.all([withdrawSlots(), flushMetrics().catch(() => undefined)]);
     },
   };
+}
+
+/** Logs the workers' errors and failed jobs; counts how long tool calls waited in the queue. */
+function watchWorkers(workers: Worker[], log: (message: string) => void): void {
+  for (const worker of workers) {
+    worker.on("error", (error) => log(`[${worker.name}] ${error.message}`));
+    worker.on("failed", (job, error) => log(`[${worker.name}] job ${job?.id} failed: ${error.message}`));
+    if (worker.name !== TOOL_CALLS_QUEUE) continue;
+    worker.on("active", (job) =>
+      observeMetric("queueWait", { queue: TOOL_CALLS_QUEUE }, ((job.processedOn ?? Date.now()) - job.timestamp) / 1000),
+    );
+  }
 }
 
 /** Schedules fire as jobs on `triggers`; each becomes a run. The retention cleanup rides the same queue. */

@@ -21,60 +21,18 @@ type FieldRowsEditorProps<R extends FieldRow> = {
 
 export function FieldRowsEditor<R extends FieldRow>(props: FieldRowsEditorProps<R>) {
   const { id, testId, rows, types, emptyText, descriptionPlaceholder, newRow, onChange } = props;
-  const update = (index: number, change: Partial<R>) =>
-    onChange(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
   return (
     <div className="input-fields" id={id} data-testid={testId}>
       {rows.length === 0 && <p className="field-help">{emptyText}</p>}
       {rows.map((row, index) => (
-        <div className="input-field-row" key={index} data-testid="input-field-row">
-          <input
-            className="input"
-            aria-label="Field name"
-            placeholder="name"
-            value={row.name}
-            onChange={(e) => update(index, { name: e.target.value } as Partial<R>)}
-            data-testid="input-field-name"
-          />
-          <select
-            className="input select"
-            aria-label="Type"
-            value={row.type ?? types[0]}
-            onChange={(e) => update(index, { type: e.target.value } as Partial<R>)}
-            data-testid="input-field-type"
-          >
-            {types.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-          <label className="input-field-required" title="Required">
-            <input
-              type="checkbox"
-              checked={row.required === true}
-              onChange={(e) => update(index, { required: e.target.checked } as Partial<R>)}
-              data-testid="input-field-required"
-            />{" "}
-            req.
-          </label>
-          <button
-            type="button"
-            className="toolbar-icon-button"
-            aria-label={`Remove ${row.name || "field"}`}
-            onClick={() => onChange(rows.filter((_, i) => i !== index))}
-          >
-            <X size={13} aria-hidden />
-          </button>
-          <input
-            className="input input-field-description"
-            aria-label="Description"
-            placeholder={descriptionPlaceholder}
-            value={row.description ?? ""}
-            onChange={(e) => update(index, { description: e.target.value } as Partial<R>)}
-            data-testid="input-field-description"
-          />
-        </div>
+        <FieldRowEditor
+          key={index}
+          row={row}
+          types={types}
+          descriptionPlaceholder={descriptionPlaceholder}
+          onChange={(change) => onChange(rows.map((other, i) => (i === index ? { ...other, ...change } : other)))}
+          onRemove={() => onChange(rows.filter((_, i) => i !== index))}
+        />
       ))}
       <button
         type="button"
@@ -84,6 +42,68 @@ export function FieldRowsEditor<R extends FieldRow>(props: FieldRowsEditorProps<
       >
         <Plus size={13} aria-hidden /> Add field
       </button>
+    </div>
+  );
+}
+
+type FieldRowEditorProps<R extends FieldRow> = {
+  row: R;
+  types: readonly string[];
+  descriptionPlaceholder: string;
+  onChange: (change: Partial<R>) => void;
+  onRemove: () => void;
+};
+
+function FieldRowEditor<R extends FieldRow>(props: FieldRowEditorProps<R>) {
+  const { row, types, descriptionPlaceholder, onChange, onRemove } = props;
+  return (
+    <div className="input-field-row" data-testid="input-field-row">
+      <input
+        className="input"
+        aria-label="Field name"
+        placeholder="name"
+        value={row.name}
+        onChange={(e) => onChange({ name: e.target.value } as Partial<R>)}
+        data-testid="input-field-name"
+      />
+      <select
+        className="input select"
+        aria-label="Type"
+        value={row.type ?? types[0]}
+        onChange={(e) => onChange({ type: e.target.value } as Partial<R>)}
+        data-testid="input-field-type"
+      >
+        {types.map((type) => (
+          <option key={type} value={type}>
+            {type}
+          </option>
+        ))}
+      </select>
+      <label className="input-field-required" title="Required">
+        <input
+          type="checkbox"
+          checked={row.required === true}
+          onChange={(e) => onChange({ required: e.target.checked } as Partial<R>)}
+          data-testid="input-field-required"
+        />{" "}
+        req.
+      </label>
+      <button
+        type="button"
+        className="toolbar-icon-button"
+        aria-label={`Remove ${row.name || "field"}`}
+        onClick={onRemove}
+      >
+        <X size={13} aria-hidden />
+      </button>
+      <input
+        className="input input-field-description"
+        aria-label="Description"
+        placeholder={descriptionPlaceholder}
+        value={row.description ?? ""}
+        onChange={(e) => onChange({ description: e.target.value } as Partial<R>)}
+        data-testid="input-field-description"
+      />
     </div>
   );
 }

@@ -44,74 +44,21 @@ function Rows({
     const named = next.filter((row) => row.key.trim() !== "");
     onChange(named.length > 0 ? Object.fromEntries(named.map((row) => [row.key.trim(), row.value])) : undefined);
   };
-  const change = (index: number, patch: Partial<Row>) =>
-    update(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
     <div className="row-editor" data-testid={testId}>
-      {rows.map((row, index) => {
-        const secret = isSecretRef(row.value);
-        return (
-          <div className="row-editor-row is-pair" key={index} data-testid={`${testId}-row`}>
-            <input
-              id={index === 0 ? id : undefined}
-              className="input mono"
-              aria-label={`Name ${index + 1}`}
-              data-testid={`${testId}-key`}
-              placeholder={placeholder ?? "Name"}
-              spellCheck={false}
-              value={row.key}
-              onChange={(e) => change(index, { key: e.target.value })}
-            />
-            {secret ? (
-              <select
-                className="input select"
-                aria-label={`Secret for ${row.key || `row ${index + 1}`}`}
-                data-testid={`${testId}-secret`}
-                value={(row.value as SecretRef).$secret}
-                onChange={(e) => change(index, { value: secretRef(e.target.value) })}
-              >
-                <option value="" disabled>
-                  {names.length > 0 ? "Choose a secret…" : "No secrets yet"}
-                </option>
-                {!names.includes((row.value as SecretRef).$secret) && (row.value as SecretRef).$secret && (
-                  <option value={(row.value as SecretRef).$secret}>{(row.value as SecretRef).$secret}</option>
-                )}
-                {names.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                className="input mono"
-                aria-label={`Value ${index + 1}`}
-                data-testid={`${testId}-value`}
-                placeholder="Value"
-                spellCheck={false}
-                value={row.value as string}
-                onChange={(e) => change(index, { value: e.target.value })}
-              />
-            )}
-            <button
-              type="button"
-              className="row-editor-mode"
-              data-testid={`${testId}-use-secret`}
-              aria-pressed={secret}
-              aria-label={secret ? "Type the value instead" : "Use a stored secret"}
-              title={secret ? "Type the value instead" : "Use a stored secret (only its name is saved)"}
-              onClick={() => change(index, { value: secret ? "" : secretRef(names[0] ?? "") })}
-            >
-              {secret ? <Type size={14} aria-hidden /> : <KeyRound size={14} aria-hidden />}
-            </button>
-            <RemoveRow
-              label={`Remove ${row.key || `row ${index + 1}`}`}
-              testId={`${testId}-remove`}
-              onClick={() => update(rows.filter((_, i) => i !== index))}
-            />
-          </div>
-        );
-      })}
+      {rows.map((row, index) => (
+        <PairRow
+          key={index}
+          id={index === 0 ? id : undefined}
+          testId={testId}
+          index={index}
+          row={row}
+          placeholder={placeholder}
+          secretNames={names}
+          onChange={(patch) => update(rows.map((other, i) => (i === index ? { ...other, ...patch } : other)))}
+          onRemove={() => update(rows.filter((_, i) => i !== index))}
+        />
+      ))}
       <button
         type="button"
         className="row-editor-add"
@@ -121,5 +68,97 @@ function Rows({
         <Plus size={13} aria-hidden /> Add
       </button>
     </div>
+  );
+}
+
+type PairRowProps = {
+  id?: string;
+  testId: string;
+  index: number;
+  row: Row;
+  placeholder?: string;
+  secretNames: string[];
+  onChange: (patch: Partial<Row>) => void;
+  onRemove: () => void;
+};
+
+/** One key and its value: typed text, or a stored secret picked by name (the key icon switches). */
+function PairRow({ id, testId, index, row, placeholder, secretNames, onChange, onRemove }: PairRowProps) {
+  const secret = isSecretRef(row.value);
+  return (
+    <div className="row-editor-row is-pair" data-testid={`${testId}-row`}>
+      <input
+        id={id}
+        className="input mono"
+        aria-label={`Name ${index + 1}`}
+        data-testid={`${testId}-key`}
+        placeholder={placeholder ?? "Name"}
+        spellCheck={false}
+        value={row.key}
+        onChange={(e) => onChange({ key: e.target.value })}
+      />
+      {secret ? (
+        <SecretSelect
+          label={`Secret for ${row.key || `row ${index + 1}`}`}
+          testId={`${testId}-secret`}
+          chosen={(row.value as SecretRef).$secret}
+          names={secretNames}
+          onChange={(name) => onChange({ value: secretRef(name) })}
+        />
+      ) : (
+        <input
+          className="input mono"
+          aria-label={`Value ${index + 1}`}
+          data-testid={`${testId}-value`}
+          placeholder="Value"
+          spellCheck={false}
+          value={row.value as string}
+          onChange={(e) => onChange({ value: e.target.value })}
+        />
+      )}
+      <button
+        type="button"
+        className="row-editor-mode"
+        data-testid={`${testId}-use-secret`}
+        aria-pressed={secret}
+        aria-label={secret ? "Type the value instead" : "Use a stored secret"}
+        title={secret ? "Type the value instead" : "Use a stored secret (only its name is saved)"}
+        onClick={() => onChange({ value: secret ? "" : secretRef(secretNames[0] ?? "") })}
+      >
+        {secret ? <Type size={14} aria-hidden /> : <KeyRound size={14} aria-hidden />}
+      </button>
+      <RemoveRow label={`Remove ${row.key || `row ${index + 1}`}`} testId={`${testId}-remove`} onClick={onRemove} />
+    </div>
+  );
+}
+
+type SecretSelectProps = {
+  label: string;
+  testId: string;
+  chosen: string;
+  names: string[];
+  onChange: (name: string) => void;
+};
+
+/** A secret named in the workflow but not (or no longer) stored stays shown, so it is not silently replaced. */
+function SecretSelect({ label, testId, chosen, names, onChange }: SecretSelectProps) {
+  return (
+    <select
+      className="input select"
+      aria-label={label}
+      data-testid={testId}
+      value={chosen}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <option value="" disabled>
+        {names.length > 0 ? "Choose a secret…" : "No secrets yet"}
+      </option>
+      {!names.includes(chosen) && chosen && <option value={chosen}>{chosen}</option>}
+      {names.map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+    </select>
   );
 }

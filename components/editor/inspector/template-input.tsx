@@ -3,7 +3,7 @@
  * A multi-line text field with `{{nodeLabel.output}}` completion: typing `{{` lists the outputs of
  * upstream nodes; arrows pick, Enter or Tab or a click inserts.
  */
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { cx } from "@/components/ui/class-names";
 import type { UpstreamOutput } from "../upstream-outputs";
 
@@ -35,6 +35,70 @@ export function TemplateInput({
   onChange,
 }: TemplateInputProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  const completion = useCompletion(ref, value, suggestions, onChange);
+  return (
+    <div className="template-input">
+      <textarea
+        ref={ref}
+        id={id}
+        data-testid={testId}
+        className="input textarea"
+        rows={rows}
+        placeholder={placeholder}
+        value={value}
+        aria-invalid={invalid}
+        aria-autocomplete="list"
+        aria-expanded={completion.matches.length > 0}
+        onChange={(e) => {
+          onChange(e.target.value);
+          completion.track(e.target.value, e.target.selectionStart);
+        }}
+        onKeyDown={completion.onKeyDown}
+        onBlur={() => setTimeout(completion.close, 120)}
+      />
+      {completion.isOpen && (
+        <SuggestionList testId={testId} completion={completion} anyUpstream={suggestions.length > 0} />
+      )}
+    </div>
+  );
+}
+
+type SuggestionListProps = { testId: string; completion: ReturnType<typeof useCompletion>; anyUpstream: boolean };
+
+function SuggestionList({ testId, completion, anyUpstream }: SuggestionListProps) {
+  return (
+    <ul className="template-suggestions" role="listbox" data-testid={`${testId}-suggestions`}>
+      {completion.matches.map((s, i) => (
+        <li key={s.token} role="option" aria-selected={i === completion.active}>
+          <button
+            type="button"
+            className={cx(i === completion.active && "is-active")}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => completion.insert(s)}
+          >
+            <code>{s.token}</code>
+            <span>
+              {s.portLabel} of {s.nodeLabel}
+            </span>
+          </button>
+        </li>
+      ))}
+      {completion.matches.length === 0 && (
+        <li className="template-suggestions-empty">
+          {anyUpstream ? "No upstream output matches." : "Connect a node into this one to use its output here."}
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** The open `{{…`, the suggestions matching it, the one the arrows picked, and inserting one in place. */
+function useCompletion(
+  ref: RefObject<HTMLTextAreaElement | null>,
+  value: string,
+  suggestions: UpstreamOutput[],
+  onChange: (value: string) => void,
+) {
   const [open, setOpen] = useState<{ start: number; typed: string } | null>(null);
   const [active, setActive] = useState(0);
   const matches = open ? suggestions.filter((s) => s.token.toLowerCase().includes(open.typed)) : [];
@@ -72,52 +136,5 @@ export function TemplateInput({
     }
   };
 
-  return (
-    <div className="template-input">
-      <textarea
-        ref={ref}
-        id={id}
-        data-testid={testId}
-        className="input textarea"
-        rows={rows}
-        placeholder={placeholder}
-        value={value}
-        aria-invalid={invalid}
-        aria-autocomplete="list"
-        aria-expanded={matches.length > 0}
-        onChange={(e) => {
-          onChange(e.target.value);
-          track(e.target.value, e.target.selectionStart);
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={() => setTimeout(() => setOpen(null), 120)}
-      />
-      {open && (
-        <ul className="template-suggestions" role="listbox" data-testid={`${testId}-suggestions`}>
-          {matches.map((s, i) => (
-            <li key={s.token} role="option" aria-selected={i === active}>
-              <button
-                type="button"
-                className={cx(i === active && "is-active")}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => insert(s)}
-              >
-                <code>{s.token}</code>
-                <span>
-                  {s.portLabel} of {s.nodeLabel}
-                </span>
-              </button>
-            </li>
-          ))}
-          {matches.length === 0 && (
-            <li className="template-suggestions-empty">
-              {suggestions.length === 0
-                ? "Connect a node into this one to use its output here."
-                : "No upstream output matches."}
-            </li>
-          )}
-        </ul>
-      )}
-    </div>
-  );
+  return { isOpen: open !== null, matches, active, track, insert, onKeyDown, close: () => setOpen(null) };
 }

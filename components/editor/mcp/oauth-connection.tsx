@@ -25,6 +25,41 @@ function describe(status: OAuthConnectionStatus): string {
 }
 
 export function OAuthConnection({ server, readInput, readOnly, refresh }: Props) {
+  const { connect, disconnect, pending, waiting, error } = useOAuthSignIn(server, readInput, refresh);
+  const { status } = server;
+  return (
+    <div className="mcp-oauth" data-testid={`mcp-oauth-${server.key}`}>
+      <p className="mcp-oauth-status" data-testid="mcp-oauth-status">
+        <KeyRound size={13} aria-hidden /> {waiting ? `Waiting for the sign-in at ${server.origin}…` : describe(status)}
+      </p>
+      <div className="mcp-oauth-actions">
+        <Button size="sm" onClick={connect} disabled={readOnly || pending} data-testid="mcp-oauth-connect">
+          {pending ? <RefreshCw size={14} className="spin" aria-hidden /> : null}{" "}
+          {status.connected ? "Reconnect" : "Connect"}
+        </Button>
+        {status.connected && (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={disconnect}
+            disabled={readOnly || pending}
+            data-testid="mcp-oauth-disconnect"
+          >
+            Disconnect
+          </Button>
+        )}
+      </div>
+      {error && (
+        <p className="field-error" data-testid="mcp-oauth-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Connect (a sign-in window, then the status read every second while it is open) and Disconnect. */
+function useOAuthSignIn(server: NodeOAuthServer, readInput: () => unknown, refresh: () => Promise<void>) {
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   // The sign-in window and when it was opened, while it is.
@@ -69,33 +104,5 @@ export function OAuthConnection({ server, readInput, readOnly, refresh }: Props)
       await refresh();
     });
 
-  return (
-    <div className="mcp-oauth" data-testid={`mcp-oauth-${server.key}`}>
-      <p className="mcp-oauth-status" data-testid="mcp-oauth-status">
-        <KeyRound size={13} aria-hidden /> {waiting ? `Waiting for the sign-in at ${server.origin}…` : describe(status)}
-      </p>
-      <div className="mcp-oauth-actions">
-        <Button size="sm" onClick={connect} disabled={readOnly || pending} data-testid="mcp-oauth-connect">
-          {pending ? <RefreshCw size={14} className="spin" aria-hidden /> : null}{" "}
-          {status.connected ? "Reconnect" : "Connect"}
-        </Button>
-        {status.connected && (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={disconnect}
-            disabled={readOnly || pending}
-            data-testid="mcp-oauth-disconnect"
-          >
-            Disconnect
-          </Button>
-        )}
-      </div>
-      {error && (
-        <p className="field-error" data-testid="mcp-oauth-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  return { connect, disconnect, pending, waiting: waiting !== null, error };
 }

@@ -54,32 +54,33 @@ export function ToolFilterPicker({
       )}
       {listed.length > 0 && (
         <ul className="mcp-tool-list">
-          {listed.map((tool) => {
-            const ticked = filter.tools.includes(tool.name);
-            const offered = filter.mode === "all" || (filter.mode === "selected" ? ticked : !ticked);
-            return (
-              <li
-                key={tool.name}
-                className={cx("mcp-tool", !offered && "mcp-tool-off")}
-                data-testid={`mcp-tool-${tool.name}`}
-              >
-                <label>
-                  {filter.mode !== "all" && (
-                    <input
-                      type="checkbox"
-                      checked={ticked}
-                      onChange={() => toggle(tool.name)}
-                      aria-label={`${filter.mode === "selected" ? "Offer" : "Hide"} ${tool.name}`}
-                    />
-                  )}
-                  <span className="mcp-tool-name">{tool.name}</span>
-                </label>
-                {tool.description && <p className="mcp-tool-description">{tool.description}</p>}
-              </li>
-            );
-          })}
+          {listed.map((tool) => (
+            <ToolChoice key={tool.name} tool={tool} filter={filter} onToggle={() => toggle(tool.name)} />
+          ))}
         </ul>
       )}
     </div>
+  );
+}
+
+/** One tool, dimmed when the filter leaves it out; with a box to tick unless every tool is offered. */
+function ToolChoice({ tool, filter, onToggle }: { tool: DiscoveredTool; filter: ToolFilter; onToggle: () => void }) {
+  const ticked = filter.tools.includes(tool.name);
+  const offered = filter.mode === "all" || (filter.mode === "selected" ? ticked : !ticked);
+  return (
+    <li className={cx("mcp-tool", !offered && "mcp-tool-off")} data-testid={`mcp-tool-${tool.name}`}>
+      <label>
+        {filter.mode !== "all" && (
+          <input
+            type="checkbox"
+            checked={ticked}
+            onChange={onToggle}
+            aria-label={`${filter.mode === "selected" ? "Offer" : "Hide"} ${tool.name}`}
+          />
+        )}
+        <span className="mcp-tool-name">{tool.name}</span>
+      </label>
+      {tool.description && <p className="mcp-tool-description">{tool.description}</p>}
+    </li>
   );
 }

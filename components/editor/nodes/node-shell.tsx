@@ -43,8 +43,6 @@ export function NodeShell({ id, data, meta, selected, className, children }: Nod
   const status = useEditorStore((state) => state.statuses[id]);
   const mark = useEditorStore((state) => state.marks[id]);
   const isTool = data.mode === "tool";
-  // A renamed node keeps its component's name in view; an unrenamed one need not say it twice.
-  const subtitle = !meta ? `Unknown component ${data.componentType}` : data.label !== meta.label ? meta.label : null;
 
   useRemeasureOnChange(id, data.mode);
 
@@ -73,27 +71,7 @@ export function NodeShell({ id, data, meta, selected, className, children }: Nod
           <span className="tool-handle-label">tool</span>
         </>
       )}
-      <header className="node-header">
-        <span className="node-icon">
-          <CatalogueIcon name={meta?.icon ?? "box"} size={16} strokeWidth={2} />
-        </span>
-        <span className="node-titles">
-          <span className="node-title">{data.label}</span>
-          {subtitle && <span className="node-subtitle">{subtitle}</span>}
-        </span>
-        {isTool && (
-          <Badge tone="tool">
-            <Wrench size={11} aria-hidden /> Tool
-          </Badge>
-        )}
-        <NodeDataBadges nodeId={id} pinned={data.pinned !== undefined} />
-        {status && <span className={cx("node-status", `node-status-${status}`)}>{STATUS_LABELS[status]}</span>}
-        {mark && (
-          <span className={cx("node-diff", `node-diff-${mark}`)} data-testid={`diff-${id}`}>
-            {mark}
-          </span>
-        )}
-      </header>
+      <NodeHeader id={id} data={data} meta={meta} />
       {children}
       {problems.length > 0 && (
         <div className="node-problems" role="alert">
@@ -105,6 +83,37 @@ export function NodeShell({ id, data, meta, selected, className, children }: Nod
         </div>
       )}
     </div>
+  );
+}
+
+/** Icon, label (and the component's name when renamed), and badges: tool, pin, run status, version diff. */
+function NodeHeader({ id, data, meta }: Pick<NodeShellProps, "id" | "data" | "meta">) {
+  const status = useEditorStore((state) => state.statuses[id]);
+  const mark = useEditorStore((state) => state.marks[id]);
+  // A renamed node keeps its component's name in view; an unrenamed one need not say it twice.
+  const subtitle = !meta ? `Unknown component ${data.componentType}` : data.label !== meta.label ? meta.label : null;
+  return (
+    <header className="node-header">
+      <span className="node-icon">
+        <CatalogueIcon name={meta?.icon ?? "box"} size={16} strokeWidth={2} />
+      </span>
+      <span className="node-titles">
+        <span className="node-title">{data.label}</span>
+        {subtitle && <span className="node-subtitle">{subtitle}</span>}
+      </span>
+      {data.mode === "tool" && (
+        <Badge tone="tool">
+          <Wrench size={11} aria-hidden /> Tool
+        </Badge>
+      )}
+      <NodeDataBadges nodeId={id} pinned={data.pinned !== undefined} />
+      {status && <span className={cx("node-status", `node-status-${status}`)}>{STATUS_LABELS[status]}</span>}
+      {mark && (
+        <span className={cx("node-diff", `node-diff-${mark}`)} data-testid={`diff-${id}`}>
+          {mark}
+        </span>
+      )}
+    </header>
   );
 }
 
