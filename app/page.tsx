@@ -5,7 +5,7 @@
 import { Plus, Workflow } from "lucide-react";
 import { pageUser } from "@/lib/auth/request-access";
 import { hasRole } from "@/lib/auth/roles";
-import { listWorkflows } from "@/lib/workflow-store/repository";
+import { listWorkflows, type WorkflowSummary } from "@/lib/workflow-store/repository";
 import { workflowCosts } from "@/lib/runs/workflow-costs";
 import { buttonClassName } from "@/components/ui/button";
 import { PageShell } from "@/components/ui/page-shell";
@@ -50,45 +50,9 @@ export default async function HomePage() {
       }
     >
       {workflows.length === 0 ? (
-        <div className="empty-state">
-          <span className="empty-state-icon">
-            <Workflow size={22} aria-hidden />
-          </span>
-          <h2>No workflows yet</h2>
-          <p>
-            {canEdit
-              ? "Start with an empty canvas: drop in an Entry and an Agent, then give the agent a tool."
-              : "An editor has not made any workflows yet."}
-          </p>
-          {canEdit && <NewWorkflowButton />}
-        </div>
+        <NoWorkflows canEdit={canEdit} />
       ) : (
-        <div className="table-card">
-          <div className="table-head workflow-table-head" aria-hidden>
-            <span>Name</span>
-            <span>Nodes</span>
-            <span>Cost</span>
-            <span>Updated</span>
-            <span />
-          </div>
-          <ul className="table-rows">
-            {workflows.map((workflow) => (
-              <li key={workflow.id}>
-                <WorkflowRow
-                  id={workflow.id}
-                  name={workflow.name}
-                  nodeCount={workflow.nodeCount}
-                  publishedVersion={workflow.publishedVersion}
-                  costUsd={costs.get(workflow.id) ?? 0}
-                  updatedAt={workflow.updatedAt.toISOString()}
-                  updatedLabel={formatRelativeTime(workflow.updatedAt, now)}
-                  updatedTitle={workflow.updatedAt.toLocaleString("en")}
-                  canEdit={canEdit}
-                />
-              </li>
-            ))}
-          </ul>
-        </div>
+        <WorkflowTable workflows={workflows} costs={costs} now={now} canEdit={canEdit} />
       )}
       <TemplateGallery
         templates={TEMPLATES.map(({ id, name, description, icon, graph }) => ({
@@ -101,5 +65,62 @@ export default async function HomePage() {
         canCreate={canEdit}
       />
     </PageShell>
+  );
+}
+
+/** What the page shows before anyone has made a workflow. */
+function NoWorkflows({ canEdit }: { canEdit: boolean }) {
+  return (
+    <div className="empty-state">
+      <span className="empty-state-icon">
+        <Workflow size={22} aria-hidden />
+      </span>
+      <h2>No workflows yet</h2>
+      <p>
+        {canEdit
+          ? "Start with an empty canvas: drop in an Entry and an Agent, then give the agent a tool."
+          : "An editor has not made any workflows yet."}
+      </p>
+      {canEdit && <NewWorkflowButton />}
+    </div>
+  );
+}
+
+type WorkflowTableProps = {
+  workflows: WorkflowSummary[];
+  costs: Map<string, number>;
+  now: Date;
+  canEdit: boolean;
+};
+
+/** One row per workflow, with its cost so far and when it last changed. */
+function WorkflowTable({ workflows, costs, now, canEdit }: WorkflowTableProps) {
+  return (
+    <div className="table-card">
+      <div className="table-head workflow-table-head" aria-hidden>
+        <span>Name</span>
+        <span>Nodes</span>
+        <span>Cost</span>
+        <span>Updated</span>
+        <span />
+      </div>
+      <ul className="table-rows">
+        {workflows.map((workflow) => (
+          <li key={workflow.id}>
+            <WorkflowRow
+              id={workflow.id}
+              name={workflow.name}
+              nodeCount={workflow.nodeCount}
+              publishedVersion={workflow.publishedVersion}
+              costUsd={costs.get(workflow.id) ?? 0}
+              updatedAt={workflow.updatedAt.toISOString()}
+              updatedLabel={formatRelativeTime(workflow.updatedAt, now)}
+              updatedTitle={workflow.updatedAt.toLocaleString("en")}
+              canEdit={canEdit}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

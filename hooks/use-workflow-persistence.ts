@@ -68,7 +68,15 @@ export function useWorkflowPersistence() {
     [store],
   );
 
-  // Autosave after a quiet second; a save already in flight is followed by another if edits came in meanwhile.
+  useAutosave(store, save);
+  useLeaveWarning(store);
+  useSaveShortcut(save);
+
+  return { save, run, isRunning };
+}
+
+/** Autosave after a quiet second; a save already in flight is followed by another if edits came in meanwhile. */
+function useAutosave(store: EditorStore, save: () => Promise<boolean>) {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = store.subscribe((state, previous) => {
@@ -87,8 +95,10 @@ export function useWorkflowPersistence() {
       clearTimeout(timer);
     };
   }, [store, save]);
+}
 
-  // Leaving with edits not yet stored: the browser asks first.
+/** Leaving with edits not yet stored: the browser asks first. */
+function useLeaveWarning(store: EditorStore) {
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       const { revision, savedRevision, saving } = store.getState();
@@ -99,7 +109,10 @@ export function useWorkflowPersistence() {
     window.addEventListener("beforeunload", onBeforeUnload);
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, [store]);
+}
 
+/** Ctrl/Cmd+S saves. */
+function useSaveShortcut(save: () => Promise<boolean>) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === "s") {
@@ -110,8 +123,6 @@ export function useWorkflowPersistence() {
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [save]);
-
-  return { save, run, isRunning };
 }
 
 /** Resolves once no save is in flight (Run and test runs save after it). */

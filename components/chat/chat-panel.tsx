@@ -68,23 +68,10 @@ type HeaderProps = {
 
 /** Picking, starting, renaming and deleting conversations; the debug log's toggle; closing. */
 function ChatHeader({ chat, canSend, debugOpen, toggleDebug, onClose }: HeaderProps) {
-  const { current, conversations } = chat;
+  const { current } = chat;
   return (
     <header className="chat-header">
-      <select
-        className="chat-picker"
-        data-testid="chat-conversations"
-        value={current?.id ?? ""}
-        onChange={(event) => (event.target.value ? void chat.open(event.target.value) : chat.setCurrent(null))}
-        aria-label="Conversation"
-      >
-        <option value="">{conversations.length === 0 ? "No conversations yet" : "Pick a conversation…"}</option>
-        {conversations.map((conversation) => (
-          <option key={conversation.id} value={conversation.id}>
-            {conversation.title}
-          </option>
-        ))}
-      </select>
+      <ConversationSelect chat={chat} />
       {canSend && (
         <Button
           size="sm"
@@ -133,6 +120,27 @@ function ChatHeader({ chat, canSend, debugOpen, toggleDebug, onClose }: HeaderPr
         <X size={15} aria-hidden />
       </button>
     </header>
+  );
+}
+
+/** The conversation picker: one option per conversation of this workflow, or none picked. */
+function ConversationSelect({ chat }: { chat: Conversations }) {
+  const { current, conversations } = chat;
+  return (
+    <select
+      className="chat-picker"
+      data-testid="chat-conversations"
+      value={current?.id ?? ""}
+      onChange={(event) => (event.target.value ? void chat.open(event.target.value) : chat.setCurrent(null))}
+      aria-label="Conversation"
+    >
+      <option value="">{conversations.length === 0 ? "No conversations yet" : "Pick a conversation…"}</option>
+      {conversations.map((conversation) => (
+        <option key={conversation.id} value={conversation.id}>
+          {conversation.title}
+        </option>
+      ))}
+    </select>
   );
 }
 

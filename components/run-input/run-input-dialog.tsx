@@ -37,11 +37,7 @@ export function RunInputDialog({
   const [values, setValues] = useState(() => initialFormValues(fields, initialInput));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const parsed = parseRunInput(text);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onCancel();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onCancel]);
+  useCancelOnEscape(onCancel);
 
   const submit = () => {
     if (fields.length === 0) return onRun(parsed.value);
@@ -73,41 +69,71 @@ export function RunInputDialog({
         {fields.length > 0 ? (
           <RunInputForm fields={fields} values={values} errors={fieldErrors} onChange={setValues} />
         ) : (
-          <>
-            <label className="run-input-label" htmlFor="run-input-text">
-              Input for the Entry node: text, or JSON
-            </label>
-            <textarea
-              id="run-input-text"
-              className="input run-input-text"
-              data-testid="run-input-text"
-              value={text}
-              autoFocus
-              spellCheck={false}
-              rows={8}
-              placeholder='What is the weather in Oslo?   or   { "city": "Oslo" }'
-              onChange={(e) => setText(e.target.value)}
-            />
-            <p className="run-input-kind" data-testid="run-input-kind">
-              {parsed.kind === "none" ? "No input: the Entry hands on nothing." : `Sent as ${parsed.kind}.`} Ctrl/⌘
-              Enter runs.
-            </p>
-          </>
+          <FreeInput text={text} setText={setText} kind={parsed.kind} />
         )}
-        {error && (
-          <p className="run-input-error" role="alert" data-testid="run-input-error">
-            {error}
-          </p>
-        )}
-        <div className="modal-actions">
-          <Button type="button" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" data-testid="run-input-submit" disabled={busy}>
-            <Play size={14} aria-hidden /> {busy ? "Starting…" : "Run"}
-          </Button>
-        </div>
+        <DialogFooter error={error} busy={busy} onCancel={onCancel} />
       </form>
     </div>
+  );
+}
+
+/** Escape cancels, wherever the focus is. */
+function useCancelOnEscape(onCancel: () => void) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onCancel();
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onCancel]);
+}
+
+type FreeInputProps = {
+  text: string;
+  setText: (text: string) => void;
+  kind: ReturnType<typeof parseRunInput>["kind"];
+};
+
+/** Without input fields on the Entry: a box for text or JSON, and what it will be sent as. */
+function FreeInput({ text, setText, kind }: FreeInputProps) {
+  return (
+    <>
+      <label className="run-input-label" htmlFor="run-input-text">
+        Input for the Entry node: text, or JSON
+      </label>
+      <textarea
+        id="run-input-text"
+        className="input run-input-text"
+        data-testid="run-input-text"
+        value={text}
+        autoFocus
+        spellCheck={false}
+        rows={8}
+        placeholder='What is the weather in Oslo?   or   { "city": "Oslo" }'
+        onChange={(e) => setText(e.target.value)}
+      />
+      <p className="run-input-kind" data-testid="run-input-kind">
+        {kind === "none" ? "No input: the Entry hands on nothing." : `Sent as ${kind}.`} Ctrl/⌘ Enter runs.
+      </p>
+    </>
+  );
+}
+
+/** The run's error if starting it failed, then Cancel and Run. */
+function DialogFooter({ error, busy, onCancel }: Pick<RunInputDialogProps, "error" | "busy" | "onCancel">) {
+  return (
+    <>
+      {error && (
+        <p className="run-input-error" role="alert" data-testid="run-input-error">
+          {error}
+        </p>
+      )}
+      <div className="modal-actions">
+        <Button type="button" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" data-testid="run-input-submit" disabled={busy}>
+          <Play size={14} aria-hidden /> {busy ? "Starting…" : "Run"}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -46,28 +46,7 @@ export function RunTable({ runs, showWorkflow }: { runs: RunSummary[]; showWorkf
               data-status={run.status}
             >
               <RunStatusPill status={run.status} />
-              <span className="run-table-name">
-                {showWorkflow ? run.workflowName : <code>{run.id.slice(0, 8)}</code>}
-                {run.inputPreview && !run.error && !run.waitingFor && (
-                  <span className="run-table-input">{run.inputPreview}</span>
-                )}
-                {!run.inputPreview && run.defaultInputPreview && !run.error && !run.waitingFor && (
-                  <span className="run-table-input" title="Started without input: the Entry's default input was used">
-                    default: {run.defaultInputPreview}
-                  </span>
-                )}
-                {run.waitingFor && (
-                  <span className="run-table-input" data-testid="run-waiting-for">
-                    waits {WAIT_TEXT[run.waitingFor.kind as WaitKind] ?? `(${run.waitingFor.kind})`}
-                    {run.waitingFor.until && ` until ${new Date(run.waitingFor.until).toLocaleString("en")}`}
-                  </span>
-                )}
-                {run.error && (
-                  <span className="run-table-error" title={run.error}>
-                    {run.error}
-                  </span>
-                )}
-              </span>
+              <RunName run={run} showWorkflow={showWorkflow} />
               <span className="run-table-started" title={new Date(run.createdAt).toLocaleString("en")}>
                 {formatRelativeTime(new Date(run.createdAt), now)}
                 {run.triggerKind && (
@@ -86,5 +65,31 @@ export function RunTable({ runs, showWorkflow }: { runs: RunSummary[]; showWorkf
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The run's workflow (or id), with its input, what it waits for, or its error beneath. */
+function RunName({ run, showWorkflow }: { run: RunSummary; showWorkflow: boolean }) {
+  return (
+    <span className="run-table-name">
+      {showWorkflow ? run.workflowName : <code>{run.id.slice(0, 8)}</code>}
+      {run.inputPreview && !run.error && !run.waitingFor && <span className="run-table-input">{run.inputPreview}</span>}
+      {!run.inputPreview && run.defaultInputPreview && !run.error && !run.waitingFor && (
+        <span className="run-table-input" title="Started without input: the Entry's default input was used">
+          default: {run.defaultInputPreview}
+        </span>
+      )}
+      {run.waitingFor && (
+        <span className="run-table-input" data-testid="run-waiting-for">
+          waits {WAIT_TEXT[run.waitingFor.kind as WaitKind] ?? `(${run.waitingFor.kind})`}
+          {run.waitingFor.until && ` until ${new Date(run.waitingFor.until).toLocaleString("en")}`}
+        </span>
+      )}
+      {run.error && (
+        <span className="run-table-error" title={run.error}>
+          {run.error}
+        </span>
+      )}
+    </span>
   );
 }

@@ -66,23 +66,8 @@ export function ApprovalCard({
   labelOf: (nodeId: string) => string;
   canDecide: boolean;
 }) {
-  const [editing, setEditing] = useState(false);
-  const [argsText, setArgsText] = useState(() => prettyValue(approval.args ?? {}));
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { editing, setEditing, argsText, setArgsText, error, sending, decide } = useApprovalDecision(runId, approval);
   const isPending = approval.state === "pending";
-
-  async function decide(decision: ApprovalDecisionInput["decision"]) {
-    const input: ApprovalDecisionInput = { decision };
-    if (decision === "approved" && editing) {
-      const parsed = parseArgs(argsText);
-      if (typeof parsed === "string") return setError(parsed);
-      input.args = parsed;
-    }
-    setSending(true);
-    setError(await sendApprovalDecision(runId, approval.callId, input));
-    setSending(false);
-  }
 
   return (
     <article
@@ -91,17 +76,7 @@ export function ApprovalCard({
       data-state={approval.state}
       data-tool-name={approval.toolName}
     >
-      <header className="tool-call-header">
-        <code className="tool-call-name" data-testid="approval-tool-name">
-          {approval.toolName}
-        </code>
-        {approval.state !== "pending" && (
-          <Badge tone={OUTCOME[approval.state].tone}>
-            <span data-testid="approval-outcome">{OUTCOME[approval.state].label}</span>
-          </Badge>
-        )}
-        <span className="tool-call-meta">{labelOf(approval.agentNodeId)}</span>
-      </header>
+      <ApprovalHeader approval={approval} labelOf={labelOf} />
       {isPending ? (
         <p className="gateway-reason">
           Waiting for your decision; denied automatically after {approval.timeoutSeconds} s.
@@ -111,21 +86,7 @@ export function ApprovalCard({
           {decisionText(approval)}
         </p>
       )}
-      <section className="tool-call-section">
-        <h4>Arguments</h4>
-        {isPending && editing ? (
-          <textarea
-            className="approval-args-editor"
-            value={argsText}
-            onChange={(e) => setArgsText(e.target.value)}
-            spellCheck={false}
-            aria-label="Arguments as JSON"
-            data-testid="approval-args-editor"
-          />
-        ) : (
-          <ValueBlock value={approval.approvedArgs ?? approval.args ?? {}} collapsible testId="approval-args" />
-        )}
-      </section>
+      <ApprovalArgs approval={approval} editable={isPending && editing} argsText={argsText} setArgsText={setArgsText} />
       {isPending && canDecide && (
         <DecisionButtons
           sending={sending}
@@ -149,6 +110,72 @@ export function ApprovalCard({
         </p>
       )}
     </article>
+  );
+}
+
+/** The decision being made on one call: its arguments as edited JSON, and sending Approve or Deny. */
+function useApprovalDecision(runId: string, approval: ApprovalView) {
+  const [editing, setEditing] = useState(false);
+  const [argsText, setArgsText] = useState(() => prettyValue(approval.args ?? {}));
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function decide(decision: ApprovalDecisionInput["decision"]) {
+    const input: ApprovalDecisionInput = { decision };
+    if (decision === "approved" && editing) {
+      const parsed = parseArgs(argsText);
+      if (typeof parsed === "string") return setError(parsed);
+      input.args = parsed;
+    }
+    setSending(true);
+    setError(await sendApprovalDecision(runId, approval.callId, input));
+    setSending(false);
+  }
+  return { editing, setEditing, argsText, setArgsText, error, sending, decide };
+}
+
+/** The tool's name, the outcome once decided, and which agent asked. */
+function ApprovalHeader({ approval, labelOf }: { approval: ApprovalView; labelOf: (nodeId: string) => string }) {
+  return (
+    <header className="tool-call-header">
+      <code className="tool-call-name" data-testid="approval-tool-name">
+        {approval.toolName}
+      </code>
+      {approval.state !== "pending" && (
+        <Badge tone={OUTCOME[approval.state].tone}>
+          <span data-testid="approval-outcome">{OUTCOME[approval.state].label}</span>
+        </Badge>
+      )}
+      <span className="tool-call-meta">{labelOf(approval.agentNodeId)}</span>
+    </header>
+  );
+}
+
+type ApprovalArgsProps = {
+  approval: ApprovalView;
+  editable: boolean;
+  argsText: string;
+  setArgsText: (text: string) => void;
+};
+
+/** The call's arguments: as JSON to edit while approving, else as approved (or asked for). */
+function ApprovalArgs({ approval, editable, argsText, setArgsText }: ApprovalArgsProps) {
+  return (
+    <section className="tool-call-section">
+      <h4>Arguments</h4>
+      {editable ? (
+        <textarea
+          className="approval-args-editor"
+          value={argsText}
+          onChange={(e) => setArgsText(e.target.value)}
+          spellCheck={false}
+          aria-label="Arguments as JSON"
+          data-testid="approval-args-editor"
+        />
+      ) : (
+        <ValueBlock value={approval.approvedArgs ?? approval.args ?? {}} collapsible testId="approval-args" />
+      )}
+    </section>
   );
 }
 

@@ -22,6 +22,35 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
   );
 }
 
+/** Fetches the waiting node's gateway token (editors only) and sends the agent's answer with Done. */
+function useExternalAgent(runId: string, nodeId: string, canAct: boolean) {
+  const [token, setToken] = useState<string | null>(null);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  useEffect(() => {
+    if (!canAct) return;
+    void fetch(`/api/runs/${runId}/external/${encodeURIComponent(nodeId)}`)
+      .then(async (response) =>
+        response.ok
+          ? setToken(((await response.json()) as { token: string }).token)
+          : setError("The token is no longer available"),
+      )
+      .catch(() => setError("Could not reach the server"));
+  }, [runId, nodeId, canAct]);
+  const done = async () => {
+    setSending(true);
+    const response = await fetch(`/api/runs/${runId}/external/${encodeURIComponent(nodeId)}/done`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text }),
+    });
+    setSending(false);
+    if (!response.ok) setError(((await response.json()) as { error?: string }).error ?? "Could not finish");
+  };
+  return { token, text, setText, error, sending, done };
+}
+
 function WaitingAgent({
   runId,
   waiting,
@@ -33,30 +62,7 @@ function WaitingAgent({
   canAct: boolean;
   labelOf: (nodeId: string) => string;
 }) {
-  const [token, setToken] = useState<string | null>(null);
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  useEffect(() => {
-    if (!canAct) return;
-    void fetch(`/api/runs/${runId}/external/${encodeURIComponent(waiting.nodeId)}`)
-      .then(async (response) =>
-        response.ok
-          ? setToken(((await response.json()) as { token: string }).token)
-          : setError("The token is no longer available"),
-      )
-      .catch(() => setError("Could not reach the server"));
-  }, [runId, waiting.nodeId, canAct]);
-  const done = async () => {
-    setSending(true);
-    const response = await fetch(`/api/runs/${runId}/external/${encodeURIComponent(waiting.nodeId)}/done`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ text }),
-    });
-    setSending(false);
-    if (!response.ok) setError(((await response.json()) as { error?: string }).error ?? "Could not finish");
-  };
+  const { token, text, setText, error, sending, done } = useExternalAgent(runId, waiting.nodeId, canAct);
   return (
     <div className="external-agent" data-testid="external-agent">
       <p className="external-agent-title">

@@ -35,25 +35,7 @@ export function NodeInspection({ events, nodeId }: { events: RunEvent[]; nodeId:
   );
   return (
     <>
-      {messages.length > 0 && (
-        <PanelSection
-          title="Conversation"
-          icon={<MessagesSquare size={14} aria-hidden />}
-          count={messages.length}
-          testId="node-conversation"
-          aside={
-            usage && (
-              <span className="run-panel-note" data-testid="node-usage">
-                {usage.totalTokens} tokens ({usage.inputTokens} in, {usage.outputTokens} out)
-                {usage.tokenBudget ? ` of a ${usage.tokenBudget} budget` : ""}
-                {usage.costUsd !== undefined ? ` · ${formatUsd(usage.costUsd)}` : ""}
-              </span>
-            )
-          }
-        >
-          <Conversation messages={messages} />
-        </PanelSection>
-      )}
+      {messages.length > 0 && <ConversationSection messages={messages} usage={usage} />}
       <PanelSection
         title="Output"
         icon={<ArrowRightFromLine size={14} aria-hidden />}
@@ -66,20 +48,54 @@ export function NodeInspection({ events, nodeId }: { events: RunEvent[]; nodeId:
           <p className="panel-empty">This node has not completed in this run.</p>
         )}
       </PanelSection>
-      {shownParams.length > 0 && (
-        <PanelSection title="Settings used" icon={<SlidersHorizontal size={14} aria-hidden />} testId="node-params">
-          <dl className="node-params" data-testid="node-params-value">
-            {shownParams.map(([name, value]) => (
-              <div key={name} className="node-param" data-param={name}>
-                <dt>{name}</dt>
-                <dd>
-                  <ValueBlock value={value} collapsible tree />
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </PanelSection>
-      )}
+      {shownParams.length > 0 && <ParamsSection shownParams={shownParams} />}
     </>
+  );
+}
+
+/** The model node's conversation, with the tokens (and cost) its last call reported. */
+function ConversationSection({
+  messages,
+  usage,
+}: {
+  messages: TranscriptMessage[];
+  usage?: Of<"llm.usage">["payload"];
+}) {
+  return (
+    <PanelSection
+      title="Conversation"
+      icon={<MessagesSquare size={14} aria-hidden />}
+      count={messages.length}
+      testId="node-conversation"
+      aside={
+        usage && (
+          <span className="run-panel-note" data-testid="node-usage">
+            {usage.totalTokens} tokens ({usage.inputTokens} in, {usage.outputTokens} out)
+            {usage.tokenBudget ? ` of a ${usage.tokenBudget} budget` : ""}
+            {usage.costUsd !== undefined ? ` · ${formatUsd(usage.costUsd)}` : ""}
+          </span>
+        )
+      }
+    >
+      <Conversation messages={messages} />
+    </PanelSection>
+  );
+}
+
+/** The settings the node ran with, one row per set value. */
+function ParamsSection({ shownParams }: { shownParams: [string, unknown][] }) {
+  return (
+    <PanelSection title="Settings used" icon={<SlidersHorizontal size={14} aria-hidden />} testId="node-params">
+      <dl className="node-params" data-testid="node-params-value">
+        {shownParams.map(([name, value]) => (
+          <div key={name} className="node-param" data-param={name}>
+            <dt>{name}</dt>
+            <dd>
+              <ValueBlock value={value} collapsible tree />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </PanelSection>
   );
 }

@@ -57,38 +57,71 @@ export function RunHeader({
         <ArrowLeft size={16} aria-hidden />
       </Link>
       <LogoMark size={20} />
-      <nav className="run-breadcrumbs" aria-label="Breadcrumb">
-        <Link href={editorHref} className="run-workflow-link" data-testid="run-workflow-link">
-          {workflowName}
-        </Link>
-        <span className="run-breadcrumb-separator" aria-hidden>
-          /
-        </span>
-        <span className="run-id" title={origin ? `Run id · ${origin}` : "Run id"}>
-          Run <code data-testid="run-id">{runId}</code>
-        </span>
-        {origin && (
-          <span className="run-origin" data-testid="run-origin">
-            {origin}
-          </span>
-        )}
-        {parentRunId && (
-          <Link
-            href={`/runs/${parentRunId}`}
-            className="run-parent-link"
-            data-testid="parent-run-link"
-            title="The run whose Workflow Tool started this one"
-          >
-            child of run <code>{parentRunId.slice(0, 8)}</code>
-          </Link>
-        )}
-      </nav>
+      <RunBreadcrumbs
+        runId={runId}
+        parentRunId={parentRunId}
+        origin={origin}
+        editorHref={editorHref}
+        workflowName={workflowName}
+      />
       <RunStatusPill status={state.status} />
       <FailedCallsBadge calls={state.toolCalls} />
       <span className="run-duration" title="Duration">
         <Clock size={13} aria-hidden />
         <ElapsedTime startedAt={state.startedAt} durationMs={state.durationMs} />
       </span>
+      <RunUsage state={state} />
+      <div className="run-header-spacer" />
+      {connectionText && <span className={cx("run-connection", `run-connection-${connection}`)}>{connectionText}</span>}
+      {canCancel && (state.status === "queued" || state.status === "running") && <CancelRunButton runId={runId} />}
+      <OpenRunGraphButton runId={runId} />
+      <Link href={editorHref} className={buttonClassName("secondary")}>
+        <Pencil size={14} aria-hidden /> Edit workflow
+      </Link>
+    </header>
+  );
+}
+
+type RunBreadcrumbsProps = Pick<RunHeaderProps, "runId" | "parentRunId" | "origin" | "workflowName"> & {
+  editorHref: string;
+};
+
+/** Workflow / run id, where the run came from, and the parent run when a Workflow Tool started it. */
+function RunBreadcrumbs({ runId, parentRunId, origin, editorHref, workflowName }: RunBreadcrumbsProps) {
+  return (
+    <nav className="run-breadcrumbs" aria-label="Breadcrumb">
+      <Link href={editorHref} className="run-workflow-link" data-testid="run-workflow-link">
+        {workflowName}
+      </Link>
+      <span className="run-breadcrumb-separator" aria-hidden>
+        /
+      </span>
+      <span className="run-id" title={origin ? `Run id · ${origin}` : "Run id"}>
+        Run <code data-testid="run-id">{runId}</code>
+      </span>
+      {origin && (
+        <span className="run-origin" data-testid="run-origin">
+          {origin}
+        </span>
+      )}
+      {parentRunId && (
+        <Link
+          href={`/runs/${parentRunId}`}
+          className="run-parent-link"
+          data-testid="parent-run-link"
+          title="The run whose Workflow Tool started this one"
+        >
+          child of run <code>{parentRunId.slice(0, 8)}</code>
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+/** The tokens the run used and what its model calls cost, once known. */
+function RunUsage({ state }: { state: RunState }) {
+  return (
+    <>
       {state.usage && (
         <span
           className="run-usage"
@@ -108,13 +141,6 @@ export function RunHeader({
           {formatUsd(state.costUsd)}
         </span>
       )}
-      <div className="run-header-spacer" />
-      {connectionText && <span className={cx("run-connection", `run-connection-${connection}`)}>{connectionText}</span>}
-      {canCancel && (state.status === "queued" || state.status === "running") && <CancelRunButton runId={runId} />}
-      <OpenRunGraphButton runId={runId} />
-      <Link href={editorHref} className={buttonClassName("secondary")}>
-        <Pencil size={14} aria-hidden /> Edit workflow
-      </Link>
-    </header>
+    </>
   );
 }

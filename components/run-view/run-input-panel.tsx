@@ -44,47 +44,11 @@ export function RunInputPanel({ runId, input, canRerun, fields, defaultInput }: 
       testId="run-input"
       aside={
         canRerun && (
-          <>
-            <Button
-              size="sm"
-              data-testid="rerun"
-              onClick={() => rerun()}
-              disabled={pending}
-              title="Run the workflow again with this input"
-            >
-              <RotateCcw size={13} aria-hidden /> {pending && !editing ? "Starting…" : "Run again"}
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              data-testid="rerun-edit"
-              onClick={() => setEditing(true)}
-              disabled={pending}
-              aria-label="Edit input and run"
-              title="Edit the input, then run"
-            >
-              <SquarePen size={13} aria-hidden />
-            </Button>
-          </>
+          <RerunButtons pending={pending} editing={editing} onRerun={() => rerun()} onEdit={() => setEditing(true)} />
         )
       }
     >
-      {text ? (
-        <pre className="run-input-value" data-testid="run-input-value">
-          {text}
-        </pre>
-      ) : defaultInput ? (
-        <>
-          <p className="panel-empty" data-testid="run-input-default">
-            Started without input: the Entry&apos;s default input was used.
-          </p>
-          <pre className="run-input-value" data-testid="run-input-value">
-            {defaultInput}
-          </pre>
-        </>
-      ) : (
-        <p className="panel-empty">No input: the run started with nothing.</p>
-      )}
+      <RunInputValue text={text} defaultInput={defaultInput} />
       {error && !editing && (
         <p className="run-input-error" role="alert">
           {error}
@@ -103,4 +67,58 @@ export function RunInputPanel({ runId, input, canRerun, fields, defaultInput }: 
       )}
     </PanelSection>
   );
+}
+
+type RerunButtonsProps = { pending: boolean; editing: boolean; onRerun: () => void; onEdit: () => void };
+
+/** Run again with the same input, or open the dialog to edit it first. */
+function RerunButtons({ pending, editing, onRerun, onEdit }: RerunButtonsProps) {
+  return (
+    <>
+      <Button
+        size="sm"
+        data-testid="rerun"
+        onClick={onRerun}
+        disabled={pending}
+        title="Run the workflow again with this input"
+      >
+        <RotateCcw size={13} aria-hidden /> {pending && !editing ? "Starting…" : "Run again"}
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        data-testid="rerun-edit"
+        onClick={onEdit}
+        disabled={pending}
+        aria-label="Edit input and run"
+        title="Edit the input, then run"
+      >
+        <SquarePen size={13} aria-hidden />
+      </Button>
+    </>
+  );
+}
+
+/** The run's input as text, else the Entry's default input it ran with, else that it had none. */
+function RunInputValue({ text, defaultInput }: { text: string; defaultInput: string }) {
+  if (text) {
+    return (
+      <pre className="run-input-value" data-testid="run-input-value">
+        {text}
+      </pre>
+    );
+  }
+  if (defaultInput) {
+    return (
+      <>
+        <p className="panel-empty" data-testid="run-input-default">
+          Started without input: the Entry&apos;s default input was used.
+        </p>
+        <pre className="run-input-value" data-testid="run-input-value">
+          {defaultInput}
+        </pre>
+      </>
+    );
+  }
+  return <p className="panel-empty">No input: the run started with nothing.</p>;
 }

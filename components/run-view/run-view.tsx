@@ -17,7 +17,7 @@ import { ApprovalRequests } from "./approval-requests";
 import { BlockedAttempts } from "./blocked-attempts";
 import { ChildRuns } from "./child-runs";
 import { deriveApprovals, deriveBlockedAttempts } from "./derive-gateway-decisions";
-import { deriveRunState, type RunStatus } from "./derive-run-state";
+import { deriveRunState, type RunState, type RunStatus, type ToolCallView } from "./derive-run-state";
 import { EventTimeline } from "./event-timeline";
 import { ExternalAgentPanel } from "./external-agent-panel";
 import { WaitingNodes } from "./waiting-nodes";
@@ -58,35 +58,9 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
   const { events, connection } = useRunEvents(run.id, initialEvents);
   const [selectedNodeId, setSelectedNodeId] = useState<string | null>(null);
 
-  const { labelOf, agentNodeIds } = useMemo(() => describeGraph(graph, catalogue), [graph, catalogue]);
-  const state = useMemo(
-    () => deriveRunState(events, { initialStatus: run.status, agentNodeIds }),
-    [events, run.status, agentNodeIds],
-  );
-  // Events recorded before the worker died may lack run.failed; the Run row still knows why.
-  const failure =
-    state.failure ?? (state.status === "failed" && run.error ? { message: run.error, nodeId: undefined } : null);
-
-  const shownEvents = selectedNodeId ? events.filter((event) => eventNodeId(event) === selectedNodeId) : events;
-  const shownCalls = selectedNodeId
-    ? // A group's servers register as `{groupNodeId}-{serverId}`: their calls belong to the group on the canvas.
-      state.toolCalls.filter(
-        (call) =>
-          call.agentNodeId === selectedNodeId ||
-          call.toolNodeId === selectedNodeId ||
-          call.toolNodeId?.startsWith(`${selectedNodeId}-`),
-      )
-    : state.toolCalls;
-  const health = useMemo(() => latestHealth(events), [events]);
-  const healthDots = useMemo(
-    () =>
-      healthByCanvasNode(
-        health,
-        graph.nodes.map((node) => node.id),
-      ),
-    [health, graph],
-  );
-  const runEnded = state.finishedAt !== undefined || ["completed", "failed", "cancelled"].includes(state.status);
+  const { labelOf, state, failure, runEnded } = useDerivedRunState(run, graph, catalogue, events);
+  const { shownEvents, shownCalls } = narrowToNode(selectedNodeId, events, state.toolCalls);
+  const { health, healthDots } = useRunHealth(events, graph);
 
   return (
     <div className="run-page">
@@ -101,16 +75,13 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
         canCancel={canAct}
       />
       <div className="run-body">
-        <main className="run-graph" aria-label="Workflow graph">
-          <McpHealthDots byNode={healthDots} />
-          <WorkflowCanvas
-            graph={graph}
-            catalogue={catalogue}
-            statuses={state.nodeStatuses}
-            readOnly
-            onNodeSelect={setSelectedNodeId}
-          />
-        </main>
+        <RunGraph
+          graph={graph}
+          catalogue={catalogue}
+          healthDots={healthDots}
+          statuses={state.nodeStatuses}
+          onNodeSelect={setSelectedNodeId}
+        />
         <aside className="run-panel" aria-label="Run details">
           {failure && (
             <RunFailure message={failure.message} nodeLabel={failure.nodeId ? labelOf(failure.nodeId) : undefined} />
@@ -125,21 +96,7 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
               defaultInput={entryDefaultInput(graph.nodes)}
             />
           )}
-          {selectedNodeId && (
-            <div className="run-node-filter">
-              <span>
-                Showing <strong>{labelOf(selectedNodeId)}</strong> only
-              </span>
-              <button
-                type="button"
-                className="run-node-filter-clear"
-                onClick={() => setSelectedNodeId(null)}
-                aria-label="Show every node"
-              >
-                <X size={13} aria-hidden /> Show all
-              </button>
-            </div>
-          )}
+          {selectedNodeId && <NodeFilter label={labelOf(selectedNodeId)} onClear={() => setSelectedNodeId(null)} />}
           {selectedNodeId && <NodeInspection events={events} nodeId={selectedNodeId} />}
           <WaitingNodes runId={run.id} waits={state.waits} runEnded={runEnded} canAct={canAct} labelOf={labelOf} />
           <ExternalAgentPanel runId={run.id} events={events} runEnded={runEnded} canAct={canAct} labelOf={labelOf} />
@@ -156,6 +113,81 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
           <EventTimeline events={shownEvents} since={events[0]?.at} labelOf={labelOf} />
         </aside>
       </div>
+    </div>
+  );
+}
+
+/** What the run's events say so far: its state, why it failed (if it did), whether it has ended; and node labels. */
+function useDerivedRunState(run: RunSummary, graph: WorkflowGraph, catalogue: ComponentMeta[], events: RunEvent[]) {
+  const { labelOf, agentNodeIds } = useMemo(() => describeGraph(graph, catalogue), [graph, catalogue]);
+  const state = useMemo(
+    () => deriveRunState(events, { initialStatus: run.status, agentNodeIds }),
+    [events, run.status, agentNodeIds],
+  );
+  // Events recorded before the worker died may lack run.failed; the Run row still knows why.
+  const failure =
+    state.failure ?? (state.status === "failed" && run.error ? { message: run.error, nodeId: undefined } : null);
+  const runEnded = state.finishedAt !== undefined || ["completed", "failed", "cancelled"].includes(state.status);
+  return { labelOf, state, failure, runEnded };
+}
+
+/** The MCP servers' latest health, and which canvas node each belongs to. */
+function useRunHealth(events: RunEvent[], graph: WorkflowGraph) {
+  const health = useMemo(() => latestHealth(events), [events]);
+  const healthDots = useMemo(
+    () =>
+      healthByCanvasNode(
+        health,
+        graph.nodes.map((node) => node.id),
+      ),
+    [health, graph],
+  );
+  return { health, healthDots };
+}
+
+/** The events and tool calls the side panel shows: all of them, or those of the selected node. */
+function narrowToNode(selectedNodeId: string | null, events: RunEvent[], toolCalls: ToolCallView[]) {
+  const shownEvents = selectedNodeId ? events.filter((event) => eventNodeId(event) === selectedNodeId) : events;
+  const shownCalls = selectedNodeId
+    ? // A group's servers register as `{groupNodeId}-{serverId}`: their calls belong to the group on the canvas.
+      toolCalls.filter(
+        (call) =>
+          call.agentNodeId === selectedNodeId ||
+          call.toolNodeId === selectedNodeId ||
+          call.toolNodeId?.startsWith(`${selectedNodeId}-`),
+      )
+    : toolCalls;
+  return { shownEvents, shownCalls };
+}
+
+type RunGraphProps = {
+  graph: WorkflowGraph;
+  catalogue: ComponentMeta[];
+  healthDots: ReturnType<typeof healthByCanvasNode>;
+  statuses: RunState["nodeStatuses"];
+  onNodeSelect: (nodeId: string | null) => void;
+};
+
+/** The read-only canvas coloured by node status, with the MCP servers' health dots. */
+function RunGraph({ graph, catalogue, healthDots, statuses, onNodeSelect }: RunGraphProps) {
+  return (
+    <main className="run-graph" aria-label="Workflow graph">
+      <McpHealthDots byNode={healthDots} />
+      <WorkflowCanvas graph={graph} catalogue={catalogue} statuses={statuses} readOnly onNodeSelect={onNodeSelect} />
+    </main>
+  );
+}
+
+/** Which node the panel is narrowed to, and the button that shows every node again. */
+function NodeFilter({ label, onClear }: { label: string; onClear: () => void }) {
+  return (
+    <div className="run-node-filter">
+      <span>
+        Showing <strong>{label}</strong> only
+      </span>
+      <button type="button" className="run-node-filter-clear" onClick={onClear} aria-label="Show every node">
+        <X size={13} aria-hidden /> Show all
+      </button>
     </div>
   );
 }

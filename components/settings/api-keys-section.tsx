@@ -62,30 +62,8 @@ export function ApiKeysSection({
   return (
     <section className="settings-card" data-testid="api-keys">
       <h2>API keys</h2>
-      <p>
-        For scripts and the HTTP API: send <code>Authorization: Bearer KEY</code> (or <code>x-api-key: KEY</code>). A
-        key acts as you, with your role ({role}). Every route is described at{" "}
-        <a href="/api-docs" data-testid="api-docs-link">
-          API reference
-        </a>{" "}
-        (OpenAPI: <code>/api/openapi.json</code>).
-      </p>
-      <form className="settings-form" onSubmit={create}>
-        <label>
-          <span>Name</span>
-          <input
-            className="input"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            placeholder="deploy script"
-            maxLength={64}
-            data-testid="api-key-name"
-          />
-        </label>
-        <Button type="submit" variant="primary" disabled={busy || !name.trim()} data-testid="create-api-key">
-          <KeyRound size={14} aria-hidden /> Create key
-        </Button>
-      </form>
+      <ApiKeysIntro role={role} />
+      <CreateKeyForm name={name} setName={setName} busy={busy} onSubmit={create} />
       <KeyWorkflowPicker workflows={workflows} picked={picked} onChange={setPicked} />
       {error && (
         <p className="settings-error" role="alert">
@@ -98,30 +76,82 @@ export function ApiKeysSection({
       ) : (
         <ul className="settings-list">
           {keys.map((key) => (
-            <li key={key.id} data-testid="api-key-row">
-              <span className="grow">
-                <strong>{key.name}</strong> <code className="meta">{key.start}…</code>
-              </span>
-              <span className="meta" data-testid="api-key-reach">
-                {reachOf(key)}
-              </span>
-              <span className="meta">created {formatRelativeTime(new Date(key.createdAt), now)}</span>
-              <span className="meta">
-                {key.lastRequest ? `used ${formatRelativeTime(new Date(key.lastRequest), now)}` : "never used"}
-              </span>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => revoke(key.id, key.name)}
-                aria-label={`Revoke ${key.name}`}
-                data-testid="revoke-api-key"
-              >
-                <Trash2 size={13} aria-hidden /> Revoke
-              </Button>
-            </li>
+            <ApiKeyRow key={key.id} apiKey={key} now={now} onRevoke={() => revoke(key.id, key.name)} />
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** How to send a key, that it acts with your role, and where the API is described. */
+function ApiKeysIntro({ role }: { role: string }) {
+  return (
+    <p>
+      For scripts and the HTTP API: send <code>Authorization: Bearer KEY</code> (or <code>x-api-key: KEY</code>). A key
+      acts as you, with your role ({role}). Every route is described at{" "}
+      <a href="/api-docs" data-testid="api-docs-link">
+        API reference
+      </a>{" "}
+      (OpenAPI: <code>/api/openapi.json</code>).
+    </p>
+  );
+}
+
+type CreateKeyFormProps = {
+  name: string;
+  setName: (name: string) => void;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => Promise<void>;
+};
+
+/** The new key's name and the button that creates it. */
+function CreateKeyForm({ name, setName, busy, onSubmit }: CreateKeyFormProps) {
+  return (
+    <form className="settings-form" onSubmit={onSubmit}>
+      <label>
+        <span>Name</span>
+        <input
+          className="input"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="deploy script"
+          maxLength={64}
+          data-testid="api-key-name"
+        />
+      </label>
+      <Button type="submit" variant="primary" disabled={busy || !name.trim()} data-testid="create-api-key">
+        <KeyRound size={14} aria-hidden /> Create key
+      </Button>
+    </form>
+  );
+}
+
+type ApiKeyRowProps = { apiKey: ApiKeyItem; now: Date; onRevoke: () => Promise<void> };
+
+/** One key: its name and first characters, which workflows it reaches, when it was made and last used; revoking. */
+function ApiKeyRow({ apiKey: key, now, onRevoke }: ApiKeyRowProps) {
+  return (
+    <li data-testid="api-key-row">
+      <span className="grow">
+        <strong>{key.name}</strong> <code className="meta">{key.start}…</code>
+      </span>
+      <span className="meta" data-testid="api-key-reach">
+        {reachOf(key)}
+      </span>
+      <span className="meta">created {formatRelativeTime(new Date(key.createdAt), now)}</span>
+      <span className="meta">
+        {key.lastRequest ? `used ${formatRelativeTime(new Date(key.lastRequest), now)}` : "never used"}
+      </span>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={onRevoke}
+        aria-label={`Revoke ${key.name}`}
+        data-testid="revoke-api-key"
+      >
+        <Trash2 size={13} aria-hidden /> Revoke
+      </Button>
+    </li>
   );
 }

@@ -66,57 +66,88 @@ export function ModelPricesSection({ initial, customised }: { initial: ModelPric
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            <tr key={index} data-testid="model-price-row">
-              {(["provider", "model", "input", "output"] as const).map((field) => (
-                <td key={field}>
-                  <input
-                    className="input"
-                    aria-label={`${field} of row ${index + 1}`}
-                    list={field === "provider" ? "model-price-providers" : undefined}
-                    inputMode={field === "input" || field === "output" ? "decimal" : undefined}
-                    value={row[field]}
-                    onChange={(e) => change(index, field, e.target.value)}
-                  />
-                </td>
-              ))}
-              <td>
-                <button
-                  type="button"
-                  className="row-action row-action-danger"
-                  aria-label={`Remove row ${index + 1}`}
-                  onClick={() => setRows((all) => all.filter((_, i) => i !== index))}
-                >
-                  <Trash2 size={14} aria-hidden />
-                </button>
-              </td>
-            </tr>
+            <PriceRow
+              key={index}
+              row={row}
+              index={index}
+              onChange={(field, value) => change(index, field, value)}
+              onRemove={() => setRows((all) => all.filter((_, i) => i !== index))}
+            />
           ))}
         </tbody>
       </table>
-      <div className="settings-row">
-        <Button
-          variant="secondary"
-          onClick={() =>
-            setRows((all) => [...all, { provider: "openai-compatible", model: "", input: "", output: "" }])
-          }
-        >
-          <Plus size={14} aria-hidden /> Add a model
-        </Button>
-        <Button
-          variant="primary"
-          onClick={() => save(rows.map(toPrice))}
-          disabled={pending}
-          data-testid="model-prices-save"
-        >
-          Save
-        </Button>
-        {customised && (
-          <Button variant="secondary" onClick={() => save(null)} disabled={pending}>
-            Back to the list prices
-          </Button>
-        )}
-      </div>
+      <PriceActions
+        pending={pending}
+        customised={customised}
+        onAdd={() => setRows((all) => [...all, { provider: "openai-compatible", model: "", input: "", output: "" }])}
+        onSave={() => save(rows.map(toPrice))}
+        onReset={() => save(null)}
+      />
       <SettingsMessage message={message} />
     </section>
+  );
+}
+
+type PriceRowProps = {
+  row: Row;
+  index: number;
+  onChange: (field: keyof Row, value: string) => void;
+  onRemove: () => void;
+};
+
+/** One model's prices, each cell edited in place, and removing the row. */
+function PriceRow({ row, index, onChange, onRemove }: PriceRowProps) {
+  return (
+    <tr data-testid="model-price-row">
+      {(["provider", "model", "input", "output"] as const).map((field) => (
+        <td key={field}>
+          <input
+            className="input"
+            aria-label={`${field} of row ${index + 1}`}
+            list={field === "provider" ? "model-price-providers" : undefined}
+            inputMode={field === "input" || field === "output" ? "decimal" : undefined}
+            value={row[field]}
+            onChange={(e) => onChange(field, e.target.value)}
+          />
+        </td>
+      ))}
+      <td>
+        <button
+          type="button"
+          className="row-action row-action-danger"
+          aria-label={`Remove row ${index + 1}`}
+          onClick={onRemove}
+        >
+          <Trash2 size={14} aria-hidden />
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+type PriceActionsProps = {
+  pending: boolean;
+  customised: boolean;
+  onAdd: () => void;
+  onSave: () => void;
+  onReset: () => void;
+};
+
+/** Adding a row, saving the table, and (once it is your own) going back to the list prices. */
+function PriceActions({ pending, customised, onAdd, onSave, onReset }: PriceActionsProps) {
+  return (
+    <div className="settings-row">
+      <Button variant="secondary" onClick={onAdd}>
+        <Plus size={14} aria-hidden /> Add a model
+      </Button>
+      <Button variant="primary" onClick={onSave} disabled={pending} data-testid="model-prices-save">
+        Save
+      </Button>
+      {customised && (
+        <Button variant="secondary" onClick={onReset} disabled={pending}>
+          Back to the list prices
+        </Button>
+      )}
+    </div>
   );
 }
