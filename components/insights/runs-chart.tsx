@@ -28,6 +28,8 @@ export function RunsChart({ buckets, bucket, workflowId }: RunsChartProps) {
     ...row.counts,
     label: bucketLabel(row.start, bucket),
     runs: row.runs,
+    // The bar's total goes on its topmost segment: a status with none draws no segment to carry it.
+    top: STACK_ORDER.findLast((status) => row.counts[status] > 0),
     failurePercent: row.failureRate === null ? null : Math.round(row.failureRate * 1000) / 10,
     from: row.from,
     to: row.to,
@@ -43,9 +45,9 @@ export function RunsChart({ buckets, bucket, workflowId }: RunsChartProps) {
         <XAxis dataKey="label" {...AXIS} />
         <YAxis yAxisId="runs" allowDecimals={false} {...AXIS} />
         <YAxis yAxisId="rate" orientation="right" domain={[0, 100]} unit="%" {...AXIS} width={44} />
-        <Tooltip formatter={(value, name) => (name === "Failure rate" ? formatPercent(Number(value) / 100) : value)} />
+        <Tooltip formatter={(value, name) => (name === "failure rate" ? formatPercent(Number(value) / 100) : value)} />
         <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />
-        {shown.map((status, index) => (
+        {shown.map((status) => (
           <Bar
             key={status}
             yAxisId="runs"
@@ -58,21 +60,19 @@ export function RunsChart({ buckets, bucket, workflowId }: RunsChartProps) {
             isAnimationActive={false}
             maxBarSize={36}
           >
-            {index === shown.length - 1 && (
-              <LabelList
-                dataKey="runs"
-                position="top"
-                fontSize={11}
-                fill="#52525b"
-                formatter={(value) => (Number(value) > 0 ? String(value) : "")}
-              />
-            )}
+            <LabelList
+              dataKey={(entry: { top?: string; runs: number }) => (entry.top === status ? entry.runs : null)}
+              position="top"
+              fontSize={11}
+              fill="#52525b"
+              formatter={(value) => (value === null || value === undefined ? "" : String(value))}
+            />
           </Bar>
         ))}
         <Line
           yAxisId="rate"
           dataKey="failurePercent"
-          name="Failure rate"
+          name="failure rate"
           stroke={STATUS_COLORS.failed}
           strokeDasharray="4 3"
           dot={{ r: 2 }}

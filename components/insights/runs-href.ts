@@ -22,4 +22,4 @@ export function runsHref({ from, to, workflowId, ...narrow }: RunsBehind): strin
 /** Figures as people read them at a glance. */
 export const formatCount = (value: number) => value.toLocaleString("en-US");
 export const formatPercent = (rate: number | null) =>
-  rate === null ? "—" : `${(rate * 100).toFixed(rate === 0 || rate === 1 ? 0 : 1)}%`;
+  rate === null ? "—" : `${(rate * 100).toFixed(1).replace(/\.0$/, "")}%`;
