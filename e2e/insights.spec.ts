@@ -117,6 +117,7 @@ test("shows the seeded runs' numbers in its figures, charts and tables, and open
   await expect(page.getByTestId("filter-narrowing")).toHaveText("production runs only");
   await expect(page.getByTestId("run-row")).toHaveCount(1);
   await expect(page.getByTestId("run-row")).toHaveAttribute("data-run-id", runIds[3]);
+  await page.screenshot({ path: "test-results/insights-runs-behind.png" });
 
   // A bar opens that day's runs of that status.
   await page.goBack();
