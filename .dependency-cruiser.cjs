@@ -69,7 +69,7 @@ const LAYERS = [
   { name: "catalogue", folders: ["nodes"] },
   {
     name: "engine",
-    folders: ["runs", "gateway", "workflow-store"],
+    folders: ["runs", "gateway", "workflow-store", "insights"],
     files: [
       "tools/tool-kinds",
       "tools/execute-component-call",

@@ -8,6 +8,7 @@ import { operations as audit } from "./audit/tool-calls/schema";
 import { operations as conversations } from "./conversations/schema";
 import { operations as health } from "./health/schema";
 import { operations as hooks } from "./hooks/schema";
+import { operations as insights } from "./insights/schema";
 import { operations as mcp } from "./mcp/schema";
 import { operations as metrics } from "./metrics/schema";
 import { operations as models } from "./models/schema";
@@ -33,6 +34,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...runs,
   ...runWaits,
   ...approvals,
+  ...insights,
   ...conversations,
   ...hooks,
   ...resume,

@@ -38,7 +38,15 @@ export default async function RunsPage({ searchParams }: PageProps) {
   const workflowName = query.workflowId
     ? workflows.find((workflow) => workflow.id === query.workflowId)?.name
     : undefined;
-  const filtered = Boolean(query.workflowId || query.status || query.since || query.until);
+  const filtered = Boolean(
+    query.workflowId ||
+    query.status ||
+    query.since ||
+    query.until ||
+    query.failedNode ||
+    query.tool ||
+    query.failedTool,
+  );
   return (
     <PageShell
       user={user}
@@ -47,7 +55,16 @@ export default async function RunsPage({ searchParams }: PageProps) {
     >
       <RunFilters
         workflows={workflows.map(({ id, name }) => ({ id, name }))}
-        current={{ workflowId: query.workflowId, status: query.status, since: raw.since, until: raw.until }}
+        current={{
+          workflowId: query.workflowId,
+          status: query.status,
+          since: raw.since,
+          until: raw.until,
+          tests: query.tests,
+          failedNode: query.failedNode,
+          tool: query.tool,
+          failedTool: query.failedTool,
+        }}
       />
       {!parsed.success && (
         <p className="run-list-notice">Some filters in the address were not understood and were left out.</p>

@@ -27,6 +27,11 @@ export function AppHeader({ user, children }: { user?: HeaderUser; children?: Re
           </Link>
         )}
         {user && (
+          <Link href="/insights" data-testid="nav-insights">
+            Insights
+          </Link>
+        )}
+        {user && (
           <Link href="/audit" data-testid="nav-audit">
             Tool calls
           </Link>

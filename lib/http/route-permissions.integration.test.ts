@@ -153,6 +153,14 @@ const ROWS: Row[] = [
   },
   {
     method: "GET",
+    route: "/api/insights",
+    access: "viewer",
+    path: () => "/api/insights?range=30d",
+    allowed: [200],
+    limited: "filtered",
+  },
+  {
+    method: "GET",
     route: "/api/audit/tool-calls",
     access: "viewer",
     path: () => "/api/audit/tool-calls?limit=5",

@@ -1,6 +1,7 @@
 /**
  * The run history: runs newest first, across workflows or for one, filtered by status and start
- * date, in pages. Paging is by cursor (the last row's creation time and id), so a page never skips
+ * date (and, for the runs behind an Insights figure, by production runs, a failed node or a tool), in pages.
+ * Paging is by cursor (the last row's creation time and id), so a page never skips
  * or repeats a run while new ones arrive. Tokens are the sum of the run's `llm.usage` events; its cost is stored on the
  * run.
  */
@@ -18,6 +19,14 @@ export const RunListQuery = z.object({
   since: z.coerce.date().optional(),
   /** Runs started before this day/time (ISO 8601). */
   until: z.coerce.date().optional(),
+  /** "hide": leave out test runs from the editor and evaluation runs, as Insights does (insights-sql.ts). */
+  tests: z.enum(["hide"]).optional(),
+  /** Runs in which this node failed (or handed its error on): Insights' failing nodes. */
+  failedNode: z.string().min(1).max(200).optional(),
+  /** Runs that called this tool through the gateway (its audit trail). */
+  tool: z.string().min(1).max(200).optional(),
+  /** Runs in which a call of this tool failed (an error or a blocked call). */
+  failedTool: z.string().min(1).max(200).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -81,6 +90,16 @@ export async function listRuns(query: RunListQuery, workflowIds: readonly string
         OR r."createdAt" >= ${query.since?.toISOString() ?? null}::timestamp)
       AND (${query.until?.toISOString() ?? null}::timestamp IS NULL
         OR r."createdAt" < ${query.until?.toISOString() ?? null}::timestamp)
+      AND (${query.tests ?? null}::text IS NULL
+        OR (r.trigger->'test' IS NULL AND COALESCE(r.trigger->>'kind', '') <> 'evaluation'))
+      AND (${query.failedNode ?? null}::text IS NULL OR EXISTS (SELECT 1 FROM "RunEvent" e WHERE e."runId" = r.id
+        AND e.payload->>'nodeId' = ${query.failedNode ?? null}::text
+        AND (e.type = 'node.failed' OR (e.type = 'node.completed' AND e.payload->>'handledError' IS NOT NULL))))
+      AND (${query.tool ?? null}::text IS NULL OR EXISTS (SELECT 1 FROM "ToolCallAudit" a
+        WHERE a."toolName" = ${query.tool ?? null}::text AND a."runId" = r.id))
+      AND (${query.failedTool ?? null}::text IS NULL OR EXISTS (SELECT 1 FROM "ToolCallAudit" a
+        WHERE a."toolName" = ${query.failedTool ?? null}::text AND a."runId" = r.id
+          AND a.outcome IN ('error', 'blocked')))
       AND (${after?.at ?? null}::timestamp IS NULL
         OR (r."createdAt", r.id) < (${after?.at ?? null}::timestamp, ${after?.id ?? null}::text))
     ORDER BY r."createdAt" DESC, r.id DESC

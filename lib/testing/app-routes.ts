@@ -11,6 +11,7 @@ import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
 import * as runRoute from "@/app/api/runs/[id]/route";
 import * as runsRoute from "@/app/api/runs/route";
 import * as auditRoute from "@/app/api/audit/tool-calls/route";
+import * as insightsRoute from "@/app/api/insights/route";
 import * as mcpOAuthCallbackRoute from "@/app/api/mcp/oauth/callback/route";
 import * as runCancelRoute from "@/app/api/runs/[id]/cancel/route";
 import * as externalRoute from "@/app/api/runs/[id]/external/[nodeId]/route";
@@ -71,6 +72,7 @@ export const appRoutes: Route[] = [
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.GET) },
   { method: "GET", pattern: /^\/api\/runs$/, handler: h(runsRoute.GET) },
   { method: "GET", pattern: /^\/api\/audit\/tool-calls$/, handler: h(auditRoute.GET) },
+  { method: "GET", pattern: /^\/api\/insights$/, handler: h(insightsRoute.GET) },
   {
     method: "GET",
     pattern: /^\/api\/workflows\/(?<id>[^/]+)\/conversations$/,

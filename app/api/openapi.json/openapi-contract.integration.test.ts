@@ -340,12 +340,14 @@ describe("each operation's own answers", () => {
     expect((await call("DELETE", `/api/conversations/${id}`)).status).toBe(404);
   });
 
-  it("secrets, the audit trail, variables, models, MCP, health", async () => {
+  it("secrets, the audit trail, insights, variables, models, MCP, health", async () => {
     expect((await call("PUT", "/api/secrets/CONTRACT_KEY", json({ value: "v" }))).status).toBe(200);
     expect((await get("/api/secrets")).status).toBe(200);
     expect((await call("DELETE", "/api/secrets/CONTRACT_KEY")).status).toBe(204);
     expect((await call("DELETE", "/api/secrets/CONTRACT_KEY")).status).toBe(404);
     expect((await get("/api/audit/tool-calls?limit=5")).status).toBe(200);
+    expect((await get(`/api/insights?workflowId=${ids.flow}&range=24h`)).status).toBe(200);
+    expect((await get("/api/insights?from=2026-03-01&to=2026-03-02")).status).toBe(200);
     expect((await call("PUT", "/api/variables/CONTRACT_VAR", json({ value: "v" }))).status).toBe(200);
     expect((await call("PUT", `/api/variables/CONTRACT_VAR?workflowId=${ids.flow}`, json({ value: "w" }))).status).toBe(
       200,

@@ -6,7 +6,18 @@ import { ApiError } from "@/lib/http/api-error";
 import { BadCursorError } from "@/lib/db/page-cursor";
 import { listRuns, RunListQuery, type RunPage } from "@/lib/runs/list-runs";
 
-const PARAMS = ["workflowId", "status", "since", "until", "cursor", "limit"] as const;
+const PARAMS = [
+  "workflowId",
+  "status",
+  "since",
+  "until",
+  "tests",
+  "failedNode",
+  "tool",
+  "failedTool",
+  "cursor",
+  "limit",
+] as const;
 
 /** `workflowIds` narrows the list to those workflows' runs (a key limited to some workflows). */
 export async function answerRunList(
