@@ -136,6 +136,15 @@ const ROWS: Row[] = [
     limited: "workflow",
   },
   {
+    method: "POST",
+    route: "/api/workflows/[id]/ag-ui",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}/ag-ui`,
+    body: { threadId: "t", runId: "r", messages: [{ id: "m", role: "user", content: "hi" }] },
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
     method: "GET",
     route: "/api/workflows/[id]/runs",
     access: "viewer",

@@ -16,6 +16,7 @@ import * as runCancelRoute from "@/app/api/runs/[id]/cancel/route";
 import * as externalRoute from "@/app/api/runs/[id]/external/[nodeId]/route";
 import * as externalDoneRoute from "@/app/api/runs/[id]/external/[nodeId]/done/route";
 import * as workflowRunsRoute from "@/app/api/workflows/[id]/runs/route";
+import * as workflowAgUiRoute from "@/app/api/workflows/[id]/ag-ui/route";
 import * as workflowsRoute from "@/app/api/workflows/route";
 import * as workflowRoute from "@/app/api/workflows/[id]/route";
 import * as workflowDuplicateRoute from "@/app/api/workflows/[id]/duplicate/route";
@@ -69,6 +70,7 @@ export const appRoutes: Route[] = [
   { method: "GET", pattern: /^\/api\/openapi\.json$/, handler: h(openApiRoute.GET) },
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.POST) },
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.GET) },
+  { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/ag-ui$/, handler: h(workflowAgUiRoute.POST) },
   { method: "GET", pattern: /^\/api\/runs$/, handler: h(runsRoute.GET) },
   { method: "GET", pattern: /^\/api\/audit\/tool-calls$/, handler: h(auditRoute.GET) },
   {

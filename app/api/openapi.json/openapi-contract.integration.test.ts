@@ -38,6 +38,9 @@ const get = (url: string) => call("GET", url);
 const post = (url: string, body: unknown = {}, headers: Record<string, string> = {}) =>
   call("POST", url, json(body, headers));
 
+/** AG-UI's RunAgentInput: a thread, a run and the user's message. */
+const agUiInput = { threadId: "thread", runId: "run", messages: [{ id: "m", role: "user", content: "hi" }] };
+
 const ECHO = {
   nodes: [graphNode("entry", "core.entry"), graphNode("out", "core.output", { label: "Out" })],
   edges: [graphEdge("entry", "output", "out", "value")],
@@ -249,11 +252,20 @@ describe("each operation's own answers", () => {
     try {
       const held = await fetch(`${stack.url}/api/runs/${waiting}/events`, { headers: stack.headers });
       expect((await get(`/api/runs/${waiting}/events`)).status).toBe(429);
+      expect((await post(`/api/workflows/${ids.flow}/ag-ui`, agUiInput)).status).toBe(429);
       await held.body?.cancel();
     } finally {
       delete process.env.SWITCHBOARD_MAX_STREAMS_PER_USER;
     }
     expect((await post(`/api/runs/${waiting}/cancel`)).status).toBe(202);
+  });
+
+  it("an AG-UI front-end: a run streamed as AG-UI events, or the reason it did not start", async () => {
+    const answer = await post(`/api/workflows/${ids.flow}/ag-ui`, agUiInput);
+    expect(answer.status).toBe(200);
+    expect((await post(`/api/workflows/${ids.flow}/ag-ui`, { ...agUiInput, messages: [] })).status).toBe(400);
+    expect((await post(`/api/workflows/${ids.unpublished}/ag-ui`, agUiInput)).status).toBe(409);
+    expect((await post(`${gone}/ag-ui`, agUiInput)).status).toBe(404);
   });
 
   it("waits: a Wait for webhook read and resumed once, an Approval step decided once", async () => {
