@@ -4,6 +4,7 @@
  * methods are not described fails app/api/openapi.json/openapi-contract.integration.test.ts.
  */
 import type { ApiOperation } from "@/lib/http/openapi/operation";
+import { operations as a2a } from "./a2a/schema";
 import { operations as audit } from "./audit/tool-calls/schema";
 import { operations as conversations } from "./conversations/schema";
 import { operations as health } from "./health/schema";
@@ -32,6 +33,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...schedules,
   ...workflowRuns,
   ...agUi,
+  ...a2a,
   ...runs,
   ...runWaits,
   ...approvals,

@@ -136,6 +136,24 @@ const ROWS: Row[] = [
     limited: "workflow",
   },
   {
+    method: "GET",
+    route: "/api/a2a/[id]/.well-known/agent-card.json",
+    access: "viewer",
+    path: () => `/api/a2a/${workflowId}/.well-known/agent-card.json`,
+    // The table's workflow is not exposed over A2A: reaching the handler is a 404.
+    allowed: [404],
+    limited: "workflow",
+  },
+  {
+    method: "POST",
+    route: "/api/a2a/[id]",
+    access: "editor",
+    path: () => `/api/a2a/${workflowId}`,
+    body: { jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id: "none" } },
+    allowed: [404],
+    limited: "workflow",
+  },
+  {
     method: "POST",
     route: "/api/workflows/[id]/ag-ui",
     access: "editor",

@@ -24,7 +24,8 @@ const UNREACHED: Record<string, string> = {
 let stack: TestStack;
 let contract: ContractRecorder;
 let viewer: TestAccount;
-type Ids = "flow" | "unpublished" | "hooks" | "waiting" | "external" | "approval" | "other" | "run" | "conversation";
+type Ids =
+  "flow" | "a2a" | "unpublished" | "hooks" | "waiting" | "external" | "approval" | "other" | "run" | "conversation";
 const ids = {} as Record<Ids, string>;
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
@@ -70,6 +71,7 @@ beforeAll(async () => {
   contract = new ContractRecorder((await document.json()) as OpenApiDoc);
   ids.flow = await createWorkflow("Contract echo", ECHO);
   ids.other = await createWorkflow("Contract other", ECHO);
+  ids.a2a = await createWorkflow("Contract agent", { ...ECHO, settings: { a2a: { expose: true } } });
   ids.unpublished = await createWorkflow("Contract draft", ECHO, false);
   ids.run = await startRun(ids.flow);
   ids.conversation = (JSON.parse((await post(`/api/workflows/${ids.flow}/conversations`)).text) as { id: string }).id;
@@ -266,6 +268,16 @@ describe("each operation's own answers", () => {
     expect((await post(`/api/workflows/${ids.flow}/ag-ui`, { ...agUiInput, messages: [] })).status).toBe(400);
     expect((await post(`/api/workflows/${ids.unpublished}/ag-ui`, agUiInput)).status).toBe(409);
     expect((await post(`${gone}/ag-ui`, agUiInput)).status).toBe(404);
+  });
+
+  it("A2A: an exposed workflow's Agent Card and JSON-RPC endpoint; none for one not exposed", async () => {
+    expect((await get(`/api/a2a/${ids.a2a}/.well-known/agent-card.json`)).status).toBe(200);
+    expect((await get(`/api/a2a/${ids.flow}/.well-known/agent-card.json`)).status).toBe(404);
+    const getTask = { jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id: "no-such-task" } };
+    const answer = await post(`/api/a2a/${ids.a2a}`, getTask);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text)).toMatchObject({ id: 1, error: { code: expect.any(Number) } });
+    expect((await post(`/api/a2a/${ids.flow}`, getTask)).status).toBe(404);
   });
 
   it("waits: a Wait for webhook read and resumed once, an Approval step decided once", async () => {
