@@ -2,12 +2,14 @@
  * A workflow driven by an AG-UI front-end: the AG-UI HTTP protocol's RunAgentInput in, a run of the workflow's
  * published version (trigger "ag-ui", like every outside caller) started on the conversation's last user message,
  * and the run's events out as AG-UI events (run-to-ag-ui.ts) in the encoding the client accepts (Server-Sent Events,
- * or AG-UI's protobuf framing).
+ * or AG-UI's protobuf framing). A client that goes away before the run's end (a Stop button) cancels the run.
  */
 import { contentToText, type RunAgentInput } from "@ag-ui/core";
 import { RunAgentInputSchema } from "@ag-ui/core/schemas";
 import { AGUI_MEDIA_TYPE, EventEncoder } from "@ag-ui/encoder";
+import { sharedRedis } from "../queue/redis";
 import { loadPlan } from "../runs/load-plan";
+import { cancelRun } from "../runs/run-cancellation";
 import { followRunEvents } from "../runs/run-event-stream";
 import { startRun } from "../runs/start-run";
 import type { RunStarter } from "../runs/run-trigger";
@@ -77,6 +79,8 @@ export function agUiRunStream(
       } catch (error) {
         if (!abort.signal.aborted) console.error(`AG-UI events of run ${switchboardRunId}:`, error);
       } finally {
+        // A front-end that stops listening (its Stop button aborts the request) stops the run: nobody can pick it up.
+        if (abort.signal.aborted) await cancelRun(sharedRedis(), switchboardRunId).catch(() => undefined);
         clearInterval(heartbeat);
         release();
         try {

@@ -2,7 +2,8 @@
  * A workflow driven by the AG-UI client package's HttpAgent over real HTTP (the real route, workers, gateway, Redis
  * and PostgreSQL): a scripted agent that calls a tool streams as RUN_STARTED, a step, the tool call and its result,
  * the answer as a text message and RUN_FINISHED, every event valid by AG-UI's schema; the client ends up with the
- * assistant's message and the tool's. The run is the published version, recorded as started from AG-UI. A body that
+ * assistant's message and the tool's. The run is the published version, recorded as started from AG-UI; a plain
+ * client gets SSE, and a front-end that stops cancels the run. A body that
  * is not a RunAgentInput, a viewer and a never-published workflow are refused with the reason.
  */
 import { HttpAgent } from "@ag-ui/client";
@@ -14,6 +15,7 @@ import { createWorkflow } from "../testing/exposed-workflows";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { createTestAccount } from "../testing/test-accounts";
 import { startTestStack, type TestStack } from "../testing/test-stack";
+import { waitFor } from "../testing/wait-for";
 
 let stack: TestStack;
 let workflowId = "";
@@ -90,6 +92,40 @@ describe("a workflow as an AG-UI agent", () => {
     const switchboardRunId = (events[0].metadata as { switchboardRunId: string }).switchboardRunId;
     const run = await getDb().run.findUniqueOrThrow({ where: { id: switchboardRunId } });
     expect(run).toMatchObject({ status: "completed", version: 1, trigger: { kind: "ag-ui" } });
+  });
+
+  it("answers a plain client (Accept: */*) with Server-Sent Events, not protobuf", async () => {
+    const response = await stack.fetch(`/api/workflows/${workflowId}/ag-ui`, {
+      method: "POST",
+      body: JSON.stringify({ threadId: "t", runId: "r", messages: [{ id: "m", role: "user", content: "hi" }] }),
+      headers: { accept: "*/*" },
+    });
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    const text = await response.text();
+    expect(text).toMatch(/^data: \{"type":"RUN_STARTED"/);
+    expect(text).toContain('"type":"RUN_FINISHED"');
+  });
+
+  it("a front-end that stops (HttpAgent.abortRun) cancels the run", async () => {
+    const slow = await createWorkflow(stack, {
+      name: "AG-UI slow",
+      nodes: [graphNode("entry", "core.entry"), graphNode("pause", "core.wait", { params: { seconds: 20 } })],
+      edges: [graphEdge("entry", "output", "pause", "input")],
+    });
+    const agent = agentAt(stack.account.headers, slow);
+    let runId = "";
+    await agent.runAgent(undefined, {
+      onRunStartedEvent: ({ event }) => {
+        runId = (event.metadata as { switchboardRunId: string }).switchboardRunId;
+        setTimeout(() => agent.abortRun(), 300);
+      },
+    });
+    expect(runId).not.toBe("");
+    await waitFor(
+      "the run to be cancelled",
+      async () => ((await getDb().run.findUnique({ where: { id: runId } }))?.status === "cancelled" ? true : undefined),
+      10_000,
+    );
   });
 
   it("refuses a body that is not a RunAgentInput, naming the field, and one without a user message", async () => {
