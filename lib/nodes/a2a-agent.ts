@@ -35,7 +35,7 @@ export const a2aAgent = defineComponent({
   ],
   tool: {
     name: "a2a_agent",
-    description: "Send a message to a remote A2A agent and get its answer.",
+    description: "Send a message to a remote A2A agent and get its answer (in a run, the agent's card describes it).",
     agentInputs: ["message"],
   },
   params: z.object({
