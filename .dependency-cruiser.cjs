@@ -64,7 +64,7 @@ const LAYERS = [
       "chat/history",
     ],
   },
-  { name: "parts", folders: ["approvals", "audit", "mcp", "tools"] },
+  { name: "parts", folders: ["approvals", "audit", "mcp", "tools"], files: ["a2a/parts", "a2a/remote-agent"] },
   { name: "agents", folders: ["agent", "external-agent"] },
   { name: "catalogue", folders: ["nodes"] },
   {
@@ -74,11 +74,12 @@ const LAYERS = [
       "tools/tool-kinds",
       "tools/execute-component-call",
       "tools/register-component-tool",
+      "tools/a2a-agent-tool",
       "tools/workflow-tool",
       "mcp/discover-node",
     ],
   },
-  { name: "services", folders: ["triggers", "chat", "mcp-server"], files: ["runs/start-workers"] },
+  { name: "services", folders: ["triggers", "chat", "mcp-server", "ag-ui", "a2a"], files: ["runs/start-workers"] },
   {
     name: "app",
     paths: ["^(app|components|hooks|workers|e2e)/", "^lib/testing/", "^[^/]+\\.tsx?$"],

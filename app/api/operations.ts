@@ -4,6 +4,7 @@
  * methods are not described fails app/api/openapi.json/openapi-contract.integration.test.ts.
  */
 import type { ApiOperation } from "@/lib/http/openapi/operation";
+import { operations as a2a } from "./a2a/schema";
 import { operations as audit } from "./audit/tool-calls/schema";
 import { operations as conversations } from "./conversations/schema";
 import { operations as health } from "./health/schema";
@@ -19,6 +20,7 @@ import { operations as runWaits } from "./runs/[id]/schema";
 import { operations as runs } from "./runs/schema";
 import { operations as secrets } from "./secrets/schema";
 import { operations as variables } from "./variables/schema";
+import { operations as agUi } from "./workflows/[id]/ag-ui/schema";
 import { operations as workflowRuns } from "./workflows/[id]/runs/schema";
 import { operations as schedules } from "./workflows/[id]/schedules/schema";
 import { operations as workflow } from "./workflows/[id]/schema";
@@ -31,6 +33,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...versions,
   ...schedules,
   ...workflowRuns,
+  ...agUi,
+  ...a2a,
   ...runs,
   ...runWaits,
   ...approvals,

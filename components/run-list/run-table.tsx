@@ -20,6 +20,8 @@ const TRIGGER_TEXT: Record<string, string> = {
   webhook: "webhook",
   schedule: "schedule",
   error: "error workflow",
+  "ag-ui": "AG-UI",
+  a2a: "A2A",
 };
 
 export function RunTable({ runs, showWorkflow }: { runs: RunSummary[]; showWorkflow: boolean }) {

@@ -137,6 +137,33 @@ const ROWS: Row[] = [
   },
   {
     method: "GET",
+    route: "/api/a2a/[id]/.well-known/agent-card.json",
+    access: "viewer",
+    path: () => `/api/a2a/${workflowId}/.well-known/agent-card.json`,
+    // The table's workflow is not exposed over A2A: reaching the handler is a 404.
+    allowed: [404],
+    limited: "workflow",
+  },
+  {
+    method: "POST",
+    route: "/api/a2a/[id]",
+    access: "editor",
+    path: () => `/api/a2a/${workflowId}`,
+    body: { jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id: "none" } },
+    allowed: [404],
+    limited: "workflow",
+  },
+  {
+    method: "POST",
+    route: "/api/workflows/[id]/ag-ui",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}/ag-ui`,
+    body: { threadId: "t", runId: "r", messages: [{ id: "m", role: "user", content: "hi" }] },
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "GET",
     route: "/api/workflows/[id]/runs",
     access: "viewer",
     path: () => `/api/workflows/${workflowId}/runs`,

@@ -2,6 +2,7 @@
  * The component catalogue. Adding a component is adding one file and one line here.
  * Server-only: the browser gets `catalogueMeta()`, never the execute code.
  */
+import { a2aAgent } from "./a2a-agent";
 import { agent } from "./agent";
 import { approval } from "./approval";
 import { code } from "./code";
@@ -47,6 +48,7 @@ export const components = [
   externalAgent,
   toolCall,
   httpRequest,
+  a2aAgent,
   workflowTool,
   mcpServer,
   mcpGroup,

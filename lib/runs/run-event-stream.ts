@@ -41,7 +41,9 @@ export function runEventStream(
       const heartbeat = setInterval(() => write(": keep-alive\n\n"), HEARTBEAT_MS);
       try {
         write("retry: 1000\n\n");
-        await pumpEvents(runId, lastSeenSeq, abort.signal, write);
+        await followRunEvents(runId, lastSeenSeq, abort.signal, (event) =>
+          write(`id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`),
+        );
       } catch (error) {
         if (!abort.signal.aborted) console.error(`events of run ${runId}:`, error);
       } finally {
@@ -61,19 +63,22 @@ export function runEventStream(
   });
 }
 
-/** Replays, then sends live events in order until the terminal one went out or the client left. */
-async function pumpEvents(
+/**
+ * Replays, then hands on live events in order until the terminal one went out or the client left: the SSE stream
+ * above, and the other shapes a run's events are streamed in (AG-UI, A2A), share it.
+ */
+export async function followRunEvents(
   runId: string,
   lastSeenSeq: number,
   signal: AbortSignal,
-  write: (text: string) => void,
+  deliver: (event: RunEvent) => void,
 ): Promise<void> {
   const ordered = new OrderedEvents(lastSeenSeq + 1, (afterSeq) => listEvents(runId, afterSeq));
   const arrivals = new Arrivals(signal);
   /** Sends events in order; true once the terminal event went out. */
   const send = (events: RunEvent[]): boolean => {
     for (const event of events) {
-      write(`id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`);
+      deliver(event);
       if (TERMINAL_EVENT_TYPES.has(event.type)) return true;
     }
     return false;

@@ -13,6 +13,8 @@ const STARTED: Record<RunTrigger["kind"], string> = {
   mcp: "Called over MCP",
   chat: "A chat message",
   error: "Started as an error workflow",
+  "ag-ui": "Started from an AG-UI front-end",
+  a2a: "Called by an A2A agent",
 };
 
 export function describeRunOrigin(trigger: RunTrigger | null, version: number | null): string {

@@ -1,6 +1,6 @@
 /**
  * Which runs go first when workers are busy, as BullMQ job priorities (1 is served first): a
- * person (Run, chat) and a parent run waiting on its child, then webhooks, the API and MCP
+ * person (Run, chat) and a parent run waiting on its child, then webhooks, the API, MCP, AG-UI and A2A
  * clients and error workflows, then schedules — so a person's chat never waits behind a backlog of scheduled runs.
  * Pure.
  */
@@ -13,6 +13,8 @@ const PRIORITY_BY_TRIGGER: Record<RunTrigger["kind"], number> = {
   api: 2,
   webhook: 2,
   mcp: 2,
+  "ag-ui": 2,
+  a2a: 2,
   error: 2,
   schedule: 3,
 };

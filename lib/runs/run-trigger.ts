@@ -10,8 +10,22 @@ import { z } from "zod";
 import type { CompiledWorkflow } from "../workflow/compile";
 import { TEST_RUN_MODES } from "../workflow/partial-plan";
 
-/** `error`: started by another workflow's failed run (its `settings.errorWorkflowId`, error-workflow.ts). */
-export const TRIGGER_KINDS = ["manual", "api", "webhook", "schedule", "workflow", "mcp", "chat", "error"] as const;
+/**
+ * `error`: started by another workflow's failed run (its `settings.errorWorkflowId`, error-workflow.ts). `ag-ui`: an
+ * AG-UI front-end (lib/ag-ui); `a2a`: another agent over A2A (lib/a2a).
+ */
+export const TRIGGER_KINDS = [
+  "manual",
+  "api",
+  "webhook",
+  "schedule",
+  "workflow",
+  "mcp",
+  "chat",
+  "error",
+  "ag-ui",
+  "a2a",
+] as const;
 /**
  * `conversationId`: a chat message's run (kind "chat"), whose model nodes with memory read the conversation's earlier
  * turns.
@@ -79,6 +93,8 @@ export const asksWithInput = (trigger: RunTrigger) =>
 const STARTED_BY: Partial<Record<RunTrigger["kind"], string>> = {
   workflow: "by another workflow",
   mcp: "over MCP",
+  "ag-ui": "from an AG-UI front-end",
+  a2a: "by an A2A agent",
   chat: "from a chat",
   error: "by another workflow's failure",
 };

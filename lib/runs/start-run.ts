@@ -54,6 +54,8 @@ type CachedPlan = {
   secrets: SecretUse[];
   /** The graph's "Expose over MCP": an MCP client may start it only then. */
   exposedOverMcp: boolean;
+  /** The graph's "Expose over A2A": another agent may start it only then. */
+  exposedOverA2a: boolean;
 };
 
 const MAX_CACHED = 500;
@@ -110,6 +112,7 @@ async function compileCurrent(
     inputFields: entryFieldsOf(Object.values(compiled.plan.nodes)),
     secrets: secretUses(compiled.plan, workflow.graph.mcpServers),
     exposedOverMcp: workflow.graph.settings?.mcp?.expose === true,
+    exposedOverA2a: workflow.graph.settings?.a2a?.expose === true,
   };
   remember(cacheKey(workflowId, source), plan);
   return plan;
@@ -147,16 +150,25 @@ async function insertRun(
 }
 
 /**
- * An MCP client (trigger "mcp") may start only a version exposed over MCP: judged on the very plan the run is inserted
- * with, so a publish that hides the workflow cannot slip a run in between a check and the start.
+ * An MCP client (trigger "mcp") may start only a version exposed over MCP, an A2A agent (trigger "a2a") only one
+ * exposed over A2A: judged on the very plan the run is inserted with, so a publish that hides the workflow cannot slip
+ * a run in between a check and the start.
  */
-const notExposed = (workflowId: string): Exclude<StartRunResult, { ok: true }> => ({
+const notExposed = (workflowId: string, over: "MCP" | "A2A"): Exclude<StartRunResult, { ok: true }> => ({
   ok: false,
   reason: "not-exposed",
   message:
-    `Workflow ${workflowId} is not exposed over MCP: turn on "Expose over MCP" in its settings and publish it ` +
-    `to run it from an MCP client`,
+    `Workflow ${workflowId} is not exposed over ${over}: turn on "Expose over ${over}" in its settings and publish ` +
+    `it to run it from ${over === "MCP" ? "an MCP client" : "another agent"}`,
 });
+
+/** The door a trigger comes through, when it has one: MCP clients and A2A agents reach only exposed versions. */
+const closedDoor = (trigger: RunTrigger, plan: CachedPlan): "MCP" | "A2A" | null =>
+  trigger.kind === "mcp" && !plan.exposedOverMcp
+    ? "MCP"
+    : trigger.kind === "a2a" && !plan.exposedOverA2a
+      ? "A2A"
+      : null;
 
 /**
  * Starts a run of the workflow's draft or published version as stored now; `trigger` says what started it (and so
@@ -198,7 +210,7 @@ async function startRunNow(
 
   const cached = plans.get(cacheKey(workflowId, source));
   let runId: string | null = null;
-  const refusedHere = (plan: CachedPlan) => trigger.kind === "mcp" && !plan.exposedOverMcp;
+  const refusedHere = (plan: CachedPlan) => closedDoor(trigger, plan) !== null;
   if (cached && cached.hostTools === hostTools && !refusedHere(cached)) {
     // Input that does not fit a cached version (or a secret gone missing) is judged again against the current one
     // below.
@@ -209,7 +221,8 @@ async function startRunNow(
   if (!runId) {
     const plan = await compileCurrent(workflowId, source, hostTools);
     if ("ok" in plan) return plan;
-    if (refusedHere(plan)) return notExposed(workflowId);
+    const door = closedDoor(trigger, plan);
+    if (door) return notExposed(workflowId, door);
     const missing = await missingSecrets(plan.secrets);
     if (missing.length > 0) return refused(missing);
     const checked = fitted(plan);

@@ -17,6 +17,9 @@ import * as runCancelRoute from "@/app/api/runs/[id]/cancel/route";
 import * as externalRoute from "@/app/api/runs/[id]/external/[nodeId]/route";
 import * as externalDoneRoute from "@/app/api/runs/[id]/external/[nodeId]/done/route";
 import * as workflowRunsRoute from "@/app/api/workflows/[id]/runs/route";
+import * as workflowAgUiRoute from "@/app/api/workflows/[id]/ag-ui/route";
+import * as a2aRoute from "@/app/api/a2a/[id]/route";
+import * as a2aCardRoute from "@/app/api/a2a/[id]/.well-known/agent-card.json/route";
 import * as workflowsRoute from "@/app/api/workflows/route";
 import * as workflowRoute from "@/app/api/workflows/[id]/route";
 import * as workflowDuplicateRoute from "@/app/api/workflows/[id]/duplicate/route";
@@ -70,6 +73,13 @@ export const appRoutes: Route[] = [
   { method: "GET", pattern: /^\/api\/openapi\.json$/, handler: h(openApiRoute.GET) },
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.POST) },
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/runs$/, handler: h(workflowRunsRoute.GET) },
+  { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/ag-ui$/, handler: h(workflowAgUiRoute.POST) },
+  { method: "POST", pattern: /^\/api\/a2a\/(?<id>[^/]+)$/, handler: h(a2aRoute.POST) },
+  {
+    method: "GET",
+    pattern: /^\/api\/a2a\/(?<id>[^/]+)\/\.well-known\/agent-card\.json$/,
+    handler: h(a2aCardRoute.GET),
+  },
   { method: "GET", pattern: /^\/api\/runs$/, handler: h(runsRoute.GET) },
   { method: "GET", pattern: /^\/api\/audit\/tool-calls$/, handler: h(auditRoute.GET) },
   { method: "GET", pattern: /^\/api\/insights$/, handler: h(insightsRoute.GET) },

@@ -18,6 +18,8 @@ import type { RunEventInput } from "../runs/events";
 import type { CompiledNode } from "../workflow/compile";
 import { executeComponentCall } from "./execute-component-call";
 import { registerComponentTool } from "./register-component-tool";
+import { registerA2aAgentTool } from "./a2a-agent-tool";
+import { A2A_AGENT_TYPE } from "./a2a-agent-shape";
 import { executeWorkflowCall, registerWorkflowTool } from "./workflow-tool";
 import { WORKFLOW_TOOL_TYPE } from "./workflow-tool-shape";
 
@@ -75,6 +77,12 @@ export const TOOL_KINDS: Record<ToolKind, ToolKindSpec> = {
   },
   "local-mcp": mcp,
   "remote-mcp": mcp,
+  // A remote A2A agent: one tool described by its card; a call waits for the agent's answer on any worker.
+  a2a: {
+    expose: asOneTool,
+    forward: (registered, call) => callComponentTool(call, (registered.callTimeoutMs ?? 120_000) + 5_000),
+    execute: executeComponentCall,
+  },
 };
 
 /** The tools the gateway lists for a run's registry entries. */
@@ -95,7 +103,7 @@ export type RegisterContext = {
 
 /**
  * How a tool-mode node registers, by node type: MCP sources connect and discover, a Workflow Tool reads its workflow,
- * any other component registers itself.
+ * an A2A Agent reads its agent's card, any other component registers itself.
  */
 export function registrarFor(
   nodeType: string,
@@ -104,8 +112,10 @@ export function registrarFor(
   const register =
     nodeType === WORKFLOW_TOOL_TYPE
       ? (ctx: RegisterContext, node: CompiledNode) => registerWorkflowTool(ctx.redis, ctx.runId, node)
-      : (ctx: RegisterContext, node: CompiledNode, inputs: Record<string, unknown>) =>
-          registerComponentTool(ctx.redis, ctx.runId, node, inputs);
+      : nodeType === A2A_AGENT_TYPE
+        ? (ctx: RegisterContext, node: CompiledNode) => registerA2aAgentTool(ctx.redis, ctx.runId, node)
+        : (ctx: RegisterContext, node: CompiledNode, inputs: Record<string, unknown>) =>
+            registerComponentTool(ctx.redis, ctx.runId, node, inputs);
   return async (ctx, node, inputs) => {
     const { toolName, kind, description } = await register(ctx, node, inputs);
     ctx.note({ type: "tool.registered", payload: { nodeId: node.id, toolName, kind, description } });

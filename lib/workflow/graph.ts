@@ -117,6 +117,8 @@ export const WorkflowGraph = z.object({
           description: z.string().max(1000).optional(),
         })
         .optional(),
+      /** Offered as an A2A agent at /api/a2a/{id} (its Agent Card at …/.well-known/agent-card.json). */
+      a2a: z.object({ expose: z.boolean().default(false), description: z.string().max(1000).optional() }).optional(),
     })
     .optional(),
 });

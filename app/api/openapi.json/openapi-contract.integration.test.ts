@@ -24,7 +24,8 @@ const UNREACHED: Record<string, string> = {
 let stack: TestStack;
 let contract: ContractRecorder;
 let viewer: TestAccount;
-type Ids = "flow" | "unpublished" | "hooks" | "waiting" | "external" | "approval" | "other" | "run" | "conversation";
+type Ids =
+  "flow" | "a2a" | "unpublished" | "hooks" | "waiting" | "external" | "approval" | "other" | "run" | "conversation";
 const ids = {} as Record<Ids, string>;
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
@@ -37,6 +38,9 @@ const call = (method: string, url: string, init: RequestInit = { headers: stack.
 const get = (url: string) => call("GET", url);
 const post = (url: string, body: unknown = {}, headers: Record<string, string> = {}) =>
   call("POST", url, json(body, headers));
+
+/** AG-UI's RunAgentInput: a thread, a run and the user's message. */
+const agUiInput = { threadId: "thread", runId: "run", messages: [{ id: "m", role: "user", content: "hi" }] };
 
 const ECHO = {
   nodes: [graphNode("entry", "core.entry"), graphNode("out", "core.output", { label: "Out" })],
@@ -67,6 +71,7 @@ beforeAll(async () => {
   contract = new ContractRecorder((await document.json()) as OpenApiDoc);
   ids.flow = await createWorkflow("Contract echo", ECHO);
   ids.other = await createWorkflow("Contract other", ECHO);
+  ids.a2a = await createWorkflow("Contract agent", { ...ECHO, settings: { a2a: { expose: true } } });
   ids.unpublished = await createWorkflow("Contract draft", ECHO, false);
   ids.run = await startRun(ids.flow);
   ids.conversation = (JSON.parse((await post(`/api/workflows/${ids.flow}/conversations`)).text) as { id: string }).id;
@@ -249,11 +254,30 @@ describe("each operation's own answers", () => {
     try {
       const held = await fetch(`${stack.url}/api/runs/${waiting}/events`, { headers: stack.headers });
       expect((await get(`/api/runs/${waiting}/events`)).status).toBe(429);
+      expect((await post(`/api/workflows/${ids.flow}/ag-ui`, agUiInput)).status).toBe(429);
       await held.body?.cancel();
     } finally {
       delete process.env.SWITCHBOARD_MAX_STREAMS_PER_USER;
     }
     expect((await post(`/api/runs/${waiting}/cancel`)).status).toBe(202);
+  });
+
+  it("an AG-UI front-end: a run streamed as AG-UI events, or the reason it did not start", async () => {
+    const answer = await post(`/api/workflows/${ids.flow}/ag-ui`, agUiInput);
+    expect(answer.status).toBe(200);
+    expect((await post(`/api/workflows/${ids.flow}/ag-ui`, { ...agUiInput, messages: [] })).status).toBe(400);
+    expect((await post(`/api/workflows/${ids.unpublished}/ag-ui`, agUiInput)).status).toBe(409);
+    expect((await post(`${gone}/ag-ui`, agUiInput)).status).toBe(404);
+  });
+
+  it("A2A: an exposed workflow's Agent Card and JSON-RPC endpoint; none for one not exposed", async () => {
+    expect((await get(`/api/a2a/${ids.a2a}/.well-known/agent-card.json`)).status).toBe(200);
+    expect((await get(`/api/a2a/${ids.flow}/.well-known/agent-card.json`)).status).toBe(404);
+    const getTask = { jsonrpc: "2.0", id: 1, method: "tasks/get", params: { id: "no-such-task" } };
+    const answer = await post(`/api/a2a/${ids.a2a}`, getTask);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text)).toMatchObject({ id: 1, error: { code: expect.any(Number) } });
+    expect((await post(`/api/a2a/${ids.flow}`, getTask)).status).toBe(404);
   });
 
   it("waits: a Wait for webhook read and resumed once, an Approval step decided once", async () => {

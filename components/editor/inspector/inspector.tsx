@@ -19,6 +19,7 @@ import { TriggerSection } from "./trigger-section";
 import { McpSection } from "../mcp/mcp-section";
 import { WorkflowMcpServersSettings } from "../mcp/workflow-mcp-servers";
 import { WorkflowMcpExposure } from "../workflow-mcp-exposure";
+import { WorkflowA2aExposure } from "../workflow-a2a-exposure";
 import { WorkflowErrorSetting } from "../workflow-error-setting";
 import { WorkflowRunLimit } from "../workflow-run-limit";
 import { WorkflowCostBudget } from "../workflow-cost-budget";
@@ -190,6 +191,7 @@ function NothingSelected() {
         <WorkflowRunLimit />
         <WorkflowCostBudget />
         <WorkflowMcpExposure />
+        <WorkflowA2aExposure />
         <WorkflowErrorSetting />
         <WorkflowMcpServersSettings />
       </section>
