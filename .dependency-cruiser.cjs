@@ -78,7 +78,7 @@ const LAYERS = [
       "mcp/discover-node",
     ],
   },
-  { name: "services", folders: ["triggers", "chat", "mcp-server"], files: ["runs/start-workers"] },
+  { name: "services", folders: ["triggers", "chat", "mcp-server", "evaluations"], files: ["runs/start-workers"] },
   {
     name: "app",
     paths: ["^(app|components|hooks|workers|e2e)/", "^lib/testing/", "^[^/]+\\.tsx?$"],

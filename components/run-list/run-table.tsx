@@ -20,6 +20,7 @@ const TRIGGER_TEXT: Record<string, string> = {
   webhook: "webhook",
   schedule: "schedule",
   error: "error workflow",
+  evaluation: "evaluation",
 };
 
 export function RunTable({ runs, showWorkflow }: { runs: RunSummary[]; showWorkflow: boolean }) {

@@ -13,6 +13,7 @@ const STARTED: Record<RunTrigger["kind"], string> = {
   mcp: "Called over MCP",
   chat: "A chat message",
   error: "Started as an error workflow",
+  evaluation: "A row of an evaluation",
 };
 
 export function describeRunOrigin(trigger: RunTrigger | null, version: number | null): string {

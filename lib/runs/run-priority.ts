@@ -15,6 +15,7 @@ const PRIORITY_BY_TRIGGER: Record<RunTrigger["kind"], number> = {
   mcp: 2,
   error: 2,
   schedule: 3,
+  evaluation: 3,
 };
 
 export function runPriority(trigger: Pick<RunTrigger, "kind">): number {

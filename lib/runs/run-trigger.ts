@@ -10,8 +10,21 @@ import { z } from "zod";
 import type { CompiledWorkflow } from "../workflow/compile";
 import { TEST_RUN_MODES } from "../workflow/partial-plan";
 
-/** `error`: started by another workflow's failed run (its `settings.errorWorkflowId`, error-workflow.ts). */
-export const TRIGGER_KINDS = ["manual", "api", "webhook", "schedule", "workflow", "mcp", "chat", "error"] as const;
+/**
+ * `error`: started by another workflow's failed run (its `settings.errorWorkflowId`, error-workflow.ts).
+ * `evaluation`: one row of an evaluation (lib/evaluations), shown in the history but kept out of production figures.
+ */
+export const TRIGGER_KINDS = [
+  "manual",
+  "api",
+  "webhook",
+  "schedule",
+  "workflow",
+  "mcp",
+  "chat",
+  "error",
+  "evaluation",
+] as const;
 /**
  * `conversationId`: a chat message's run (kind "chat"), whose model nodes with memory read the conversation's earlier
  * turns.
@@ -29,6 +42,8 @@ export const RunTrigger = z.object({
   nodeId: z.string().optional(),
   conversationId: z.string().optional(),
   by: RunStarter.optional(),
+  /** The evaluation a run of kind "evaluation" belongs to. */
+  evaluationId: z.string().optional(),
   /** A test run from the editor: what was asked and the nodes it ran (lib/runs/partial-run.ts). Only these use pins. */
   test: z
     .object({
@@ -81,6 +96,7 @@ const STARTED_BY: Partial<Record<RunTrigger["kind"], string>> = {
   mcp: "over MCP",
   chat: "from a chat",
   error: "by another workflow's failure",
+  evaluation: "by an evaluation",
 };
 
 /** Why a trigger node that did not fire is skipped. */
