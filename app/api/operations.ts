@@ -18,6 +18,8 @@ import { operations as runWaits } from "./runs/[id]/schema";
 import { operations as runs } from "./runs/schema";
 import { operations as secrets } from "./secrets/schema";
 import { operations as variables } from "./variables/schema";
+import { operations as datasets } from "./workflows/[id]/datasets/schema";
+import { operations as evaluations } from "./workflows/[id]/evaluations/schema";
 import { operations as workflowRuns } from "./workflows/[id]/runs/schema";
 import { operations as schedules } from "./workflows/[id]/schedules/schema";
 import { operations as workflow } from "./workflows/[id]/schema";
@@ -30,6 +32,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...versions,
   ...schedules,
   ...workflowRuns,
+  ...datasets,
+  ...evaluations,
   ...runs,
   ...runWaits,
   ...approvals,
