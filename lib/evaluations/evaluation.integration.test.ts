@@ -5,6 +5,10 @@
  * OpenAI API; then a changed version of the tool, evaluated as the draft, and the comparison naming the rows that
  * changed. The rows' runs are ordinary runs marked as the evaluation's.
  */
+import { execFile } from "node:child_process";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { putSecret } from "../secrets/secret-store";
@@ -15,6 +19,7 @@ import { waitFor } from "../testing/wait-for";
 
 let stack: TestStack;
 let judge: Awaited<ReturnType<typeof startFakeChatCompletions>>;
+let workflowId = "";
 
 const TEMPS: Record<string, number> = {
   Oslo: 4,
@@ -145,7 +150,7 @@ describe("an evaluation", () => {
   it("scores a scripted agent over 20 rows, and a changed version's comparison names the rows that changed", async () => {
     const created = await api("POST", "/api/workflows", { name: "Weather eval", publish: true, ...graph(V1_CODE) });
     expect(created.status).toBe(201);
-    const workflowId = created.body.id as string;
+    workflowId = created.body.id as string;
     // London's expectation is wrong on purpose (11°C): that row fails in every version.
     const row = (city: string) => ({
       input: city,
@@ -230,5 +235,33 @@ describe("an evaluation", () => {
     ]);
     expect(compared.body.before.summary.passRate).toBe(0.85);
     expect(compared.body.after.summary.passRate).toBe(0.7);
+  }, 240_000);
+
+  it("runs from the command line, exiting 1 below the threshold and 0 at or above it", async () => {
+    expect(workflowId).not.toBe("");
+    const apiKey = stack.headers.authorization.replace(/^Bearer /, "");
+    const file = path.join(await mkdtemp(path.join(tmpdir(), "eval-cli-")), "evaluators.json");
+    await writeFile(file, JSON.stringify(evaluators));
+    const cli = (...args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        const tsx = path.join(process.cwd(), "node_modules/.bin/tsx");
+        const base = ["workers/eval.ts", "--url", stack.url, "--api-key", apiKey, "--workflow", workflowId];
+        execFile(tsx, [...base, "--dataset", "cities", ...args], { timeout: 120_000 }, (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+
+    // The draft (the changed tool) passes 70%.
+    const below = await cli("--version", "draft", "--threshold", "0.8", "--evaluators", file);
+    expect(below.stdout).toContain("passed 14/20 (70.0%), BELOW the threshold 80.0%");
+    expect(below.stdout).toMatch(/^2 +FAIL +temperature: The output .*Bergen: 10°C/m);
+    expect(below.code).toBe(1);
+    // Version 1 passes 85%, with the evaluators of the latest evaluation of the dataset.
+    const above = await cli("--version", "1", "--threshold", "0.8");
+    expect(above.stdout).toContain("passed 17/20 (85.0%), at or above the threshold 80.0%");
+    expect(above.code).toBe(0);
+    // Asked for a version that is not live, it does not run at all.
+    const stale = await cli("--version", "7");
+    expect(stale).toMatchObject({ code: 2, stderr: expect.stringContaining("Version 7 is not the live version (1)") });
   }, 240_000);
 });
