@@ -1,6 +1,6 @@
 "use client";
 /** One row of the workflow list: opens the workflow, and renames, duplicates or deletes it in place. */
-import { Copy, Pencil, Trash2, Workflow } from "lucide-react";
+import { Copy, FlaskConical, Pencil, Trash2, Workflow } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
@@ -95,6 +95,15 @@ export function WorkflowRow(props: WorkflowRowProps) {
         {updatedLabel}
       </time>
       <span className="workflow-row-actions" hidden={!canEdit}>
+        <Link
+          href={`/workflows/${id}/evaluations`}
+          className="row-action"
+          data-testid="workflow-evaluations"
+          aria-label={`Evaluations of ${name}`}
+          title="Evaluations"
+        >
+          <FlaskConical size={14} aria-hidden />
+        </Link>
         <button
           type="button"
           className="row-action"
