@@ -11,6 +11,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
+import { flushMetrics } from "../metrics/metrics";
+import { scrapeMetrics } from "../testing/prometheus-scrape";
 import { putSecret } from "../secrets/secret-store";
 import { startFakeChatCompletions, type ReceivedRequest } from "../testing/fake-chat-completions";
 import { graphEdge, graphNode } from "../testing/fixtures";
@@ -233,6 +235,14 @@ describe("an evaluation", () => {
         }),
       },
     ]);
+    // Kept out of the production figures: started as "evaluation", never counted as finished runs or model tokens.
+    await flushMetrics();
+    const metrics = await scrapeMetrics(stack);
+    expect(metrics.value("switchboard_runs_started_total", { workflow_id: workflowId, trigger: "evaluation" })).toBe(
+      40,
+    );
+    expect(metrics.value("switchboard_runs_finished_total", { workflow_id: workflowId })).toBe(0);
+    expect(metrics.value("switchboard_model_tokens_total", { workflow_id: workflowId })).toBe(0);
     expect(compared.body.before.summary.passRate).toBe(0.85);
     expect(compared.body.after.summary.passRate).toBe(0.7);
   }, 240_000);

@@ -224,6 +224,7 @@ async function executeClaimed(services: RunServices, run: ClaimedRun): Promise<v
     redactText: (text: string) => ctx.secrets.redactText(text),
     usesGateway: gateway,
     onFailed,
+    metered: ctx.trigger?.kind !== "evaluation",
   };
   try {
     // before the first event: what comes back is redacted from the start
