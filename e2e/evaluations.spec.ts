@@ -80,13 +80,13 @@ test("lists a workflow's evaluations, shows one's verdicts and compares two", as
   const listed = page.getByTestId("evaluation-row");
   await expect(listed).toHaveCount(2);
   await expect(listed.first()).toContainText("draft");
-  await expect(listed.first()).toContainText("50.0%");
+  await expect(listed.first()).toContainText("50%");
   await expect(listed.last()).toContainText("v1");
   await expect(listed.last()).toContainText("100%");
 
   await listed.first().click();
   await expect(page).toHaveURL(new RegExp(`/evaluations/${second}$`));
-  await expect(page.getByTestId("evaluation-summary")).toContainText("Pass rate50.0%");
+  await expect(page.getByTestId("evaluation-summary")).toContainText("Pass rate50%");
   const results = page.getByTestId("evaluation-result");
   await expect(results).toHaveCount(4);
   await expect(results.nth(1)).toContainText("fail");
@@ -99,7 +99,7 @@ test("lists a workflow's evaluations, shows one's verdicts and compares two", as
   await page.goto(`/workflows/${id}/evaluations`);
   await page.getByTestId("compare-form").getByRole("button", { name: "Compare" }).click();
   await expect(page).toHaveURL(new RegExp(`before=${first}&after=${second}`));
-  await expect(page.getByTestId("comparison-summary")).toContainText("Pass rate100% → 50.0%");
+  await expect(page.getByTestId("comparison-summary")).toContainText("Pass rate100% → 50%");
   const changed = page.locator('[data-testid="comparison-row"][data-change="broken"]');
   await expect(changed).toHaveCount(2);
   await expect(changed.first()).toContainText("Bergen: 10°C");

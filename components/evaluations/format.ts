@@ -1,5 +1,6 @@
 /** How the evaluation pages write a pass rate, a verdict and a value preview. Pure. */
-export const percent = (rate: number) => `${(rate * 100).toFixed(rate === 1 || rate === 0 ? 0 : 1)}%`;
+/** 85%, 70.5%: one decimal, dropped when it is 0. */
+export const percent = (rate: number) => `${Number((rate * 100).toFixed(1))}%`;
 
 export const preview = (value: unknown, max = 120) => {
   const text = typeof value === "string" ? value : (JSON.stringify(value) ?? "");
