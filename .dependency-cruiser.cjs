@@ -79,7 +79,7 @@ const LAYERS = [
       "mcp/discover-node",
     ],
   },
-  { name: "services", folders: ["triggers", "chat", "mcp-server", "ag-ui", "a2a"], files: ["runs/start-workers"] },
+  { name: "services", folders: ["triggers", "chat", "mcp-server", "ag-ui", "a2a", "evaluations"], files: ["runs/start-workers"] },
   {
     name: "app",
     paths: ["^(app|components|hooks|workers|e2e)/", "^lib/testing/", "^[^/]+\\.tsx?$"],

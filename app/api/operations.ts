@@ -21,6 +21,8 @@ import { operations as runs } from "./runs/schema";
 import { operations as secrets } from "./secrets/schema";
 import { operations as variables } from "./variables/schema";
 import { operations as agUi } from "./workflows/[id]/ag-ui/schema";
+import { operations as datasets } from "./workflows/[id]/datasets/schema";
+import { operations as evaluations } from "./workflows/[id]/evaluations/schema";
 import { operations as workflowRuns } from "./workflows/[id]/runs/schema";
 import { operations as schedules } from "./workflows/[id]/schedules/schema";
 import { operations as workflow } from "./workflows/[id]/schema";
@@ -35,6 +37,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...workflowRuns,
   ...agUi,
   ...a2a,
+  ...datasets,
+  ...evaluations,
   ...runs,
   ...runWaits,
   ...approvals,

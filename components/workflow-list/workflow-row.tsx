@@ -1,6 +1,6 @@
 "use client";
 /** One row of the workflow list: opens the workflow, and renames, duplicates or deletes it in place. */
-import { Copy, Pencil, Trash2, Workflow } from "lucide-react";
+import { Copy, FlaskConical, Pencil, Trash2, Workflow } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
@@ -58,6 +58,7 @@ export function WorkflowRow(props: WorkflowRowProps) {
         {updatedLabel}
       </time>
       <RowActions
+        id={id}
         name={name}
         hidden={!canEdit}
         onRename={() => setRenaming(true)}
@@ -145,6 +146,7 @@ function LiveBadge({ publishedVersion }: { publishedVersion: number | null }) {
 }
 
 type RowActionsProps = {
+  id: string;
   name: string;
   hidden: boolean;
   onRename: () => void;
@@ -152,9 +154,18 @@ type RowActionsProps = {
   onDelete: () => void;
 };
 
-function RowActions({ name, hidden, onRename, onDuplicate, onDelete }: RowActionsProps) {
+function RowActions({ id, name, hidden, onRename, onDuplicate, onDelete }: RowActionsProps) {
   return (
     <span className="workflow-row-actions" hidden={hidden}>
+      <Link
+        href={`/workflows/${id}/evaluations`}
+        className="row-action"
+        data-testid="workflow-evaluations"
+        aria-label={`Evaluations of ${name}`}
+        title="Evaluations"
+      >
+        <FlaskConical size={14} aria-hidden />
+      </Link>
       <button
         type="button"
         className="row-action"

@@ -37,6 +37,7 @@ let runId = "";
 let conversationId = "";
 let otherWorkflowId = "";
 let doomedWorkflowId = "";
+let evaluationId = "";
 const limitedKeys = {} as Record<"inside" | "outside", TestApiKey>;
 const accounts = {} as Record<Role, TestAccount>;
 const cookies = {} as Record<Role, string>;
@@ -257,6 +258,83 @@ const ROWS: Row[] = [
     route: "/api/workflows/[id]/versions/[number]/restore",
     access: "editor",
     path: () => `/api/workflows/${workflowId}/versions/1/restore`,
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "GET",
+    route: "/api/workflows/[id]/datasets",
+    access: "viewer",
+    path: () => `/api/workflows/${workflowId}/datasets`,
+    allowed: [200],
+    limited: "workflow",
+  },
+  // The first caller let in makes the dataset; the others find the name taken.
+  {
+    method: "POST",
+    route: "/api/workflows/[id]/datasets",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}/datasets`,
+    body: { name: "made by the permission table" },
+    allowed: [201, 409],
+    limited: "workflow",
+  },
+  {
+    method: "GET",
+    route: "/api/workflows/[id]/datasets/[dataset]",
+    access: "viewer",
+    path: () => `/api/workflows/${workflowId}/datasets/perm`,
+    allowed: [200],
+    limited: "workflow",
+  },
+  // The first caller let in deletes the doomed dataset; the others find it gone.
+  {
+    method: "DELETE",
+    route: "/api/workflows/[id]/datasets/[dataset]",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}/datasets/doomed`,
+    allowed: [204, 404],
+    limited: "workflow",
+  },
+  {
+    method: "POST",
+    route: "/api/workflows/[id]/datasets/[dataset]/rows",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}/datasets/perm/rows`,
+    body: { rows: [{ input: "more" }] },
+    allowed: [201],
+    limited: "workflow",
+  },
+  {
+    method: "GET",
+    route: "/api/workflows/[id]/evaluations",
+    access: "viewer",
+    path: () => `/api/workflows/${workflowId}/evaluations`,
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "POST",
+    route: "/api/workflows/[id]/evaluations",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}/evaluations`,
+    body: { dataset: "perm", evaluators: [{ kind: "toolNotCalled", tool: "anything" }] },
+    allowed: [201],
+    limited: "workflow",
+  },
+  {
+    method: "GET",
+    route: "/api/workflows/[id]/evaluations/[evaluation]",
+    access: "viewer",
+    path: () => `/api/workflows/${workflowId}/evaluations/${evaluationId}`,
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "GET",
+    route: "/api/workflows/[id]/evaluations/[evaluation]/compare",
+    access: "viewer",
+    path: () => `/api/workflows/${workflowId}/evaluations/${evaluationId}/compare?with=${evaluationId}`,
     allowed: [200],
     limited: "workflow",
   },
@@ -597,6 +675,20 @@ beforeAll(async () => {
     body: JSON.stringify({ ...graph, name: "doomed" }),
   });
   doomedWorkflowId = ((await doomed.json()) as { id: string }).id;
+  for (const name of ["perm", "doomed"]) {
+    const dataset = await fetch(`${served.url}/api/workflows/${workflowId}/datasets`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...accounts.editor.headers },
+      body: JSON.stringify({ name, rows: [{ input: "hi" }] }),
+    });
+    expect(dataset.status).toBe(201);
+  }
+  const evaluation = await fetch(`${served.url}/api/workflows/${workflowId}/evaluations`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...accounts.editor.headers },
+    body: JSON.stringify({ dataset: "perm", evaluators: [{ kind: "toolNotCalled", tool: "anything" }] }),
+  });
+  evaluationId = ((await evaluation.json()) as { id: string }).id;
   limitedKeys.inside = await createTestApiKey(accounts.editor.userId, "limited to this", [
     workflowId,
     doomedWorkflowId,

@@ -203,6 +203,7 @@ async function executeClaimed(services: RunServices, run: ClaimedRun): Promise<v
     usesGateway: gateway,
     onFailed: (failure) =>
       startErrorWorkflow({ runId: run.id, workflowId: run.workflowId, trigger: ctx.trigger, ...failure }),
+    metered: ctx.trigger?.kind !== "evaluation",
   };
   const finish = (outcome: RunOutcome) => finishRun(ending, leases.owner, outcome);
   try {

@@ -35,6 +35,8 @@ export type Ending = {
    * to clean up.
    */
   usesGateway?: boolean;
+  /** False for an evaluation's run: kept out of the production metrics (its start counts as trigger "evaluation"). */
+  metered?: boolean;
   /** Called once a failed ending is recorded (with the redacted error): starts the workflow's error workflow. */
   onFailed?: (failure: { error: string; nodeId?: string }) => Promise<unknown>;
 };
@@ -91,9 +93,10 @@ export async function finishRun(ending: Ending, owner: string | null, outcome: R
   return ended;
 }
 
-function countRunEnd({ workflowId, startedAt }: Ending, outcome: RunOutcome, failure?: string): void {
+function countRunEnd({ workflowId, startedAt, metered }: Ending, outcome: RunOutcome, failure?: string): void {
   const { status } = outcome;
   annotateActiveSpan({ "switchboard.run.status": status }, failure);
+  if (metered === false) return;
   const labels = { workflow_id: workflowId, status };
   countMetric("runsFinished", labels);
   observeMetric("runDuration", labels, (Date.now() - startedAt) / 1000);

@@ -18,15 +18,17 @@ export type ModelNodeParams = { provider: string; model?: string };
 export const isModelNode = (params: unknown): params is ModelNodeParams =>
   typeof (params as ModelNodeParams | null)?.provider === "string";
 
-type Ctx = Pick<RunContext, "workflowId" | "plan" | "spend" | "stop">;
+type Ctx = Pick<RunContext, "workflowId" | "plan" | "spend" | "stop"> & Partial<Pick<RunContext, "trigger">>;
 
 /** Counts one model call's tokens and cost, adds its cost to the run's spend, and stops the run past its budget. */
 function spend(ctx: Ctx, labels: { provider: string; model: string }, usage: StepUsage, usd: number | undefined) {
   const base = { workflow_id: ctx.workflowId, ...labels };
-  countMetric("modelTokens", { ...base, direction: "input" }, usage.inputTokens);
-  countMetric("modelTokens", { ...base, direction: "output" }, usage.outputTokens);
+  // An evaluation's runs are kept out of the production metrics.
+  const metered = ctx.trigger?.kind !== "evaluation";
+  if (metered) countMetric("modelTokens", { ...base, direction: "input" }, usage.inputTokens);
+  if (metered) countMetric("modelTokens", { ...base, direction: "output" }, usage.outputTokens);
   if (usd === undefined) return;
-  countMetric("modelCost", base, usd);
+  if (metered) countMetric("modelCost", base, usd);
   ctx.spend.usd += usd;
   const budget = ctx.plan.costBudgetUsd;
   if (budget !== undefined && ctx.spend.usd > budget)

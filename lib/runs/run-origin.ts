@@ -15,6 +15,7 @@ const STARTED: Record<RunTrigger["kind"], string> = {
   error: "Started as an error workflow",
   "ag-ui": "Started from an AG-UI front-end",
   a2a: "Called by an A2A agent",
+  evaluation: "A row of an evaluation",
 };
 
 export function describeRunOrigin(trigger: RunTrigger | null, version: number | null): string {

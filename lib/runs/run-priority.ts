@@ -17,6 +17,7 @@ const PRIORITY_BY_TRIGGER: Record<RunTrigger["kind"], number> = {
   a2a: 2,
   error: 2,
   schedule: 3,
+  evaluation: 3,
 };
 
 export function runPriority(trigger: Pick<RunTrigger, "kind">): number {

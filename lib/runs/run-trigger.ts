@@ -13,6 +13,7 @@ import { TEST_RUN_MODES } from "../workflow/partial-plan";
 /**
  * `error`: started by another workflow's failed run (its `settings.errorWorkflowId`, error-workflow.ts). `ag-ui`: an
  * AG-UI front-end (lib/ag-ui); `a2a`: another agent over A2A (lib/a2a).
+ * `evaluation`: one row of an evaluation (lib/evaluations), shown in the history but kept out of production figures.
  */
 export const TRIGGER_KINDS = [
   "manual",
@@ -25,6 +26,7 @@ export const TRIGGER_KINDS = [
   "error",
   "ag-ui",
   "a2a",
+  "evaluation",
 ] as const;
 /**
  * `conversationId`: a chat message's run (kind "chat"), whose model nodes with memory read the conversation's earlier
@@ -43,6 +45,8 @@ export const RunTrigger = z.object({
   nodeId: z.string().optional(),
   conversationId: z.string().optional(),
   by: RunStarter.optional(),
+  /** The evaluation a run of kind "evaluation" belongs to. */
+  evaluationId: z.string().optional(),
   /** A test run from the editor: what was asked and the nodes it ran (lib/runs/partial-run.ts). Only these use pins. */
   test: z
     .object({
@@ -97,6 +101,7 @@ const STARTED_BY: Partial<Record<RunTrigger["kind"], string>> = {
   a2a: "by an A2A agent",
   chat: "from a chat",
   error: "by another workflow's failure",
+  evaluation: "by an evaluation",
 };
 
 /** Why a trigger node that did not fire is skipped. */

@@ -23,6 +23,8 @@ import { cleanupRuns, getRetention } from "../settings/retention";
 import { armRetentionCleanup, RETENTION_JOB, TRIGGERS_QUEUE, type ScheduledRunData } from "../triggers/schedules";
 import { startScheduledRun } from "../triggers/start-scheduled-run";
 import { processRunJob } from "./run-job";
+import { EVALUATIONS_QUEUE, type EvaluationJobData } from "../evaluations/evaluation-queue";
+import { processEvaluation } from "../evaluations/run-evaluation";
 import { executeToolCall } from "./execute-tool-call";
 import { childSignal } from "../platform/child-signal";
 import { startMcpWorkerServices } from "../mcp/worker-services";
@@ -90,11 +92,18 @@ export async function startWorkers({
     { connection: queueConnection(), concurrency: toolCallConcurrency },
   );
   const triggers = startTriggersWorker(log);
-  watchWorkers([runs, toolCalls, triggers], log);
+  // An evaluation mostly waits on its rows' runs (on the `runs` queue), so a few at once are plenty.
+  const evaluations = new Worker<EvaluationJobData>(
+    EVALUATIONS_QUEUE,
+    (job) => processEvaluation(job.data.evaluationId),
+    { connection: queueConnection(), concurrency: 2 },
+  );
+  watchWorkers([runs, toolCalls, triggers, evaluations], log);
   await Promise.all([
     runs.waitUntilReady(),
     toolCalls.waitUntilReady(),
     triggers.waitUntilReady(),
+    evaluations.waitUntilReady(),
     armRetentionCleanup(),
   ]);
   // Waiting runs' wake-ups live in PostgreSQL: a Redis that lost its delayed jobs gets them back here.
@@ -110,6 +119,8 @@ export async function startWorkers({
   return {
     close: async () => {
       clearInterval(sweep);
+      // An evaluation waits on runs for minutes: not waited for; its job stalls and another worker carries it on.
+      await evaluations.close(true);
       const handBack = setTimeout(() => shutdown.abort(), drainMs);
       await runs.close(); // waits for running runs: they finish, or are handed back when the drain time is up
       clearTimeout(handBack);

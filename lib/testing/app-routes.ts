@@ -42,6 +42,12 @@ import * as workflowVersionRoute from "@/app/api/workflows/[id]/versions/[number
 import * as workflowRestoreRoute from "@/app/api/workflows/[id]/versions/[number]/restore/route";
 import * as conversationRoute from "@/app/api/conversations/[id]/route";
 import * as conversationMessagesRoute from "@/app/api/conversations/[id]/messages/route";
+import * as datasetsRoute from "@/app/api/workflows/[id]/datasets/route";
+import * as datasetRoute from "@/app/api/workflows/[id]/datasets/[dataset]/route";
+import * as datasetRowsRoute from "@/app/api/workflows/[id]/datasets/[dataset]/rows/route";
+import * as evaluationsRoute from "@/app/api/workflows/[id]/evaluations/route";
+import * as evaluationRoute from "@/app/api/workflows/[id]/evaluations/[evaluation]/route";
+import * as evaluationCompareRoute from "@/app/api/workflows/[id]/evaluations/[evaluation]/compare/route";
 import type { Route, RouteHandler } from "./serve-web-handler";
 
 const h = (handler: unknown) => handler as RouteHandler;
@@ -133,5 +139,29 @@ export const appRoutes: Route[] = [
     method: "POST",
     pattern: /^\/api\/runs\/(?<id>[^/]+)\/external\/(?<nodeId>[^/]+)\/done$/,
     handler: h(externalDoneRoute.POST),
+  },
+  { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/datasets$/, handler: h(datasetsRoute.GET) },
+  { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/datasets$/, handler: h(datasetsRoute.POST) },
+  ...(["GET", "DELETE"] as const).map((method) => ({
+    method,
+    pattern: /^\/api\/workflows\/(?<id>[^/]+)\/datasets\/(?<dataset>[^/]+)$/,
+    handler: h(datasetRoute[method]),
+  })),
+  {
+    method: "POST",
+    pattern: /^\/api\/workflows\/(?<id>[^/]+)\/datasets\/(?<dataset>[^/]+)\/rows$/,
+    handler: h(datasetRowsRoute.POST),
+  },
+  { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/evaluations$/, handler: h(evaluationsRoute.GET) },
+  { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/evaluations$/, handler: h(evaluationsRoute.POST) },
+  {
+    method: "GET",
+    pattern: /^\/api\/workflows\/(?<id>[^/]+)\/evaluations\/(?<evaluation>[^/]+)$/,
+    handler: h(evaluationRoute.GET),
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/workflows\/(?<id>[^/]+)\/evaluations\/(?<evaluation>[^/]+)\/compare$/,
+    handler: h(evaluationCompareRoute.GET),
   },
 ];

@@ -36,10 +36,11 @@ export const wordChunks = (text: string, wordsPerChunk = 2): string[] =>
 
 /**
  * `byStep`: reply N answers the request whose conversation holds N tool results (an agent's step N,
- * whoever sends it — a resumed agent included), instead of the Nth request received.
+ * whoever sends it — a resumed agent included), instead of the Nth request received. `replies` may also be a function
+ * of the request's body, for a reply that depends on what was asked (a judge grading many answers at once).
  */
 export async function startFakeChatCompletions(
-  replies: ScriptedReply[],
+  replies: ScriptedReply[] | ((body: ReceivedRequest["body"]) => ScriptedReply),
   { byStep = false, models = [] as string[] } = {},
 ) {
   const received: ReceivedRequest[] = [];
@@ -59,7 +60,7 @@ export async function startFakeChatCompletions(
       body,
     });
     const index = byStep ? stepOf(body) : received.length - 1;
-    const reply = replies[Math.min(index, replies.length - 1)];
+    const reply = typeof replies === "function" ? replies(body) : replies[Math.min(index, replies.length - 1)];
     if (body.stream) return void streamReply(res, received.length, body.model, reply);
     const message =
       "toolCall" in reply

@@ -280,6 +280,46 @@ describe("each operation's own answers", () => {
     expect((await post(`/api/a2a/${ids.flow}`, getTask)).status).toBe(404);
   });
 
+  it("evaluations: datasets and their rows, start, read, list, compare", async () => {
+    const base = `/api/workflows/${ids.flow}`;
+    expect((await post(`${base}/datasets`, { name: "contract", rows: [{ input: "hi" }] })).status).toBe(201);
+    expect((await post(`${base}/datasets`, { name: "contract" })).status).toBe(409);
+    expect((await post(`${base}/datasets`, { name: "" })).status).toBe(400);
+    expect((await post(`${gone}/datasets`, { name: "x" })).status).toBe(404);
+    expect((await get(`${base}/datasets`)).status).toBe(200);
+    expect((await get(`${gone}/datasets`)).status).toBe(404);
+    expect((await get(`${base}/datasets/contract`)).status).toBe(200);
+    expect((await get(`${base}/datasets/nothing`)).status).toBe(404);
+    expect((await post(`${base}/datasets/contract/rows`, { format: "jsonl", text: '{"input":"a"}' })).status).toBe(201);
+    expect((await post(`${base}/datasets/contract/rows`, { format: "jsonl", text: "{oops" })).status).toBe(400);
+    expect((await post(`${base}/datasets/contract/rows`, { runId: "no-such-run" })).status).toBe(404);
+    const evaluators = [{ kind: "contains", value: "hi" }];
+    const started = await post(`${base}/evaluations`, { dataset: "contract", evaluators });
+    expect(started.status).toBe(201);
+    const evaluationId = (JSON.parse(started.text) as { id: string }).id;
+    expect((await post(`${base}/evaluations`, { dataset: "contract", evaluators: [{ kind: "vibes" }] })).status).toBe(
+      400,
+    );
+    expect((await post(`${base}/evaluations`, { dataset: "nothing", evaluators })).status).toBe(404);
+    const draftOnly = `/api/workflows/${ids.unpublished}`;
+    expect((await post(`${draftOnly}/datasets`, { name: "d", rows: [{ input: 1 }] })).status).toBe(201);
+    expect((await post(`${draftOnly}/evaluations`, { dataset: "d", evaluators })).status).toBe(409);
+    expect((await get(`${base}/evaluations`)).status).toBe(200);
+    expect((await get(`${gone}/evaluations`)).status).toBe(404);
+    await waitFor(
+      "the evaluation to end",
+      async () =>
+        JSON.parse((await get(`${base}/evaluations/${evaluationId}`)).text).status === "completed" || undefined,
+      30_000,
+    );
+    expect((await get(`${base}/evaluations/no-such-evaluation`)).status).toBe(404);
+    expect((await get(`${base}/evaluations/${evaluationId}/compare?with=${evaluationId}`)).status).toBe(200);
+    expect((await get(`${base}/evaluations/${evaluationId}/compare`)).status).toBe(400);
+    expect((await get(`${base}/evaluations/no-such-evaluation/compare?with=x`)).status).toBe(404);
+    expect((await call("DELETE", `${base}/datasets/contract`)).status).toBe(204);
+    expect((await call("DELETE", `${base}/datasets/contract`)).status).toBe(404);
+  });
+
   it("waits: a Wait for webhook read and resumed once, an Approval step decided once", async () => {
     const runId = await startRun(ids.waiting);
     await untilStatus(runId, "waiting");

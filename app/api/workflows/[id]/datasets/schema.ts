@@ -1,0 +1,134 @@
+/**
+ * A workflow's datasets over the API (evaluations' test rows): what the routes accept and answer, and their OpenAPI
+ * operations (registered in app/api/operations.ts).
+ */
+import { z } from "zod";
+import { apiError, IsoTime, jsonBody, jsonResponse, noContent, type ApiOperation } from "@/lib/http/openapi/operation";
+import { NewRowSchema } from "@/lib/evaluations/import-rows";
+import { WorkflowIdParams } from "../schema";
+
+const Row = NewRowSchema.extend({
+  input: z.unknown().meta({ description: "The run's input, as POST /api/workflows/{id}/runs takes it" }),
+  expectations: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .meta({ description: "What evaluators read: `output` (exact, contains), `{{expected.x}}` in their settings" }),
+});
+
+const rowsField = z.array(Row).max(5_000, "rows: at most 5,000 at once");
+
+/** New rows: given as JSON, from a CSV or JSONL file's text, or from one of the workflow's runs. */
+export const AddRowsBody = z.union([
+  z.object({ rows: rowsField }),
+  z.object({
+    format: z.enum(["csv", "jsonl"], "format: must be csv or jsonl"),
+    text: z.string().max(5_000_000, "text: at most 5 MB"),
+  }),
+  z.object({
+    runId: z.string().min(1).meta({ description: "Add this run: its input, its output as the expected output" }),
+    expectations: z.record(z.string(), z.unknown()).optional(),
+  }),
+]);
+
+export const CreateDatasetBody = z.object({
+  name: z
+    .string("name: required")
+    .trim()
+    .min(1, "name: required")
+    .max(100, "name: keep it under 100 characters")
+    .regex(/^[^/]+$/, "name: may not hold a slash"),
+  description: z.string().max(2_000, "description: keep it under 2,000 characters").default(""),
+  rows: rowsField.default([]),
+});
+
+export const DatasetSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  rowCount: z.number().int(),
+  createdAt: IsoTime,
+});
+
+const DatasetRow = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  input: z.unknown(),
+  expectations: z.record(z.string(), z.unknown()),
+});
+
+export const DatasetParams = WorkflowIdParams.extend({
+  dataset: z.string().meta({ description: "The dataset's id or name" }),
+});
+
+const tag = "Evaluations";
+const noWorkflow = apiError("No such workflow");
+const noDataset = apiError("No such workflow or dataset");
+export const operations: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/workflows/{id}/datasets",
+    tag,
+    summary: "List a workflow's datasets",
+    access: "viewer",
+    limited: "workflow",
+    request: { params: WorkflowIdParams },
+    responses: { 200: jsonResponse("Its datasets", z.object({ datasets: z.array(DatasetSummary) })), 404: noWorkflow },
+  },
+  {
+    method: "post",
+    path: "/api/workflows/{id}/datasets",
+    tag,
+    summary: "Create a dataset",
+    description: "Named uniquely within the workflow, optionally with its first rows.",
+    access: "editor",
+    limited: "workflow",
+    request: { params: WorkflowIdParams, body: jsonBody(CreateDatasetBody) },
+    responses: {
+      201: jsonResponse("Created", DatasetSummary),
+      400: apiError("A field is missing or wrong"),
+      404: noWorkflow,
+      409: apiError("The workflow already has a dataset of that name"),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/workflows/{id}/datasets/{dataset}",
+    tag,
+    summary: "Read a dataset with its rows",
+    access: "viewer",
+    limited: "workflow",
+    request: { params: DatasetParams },
+    responses: {
+      200: jsonResponse("The dataset", DatasetSummary.extend({ rows: z.array(DatasetRow) })),
+      404: noDataset,
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/workflows/{id}/datasets/{dataset}",
+    tag,
+    summary: "Delete a dataset",
+    description: "With its rows and the evaluations that ran it.",
+    access: "editor",
+    limited: "workflow",
+    request: { params: DatasetParams },
+    responses: { 204: noContent("Deleted"), 404: noDataset },
+  },
+  {
+    method: "post",
+    path: "/api/workflows/{id}/datasets/{dataset}/rows",
+    tag,
+    summary: "Add rows to a dataset",
+    description:
+      "As JSON `{ rows }`, from a file `{ format: csv | jsonl, text }` (CSV: an `input` column or `input.<field>` " +
+      "columns; every other column an expectation), or from a run of the workflow `{ runId }`.",
+    access: "editor",
+    limited: "workflow",
+    request: { params: DatasetParams, body: jsonBody(AddRowsBody) },
+    responses: {
+      201: jsonResponse("Added", z.object({ added: z.number().int(), rowCount: z.number().int() })),
+      400: apiError("The rows or the file are wrong (the line is named)"),
+      404: apiError("No such workflow, dataset or run of the workflow"),
+    },
+  },
+];
