@@ -20,7 +20,7 @@ const LAYERS = [
   { name: "http", folders: ["http"], files: ["platform/web-server"] },
   {
     name: "language",
-    folders: ["workflow", "flow"],
+    folders: ["workflow", "flow", "mcp-catalogue"],
     files: [
       "nodes/types",
       "nodes/param-validators",
