@@ -73,12 +73,12 @@ export function canvasSlice(
       };
       set({ edges: [...state.edges, edge], ...edited(state) });
     },
-    addNode: (componentType, position) => {
+    addNode: (componentType, position, preset) => {
       const state = get();
       const component = lookup(componentType);
       if (!component) return undefined;
       const id = newNodeId(componentType);
-      const label = uniqueLabel(component.label, new Set(state.nodes.map((n) => n.data.label)));
+      const label = uniqueLabel(preset?.label ?? component.label, new Set(state.nodes.map((n) => n.data.label)));
       const node: FlowNode = {
         id,
         type: rendererFor(component),
@@ -87,8 +87,8 @@ export function canvasSlice(
         data: {
           componentType,
           label,
-          mode: "normal",
-          params: structuredClone({ ...component.defaults, ...component.startingParams }),
+          mode: preset?.mode ?? "normal",
+          params: structuredClone({ ...component.defaults, ...component.startingParams, ...preset?.params }),
         },
       };
       set(addElements(state, { nodes: [node], edges: [] }));
