@@ -94,3 +94,35 @@ test("a server with no settings is added from its card in one click", async ({ p
   await mcp.getByTestId("discover-tools").click();
   await expect(mcp.getByTestId("mcp-tool-sequentialthinking")).toBeVisible();
 });
+
+test("from the workflow's MCP servers, the memory server is added as a workflow-level server a node refers to", async ({
+  page,
+}) => {
+  const kept = mkdtempSync(path.join(tmpdir(), "switchboard-e2e-memory-"));
+  const editor = new EditorPage(page);
+  await editor.createWorkflow();
+  await editor.addFromPalette("mcp.server");
+  const servers = editor.inspector.getByTestId("workflow-mcp-servers");
+  await servers.locator("summary").click();
+  await servers.getByTestId("workflow-mcp-servers-browse").click();
+  const catalogue = page.getByTestId("mcp-catalogue");
+  await catalogue.getByTestId("mcp-catalogue-search").fill("memory");
+  const setup = catalogue.getByTestId("mcp-catalogue-setup");
+  await expect(setup.getByTestId("mcp-catalogue-add-as-workflow")).toBeChecked();
+  await setup.getByTestId("catalogue-field-folder").fill(kept);
+  await setup.getByTestId("mcp-catalogue-add").click();
+  await expect(catalogue).toHaveCount(0);
+
+  await expect(editor.node("Memory")).toHaveClass(/selected/);
+  await expect(editor.param("transport")).toHaveValue("ref");
+  await expect(editor.param("ref")).toHaveValue("memory");
+  const declared = editor.inspector.getByTestId("workflow-mcp-servers");
+  await expect(declared.getByTestId("workflow-mcp-servers-json")).toHaveValue(
+    new RegExp(`"MEMORY_FILE_PATH": "${kept}/memory.jsonl"`),
+  );
+  const mcp = editor.inspector.getByTestId("mcp-section");
+  await mcp.getByTestId("discover-tools").click();
+  await expect(mcp.getByTestId("mcp-tool-create_entities")).toBeVisible();
+  await editor.save();
+  await expect(page.getByTestId("compile-errors")).toHaveCount(0);
+});
