@@ -101,7 +101,7 @@ test("from the workflow's MCP servers, the memory server is added as a workflow-
   const kept = mkdtempSync(path.join(tmpdir(), "switchboard-e2e-memory-"));
   const editor = new EditorPage(page);
   await editor.createWorkflow();
-  await editor.addFromPalette("mcp.server");
+  // Nothing selected: the inspector shows the workflow's own settings, its MCP servers among them.
   const servers = editor.inspector.getByTestId("workflow-mcp-servers");
   await servers.locator("summary").click();
   await servers.getByTestId("workflow-mcp-servers-browse").click();
@@ -125,4 +125,42 @@ test("from the workflow's MCP servers, the memory server is added as a workflow-
   await expect(mcp.getByTestId("mcp-tool-create_entities")).toBeVisible();
   await editor.save();
   await expect(page.getByTestId("compile-errors")).toHaveCount(0);
+});
+
+test("a server's secret setting is a stored secret picked by name, and its value never reaches the page", async ({
+  page,
+  request,
+}) => {
+  const secretName = `SLACK_BOT_${Date.now()}`;
+  const secretValue = `xoxb-e2e-${Date.now()}`;
+  expect((await request.put(`/api/secrets/${secretName}`, { data: { value: secretValue } })).ok()).toBe(true);
+  const editor = new EditorPage(page);
+  await editor.createWorkflow();
+  await page.getByTestId("open-mcp-catalogue").click();
+  const catalogue = page.getByTestId("mcp-catalogue");
+  await catalogue.getByTestId("mcp-catalogue-search").fill("slack");
+  const setup = catalogue.getByTestId("mcp-catalogue-setup");
+  await expect(setup.getByTestId("mcp-catalogue-install")).toContainText(
+    "npx downloads @modelcontextprotocol/server-slack@2025.4.25 from the npm registry",
+  );
+  await expect(setup.getByTestId("mcp-catalogue-network")).toContainText("Network on: to download it");
+  await setup.getByTestId("mcp-catalogue-add").click();
+  await expect(setup.getByTestId("catalogue-field-botToken-error")).toHaveText(
+    "Bot token is required: pick a stored secret",
+  );
+  await setup.getByTestId("catalogue-field-botToken").selectOption(secretName);
+  await setup.getByTestId("catalogue-field-teamId").fill("T0123");
+  await expect(setup.getByTestId("mcp-catalogue-command")).toHaveText(
+    `SLACK_BOT_TOKEN='<secret ${secretName}>' SLACK_TEAM_ID=T0123 npx -y @modelcontextprotocol/server-slack@2025.4.25`,
+  );
+  await page.screenshot({ path: "test-results/screenshots/mcp-catalogue-secret.png" });
+  await setup.getByTestId("mcp-catalogue-add").click();
+
+  await expect(editor.node("Slack")).toHaveClass(/selected/);
+  await expect(editor.param("network")).toBeChecked();
+  await expect(editor.param("env").getByTestId("param-env-secret")).toHaveValue(secretName);
+  await editor.save();
+  await expect(page.getByTestId("compile-errors")).toHaveCount(0);
+  expect(await page.content()).not.toContain(secretValue);
+  expect((await request.delete(`/api/secrets/${secretName}`)).status()).toBe(204);
 });

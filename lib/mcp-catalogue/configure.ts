@@ -27,7 +27,8 @@ export function baseCommand(launch: Exclude<CatalogueLaunch, { kind: "remote" }>
 function readValue(field: CatalogueField, values: CatalogueValues): { value?: unknown; problem?: string } {
   const raw = values[field.name];
   if (field.kind === "secret") {
-    if (raw === undefined || raw === null || raw === "") return field.required ? { problem: "pick a secret" } : {};
+    if (raw === undefined || raw === null || raw === "")
+      return field.required ? { problem: "is required: pick a stored secret" } : {};
     return isSecretRef(raw) ? { value: raw } : { problem: "must be a stored secret, picked by name" };
   }
   const text = typeof raw === "string" ? raw.trim() : "";
