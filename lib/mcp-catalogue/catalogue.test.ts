@@ -11,7 +11,14 @@ import { secretRef } from "../secrets/reference";
 import { graphNode } from "../testing/fixtures";
 import { compileWorkflow } from "../workflow/compile";
 import { launchSpecOf } from "../workflow/launch-spec";
-import { configureServer, MCP_CATALOGUE, nodeParamsOf, searchCatalogue, type CatalogueEntry } from ".";
+import {
+  configureServer,
+  MCP_CATALOGUE,
+  nodeParamsOf,
+  searchCatalogue,
+  workflowServerName,
+  type CatalogueEntry,
+} from ".";
 import { bundledPath } from "./configure";
 import { commandLine, describeInstall } from "./install-line";
 
@@ -148,5 +155,20 @@ describe("the MCP catalogue", () => {
     expect(searchCatalogue("FILE folder").map((entry) => entry.id)).toContain("filesystem");
     expect(searchCatalogue("server-memory").map((entry) => entry.id)).toEqual(["memory"]);
     expect(searchCatalogue("nothing-like-this")).toEqual([]);
+  });
+
+  it("declares a workflow-level server under the entry's id, numbered when another server has it", () => {
+    const memory = configured(
+      MCP_CATALOGUE.find((entry) => entry.id === "memory")!,
+      { folder: "/srv/a" },
+    );
+    const other = configured(
+      MCP_CATALOGUE.find((entry) => entry.id === "memory")!,
+      { folder: "/srv/b" },
+    );
+    expect(workflowServerName("memory", {}, memory)).toBe("memory");
+    expect(workflowServerName("memory", { memory }, memory)).toBe("memory");
+    expect(workflowServerName("memory", { memory: other }, memory)).toBe("memory-2");
+    expect(workflowServerName("memory", { memory: other, "memory-2": other }, memory)).toBe("memory-3");
   });
 });

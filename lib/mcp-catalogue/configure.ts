@@ -95,3 +95,14 @@ export function nodeParamsOf(config: McpServerConfig): Record<string, unknown> {
     network: config.network ?? false,
   };
 }
+
+/**
+ * The name a workflow-level server from the catalogue is declared under: the entry's id, or `id-2`, `id-3`… when the
+ * workflow already declares a different server under it (the same server again keeps its name).
+ */
+export function workflowServerName(base: string, declared: Record<string, unknown>, config: McpServerConfig): string {
+  const same = (name: string) => JSON.stringify(declared[name]) === JSON.stringify(config);
+  let name = base;
+  for (let n = 2; Object.hasOwn(declared, name) && !same(name); n += 1) name = `${base}-${n}`;
+  return name;
+}

@@ -22,6 +22,6 @@ export function searchCatalogue(query: string, entries: readonly CatalogueEntry[
   });
 }
 
-export { configureServer, nodeParamsOf } from "./configure";
+export { configureServer, nodeParamsOf, workflowServerName } from "./configure";
 export { commandLine, describeInstall } from "./install-line";
 export type { CatalogueEntry, CatalogueField, CatalogueValues } from "./types";

@@ -5,20 +5,12 @@
  */
 import { useCallback } from "react";
 import type { McpServerConfig } from "@/lib/mcp/config";
-import { nodeParamsOf, type CatalogueEntry } from "@/lib/mcp-catalogue";
+import { nodeParamsOf, workflowServerName, type CatalogueEntry } from "@/lib/mcp-catalogue";
 import { MCP_SERVER_TYPE } from "@/lib/mcp/server-specs";
 import { useDragAndDrop } from "@/hooks/use-drag-and-drop";
 import { useEditorStoreApi } from "../editor-store-context";
 
 export type AddAs = "node" | "workflow";
-
-/** `base`, or `base-2`, `base-3`… when the workflow already declares a different server under that name. */
-function freeServerName(base: string, declared: Record<string, unknown>, config: McpServerConfig): string {
-  const same = (name: string) => JSON.stringify(declared[name]) === JSON.stringify(config);
-  let name = base;
-  for (let n = 2; name in declared && !same(name); n += 1) name = `${base}-${n}`;
-  return name;
-}
 
 export function useAddFromCatalogue() {
   const store = useEditorStoreApi();
@@ -28,7 +20,7 @@ export function useAddFromCatalogue() {
       if (as === "node")
         return addAtCentre(MCP_SERVER_TYPE, { label: entry.title, mode: "tool", params: nodeParamsOf(config) });
       const declared = (store.getState().mcpServers ?? {}) as Record<string, unknown>;
-      const name = freeServerName(entry.id, declared, config);
+      const name = workflowServerName(entry.id, declared, config);
       // Workflow settings have no setter of their own: an edit bumps the revision so it is saved (as the JSON does).
       store.setState((state) => ({ mcpServers: { ...declared, [name]: config }, revision: state.revision + 1 }));
       return addAtCentre(MCP_SERVER_TYPE, {
