@@ -171,4 +171,18 @@ describe("the MCP catalogue", () => {
     expect(workflowServerName("memory", { memory: other }, memory)).toBe("memory-2");
     expect(workflowServerName("memory", { memory: other, "memory-2": other }, memory)).toBe("memory-3");
   });
+
+  it("keeps secrets out of arguments and headers off stdio servers, one target per field", () => {
+    for (const entry of MCP_CATALOGUE) {
+      const names = entry.fields.map((field) => field.name);
+      expect(new Set(names).size, entry.id).toBe(names.length);
+      for (const field of entry.fields) {
+        const where = `${entry.id}.${field.name}`;
+        if (field.kind === "secret") expect("arg" in field.into, `${where}: a secret in an argument`).toBe(false);
+        if ("header" in field.into) expect(entry.launch.kind, `${where}: a header`).toBe("remote");
+        if (entry.launch.kind === "remote") expect("header" in field.into, `${where}: not a header`).toBe(true);
+        if (field.root) expect(field.kind, `${where}: a root`).toBe("path");
+      }
+    }
+  });
 });
