@@ -20,7 +20,7 @@ const LAYERS = [
   { name: "http", folders: ["http"], files: ["platform/web-server"] },
   {
     name: "language",
-    folders: ["workflow", "flow"],
+    folders: ["workflow", "flow", "mcp-catalogue"],
     files: [
       "nodes/types",
       "nodes/param-validators",
@@ -79,7 +79,11 @@ const LAYERS = [
       "mcp/discover-node",
     ],
   },
-  { name: "services", folders: ["triggers", "chat", "mcp-server", "ag-ui", "a2a", "evaluations"], files: ["runs/start-workers"] },
+  {
+    name: "services",
+    folders: ["triggers", "chat", "mcp-server", "ag-ui", "a2a", "evaluations"],
+    files: ["runs/start-workers"],
+  },
   {
     name: "app",
     paths: ["^(app|components|hooks|workers|e2e)/", "^lib/testing/", "^[^/]+\\.tsx?$"],

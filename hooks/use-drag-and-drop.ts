@@ -6,6 +6,7 @@
 import { useReactFlow, useStoreApi } from "@xyflow/react";
 import { useCallback, type DragEvent } from "react";
 import { useEditorStoreApi } from "@/components/editor/editor-store-context";
+import type { NodePreset } from "@/components/editor/editor-store";
 
 const DRAG_TYPE = "application/x-switchboard-component";
 /** Roughly half a node's width and its header's height, so the header lands under the cursor. */
@@ -39,11 +40,13 @@ export function useDragAndDrop() {
   );
 
   const addAtCentre = useCallback(
-    (componentType: string) => {
+    (componentType: string, preset?: NodePreset) => {
       const { width, height, transform } = flow.getState();
       const [x, y, zoom] = transform;
       const centre = { x: (width / 2 - x) / zoom, y: (height / 2 - y) / zoom };
-      editor.getState().addNode(componentType, { x: centre.x - GRAB_OFFSET.x, y: centre.y - GRAB_OFFSET.y });
+      return editor
+        .getState()
+        .addNode(componentType, { x: centre.x - GRAB_OFFSET.x, y: centre.y - GRAB_OFFSET.y }, preset);
     },
     [editor, flow],
   );

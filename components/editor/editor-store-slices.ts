@@ -15,7 +15,7 @@ import {
 } from "./edit-bookkeeping";
 import { pastedElements, readClipboard, selectionContent, writeClipboard } from "./edit-clipboard";
 import { endGesture, redoEdit, undoEdit } from "./edit-history";
-import type { EditorState } from "./editor-store";
+import type { EditorState, NodePreset } from "./editor-store";
 import {
   rendererFor,
   toWorkflowGraph,
@@ -73,11 +73,11 @@ export function canvasSlice(
       };
       set({ edges: [...state.edges, edge], ...edited(state) });
     },
-    addNode: (componentType, position) => {
+    addNode: (componentType, position, preset) => {
       const state = get();
       const component = lookup(componentType);
       if (!component) return undefined;
-      const node = newNode(component, componentType, position, state.nodes);
+      const node = newNode(component, componentType, position, state.nodes, preset);
       set(addElements(state, { nodes: [node], edges: [] }));
       return node.id;
     },
@@ -86,12 +86,16 @@ export function canvasSlice(
   };
 }
 
-/** A component's node as dropped: selected, labelled uniquely, with its defaults, on a free spot near `position`. */
+/**
+ * A component's node as dropped: selected, labelled uniquely, with its defaults (or a preset's label, params and mode),
+ * on a free spot near `position`.
+ */
 function newNode(
   component: NonNullable<ReturnType<ComponentLookup>>,
   componentType: string,
   position: XYPosition,
   nodes: FlowNode[],
+  preset?: NodePreset,
 ): FlowNode {
   return {
     id: newNodeId(componentType),
@@ -100,9 +104,9 @@ function newNode(
     selected: true,
     data: {
       componentType,
-      label: uniqueLabel(component.label, new Set(nodes.map((n) => n.data.label))),
-      mode: "normal",
-      params: structuredClone({ ...component.defaults, ...component.startingParams }),
+      label: uniqueLabel(preset?.label ?? component.label, new Set(nodes.map((n) => n.data.label))),
+      mode: preset?.mode ?? "normal",
+      params: structuredClone({ ...component.defaults, ...component.startingParams, ...preset?.params }),
     },
   };
 }

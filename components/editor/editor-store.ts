@@ -40,6 +40,9 @@ export type EditorInit = {
   marks?: Record<string, DiffMark>;
 };
 
+/** What a new node may start with instead of its component's label, params and mode. */
+export type NodePreset = { label?: string; params?: Record<string, unknown>; mode?: NodeMode };
+
 export type EditorState = {
   workflowId?: string;
   name: string;
@@ -81,7 +84,8 @@ export type EditorState = {
   onNodesChange: (changes: NodeChange<FlowNode>[]) => void;
   onEdgesChange: (changes: EdgeChange<FlowEdge>[]) => void;
   connect: (connection: Connection) => void;
-  addNode: (componentType: string, position: { x: number; y: number }) => string | undefined;
+  /** `preset`: a label, params and mode to start with instead of the component's (the MCP catalogue fills them). */
+  addNode: (componentType: string, position: { x: number; y: number }, preset?: NodePreset) => string | undefined;
   selectNode: (id: string | null) => void;
   updateNodeData: (id: string, patch: Partial<EditorNodeData>) => void;
   setParam: (id: string, name: string, value: unknown) => void;

@@ -1,13 +1,16 @@
 "use client";
 /**
  * The component palette: catalogue grouped by category; drag an item onto the canvas or click it to add at the centre.
+ * "Browse MCP servers" opens the catalogue of well-known MCP servers.
  */
-import { Search, Wrench } from "lucide-react";
+import { Search, Server, Wrench } from "lucide-react";
 import { useMemo, useState } from "react";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import { CatalogueIcon } from "@/components/ui/icon";
 import { useDragAndDrop } from "@/hooks/use-drag-and-drop";
+import { Button } from "@/components/ui/button";
 import { useEditorStore } from "./editor-store-context";
+import { McpCatalogueDialog } from "./mcp/mcp-catalogue-dialog";
 
 function groupByCategory(components: ComponentMeta[]): [string, ComponentMeta[]][] {
   const groups = new Map<string, ComponentMeta[]>();
@@ -19,6 +22,7 @@ function groupByCategory(components: ComponentMeta[]): [string, ComponentMeta[]]
 export function Palette() {
   const catalogue = useEditorStore((state) => state.catalogue);
   const [query, setQuery] = useState("");
+  const [browsing, setBrowsing] = useState(false);
   const { onDragStart, addAtCentre } = useDragAndDrop();
   const groups = useMemo(() => {
     const words = query.trim().toLowerCase();
@@ -35,6 +39,10 @@ export function Palette() {
         <Search size={14} aria-hidden />
         <input type="search" placeholder="Search components" value={query} onChange={(e) => setQuery(e.target.value)} />
       </label>
+      <Button size="sm" className="palette-browse" onClick={() => setBrowsing(true)} data-testid="open-mcp-catalogue">
+        <Server size={14} aria-hidden /> Browse MCP servers
+      </Button>
+      {browsing && <McpCatalogueDialog onClose={() => setBrowsing(false)} />}
       <div className="palette-groups">
         {groups.map(([category, components]) => (
           <section key={category} className="palette-group">

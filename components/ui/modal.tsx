@@ -8,13 +8,21 @@ type ModalProps = {
   role?: "dialog" | "alertdialog";
   children: ReactNode;
   actions: ReactNode;
+  /** Added to the box's class (a wider dialog). */
+  className?: string;
 };
 
-export function Modal({ title, testId, role = "dialog", children, actions }: ModalProps) {
+export function Modal({ title, testId, role = "dialog", children, actions, className }: ModalProps) {
   const titleId = useId();
   return (
     <div className="modal-backdrop">
-      <div className="modal" role={role} aria-modal="true" aria-labelledby={titleId} data-testid={testId}>
+      <div
+        className={className ? `modal ${className}` : "modal"}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={testId}
+      >
         <h2 id={titleId} className="modal-title">
           {title}
         </h2>

@@ -1,12 +1,14 @@
 "use client";
 /**
  * The workflow's own MCP servers (`mcpServers` on the graph): declared once as JSON, referenced
- * by name from MCP nodes (transport "Workflow MCP server"). Validated before it is kept.
+ * by name from MCP nodes (transport "Workflow MCP server"). Validated before it is kept. "Browse MCP servers" adds one
+ * from the catalogue.
  */
 import { useState } from "react";
 import { WorkflowMcpServers } from "@/lib/mcp/config";
 import { Button } from "@/components/ui/button";
 import { useEditorStore, useEditorStoreApi } from "../editor-store-context";
+import { McpCatalogueDialog } from "./mcp-catalogue-dialog";
 import "./mcp.css";
 import { describeIssues } from "@/lib/validation/describe-issues";
 
@@ -14,14 +16,22 @@ const PLACEHOLDER =
   '{ "docs": { "transport": "http", "url": "https://example.com/mcp", "headers": { "Authorization": { "$secret": ' +
   '"DOCS_TOKEN" } } } }';
 
+const formatted = (servers: Record<string, unknown> | undefined) =>
+  servers && Object.keys(servers).length > 0 ? JSON.stringify(servers, null, 2) : "";
+
 export function WorkflowMcpServersSettings() {
   const store = useEditorStoreApi();
   const current = useEditorStore((state) => state.mcpServers);
   const readOnly = useEditorStore((state) => state.readOnly);
-  const [text, setText] = useState(() =>
-    current && Object.keys(current).length > 0 ? JSON.stringify(current, null, 2) : "",
-  );
+  const [text, setText] = useState(() => formatted(current));
+  const [shown, setShown] = useState(current);
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [browsing, setBrowsing] = useState(false);
+  // Servers added elsewhere (the MCP catalogue) show here at once, so an Apply of the old text cannot drop them.
+  if (current !== shown) {
+    setShown(current);
+    setText(formatted(current));
+  }
 
   function apply() {
     let json: unknown = {};
@@ -53,10 +63,16 @@ export function WorkflowMcpServersSettings() {
         data-testid="workflow-mcp-servers-json"
       />
       {!readOnly && (
-        <Button size="sm" onClick={apply} data-testid="workflow-mcp-servers-apply">
-          Apply
-        </Button>
+        <>
+          <Button size="sm" onClick={apply} data-testid="workflow-mcp-servers-apply">
+            Apply
+          </Button>{" "}
+          <Button size="sm" variant="ghost" onClick={() => setBrowsing(true)} data-testid="workflow-mcp-servers-browse">
+            Browse MCP servers
+          </Button>
+        </>
       )}
+      {browsing && <McpCatalogueDialog addAs="workflow" onClose={() => setBrowsing(false)} />}
       {message && <p className={message.error ? "field-error" : "field-help"}>{message.text}</p>}
     </details>
   );
