@@ -98,16 +98,7 @@ export function EditorToolbar({ save, run, isRunning, chatOpen, toggleChat, snap
         <ArrowLeft size={16} aria-hidden />
       </Link>
       <LogoMark size={20} />
-      <input
-        className="workflow-name"
-        data-testid="workflow-name"
-        aria-label="Workflow name"
-        value={name}
-        readOnly={readOnly}
-        spellCheck={false}
-        onChange={(e) => setName(e.target.value)}
-        onBlur={() => name.trim() === "" && setName("Untitled workflow")}
-      />
+      <WorkflowName name={name} setName={setName} readOnly={readOnly} />
       <div className="toolbar-spacer" />
       {readOnly && (
         <span
@@ -145,6 +136,30 @@ export function EditorToolbar({ save, run, isRunning, chatOpen, toggleChat, snap
   );
 }
 
+/** The workflow's name, edited in place; emptied, it goes back to "Untitled workflow". */
+function WorkflowName({
+  name,
+  setName,
+  readOnly,
+}: {
+  name: string;
+  setName: (name: string) => void;
+  readOnly: boolean;
+}) {
+  return (
+    <input
+      className="workflow-name"
+      data-testid="workflow-name"
+      aria-label="Workflow name"
+      value={name}
+      readOnly={readOnly}
+      spellCheck={false}
+      onChange={(e) => setName(e.target.value)}
+      onBlur={() => name.trim() === "" && setName("Untitled workflow")}
+    />
+  );
+}
+
 type ToolsProps = { toolbar: ToolbarState; chatOpen: boolean; toggleChat: () => void };
 
 /** Undo and redo, export, the shortcuts help, the Chat panel and the workflow's runs. */
@@ -158,32 +173,7 @@ function ToolbarTools({
   useEditorShortcuts(useCallback(() => setHelpOpen((open) => !open), []));
   return (
     <div className="toolbar-group">
-      {!readOnly && (
-        <>
-          <button
-            type="button"
-            className="toolbar-icon-button"
-            data-testid="undo"
-            aria-label="Undo"
-            title="Undo (Ctrl/⌘ Z)"
-            disabled={!canUndo}
-            onClick={undo}
-          >
-            <Undo2 size={16} aria-hidden />
-          </button>
-          <button
-            type="button"
-            className="toolbar-icon-button"
-            data-testid="redo"
-            aria-label="Redo"
-            title="Redo (Shift Ctrl/⌘ Z)"
-            disabled={!canRedo}
-            onClick={redo}
-          >
-            <Redo2 size={16} aria-hidden />
-          </button>
-        </>
-      )}
+      {!readOnly && <UndoRedo canUndo={canUndo} canRedo={canRedo} undo={undo} redo={redo} />}
       <button
         type="button"
         className="toolbar-icon-button"
@@ -195,31 +185,67 @@ function ToolbarTools({
         <Download size={16} aria-hidden />
       </button>
       <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
-      {workflowId && (
-        <button
-          type="button"
-          className={cx("toolbar-icon-button", chatOpen && "is-active")}
-          data-testid="open-chat"
-          aria-pressed={chatOpen}
-          aria-label="Chat with this workflow"
-          title="Chat with this workflow (runs the saved version)"
-          onClick={toggleChat}
-        >
-          <MessagesSquare size={16} aria-hidden />
-        </button>
-      )}
-      {workflowId && (
-        <Link
-          href={`/runs?workflowId=${workflowId}`}
-          className="toolbar-icon-button"
-          data-testid="workflow-runs"
-          aria-label="Runs of this workflow"
-          title="Runs of this workflow"
-        >
-          <History size={16} aria-hidden />
-        </Link>
-      )}
+      {workflowId && <ChatAndRunsLinks workflowId={workflowId} chatOpen={chatOpen} toggleChat={toggleChat} />}
     </div>
+  );
+}
+
+type UndoRedoProps = { canUndo: boolean; canRedo: boolean; undo: () => void; redo: () => void };
+
+function UndoRedo({ canUndo, canRedo, undo, redo }: UndoRedoProps) {
+  return (
+    <>
+      <button
+        type="button"
+        className="toolbar-icon-button"
+        data-testid="undo"
+        aria-label="Undo"
+        title="Undo (Ctrl/⌘ Z)"
+        disabled={!canUndo}
+        onClick={undo}
+      >
+        <Undo2 size={16} aria-hidden />
+      </button>
+      <button
+        type="button"
+        className="toolbar-icon-button"
+        data-testid="redo"
+        aria-label="Redo"
+        title="Redo (Shift Ctrl/⌘ Z)"
+        disabled={!canRedo}
+        onClick={redo}
+      >
+        <Redo2 size={16} aria-hidden />
+      </button>
+    </>
+  );
+}
+
+/** The Chat panel's toggle and the workflow's runs, for a saved workflow. */
+function ChatAndRunsLinks({ workflowId, chatOpen, toggleChat }: { workflowId: string } & Omit<ToolsProps, "toolbar">) {
+  return (
+    <>
+      <button
+        type="button"
+        className={cx("toolbar-icon-button", chatOpen && "is-active")}
+        data-testid="open-chat"
+        aria-pressed={chatOpen}
+        aria-label="Chat with this workflow"
+        title="Chat with this workflow (runs the saved version)"
+        onClick={toggleChat}
+      >
+        <MessagesSquare size={16} aria-hidden />
+      </button>
+      <Link
+        href={`/runs?workflowId=${workflowId}`}
+        className="toolbar-icon-button"
+        data-testid="workflow-runs"
+        aria-label="Runs of this workflow"
+        title="Runs of this workflow"
+      >
+        <History size={16} aria-hidden />
+      </Link>
+    </>
   );
 }
 

@@ -4,7 +4,7 @@
  * "Browse MCP servers" opens the catalogue of well-known MCP servers.
  */
 import { Search, Server, Wrench } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type DragEvent } from "react";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import { CatalogueIcon } from "@/components/ui/icon";
 import { useDragAndDrop } from "@/hooks/use-drag-and-drop";
@@ -48,31 +48,12 @@ export function Palette() {
           <section key={category} className="palette-group">
             <h3 className="palette-group-title">{category}</h3>
             {components.map((component) => (
-              <button
+              <PaletteItem
                 key={component.id}
-                type="button"
-                className="palette-item"
-                data-testid={`palette-item-${component.id}`}
-                draggable
+                component={component}
                 onDragStart={(event) => onDragStart(event, component.id)}
                 onClick={() => addAtCentre(component.id)}
-                title={`Drag onto the canvas, or click to add ${component.label}`}
-              >
-                <span className="palette-item-icon">
-                  <CatalogueIcon name={component.icon} size={16} />
-                </span>
-                <span className="palette-item-text">
-                  <span className="palette-item-label">
-                    {component.label}
-                    {component.tool && (
-                      <span className="palette-item-tool" title="Can be used as a tool by an agent">
-                        <Wrench size={11} aria-hidden /> tool
-                      </span>
-                    )}
-                  </span>
-                  <span className="palette-item-description">{component.description}</span>
-                </span>
-              </button>
+              />
             ))}
           </section>
         ))}
@@ -80,5 +61,36 @@ export function Palette() {
       </div>
       <p className="palette-hint">Drag onto the canvas, or click to add.</p>
     </aside>
+  );
+}
+
+type PaletteItemProps = { component: ComponentMeta; onDragStart: (event: DragEvent) => void; onClick: () => void };
+
+function PaletteItem({ component, onDragStart, onClick }: PaletteItemProps) {
+  return (
+    <button
+      type="button"
+      className="palette-item"
+      data-testid={`palette-item-${component.id}`}
+      draggable
+      onDragStart={onDragStart}
+      onClick={onClick}
+      title={`Drag onto the canvas, or click to add ${component.label}`}
+    >
+      <span className="palette-item-icon">
+        <CatalogueIcon name={component.icon} size={16} />
+      </span>
+      <span className="palette-item-text">
+        <span className="palette-item-label">
+          {component.label}
+          {component.tool && (
+            <span className="palette-item-tool" title="Can be used as a tool by an agent">
+              <Wrench size={11} aria-hidden /> tool
+            </span>
+          )}
+        </span>
+        <span className="palette-item-description">{component.description}</span>
+      </span>
+    </button>
   );
 }

@@ -92,12 +92,7 @@ export async function startWorkers({
     { connection: queueConnection(), concurrency: toolCallConcurrency },
   );
   const triggers = startTriggersWorker(log);
-  // An evaluation mostly waits on its rows' runs (on the `runs` queue), so a few at once are plenty.
-  const evaluations = new Worker<EvaluationJobData>(
-    EVALUATIONS_QUEUE,
-    (job) => processEvaluation(job.data.evaluationId),
-    { connection: queueConnection(), concurrency: 2 },
-  );
+  const evaluations = startEvaluationsWorker();
   watchWorkers([runs, toolCalls, triggers, evaluations], log);
   await Promise.all([
     runs.waitUntilReady(),
@@ -130,6 +125,14 @@ export async function startWorkers({
       await Promise.all([withdrawSlots(), flushMetrics().catch(() => undefined)]);
     },
   };
+}
+
+/** An evaluation mostly waits on its rows' runs (on the `runs` queue), so a few at once are plenty. */
+function startEvaluationsWorker(): Worker<EvaluationJobData> {
+  return new Worker<EvaluationJobData>(EVALUATIONS_QUEUE, (job) => processEvaluation(job.data.evaluationId), {
+    connection: queueConnection(),
+    concurrency: 2,
+  });
 }
 
 /** Logs the workers' errors and failed jobs; counts how long tool calls waited in the queue. */

@@ -37,7 +37,6 @@ function connectionSignature(params: Record<string, unknown>): string {
 
 export function McpSection({ id }: { id: string }) {
   const data = useEditorStore((state) => state.nodes.find((node) => node.id === id)?.data);
-  const setParam = useEditorStore((state) => state.setParam);
   const readOnly = useEditorStore((state) => state.readOnly);
   const getGraph = useEditorStore((state) => state.toGraph);
   // Kept with the settings it was made for: another node, or changed settings, must not show these tools as theirs.
@@ -63,26 +62,10 @@ export function McpSection({ id }: { id: string }) {
 
   const discovery = discovered?.nodeId === id && discovered.signature === signature ? discovered.result : null;
   const outdated = discovered?.nodeId === id && discovered.signature !== signature;
-  const isGroup = data.componentType === MCP_GROUP_TYPE;
-  const groupServers = (Array.isArray(data.params.servers) ? data.params.servers : []) as GroupServerParams[];
-  const keys = isGroup ? groupServers.map((server) => String(server.id ?? "")) : [id];
-  const filterFor = (key: string) =>
-    filterOf(isGroup ? groupServers.find((s) => s.id === key)?.toolFilter : data.params.toolFilter);
-  const setFilter = (key: string, filter: ToolFilter) =>
-    isGroup
-      ? setParam(
-          id,
-          "servers",
-          groupServers.map((server) => (server.id === key ? { ...server, toolFilter: filter } : server)),
-        )
-      : setParam(id, "toolFilter", filter);
-
   const discover = async () => {
     const result = await discoverNow(readInput());
     if (result) setDiscovered({ nodeId: id, signature, result });
   };
-
-  const found = discovery?.ok ? discovery.servers : [];
   return (
     <section className="inspector-section" data-testid="mcp-section">
       <h3 className="inspector-section-title">MCP tools</h3>
@@ -105,29 +88,64 @@ export function McpSection({ id }: { id: string }) {
           {discovery.error}
         </p>
       )}
-      {keys.map((key) => {
-        const result = found.find((server) => server.key === key);
-        const signIn = oauth.servers.find((server) => server.key === key);
-        return (
-          <div key={key} className="mcp-server-tools" data-testid={`mcp-server-${key}`}>
-            {isGroup && <h4 className="mcp-server-title">{key}</h4>}
-            {signIn && (
-              <OAuthConnection server={signIn} readInput={readInput} readOnly={readOnly} refresh={oauth.refresh} />
-            )}
-            {result && !result.ok && (
-              <p className="field-error" data-testid="discover-error">
-                {result.error}
-              </p>
-            )}
-            <ToolFilterPicker
-              tools={result?.ok ? result.tools : undefined}
-              filter={filterFor(key)}
-              onChange={(filter) => setFilter(key, filter)}
-            />
-          </div>
-        );
-      })}
+      <ServerTools
+        id={id}
+        params={data.params}
+        isGroup={data.componentType === MCP_GROUP_TYPE}
+        found={discovery?.ok ? discovery.servers : []}
+        oauth={oauth}
+        readInput={readInput}
+      />
       <WorkflowMcpServersSettings />
     </section>
   );
+}
+
+type ServerToolsProps = {
+  id: string;
+  params: Record<string, unknown>;
+  isGroup: boolean;
+  found: Extract<NodeDiscovery, { ok: true }>["servers"];
+  oauth: ReturnType<typeof useMcpOAuthStatus>;
+  readInput: () => unknown;
+};
+
+/** Per server (one, or each of a group's): its sign-in, what Discover found or why it failed, and the tool filter. */
+function ServerTools({ id, params, isGroup, found, oauth, readInput }: ServerToolsProps) {
+  const setParam = useEditorStore((state) => state.setParam);
+  const readOnly = useEditorStore((state) => state.readOnly);
+  const groupServers = (Array.isArray(params.servers) ? params.servers : []) as GroupServerParams[];
+  const keys = isGroup ? groupServers.map((server) => String(server.id ?? "")) : [id];
+  const filterFor = (key: string) =>
+    filterOf(isGroup ? groupServers.find((s) => s.id === key)?.toolFilter : params.toolFilter);
+  const setFilter = (key: string, filter: ToolFilter) =>
+    isGroup
+      ? setParam(
+          id,
+          "servers",
+          groupServers.map((server) => (server.id === key ? { ...server, toolFilter: filter } : server)),
+        )
+      : setParam(id, "toolFilter", filter);
+  return keys.map((key) => {
+    const result = found.find((server) => server.key === key);
+    const signIn = oauth.servers.find((server) => server.key === key);
+    return (
+      <div key={key} className="mcp-server-tools" data-testid={`mcp-server-${key}`}>
+        {isGroup && <h4 className="mcp-server-title">{key}</h4>}
+        {signIn && (
+          <OAuthConnection server={signIn} readInput={readInput} readOnly={readOnly} refresh={oauth.refresh} />
+        )}
+        {result && !result.ok && (
+          <p className="field-error" data-testid="discover-error">
+            {result.error}
+          </p>
+        )}
+        <ToolFilterPicker
+          tools={result?.ok ? result.tools : undefined}
+          filter={filterFor(key)}
+          onChange={(filter) => setFilter(key, filter)}
+        />
+      </div>
+    );
+  });
 }
