@@ -78,16 +78,7 @@ export function McpSection({ id }: { id: string }) {
           <X size={14} aria-hidden /> Cancel
         </Button>
       )}
-      {outdated && (
-        <p className="field-help" data-testid="discover-outdated">
-          The settings changed since the last Discover: discover again to list this server&apos;s tools.
-        </p>
-      )}
-      {discovery && !discovery.ok && (
-        <p className="field-error" data-testid="discover-error">
-          {discovery.error}
-        </p>
-      )}
+      <DiscoveryNotes outdated={outdated} discovery={discovery} />
       <ServerTools
         id={id}
         params={data.params}
@@ -98,6 +89,24 @@ export function McpSection({ id }: { id: string }) {
       />
       <WorkflowMcpServersSettings />
     </section>
+  );
+}
+
+/** Settings changed since the last Discover, or why it failed as a whole. */
+function DiscoveryNotes({ outdated, discovery }: { outdated: boolean; discovery: NodeDiscovery | null }) {
+  return (
+    <>
+      {outdated && (
+        <p className="field-help" data-testid="discover-outdated">
+          The settings changed since the last Discover: discover again to list this server&apos;s tools.
+        </p>
+      )}
+      {discovery && !discovery.ok && (
+        <p className="field-error" data-testid="discover-error">
+          {discovery.error}
+        </p>
+      )}
+    </>
   );
 }
 
