@@ -1,5 +1,7 @@
 /**
- * ESLint here checks one thing: lines stay at most 120 characters (`npm run check:lines`, run by `npm test`).
+ * ESLint here checks two things (`npm run check:lines`, run by `npm test`): lines stay at most 120 characters, and a
+ * function of the product's code stays at most 60 lines (blank lines and comments aside): a longer one is split into
+ * pieces that each do one thing. Tests are exempt from the second: a test reads top to bottom as one story.
  * Prettier formats the code at that width; what it cannot wrap (comments, strings, SQL) is wrapped by hand.
  * Exempt: lines with a URL, regular expressions, `import … from "…"` of a single long path, and test declarations,
  * which Prettier keeps on one line by design (`it("…", async () => {`).
@@ -35,5 +37,11 @@ export default [
         },
       ],
     },
+  },
+  {
+    files: ["{app,components,hooks,lib,workers}/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "lib/testing/**"],
+    languageOptions: { parser: typescriptParser, parserOptions: { ecmaFeatures: { jsx: true } } },
+    rules: { "max-lines-per-function": ["error", { max: 60, skipBlankLines: true, skipComments: true }] },
   },
 ];

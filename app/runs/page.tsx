@@ -17,12 +17,10 @@ export const metadata: Metadata = { title: "Runs" };
 
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString();
 
-type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-export default async function RunsPage({ searchParams }: PageProps) {
-  const user = await pageUser("viewer", "/runs");
+/** The query string's filters, as typed (for the form and paging) and as the list reads them. */
+function readFilters(searchParams: Record<string, string | string[] | undefined>) {
   const raw = Object.fromEntries(
-    Object.entries(await searchParams).flatMap(([key, value]) =>
+    Object.entries(searchParams).flatMap(([key, value]) =>
       typeof value === "string" && value !== "" ? [[key, value]] : [],
     ),
   );
@@ -30,7 +28,30 @@ export default async function RunsPage({ searchParams }: PageProps) {
   const parsed = RunListQuery.safeParse(
     /^\d{4}-\d{2}-\d{2}$/.test(raw.until ?? "") ? { ...raw, until: dayAfter(raw.until) } : raw,
   );
-  const query = parsed.success ? parsed.data : RunListQuery.parse({});
+  return { raw, parsed, query: parsed.success ? parsed.data : RunListQuery.parse({}) };
+}
+
+function NoRuns({ filtered }: { filtered: boolean }) {
+  return (
+    <div className="empty-state">
+      <span className="empty-state-icon">
+        <History size={22} aria-hidden />
+      </span>
+      <h2>{filtered ? "No runs match these filters" : "No runs yet"}</h2>
+      <p>
+        {filtered
+          ? "Try another status or workflow, or clear the filters."
+          : "Open a workflow and press Run: every run is kept here."}
+      </p>
+    </div>
+  );
+}
+
+type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function RunsPage({ searchParams }: PageProps) {
+  const user = await pageUser("viewer", "/runs");
+  const { raw, parsed, query } = readFilters(await searchParams);
   const [page, workflows] = await Promise.all([
     listRuns(query).catch(() => listRuns({ ...query, cursor: undefined })),
     listWorkflows(),
@@ -70,17 +91,7 @@ export default async function RunsPage({ searchParams }: PageProps) {
         <p className="run-list-notice">Some filters in the address were not understood and were left out.</p>
       )}
       {page.runs.length === 0 ? (
-        <div className="empty-state">
-          <span className="empty-state-icon">
-            <History size={22} aria-hidden />
-          </span>
-          <h2>{filtered ? "No runs match these filters" : "No runs yet"}</h2>
-          <p>
-            {filtered
-              ? "Try another status or workflow, or clear the filters."
-              : "Open a workflow and press Run: every run is kept here."}
-          </p>
-        </div>
+        <NoRuns filtered={filtered} />
       ) : (
         <RunTable runs={page.runs} showWorkflow={!query.workflowId} />
       )}

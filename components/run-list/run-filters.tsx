@@ -57,28 +57,8 @@ export function RunFilters({ workflows, current }: RunFiltersProps) {
         current={current.status}
         testId="filter-status"
       />
-      <label className="run-filter">
-        <span>Since</span>
-        <input
-          type="date"
-          name="since"
-          className="input"
-          defaultValue={dayOf(current.since)}
-          onChange={submit}
-          data-testid="filter-since"
-        />
-      </label>
-      <label className="run-filter">
-        <span>Until</span>
-        <input
-          type="date"
-          name="until"
-          className="input"
-          defaultValue={dayOf(current.until)}
-          onChange={submit}
-          data-testid="filter-until"
-        />
-      </label>
+      <DayInput label="Since" name="since" value={current.since} onChange={submit} />
+      <DayInput label="Until" name="until" value={current.until} onChange={submit} />
       {narrowing.length > 0 && (
         <span className="run-filters-narrowing" data-testid="filter-narrowing">
           {narrowing.map((entry) => entry.text).join(" · ")}
@@ -90,5 +70,28 @@ export function RunFilters({ workflows, current }: RunFiltersProps) {
         </Link>
       )}
     </form>
+  );
+}
+
+type DayInputProps = {
+  label: string;
+  name: "since" | "until";
+  value: string | undefined;
+  onChange: (event: React.ChangeEvent<HTMLInputElement>) => void;
+};
+
+function DayInput({ label, name, value, onChange }: DayInputProps) {
+  return (
+    <label className="run-filter">
+      <span>{label}</span>
+      <input
+        type="date"
+        name={name}
+        className="input"
+        defaultValue={dayOf(value)}
+        onChange={onChange}
+        data-testid={`filter-${name}`}
+      />
+    </label>
   );
 }

@@ -12,7 +12,18 @@ import { LogoMark } from "./logo-mark";
 
 export type HeaderUser = { name: string; email: string; role: Role };
 
+/** The pages a signed-in person may open; Secrets only for admins. */
+const PAGES: { href: string; label: string; testId: string; adminOnly?: boolean }[] = [
+  { href: "/runs", label: "Runs", testId: "nav-runs" },
+  { href: "/insights", label: "Insights", testId: "nav-insights" },
+  { href: "/audit", label: "Tool calls", testId: "nav-audit" },
+  { href: "/variables", label: "Variables", testId: "nav-variables" },
+  { href: "/secrets", label: "Secrets", testId: "nav-secrets", adminOnly: true },
+  { href: "/settings", label: "Settings", testId: "nav-settings" },
+];
+
 export function AppHeader({ user, children }: { user?: HeaderUser; children?: ReactNode }) {
+  const pages = user ? PAGES.filter((page) => !page.adminOnly || user.role === "admin") : [];
   return (
     <header className="app-header">
       <Link href="/" className="app-brand">
@@ -21,59 +32,38 @@ export function AppHeader({ user, children }: { user?: HeaderUser; children?: Re
       </Link>
       <nav className="app-nav" aria-label="Pages">
         <Link href="/">Workflows</Link>
-        {user && (
-          <Link href="/runs" data-testid="nav-runs">
-            Runs
+        {pages.map((page) => (
+          <Link key={page.href} href={page.href} data-testid={page.testId}>
+            {page.label}
           </Link>
-        )}
-        {user && (
-          <Link href="/insights" data-testid="nav-insights">
-            Insights
-          </Link>
-        )}
-        {user && (
-          <Link href="/audit" data-testid="nav-audit">
-            Tool calls
-          </Link>
-        )}
-        {user && (
-          <Link href="/variables" data-testid="nav-variables">
-            Variables
-          </Link>
-        )}
-        {user?.role === "admin" && (
-          <Link href="/secrets" data-testid="nav-secrets">
-            Secrets
-          </Link>
-        )}
-        {user && (
-          <Link href="/settings" data-testid="nav-settings">
-            Settings
-          </Link>
-        )}
+        ))}
       </nav>
       <div className="app-header-actions">
         {children}
-        {user && (
-          <form action={signOutAction} className="app-user">
-            <span className="app-user-name" title={user.email} data-testid="signed-in-as">
-              {user.name}
-            </span>
-            <span className="badge" data-testid="signed-in-role">
-              {user.role}
-            </span>
-            <button
-              type="submit"
-              className={buttonClassName("ghost", "sm")}
-              data-testid="sign-out"
-              aria-label="Sign out"
-              title="Sign out"
-            >
-              <LogOut size={14} aria-hidden />
-            </button>
-          </form>
-        )}
+        {user && <SignedIn user={user} />}
       </div>
     </header>
+  );
+}
+
+function SignedIn({ user }: { user: HeaderUser }) {
+  return (
+    <form action={signOutAction} className="app-user">
+      <span className="app-user-name" title={user.email} data-testid="signed-in-as">
+        {user.name}
+      </span>
+      <span className="badge" data-testid="signed-in-role">
+        {user.role}
+      </span>
+      <button
+        type="submit"
+        className={buttonClassName("ghost", "sm")}
+        data-testid="sign-out"
+        aria-label="Sign out"
+        title="Sign out"
+      >
+        <LogOut size={14} aria-hidden />
+      </button>
+    </form>
   );
 }

@@ -57,10 +57,15 @@ export type InsightsFilter = {
   workflowIds: readonly string[] | null;
 };
 
-export async function queryInsightRows(filter: InsightsFilter): Promise<InsightRows> {
+/** The filter as the statement's parameters: times as ISO text, the key's workflows as a plain array. */
+function sqlParams(filter: InsightsFilter) {
   const { bucket, workflowId } = filter;
-  const [from, to] = [filter.from.toISOString(), filter.to.toISOString()];
   const workflowIds = filter.workflowIds ? [...filter.workflowIds] : null;
+  return { bucket, workflowId, workflowIds, from: filter.from.toISOString(), to: filter.to.toISOString() };
+}
+
+export async function queryInsightRows(filter: InsightsFilter): Promise<InsightRows> {
+  const { bucket, workflowId, workflowIds, from, to } = sqlParams(filter);
   const [rows] = await sql<InsightRows>`
     WITH runs AS (
       SELECT r.id, r."workflowId", r."createdAt", r.status::text AS status, r."costUsd",

@@ -35,17 +35,7 @@ export function CatalogueEntrySetup({ entry, hostTools, addAs, onAdd }: Props) {
 
   return (
     <div className="mcp-catalogue-setup" data-testid="mcp-catalogue-setup">
-      <div className="mcp-catalogue-setup-head">
-        <span className="palette-item-icon">
-          <CatalogueIcon name={entry.icon} size={18} />
-        </span>
-        <div>
-          <h3 className="mcp-catalogue-setup-title">{entry.title}</h3>
-          <a href={entry.homepage} target="_blank" rel="noreferrer" className="mcp-catalogue-link">
-            {entry.homepage.replace(/^https:\/\//, "")} <ExternalLink size={11} aria-hidden />
-          </a>
-        </div>
-      </div>
+      <EntryHead entry={entry} />
       <p className="mcp-catalogue-description">{entry.description}</p>
       <div className="mcp-catalogue-install" data-testid="mcp-catalogue-install">
         <p>{install.install}</p>
@@ -69,25 +59,49 @@ export function CatalogueEntrySetup({ entry, hostTools, addAs, onAdd }: Props) {
           {configured.ok ? commandLine(configured.config) : "Fill in the settings to see it."}
         </code>
       </div>
-      <fieldset className="mcp-catalogue-add-as">
-        <legend className="field-label">Add as</legend>
-        <label>
-          <input type="radio" name="add-as" checked={as === "node"} onChange={() => setAs("node")} /> An MCP Server node
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="add-as"
-            checked={as === "workflow"}
-            onChange={() => setAs("workflow")}
-            data-testid="mcp-catalogue-add-as-workflow"
-          />{" "}
-          A workflow MCP server “{entry.id}”, and a node that uses it
-        </label>
-      </fieldset>
+      <AddAsChoice entryId={entry.id} as={as} onChange={setAs} />
       <Button variant="primary" onClick={add} disabled={blocked} data-testid="mcp-catalogue-add">
         <Plus size={14} aria-hidden /> Add {entry.title}
       </Button>
     </div>
+  );
+}
+
+function EntryHead({ entry }: { entry: CatalogueEntry }) {
+  return (
+    <div className="mcp-catalogue-setup-head">
+      <span className="palette-item-icon">
+        <CatalogueIcon name={entry.icon} size={18} />
+      </span>
+      <div>
+        <h3 className="mcp-catalogue-setup-title">{entry.title}</h3>
+        <a href={entry.homepage} target="_blank" rel="noreferrer" className="mcp-catalogue-link">
+          {entry.homepage.replace(/^https:\/\//, "")} <ExternalLink size={11} aria-hidden />
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/** A node with the server's settings, or a workflow-level server and a node that refers to it by name. */
+function AddAsChoice({ entryId, as, onChange }: { entryId: string; as: AddAs; onChange: (as: AddAs) => void }) {
+  return (
+    <fieldset className="mcp-catalogue-add-as">
+      <legend className="field-label">Add as</legend>
+      <label>
+        <input type="radio" name="add-as" checked={as === "node"} onChange={() => onChange("node")} /> An MCP Server
+        node
+      </label>
+      <label>
+        <input
+          type="radio"
+          name="add-as"
+          checked={as === "workflow"}
+          onChange={() => onChange("workflow")}
+          data-testid="mcp-catalogue-add-as-workflow"
+        />{" "}
+        A workflow MCP server “{entryId}”, and a node that uses it
+      </label>
+    </fieldset>
   );
 }

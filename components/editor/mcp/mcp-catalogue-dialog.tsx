@@ -77,11 +77,7 @@ export function McpCatalogueDialog({ onClose, addAs = "node" }: { onClose: () =>
   const [chosenId, setChosenId] = useState<string | null>(null);
   const entries = useMemo(() => searchCatalogue(query), [query]);
   const chosen = entries.find((entry) => entry.id === chosenId) ?? entries[0];
-  useEffect(() => {
-    const closeOnEscape = (event: KeyboardEvent) => event.key === "Escape" && onClose();
-    window.addEventListener("keydown", closeOnEscape);
-    return () => window.removeEventListener("keydown", closeOnEscape);
-  }, [onClose]);
+  useCloseOnEscape(onClose);
 
   const add = (entry: CatalogueEntry, config: McpServerConfig, as: AddAs) => {
     addFromCatalogue(entry, config, as);
@@ -103,17 +99,7 @@ export function McpCatalogueDialog({ onClose, addAs = "node" }: { onClose: () =>
     >
       <div className="mcp-catalogue">
         <div className="mcp-catalogue-list">
-          <label className="palette-search">
-            <Search size={14} aria-hidden />
-            <input
-              type="search"
-              autoFocus
-              placeholder="Search servers"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              data-testid="mcp-catalogue-search"
-            />
-          </label>
+          <SearchBox query={query} onChange={setQuery} />
           {entries.map((entry) => (
             <EntryCard
               key={entry.id}
@@ -136,5 +122,29 @@ export function McpCatalogueDialog({ onClose, addAs = "node" }: { onClose: () =>
         )}
       </div>
     </Modal>
+  );
+}
+
+function useCloseOnEscape(onClose: () => void) {
+  useEffect(() => {
+    const closeOnEscape = (event: KeyboardEvent) => event.key === "Escape" && onClose();
+    window.addEventListener("keydown", closeOnEscape);
+    return () => window.removeEventListener("keydown", closeOnEscape);
+  }, [onClose]);
+}
+
+function SearchBox({ query, onChange }: { query: string; onChange: (query: string) => void }) {
+  return (
+    <label className="palette-search">
+      <Search size={14} aria-hidden />
+      <input
+        type="search"
+        autoFocus
+        placeholder="Search servers"
+        value={query}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid="mcp-catalogue-search"
+      />
+    </label>
   );
 }

@@ -27,10 +27,6 @@ export default async function EvaluationsPage({ params }: PageProps) {
   if (!workflow) notFound();
   const [datasets, evaluations] = await Promise.all([listDatasets(id), listEvaluations(id)]);
   const finished = evaluations.filter((evaluation) => evaluation.status === "completed");
-  const option = (evaluation: (typeof finished)[number]) =>
-    [evaluation.datasetName, sourceText(evaluation.version), new Date(evaluation.createdAt).toLocaleString("en")].join(
-      " · ",
-    );
   return (
     <PageShell
       user={user}
@@ -44,59 +40,74 @@ export default async function EvaluationsPage({ params }: PageProps) {
     >
       <section className="eval-section">
         <h2 className="eval-section-title">Datasets</h2>
-        {datasets.length === 0 ? (
-          <p className="eval-empty">No datasets yet: create one with POST /api/workflows/{id}/datasets.</p>
-        ) : (
-          <div className="table-card">
-            <ul className="table-rows" data-testid="dataset-list">
-              {datasets.map((dataset) => (
-                <li key={dataset.id} className="table-row eval-dataset-row">
-                  <strong>{dataset.name}</strong>
-                  <span className="muted">
-                    {dataset.rowCount} row{dataset.rowCount === 1 ? "" : "s"}
-                  </span>
-                  <span className="muted">{dataset.description}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <DatasetList workflowId={id} datasets={datasets} />
       </section>
       <section className="eval-section">
         <h2 className="eval-section-title">Evaluation runs</h2>
         <EvaluationList workflowId={id} evaluations={evaluations} />
-        {finished.length >= 2 && (
-          <form
-            className="eval-compare-form"
-            action={`/workflows/${id}/evaluations/compare`}
-            data-testid="compare-form"
-          >
-            <label>
-              Before
-              <select className="input" name="before" defaultValue={finished[1].id}>
-                {finished.map((evaluation) => (
-                  <option key={evaluation.id} value={evaluation.id}>
-                    {option(evaluation)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              After
-              <select className="input" name="after" defaultValue={finished[0].id}>
-                {finished.map((evaluation) => (
-                  <option key={evaluation.id} value={evaluation.id}>
-                    {option(evaluation)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="submit" className={buttonClassName("primary", "sm")}>
-              Compare
-            </button>
-          </form>
-        )}
+        {finished.length >= 2 && <CompareForm workflowId={id} finished={finished} />}
       </section>
     </PageShell>
+  );
+}
+
+type Dataset = Awaited<ReturnType<typeof listDatasets>>[number];
+
+function DatasetList({ workflowId, datasets }: { workflowId: string; datasets: Dataset[] }) {
+  if (datasets.length === 0)
+    return <p className="eval-empty">No datasets yet: create one with POST /api/workflows/{workflowId}/datasets.</p>;
+  return (
+    <div className="table-card">
+      <ul className="table-rows" data-testid="dataset-list">
+        {datasets.map((dataset) => (
+          <li key={dataset.id} className="table-row eval-dataset-row">
+            <strong>{dataset.name}</strong>
+            <span className="muted">
+              {dataset.rowCount} row{dataset.rowCount === 1 ? "" : "s"}
+            </span>
+            <span className="muted">{dataset.description}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+type Evaluation = Awaited<ReturnType<typeof listEvaluations>>[number];
+
+const optionText = (evaluation: Evaluation) =>
+  [evaluation.datasetName, sourceText(evaluation.version), new Date(evaluation.createdAt).toLocaleString("en")].join(
+    " · ",
+  );
+
+/** Two finished evaluations side by side; the newest two are chosen to start with. */
+function CompareForm({ workflowId, finished }: { workflowId: string; finished: Evaluation[] }) {
+  const options = finished.map((evaluation) => (
+    <option key={evaluation.id} value={evaluation.id}>
+      {optionText(evaluation)}
+    </option>
+  ));
+  return (
+    <form
+      className="eval-compare-form"
+      action={`/workflows/${workflowId}/evaluations/compare`}
+      data-testid="compare-form"
+    >
+      <label>
+        Before
+        <select className="input" name="before" defaultValue={finished[1].id}>
+          {options}
+        </select>
+      </label>
+      <label>
+        After
+        <select className="input" name="after" defaultValue={finished[0].id}>
+          {options}
+        </select>
+      </label>
+      <button type="submit" className={buttonClassName("primary", "sm")}>
+        Compare
+      </button>
+    </form>
   );
 }
