@@ -4,6 +4,7 @@
  * it), with the description other agents read.
  */
 import { Network } from "lucide-react";
+import { ExposureSwitch } from "./exposure-switch";
 import { useEditorStore } from "./editor-store-context";
 
 export function WorkflowA2aExposure() {
@@ -17,19 +18,16 @@ export function WorkflowA2aExposure() {
   const update = (change: Partial<NonNullable<typeof a2a>>) => setSettings({ a2a: { expose, ...a2a, ...change } });
   return (
     <div className="workflow-mcp-exposure" data-testid="a2a-exposure">
-      <label className="field field-inline">
-        <span className="field-label">
-          <Network size={13} aria-hidden /> Expose over A2A
-        </span>
-        <input
-          type="checkbox"
-          className="switch"
-          role="switch"
-          checked={expose}
-          onChange={(e) => update({ expose: e.target.checked })}
-          data-testid="a2a-expose-toggle"
-        />
-      </label>
+      <ExposureSwitch
+        label={
+          <>
+            <Network size={13} aria-hidden /> Expose over A2A
+          </>
+        }
+        checked={expose}
+        onChange={(checked) => update({ expose: checked })}
+        testId="a2a-expose-toggle"
+      />
       <p className="field-help">
         Other agents (A2A clients) with an API key can discover and call this workflow, as its published version says: a
         change here takes effect when you publish. Agent Card:{" "}

@@ -5,6 +5,7 @@
  */
 import { Share2 } from "lucide-react";
 import { referenceName } from "@/lib/workflow/template";
+import { ExposureSwitch } from "./exposure-switch";
 import { useEditorStore } from "./editor-store-context";
 
 /**
@@ -23,19 +24,16 @@ export function WorkflowMcpExposure() {
   const update = (change: Partial<NonNullable<typeof mcp>>) => setSettings({ mcp: { expose, ...mcp, ...change } });
   return (
     <div className="workflow-mcp-exposure" data-testid="mcp-exposure">
-      <label className="field field-inline">
-        <span className="field-label">
-          <Share2 size={13} aria-hidden /> Expose over MCP
-        </span>
-        <input
-          type="checkbox"
-          className="switch"
-          role="switch"
-          checked={expose}
-          onChange={(e) => update({ expose: e.target.checked })}
-          data-testid="mcp-expose-toggle"
-        />
-      </label>
+      <ExposureSwitch
+        label={
+          <>
+            <Share2 size={13} aria-hidden /> Expose over MCP
+          </>
+        }
+        checked={expose}
+        onChange={(checked) => update({ expose: checked })}
+        testId="mcp-expose-toggle"
+      />
       <p className="field-help">
         MCP clients (Claude Desktop, Cursor, VS Code…) with an API key can call this workflow as a tool, as its
         published version says: a change here takes effect when you publish. Settings → MCP server has the address.
