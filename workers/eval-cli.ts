@@ -71,14 +71,8 @@ async function evaluatorsFor(opts: Options, call: ReturnType<typeof client>, bas
   return last.evaluators;
 }
 
-/** The source to run: draft, published, or published only if version N is the live one. */
-async function sourceFor(opts: Options, call: ReturnType<typeof client>, base: string) {
-  if (!/^\d+$/.test(opts.version)) return opts.version;
-  const { live } = await call<{ live: number | null }>("GET", `${base}/versions`);
-  if (live !== Number(opts.version))
-    throw new CliError(`Version ${opts.version} is not the live version (${live ?? "none"}): publish or restore it`);
-  return "published";
-}
+/** The source to run: the draft, the live published version, or a published version by its number. */
+const sourceFor = (opts: Options) => (/^\d+$/.test(opts.version) ? Number(opts.version) : opts.version);
 
 function table(results: NonNullable<Evaluation["results"]>): string {
   const rows = results.map((result) => [
@@ -103,7 +97,7 @@ async function evaluateOnce(opts: Options, print: (text: string) => void): Promi
   const base = `/api/workflows/${encodeURIComponent(opts.workflow)}`;
   const started = await call<Evaluation>("POST", `${base}/evaluations`, {
     dataset: opts.dataset,
-    version: await sourceFor(opts, call, base),
+    version: sourceFor(opts),
     evaluators: await evaluatorsFor(opts, call, base),
     concurrency: Number(opts.concurrency),
   });

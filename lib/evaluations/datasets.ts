@@ -92,6 +92,31 @@ export async function appendRows(datasetId: string, rows: NewRow[], sourceRunId?
   });
 }
 
+/** Replaces a row's input and expectations; false when the dataset has no such row. */
+export async function updateRow(datasetId: string, rowId: string, row: NewRow): Promise<DatasetRowView | null> {
+  const { count } = await getDb().datasetRow.updateMany({
+    where: { id: rowId, datasetId },
+    data: { input: asJson(row.input), expectations: row.expectations as Prisma.InputJsonValue },
+  });
+  if (count === 0) return null;
+  return (await datasetRows(datasetId)).find((stored) => stored.id === rowId) ?? null;
+}
+
+/** Removes a row and closes the gap in the positions after it; false when the dataset has no such row. */
+export async function deleteRow(datasetId: string, rowId: string): Promise<boolean> {
+  return getDb().$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT id FROM "Dataset" WHERE id = ${datasetId} FOR UPDATE`;
+    const row = await tx.datasetRow.findFirst({ where: { id: rowId, datasetId }, select: { position: true } });
+    if (!row) return false;
+    await tx.datasetRow.delete({ where: { id: rowId } });
+    await tx.datasetRow.updateMany({
+      where: { datasetId, position: { gt: row.position } },
+      data: { position: { decrement: 1 } },
+    });
+    return true;
+  });
+}
+
 export async function deleteDataset(datasetId: string): Promise<void> {
   await getDb().dataset.delete({ where: { id: datasetId } });
 }

@@ -270,8 +270,8 @@ describe("an evaluation", () => {
     const above = await cli("--version", "1", "--threshold", "0.8");
     expect(above.stdout).toContain("passed 17/20 (85.0%), at or above the threshold 80.0%");
     expect(above.code).toBe(0);
-    // Asked for a version that is not live, it does not run at all.
-    const stale = await cli("--version", "7");
-    expect(stale).toMatchObject({ code: 2, stderr: expect.stringContaining("Version 7 is not the live version (1)") });
+    // Asked for a version that was never published, it does not run at all.
+    const missing = await cli("--version", "7");
+    expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining("has no published version 7") });
   }, 240_000);
 });

@@ -8,17 +8,16 @@ import type { RunStarter } from "../runs/run-trigger";
 import { compareRows, type ComparedSide, type Comparison } from "./compare";
 import { addEvaluationJob } from "./evaluation-queue";
 import type { EvaluatorConfig, Score } from "./evaluators/kinds";
-import { judgeModelProblem } from "./judge-model";
+import { evaluatedGraph, type EvaluationSource } from "./evaluation-source";
+import { resolveJudges } from "./judge-node";
 import type { EvaluationSummary } from "./summary";
-
-export type EvaluationSource = "draft" | "published";
 
 export type EvaluationView = {
   id: string;
   workflowId: string;
   datasetId: string;
   datasetName: string;
-  source: EvaluationSource;
+  source: "draft" | "published";
   /** The published version it runs; null for the draft. */
   version: number | null;
   status: string;
@@ -33,7 +32,7 @@ export type ResultView = ComparedSide & { output: unknown; error: string | null;
 
 export type StartEvaluation =
   | { ok: true; evaluation: EvaluationView }
-  | { ok: false; reason: "invalid" | "not-published" | "empty"; message: string };
+  | { ok: false; reason: "invalid" | "not-published" | "no-version" | "empty"; message: string };
 
 type Stored = Prisma.EvaluationGetPayload<{ include: { dataset: { select: { name: true } } } }>;
 
@@ -54,7 +53,10 @@ function view(row: Stored): EvaluationView {
   };
 }
 
-/** Starts an evaluation of the draft or the published version; refused when a judge's model settings are wrong. */
+/**
+ * Starts an evaluation of the draft or a published version (the live one, or any by its number); refused when a
+ * judge's model settings or model node are wrong.
+ */
 export async function startEvaluation(fields: {
   workflowId: string;
   datasetId: string;
@@ -63,24 +65,19 @@ export async function startEvaluation(fields: {
   concurrency: number;
   by?: RunStarter;
 }): Promise<StartEvaluation> {
-  for (const [index, evaluator] of fields.evaluators.entries()) {
-    const problem = evaluator.kind === "llmJudge" ? judgeModelProblem(evaluator.model) : undefined;
-    if (problem) return { ok: false, reason: "invalid", message: `evaluators.${index}: ${problem}` };
-  }
   const db = getDb();
-  const [workflow, rows] = await Promise.all([
-    db.workflow.findUniqueOrThrow({ where: { id: fields.workflowId }, select: { publishedVersion: true } }),
-    db.datasetRow.count({ where: { datasetId: fields.datasetId } }),
-  ]);
+  const rows = await db.datasetRow.count({ where: { datasetId: fields.datasetId } });
   if (rows === 0) return { ok: false, reason: "empty", message: "The dataset has no rows to evaluate" };
-  if (fields.source === "published" && workflow.publishedVersion === null)
-    return { ok: false, reason: "not-published", message: "The workflow has never been published: evaluate its draft" };
+  const source = await evaluatedGraph(fields.workflowId, fields.source);
+  if (!source.ok) return source;
+  const judges = resolveJudges(fields.evaluators, source.graph);
+  if (!judges.ok) return { ok: false, reason: "invalid", message: judges.message };
   const created = await db.evaluation.create({
     data: {
       workflowId: fields.workflowId,
       datasetId: fields.datasetId,
-      version: fields.source === "draft" ? null : workflow.publishedVersion,
-      evaluators: fields.evaluators as Prisma.InputJsonValue,
+      version: source.version,
+      evaluators: judges.evaluators as Prisma.InputJsonValue,
       concurrency: fields.concurrency,
       startedBy: fields.by ?? Prisma.JsonNull,
     },

@@ -9,6 +9,8 @@ import pLimit from "p-limit";
 import { getDb } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { getRunStatus } from "../runs/read-run";
+import { runSecrets } from "../runs/run-secrets";
+import { SecretScope } from "../secrets/secret-scope";
 import { startRun, startRunProblem } from "../runs/start-run";
 import type { RunStarter, RunTrigger } from "../runs/run-trigger";
 import { waitForRunEnd } from "../runs/wait-for-run-end";
@@ -25,6 +27,8 @@ const ENDED = new Set(["completed", "failed", "cancelled"]);
 
 type Evaluation = Prisma.EvaluationGetPayload<object>;
 type Stored = { runId: string | null; pass: boolean | null };
+/** The judges' model call, and the secrets their settings name. */
+type Judge = { ask: AskJudge; secrets: SecretScope };
 
 const json = (value: unknown) => (value === undefined || value === null ? Prisma.JsonNull : (value as object));
 
@@ -49,7 +53,8 @@ async function rowRun(evaluation: Evaluation, row: DatasetRowView, stored: Store
     evaluationId: evaluation.id,
     ...(evaluation.startedBy ? { by: evaluation.startedBy as RunStarter } : {}),
   };
-  const source = evaluation.version === null ? "draft" : "published";
+  // The version fixed when the evaluation started, even if another has been published since.
+  const source = evaluation.version === null ? "draft" : { version: evaluation.version };
   const started = await startRun(evaluation.workflowId, row.input ?? undefined, trigger, undefined, source);
   if (!started.ok) {
     const error = `The run did not start: ${startRunProblem(started)}`;
@@ -60,7 +65,16 @@ async function rowRun(evaluation: Evaluation, row: DatasetRowView, stored: Store
   return started.runId;
 }
 
-async function scoreRow(evaluation: Evaluation, row: DatasetRowView, stored: Stored | undefined, ask: AskJudge) {
+/**
+ * What is stored of a row is redacted with the run's secrets and the judges' own (a judge may repeat a key it saw
+ * in the output, or an error may quote one), as run events are.
+ */
+async function redactor(runId: string, judgeSecrets: SecretScope) {
+  const runScope = await runSecrets(runId);
+  return <T>(value: T): T => judgeSecrets.redact(runScope.redact(value));
+}
+
+async function scoreRow(evaluation: Evaluation, row: DatasetRowView, stored: Stored | undefined, judge: Judge) {
   if (stored?.pass !== null && stored?.pass !== undefined) return;
   const runId = await rowRun(evaluation, row, stored);
   if (!runId) return;
@@ -74,13 +88,14 @@ async function scoreRow(evaluation: Evaluation, row: DatasetRowView, stored: Sto
   const { scores, pass } = await evaluateRow(
     evaluators,
     { ...figures, input: row.input, expectations: row.expectations },
-    ask,
+    judge.ask,
   );
+  const redact = await redactor(runId, judge.secrets);
   await saveResult(evaluation.id, row, {
     pass,
-    scores: scores as Prisma.InputJsonValue,
-    output: json(figures.output),
-    error: figures.error,
+    scores: redact(scores) as Prisma.InputJsonValue,
+    output: json(redact(figures.output)),
+    error: figures.error === null ? null : redact(figures.error),
     totalTokens: figures.totalTokens,
     costUsd: figures.costUsd,
     durationMs: figures.durationMs,
@@ -120,8 +135,9 @@ export async function processEvaluation(evaluationId: string): Promise<void> {
     ]);
     const storedBy = new Map(stored.map((result) => [result.rowId, result]));
     const limit = pLimit(evaluation.concurrency);
-    const ask = judgeModels();
-    await Promise.all(rows.map((row) => limit(() => scoreRow(evaluation, row, storedBy.get(row.id), ask))));
+    const judge = { ask: judgeModels(), secrets: new SecretScope() };
+    await judge.secrets.learn([evaluation.evaluators]);
+    await Promise.all(rows.map((row) => limit(() => scoreRow(evaluation, row, storedBy.get(row.id), judge))));
     await finish(evaluationId);
   } catch (error) {
     await db.evaluation.update({

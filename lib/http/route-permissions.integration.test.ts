@@ -38,6 +38,8 @@ let conversationId = "";
 let otherWorkflowId = "";
 let doomedWorkflowId = "";
 let evaluationId = "";
+/** The first row of the "perm" and "doomed" datasets. */
+const datasetRowIds: Record<string, string> = {};
 const limitedKeys = {} as Record<"inside" | "outside", TestApiKey>;
 const accounts = {} as Record<Role, TestAccount>;
 const cookies = {} as Record<Role, string>;
@@ -303,6 +305,24 @@ const ROWS: Row[] = [
     path: () => `/api/workflows/${workflowId}/datasets/perm/rows`,
     body: { rows: [{ input: "more" }] },
     allowed: [201],
+    limited: "workflow",
+  },
+  {
+    method: "PUT",
+    route: "/api/workflows/[id]/datasets/[dataset]/rows/[row]",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}/datasets/perm/rows/${datasetRowIds.perm}`,
+    body: { input: "changed", expectations: { output: "changed" } },
+    allowed: [200],
+    limited: "workflow",
+  },
+  // The first caller let in deletes the row; the others find it gone (or its dataset, deleted above).
+  {
+    method: "DELETE",
+    route: "/api/workflows/[id]/datasets/[dataset]/rows/[row]",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}/datasets/perm/rows/${datasetRowIds.doomedRow}`,
+    allowed: [204, 404],
     limited: "workflow",
   },
   {
@@ -679,9 +699,15 @@ beforeAll(async () => {
     const dataset = await fetch(`${served.url}/api/workflows/${workflowId}/datasets`, {
       method: "POST",
       headers: { "content-type": "application/json", ...accounts.editor.headers },
-      body: JSON.stringify({ name, rows: [{ input: "hi" }] }),
+      body: JSON.stringify({ name, rows: [{ input: "hi" }, { input: "bye" }] }),
     });
     expect(dataset.status).toBe(201);
+    const read = await fetch(`${served.url}/api/workflows/${workflowId}/datasets/${name}`, {
+      headers: accounts.editor.headers,
+    });
+    const { rows } = (await read.json()) as { rows: { id: string }[] };
+    datasetRowIds[name] = rows[0].id;
+    if (name === "perm") datasetRowIds.doomedRow = rows[1].id;
   }
   const evaluation = await fetch(`${served.url}/api/workflows/${workflowId}/evaluations`, {
     method: "POST",

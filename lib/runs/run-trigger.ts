@@ -59,8 +59,11 @@ export const RunTrigger = z.object({
 });
 export type RunTrigger = z.infer<typeof RunTrigger>;
 
-/** Which of a workflow's graphs a run runs: the draft being edited, or the published version live triggers run. */
-export type RunSource = "draft" | "published";
+/**
+ * Which of a workflow's graphs a run runs: the draft being edited, the published version live triggers run, or one
+ * published version by its number (an evaluation of an older version).
+ */
+export type RunSource = "draft" | "published" | { version: number };
 
 /**
  * A person trying the workflow in the editor (Run, its chat) runs the draft; everything live — webhooks, schedules,

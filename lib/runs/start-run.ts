@@ -22,7 +22,7 @@ import { compileWorkflow, type CompileError, type CompiledWorkflow } from "../wo
 import type { WorkflowGraph } from "../workflow/graph";
 import { checkRunInput, entryFieldsOf, type InputField, type InputProblem } from "../workflow/run-input-schema";
 import { getWorkflow } from "../workflow-store/repository";
-import { liveVersion } from "../workflow-store/versions";
+import { getVersion, liveVersion } from "../workflow-store/versions";
 import { emptyWorkflowError, missingSecrets, secretUses, type SecretUse } from "./plan-readiness";
 import { runPriority } from "./run-priority";
 import { asksWithInput, runSourceOf, type RunSource, type RunTrigger } from "./run-trigger";
@@ -47,6 +47,8 @@ type CachedPlan = {
   updatedAt: Date | null;
   /** The published version's number; null for the draft. */
   version: number | null;
+  /** A version asked for by its number: it runs whether or not it is the live one. */
+  pinned: boolean;
   hostTools: boolean;
   planJson: string;
   graphJson: string;
@@ -63,7 +65,8 @@ const MAX_CACHED = 500;
 const holder = globalThis as unknown as { switchboardPlans?: Map<string, CachedPlan> };
 const plans = (holder.switchboardPlans ??= new Map());
 
-const cacheKey = (workflowId: string, source: RunSource) => `${workflowId}:${source}`;
+const cacheKey = (workflowId: string, source: RunSource) =>
+  `${workflowId}:${typeof source === "string" ? source : `v${source.version}`}`;
 
 function remember(key: string, plan: CachedPlan) {
   plans.delete(key);
@@ -76,7 +79,7 @@ function refused(errors: CompileError[]): Exclude<StartRunResult, { ok: true }> 
   return { ok: false, reason: "invalid", message: `The workflow has ${count} error${count === 1 ? "" : "s"}`, errors };
 }
 
-type SourceGraph = Pick<CachedPlan, "updatedAt" | "version"> & { graph: WorkflowGraph };
+type SourceGraph = Pick<CachedPlan, "updatedAt" | "version" | "pinned"> & { graph: WorkflowGraph };
 
 /** The draft or the published version, as stored now. */
 async function loadSource(
@@ -86,11 +89,17 @@ async function loadSource(
   const missing = { ok: false, reason: "not-found", message: `Workflow ${workflowId} does not exist` } as const;
   if (source === "draft") {
     const draft = await getWorkflow(workflowId);
-    return draft ? { graph: draft.graph, updatedAt: draft.updatedAt, version: null } : missing;
+    return draft ? { graph: draft.graph, updatedAt: draft.updatedAt, version: null, pinned: false } : missing;
+  }
+  if (typeof source === "object") {
+    const stored = await getVersion(workflowId, source.version);
+    if (stored) return { graph: stored.graph, updatedAt: null, version: source.version, pinned: true };
+    if (!(await getWorkflow(workflowId))) return missing;
+    return { ok: false, reason: "not-found", message: `Workflow ${workflowId} has no version ${source.version}` };
   }
   const live = await liveVersion(workflowId);
   if (!live.ok) return live;
-  return { graph: live.workflow.graph, updatedAt: null, version: live.workflow.version };
+  return { graph: live.workflow.graph, updatedAt: null, version: live.workflow.version, pinned: false };
 }
 
 async function compileCurrent(
@@ -106,6 +115,7 @@ async function compileCurrent(
   const plan = {
     updatedAt: workflow.updatedAt,
     version: workflow.version,
+    pinned: workflow.pinned,
     hostTools,
     planJson: JSON.stringify(compiled.plan),
     graphJson: JSON.stringify(workflow.graph),
@@ -134,7 +144,7 @@ async function insertRun(
   const rows = await sql`
     WITH workflow AS (SELECT id FROM "Workflow" WHERE id = ${workflowId}
       AND ("updatedAt" = ${plan.updatedAt?.toISOString() ?? null}::timestamp
-        OR "publishedVersion" = ${plan.version}::int)),
+        OR "publishedVersion" = ${plan.version}::int OR ${plan.pinned}::boolean)),
     run AS (
       INSERT INTO "Run" (id, "workflowId", plan, graph, input, trigger, "parentRunId", "parentCallId", depth, "lastSeq",
         priority, version)

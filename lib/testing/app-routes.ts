@@ -45,6 +45,7 @@ import * as conversationMessagesRoute from "@/app/api/conversations/[id]/message
 import * as datasetsRoute from "@/app/api/workflows/[id]/datasets/route";
 import * as datasetRoute from "@/app/api/workflows/[id]/datasets/[dataset]/route";
 import * as datasetRowsRoute from "@/app/api/workflows/[id]/datasets/[dataset]/rows/route";
+import * as datasetRowRoute from "@/app/api/workflows/[id]/datasets/[dataset]/rows/[row]/route";
 import * as evaluationsRoute from "@/app/api/workflows/[id]/evaluations/route";
 import * as evaluationRoute from "@/app/api/workflows/[id]/evaluations/[evaluation]/route";
 import * as evaluationCompareRoute from "@/app/api/workflows/[id]/evaluations/[evaluation]/compare/route";
@@ -152,6 +153,11 @@ export const appRoutes: Route[] = [
     pattern: /^\/api\/workflows\/(?<id>[^/]+)\/datasets\/(?<dataset>[^/]+)\/rows$/,
     handler: h(datasetRowsRoute.POST),
   },
+  ...(["PUT", "DELETE"] as const).map((method) => ({
+    method,
+    pattern: /^\/api\/workflows\/(?<id>[^/]+)\/datasets\/(?<dataset>[^/]+)\/rows\/(?<row>[^/]+)$/,
+    handler: h(datasetRowRoute[method]),
+  })),
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/evaluations$/, handler: h(evaluationsRoute.GET) },
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/evaluations$/, handler: h(evaluationsRoute.POST) },
   {

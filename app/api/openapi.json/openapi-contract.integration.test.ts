@@ -293,6 +293,12 @@ describe("each operation's own answers", () => {
     expect((await post(`${base}/datasets/contract/rows`, { format: "jsonl", text: '{"input":"a"}' })).status).toBe(201);
     expect((await post(`${base}/datasets/contract/rows`, { format: "jsonl", text: "{oops" })).status).toBe(400);
     expect((await post(`${base}/datasets/contract/rows`, { runId: "no-such-run" })).status).toBe(404);
+    const [row] = (JSON.parse((await get(`${base}/datasets/contract`)).text) as { rows: { id: string }[] }).rows;
+    const rowPath = `${base}/datasets/contract/rows`;
+    const put = (path: string, body: unknown) => call("PUT", path, json(body));
+    expect((await put(`${rowPath}/${row.id}`, { input: "hello", expectations: { output: "hello" } })).status).toBe(200);
+    expect((await put(`${rowPath}/${row.id}`, { expectations: "hello" })).status).toBe(400);
+    expect((await put(`${rowPath}/no-such-row`, { input: "x" })).status).toBe(404);
     const evaluators = [{ kind: "contains", value: "hi" }];
     const started = await post(`${base}/evaluations`, { dataset: "contract", evaluators });
     expect(started.status).toBe(201);
@@ -301,6 +307,7 @@ describe("each operation's own answers", () => {
       400,
     );
     expect((await post(`${base}/evaluations`, { dataset: "nothing", evaluators })).status).toBe(404);
+    expect((await post(`${base}/evaluations`, { dataset: "contract", version: 99, evaluators })).status).toBe(400);
     const draftOnly = `/api/workflows/${ids.unpublished}`;
     expect((await post(`${draftOnly}/datasets`, { name: "d", rows: [{ input: 1 }] })).status).toBe(201);
     expect((await post(`${draftOnly}/evaluations`, { dataset: "d", evaluators })).status).toBe(409);
@@ -312,6 +319,9 @@ describe("each operation's own answers", () => {
         JSON.parse((await get(`${base}/evaluations/${evaluationId}`)).text).status === "completed" || undefined,
       30_000,
     );
+    const rows = (JSON.parse((await get(`${base}/datasets/contract`)).text) as { rows: { id: string }[] }).rows;
+    expect((await call("DELETE", `${rowPath}/${rows[1].id}`)).status).toBe(204);
+    expect((await call("DELETE", `${rowPath}/${rows[1].id}`)).status).toBe(404);
     expect((await get(`${base}/evaluations/no-such-evaluation`)).status).toBe(404);
     expect((await get(`${base}/evaluations/${evaluationId}/compare?with=${evaluationId}`)).status).toBe(200);
     expect((await get(`${base}/evaluations/${evaluationId}/compare`)).status).toBe(400);

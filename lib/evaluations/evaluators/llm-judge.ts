@@ -1,7 +1,8 @@
 /**
  * `llmJudge`: a model reads the row's input, the output, the expectations and a rubric and answers a score 0–1 with
  * a reason; the row passes at `passAt` or above. The prompt is built here; the model call is lent by the caller
- * (lib/evaluations/judge-model.ts), with the judge's model settings chosen like an Agent's. Pure.
+ * (lib/evaluations/judge-model.ts), with the judge's model settings chosen like an Agent's, or borrowed from one of the
+ * workflow's model nodes (judge-node.ts). Pure.
  */
 import { z } from "zod";
 import { outputText, type AskJudge, type RowOutcome, type Verdict } from "./types";
@@ -11,7 +12,9 @@ export const LlmJudgeConfig = z.object({
   name: z.string().max(100).optional(),
   rubric: z.string().min(1).max(20_000),
   /** The model's settings as an Agent node's params (provider, model, baseUrl, apiKey as a secret reference, …). */
-  model: z.record(z.string(), z.unknown()),
+  model: z.record(z.string(), z.unknown()).optional(),
+  /** An Agent or LLM node of the workflow whose model settings the judge uses (`model` overrides single ones). */
+  modelNode: z.string().min(1).max(200).optional(),
   passAt: z.number().min(0).max(1).default(0.7),
 });
 export type LlmJudgeConfig = z.infer<typeof LlmJudgeConfig>;
@@ -42,7 +45,7 @@ export function judgePrompt(rubric: string, row: RowOutcome): string {
 
 export async function llmJudge(config: LlmJudgeConfig, row: RowOutcome, ask: AskJudge): Promise<Verdict> {
   try {
-    const answer = await ask(judgePrompt(config.rubric, row), config.model);
+    const answer = await ask(judgePrompt(config.rubric, row), config.model ?? {});
     const score = Math.min(1, Math.max(0, answer.score));
     return { score, pass: score >= config.passAt, reason: answer.reason };
   } catch (error) {

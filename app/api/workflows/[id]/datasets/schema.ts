@@ -7,7 +7,8 @@ import { apiError, IsoTime, jsonBody, jsonResponse, noContent, type ApiOperation
 import { NewRowSchema } from "@/lib/evaluations/import-rows";
 import { WorkflowIdParams } from "../schema";
 
-const Row = NewRowSchema.extend({
+/** One row as a request gives it: the run's input and what the evaluators expect. */
+export const RowBody = NewRowSchema.extend({
   input: z.unknown().meta({ description: "The run's input, as POST /api/workflows/{id}/runs takes it" }),
   expectations: z
     .record(z.string(), z.unknown())
@@ -15,7 +16,7 @@ const Row = NewRowSchema.extend({
     .meta({ description: "What evaluators read: `output` (exact, contains), `{{expected.x}}` in their settings" }),
 });
 
-const rowsField = z.array(Row).max(5_000, "rows: at most 5,000 at once");
+const rowsField = z.array(RowBody).max(5_000, "rows: at most 5,000 at once");
 
 /** New rows: given as JSON, from a CSV or JSONL file's text, or from one of the workflow's runs. */
 export const AddRowsBody = z.union([
@@ -49,7 +50,7 @@ export const DatasetSummary = z.object({
   createdAt: IsoTime,
 });
 
-const DatasetRow = z.object({
+export const DatasetRow = z.object({
   id: z.string(),
   position: z.number().int(),
   input: z.unknown(),
@@ -59,6 +60,7 @@ const DatasetRow = z.object({
 export const DatasetParams = WorkflowIdParams.extend({
   dataset: z.string().meta({ description: "The dataset's id or name" }),
 });
+export const DatasetRowParams = DatasetParams.extend({ row: z.string().meta({ description: "The row's id" }) });
 
 const tag = "Evaluations";
 const noWorkflow = apiError("No such workflow");
@@ -130,5 +132,31 @@ export const operations: ApiOperation[] = [
       400: apiError("The rows or the file are wrong (the line is named)"),
       404: apiError("No such workflow, dataset or run of the workflow"),
     },
+  },
+  {
+    method: "put",
+    path: "/api/workflows/{id}/datasets/{dataset}/rows/{row}",
+    tag,
+    summary: "Change a dataset row",
+    description: "Replaces its input and expectations; evaluations already run keep what they scored.",
+    access: "editor",
+    limited: "workflow",
+    request: { params: DatasetRowParams, body: jsonBody(RowBody) },
+    responses: {
+      200: jsonResponse("The row as stored", DatasetRow),
+      400: apiError("The row is wrong (the field is named)"),
+      404: apiError("No such workflow, dataset or row"),
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/workflows/{id}/datasets/{dataset}/rows/{row}",
+    tag,
+    summary: "Delete a dataset row",
+    description: "The rows after it move up one place.",
+    access: "editor",
+    limited: "workflow",
+    request: { params: DatasetRowParams },
+    responses: { 204: noContent("Deleted"), 404: apiError("No such workflow, dataset or row") },
   },
 ];

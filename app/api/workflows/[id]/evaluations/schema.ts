@@ -10,14 +10,22 @@ import { WorkflowIdParams } from "../schema";
 export const StartEvaluationBody = z.object({
   dataset: z.string("dataset: required (its id or name)").min(1, "dataset: required (its id or name)"),
   version: z
-    .enum(["published", "draft"], "version: must be published or draft")
+    .union(
+      [z.enum(["published", "draft"]), z.number().int().min(1)],
+      "version: must be published, draft or a published version's number",
+    )
     .default("published")
-    .meta({ description: "Which graph runs: the published version (as live triggers do) or the draft" }),
+    .meta({
+      description:
+        "Which graph runs: the live published version (as live triggers do), the draft, or a published version by " +
+        "its number (GET …/versions lists them)",
+    }),
   evaluators: EvaluatorList.meta({
     description:
       "Each { kind, name?, … }: exact, contains, regex, jsonSchema (on the output), toolCalled, toolNotCalled, " +
       "toolArgs, maxToolCalls (on the gateway's records of the run's tool calls), maxCost, maxLatency, llmJudge " +
-      "(a model with a rubric; its settings as an Agent's). " +
+      "(a model with a rubric; its settings as an Agent's, or those of the workflow's Agent or LLM node " +
+      "`modelNode`). " +
       "Text settings may quote the row: {{expected.x}}, {{input}}.",
   }),
   concurrency: z.number().int().min(1).max(16, "concurrency: at most 16").default(4),
@@ -128,7 +136,7 @@ export const operations: ApiOperation[] = [
     request: { params: WorkflowIdParams, body: jsonBody(StartEvaluationBody) },
     responses: {
       201: jsonResponse("Started", Evaluation),
-      400: apiError("A field is wrong (named), or the dataset is empty"),
+      400: apiError("A field is wrong (named: an unknown version, a judge's model node), or the dataset is empty"),
       404: apiError("No such workflow or dataset"),
       409: apiError("The workflow has never been published"),
     },
