@@ -9,7 +9,7 @@ import "./evaluations.css";
 
 export function EvaluationList({ workflowId, evaluations }: { workflowId: string; evaluations: EvaluationView[] }) {
   if (evaluations.length === 0)
-    return <p className="eval-empty">No evaluations yet: start one with the API or `npm run eval`.</p>;
+    return <p className="eval-empty">No evaluations yet: start one above, with the API or with `npm run eval`.</p>;
   return (
     <div className="table-card">
       <div className="table-head eval-list-row" aria-hidden>

@@ -5,6 +5,7 @@
 import { ArrowLeft, CircleDollarSign, Clock, Coins, Pencil } from "lucide-react";
 import { formatUsd } from "@/lib/settings/model-price-table";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { buttonClassName } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
 import { LogoMark } from "@/components/ui/logo-mark";
@@ -24,26 +25,16 @@ const CONNECTION_TEXT: Partial<Record<EventConnection, string>> = {
 };
 
 type RunHeaderProps = {
-  runId: string;
-  parentRunId: string | null;
-  origin?: string;
-  workflowId: string;
-  workflowName: string;
+  run: { id: string; parentRunId: string | null; origin?: string; workflowId: string; workflowName: string };
   state: RunState;
   connection: EventConnection;
   canCancel: boolean;
+  /** "Add to dataset", once the run has ended and for editors. */
+  datasetAction?: ReactNode;
 };
 
-export function RunHeader({
-  runId,
-  parentRunId,
-  origin,
-  workflowId,
-  workflowName,
-  state,
-  connection,
-  canCancel,
-}: RunHeaderProps) {
+export function RunHeader({ run, state, connection, canCancel, datasetAction }: RunHeaderProps) {
+  const { id: runId, parentRunId, origin, workflowId, workflowName } = run;
   const editorHref = `/workflows/${workflowId}`;
   const connectionText = CONNECTION_TEXT[connection];
   return (
@@ -74,6 +65,7 @@ export function RunHeader({
       <div className="run-header-spacer" />
       {connectionText && <span className={cx("run-connection", `run-connection-${connection}`)}>{connectionText}</span>}
       {canCancel && (state.status === "queued" || state.status === "running") && <CancelRunButton runId={runId} />}
+      {datasetAction}
       <OpenRunGraphButton runId={runId} />
       <Link href={editorHref} className={buttonClassName("secondary")}>
         <Pencil size={14} aria-hidden /> Edit workflow
@@ -82,7 +74,8 @@ export function RunHeader({
   );
 }
 
-type RunBreadcrumbsProps = Pick<RunHeaderProps, "runId" | "parentRunId" | "origin" | "workflowName"> & {
+type RunBreadcrumbsProps = Pick<RunHeaderProps["run"], "parentRunId" | "origin" | "workflowName"> & {
+  runId: string;
   editorHref: string;
 };
 

@@ -28,6 +28,7 @@ import { McpHealthSection } from "./mcp-health-section";
 import { NodeInspection } from "./node-inspection";
 import { RunFailure } from "./run-failure";
 import { RunHeader } from "./run-header";
+import { AddToDatasetButton } from "./add-to-dataset";
 import { RunInputPanel } from "./run-input-panel";
 import { entryInputFields } from "@/components/run-input/entry-input-fields";
 import { entryDefaultInput } from "@/components/run-input/entry-default-input";
@@ -65,14 +66,11 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
   return (
     <div className="run-page">
       <RunHeader
-        runId={run.id}
-        parentRunId={run.parentRunId}
-        origin={run.origin}
-        workflowId={run.workflowId}
-        workflowName={run.workflowName}
+        run={run}
         state={state}
         connection={connection}
         canCancel={canAct}
+        datasetAction={canAct && runEnded && <AddToDatasetButton run={run} output={runOutput(events)} />}
       />
       <div className="run-body">
         <RunGraph
@@ -116,6 +114,12 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
     </div>
   );
 }
+
+/** What the run answered: its run.completed event's output (null for a run that did not complete). */
+const runOutput = (events: RunEvent[]) => {
+  const completed = events.findLast((event) => event.type === "run.completed");
+  return completed?.type === "run.completed" ? completed.payload.output : null;
+};
 
 /** What the run's events say so far: its state, why it failed (if it did), whether it has ended; and node labels. */
 function useDerivedRunState(run: RunSummary, graph: WorkflowGraph, catalogue: ComponentMeta[], events: RunEvent[]) {

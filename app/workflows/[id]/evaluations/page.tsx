@@ -1,32 +1,49 @@
 /**
- * A workflow's evaluations: its datasets (rows of input and expectations) and its evaluation runs, newest first, with
- * a form to compare two of them. Viewers may read it; evaluations start from the API or `npm run eval`.
+ * A workflow's evaluations: its datasets (rows of input and expectations, each opening to its rows), a form to start
+ * an evaluation (editors), its evaluation runs newest first, and a form to compare two of them. Viewers may read it.
  */
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { pageUser } from "@/lib/auth/request-access";
+import { hasRole } from "@/lib/auth/roles";
 import { listDatasets } from "@/lib/evaluations/datasets";
 import { listEvaluations } from "@/lib/evaluations/evaluations";
 import { getWorkflow } from "@/lib/workflow-store/repository";
+import { listVersions } from "@/lib/workflow-store/versions";
 import { PageShell } from "@/components/ui/page-shell";
 import { buttonClassName } from "@/components/ui/button";
+import { CompareForm } from "@/components/evaluations/compare-form";
+import { DatasetList } from "@/components/evaluations/dataset-list";
 import { EvaluationList } from "@/components/evaluations/evaluation-list";
-import { sourceText } from "@/components/evaluations/format";
+import { NewDatasetForm } from "@/components/evaluations/new-dataset-form";
+import { StartEvaluationForm } from "@/components/evaluations/start-evaluation-form";
 import "@/components/evaluations/evaluations.css";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Evaluations" };
 
-type PageProps = { params: Promise<{ id: string }> };
+type PageProps = { params: Promise<{ id: string }>; searchParams: Promise<{ dataset?: string }> };
 
-export default async function EvaluationsPage({ params }: PageProps) {
+const MODEL_NODE_TYPES = new Set(["core.agent", "core.llm"]);
+
+export default async function EvaluationsPage({ params, searchParams }: PageProps) {
   const { id } = await params;
   const user = await pageUser("viewer", `/workflows/${id}/evaluations`);
   const workflow = await getWorkflow(id);
   if (!workflow) notFound();
-  const [datasets, evaluations] = await Promise.all([listDatasets(id), listEvaluations(id)]);
-  const finished = evaluations.filter((evaluation) => evaluation.status === "completed");
+  const [datasets, evaluations, versions] = await Promise.all([
+    listDatasets(id),
+    listEvaluations(id),
+    listVersions(id),
+  ]);
+  const canEdit = hasRole(user.role, "editor");
+  const lastEvaluators: Record<string, unknown[]> = {};
+  for (const evaluation of evaluations) lastEvaluators[evaluation.datasetId] ??= evaluation.evaluators;
+  const modelNodes = workflow.graph.nodes
+    .filter((node) => MODEL_NODE_TYPES.has(node.type))
+    .map((node) => ({ id: node.id, label: node.data.label ?? node.id }));
+  const filled = datasets.filter((dataset) => dataset.rowCount > 0);
   return (
     <PageShell
       user={user}
@@ -39,75 +56,30 @@ export default async function EvaluationsPage({ params }: PageProps) {
       }
     >
       <section className="eval-section">
-        <h2 className="eval-section-title">Datasets</h2>
+        <div className="eval-section-head">
+          <h2 className="eval-section-title">Datasets</h2>
+          {canEdit && <NewDatasetForm workflowId={id} />}
+        </div>
         <DatasetList workflowId={id} datasets={datasets} />
       </section>
+      {canEdit && filled.length > 0 && (
+        <section className="eval-section">
+          <h2 className="eval-section-title">Start an evaluation</h2>
+          <StartEvaluationForm
+            workflowId={id}
+            datasets={filled}
+            versions={versions}
+            lastEvaluators={lastEvaluators}
+            modelNodes={modelNodes}
+            initialDataset={(await searchParams).dataset}
+          />
+        </section>
+      )}
       <section className="eval-section">
         <h2 className="eval-section-title">Evaluation runs</h2>
         <EvaluationList workflowId={id} evaluations={evaluations} />
-        {finished.length >= 2 && <CompareForm workflowId={id} finished={finished} />}
+        <CompareForm workflowId={id} evaluations={evaluations} />
       </section>
     </PageShell>
-  );
-}
-
-type Dataset = Awaited<ReturnType<typeof listDatasets>>[number];
-
-function DatasetList({ workflowId, datasets }: { workflowId: string; datasets: Dataset[] }) {
-  if (datasets.length === 0)
-    return <p className="eval-empty">No datasets yet: create one with POST /api/workflows/{workflowId}/datasets.</p>;
-  return (
-    <div className="table-card">
-      <ul className="table-rows" data-testid="dataset-list">
-        {datasets.map((dataset) => (
-          <li key={dataset.id} className="table-row eval-dataset-row">
-            <strong>{dataset.name}</strong>
-            <span className="muted">
-              {dataset.rowCount} row{dataset.rowCount === 1 ? "" : "s"}
-            </span>
-            <span className="muted">{dataset.description}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-type Evaluation = Awaited<ReturnType<typeof listEvaluations>>[number];
-
-const optionText = (evaluation: Evaluation) =>
-  [evaluation.datasetName, sourceText(evaluation.version), new Date(evaluation.createdAt).toLocaleString("en")].join(
-    " · ",
-  );
-
-/** Two finished evaluations side by side; the newest two are chosen to start with. */
-function CompareForm({ workflowId, finished }: { workflowId: string; finished: Evaluation[] }) {
-  const options = finished.map((evaluation) => (
-    <option key={evaluation.id} value={evaluation.id}>
-      {optionText(evaluation)}
-    </option>
-  ));
-  return (
-    <form
-      className="eval-compare-form"
-      action={`/workflows/${workflowId}/evaluations/compare`}
-      data-testid="compare-form"
-    >
-      <label>
-        Before
-        <select className="input" name="before" defaultValue={finished[1].id}>
-          {options}
-        </select>
-      </label>
-      <label>
-        After
-        <select className="input" name="after" defaultValue={finished[0].id}>
-          {options}
-        </select>
-      </label>
-      <button type="submit" className={buttonClassName("primary", "sm")}>
-        Compare
-      </button>
-    </form>
   );
 }

@@ -1,12 +1,17 @@
-/** One evaluation: its figures and each row's verdicts with their reasons, tokens, cost, time and run. */
+/**
+ * One evaluation: its progress while it runs (followed live), its figures and each row's verdicts with their reasons,
+ * tokens, cost, time and run.
+ */
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { pageUser } from "@/lib/auth/request-access";
+import { findDataset } from "@/lib/evaluations/datasets";
 import { evaluationResults, getEvaluation } from "@/lib/evaluations/evaluations";
 import { PageShell } from "@/components/ui/page-shell";
 import { buttonClassName } from "@/components/ui/button";
 import { EvaluationFigures } from "@/components/evaluations/evaluation-summary";
+import { EvaluationProgress } from "@/components/evaluations/evaluation-progress";
 import { EvaluationResults } from "@/components/evaluations/evaluation-results";
 import { sourceText } from "@/components/evaluations/format";
 
@@ -20,7 +25,10 @@ export default async function EvaluationPage({ params }: PageProps) {
   const user = await pageUser("viewer", `/workflows/${id}/evaluations/${evaluationId}`);
   const evaluation = await getEvaluation(evaluationId, id);
   if (!evaluation) notFound();
-  const results = await evaluationResults(evaluation.id);
+  const [results, dataset] = await Promise.all([
+    evaluationResults(evaluation.id),
+    findDataset(id, evaluation.datasetId),
+  ]);
   return (
     <PageShell
       user={user}
@@ -32,6 +40,13 @@ export default async function EvaluationPage({ params }: PageProps) {
         </Link>
       }
     >
+      <EvaluationProgress
+        workflowId={id}
+        evaluationId={evaluation.id}
+        status={evaluation.status}
+        rows={dataset?.rowCount ?? results.length}
+        scored={results.filter((result) => result.pass !== null).length}
+      />
       {evaluation.error && <p className="run-table-error">{evaluation.error}</p>}
       {evaluation.summary && <EvaluationFigures summary={evaluation.summary} />}
       <EvaluationResults results={results} />

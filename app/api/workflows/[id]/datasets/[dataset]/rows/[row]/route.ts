@@ -1,4 +1,4 @@
-/** PUT replaces one row's input and expectations (editor); DELETE removes it, renumbering the rows after it (editor). */
+/** PUT replaces one row's input and expectations (editor); DELETE removes it, the rows after it move up (editor). */
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { workflowOfPath } from "@/lib/http/workflow-of";
