@@ -12,7 +12,7 @@ import { driveRuns } from "./run-completion";
 type Figures = Record<string, number>;
 
 /** Published on create: the API runs a workflow's published version. */
-const simpleGraph = {
+export const simpleGraph = {
   name: "bench simple",
   publish: true,
   nodes: [

@@ -7,7 +7,6 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Redis } from "ioredis";
 import { gatewayClient } from "../../lib/agent/gateway-client";
 import { createSessionToken } from "../../lib/gateway/session-token";
 import { httpRequest } from "../../lib/nodes/http-request";
@@ -15,12 +14,13 @@ import { graphEdge, graphNode, storeRun } from "../../lib/testing/fixtures";
 import { registerComponentTool } from "../../lib/tools/register-component-tool";
 import { gatewayHops, mcpSdkFloor } from "./gateway-hops";
 import { ms, percentile, sequentialRow, timeEach, type BenchRow } from "./measure";
+import type { RedisClient } from "../../lib/queue/redis";
 
 const ROUNDS = 5;
 
 export async function benchGateway(
   appUrl: string,
-  redis: Redis,
+  redis: RedisClient,
   calls: number,
   label = "",
 ): Promise<{ rows: BenchRow[]; figures: Record<string, number> }> {

@@ -8,7 +8,7 @@ import { getHeapStatistics } from "node:v8";
 import type { ApiClient } from "../../lib/testing/api-client";
 import { sql } from "../../lib/db/sql";
 import { graphEdge, graphNode } from "../../lib/testing/fixtures";
-import { runsQueue } from "../../lib/queue/queues";
+import { sumCounts } from "../../lib/queue/queues";
 import { ms, percentile, type BenchRow } from "./measure";
 import { createWorkflow, type Scenario } from "./workflow-scenarios";
 
@@ -49,7 +49,7 @@ async function suspendedPerGiB(api: ApiClient, runs: number): Promise<Scenario> 
   for (let batch = 0; batch < runs; batch += 50)
     runIds.push(...(await Promise.all(Array.from({ length: Math.min(50, runs - batch) }, () => start()))));
   await untilWaiting(runIds);
-  const active = await runsQueue().getActiveCount();
+  const active = await sumCounts((queue) => queue.getActiveCount());
   const added = Math.max(heap() - before, 1);
   const perGiB = Math.round(GiB / (added / runs));
   const row: BenchRow = {

@@ -6,7 +6,7 @@
  */
 import { Task, type ListTasksRequest, type ListTasksResponse } from "@a2a-js/sdk";
 import type { ServerCallContext, TaskStore } from "@a2a-js/sdk/server";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../queue/redis";
 
 const TTL_SECONDS = 7 * 24 * 3600;
 
@@ -14,7 +14,7 @@ type Stored = { owner: string; task: unknown };
 
 export class RedisTaskStore implements TaskStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly workflowId: string,
   ) {}
 

@@ -4,10 +4,10 @@
  * decision wins: a person's, the timeout's or the run's end) and a wake-up list the waiting
  * gateway blocks on. Per run: the set of undecided calls and, once the run has ended, a flag.
  */
-import type { Redis } from "ioredis";
 import { z } from "zod";
 import { ApprovalDecider } from "../runs/events";
 import { MAX_APPROVAL_TIMEOUT_SECONDS } from "../workflow/graph";
+import { runKey, type RedisClient } from "../queue/redis";
 
 export const ApprovalRequest = z.object({
   runId: z.string(),
@@ -34,14 +34,14 @@ export type ApprovalDecision = z.infer<typeof ApprovalDecision>;
 /** Keys outlive the wait by a margin, then clean themselves up. */
 const KEY_MARGIN_SECONDS = 15 * 60;
 
-const requestKey = (runId: string, callId: string) => `run:${runId}:approval:${callId}`;
-const decisionKey = (runId: string, callId: string) => `run:${runId}:approval:${callId}:decision`;
-const wakeKey = (runId: string, callId: string) => `run:${runId}:approval:${callId}:wake`;
-const pendingKey = (runId: string) => `run:${runId}:approvals:pending`;
-const endedKey = (runId: string) => `run:${runId}:approvals:ended`;
+const requestKey = (runId: string, callId: string) => runKey(runId, `approval:${callId}`);
+const decisionKey = (runId: string, callId: string) => runKey(runId, `approval:${callId}:decision`);
+const wakeKey = (runId: string, callId: string) => runKey(runId, `approval:${callId}:wake`);
+const pendingKey = (runId: string) => runKey(runId, "approvals:pending");
+const endedKey = (runId: string) => runKey(runId, "approvals:ended");
 
 /** False when a request with this call id already exists. */
-export async function createApprovalRequest(redis: Redis, request: ApprovalRequest): Promise<boolean> {
+export async function createApprovalRequest(redis: RedisClient, request: ApprovalRequest): Promise<boolean> {
   const ttl = request.timeoutSeconds + KEY_MARGIN_SECONDS;
   if ((await redis.set(requestKey(request.runId, request.callId), JSON.stringify(request), "EX", ttl, "NX")) !== "OK")
     return false;
@@ -54,13 +54,17 @@ export async function createApprovalRequest(redis: Redis, request: ApprovalReque
   return true;
 }
 
-export async function getApprovalRequest(redis: Redis, runId: string, callId: string): Promise<ApprovalRequest | null> {
+export async function getApprovalRequest(
+  redis: RedisClient,
+  runId: string,
+  callId: string,
+): Promise<ApprovalRequest | null> {
   const raw = await redis.get(requestKey(runId, callId));
   return raw ? ApprovalRequest.parse(JSON.parse(raw)) : null;
 }
 
 export async function getApprovalDecision(
-  redis: Redis,
+  redis: RedisClient,
   runId: string,
   callId: string,
 ): Promise<ApprovalDecision | null> {
@@ -70,7 +74,7 @@ export async function getApprovalDecision(
 
 /** Stores the decision unless one exists already; true when this one won. */
 export async function storeApprovalDecision(
-  redis: Redis,
+  redis: RedisClient,
   request: ApprovalRequest,
   decision: ApprovalDecision,
 ): Promise<boolean> {
@@ -91,7 +95,7 @@ export async function storeApprovalDecision(
  * calls still waiting, forgetting the run's pending set. Marking first means a request either
  * is in the set read here or sees the mark when it looks.
  */
-export async function endRunApprovals(redis: Redis, runId: string): Promise<ApprovalRequest[]> {
+export async function endRunApprovals(redis: RedisClient, runId: string): Promise<ApprovalRequest[]> {
   const results = await redis
     .multi()
     .set(endedKey(runId), "1", "EX", KEY_MARGIN_SECONDS)
@@ -104,19 +108,19 @@ export async function endRunApprovals(redis: Redis, runId: string): Promise<Appr
   return raw.flatMap((value) => (value ? [ApprovalRequest.parse(JSON.parse(value))] : []));
 }
 
-export async function hasRunEnded(redis: Redis, runId: string): Promise<boolean> {
+export async function hasRunEnded(redis: RedisClient, runId: string): Promise<boolean> {
   return (await redis.exists(endedKey(runId))) === 1;
 }
 
 /** Wakes the gateway call waiting on this approval. */
-export async function wakeApprovalWaiter(redis: Redis, request: ApprovalRequest): Promise<void> {
+export async function wakeApprovalWaiter(redis: RedisClient, request: ApprovalRequest): Promise<void> {
   const key = wakeKey(request.runId, request.callId);
   await redis.multi().lpush(key, "decided").expire(key, KEY_MARGIN_SECONDS).exec();
 }
 
 /** Blocks (on a connection of its own) until woken or the time is up; then returns whatever decision is stored. */
 export async function waitForApprovalDecision(
-  redis: Redis,
+  redis: RedisClient,
   request: ApprovalRequest,
   timeoutMs: number,
 ): Promise<ApprovalDecision | null> {

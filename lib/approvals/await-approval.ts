@@ -5,7 +5,6 @@
  * whether, and with which arguments, the call goes on.
  */
 import { randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
 import type { SessionClaims } from "../gateway/session-token";
 import type { RegisteredTool } from "../registry/registry";
 import type { RunEventInput } from "../runs/events";
@@ -19,6 +18,7 @@ import {
   type ApprovalRequest,
 } from "./approval-store";
 import { denyBecauseRunEnded } from "./deny-on-run-end";
+import type { RedisClient } from "../queue/redis";
 
 export type ApprovalCall = {
   tool: Pick<RegisteredTool, "nodeId" | "groupNodeId">;
@@ -35,7 +35,7 @@ const runEndedMessage = (toolName: string) => `Denied: the run ended before anyo
 
 /** Reserves a call id for this request: the agent's own, unless another request of the run already has it. */
 async function openRequest(
-  redis: Redis,
+  redis: RedisClient,
   base: Omit<ApprovalRequest, "callId">,
   callId: string | undefined,
 ): Promise<ApprovalRequest> {
@@ -48,7 +48,7 @@ async function openRequest(
 }
 
 export async function awaitApproval(
-  redis: Redis,
+  redis: RedisClient,
   scope: SessionClaims,
   call: ApprovalCall,
   record: RecordEvent,

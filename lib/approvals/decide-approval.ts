@@ -2,7 +2,6 @@
  * A person's decision on a waiting call (the run view's Approve / Deny): stored once, recorded
  * as `tool.approval.decided`, then the gateway call holding it is woken.
  */
-import type { Redis } from "ioredis";
 import { createEventRecorder } from "../runs/record-event";
 import {
   getApprovalDecision,
@@ -11,6 +10,7 @@ import {
   wakeApprovalWaiter,
   type ApprovalDecision,
 } from "./approval-store";
+import type { RedisClient } from "../queue/redis";
 
 export type PersonDecision = Pick<ApprovalDecision, "decision" | "args" | "reason">;
 
@@ -18,7 +18,7 @@ export type DecideOutcome =
   { ok: true; decision: ApprovalDecision } | { ok: false; code: "not-found" | "already-decided"; message: string };
 
 export async function decideApproval(
-  redis: Redis,
+  redis: RedisClient,
   runId: string,
   callId: string,
   input: PersonDecision,

@@ -2,7 +2,6 @@
  * A run's end decides the calls still waiting for a person: each is denied "by run-end", recorded
  * as `tool.approval.decided` and its gateway call woken, so nothing waits on a run that is over.
  */
-import type { Redis } from "ioredis";
 import type { RunEventInput } from "../runs/events";
 import {
   endRunApprovals,
@@ -11,6 +10,7 @@ import {
   type ApprovalDecision,
   type ApprovalRequest,
 } from "./approval-store";
+import type { RedisClient } from "../queue/redis";
 
 type RecordEvent = (event: RunEventInput) => Promise<unknown>;
 
@@ -22,7 +22,7 @@ export const RUN_ENDED_DECISION = {
 
 /** Denies one waiting call because its run ended; false when another decision got there first. */
 export async function denyBecauseRunEnded(
-  redis: Redis,
+  redis: RedisClient,
   request: ApprovalRequest,
   record: RecordEvent,
 ): Promise<boolean> {
@@ -44,7 +44,7 @@ export async function denyBecauseRunEnded(
 }
 
 /** Called by the run's teardown, however the run ended; safe to call twice. */
-export async function denyApprovalsOnRunEnd(redis: Redis, runId: string, record: RecordEvent): Promise<void> {
+export async function denyApprovalsOnRunEnd(redis: RedisClient, runId: string, record: RecordEvent): Promise<void> {
   const waiting = await endRunApprovals(redis, runId);
   await Promise.all(waiting.map((request) => denyBecauseRunEnded(redis, request, record)));
 }

@@ -35,7 +35,7 @@ type Decided = Extract<RunEvent, { type: "tool.approval.decided" }>;
 const approvalRequests = (events: RunEvent[]) => events.filter((e) => e.type === "tool.approval.requested");
 
 async function approvalKeys(runId: string): Promise<string[]> {
-  return (await redis.keys(`run:${runId}:approval*`)).sort();
+  return (await redis.keys(`run:{${runId}}:approval*`)).sort();
 }
 
 beforeAll(async () => {
@@ -138,8 +138,8 @@ describe("approvals when the run ends", () => {
     const wakeKeys = async () => (await approvalKeys(runId)).filter((key) => key.endsWith(":wake"));
     await expect.poll(wakeKeys, { timeout: 5_000 }).toEqual([]);
     const left = await approvalKeys(runId);
-    expect(left).not.toContain(`run:${runId}:approvals:pending`);
-    expect(left).toContain(`run:${runId}:approvals:ended`);
+    expect(left).not.toContain(`run:{${runId}}:approvals:pending`);
+    expect(left).toContain(`run:{${runId}}:approvals:ended`);
     for (const key of left) expect(await redis.ttl(key), key).toBeGreaterThan(0);
   }, 40_000);
 

@@ -7,7 +7,6 @@
  * and results are redacted with the run's secrets before anything is written.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { Redis } from "ioredis";
 import { randomUUID } from "node:crypto";
 import { sql } from "../db/sql";
 import { RunEventInput, type RunEvent } from "../runs/events";
@@ -20,6 +19,7 @@ import { errorResult } from "../gateway/error-result";
 import { runSecrets } from "../runs/run-secrets";
 import { countMetric } from "../metrics/metrics";
 import type { SessionClaims } from "../gateway/session-token";
+import type { RedisClient } from "../queue/redis";
 
 /** How much of a result's text the audit row keeps (the run's event keeps it whole). */
 const DETAIL_CHARS = 4_000;
@@ -65,7 +65,7 @@ export type ReportAudit = (row: AuditRow) => void;
  * False when the run has ended: its log is closed, but the audit row is written all the same.
  */
 async function storeCompletion(
-  redis: Redis,
+  redis: RedisClient,
   scope: SessionClaims,
   events: RunEventInput[],
   audit: AuditRow | undefined,
@@ -118,7 +118,7 @@ async function storeCompletion(
  */
 export async function recordCall(
   scope: SessionClaims,
-  redis: Redis,
+  redis: RedisClient,
   call: RecordedCall,
   handle: (report: ReportAudit) => Promise<CallToolResult>,
 ): Promise<CallToolResult> {
@@ -168,7 +168,7 @@ export async function recordCall(
 }
 
 /** A call still going after NOTE_FLUSH_MS has its start written then, so it shows live while it waits. */
-function writeStartIfSlow(redis: Redis, runId: string, startedEvent: RunEventInput, name: string) {
+function writeStartIfSlow(redis: RedisClient, runId: string, startedEvent: RunEventInput, name: string) {
   let written: Promise<unknown> | undefined;
   const early = setTimeout(() => {
     written = createEventRecorder(redis, runId, { onlyWhileRunning: true })(startedEvent).catch(
@@ -182,7 +182,7 @@ function writeStartIfSlow(redis: Redis, runId: string, startedEvent: RunEventInp
  * The record trails the answer, and the run's end waits for it (a pending-record count). Without the
  * count (Redis away) the run's end could not wait for the record: it is stored first, as it used to be.
  */
-async function storeBehindAnswer(redis: Redis, runId: string, store: () => Promise<void>, name: string) {
+async function storeBehindAnswer(redis: RedisClient, runId: string, store: () => Promise<void>, name: string) {
   const held = await holdRunEnd(redis, runId).then(
     () => true,
     () => false,

@@ -52,7 +52,7 @@ describe("records owed by a run", () => {
     const started = Date.now();
     await awaitCallRecords(redis, runId, 300);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    expect(await redis.exists(`run:${runId}:pending-call-records`)).toBe(0);
+    expect(await redis.exists(`run:{${runId}}:pending-call-records`)).toBe(0);
   });
 
   it("keeps a real run from ending while a call's record is owed", async () => {
@@ -85,7 +85,7 @@ describe("records owed by a run", () => {
     expect(completed.seq).toBeLessThan(events.find((event) => event.type === "run.completed")!.seq);
     await waitFor(
       "the count to be dropped",
-      async () => ((await sharedRedis().exists(`run:${runId}:pending-call-records`)) === 0 ? true : undefined),
+      async () => ((await sharedRedis().exists(`run:{${runId}}:pending-call-records`)) === 0 ? true : undefined),
       2_000,
     );
   });

@@ -1,3 +1,4 @@
+import { runKey, type RedisClient } from "../queue/redis";
 /**
  * A call's record trails its answer: the gateway answers the caller, then writes the call's events
  * and audit row (~1–2 ms of commit the agent no longer waits for). What keeps that safe is this
@@ -7,21 +8,20 @@
  * A gateway that dies between answer and record leaves its count to expire; the end waits at most
  * END_WAIT_MS for it.
  */
-import type { Redis } from "ioredis";
 
-const pendingKey = (runId: string) => `run:${runId}:pending-call-records`;
+const pendingKey = (runId: string) => runKey(runId, "pending-call-records");
 /** A count left by a gateway that died mid-record outlives no run by long. */
 const PENDING_TTL_SECONDS = 60;
 const END_WAIT_MS = 3_000;
 const POLL_MS = 2;
 
 /** Counts one record the run owes; awaited before the answer is sent. */
-export async function holdRunEnd(redis: Redis, runId: string): Promise<void> {
+export async function holdRunEnd(redis: RedisClient, runId: string): Promise<void> {
   await redis.multi().incr(pendingKey(runId)).expire(pendingKey(runId), PENDING_TTL_SECONDS).exec();
 }
 
 /** The record is stored (or could not be): the run owes one fewer. */
-export async function releaseRunEnd(redis: Redis, runId: string): Promise<void> {
+export async function releaseRunEnd(redis: RedisClient, runId: string): Promise<void> {
   await redis.decr(pendingKey(runId));
 }
 
@@ -29,7 +29,7 @@ export async function releaseRunEnd(redis: Redis, runId: string): Promise<void> 
  * Waits until the run owes no call records, or `timeoutMs` has passed (a gateway died mid-record); then forgets the
  * count.
  */
-export async function awaitCallRecords(redis: Redis, runId: string, timeoutMs = END_WAIT_MS): Promise<void> {
+export async function awaitCallRecords(redis: RedisClient, runId: string, timeoutMs = END_WAIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Number(await redis.get(pendingKey(runId))) > 0 && Date.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));

@@ -2,6 +2,9 @@
  * Plain SQL on the same connection pool Prisma uses, for the few statements on the run path where
  * Prisma's query compiler costs more than the query itself (claiming a run, storing an event batch,
  * ending a run, starting one). Values are always sent as parameters, never spliced into the text.
+ * Behind a pooler in transaction mode (PgBouncer), `pgbouncer=true` in DATABASE_URL turns named
+ * prepared statements off: consecutive transactions land on different server connections, which
+ * would not know the names (PgBouncer 1.18 does not track them).
  */
 import { createHash } from "node:crypto";
 import pg from "pg";
@@ -36,13 +39,19 @@ const types = {
  * the planning cost PostgreSQL as much CPU as the execution. The name comes from the text, so the
  * same text always has the same name (a dev reload makes new template objects, not new names).
  */
-const statements = new WeakMap<TemplateStringsArray, { text: string; name: string }>();
+const statements = new WeakMap<TemplateStringsArray, { text: string; name?: string }>();
+
+/** False when DATABASE_URL says a transaction-mode pooler sits in front of PostgreSQL (`pgbouncer=true`). */
+export function namedStatementsAllowed(url = process.env.DATABASE_URL ?? ""): boolean {
+  return !/[?&]pgbouncer=true(&|$)/.test(url);
+}
 
 function statementOf(strings: TemplateStringsArray) {
   let statement = statements.get(strings);
   if (!statement) {
     const text = strings.reduce((query, part, index) => `${query}$${index}${part}`);
-    statement = { text, name: `sb_${createHash("sha1").update(text).digest("hex").slice(0, 20)}` };
+    const name = `sb_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    statement = namedStatementsAllowed() ? { text, name } : { text };
     statements.set(strings, statement);
   }
   return statement;

@@ -4,7 +4,7 @@
  * redelivered, and the evaluation goes on from its stored rows (run-evaluation.ts).
  */
 import { Queue } from "bullmq";
-import { queueConnection } from "../queue/queues";
+import { queueOptions } from "../queue/queues";
 
 export const EVALUATIONS_QUEUE = "evaluations";
 export type EvaluationJobData = { evaluationId: string };
@@ -13,7 +13,7 @@ const holder = globalThis as unknown as { switchboardEvaluationsQueue?: Queue<Ev
 
 export function evaluationsQueue(): Queue<EvaluationJobData> {
   holder.switchboardEvaluationsQueue ??= new Queue<EvaluationJobData>(EVALUATIONS_QUEUE, {
-    connection: queueConnection(),
+    ...queueOptions(EVALUATIONS_QUEUE),
     // A job that threw has marked its evaluation failed; only a stalled one (its worker died) is delivered again.
     defaultJobOptions: {
       attempts: 1,

@@ -5,16 +5,16 @@
  * someone presses Done (a wait of the run's own: lib/runs/end-wait.ts). Ending the node revokes the
  * token at once, whatever its `exp`.
  */
-import type { Redis } from "ioredis";
 import { z } from "zod";
+import { runKey, type RedisClient } from "../queue/redis";
 
-const handoffKey = (runId: string, nodeId: string) => `run:${runId}:external:${nodeId}`;
+const handoffKey = (runId: string, nodeId: string) => runKey(runId, `external:${nodeId}`);
 
 export const Handoff = z.object({ url: z.string(), token: z.string(), expiresAt: z.string() });
 export type Handoff = z.infer<typeof Handoff>;
 
 export async function storeHandoff(
-  redis: Redis,
+  redis: RedisClient,
   runId: string,
   nodeId: string,
   handoff: Handoff,
@@ -23,11 +23,11 @@ export async function storeHandoff(
   await redis.set(handoffKey(runId, nodeId), JSON.stringify(handoff), "EX", ttlSeconds);
 }
 
-export async function readHandoff(redis: Redis, runId: string, nodeId: string): Promise<Handoff | null> {
+export async function readHandoff(redis: RedisClient, runId: string, nodeId: string): Promise<Handoff | null> {
   const raw = await redis.get(handoffKey(runId, nodeId));
   return raw ? Handoff.parse(JSON.parse(raw)) : null;
 }
 
-export async function dropHandoff(redis: Redis, runId: string, nodeId: string): Promise<void> {
+export async function dropHandoff(redis: RedisClient, runId: string, nodeId: string): Promise<void> {
   await redis.del(handoffKey(runId, nodeId));
 }

@@ -7,7 +7,6 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { Redis } from "ioredis";
 import { auditedForward, recordCall } from "../audit/call-audit";
 import type { SessionClaims } from "./session-token";
 import { toolTarget, type RegisteredTool } from "../registry/registry";
@@ -18,9 +17,10 @@ import { visibleTools } from "./tool-policy";
 import { sharedSchemaValidator } from "../mcp/schema-validator";
 import { mcpCallAttributes, mcpCallSpanName, NODE_ID, RUN_ID } from "../telemetry/gen-ai";
 import { inSpan, markFailed, SpanKind } from "../telemetry/spans";
+import type { RedisClient } from "../queue/redis";
 
 /** `tools`: the run's ready tools in the caller's scope, read with the request's checks (gateway-state.ts). */
-export type GatewayDeps = { redis: Redis; tools: RegisteredTool[] };
+export type GatewayDeps = { redis: RedisClient; tools: RegisteredTool[] };
 
 /** Where the call goes depends on the tool's kind (an MCP tool is called by its own name on its server). */
 function forwardCall(

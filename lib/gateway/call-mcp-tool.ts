@@ -4,7 +4,7 @@
  * is the node's call timeout plus a margin, so a dead owner ends in a clear error, not a hang.
  */
 import { Queue } from "bullmq";
-import { queueConnection, TOOL_CALLS_QUEUE, type ToolCallJobData, type ToolCallJobResult } from "../queue/queues";
+import { queueOptions, TOOL_CALLS_QUEUE, type ToolCallJobData, type ToolCallJobResult } from "../queue/queues";
 import { callThroughQueue } from "../queue/tool-call-replies";
 import type { RegisteredTool } from "../registry/registry";
 import { errorResult } from "./error-result";
@@ -21,7 +21,7 @@ function queueFor(name: string): Queue<ToolCallJobData> {
     handles.delete(name); // re-inserted below as the most recently used
   else
     queue = new Queue<ToolCallJobData>(name, {
-      connection: queueConnection(),
+      ...queueOptions(name),
       defaultJobOptions: { attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 },
     });
   handles.set(name, queue);

@@ -4,14 +4,14 @@
  * tools, which tools/list and tools/call both answer from. Only a missing liveness key (a Redis
  * restart) costs a second look, at the database (run-liveness.ts).
  */
-import type { Redis } from "ioredis";
 import { isInScope, parseRegisteredTools, registryKey, type RegisteredTool } from "../registry/registry";
 import { endedCallersKey, isRunLive, liveKey } from "./run-liveness";
 import type { SessionClaims } from "./session-token";
+import type { RedisClient } from "../queue/redis";
 
 export type GatewayState = { refusal: string } | { refusal?: undefined; tools: RegisteredTool[] };
 
-export async function readGatewayState(redis: Redis, scope: SessionClaims): Promise<GatewayState> {
+export async function readGatewayState(redis: RedisClient, scope: SessionClaims): Promise<GatewayState> {
   const replies = await redis
     .pipeline()
     .exists(liveKey(scope.runId))

@@ -4,21 +4,21 @@
  * set while the run executes and dropped when it ends answers in one round trip; when the key is missing (a Redis
  * restart), the database decides and the key is set again.
  */
-import type { Redis } from "ioredis";
 import { getDb } from "../db/client";
+import { runKey, type RedisClient } from "../queue/redis";
 
-export const liveKey = (runId: string) => `run:${runId}:live`;
+export const liveKey = (runId: string) => runKey(runId, "live");
 const LIVE_TTL_SECONDS = 60 * 60;
 
-export async function markRunLive(redis: Redis, runId: string): Promise<void> {
+export async function markRunLive(redis: RedisClient, runId: string): Promise<void> {
   await redis.set(liveKey(runId), "1", "EX", LIVE_TTL_SECONDS);
 }
 
-export async function markRunEnded(redis: Redis, runId: string): Promise<void> {
+export async function markRunEnded(redis: RedisClient, runId: string): Promise<void> {
   await redis.del(liveKey(runId));
 }
 
-export async function isRunLive(redis: Redis, runId: string): Promise<boolean> {
+export async function isRunLive(redis: RedisClient, runId: string): Promise<boolean> {
   if ((await redis.exists(liveKey(runId))) === 1) return true;
   const run = await getDb().run.findUnique({ where: { id: runId }, select: { status: true } });
   // A waiting run is live: an External Agent waiting for a person keeps its tools.
@@ -27,9 +27,9 @@ export async function isRunLive(redis: Redis, runId: string): Promise<boolean> {
   return true;
 }
 
-export const endedCallersKey = (runId: string) => `run:${runId}:ended-callers`;
+export const endedCallersKey = (runId: string) => runKey(runId, "ended-callers");
 
 /** Voids the tokens of one caller (an External Agent node that ended) while the run goes on. */
-export async function endCallerTokens(redis: Redis, runId: string, agentNodeId: string): Promise<void> {
+export async function endCallerTokens(redis: RedisClient, runId: string, agentNodeId: string): Promise<void> {
   await redis.multi().sadd(endedCallersKey(runId), agentNodeId).expire(endedCallersKey(runId), LIVE_TTL_SECONDS).exec();
 }

@@ -6,7 +6,6 @@
  */
 import { errorResult } from "./error-result";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { Redis } from "ioredis";
 import type { SessionClaims } from "./session-token";
 import { awaitApproval } from "../approvals/await-approval";
 import { createEventRecorder, RunEndedError } from "../runs/record-event";
@@ -15,6 +14,7 @@ import type { ExposedTool } from "./mcp-tools";
 import { resolveTool } from "./tool-policy";
 import type { ReportAudit } from "../audit/call-audit";
 import { runSecrets } from "../runs/run-secrets";
+import type { RedisClient } from "../queue/redis";
 
 /** What the guard needs of an exposed tool: its name and the tool-mode node behind it. */
 type GuardedTool = Pick<ExposedTool, "name" | "nodeId" | "registered">;
@@ -22,7 +22,7 @@ type GuardedTool = Pick<ExposedTool, "name" | "nodeId" | "registered">;
 export type GuardedCall = { name: string; args: Record<string, unknown>; callId?: string };
 
 /** A gateway event must never turn into a failed call: the refusal or decision still reaches the model. */
-async function recordGatewayEvent(redis: Redis, runId: string, event: RunEventInput): Promise<void> {
+async function recordGatewayEvent(redis: RedisClient, runId: string, event: RunEventInput): Promise<void> {
   try {
     await createEventRecorder(redis, runId, { onlyWhileRunning: true })(event);
   } catch (error) {
@@ -36,7 +36,7 @@ async function recordGatewayEvent(redis: Redis, runId: string, event: RunEventIn
 
 export async function guardToolCall<T extends GuardedTool>(
   scope: SessionClaims,
-  redis: Redis,
+  redis: RedisClient,
   exposed: readonly T[],
   call: GuardedCall,
   forward: (tool: T, args: Record<string, unknown>, callId?: string) => Promise<CallToolResult>,

@@ -4,7 +4,6 @@
  * so the gateway's `tools/list` needs no network. A server that fails is registered `unavailable`
  * with its error and a `tool.unavailable` event; the run goes on with the other tools.
  */
-import type { Redis } from "ioredis";
 import { getDb } from "../db/client";
 import { exposedMcpName } from "../gateway/mcp-tools";
 import { registerTool, type RegisteredTool } from "../registry/registry";
@@ -19,6 +18,7 @@ import { forgetProcess, recordProcess } from "./process-reaper";
 import { launchSpecOf } from "../workflow/launch-spec";
 import { specsOf, type ServerSpec } from "./server-specs";
 import { ownerQueueName } from "./worker-identity";
+import type { RedisClient } from "../queue/redis";
 
 type Emit = (event: RunEventInput) => Promise<unknown>;
 
@@ -43,7 +43,7 @@ function baseEntry(spec: ServerSpec): Omit<RegisteredTool, "status"> {
   };
 }
 
-async function registerServer(redis: Redis, runId: string, spec: ServerSpec, emit: Emit): Promise<string[]> {
+async function registerServer(redis: RedisClient, runId: string, spec: ServerSpec, emit: Emit): Promise<string[]> {
   let live: LiveClient | undefined;
   try {
     live = await connectMcpServer(spec.config, {
@@ -92,7 +92,7 @@ async function registerServer(redis: Redis, runId: string, spec: ServerSpec, emi
  * Registers every server of the node (in parallel for a group) as its launch spec says; returns the exposed tool names.
  */
 export async function registerMcpNode(
-  redis: Redis,
+  redis: RedisClient,
   runId: string,
   node: CompiledNode,
   emit: Emit,

@@ -4,7 +4,7 @@
  * left behind by workers that died.
  */
 import { Worker } from "bullmq";
-import { queueConnection, type ToolCallJobData, type ToolCallJobResult } from "../queue/queues";
+import { queueOptions, type ToolCallJobData, type ToolCallJobResult } from "../queue/queues";
 import { sharedRedis } from "../queue/redis";
 import { replyingProcessor } from "../queue/tool-call-replies";
 import { beat, HEARTBEAT_TTL_SECONDS, reapOrphanedProcesses, stopBeating } from "./process-reaper";
@@ -30,7 +30,7 @@ export async function startMcpWorkerServices(
   );
   timer.unref();
   const worker = new Worker<ToolCallJobData, ToolCallJobResult>(ownerQueueName(), replyingProcessor(redis, processor), {
-    connection: queueConnection(),
+    ...queueOptions(ownerQueueName()),
     concurrency,
   });
   worker.on("error", (error) => log(`[${worker.name}] ${error.message}`));

@@ -13,7 +13,7 @@
  */
 import { AggregatorRegistry } from "prom-client";
 import { sql } from "../db/sql";
-import { runsQueue, toolCallsQueue } from "../queue/queues";
+import { allRunsQueues, RUNS_QUEUE, TOOL_CALLS_QUEUE, toolCallsQueue } from "../queue/queues";
 import { sharedRedis } from "../queue/redis";
 import { COUNTED_METRICS, type CountedMetric } from "./catalogue";
 import { metricsHashKey } from "./metrics";
@@ -76,10 +76,18 @@ const gauge = (name: string, help: string, values: Value[]): MetricJson => ({
   values,
 });
 
+/** The `runs` queue's job counts, its partitions (lib/queue/run-partitions.ts) added up. */
+async function partitionedRunCounts(): Promise<Record<string, number>> {
+  const summed: Record<string, number> = {};
+  for (const counts of await Promise.all(allRunsQueues().map((queue) => queue.getJobCounts(...QUEUE_STATES))))
+    for (const [state, count] of Object.entries(counts)) summed[state] = (summed[state] ?? 0) + count;
+  return summed;
+}
+
 async function liveGauges(): Promise<MetricJson[]> {
-  const queues = [runsQueue(), toolCallsQueue()];
+  const queues = [RUNS_QUEUE, TOOL_CALLS_QUEUE].map((name) => ({ name }));
   const [counts, workers, inProgress] = await Promise.all([
-    Promise.all(queues.map((queue) => queue.getJobCounts(...QUEUE_STATES))),
+    Promise.all([partitionedRunCounts(), toolCallsQueue().getJobCounts(...QUEUE_STATES)]),
     liveWorkerSlots(),
     sql<{ status: string; count: number }>`
       SELECT status::text AS status, count(*)::int AS count FROM "Run"

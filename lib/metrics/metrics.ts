@@ -11,7 +11,8 @@ import { COUNTED_METRICS, type CountedMetricKey, type LabelsOf } from "./catalog
 const FLUSH_MS = Number(process.env.SWITCHBOARD_METRICS_FLUSH_MS ?? 1_000);
 
 /** Where the totals of every process live: one hash per metric, field = [series name, labels] as JSON. */
-export const metricsHashKey = (name: string) => `switchboard:metrics:${name}`;
+// `{metrics}`: one hash tag for every metrics key, so a MULTI over them works on a Redis Cluster.
+export const metricsHashKey = (name: string) => `switchboard:{metrics}:${name}`;
 export const seriesField = (metricName: string, labels: Record<string, string | number>) =>
   JSON.stringify([metricName, labels]);
 

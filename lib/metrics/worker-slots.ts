@@ -3,11 +3,12 @@
  * unless the worker renews it: the scrape sums the live ones (exposition.ts), so a worker that died drops out within
  * SLOT_TTL_SECONDS without anyone cleaning up.
  */
-import { sharedRedis } from "../queue/redis";
+import { scanKeys, sharedRedis } from "../queue/redis";
 
 const SLOT_TTL_SECONDS = 30;
 const RENEW_MS = 10_000;
-export const WORKER_SLOTS_PREFIX = "switchboard:metrics:worker-slots:";
+// The metrics hash tag (metrics.ts): on a cluster all of them sit in one slot, and one MGET reads them.
+export const WORKER_SLOTS_PREFIX = "switchboard:{metrics}:worker-slots:";
 
 export type WorkerSlots = { runs: number; "tool-calls": number };
 
@@ -32,13 +33,7 @@ export function announceWorkerSlots(workerId: string, slots: WorkerSlots): () =>
 /** The slots of the workers alive now, summed per queue. */
 export async function liveWorkerSlots(): Promise<{ workers: number; slots: WorkerSlots }> {
   const redis = sharedRedis();
-  const keys: string[] = [];
-  let cursor = "0";
-  do {
-    const [next, found] = await redis.scan(cursor, "MATCH", `${WORKER_SLOTS_PREFIX}*`, "COUNT", 200);
-    keys.push(...found);
-    cursor = next;
-  } while (cursor !== "0");
+  const keys = await scanKeys(redis, `${WORKER_SLOTS_PREFIX}*`);
   const values = keys.length > 0 ? await redis.mget(keys) : [];
   const slots: WorkerSlots = { runs: 0, "tool-calls": 0 };
   let workers = 0;

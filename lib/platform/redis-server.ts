@@ -15,6 +15,8 @@ export type LocalRedis = { url: string; stop: () => Promise<void> };
 export class RedisUnavailableError extends Error {}
 
 export async function ensureRedis(url = process.env.REDIS_URL ?? "redis://127.0.0.1:6379"): Promise<LocalRedis> {
+  // A Redis Cluster (REDIS_CLUSTER_NODES, lib/queue/redis.ts) is run by its operator: never one started here.
+  if (process.env.REDIS_CLUSTER_NODES) return { url, stop: async () => {} };
   if (await answersPing(url)) return { url, stop: async () => {} };
 
   const { hostname, port: portText } = new URL(url);

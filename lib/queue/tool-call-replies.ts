@@ -7,9 +7,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Job, Queue } from "bullmq";
-import type { Redis } from "ioredis";
 import { currentTraceparent } from "../telemetry/spans";
-import { createSubscriber } from "./redis";
+import { onMessage, publish, subscribe } from "./pubsub";
+import { createSubscriber, type RedisClient } from "./redis";
 import type { ToolCallJobData, ToolCallJobResult } from "./queues";
 
 type Reply = { jobId: string; result?: ToolCallJobResult; error?: string };
@@ -24,14 +24,15 @@ const holder = globalThis as unknown as { switchboardToolReplies?: Hub };
 
 function hub(): Hub {
   if (holder.switchboardToolReplies) return holder.switchboardToolReplies;
-  const channel = `tool-replies:${randomUUID()}`;
+  // Hash-tagged: on a cluster, the channel's slot (and node) is the process's own (sharded pub/sub, pubsub.ts).
+  const channel = `tool-replies:{${randomUUID()}}`;
   const waiters = new Map<string, Waiter>();
   const connection = createSubscriber();
-  connection.on("message", (_channel: string, message: string) => {
+  onMessage(connection, (_channel, message) => {
     const reply = JSON.parse(message) as Reply;
     waiters.get(reply.jobId)?.(reply);
   });
-  const made: Hub = { channel, waiters, ready: connection.subscribe(channel) };
+  const made: Hub = { channel, waiters, ready: subscribe(connection, channel) };
   // A subscription that failed is not kept: the call that hit it fails, the next one starts afresh.
   made.ready.catch(() => {
     if (holder.switchboardToolReplies === made) holder.switchboardToolReplies = undefined;
@@ -90,11 +91,14 @@ export async function callThroughQueue(
 }
 
 /** Wraps a worker's tool-call processor so each result (or error) is also published to the caller's reply channel. */
-export function replyingProcessor(redis: Redis, processor: (data: ToolCallJobData) => Promise<ToolCallJobResult>) {
+export function replyingProcessor(
+  redis: RedisClient,
+  processor: (data: ToolCallJobData) => Promise<ToolCallJobResult>,
+) {
   return async (job: Job<ToolCallJobData, ToolCallJobResult>): Promise<ToolCallJobResult> => {
     const reply = (body: Omit<Reply, "jobId">) =>
       job.data.replyTo
-        ? redis.publish(job.data.replyTo, JSON.stringify({ jobId: job.id, ...body })).catch(() => undefined)
+        ? publish(redis, job.data.replyTo, JSON.stringify({ jobId: job.id, ...body })).catch(() => undefined)
         : undefined;
     try {
       const result = await processor(job.data);

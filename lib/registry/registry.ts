@@ -3,8 +3,8 @@
  * field nodeId → RegisteredTool. The gateway answers `tools/list` from here without any
  * network hop; the hash expires on its own if a run dies without teardown.
  */
-import type { Redis } from "ioredis";
 import { z } from "zod";
+import { runKey, type RedisClient } from "../queue/redis";
 
 export const REGISTRY_TTL_SECONDS = 60 * 60;
 
@@ -64,9 +64,9 @@ export function toolTarget({
   return { nodeId, toolName, kind, boundInputs, ownerQueue, workflowId, wrapsInput, callTimeoutMs };
 }
 
-export const registryKey = (runId: string) => `run:${runId}:tools`;
+export const registryKey = (runId: string) => runKey(runId, "tools");
 
-export async function registerTool(redis: Redis, runId: string, tool: RegisteredTool): Promise<void> {
+export async function registerTool(redis: RedisClient, runId: string, tool: RegisteredTool): Promise<void> {
   const key = registryKey(runId);
   await redis
     .multi()
@@ -75,7 +75,7 @@ export async function registerTool(redis: Redis, runId: string, tool: Registered
     .exec();
 }
 
-export async function listRegisteredTools(redis: Redis, runId: string): Promise<RegisteredTool[]> {
+export async function listRegisteredTools(redis: RedisClient, runId: string): Promise<RegisteredTool[]> {
   return parseRegisteredTools(await redis.hvals(registryKey(runId)));
 }
 
@@ -84,17 +84,21 @@ export function parseRegisteredTools(entries: string[]): RegisteredTool[] {
   return entries.map((raw) => RegisteredTool.parse(JSON.parse(raw)));
 }
 
-export async function getRegisteredTool(redis: Redis, runId: string, nodeId: string): Promise<RegisteredTool | null> {
+export async function getRegisteredTool(
+  redis: RedisClient,
+  runId: string,
+  nodeId: string,
+): Promise<RegisteredTool | null> {
   const raw = await redis.hget(registryKey(runId), nodeId);
   return raw ? RegisteredTool.parse(JSON.parse(raw)) : null;
 }
 
 /** Keeps a long run's registry alive. */
-export async function refreshRegistry(redis: Redis, runId: string): Promise<void> {
+export async function refreshRegistry(redis: RedisClient, runId: string): Promise<void> {
   await redis.expire(registryKey(runId), REGISTRY_TTL_SECONDS);
 }
 
-export async function deleteRegistry(redis: Redis, runId: string): Promise<void> {
+export async function deleteRegistry(redis: RedisClient, runId: string): Promise<void> {
   await redis.del(registryKey(runId));
 }
 

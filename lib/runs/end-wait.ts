@@ -5,7 +5,6 @@
  * waiting run is woken at once on any worker (wake-run.ts; the sweeper covers a wake-up lost on the
  * way).
  */
-import type { Redis } from "ioredis";
 import { z } from "zod";
 import type { WaitOutcome } from "../nodes/types";
 import { dropHandoff } from "../external-agent/handoff";
@@ -13,6 +12,7 @@ import { endCallerTokens } from "../gateway/run-liveness";
 import { createEventRecorder } from "./record-event";
 import { resolveWait, type StoredWait } from "./run-waits";
 import { armWake } from "./wake-run";
+import type { RedisClient } from "../queue/redis";
 
 /** What a person sends to decide an Approval step (run view or one-time page). */
 export const ApprovalStepDecision = z.strictObject({
@@ -39,7 +39,7 @@ export function approvalProblem(wait: StoredWait, body: unknown): string | Appro
 }
 
 export async function endWait(
-  redis: Redis,
+  redis: RedisClient,
   wait: StoredWait,
   outcome: Extract<WaitOutcome, { timedOut: false }>,
 ): Promise<EndWaitResult> {

@@ -6,7 +6,6 @@
  * the run back (its lease released, the job retried elsewhere); a worker that lost its lease
  * stops without writing anything.
  */
-import type { Redis } from "ioredis";
 import type { CompiledWorkflow } from "../workflow/compile";
 import { markRunLive } from "../gateway/run-liveness";
 import { registryKey, REGISTRY_TTL_SECONDS } from "../registry/registry";
@@ -33,9 +32,10 @@ import { NodeFailure, RunStop } from "./run-stop";
 import { scheduleNodes } from "./schedule-nodes";
 import { nothingRanReason } from "./skip-rule";
 import { suspendRun } from "./suspend-run";
+import type { RedisClient } from "../queue/redis";
 
 export type RunServices = {
-  redis: Redis;
+  redis: RedisClient;
   leases: LeaseKeeper;
   /** Aborts when the worker stops taking work and must hand running runs back. */
   shutdown: AbortSignal;

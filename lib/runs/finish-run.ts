@@ -5,7 +5,6 @@
  * the lease (so a finished status always means a complete log), and the tool registry is dropped.
  * A run that wires no tools skips the tool clean-up.
  */
-import type { Redis } from "ioredis";
 import { denyApprovalsOnRunEnd } from "../approvals/deny-on-run-end";
 import { teardownRunMcp } from "../mcp/teardown";
 import { markRunEnded } from "../gateway/run-liveness";
@@ -16,6 +15,7 @@ import { annotateActiveSpan } from "../telemetry/spans";
 import type { RunEventInput } from "./events";
 import type { RunRecorder } from "./record-event";
 import { endRun, type RunEnding } from "./run-lease";
+import type { RedisClient } from "../queue/redis";
 
 export type RunOutcome =
   | { status: "completed"; output: unknown }
@@ -26,7 +26,7 @@ export type Ending = {
   runId: string;
   /** For the metrics of runs ended, by workflow. */
   workflowId: string;
-  redis: Redis;
+  redis: RedisClient;
   emit: RunRecorder;
   startedAt: number;
   redactText?: (text: string) => string;

@@ -5,20 +5,20 @@
  * log: pub/sub is only the prompt nudge, and a reader fills whatever it missed (a reconnect, a
  * message that came before it subscribed) from the database (ordered-delivery.ts).
  */
-import type { Redis } from "ioredis";
-import { createSubscriber } from "../queue/redis";
+import { onMessage, publish, subscribe, unsubscribe } from "../queue/pubsub";
+import { createSubscriber, runKey, type RedisClient } from "../queue/redis";
 import type { RunEvent } from "./events";
 
-const channelOf = (runId: string) => `run:${runId}:events`;
-const PREFIX = "run:";
-const SUFFIX = ":events";
+const channelOf = (runId: string) => runKey(runId, "events");
+const PREFIX = "run:{";
+const SUFFIX = "}:events";
 
-export async function publishEvents(redis: Redis, runId: string, events: RunEvent[]): Promise<void> {
-  await redis.publish(channelOf(runId), JSON.stringify(events));
+export async function publishEvents(redis: RedisClient, runId: string, events: RunEvent[]): Promise<void> {
+  await publish(redis, channelOf(runId), JSON.stringify(events));
 }
 
 type Listener = (events: RunEvent[]) => void;
-type Hub = { connection: Redis; listeners: Map<string, Set<Listener>> };
+type Hub = { connection: RedisClient; listeners: Map<string, Set<Listener>> };
 
 // On globalThis so every Next bundle in the process shares one connection.
 const holder = globalThis as unknown as { switchboardLiveEvents?: Hub };
@@ -27,7 +27,7 @@ function hub(): Hub {
   if (holder.switchboardLiveEvents) return holder.switchboardLiveEvents;
   const listeners = new Map<string, Set<Listener>>();
   const connection = createSubscriber(); // ioredis re-subscribes after a reconnect
-  connection.on("message", (channel: string, message: string) => {
+  onMessage(connection, (channel, message) => {
     const watchers = listeners.get(channel.slice(PREFIX.length, -SUFFIX.length));
     if (!watchers) return;
     const events = JSON.parse(message) as RunEvent[];
@@ -48,11 +48,11 @@ export async function watchRunEvents(runId: string, listener: Listener): Promise
     listeners.set(runId, watchers);
   }
   watchers.add(listener);
-  if (watchers.size === 1) await connection.subscribe(channelOf(runId));
+  if (watchers.size === 1) await subscribe(connection, channelOf(runId));
   return () => {
     const current = listeners.get(runId);
     if (!current?.delete(listener) || current.size > 0) return;
     listeners.delete(runId);
-    void connection.unsubscribe(channelOf(runId)).catch(() => undefined);
+    void unsubscribe(connection, channelOf(runId)).catch(() => undefined);
   };
 }

@@ -10,13 +10,13 @@
  * Whatever a caller recorded, the run's secrets are redacted from each event and from the run's
  * ending right before they are stored: the last safety net behind redaction at the source.
  */
-import type { Redis } from "ioredis";
 import { sql } from "../db/sql";
 import { RunEventInput, type RunEvent } from "./events";
 import { publishEvents } from "./live-events";
 import { endingColumns, type RunEnding } from "./run-lease";
 import { runSecrets } from "./run-secrets";
 import type { SecretScope } from "../secrets/secret-scope";
+import type { RedisClient } from "../queue/redis";
 
 export type EventRecorder = (event: RunEventInput) => Promise<RunEvent>;
 
@@ -67,7 +67,7 @@ export type RecorderOptions = {
  * `finish` stores the terminal event, everything noted before it and the run's final status in
  * one statement, fenced by the lease: false (and nothing stored) when `owner` no longer holds it.
  */
-export function createEventRecorder(redis: Redis, runId: string, options: RecorderOptions = {}): RunRecorder {
+export function createEventRecorder(redis: RedisClient, runId: string, options: RecorderOptions = {}): RunRecorder {
   const writer = new BatchedEventWriter(redis, runId, options);
   const record = ((input: RunEventInput) =>
     new Promise<RunEvent>((resolve, reject) => {
@@ -100,7 +100,7 @@ class BatchedEventWriter {
   private readonly secrets: () => SecretScope | Promise<SecretScope>;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly runId: string,
     private readonly options: RecorderOptions,
   ) {
@@ -227,7 +227,7 @@ async function storeEventsAndEnd(
 }
 
 async function recordBatch(
-  redis: Redis,
+  redis: RedisClient,
   runId: string,
   events: RunEventInput[],
   end: EndingWrite | undefined,

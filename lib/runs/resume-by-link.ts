@@ -4,12 +4,12 @@
  * An unknown or forged token and a wait that cannot be ended by a link get the same 404; a link
  * used once, or whose run has ended, is refused with 409.
  */
-import type { Redis } from "ioredis";
 import { sql } from "../db/sql";
 import { ApiError } from "../http/api-error";
 import { approvalProblem, endWait } from "./end-wait";
 import { waitIdOfToken } from "./resume-link";
 import { findWait, type StoredWait } from "./run-waits";
+import type { RedisClient } from "../queue/redis";
 
 const NOT_FOUND = "No wait answers at this resume URL";
 
@@ -29,7 +29,11 @@ export async function liveApprovalOfLink(token: string): Promise<StoredWait | nu
   return run && (run.status === "running" || run.status === "waiting") ? wait : null;
 }
 
-export async function resumeByLink(redis: Redis, token: string, readBody: () => Promise<unknown>): Promise<Response> {
+export async function resumeByLink(
+  redis: RedisClient,
+  token: string,
+  readBody: () => Promise<unknown>,
+): Promise<Response> {
   const wait = await waitOfLink(token);
   if (wait.resolvedAt) throw new ApiError("conflict", "This resume URL has been used already: it works once");
   const body = await readBody();

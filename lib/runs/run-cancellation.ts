@@ -5,15 +5,15 @@
  * survives a Redis restart. Either way the owner ends the run through finishRun(). Child runs
  * (started by the run's Workflow Tools) are cancelled with it.
  */
-import type { Redis } from "ioredis";
 import { getDb } from "../db/client";
 import { sql } from "../db/sql";
 import { runsQueue } from "../queue/queues";
 import { finishRun } from "./finish-run";
 import { createEventRecorder } from "./record-event";
 import { requestCancel } from "./run-lease";
+import { runKey, type RedisClient } from "../queue/redis";
 
-const cancelKey = (runId: string) => `run:${runId}:cancel`;
+const cancelKey = (runId: string) => runKey(runId, "cancel");
 const FLAG_TTL_SECONDS = 24 * 60 * 60;
 const POLL_MS = 250;
 
@@ -26,7 +26,7 @@ export type CancelResult =
  */
 export type CancelOptions = { graceMs?: number };
 
-export async function cancelRun(redis: Redis, runId: string, options: CancelOptions = {}): Promise<CancelResult> {
+export async function cancelRun(redis: RedisClient, runId: string, options: CancelOptions = {}): Promise<CancelResult> {
   const graceMs = Math.max(0, Math.round(options.graceMs ?? 0));
   const run = await getDb().run.findUnique({
     where: { id: runId },
@@ -54,7 +54,7 @@ export async function cancelRun(redis: Redis, runId: string, options: CancelOpti
     startedAt: run.startedAt?.getTime() ?? Date.now(),
   };
   if (await finishRun(ending, null, { status: "cancelled" })) {
-    await runsQueue()
+    await runsQueue(runId)
       .remove(runId)
       .catch(() => undefined);
     return { ok: true, status: "cancelled" };
@@ -63,7 +63,11 @@ export async function cancelRun(redis: Redis, runId: string, options: CancelOpti
 }
 
 /** Cancelling a run cancels the runs its Workflow Tools started that are still going (and theirs). */
-export async function cancelChildRuns(redis: Redis, parentRunId: string, options: CancelOptions = {}): Promise<void> {
+export async function cancelChildRuns(
+  redis: RedisClient,
+  parentRunId: string,
+  options: CancelOptions = {},
+): Promise<void> {
   const children = await sql<{
     id: string;
   }>`SELECT id FROM "Run" WHERE "parentRunId" = ${parentRunId} AND status IN ('queued', 'running', 'waiting')`;
@@ -71,7 +75,7 @@ export async function cancelChildRuns(redis: Redis, parentRunId: string, options
 }
 
 /** The grace a cancel request gives the run's tool calls (0: stop now), or null when nobody asked. */
-async function cancelRequest(redis: Redis, runId: string): Promise<{ graceMs: number } | null> {
+async function cancelRequest(redis: RedisClient, runId: string): Promise<{ graceMs: number } | null> {
   const flag = await redis.get(cancelKey(runId));
   return flag === null ? null : { graceMs: Number(flag) || 0 };
 }
@@ -81,7 +85,7 @@ async function cancelRequest(redis: Redis, runId: string): Promise<{ graceMs: nu
  * followed by a plain one (grace 0), so a second click on Cancel does not wait out the grace.
  */
 export function watchCancellation(
-  redis: Redis,
+  redis: RedisClient,
   runId: string,
   cancel: (graceMs: number) => void,
 ): { stop: () => void } {

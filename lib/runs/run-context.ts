@@ -3,7 +3,6 @@
  * and input, where events go (with secrets redacted), the run's signal and why it stopped, and the
  * worker's lease on it.
  */
-import type { Redis } from "ioredis";
 import type { NodeOutput } from "../nodes/types";
 import { SecretScope } from "../secrets/secret-scope";
 import { readVariables } from "../variables/variables";
@@ -13,6 +12,7 @@ import { createEventRecorder, type EventRecorder, type RunRecorder } from "./rec
 import { RunStop } from "./run-stop";
 import { RunTrigger } from "./run-trigger";
 import { trackInFlightCalls, type InFlightCalls } from "./wind-down";
+import type { RedisClient } from "../queue/redis";
 
 export type RunContext = {
   runId: string;
@@ -21,7 +21,7 @@ export type RunContext = {
   input: unknown;
   /** What started the run; null for runs from before triggers. */
   trigger: RunTrigger | null;
-  redis: Redis;
+  redis: RedisClient;
   /** The worker holding the run's lease; every ending is fenced by it. */
   owner: string;
   attempt: number;
@@ -53,7 +53,12 @@ export type RunContext = {
   dispose: () => void;
 };
 
-export function createRunContext(redis: Redis, run: ClaimedRun, owner: string, shutdown: AbortSignal): RunContext {
+export function createRunContext(
+  redis: RedisClient,
+  run: ClaimedRun,
+  owner: string,
+  shutdown: AbortSignal,
+): RunContext {
   const secrets = new SecretScope();
   // The recorder redacts every event, and the run's ending, with the run's secrets (learned before its first event:
   // execute-run.ts).

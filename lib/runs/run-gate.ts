@@ -38,7 +38,7 @@ async function firstInLine(workflowId: string): Promise<string[]> {
  */
 export async function wakeQueuedRuns(workflowId: string): Promise<void> {
   for (const runId of await firstInLine(workflowId)) {
-    const job = await runsQueue().getJob(runId);
+    const job = await runsQueue(runId).getJob(runId);
     if (job && (await job.isDelayed())) await job.promote().catch(() => undefined); // taken by another waker meanwhile
   }
 }

@@ -6,12 +6,12 @@
  * with the reason; a waiting run whose wake-up is due but whose job Redis lost is woken (wake-run.ts).
  * Idempotent, so several workers sweeping at once do no harm.
  */
-import type { Redis } from "ioredis";
 import { getDb } from "../db/client";
 import { addRunJob, runsQueue } from "../queue/queues";
 import { createEventRecorder } from "./record-event";
 import { finishRun } from "./finish-run";
 import { wakeOverdueRuns } from "./wake-run";
+import type { RedisClient } from "../queue/redis";
 
 export const MAX_RUN_ATTEMPTS = 10;
 const LIVE_JOB_STATES = new Set(["waiting", "active", "delayed", "prioritized", "waiting-children"]);
@@ -34,10 +34,10 @@ async function candidates(): Promise<Candidate[]> {
 }
 
 /** Re-queues or fails what has no live worker; returns the run ids it acted on. */
-export async function sweepRuns(redis: Redis, log: (message: string) => void = console.error): Promise<string[]> {
+export async function sweepRuns(redis: RedisClient, log: (message: string) => void = console.error): Promise<string[]> {
   const acted: string[] = [];
   for (const run of await candidates()) {
-    const job = await runsQueue().getJob(run.id);
+    const job = await runsQueue(run.id).getJob(run.id);
     const state = job ? await job.getState() : "missing";
     if (LIVE_JOB_STATES.has(state)) continue; // BullMQ still holds it: its stalled-job check redelivers it
     if (run.attempt >= MAX_RUN_ATTEMPTS) {

@@ -8,13 +8,13 @@
 import { setMaxListeners } from "node:events";
 import { Worker } from "bullmq";
 import {
-  queueConnection,
-  RUNS_QUEUE,
+  queueOptions,
   TOOL_CALLS_QUEUE,
   type RunJobData,
   type ToolCallJobData,
   type ToolCallJobResult,
 } from "../queue/queues";
+import { runQueueNames } from "../queue/run-partitions";
 import { sharedRedis } from "../queue/redis";
 import { flushMetrics, observeMetric } from "../metrics/metrics";
 import { announceWorkerSlots } from "../metrics/worker-slots";
@@ -23,6 +23,7 @@ import { cleanupRuns, getRetention } from "../settings/retention";
 import { armRetentionCleanup, RETENTION_JOB, TRIGGERS_QUEUE, type ScheduledRunData } from "../triggers/schedules";
 import { startScheduledRun } from "../triggers/start-scheduled-run";
 import { processRunJob } from "./run-job";
+import type { RunServices } from "./execute-run";
 import { EVALUATIONS_QUEUE, type EvaluationJobData } from "../evaluations/evaluation-queue";
 import { processEvaluation } from "../evaluations/run-evaluation";
 import { executeToolCall } from "./execute-tool-call";
@@ -78,24 +79,17 @@ export async function startWorkers({
   const runToolCall = (data: ToolCallJobData) =>
     withJobSignal(shutdown.signal, (signal) => executeToolCall(data, signal));
   const services = { redis: sharedRedis(), leases, shutdown: shutdown.signal, nodeConcurrency };
-  const runs = new Worker<RunJobData, void>(RUNS_QUEUE, (job, token) => processRunJob(services, job, token), {
-    connection: queueConnection(),
-    concurrency: runConcurrency,
-    // A dead worker's job is redelivered within about lockDuration + stalledInterval.
-    lockDuration: LEASE_SECONDS * 1000,
-    stalledInterval: 5_000,
-    maxStalledCount: 10,
-  });
+  const runs = startRunWorkers(services, runConcurrency);
   const toolCalls = new Worker<ToolCallJobData, ToolCallJobResult>(
     TOOL_CALLS_QUEUE,
     replyingProcessor(sharedRedis(), runToolCall),
-    { connection: queueConnection(), concurrency: toolCallConcurrency },
+    { ...queueOptions(TOOL_CALLS_QUEUE), concurrency: toolCallConcurrency },
   );
   const triggers = startTriggersWorker(log);
   const evaluations = startEvaluationsWorker();
-  watchWorkers([runs, toolCalls, triggers, evaluations], log);
+  watchWorkers([...runs, toolCalls, triggers, evaluations], log);
   await Promise.all([
-    runs.waitUntilReady(),
+    ...runs.map((worker) => worker.waitUntilReady()),
     toolCalls.waitUntilReady(),
     triggers.waitUntilReady(),
     evaluations.waitUntilReady(),
@@ -105,7 +99,8 @@ export async function startWorkers({
   const rearmed = await rearmWaitingRuns();
   if (rearmed > 0) log(`[runs] re-armed the wake-ups of ${rearmed} waiting runs`);
   const mcp = await startMcpWorkerServices(runToolCall, toolCallConcurrency, log);
-  const withdrawSlots = announceWorkerSlots(workerId(), { runs: runConcurrency, "tool-calls": toolCallConcurrency });
+  const runSlots = runs.reduce((sum, worker) => sum + worker.concurrency, 0);
+  const withdrawSlots = announceWorkerSlots(workerId(), { runs: runSlots, "tool-calls": toolCallConcurrency });
   const sweep = setInterval(
     () => void sweepRuns(sharedRedis(), log).catch((error) => log(`[runs] sweep failed: ${(error as Error).message}`)),
     SWEEP_MS,
@@ -117,7 +112,8 @@ export async function startWorkers({
       // An evaluation waits on runs for minutes: not waited for; its job stalls and another worker carries it on.
       await evaluations.close(true);
       const handBack = setTimeout(() => shutdown.abort(), drainMs);
-      await runs.close(); // waits for running runs: they finish, or are handed back when the drain time is up
+      // Waits for running runs: they finish, or are handed back when the drain time is up.
+      await Promise.all(runs.map((worker) => worker.close()));
       clearTimeout(handBack);
       shutdown.abort();
       await Promise.all([toolCalls.close(), triggers.close(), mcp.close()]);
@@ -127,10 +123,30 @@ export async function startWorkers({
   };
 }
 
+/**
+ * One Worker per partition of `runs` (lib/queue/run-partitions.ts), the process's run slots shared out among them:
+ * runs are spread evenly over the partitions by their ids' hash, so each takes its share.
+ */
+function startRunWorkers(services: RunServices, runConcurrency: number): Worker<RunJobData, void>[] {
+  const names = runQueueNames();
+  const concurrency = Math.max(1, Math.ceil(runConcurrency / names.length));
+  return names.map(
+    (name) =>
+      new Worker<RunJobData, void>(name, (job, token) => processRunJob(services, job, token), {
+        ...queueOptions(name),
+        concurrency,
+        // A dead worker's job is redelivered within about lockDuration + stalledInterval.
+        lockDuration: LEASE_SECONDS * 1000,
+        stalledInterval: 5_000,
+        maxStalledCount: 10,
+      }),
+  );
+}
+
 /** An evaluation mostly waits on its rows' runs (on the `runs` queue), so a few at once are plenty. */
 function startEvaluationsWorker(): Worker<EvaluationJobData> {
   return new Worker<EvaluationJobData>(EVALUATIONS_QUEUE, (job) => processEvaluation(job.data.evaluationId), {
-    connection: queueConnection(),
+    ...queueOptions(EVALUATIONS_QUEUE),
     concurrency: 2,
   });
 }
@@ -163,6 +179,6 @@ function startTriggersWorker(log: (message: string) => void): Worker<ScheduledRu
         log(`[triggers] schedule ${nodeId} of workflow ${workflowId} did not start a run: ${started.message}`);
       }
     },
-    { connection: queueConnection(), concurrency: 4 },
+    { ...queueOptions(TRIGGERS_QUEUE), concurrency: 4 },
   );
 }

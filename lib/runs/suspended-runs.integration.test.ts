@@ -11,7 +11,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { runsQueue } from "../queue/queues";
+import { allRunsQueues, runsQueue, sumCounts } from "../queue/queues";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { crashRig } from "../testing/crash-rig";
 import { startFlakyServer } from "../testing/flaky-server";
@@ -35,7 +35,9 @@ const runRow = (runId: string) =>
 const ENDED = ["completed", "failed", "cancelled"];
 /** The runs whose jobs hold a worker slot right now (the queue is shared with other test files). */
 const activeRunIds = async (): Promise<string[]> =>
-  (await runsQueue().getActive()).map((job) => (job.data as { runId: string }).runId);
+  (await Promise.all(allRunsQueues().map((queue) => queue.getActive())))
+    .flat()
+    .map((job) => (job.data as { runId: string }).runId);
 
 /** The run once it is `status` (or has ended otherwise: then the test fails saying how). */
 async function waitForStatus(runId: string, status: string, timeoutMs = 30_000) {
@@ -78,7 +80,7 @@ describe("a Wait of an hour", () => {
     // No worker slot is held (its job ends right after the run parks) and the wake-up is a delayed job, an hour out.
     const released = async () => ((await activeRunIds()).includes(runId) ? undefined : true);
     await waitFor("the run's job to let go of its slot", released, 5_000);
-    const job = await runsQueue().getJob(wakeJobId(runId, wait!.wakeAt!));
+    const job = await runsQueue(runId).getJob(wakeJobId(runId, wait!.wakeAt!));
     expect(await job?.getState()).toBe("delayed");
     expect(await getDb().run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ leaseOwner: null });
 
@@ -222,7 +224,8 @@ describe("a thousand suspended runs", () => {
         async () => ((await holding()) === 0 ? true : undefined),
         10_000,
       );
-      expect(await runsQueue().getDelayedCount()).toBeGreaterThanOrEqual(1020); // their wake-ups wait in Redis
+      // Their wake-ups wait in Redis.
+      expect(await sumCounts((queue) => queue.getDelayedCount())).toBeGreaterThanOrEqual(1020);
       console.log(
         `[thousand] worker heap added: ${Math.round(finished / 1000)} B per finished run, ` +
           `${Math.round(suspended / 1000)} B per suspended run`,

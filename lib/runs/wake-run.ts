@@ -13,7 +13,7 @@ export const wakeJobId = (runId: string, dueAt: Date) => `wake-${runId}-${dueAt.
 
 /** Arms the run's wake-up for `dueAt` (now, if that has passed). */
 export async function armWake(runId: string, dueAt: Date, priority = 1): Promise<void> {
-  await runsQueue().add(
+  await runsQueue(runId).add(
     "run",
     { runId },
     { jobId: wakeJobId(runId, dueAt), delay: Math.max(0, dueAt.getTime() - Date.now()), priority },
@@ -22,7 +22,7 @@ export async function armWake(runId: string, dueAt: Date, priority = 1): Promise
 
 /** Arms the wake-up again unless BullMQ still holds it; true when it had to. */
 export async function ensureWake({ runId, dueAt, priority }: DueRun): Promise<boolean> {
-  const job = await runsQueue().getJob(wakeJobId(runId, dueAt));
+  const job = await runsQueue(runId).getJob(wakeJobId(runId, dueAt));
   const state = job ? await job.getState() : "missing";
   if (LIVE_JOB_STATES.has(state)) return false;
   await job?.remove().catch(() => undefined);

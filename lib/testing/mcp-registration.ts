@@ -5,19 +5,19 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Redis } from "ioredis";
 import { createSessionToken } from "../gateway/session-token";
 import { registerMcpNode } from "../mcp/register-mcp-node";
 import { teardownRunMcp } from "../mcp/teardown";
 import type { RunEventInput } from "../runs/events";
 import type { WorkflowGraph } from "../workflow/graph";
 import { graphNode, storeRun } from "./fixtures";
+import type { RedisClient } from "../queue/redis";
 
 export const mcpToolNode = (id: string, params: Record<string, unknown>, label = id) =>
   graphNode(id, "mcp.server", { label, mode: "tool", params });
 
 /** Registers the graph's tool-mode MCP nodes as the worker does; `teardown` ends them as a run's end does. */
-export async function registerMcpNodes(redis: Redis, graph: WorkflowGraph) {
+export async function registerMcpNodes(redis: RedisClient, graph: WorkflowGraph) {
   const { runId, plan } = await storeRun(graph);
   const events: RunEventInput[] = [];
   const emit = async (event: RunEventInput) => void events.push(event);

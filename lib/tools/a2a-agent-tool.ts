@@ -3,17 +3,21 @@
  * fetch and with the node's headers (secrets resolved, never shown), so the model sees the agent's name, description
  * and skills when it chooses among its tools. Calls then run as the component's (execute-component-call.ts).
  */
-import type { Redis } from "ioredis";
 import { describeAgent, fetchAgentCard } from "../a2a/remote-agent";
 import { getComponent } from "../nodes";
 import { registerTool, type RegisteredTool } from "../registry/registry";
 import { SecretScope } from "../secrets/secret-scope";
 import type { CompiledNode } from "../workflow/compile";
 import { toolInputSchema, toolNameFor } from "./component-tool";
+import type { RedisClient } from "../queue/redis";
 
 const CARD_TIMEOUT_MS = 15_000;
 
-export async function registerA2aAgentTool(redis: Redis, runId: string, node: CompiledNode): Promise<RegisteredTool> {
+export async function registerA2aAgentTool(
+  redis: RedisClient,
+  runId: string,
+  node: CompiledNode,
+): Promise<RegisteredTool> {
   const component = getComponent(node.type)!;
   const secrets = new SecretScope();
   const params = await secrets.resolveParams(node.params);

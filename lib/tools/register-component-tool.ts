@@ -1,12 +1,12 @@
 /** Registers a tool-mode component node in its run's registry, the way the gateway will show it to agents. */
-import type { Redis } from "ioredis";
 import { getComponent } from "../nodes";
 import { registerTool, type RegisteredTool } from "../registry/registry";
 import type { CompiledNode } from "../workflow/compile";
 import { toolInputSchema, toolNameFor } from "./component-tool";
+import type { RedisClient } from "../queue/redis";
 
 export async function registerComponentTool(
-  redis: Redis,
+  redis: RedisClient,
   runId: string,
   node: CompiledNode,
   boundInputs: Record<string, unknown>,

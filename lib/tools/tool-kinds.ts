@@ -4,7 +4,6 @@
  * Adding a kind is adding a row; a kind without one is a type error. Which registrar a tool-mode
  * node uses is decided by its node type (`registrarFor`).
  */
-import type { Redis } from "ioredis";
 import { callComponentTool } from "../gateway/call-component-tool";
 import { callMcpTool } from "../gateway/call-mcp-tool";
 import { exposedMcpName, type ExposedTool } from "../gateway/mcp-tools";
@@ -22,6 +21,7 @@ import { registerA2aAgentTool } from "./a2a-agent-tool";
 import { A2A_AGENT_TYPE } from "./a2a-agent-shape";
 import { executeWorkflowCall, registerWorkflowTool } from "./workflow-tool";
 import { WORKFLOW_TOOL_TYPE } from "./workflow-tool-shape";
+import type { RedisClient } from "../queue/redis";
 
 export type ToolKind = RegisteredTool["kind"];
 
@@ -95,7 +95,7 @@ export function exposeTools(registered: RegisteredTool[]): ExposedTool[] {
  * again).
  */
 export type RegisterContext = {
-  redis: Redis;
+  redis: RedisClient;
   runId: string;
   emit: (event: RunEventInput) => Promise<unknown>;
   note: (event: RunEventInput) => void;

@@ -6,14 +6,13 @@
  * limited (SWITCHBOARD_MAX_WORKFLOW_DEPTH, default 5), so a workflow that calls itself ends with a
  * clear error instead of forever.
  */
-import type { Redis } from "ioredis";
 import { sql } from "../db/sql";
 import type { RunEventInput } from "../runs/events";
 import { createEventRecorder } from "../runs/record-event";
 import { cancelRun } from "../runs/run-cancellation";
 import { startRun, startRunProblem } from "../runs/start-run";
 import { waitForRunEnd } from "../runs/wait-for-run-end";
-import { sharedRedis } from "../queue/redis";
+import { sharedRedis, type RedisClient } from "../queue/redis";
 import { registerTool, type RegisteredTool } from "../registry/registry";
 import type { CompiledNode } from "../workflow/compile";
 import { entryFieldsOf, type InputField } from "../workflow/run-input-schema";
@@ -71,7 +70,11 @@ export async function describeWorkflow(workflowId: string) {
   return { name: workflow.name, ...workflowInputSchema(entryFieldsOf(workflow.graph.nodes)) };
 }
 
-export async function registerWorkflowTool(redis: Redis, runId: string, node: CompiledNode): Promise<RegisteredTool> {
+export async function registerWorkflowTool(
+  redis: RedisClient,
+  runId: string,
+  node: CompiledNode,
+): Promise<RegisteredTool> {
   const workflowId = String(node.params.workflowId ?? "");
   const described = await describeWorkflow(workflowId);
   const tool: RegisteredTool = {

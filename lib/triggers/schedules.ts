@@ -5,7 +5,7 @@
  * queue carries the hourly run-history cleanup.
  */
 import { Queue } from "bullmq";
-import { queueConnection } from "../queue/queues";
+import { queueOptions } from "../queue/queues";
 import type { WorkflowGraph } from "../workflow/graph";
 import { cronProblem } from "./cron";
 import { scheduleIntervalProblem } from "./schedule-interval";
@@ -31,7 +31,7 @@ const holder = globalThis as unknown as { switchboardTriggersQueue?: Queue<Sched
 
 export function triggersQueue(): Queue<ScheduledRunData> {
   holder.switchboardTriggersQueue ??= new Queue<ScheduledRunData>(TRIGGERS_QUEUE, {
-    connection: queueConnection(),
+    ...queueOptions(TRIGGERS_QUEUE),
     defaultJobOptions: { removeOnComplete: 100, removeOnFail: 100 },
   });
   return holder.switchboardTriggersQueue;
