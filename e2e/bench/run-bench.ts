@@ -7,7 +7,8 @@
  * branches, the n8n-style webhook → Transform → answer, a worker's memory (workflow-scenarios.ts),
  * recovery from a worker's death, npm start's own processes (topology-scenario.ts), expression containment:
  * evaluations beside expressions being killed, against a floor (containment-scenario.ts), and suspended runs: how
- * many one GiB of worker memory holds, and resume URL POST → the run's next event (suspend-scenarios.ts).
+ * many one GiB of worker memory holds, and resume URL POST → the run's next event (suspend-scenarios.ts), and 1,000
+ * agent runs waiting on a slow model at once on one worker process (waiting-agents-scenario.ts).
  * `npm run bench:engine -- simple agent` runs only the named scenarios (names: see `scenarios` below).
  * Uses its own database and Redis db index (lib/testing/test-slot.ts), so nothing else is disturbed.
  */
@@ -36,6 +37,7 @@ const { benchAgentRun, benchParallelBranches, benchWebhookTransform, benchWorker
 const { benchNpmStart } = await import("./topology-scenario");
 const { benchContainment } = await import("./containment-scenario");
 const { benchSuspendedRuns } = await import("./suspend-scenarios");
+const { benchWaitingAgentsAlone } = await import("./waiting-agents-scenario");
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const RUN_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 6);
@@ -95,6 +97,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   webhook: collect(() => benchWebhookTransform(stack)),
   memory: collect(() => benchWorkerMemory(stack)),
   suspended: collect(() => benchSuspendedRuns(stack)),
+  "waiting-agents": collect(() => benchWaitingAgentsAlone()),
   recovery,
   "npm-start": collect(() => benchNpmStart()),
   containment: collect(() => benchContainment()),
