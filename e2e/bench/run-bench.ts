@@ -15,7 +15,8 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
 import { testDatabaseUrl, testRedisUrl } from "../../lib/testing/test-slot";
-import { ms, percentile, type BenchRow } from "./measure";
+import { loadavg } from "node:os";
+import { ms, percentile, withLoad, type BenchRow } from "./measure";
 
 process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL ?? testDatabaseUrl("bench");
 // The MCP scenarios start stdio servers, which need host access (an operator's decision).
@@ -108,7 +109,13 @@ for (const name of chosen)
     throw new Error(`Unknown bench scenario "${name}"; known: ${Object.keys(scenarios).join(", ")}`);
 
 try {
-  for (const name of chosen.length > 0 ? chosen : Object.keys(scenarios)) await scenarios[name]();
+  for (const name of chosen.length > 0 ? chosen : Object.keys(scenarios)) {
+    const before = rows.length;
+    await scenarios[name]();
+    // Each row is taken with the machine's load beside it, and bench-results.json keeps the 1-minute load per scenario.
+    rows.splice(before, rows.length - before, ...rows.slice(before).map(withLoad));
+    figures[`load_1m_${name.replace(/\W+/g, "_")}`] = ms(loadavg()[0]);
+  }
 } finally {
   await stack.close();
   sharedRedis().disconnect();

@@ -36,7 +36,7 @@ function residentMiB(pid: number): number {
 
 /** Starts `total` runs, `inFlight` POSTs at a time, and waits for all to end; seconds from the first POST to the last end. */
 async function startAllAndWait(total: number, start: () => Promise<string>, inFlight = 32) {
-  const completion = runCompletion(20);
+  const completion = runCompletion(200); // one query for up to 1,000 runs: not every few ms
   const ends: Promise<{ status: string; error: string | null }>[] = [];
   const runIds: string[] = [];
   const began = performance.now();
@@ -58,11 +58,14 @@ async function startAllAndWait(total: number, start: () => Promise<string>, inFl
   return { seconds: (performance.now() - began) / 1000, startedIn, runIds };
 }
 
-/** Queue wait (created → started) of the runs, in seconds. */
-async function queueWaits(runIds: string[]): Promise<number[]> {
+/** Queue wait (created → started) of the runs, in seconds, and how many were resumed (their job delivered twice). */
+async function queueWaits(runIds: string[]): Promise<{ waits: number[]; resumed: number }> {
   const rows = await sql<{ wait: number }>`
     SELECT EXTRACT(EPOCH FROM "startedAt" - "createdAt")::float8 AS wait FROM "Run" WHERE id = ANY(${runIds}::text[])`;
-  return rows.map((row) => row.wait);
+  const [{ resumed }] = await sql<{ resumed: number }>`
+    SELECT count(DISTINCT "runId")::int AS resumed FROM "RunEvent"
+    WHERE "runId" = ANY(${runIds}::text[]) AND type = 'run.resumed'`;
+  return { waits: rows.map((row) => row.wait), resumed };
 }
 
 /**
@@ -98,20 +101,21 @@ async function oneVariant(api: ApiClient, workerPid: number, runs: number, varia
     const mostBefore = model.maxInFlight();
     const result = await startAllAndWait(runs, start).finally(() => clearInterval(sampler));
     highest = Math.max(highest, residentMiB(workerPid));
-    const waits = await queueWaits(result.runIds);
+    const { waits, resumed } = await queueWaits(result.runIds);
     const figures: Record<string, number> = {
       [`${variant.figure}_seconds`]: ms(result.seconds),
       [`${variant.figure.replace(/_slow_model$|_model$/, "")}_worker_rss_mib`]: Math.round(highest),
       [`${variant.figure}_queue_wait_p50_s`]: ms(percentile(waits, 50)),
       [`${variant.figure}_queue_wait_max_s`]: ms(Math.max(...waits)),
       [`${variant.figure}_model_calls_at_once`]: Math.max(mostBefore, model.maxInFlight()),
+      [`${variant.figure}_runs_resumed`]: resumed,
     };
     const row: BenchRow = {
       scenario:
         `${runs} agent runs, ${variant.name} (2 model calls + 1 tool call each), one worker: all ended in ` +
         `${ms(result.seconds)} s (started in ${ms(result.startedIn)} s), worker RSS ≤ ${Math.round(highest)} MiB, ` +
         `queue wait p50 ${ms(percentile(waits, 50))} s max ${ms(Math.max(...waits))} s, ` +
-        `${model.maxInFlight()} model calls at once`,
+        `${model.maxInFlight()} model calls at once, ${resumed} runs resumed`,
       "per second": ms(runs / result.seconds),
       "p50 ms": "",
       "p95 ms": "",
