@@ -65,7 +65,7 @@ export async function benchNpmStart(
     if (!pid) throw new Error("bench: npm start's worker did not say its pid");
     const result = await benchSimpleRuns(api, {
       warmUpRuns: 1000,
-      // Only npm start's processes, its own redis-server and the bench database's backends: not other stacks' on the machine.
+      // Only npm start's processes, its own redis-server and the bench database's backends: no other stack's.
       processes: processCpu({
         ...Object.fromEntries(pids.map((workerPid) => [workerPid, "worker"])),
         [redis.pid()]: "redis",

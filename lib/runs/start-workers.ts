@@ -47,9 +47,9 @@ async function withJobSignal<T>(shutdown: AbortSignal, work: (signal: AbortSigna
 }
 
 /**
- * A run waiting on a model or a tool costs a promise, a socket and a few timers, not a thread, so one worker process
- * holds a thousand (npm run bench, waiting-agents: 1,000 agents on a 2 s model end together in ~5 s); a fixed slot
- * per waiting run would end them in waves instead. What is CPU-bound is bounded by itself, not by this: expressions
+ * A run waiting on a model or a tool costs memory (an agent mid-call ~0.5 MiB, mostly the AI SDK's web streams), not a
+ * thread, so one worker process takes a thousand (npm run bench, waiting-agents); a fixed slot per waiting run would
+ * end them in waves of that many instead. What is CPU-bound is bounded by itself, not by this: expressions
  * and Code run in a pool of a few boxes (lib/flow/evaluation-pool.ts), and a run's database statements queue on the
  * process's connection pool. SWITCHBOARD_RUN_CONCURRENCY / SWITCHBOARD_TOOL_CALL_CONCURRENCY (or the older
  * RUN_CONCURRENCY / TOOL_CALL_CONCURRENCY) override.

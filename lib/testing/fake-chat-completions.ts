@@ -38,8 +38,9 @@ export const wordChunks = (text: string, wordsPerChunk = 2): string[] =>
  * `byStep`: reply N answers the request whose conversation holds N tool results (an agent's step N,
  * whoever sends it — a resumed agent included), instead of the Nth request received. `replies` may also be a function
  * of the request's body, for a reply that depends on what was asked (a judge grading many answers at once).
- * `thinkMs`: how long the model thinks before it answers (a slow model; may depend on the reply, or be a promise to wait
- * for), and with `paceMs`, a streamed answer's pieces of text come that far apart. `inFlight()` / `maxInFlight()`: calls being answered now, and the most at once.
+ * `thinkMs`: how long the model thinks before it answers (a slow model; may depend on the reply, or be a promise to
+ * wait for), and with `paceMs`, a streamed answer's pieces of text come that far apart. `inFlight()` /
+ * `maxInFlight()`: the calls being answered now, and the most at once.
  */
 export async function startFakeChatCompletions(
   replies: ScriptedReply[] | ((body: ReceivedRequest["body"]) => ScriptedReply),
