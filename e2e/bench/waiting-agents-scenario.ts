@@ -45,7 +45,7 @@ async function startAllAndWait(total: number, start: () => Promise<string>, inFl
     Array.from({ length: inFlight }, async () => {
       while (next < total) {
         next++;
-        const runId = await start();
+        const runId = await retryingOnce(start);
         runIds.push(runId);
         ends.push(completion.wait(runId));
       }
@@ -56,6 +56,19 @@ async function startAllAndWait(total: number, start: () => Promise<string>, inFl
   if (failed.length > 0)
     throw new Error(`bench: ${failed.length} slow-model runs did not complete: ${failed[0].error}`);
   return { seconds: (performance.now() - began) / 1000, startedIn, runIds };
+}
+
+/**
+ * A POST whose keep-alive socket the web process closed as it was sent ("other side closed": a busy machine makes the
+ * race likely) is sent again once; the bench waits only for the run ids it was answered.
+ */
+async function retryingOnce<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return await send();
+  }
 }
 
 /** Queue wait (created → started) of the runs, in seconds, and how many were resumed (their job delivered twice). */
