@@ -15,17 +15,21 @@ import { sql } from "../db/sql";
 import { startWorkers, type RunningWorkers } from "./start-workers";
 
 const AGENTS = 100; // well above the old 32 slots
-const GATHER_MS = 30_000;
+const GATHER_MS = 60_000;
 
-/** Holds each caller until `count` are waiting together (or `GATHER_MS` passed); `most` is the most at once. */
+/**
+ * Holds each caller until `count` are waiting together (or `GATHER_MS` passed since the first came); `most` is the
+ * most at once.
+ */
 function gathering(count: number) {
   let open = 0;
   let most = 0;
   let release!: () => void;
   const all = new Promise<void>((resolve) => (release = resolve));
-  const timeout = setTimeout(release, GATHER_MS);
+  let timeout: NodeJS.Timeout | undefined;
   return {
     wait: async () => {
+      timeout ??= setTimeout(release, GATHER_MS);
       most = Math.max(most, ++open);
       if (open >= count) release();
       await all;
