@@ -15,6 +15,8 @@ import { fillAccountForm } from "../support/accounts";
 import { chromiumLaunchOptions } from "../support/chromium-launch";
 import { measureDrag, timeOpen } from "../support/editor-measure";
 import { largeWorkflowFile } from "../support/large-graph";
+import { loadavg } from "node:os";
+import { ms, withLoad, type BenchRow } from "./measure";
 
 const OPENS = Number(process.env.BENCH_EDITOR_OPENS ?? 5);
 const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
@@ -35,8 +37,7 @@ const stopStack = () => {
 };
 process.on("exit", stopStack);
 
-const rows: Record<string, string | number>[] = [];
-const ms = (value: number) => Math.round(value * 10) / 10;
+const rows: BenchRow[] = [];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 try {
@@ -81,9 +82,10 @@ try {
 } finally {
   stopStack();
 }
-console.table(rows);
+console.table(rows.map(withLoad));
 const [drawn, interactive, frameP50, frameP95, mutations] = rows.map((row) => Number(row.ms));
 const figures = {
+  load_1m_editor: ms(loadavg()[0]),
   editor_open_drawn_ms: drawn,
   editor_open_interactive_ms: interactive,
   editor_drag_frame_p50_ms: frameP50,

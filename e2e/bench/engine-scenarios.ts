@@ -102,9 +102,9 @@ async function measured(
   runs: number,
   work: () => ReturnType<typeof driveRuns>,
 ): Promise<Measured> {
-  const before = processes.snapshot();
+  const before = await processes.snapshot();
   const result = await work();
-  return { ...result, runs, byProcess: processes.perUnit(before, processes.snapshot(), runs) };
+  return { ...result, runs, byProcess: processes.perUnit(before, await processes.snapshot(), runs) };
 }
 
 /** Parts of one measurement as the whole: throughput over their summed time, CPU per run weighted by runs. */

@@ -7,15 +7,17 @@
  * branches, the n8n-style webhook → Transform → answer, a worker's memory (workflow-scenarios.ts),
  * recovery from a worker's death, npm start's own processes (topology-scenario.ts), expression containment:
  * evaluations beside expressions being killed, against a floor (containment-scenario.ts), and suspended runs: how
- * many one GiB of worker memory holds, and resume URL POST → the run's next event (suspend-scenarios.ts), and simple
- * runs on a Redis Cluster through PgBouncer (cluster-scenario.ts).
+ * many one GiB of worker memory holds, and resume URL POST → the run's next event (suspend-scenarios.ts), 1,000
+ * agent runs waiting on a slow model at once on one worker process (waiting-agents-scenario.ts), and simple runs on a
+ * Redis Cluster through PgBouncer (cluster-scenario.ts).
  * `npm run bench:engine -- simple agent` runs only the named scenarios (names: see `scenarios` below).
  * Uses its own database and Redis db index (lib/testing/test-slot.ts), so nothing else is disturbed.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
 import { testDatabaseUrl, testRedisUrl } from "../../lib/testing/test-slot";
-import { ms, percentile, type BenchRow } from "./measure";
+import { loadavg } from "node:os";
+import { ms, percentile, withLoad, type BenchRow } from "./measure";
 
 process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL ?? testDatabaseUrl("bench");
 // The MCP scenarios start stdio servers, which need host access (an operator's decision).
@@ -38,6 +40,7 @@ const { benchNpmStart } = await import("./topology-scenario");
 const { benchContainment } = await import("./containment-scenario");
 const { benchSuspendedRuns } = await import("./suspend-scenarios");
 const { benchCluster } = await import("./cluster-scenario");
+const { benchWaitingAgentsAlone } = await import("./waiting-agents-scenario");
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const RUN_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 6);
@@ -98,6 +101,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   webhook: collect(() => benchWebhookTransform(stack)),
   memory: collect(() => benchWorkerMemory(stack)),
   suspended: collect(() => benchSuspendedRuns(stack)),
+  "waiting-agents": collect(() => benchWaitingAgentsAlone()),
   recovery,
   "npm-start": collect(() => benchNpmStart()),
   containment: collect(() => benchContainment()),
@@ -108,7 +112,13 @@ for (const name of chosen)
     throw new Error(`Unknown bench scenario "${name}"; known: ${Object.keys(scenarios).join(", ")}`);
 
 try {
-  for (const name of chosen.length > 0 ? chosen : Object.keys(scenarios)) await scenarios[name]();
+  for (const name of chosen.length > 0 ? chosen : Object.keys(scenarios)) {
+    const before = rows.length;
+    await scenarios[name]();
+    // Each row is taken with the machine's load beside it, and bench-results.json keeps the 1-minute load per scenario.
+    rows.splice(before, rows.length - before, ...rows.slice(before).map(withLoad));
+    figures[`load_1m_${name.replace(/\W+/g, "_")}`] = ms(loadavg()[0]);
+  }
 } finally {
   await stack.close();
   sharedRedis().disconnect();

@@ -5,14 +5,15 @@
  * model, 3 tool calls through the gateway), the gateway's tools/call and tools/list, and the
  * worker process's RSS over 10,000 more runs.
  * Shares the bench database (so the bench's completion poller sees the runs) but gets a
- * redis-server of its own, so the bench's in-process workers never take its jobs. Builds the web
- * app first when there is no build.
+ * redis-server of its own on a free port (never one someone else started), so the bench's in-process workers never
+ * take its jobs, and its web process listens on a free port. Builds the web app first when there is no build.
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { Redis } from "ioredis";
 import { apiClient } from "../../lib/testing/api-client";
+import { freePort } from "../../lib/testing/free-port";
 import { startOwnRedis } from "../../lib/testing/own-redis";
 import { createTestAccount } from "../../lib/testing/test-accounts";
 import { waitFor } from "../../lib/testing/wait-for";
@@ -22,12 +23,12 @@ import { benchAgentRun, benchWorkerMemory } from "./workflow-scenarios";
 import type { BenchRow } from "./measure";
 import { processCpu } from "./process-cpu";
 
-const PORT = 3295 + Number(process.env.SWITCHBOARD_TEST_SLOT ?? 0);
-
 export async function benchNpmStart(
   workers = Number(process.env.SWITCHBOARD_WORKERS ?? 1),
 ): Promise<{ rows: BenchRow[]; figures: Record<string, number> }> {
   const redis = await startOwnRedis();
+  // A port the system says is free: npm start's web process listens there, or fails and says so (never another's).
+  const PORT = await freePort();
   const lines: string[] = [];
   const started = spawn(path.join("node_modules", ".bin", "tsx"), [path.join("workers", "start.ts")], {
     // SWITCHBOARD_URL: this process's in-process stack set its own; npm start's agents must reach npm start's gateway.
@@ -64,7 +65,11 @@ export async function benchNpmStart(
     if (!pid) throw new Error("bench: npm start's worker did not say its pid");
     const result = await benchSimpleRuns(api, {
       warmUpRuns: 1000,
-      processes: processCpu(Object.fromEntries(pids.map((workerPid) => [workerPid, "worker"]))),
+      // Only npm start's processes, its own redis-server and the bench database's backends: no other stack's.
+      processes: processCpu({
+        ...Object.fromEntries(pids.map((workerPid) => [workerPid, "worker"])),
+        [redis.pid()]: "redis",
+      }),
     });
     const label = `npm start (web + ${workers} worker${workers === 1 ? "" : "s"})`;
     const agent = await benchAgentRun(api);

@@ -164,8 +164,13 @@ async function settledOutcome(ctx: RunContext, error: unknown): Promise<ReturnTy
 
 /**
  * Runs the run to its end ("done", also when there was nothing to do), or answers that its workflow is at its limit.
+ * A run already executing in this process is not executed again: its second job waits for that execution's end.
  */
-export async function executeRun(
+export function executeRun(services: RunServices, runId: string, traceparent?: string): Promise<"done" | RunLimited> {
+  return services.leases.once(runId, () => claimAndExecute(services, runId, traceparent));
+}
+
+async function claimAndExecute(
   services: RunServices,
   runId: string,
   traceparent?: string,

@@ -2,6 +2,9 @@
  * One per worker process: renews the leases of every run the process executes in one statement per
  * heartbeat, and stops a run whose lease was taken over (fencing) or that someone cancelled (the
  * database flag, which outlives a Redis restart; the Redis flag is watched faster, run-cancellation.ts).
+ * It also knows which runs the process is executing, so a run's job handed to it again while the run
+ * still executes here (BullMQ thought the job stalled: the process was too busy to renew its lock in
+ * time) joins that execution instead of running the run a second time beside it.
  */
 import { HEARTBEAT_MS, renewLeases } from "./run-lease";
 import { RunStop } from "./run-stop";
@@ -11,6 +14,7 @@ export type HeldRun = { stop: (reason: RunStop) => void; cancelDue: () => void }
 
 export class LeaseKeeper {
   private readonly held = new Map<string, HeldRun>();
+  private readonly executing = new Map<string, Promise<unknown>>();
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -25,6 +29,15 @@ export class LeaseKeeper {
   hold(runId: string, run: HeldRun): () => void {
     this.held.set(runId, run);
     return () => this.held.delete(runId);
+  }
+
+  /** Runs `execute`, unless `runId` already executes in this process: then answers how that execution ends. */
+  once<T>(runId: string, execute: () => Promise<T>): Promise<T> {
+    const running = this.executing.get(runId) as Promise<T> | undefined;
+    if (running) return running;
+    const execution = execute().finally(() => this.executing.delete(runId));
+    this.executing.set(runId, execution);
+    return execution;
   }
 
   private async beat(): Promise<void> {

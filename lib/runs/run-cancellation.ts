@@ -5,6 +5,7 @@
  * survives a Redis restart. Either way the owner ends the run through finishRun(). Child runs
  * (started by the run's Workflow Tools) are cancelled with it.
  */
+import { Cluster } from "ioredis";
 import { getDb } from "../db/client";
 import { sql } from "../db/sql";
 import { runsQueue } from "../queue/queues";
@@ -74,27 +75,74 @@ export async function cancelChildRuns(
   await Promise.all(children.map((child) => cancelRun(redis, child.id, options).catch(() => undefined)));
 }
 
-/** The grace a cancel request gives the run's tool calls (0: stop now), or null when nobody asked. */
-async function cancelRequest(redis: RedisClient, runId: string): Promise<{ graceMs: number } | null> {
-  const flag = await redis.get(cancelKey(runId));
-  return flag === null ? null : { graceMs: Number(flag) || 0 };
+/** What a watched run's cancel flag says: the grace it gives (0: stop now), or null when nobody asked. */
+const graceOf = (flag: string | null) => (flag === null ? null : { graceMs: Number(flag) || 0 });
+
+type Watch = { cancel: (graceMs: number) => void; seen?: number };
+
+/**
+ * Every run a process watches is looked at in one MGET per poll, not one GET per run: a worker holding a thousand runs
+ * that wait on models asks Redis 4 times a second, not 4,000.
+ */
+class CancelFlags {
+  private readonly watched = new Map<string, Set<Watch>>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly redis: RedisClient) {}
+
+  add(runId: string, watch: Watch): () => void {
+    const watches = this.watched.get(runId) ?? new Set();
+    watches.add(watch);
+    this.watched.set(runId, watches);
+    this.timer ??= setInterval(() => void this.poll(), POLL_MS);
+    return () => {
+      watches.delete(watch);
+      if (watches.size === 0) this.watched.delete(runId);
+      if (this.watched.size > 0 || !this.timer) return;
+      clearInterval(this.timer);
+      this.timer = undefined;
+    };
+  }
+
+  private async poll(): Promise<void> {
+    const runIds = [...this.watched.keys()];
+    if (runIds.length === 0) return;
+    const flags = await readFlags(this.redis, runIds.map(cancelKey)).catch(() => null);
+    if (!flags) return; // Redis is away: the database flag, read with each lease heartbeat, still stops the run
+    runIds.forEach((runId, index) => {
+      const request = graceOf(flags[index]);
+      if (request) for (const watch of this.watched.get(runId) ?? []) noticed(watch, request.graceMs);
+    });
+  }
 }
 
 /**
- * Calls `cancel` once someone cancels the run through Redis, and again if a gentle request is
- * followed by a plain one (grace 0), so a second click on Cancel does not wait out the grace.
+ * One MGET on a single server; on a cluster each run's flag lives in its run's slot, so an MGET across runs would be
+ * refused (CROSSSLOT): there the GETs go out together, pipelined per node by the client.
+ */
+function readFlags(redis: RedisClient, keys: string[]): Promise<(string | null)[]> {
+  return redis instanceof Cluster ? Promise.all(keys.map((key) => redis.get(key))) : redis.mget(keys);
+}
+
+/** A plain request (grace 0) after a gentle one is heard again, so a second click on Cancel does not wait the grace. */
+function noticed(watch: Watch, graceMs: number): void {
+  if (graceMs === watch.seen || watch.seen === 0) return;
+  watch.seen = graceMs;
+  watch.cancel(graceMs);
+}
+
+const flagWatchers = new WeakMap<RedisClient, CancelFlags>();
+
+/**
+ * Calls `cancel` once someone cancels the run through Redis (within POLL_MS), and again if a gentle request is followed
+ * by a plain one (grace 0).
  */
 export function watchCancellation(
   redis: RedisClient,
   runId: string,
   cancel: (graceMs: number) => void,
 ): { stop: () => void } {
-  let seen: number | undefined;
-  const timer = setInterval(async () => {
-    const request = await cancelRequest(redis, runId).catch(() => null);
-    if (!request || request.graceMs === seen || seen === 0) return;
-    seen = request.graceMs;
-    cancel(request.graceMs);
-  }, POLL_MS);
-  return { stop: () => clearInterval(timer) };
+  let flags = flagWatchers.get(redis);
+  if (!flags) flagWatchers.set(redis, (flags = new CancelFlags(redis)));
+  return { stop: flags.add(runId, { cancel }) };
 }

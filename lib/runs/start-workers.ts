@@ -48,11 +48,28 @@ async function withJobSignal<T>(shutdown: AbortSignal, work: (signal: AbortSigna
 }
 
 /**
- * Runs mostly wait (on models, tools, people), so one worker process holds many at once; CPU-bound
- * work is rare and bounded by node timeouts. RUN_CONCURRENCY / TOOL_CALL_CONCURRENCY override.
+ * A run waiting on a model or a tool costs memory (an agent mid-call ~0.5 MiB, mostly the AI SDK's web streams), not a
+ * thread, so one worker process takes a thousand (npm run bench, waiting-agents); a fixed slot per waiting run would
+ * end them in waves of that many instead. What is CPU-bound is bounded by itself, not by this: expressions
+ * and Code run in a pool of a few boxes (lib/flow/evaluation-pool.ts), and a run's database statements queue on the
+ * process's connection pool. SWITCHBOARD_RUN_CONCURRENCY / SWITCHBOARD_TOOL_CALL_CONCURRENCY (or the older
+ * RUN_CONCURRENCY / TOOL_CALL_CONCURRENCY) override.
  */
-export const DEFAULT_RUN_CONCURRENCY = Number(process.env.RUN_CONCURRENCY ?? 32);
-export const DEFAULT_TOOL_CALL_CONCURRENCY = Number(process.env.TOOL_CALL_CONCURRENCY ?? 32);
+export const DEFAULT_RUN_CONCURRENCY = concurrencyFromEnv("SWITCHBOARD_RUN_CONCURRENCY", "RUN_CONCURRENCY", 1000);
+export const DEFAULT_TOOL_CALL_CONCURRENCY = concurrencyFromEnv(
+  "SWITCHBOARD_TOOL_CALL_CONCURRENCY",
+  "TOOL_CALL_CONCURRENCY",
+  1000,
+);
+
+function concurrencyFromEnv(name: string, olderName: string, fallback: number): number {
+  const text = process.env[name] ?? process.env[olderName];
+  if (text === undefined || text === "") return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${process.env[name] !== undefined ? name : olderName} must be a whole number ≥ 1, got "${text}"`);
+  return value;
+}
 
 export type WorkerOptions = {
   runConcurrency?: number;

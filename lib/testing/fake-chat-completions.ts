@@ -38,13 +38,24 @@ export const wordChunks = (text: string, wordsPerChunk = 2): string[] =>
  * `byStep`: reply N answers the request whose conversation holds N tool results (an agent's step N,
  * whoever sends it — a resumed agent included), instead of the Nth request received. `replies` may also be a function
  * of the request's body, for a reply that depends on what was asked (a judge grading many answers at once).
+ * `thinkMs`: how long the model thinks before it answers (a slow model; may depend on the reply, or be a promise to
+ * wait for), and with `paceMs`, a streamed answer's pieces of text come that far apart. `inFlight()` /
+ * `maxInFlight()`: the calls being answered now, and the most at once.
  */
 export async function startFakeChatCompletions(
   replies: ScriptedReply[] | ((body: ReceivedRequest["body"]) => ScriptedReply),
-  { byStep = false, models = [] as string[] } = {},
+  {
+    byStep = false,
+    models = [] as string[],
+    thinkMs = 0 as number | ((reply: ScriptedReply) => number | Promise<unknown>),
+    paceMs = 0,
+  } = {},
 ) {
   const received: ReceivedRequest[] = [];
+  const calls = { open: 0, most: 0 };
   const server = createServer(async (req, res) => {
+    calls.most = Math.max(calls.most, ++calls.open);
+    res.once("close", () => calls.open--);
     let raw = "";
     for await (const chunk of req) raw += chunk;
     const url = new URL(req.url ?? "/", "http://fake");
@@ -59,9 +70,13 @@ export async function startFakeChatCompletions(
       query: url.searchParams,
       body,
     });
-    const index = byStep ? stepOf(body) : received.length - 1;
+    const n = received.length; // before the model thinks: other calls arrive meanwhile
+    const index = byStep ? stepOf(body) : n - 1;
     const reply = typeof replies === "function" ? replies(body) : replies[Math.min(index, replies.length - 1)];
-    if (body.stream) return void streamReply(res, received.length, body.model, reply);
+    const thinking = typeof thinkMs === "function" ? thinkMs(reply) : thinkMs;
+    if (typeof thinking !== "number") await thinking;
+    else if (thinking > 0) await new Promise((resolve) => setTimeout(resolve, thinking));
+    if (body.stream) return void streamReply(res, n, body.model, reply, paceMs);
     const message =
       "toolCall" in reply
         ? {
@@ -69,7 +84,7 @@ export async function startFakeChatCompletions(
             content: null,
             tool_calls: [
               {
-                id: `call_${received.length}`,
+                id: `call_${n}`,
                 type: "function",
                 function: { name: reply.toolCall.name, arguments: JSON.stringify(reply.toolCall.arguments) },
               },
@@ -78,7 +93,7 @@ export async function startFakeChatCompletions(
         : { role: "assistant", content: reply.text };
     res.writeHead(200, { "content-type": "application/json" }).end(
       JSON.stringify({
-        id: `chatcmpl-${received.length}`,
+        id: `chatcmpl-${n}`,
         object: "chat.completion",
         created: Math.floor(Date.now() / 1000),
         model: JSON.parse(raw).model,
@@ -89,7 +104,14 @@ export async function startFakeChatCompletions(
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, baseUrl: `${origin}/v1`, received, close: () => server.close() };
+  return {
+    origin,
+    baseUrl: `${origin}/v1`,
+    received,
+    inFlight: () => calls.open,
+    maxInFlight: () => calls.most,
+    close: () => server.close(),
+  };
 }
 
 /** GET …/models as OpenAI and Mistral answer it, GET /api/tags as Ollama does; false for any other path. */
@@ -108,7 +130,14 @@ function listModels(path: string, models: string[], res: import("node:http").Ser
 export const stepOf = (body: ReceivedRequest["body"]) =>
   body.messages.filter((message) => message.role === "tool").length;
 
-function streamReply(res: import("node:http").ServerResponse, n: number, model: string, reply: ScriptedReply) {
+async function streamReply(
+  res: import("node:http").ServerResponse,
+  n: number,
+  model: string,
+  reply: ScriptedReply,
+  paceMs: number,
+) {
+  const pause = () => (paceMs > 0 ? new Promise((resolve) => setTimeout(resolve, paceMs)) : undefined);
   const chunk = (delta: Record<string, unknown>, finish: string | null = null, usage?: typeof USAGE) => {
     const body = {
       id: `chatcmpl-${n}`,
@@ -132,7 +161,10 @@ function streamReply(res: import("node:http").ServerResponse, n: number, model: 
     res.write(chunk({}, "tool_calls", USAGE));
   } else {
     res.write(chunk({ role: "assistant", content: "" }));
-    for (const piece of wordChunks(reply.text)) res.write(chunk({ content: piece }));
+    for (const piece of wordChunks(reply.text)) {
+      await pause();
+      res.write(chunk({ content: piece }));
+    }
     res.write(chunk({}, "stop", USAGE));
   }
   res.end("data: [DONE]\n\n");

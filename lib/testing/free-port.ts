@@ -1,4 +1,9 @@
-/** A TCP port nobody listens on right now, for a server a test starts itself (redis-server, PgBouncer). */
+/**
+ * A port nobody listens on: the system picks it (a listen on port 0 of 127.0.0.1), and it is let go
+ * for the caller to start its server there (redis-server, PgBouncer, a web process). Someone may take it in
+ * between: a caller that must know the server answering is its own checks that (own-redis.ts asks the server for
+ * its pid).
+ */
 import { createServer } from "node:net";
 
 export function freePort(): Promise<number> {

@@ -5,9 +5,9 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { freePort } from "./free-port";
 
 const root = path.resolve(import.meta.dirname, "../..");
 export const EVERYTHING_BIN = path.join(root, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
@@ -76,16 +76,7 @@ export function processesWith(marker: string): number[] {
   return pids;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
+export { freePort };
 
 /**
  * server-everything over HTTP on a free port — Streamable HTTP (`/mcp`) or the legacy HTTP+SSE transport (`/sse`) —

@@ -10,12 +10,17 @@ export type WebProcess = { url: string; pid: number; output: string[]; stop: () 
 
 const READY = /web ready at (http:\/\/\S+)/;
 
-export async function startWebProcess(name = "web", timeoutMs = 60_000): Promise<WebProcess> {
+/** `env` adds to (or overrides) this process's environment, e.g. a Redis of the caller's own. */
+export async function startWebProcess(
+  name = "web",
+  timeoutMs = 60_000,
+  env: Record<string, string> = {},
+): Promise<WebProcess> {
   const child = spawn(
     path.join(process.cwd(), "node_modules", ".bin", "tsx"),
     ["--conditions=react-server", path.join("lib", "testing", "serve-app-process.ts")],
     {
-      env: process.env,
+      env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     },

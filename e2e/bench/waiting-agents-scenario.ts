@@ -1,0 +1,210 @@
+/**
+ * Waiting agents: 1,000 agent runs started at once against a slow model (a real HTTP server speaking
+ * chat completions that thinks 2 s before each answer), two model calls and one tool call (through
+ * the gateway) each, on one worker process of its own — how long until all have ended, the worker's
+ * RSS at its highest, how long runs waited in the queue, and how many model calls were open at once.
+ * Then the same with the answer streamed in pieces over 2 s. A worker that holds a fixed slot per
+ * waiting run ends them in waves of its slot count; one that does not ends them all after ~4 s.
+ * A stack of its own — database, redis-server, web process and worker — driven from a process of its own
+ * (waiting-agents-process.ts), so no other workers or sweeper touch its runs.
+ */
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { sql } from "../../lib/db/sql";
+import { apiClient, type ApiClient } from "../../lib/testing/api-client";
+import { startCountingServer } from "../../lib/testing/counting-server";
+import { startFakeChatCompletions, type ScriptedReply } from "../../lib/testing/fake-chat-completions";
+import { graphEdge, graphNode } from "../../lib/testing/fixtures";
+import { startOwnRedis } from "../../lib/testing/own-redis";
+import { createTestAccount } from "../../lib/testing/test-accounts";
+import { startWebProcess } from "../../lib/testing/web-process";
+import { startWorkerProcess } from "../../lib/testing/worker-process";
+import { ms, percentile, type BenchRow } from "./measure";
+import { runCompletion } from "./run-completion";
+import { createWorkflow, type Scenario } from "./workflow-scenarios";
+
+const THINK_MS = 2_000;
+/** The streamed answer: 40 pieces of two words, 50 ms apart (2 s). */
+const STREAMED_TEXT = Array.from({ length: 80 }, (_, index) => `word${index}`).join(" ");
+
+function residentMiB(pid: number): number {
+  const kib = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  return Number(kib ?? 0) / 1024;
+}
+
+/** Starts `total` runs, `inFlight` POSTs at a time, and waits for them: seconds from the first POST to the last end. */
+async function startAllAndWait(total: number, start: () => Promise<string>, inFlight = 32) {
+  const completion = runCompletion(200); // one query for up to 1,000 runs: not every few ms
+  const ends: Promise<{ status: string; error: string | null }>[] = [];
+  const runIds: string[] = [];
+  const began = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < total) {
+        next++;
+        const runId = await retryingOnce(start);
+        runIds.push(runId);
+        ends.push(completion.wait(runId));
+      }
+    }),
+  );
+  const startedIn = (performance.now() - began) / 1000;
+  const failed = (await Promise.all(ends)).filter((end) => end.status !== "completed");
+  if (failed.length > 0)
+    throw new Error(`bench: ${failed.length} slow-model runs did not complete: ${failed[0].error}`);
+  return { seconds: (performance.now() - began) / 1000, startedIn, runIds };
+}
+
+/**
+ * A POST whose keep-alive socket the web process closed as it was sent ("other side closed": a busy machine makes the
+ * race likely) is sent again once; the bench waits only for the run ids it was answered.
+ */
+async function retryingOnce<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return await send();
+  }
+}
+
+/** Queue wait (created → started) of the runs, in seconds, and how many were resumed (their job delivered twice). */
+async function queueWaits(runIds: string[]): Promise<{ waits: number[]; resumed: number }> {
+  const rows = await sql<{ wait: number }>`
+    SELECT EXTRACT(EPOCH FROM "startedAt" - "createdAt")::float8 AS wait FROM "Run" WHERE id = ANY(${runIds}::text[])`;
+  const [{ resumed }] = await sql<{ resumed: number }>`
+    SELECT count(DISTINCT "runId")::int AS resumed FROM "RunEvent"
+    WHERE "runId" = ANY(${runIds}::text[]) AND type = 'run.resumed'`;
+  return { waits: rows.map((row) => row.wait), resumed };
+}
+
+/**
+ * `figure`: the figures' prefix (`agents_1000_slow_model_seconds`; the RSS figure drops "_slow_model" / "_model":
+ * `agents_1000_worker_rss_mib`, `agents_1000_streaming_worker_rss_mib`). `thinkMs` before a reply, `paceMs` between a
+ * streamed text's pieces.
+ */
+type Variant = {
+  name: string;
+  figure: string;
+  replies: ScriptedReply[];
+  thinkMs: (reply: ScriptedReply) => number;
+  paceMs: number;
+};
+
+async function oneVariant(api: ApiClient, workerPid: number, runs: number, variant: Variant) {
+  const { replies, thinkMs, paceMs } = variant;
+  const model = await startFakeChatCompletions(replies, { byStep: true, thinkMs, paceMs });
+  try {
+    const start = await createWorkflow(api, `bench slow model ${variant.figure}`, {
+      nodes: [
+        graphNode("entry", "core.entry"),
+        graphNode("agent", "core.agent", {
+          params: { provider: "openai-compatible", baseUrl: model.baseUrl, model: "slow", prompt: "{{input}}" },
+        }),
+        graphNode("http", "core.http.request", { label: "HTTP Request", mode: "tool" }),
+      ],
+      edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("http", "tool", "agent", "tools")],
+    });
+    await startAllAndWait(20, start); // warm-up: JIT, connections
+    let highest = 0;
+    const sampler = setInterval(() => (highest = Math.max(highest, residentMiB(workerPid))), 100);
+    const mostBefore = model.maxInFlight();
+    const result = await startAllAndWait(runs, start).finally(() => clearInterval(sampler));
+    highest = Math.max(highest, residentMiB(workerPid));
+    const { waits, resumed } = await queueWaits(result.runIds);
+    const figures: Record<string, number> = {
+      [`${variant.figure}_seconds`]: ms(result.seconds),
+      [`${variant.figure.replace(/_slow_model$|_model$/, "")}_worker_rss_mib`]: Math.round(highest),
+      [`${variant.figure}_queue_wait_p50_s`]: ms(percentile(waits, 50)),
+      [`${variant.figure}_queue_wait_max_s`]: ms(Math.max(...waits)),
+      [`${variant.figure}_model_calls_at_once`]: Math.max(mostBefore, model.maxInFlight()),
+      [`${variant.figure}_runs_resumed`]: resumed,
+    };
+    const row: BenchRow = {
+      scenario:
+        `${runs} agent runs, ${variant.name} (2 model calls + 1 tool call each), one worker: all ended in ` +
+        `${ms(result.seconds)} s (started in ${ms(result.startedIn)} s), worker RSS ≤ ${Math.round(highest)} MiB, ` +
+        `queue wait p50 ${ms(percentile(waits, 50))} s max ${ms(Math.max(...waits))} s, ` +
+        `${model.maxInFlight()} model calls at once, ${resumed} runs resumed`,
+      "per second": ms(runs / result.seconds),
+      "p50 ms": "",
+      "p95 ms": "",
+    };
+    if (model.received.length < runs + 20) throw new Error("bench: the slow model was not called");
+    return { row, figures };
+  } finally {
+    model.close();
+  }
+}
+
+export async function benchWaitingAgents(runs = Number(process.env.BENCH_WAITING_AGENTS ?? 1000)): Promise<Scenario> {
+  const redis = await startOwnRedis();
+  const target = await startCountingServer();
+  const env = { REDIS_URL: redis.url };
+  const web = await startWebProcess("web", 180_000, env).catch(async (error) => {
+    await redis.stop();
+    throw error;
+  });
+  const worker = startWorkerProcess({ ...env, SWITCHBOARD_URL: web.url, SWITCHBOARD_RUN_LEASE_SECONDS: "15" });
+  try {
+    await worker.ready;
+    const pid = Number(worker.output.map((line) => /worker ready \(pid (\d+)\)/.exec(line)?.[1]).find(Boolean));
+    const account = await createTestAccount("editor");
+    const api = apiClient(web.url, account.headers);
+    const toolCall = { toolCall: { name: "http_request", arguments: { url: `${target.url}/fast` } } };
+    const variants: Variant[] = [
+      {
+        name: "model answering after 2 s",
+        figure: `agents_${runs}_slow_model`,
+        replies: [toolCall, { text: "done" }],
+        thinkMs: () => THINK_MS,
+        paceMs: 0,
+      },
+      {
+        name: "model answering after 2 s, then streaming its answer over 2 s",
+        figure: `agents_${runs}_streaming_model`,
+        replies: [toolCall, { text: STREAMED_TEXT }],
+        thinkMs: (reply) => ("toolCall" in reply ? THINK_MS : 0),
+        paceMs: THINK_MS / 40,
+      },
+    ];
+    const rows: BenchRow[] = [];
+    const figures: Record<string, number> = {};
+    for (const variant of variants) {
+      const result = await oneVariant(api, pid, runs, variant);
+      rows.push(result.row);
+      Object.assign(figures, result.figures);
+    }
+    // Every run completed; an agent whose tools the gateway did not offer in time answered without calling one.
+    figures[`agents_${runs}_tool_calls_reached`] = target.hits("GET /fast?");
+    return { rows, figures };
+  } catch (error) {
+    console.error([...web.output.slice(-20), ...worker.output.slice(-30)].join("\n"));
+    throw error;
+  } finally {
+    await worker.kill("SIGTERM");
+    await web.stop();
+    await target.close();
+    await redis.stop();
+  }
+}
+
+/** Runs the scenario in its own process (waiting-agents-process.ts) and answers what it printed. */
+export async function benchWaitingAgentsAlone(): Promise<Scenario> {
+  const child = spawn(
+    path.join("node_modules", ".bin", "tsx"),
+    ["--conditions=react-server", path.join("e2e", "bench", "waiting-agents-process.ts")],
+    { env: process.env, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  let result: Scenario | undefined;
+  createInterface({ input: child.stdout! }).on("line", (line) => {
+    if (line.startsWith("BENCH_RESULT ")) result = JSON.parse(line.slice("BENCH_RESULT ".length)) as Scenario;
+    else console.log(line);
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (!result) throw new Error(`bench: the waiting-agents process ended (${code}) without a result`);
+  return result;
+}
