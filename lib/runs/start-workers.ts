@@ -25,6 +25,7 @@ import { startScheduledRun } from "../triggers/start-scheduled-run";
 import { processRunJob } from "./run-job";
 import { EVALUATIONS_QUEUE, type EvaluationJobData } from "../evaluations/evaluation-queue";
 import { processEvaluation } from "../evaluations/run-evaluation";
+import { startKnowledgeWorker } from "../knowledge/knowledge-worker";
 import { executeToolCall } from "./execute-tool-call";
 import { childSignal } from "../platform/child-signal";
 import { startMcpWorkerServices } from "../mcp/worker-services";
@@ -93,12 +94,10 @@ export async function startWorkers({
   );
   const triggers = startTriggersWorker(log);
   const evaluations = startEvaluationsWorker();
-  watchWorkers([runs, toolCalls, triggers, evaluations], log);
+  const knowledge = startKnowledgeWorker();
+  watchWorkers([runs, toolCalls, triggers, evaluations, knowledge], log);
   await Promise.all([
-    runs.waitUntilReady(),
-    toolCalls.waitUntilReady(),
-    triggers.waitUntilReady(),
-    evaluations.waitUntilReady(),
+    ...[runs, toolCalls, triggers, evaluations, knowledge].map((worker) => worker.waitUntilReady()),
     armRetentionCleanup(),
   ]);
   // Waiting runs' wake-ups live in PostgreSQL: a Redis that lost its delayed jobs gets them back here.
@@ -120,7 +119,7 @@ export async function startWorkers({
       await runs.close(); // waits for running runs: they finish, or are handed back when the drain time is up
       clearTimeout(handBack);
       shutdown.abort();
-      await Promise.all([toolCalls.close(), triggers.close(), mcp.close()]);
+      await Promise.all([toolCalls.close(), triggers.close(), knowledge.close(), mcp.close()]);
       leases.close();
       await Promise.all([withdrawSlots(), flushMetrics().catch(() => undefined)]);
     },
