@@ -75,6 +75,7 @@ const LAYERS = [
       "tools/execute-component-call",
       "tools/register-component-tool",
       "tools/a2a-agent-tool",
+      "tools/knowledge-tool",
       "tools/workflow-tool",
       "mcp/discover-node",
     ],

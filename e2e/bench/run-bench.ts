@@ -7,7 +7,8 @@
  * branches, the n8n-style webhook → Transform → answer, a worker's memory (workflow-scenarios.ts),
  * recovery from a worker's death, npm start's own processes (topology-scenario.ts), expression containment:
  * evaluations beside expressions being killed, against a floor (containment-scenario.ts), and suspended runs: how
- * many one GiB of worker memory holds, and resume URL POST → the run's next event (suspend-scenarios.ts).
+ * many one GiB of worker memory holds, and resume URL POST → the run's next event (suspend-scenarios.ts), and knowledge
+ * search over 50k chunks against exact search (knowledge-scenario.ts).
  * `npm run bench:engine -- simple agent` runs only the named scenarios (names: see `scenarios` below).
  * Uses its own database and Redis db index (lib/testing/test-slot.ts), so nothing else is disturbed.
  */
@@ -36,6 +37,7 @@ const { benchAgentRun, benchParallelBranches, benchWebhookTransform, benchWorker
 const { benchNpmStart } = await import("./topology-scenario");
 const { benchContainment } = await import("./containment-scenario");
 const { benchSuspendedRuns } = await import("./suspend-scenarios");
+const { benchKnowledgeSearch } = await import("./knowledge-scenario");
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const RUN_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 6);
@@ -98,6 +100,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   recovery,
   "npm-start": collect(() => benchNpmStart()),
   containment: collect(() => benchContainment()),
+  knowledge: collect(() => benchKnowledgeSearch()),
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen)

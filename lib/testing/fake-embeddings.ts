@@ -47,16 +47,14 @@ export async function startFakeEmbeddings({ dimensions = FAKE_EMBEDDING_DIMENSIO
       embedding: hashedEmbedding(input, dimensions),
     }));
     const tokens = inputs.reduce((sum, input) => sum + words(input).length, 0);
-    res
-      .writeHead(200, { "content-type": "application/json" })
-      .end(
-        JSON.stringify({
-          object: "list",
-          data,
-          model: body.model,
-          usage: { prompt_tokens: tokens, total_tokens: tokens },
-        }),
-      );
+    res.writeHead(200, { "content-type": "application/json" }).end(
+      JSON.stringify({
+        object: "list",
+        data,
+        model: body.model,
+        usage: { prompt_tokens: tokens, total_tokens: tokens },
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
