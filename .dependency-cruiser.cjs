@@ -65,7 +65,7 @@ const LAYERS = [
     ],
   },
   { name: "parts", folders: ["approvals", "audit", "mcp", "tools"], files: ["a2a/parts", "a2a/remote-agent"] },
-  { name: "agents", folders: ["agent", "external-agent"] },
+  { name: "agents", folders: ["agent", "external-agent", "knowledge"] },
   { name: "catalogue", folders: ["nodes"] },
   {
     name: "engine",
@@ -75,6 +75,7 @@ const LAYERS = [
       "tools/execute-component-call",
       "tools/register-component-tool",
       "tools/a2a-agent-tool",
+      "tools/knowledge-tool",
       "tools/workflow-tool",
       "mcp/discover-node",
     ],

@@ -1,7 +1,7 @@
 /**
  * Next.js settings: keep server-only packages (Prisma, BullMQ, the QuickJS sandbox's WebAssembly, JSONata, the
  * evaluation boxes' pool, `ws` with its optional native add-ons, prom-client and OpenTelemetry's SDK, whose state is
- * per process) out of the bundler; server actions take workflows up
+ * per process, LanceDB's native add-on and pdf.js) out of the bundler; server actions take workflows up
  * to 5 MB.
  */
 /** @type {import('next').NextConfig} */
@@ -24,6 +24,9 @@ const nextConfig = {
     "@opentelemetry/exporter-trace-otlp-http",
     "@opentelemetry/resources",
     "@opentelemetry/sdk-trace",
+    "@lancedb/lancedb",
+    "apache-arrow",
+    "unpdf",
   ],
   devIndicators: false,
   poweredByHeader: false,

@@ -10,6 +10,7 @@ import { operations as conversations } from "./conversations/schema";
 import { operations as health } from "./health/schema";
 import { operations as hooks } from "./hooks/schema";
 import { operations as insights } from "./insights/schema";
+import { operations as knowledge } from "./knowledge/schema";
 import { operations as mcp } from "./mcp/schema";
 import { operations as metrics } from "./metrics/schema";
 import { operations as models } from "./models/schema";
@@ -48,6 +49,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...resume,
   ...secrets,
   ...variables,
+  ...knowledge,
   ...models,
   ...audit,
   ...mcp,

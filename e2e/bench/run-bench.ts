@@ -8,8 +8,9 @@
  * recovery from a worker's death, npm start's own processes (topology-scenario.ts), expression containment:
  * evaluations beside expressions being killed, against a floor (containment-scenario.ts), and suspended runs: how
  * many one GiB of worker memory holds, and resume URL POST → the run's next event (suspend-scenarios.ts), 1,000
- * agent runs waiting on a slow model at once on one worker process (waiting-agents-scenario.ts), and simple runs on a
- * Redis Cluster through PgBouncer (cluster-scenario.ts).
+ * agent runs waiting on a slow model at once on one worker process (waiting-agents-scenario.ts), simple runs on a
+ * Redis Cluster through PgBouncer (cluster-scenario.ts), and knowledge search over 50k chunks against exact search
+ * (knowledge-scenario.ts).
  * `npm run bench:engine -- simple agent` runs only the named scenarios (names: see `scenarios` below).
  * Uses its own database and Redis db index (lib/testing/test-slot.ts), so nothing else is disturbed.
  */
@@ -41,6 +42,7 @@ const { benchContainment } = await import("./containment-scenario");
 const { benchSuspendedRuns } = await import("./suspend-scenarios");
 const { benchCluster } = await import("./cluster-scenario");
 const { benchWaitingAgentsAlone } = await import("./waiting-agents-scenario");
+const { benchKnowledgeSearch } = await import("./knowledge-scenario");
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const RUN_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 6);
@@ -105,6 +107,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   recovery,
   "npm-start": collect(() => benchNpmStart()),
   containment: collect(() => benchContainment()),
+  knowledge: collect(() => benchKnowledgeSearch()),
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen)

@@ -148,11 +148,12 @@ export function bodyLimit(kind: "default" | "workflow", env: NodeJS.ProcessEnv =
   return kind === "workflow" ? 5 * DEFAULT_BODY_LIMIT : DEFAULT_BODY_LIMIT;
 }
 
-/** Routes that take a whole graph: creating a workflow, and replacing or changing one's draft. */
+/** Routes that take a whole graph (creating a workflow, replacing or changing a draft) or a document (a PDF, say). */
 const GRAPH_ROUTES: [method: string, path: RegExp][] = [
   ["POST", /^\/api\/workflows$/],
   ["PUT", /^\/api\/workflows\/[^/]+$/],
   ["PATCH", /^\/api\/workflows\/[^/]+$/],
+  ["POST", /^\/api\/knowledge\/[^/]+\/documents$/],
 ];
 
 /**

@@ -11,6 +11,7 @@ import { externalAgent } from "./external-agent";
 import { fsRead } from "./fs-read";
 import { fsWrite } from "./fs-write";
 import { httpRequest } from "./http-request";
+import { knowledgeSearch } from "./knowledge-search";
 import { ifNode } from "./if";
 import { scheduleTrigger } from "./schedule-trigger";
 import { llm } from "./llm";
@@ -49,6 +50,7 @@ export const components = [
   toolCall,
   httpRequest,
   a2aAgent,
+  knowledgeSearch,
   workflowTool,
   mcpServer,
   mcpGroup,

@@ -11,7 +11,7 @@ export const REGISTRY_TTL_SECONDS = 60 * 60;
 export const RegisteredTool = z.object({
   nodeId: z.string(),
   toolName: z.string(),
-  kind: z.enum(["component", "local-mcp", "remote-mcp", "workflow", "a2a"]),
+  kind: z.enum(["component", "local-mcp", "remote-mcp", "workflow", "a2a", "knowledge"]),
   description: z.string(),
   inputSchema: z.record(z.string(), z.unknown()),
   /** Values bound at registration (upstream data edges); the agent's arguments go over params, these over both. */

@@ -26,6 +26,7 @@ import { processRunJob } from "./run-job";
 import type { RunServices } from "./execute-run";
 import { EVALUATIONS_QUEUE, type EvaluationJobData } from "../evaluations/evaluation-queue";
 import { processEvaluation } from "../evaluations/run-evaluation";
+import { startKnowledgeWorker } from "../knowledge/knowledge-worker";
 import { executeToolCall } from "./execute-tool-call";
 import { childSignal } from "../platform/child-signal";
 import { startMcpWorkerServices } from "../mcp/worker-services";
@@ -104,14 +105,10 @@ export async function startWorkers({
   );
   const triggers = startTriggersWorker(log);
   const evaluations = startEvaluationsWorker();
-  watchWorkers([...runs, toolCalls, triggers, evaluations], log);
-  await Promise.all([
-    ...runs.map((worker) => worker.waitUntilReady()),
-    toolCalls.waitUntilReady(),
-    triggers.waitUntilReady(),
-    evaluations.waitUntilReady(),
-    armRetentionCleanup(),
-  ]);
+  const knowledge = startKnowledgeWorker();
+  const others = [toolCalls, triggers, evaluations, knowledge];
+  watchWorkers([...runs, ...others], log);
+  await Promise.all([...[...runs, ...others].map((worker) => worker.waitUntilReady()), armRetentionCleanup()]);
   // Waiting runs' wake-ups live in PostgreSQL: a Redis that lost its delayed jobs gets them back here.
   const rearmed = await rearmWaitingRuns();
   if (rearmed > 0) log(`[runs] re-armed the wake-ups of ${rearmed} waiting runs`);
@@ -133,7 +130,7 @@ export async function startWorkers({
       await Promise.all(runs.map((worker) => worker.close()));
       clearTimeout(handBack);
       shutdown.abort();
-      await Promise.all([toolCalls.close(), triggers.close(), mcp.close()]);
+      await Promise.all([toolCalls.close(), triggers.close(), knowledge.close(), mcp.close()]);
       leases.close();
       await Promise.all([withdrawSlots(), flushMetrics().catch(() => undefined)]);
     },

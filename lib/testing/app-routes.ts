@@ -49,6 +49,11 @@ import * as datasetRowRoute from "@/app/api/workflows/[id]/datasets/[dataset]/ro
 import * as evaluationsRoute from "@/app/api/workflows/[id]/evaluations/route";
 import * as evaluationRoute from "@/app/api/workflows/[id]/evaluations/[evaluation]/route";
 import * as evaluationCompareRoute from "@/app/api/workflows/[id]/evaluations/[evaluation]/compare/route";
+import * as knowledgeBasesRoute from "@/app/api/knowledge/route";
+import * as knowledgeBaseRoute from "@/app/api/knowledge/[id]/route";
+import * as knowledgeDocumentsRoute from "@/app/api/knowledge/[id]/documents/route";
+import * as knowledgeReindexRoute from "@/app/api/knowledge/[id]/reindex/route";
+import * as knowledgeSearchRoute from "@/app/api/knowledge/[id]/search/route";
 import type { Route, RouteHandler } from "./serve-web-handler";
 
 const h = (handler: unknown) => handler as RouteHandler;
@@ -97,6 +102,21 @@ export const appRoutes: Route[] = [
   },
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/schedules$/, handler: h(workflowSchedulesRoute.GET) },
   { method: "GET", pattern: /^\/api\/variables$/, handler: h(variablesRoute.GET) },
+  { method: "GET", pattern: /^\/api\/knowledge$/, handler: h(knowledgeBasesRoute.GET) },
+  { method: "POST", pattern: /^\/api\/knowledge$/, handler: h(knowledgeBasesRoute.POST) },
+  { method: "GET", pattern: /^\/api\/knowledge\/(?<id>[^/]+)$/, handler: h(knowledgeBaseRoute.GET) },
+  { method: "DELETE", pattern: /^\/api\/knowledge\/(?<id>[^/]+)$/, handler: h(knowledgeBaseRoute.DELETE) },
+  ...(
+    [
+      ["documents", knowledgeDocumentsRoute.POST],
+      ["reindex", knowledgeReindexRoute.POST],
+      ["search", knowledgeSearchRoute.POST],
+    ] as const
+  ).map(([action, handler]) => ({
+    method: "POST",
+    pattern: new RegExp(`^/api/knowledge/(?<id>[^/]+)/${action}$`),
+    handler: h(handler),
+  })),
   { method: "PUT", pattern: /^\/api\/variables\/(?<name>[^/]+)$/, handler: h(variableRoute.PUT) },
   { method: "DELETE", pattern: /^\/api\/variables\/(?<name>[^/]+)$/, handler: h(variableRoute.DELETE) },
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/publish$/, handler: h(workflowPublishRoute.POST) },

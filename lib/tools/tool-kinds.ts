@@ -19,6 +19,8 @@ import { executeComponentCall } from "./execute-component-call";
 import { registerComponentTool } from "./register-component-tool";
 import { registerA2aAgentTool } from "./a2a-agent-tool";
 import { A2A_AGENT_TYPE } from "./a2a-agent-shape";
+import { registerKnowledgeTool } from "./knowledge-tool";
+import { KNOWLEDGE_SEARCH_TYPE } from "./knowledge-tool-shape";
 import { executeWorkflowCall, registerWorkflowTool } from "./workflow-tool";
 import { WORKFLOW_TOOL_TYPE } from "./workflow-tool-shape";
 import type { RedisClient } from "../queue/redis";
@@ -83,6 +85,12 @@ export const TOOL_KINDS: Record<ToolKind, ToolKindSpec> = {
     forward: (registered, call) => callComponentTool(call, (registered.callTimeoutMs ?? 120_000) + 5_000),
     execute: executeComponentCall,
   },
+  // A knowledge base's search: one tool described by its base; the query is embedded and searched on any worker.
+  knowledge: {
+    expose: asOneTool,
+    forward: (_registered, call) => callComponentTool(call),
+    execute: executeComponentCall,
+  },
 };
 
 /** The tools the gateway lists for a run's registry entries. */
@@ -103,7 +111,7 @@ export type RegisterContext = {
 
 /**
  * How a tool-mode node registers, by node type: MCP sources connect and discover, a Workflow Tool reads its workflow,
- * an A2A Agent reads its agent's card, any other component registers itself.
+ * an A2A Agent reads its agent's card, a Knowledge Search finds its base, any other component registers itself.
  */
 export function registrarFor(
   nodeType: string,
@@ -114,8 +122,11 @@ export function registrarFor(
       ? (ctx: RegisterContext, node: CompiledNode) => registerWorkflowTool(ctx.redis, ctx.runId, node)
       : nodeType === A2A_AGENT_TYPE
         ? (ctx: RegisterContext, node: CompiledNode) => registerA2aAgentTool(ctx.redis, ctx.runId, node)
-        : (ctx: RegisterContext, node: CompiledNode, inputs: Record<string, unknown>) =>
-            registerComponentTool(ctx.redis, ctx.runId, node, inputs);
+        : nodeType === KNOWLEDGE_SEARCH_TYPE
+          ? (ctx: RegisterContext, node: CompiledNode, inputs: Record<string, unknown>) =>
+              registerKnowledgeTool(ctx.redis, ctx.runId, node, inputs)
+          : (ctx: RegisterContext, node: CompiledNode, inputs: Record<string, unknown>) =>
+              registerComponentTool(ctx.redis, ctx.runId, node, inputs);
   return async (ctx, node, inputs) => {
     const { toolName, kind, description } = await register(ctx, node, inputs);
     ctx.note({ type: "tool.registered", payload: { nodeId: node.id, toolName, kind, description } });

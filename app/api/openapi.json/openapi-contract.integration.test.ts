@@ -414,6 +414,26 @@ describe("each operation's own answers", () => {
     expect((await call("DELETE", `/api/conversations/${id}`)).status).toBe(404);
   });
 
+  it("knowledge bases: create, add a document, re-index, search, delete", async () => {
+    const embedding = { provider: "ollama", baseUrl: "http://127.0.0.1:9", model: "nomic-embed-text" };
+    const created = await post("/api/knowledge", { name: "contract-kb", embedding });
+    expect(created.status).toBe(201);
+    expect((await post("/api/knowledge", { name: "contract-kb", embedding })).status).toBe(409);
+    const kb = `/api/knowledge/${(JSON.parse(created.text) as { id: string }).id}`;
+    expect((await post(`${kb}/documents`, { name: "a.txt", text: "A line to index." })).status).toBe(202);
+    expect((await post(`${kb}/documents`, { name: "b.txt" })).status).toBe(400);
+    expect((await post("/api/knowledge/nobody/documents", { name: "a.txt", text: "x" })).status).toBe(404);
+    expect((await post(`${kb}/reindex`)).status).toBe(202);
+    expect((await post("/api/knowledge/nobody/reindex")).status).toBe(404);
+    expect((await post(`${kb}/search`, { query: "line", filter: { documents: [] } })).status).toBe(200);
+    expect((await post("/api/knowledge/nobody/search", { query: "line" })).status).toBe(404);
+    expect((await get("/api/knowledge")).status).toBe(200);
+    expect((await get(kb)).status).toBe(200);
+    expect((await get("/api/knowledge/nobody")).status).toBe(404);
+    expect((await call("DELETE", kb)).status).toBe(204);
+    expect((await call("DELETE", kb)).status).toBe(404);
+  });
+
   it("secrets, the audit trail, insights, variables, models, MCP, health", async () => {
     expect((await call("PUT", "/api/secrets/CONTRACT_KEY", json({ value: "v" }))).status).toBe(200);
     expect((await get("/api/secrets")).status).toBe(200);
