@@ -82,7 +82,7 @@ const LAYERS = [
   },
   {
     name: "services",
-    folders: ["triggers", "chat", "mcp-server", "ag-ui", "a2a", "evaluations"],
+    folders: ["triggers", "chat", "mcp-server", "ag-ui", "a2a", "evaluations", "public-chat"],
     files: ["runs/start-workers"],
   },
   {

@@ -14,18 +14,28 @@ import {
   newNonce,
   pageContentSecurityPolicy,
 } from "./lib/http/security-headers";
+import { chatFrameOrigins } from "./lib/public-chat/lookup";
+import { frameAncestors } from "./lib/public-chat/origins";
 
-export function proxy(request: Request): Response {
+export async function proxy(request: Request): Promise<Response> {
   const refusal = checkRequest(request);
   if (refusal) return withHeaders(refusalResponse(refusal), API_CONTENT_SECURITY_POLICY);
-  if (new URL(request.url).pathname.startsWith("/api/"))
-    return withHeaders(NextResponse.next(), API_CONTENT_SECURITY_POLICY);
+  const { pathname } = new URL(request.url);
+  if (pathname.startsWith("/api/")) return withHeaders(NextResponse.next(), API_CONTENT_SECURITY_POLICY);
+  // A public chat's page may be framed by the pages its settings allow (the widget's iframe), and only by those.
+  const chatId = PUBLIC_CHAT_PAGE.exec(pathname)?.[1];
+  const framers = chatId ? await chatFrameOrigins(decodeURIComponent(chatId)) : [];
   // Next.js finds the nonce in the request's policy and puts it on the scripts it writes into the page.
-  const policy = pageContentSecurityPolicy(newNonce());
+  const policy = pageContentSecurityPolicy(newNonce(), undefined, frameAncestors(framers));
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
-  return withHeaders(NextResponse.next({ request: { headers } }), policy);
+  const response = withHeaders(NextResponse.next({ request: { headers } }), policy);
+  // X-Frame-Options cannot name origins: where framing is allowed, frame-ancestors alone says by whom.
+  if (framers.length > 0) response.headers.delete("x-frame-options");
+  return response;
 }
+
+const PUBLIC_CHAT_PAGE = /^\/chat\/([^/]+)\/?$/;
 
 function withHeaders(response: Response, policy: string): Response {
   applySecurityHeaders(response.headers, policy);

@@ -15,6 +15,7 @@ import { operations as mcp } from "./mcp/schema";
 import { operations as metrics } from "./metrics/schema";
 import { operations as models } from "./models/schema";
 import { operations as openApi } from "./openapi.json/schema";
+import { operations as publicChat } from "./public-chat/schema";
 import { operations as resume } from "./resume/schema";
 import { operations as approvals } from "./runs/[id]/approvals/schema";
 import { operations as runWaits } from "./runs/[id]/schema";
@@ -23,6 +24,7 @@ import { operations as secrets } from "./secrets/schema";
 import { operations as variables } from "./variables/schema";
 import { operations as agUi } from "./workflows/[id]/ag-ui/schema";
 import { operations as datasets } from "./workflows/[id]/datasets/schema";
+import { operations as publicChatSettings } from "./workflows/[id]/public-chat/schema";
 import { operations as evaluations } from "./workflows/[id]/evaluations/schema";
 import { operations as workflowRuns } from "./workflows/[id]/runs/schema";
 import { operations as schedules } from "./workflows/[id]/schedules/schema";
@@ -37,6 +39,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...schedules,
   ...workflowRuns,
   ...agUi,
+  ...publicChatSettings,
+  ...publicChat,
   ...a2a,
   ...datasets,
   ...evaluations,

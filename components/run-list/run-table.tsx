@@ -22,6 +22,7 @@ const TRIGGER_TEXT: Record<string, string> = {
   error: "error workflow",
   "ag-ui": "AG-UI",
   a2a: "A2A",
+  "public-chat": "public chat",
   evaluation: "evaluation",
 };
 

@@ -16,7 +16,7 @@ import {
 } from "rate-limiter-flexible";
 import { sharedRedis } from "../queue/redis";
 
-export type ThrottleKind = "sign-in" | "invite";
+export type ThrottleKind = "sign-in" | "invite" | "access-code";
 export type Attempter = { account: string; address: string };
 export type ThrottleRefusal = { ok: false; status: 429; retryAfterSeconds: number; error: string };
 
@@ -81,7 +81,9 @@ function describeWait(seconds: number): string {
 
 function refusal(kind: ThrottleKind, waitMs: number): ThrottleRefusal {
   const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
-  const what = kind === "sign-in" ? "failed sign-ins" : "failed invite attempts";
+  const what = { "sign-in": "failed sign-ins", invite: "failed invite attempts", "access-code": "wrong access codes" }[
+    kind
+  ];
   return {
     ok: false,
     status: 429,

@@ -52,7 +52,8 @@ const summary = (row: {
 
 export async function listConversations(workflowId: string): Promise<ConversationSummary[]> {
   const rows = await getDb().conversation.findMany({
-    where: { workflowId },
+    // The public chat's visitors keep their own conversations (lib/public-chat); the Chat panel lists the editors'.
+    where: { workflowId, visitorId: null },
     orderBy: { updatedAt: "desc" },
     take: 200,
   });
@@ -108,12 +109,18 @@ export type SendResult = { ok: true; runId: string; turnId: string } | Extract<S
 
 /**
  * Starts the workflow on the message and records the turn; the first message also titles a conversation still untitled.
+ * `kind`: the editor's Chat panel ("chat", the draft) or a public chat visitor ("public-chat", the published version).
  */
-export async function sendMessage(conversationId: string, message: string, by?: RunStarter): Promise<SendResult> {
+export async function sendMessage(
+  conversationId: string,
+  message: string,
+  by?: RunStarter,
+  kind: "chat" | "public-chat" = "chat",
+): Promise<SendResult> {
   const conversation = await getDb().conversation.findUnique({ where: { id: conversationId } });
   if (!conversation)
     return { ok: false, reason: "not-found", message: `Conversation ${conversationId} does not exist` };
-  const started = await startRun(conversation.workflowId, message, { kind: "chat", conversationId, by });
+  const started = await startRun(conversation.workflowId, message, { kind, conversationId, by });
   if (!started.ok) return started;
   const turn = await getDb().chatTurn.create({ data: { conversationId, runId: started.runId, message } });
   const firstMessage =

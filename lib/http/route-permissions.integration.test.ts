@@ -40,6 +40,7 @@ let doomedWorkflowId = "";
 let evaluationId = "";
 /** The first row of the "perm" and "doomed" datasets. */
 const datasetRowIds: Record<string, string> = {};
+let publicChatId = "";
 const limitedKeys = {} as Record<"inside" | "outside", TestApiKey>;
 const accounts = {} as Record<Role, TestAccount>;
 const cookies = {} as Record<Role, string>;
@@ -164,6 +165,70 @@ const ROWS: Row[] = [
     body: { threadId: "t", runId: "r", messages: [{ id: "m", role: "user", content: "hi" }] },
     allowed: [200],
     limited: "workflow",
+  },
+  {
+    method: "GET",
+    route: "/api/workflows/[id]/public-chat",
+    access: "viewer",
+    path: () => `/api/workflows/${workflowId}/public-chat`,
+    allowed: [200],
+    limited: "workflow",
+  },
+  {
+    method: "PUT",
+    route: "/api/workflows/[id]/public-chat",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}/public-chat`,
+    body: { title: "Permissions" },
+    allowed: [200],
+    limited: "workflow",
+  },
+  // The public chat (lib/public-chat): PUBLIC, no account — its public id opens it, a visitor token (not an account's
+  // key or cookie) opens a visitor's conversation, and browser pages are held to the chat's allowed origins.
+  {
+    method: "GET",
+    route: "/api/public-chat/[publicId]",
+    access: "public",
+    path: () => `/api/public-chat/${publicChatId}`,
+    allowed: [200],
+  },
+  {
+    method: "POST",
+    route: "/api/public-chat/[publicId]/session",
+    access: "public",
+    path: () => `/api/public-chat/${publicChatId}/session`,
+    body: {},
+    allowed: [201],
+  },
+  {
+    method: "GET",
+    route: "/api/public-chat/[publicId]/conversation",
+    access: "public",
+    path: () => `/api/public-chat/${publicChatId}/conversation`,
+    allowed: [401],
+  },
+  {
+    method: "POST",
+    route: "/api/public-chat/[publicId]/conversation",
+    access: "public",
+    path: () => `/api/public-chat/${publicChatId}/conversation`,
+    body: {},
+    allowed: [401],
+  },
+  {
+    method: "POST",
+    route: "/api/public-chat/[publicId]/messages",
+    access: "public",
+    path: () => `/api/public-chat/${publicChatId}/messages`,
+    body: { message: "hi" },
+    allowed: [401],
+  },
+  {
+    method: "GET",
+    route: "/api/public-chat/[publicId]/widget.js",
+    access: "public",
+    path: () => `/api/public-chat/${publicChatId}/widget.js`,
+    allowed: [200],
   },
   {
     method: "GET",
@@ -754,6 +819,12 @@ beforeAll(async () => {
     body: JSON.stringify({ dataset: "perm", evaluators: [{ kind: "toolNotCalled", tool: "anything" }] }),
   });
   evaluationId = ((await evaluation.json()) as { id: string }).id;
+  const publicChat = await fetch(`${served.url}/api/workflows/${workflowId}/public-chat`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", ...accounts.editor.headers },
+    body: JSON.stringify({ enabled: true }),
+  });
+  publicChatId = ((await publicChat.json()) as { publicId: string }).publicId;
   limitedKeys.inside = await createTestApiKey(accounts.editor.userId, "limited to this", [
     workflowId,
     doomedWorkflowId,

@@ -18,9 +18,14 @@ export const API_CONTENT_SECURITY_POLICY =
 
 /**
  * A page's policy: scripts only with this request's nonce (and what they load, 'strict-dynamic'); React's dev build
- * also needs eval.
+ * also needs eval. `frameAncestors`: who may frame it — no one, but for a public chat page the origins its settings
+ * allow (lib/public-chat/origins.ts).
  */
-export function pageContentSecurityPolicy(nonce: string, dev = process.env.NODE_ENV === "development"): string {
+export function pageContentSecurityPolicy(
+  nonce: string,
+  dev = process.env.NODE_ENV === "development",
+  frameAncestors = "frame-ancestors 'none'",
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
@@ -31,7 +36,7 @@ export function pageContentSecurityPolicy(nonce: string, dev = process.env.NODE_
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    frameAncestors,
   ].join("; ");
 }
 

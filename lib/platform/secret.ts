@@ -57,3 +57,11 @@ export function resumeLinkSecret(): Buffer {
   resumeKey ??= derive("resume links");
   return resumeKey;
 }
+
+let visitorKey: Uint8Array<ArrayBuffer> | undefined;
+
+/** Signs public chat visitors' tokens (lib/public-chat/visitor-token.ts), apart from every other key. */
+export function publicChatSecret(): Uint8Array<ArrayBuffer> {
+  visitorKey ??= new Uint8Array(derive("public chat visitors"));
+  return visitorKey;
+}

@@ -26,11 +26,18 @@ export type RunEventStreamOptions = {
   signal: AbortSignal;
   /** Called once when the stream ends, however it ends (the per-user stream quota). */
   release: () => void;
+  /**
+   * What the client gets of each event (default: the event with its seq as the message id); "" sends nothing. The
+   * public chat sends only its answer's text (lib/public-chat/answer-stream.ts).
+   */
+  format?: (event: RunEvent) => string;
 };
+
+const wholeEvent = (event: RunEvent) => `id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`;
 
 export function runEventStream(
   runId: string,
-  { lastSeenSeq, signal, release }: RunEventStreamOptions,
+  { lastSeenSeq, signal, release, format = wholeEvent }: RunEventStreamOptions,
 ): ReadableStream<Uint8Array> {
   const abort = new AbortController();
   signal.addEventListener("abort", () => abort.abort());
@@ -41,9 +48,10 @@ export function runEventStream(
       const heartbeat = setInterval(() => write(": keep-alive\n\n"), HEARTBEAT_MS);
       try {
         write("retry: 1000\n\n");
-        await followRunEvents(runId, lastSeenSeq, abort.signal, (event) =>
-          write(`id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`),
-        );
+        await followRunEvents(runId, lastSeenSeq, abort.signal, (event) => {
+          const text = format(event);
+          if (text) write(text);
+        });
       } catch (error) {
         if (!abort.signal.aborted) console.error(`events of run ${runId}:`, error);
       } finally {

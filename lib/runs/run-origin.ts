@@ -12,6 +12,7 @@ const STARTED: Record<RunTrigger["kind"], string> = {
   workflow: "Started by a parent workflow's Workflow Tool",
   mcp: "Called over MCP",
   chat: "A chat message",
+  "public-chat": "A public chat visitor's message",
   error: "Started as an error workflow",
   "ag-ui": "Started from an AG-UI front-end",
   a2a: "Called by an A2A agent",

@@ -9,6 +9,7 @@ import type { RunTrigger } from "./run-trigger";
 const PRIORITY_BY_TRIGGER: Record<RunTrigger["kind"], number> = {
   manual: 1,
   chat: 1,
+  "public-chat": 1,
   workflow: 1,
   api: 2,
   webhook: 2,

@@ -13,6 +13,8 @@ import { TEST_RUN_MODES } from "../workflow/partial-plan";
 /**
  * `error`: started by another workflow's failed run (its `settings.errorWorkflowId`, error-workflow.ts). `ag-ui`: an
  * AG-UI front-end (lib/ag-ui); `a2a`: another agent over A2A (lib/a2a).
+ * `public-chat`: a visitor of the workflow's public chat page or widget (lib/public-chat), answered by the published
+ * version.
  * `evaluation`: one row of an evaluation (lib/evaluations), shown in the history but kept out of production figures.
  */
 export const TRIGGER_KINDS = [
@@ -27,10 +29,11 @@ export const TRIGGER_KINDS = [
   "ag-ui",
   "a2a",
   "evaluation",
+  "public-chat",
 ] as const;
 /**
- * `conversationId`: a chat message's run (kind "chat"), whose model nodes with memory read the conversation's earlier
- * turns.
+ * `conversationId`: a chat message's run (kind "chat" or "public-chat"), whose model nodes with memory read the
+ * conversation's earlier turns.
  */
 /** Who started a run, when a person or a key did (the editor, the API, the chat, an MCP client, a webhook by key). */
 export const RunStarter = z.object({ userId: z.string(), name: z.string(), via: z.enum(["session", "api-key"]) });
@@ -67,7 +70,7 @@ export type RunSource = "draft" | "published" | { version: number };
 
 /**
  * A person trying the workflow in the editor (Run, its chat) runs the draft; everything live — webhooks, schedules,
- * the API, a parent workflow, an MCP client, an error workflow — runs the published version.
+ * the public chat, the API, a parent workflow, an MCP client, an error workflow — runs the published version.
  */
 export const runSourceOf = (trigger: RunTrigger): RunSource =>
   trigger.kind === "manual" || trigger.kind === "chat" ? "draft" : "published";
@@ -103,6 +106,7 @@ const STARTED_BY: Partial<Record<RunTrigger["kind"], string>> = {
   "ag-ui": "from an AG-UI front-end",
   a2a: "by an A2A agent",
   chat: "from a chat",
+  "public-chat": "from the public chat",
   error: "by another workflow's failure",
   evaluation: "by an evaluation",
 };

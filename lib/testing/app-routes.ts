@@ -54,6 +54,12 @@ import * as knowledgeBaseRoute from "@/app/api/knowledge/[id]/route";
 import * as knowledgeDocumentsRoute from "@/app/api/knowledge/[id]/documents/route";
 import * as knowledgeReindexRoute from "@/app/api/knowledge/[id]/reindex/route";
 import * as knowledgeSearchRoute from "@/app/api/knowledge/[id]/search/route";
+import * as workflowPublicChatRoute from "@/app/api/workflows/[id]/public-chat/route";
+import * as publicChatRoute from "@/app/api/public-chat/[publicId]/route";
+import * as publicChatSessionRoute from "@/app/api/public-chat/[publicId]/session/route";
+import * as publicChatConversationRoute from "@/app/api/public-chat/[publicId]/conversation/route";
+import * as publicChatMessagesRoute from "@/app/api/public-chat/[publicId]/messages/route";
+import * as publicChatWidgetRoute from "@/app/api/public-chat/[publicId]/widget.js/route";
 import type { Route, RouteHandler } from "./serve-web-handler";
 
 const h = (handler: unknown) => handler as RouteHandler;
@@ -189,5 +195,35 @@ export const appRoutes: Route[] = [
     method: "GET",
     pattern: /^\/api\/workflows\/(?<id>[^/]+)\/evaluations\/(?<evaluation>[^/]+)\/compare$/,
     handler: h(evaluationCompareRoute.GET),
+  },
+  ...(["GET", "PUT"] as const).map((method) => ({
+    method,
+    pattern: /^\/api\/workflows\/(?<id>[^/]+)\/public-chat$/,
+    handler: h(workflowPublicChatRoute[method]),
+  })),
+  ...(["GET", "OPTIONS"] as const).map((method) => ({
+    method,
+    pattern: /^\/api\/public-chat\/(?<publicId>[^/]+)$/,
+    handler: h(publicChatRoute[method]),
+  })),
+  ...(["POST", "OPTIONS"] as const).map((method) => ({
+    method,
+    pattern: /^\/api\/public-chat\/(?<publicId>[^/]+)\/session$/,
+    handler: h(publicChatSessionRoute[method]),
+  })),
+  ...(["GET", "POST", "OPTIONS"] as const).map((method) => ({
+    method,
+    pattern: /^\/api\/public-chat\/(?<publicId>[^/]+)\/conversation$/,
+    handler: h(publicChatConversationRoute[method]),
+  })),
+  ...(["POST", "OPTIONS"] as const).map((method) => ({
+    method,
+    pattern: /^\/api\/public-chat\/(?<publicId>[^/]+)\/messages$/,
+    handler: h(publicChatMessagesRoute[method]),
+  })),
+  {
+    method: "GET",
+    pattern: /^\/api\/public-chat\/(?<publicId>[^/]+)\/widget\.js$/,
+    handler: h(publicChatWidgetRoute.GET),
   },
 ];

@@ -25,7 +25,17 @@ let stack: TestStack;
 let contract: ContractRecorder;
 let viewer: TestAccount;
 type Ids =
-  "flow" | "a2a" | "unpublished" | "hooks" | "waiting" | "external" | "approval" | "other" | "run" | "conversation";
+  | "flow"
+  | "a2a"
+  | "unpublished"
+  | "hooks"
+  | "waiting"
+  | "external"
+  | "approval"
+  | "other"
+  | "run"
+  | "conversation"
+  | "publicChat";
 const ids = {} as Record<Ids, string>;
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
@@ -64,6 +74,15 @@ const runStatus = async (runId: string) =>
 const untilStatus = (runId: string, wanted: string) =>
   waitFor(`run ${runId} to be ${wanted}`, async () => ((await runStatus(runId)) === wanted ? true : undefined), 15_000);
 
+const PUBLIC_CHAT_CODE = "contract code";
+
+/** Turns a workflow's public chat on (PUT …/public-chat) and answers its public id. */
+async function publicChat(workflowId: string, settings: object): Promise<string> {
+  const answer = await call("PUT", `/api/workflows/${workflowId}/public-chat`, json(settings));
+  expect(answer.status).toBe(200);
+  return (JSON.parse(answer.text) as { publicId: string }).publicId;
+}
+
 beforeAll(async () => {
   stack = await startTestStack();
   viewer = await createTestAccount("viewer");
@@ -75,6 +94,7 @@ beforeAll(async () => {
   ids.unpublished = await createWorkflow("Contract draft", ECHO, false);
   ids.run = await startRun(ids.flow);
   ids.conversation = (JSON.parse((await post(`/api/workflows/${ids.flow}/conversations`)).text) as { id: string }).id;
+  ids.publicChat = await publicChat(ids.flow, { enabled: true, accessCode: PUBLIC_CHAT_CODE });
   ids.hooks = await createWorkflow("Contract hooks", {
     nodes: [
       graphNode("now", "trigger.webhook", { label: "Now" }),
@@ -130,6 +150,7 @@ describe("the answers every route shares", () => {
         ? ids.conversation
         : ids.flow;
     return template
+      .replace("{publicId}", ids.publicChat)
       .replace("{id}", id)
       .replace("{number}", "1")
       .replace(/\{\w+\}/g, "contract-id");
@@ -328,6 +349,71 @@ describe("each operation's own answers", () => {
     expect((await get(`${base}/evaluations/no-such-evaluation/compare?with=x`)).status).toBe(404);
     expect((await call("DELETE", `${base}/datasets/contract`)).status).toBe(204);
     expect((await call("DELETE", `${base}/datasets/contract`)).status).toBe(404);
+  });
+
+  it("public chat: its settings, a visitor's session, conversation, messages and widget", async () => {
+    const settings = `/api/workflows/${ids.flow}/public-chat`;
+    expect((await get(settings)).status).toBe(200);
+    expect((await get(`${gone}/public-chat`)).status).toBe(404);
+    expect((await call("PUT", settings, json({ title: "Contract chat" }))).status).toBe(200);
+    expect((await call("PUT", settings, json({ allowedOrigins: ["nope"] }))).status).toBe(400);
+    expect((await call("PUT", `${gone}/public-chat`, json({ title: "x" }))).status).toBe(404);
+    // The visitor's side sends no account's credentials at all.
+    const base = `/api/public-chat/${ids.publicChat}`;
+    const visitor = (method: string, path: string, body?: unknown, token?: string) =>
+      call(method, `${base}${path}`, {
+        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: {
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      });
+    expect((await visitor("GET", "")).status).toBe(200);
+    expect((await call("GET", "/api/public-chat/no-such-chat-id", {})).status).toBe(404);
+    expect((await visitor("POST", "/session", {})).status).toBe(401);
+    expect((await visitor("POST", "/session", { accessCode: 7 })).status).toBe(400);
+    const session = await visitor("POST", "/session", { accessCode: PUBLIC_CHAT_CODE });
+    expect(session.status).toBe(201);
+    const token = (JSON.parse(session.text) as { token: string }).token;
+    expect((await visitor("GET", "/conversation", undefined, token)).status).toBe(200);
+    expect((await visitor("POST", "/conversation", {}, token)).status).toBe(201);
+    expect((await visitor("POST", "/messages", { message: "" }, token)).status).toBe(400);
+    expect((await visitor("POST", "/messages", { message: "hello" }, token)).status).toBe(200);
+    expect((await visitor("GET", "/widget.js")).status).toBe(200);
+    for (let wrong = 0; wrong < 5; wrong++)
+      expect((await visitor("POST", "/session", { accessCode: `wrong ${wrong}` })).status).toBe(403);
+    expect((await visitor("POST", "/session", { accessCode: "wrong again" })).status).toBe(429);
+
+    const off = await createWorkflow("Contract chat off", ECHO);
+    const offBase = `/api/public-chat/${await publicChat(off, { enabled: false })}`;
+    for (const path of ["", "/widget.js", "/conversation"])
+      expect((await call("GET", `${offBase}${path}`, {})).status).toBe(404);
+    for (const path of ["/session", "/conversation", "/messages"])
+      expect((await call("POST", `${offBase}${path}`, json({}))).status).toBe(404);
+
+    const draftChat = await publicChat(ids.unpublished, { enabled: true, visitorMessagesPerMinute: 1 });
+    const draft = `/api/public-chat/${draftChat}`;
+    const draftToken = JSON.parse((await call("POST", `${draft}/session`, json({}))).text).token as string;
+    const send = (message: string) =>
+      call("POST", `${draft}/messages`, json({ message }, { authorization: `Bearer ${draftToken}` }));
+    expect((await send("anyone?")).status).toBe(409);
+    expect((await send("anyone now?")).status).toBe(429);
+
+    const asking = await createWorkflow("Contract chat asks", {
+      nodes: [
+        graphNode("entry", "core.entry", { params: { inputFields: [{ name: "n", type: "number", required: true }] } }),
+        graphNode("out", "core.output", { label: "Out" }),
+      ],
+      edges: [graphEdge("entry", "output", "out", "value")],
+    });
+    const asks = `/api/public-chat/${await publicChat(asking, { enabled: true })}`;
+    const asksToken = JSON.parse((await call("POST", `${asks}/session`, json({}))).text).token as string;
+    const cannot = await call(
+      "POST",
+      `${asks}/messages`,
+      json({ message: "hi" }, { authorization: `Bearer ${asksToken}` }),
+    );
+    expect(cannot.status).toBe(503);
   });
 
   it("waits: a Wait for webhook read and resumed once, an Approval step decided once", async () => {

@@ -20,6 +20,7 @@ import { McpSection } from "../mcp/mcp-section";
 import { WorkflowMcpServersSettings } from "../mcp/workflow-mcp-servers";
 import { WorkflowMcpExposure } from "../workflow-mcp-exposure";
 import { WorkflowA2aExposure } from "../workflow-a2a-exposure";
+import { WorkflowPublicChat } from "../workflow-public-chat";
 import { WorkflowErrorSetting } from "../workflow-error-setting";
 import { WorkflowRunLimit } from "../workflow-run-limit";
 import { WorkflowCostBudget } from "../workflow-cost-budget";
@@ -192,6 +193,7 @@ function NothingSelected() {
         <WorkflowCostBudget />
         <WorkflowMcpExposure />
         <WorkflowA2aExposure />
+        <WorkflowPublicChat />
         <WorkflowErrorSetting />
         <WorkflowMcpServersSettings />
       </section>
