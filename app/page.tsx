@@ -5,6 +5,7 @@
 import { Plus, Workflow } from "lucide-react";
 import { pageUser } from "@/lib/auth/request-access";
 import { hasRole } from "@/lib/auth/roles";
+import { visibleWorkflowsWhere } from "@/lib/auth/workflow-access";
 import { listWorkflows, type WorkflowSummary } from "@/lib/workflow-store/repository";
 import { workflowCosts } from "@/lib/runs/workflow-costs";
 import { buttonClassName } from "@/components/ui/button";
@@ -32,7 +33,7 @@ function NewWorkflowButton() {
 export default async function HomePage() {
   const user = await pageUser("viewer", "/");
   const canEdit = hasRole(user.role, "editor");
-  const workflows = await listWorkflows();
+  const workflows = await listWorkflows(visibleWorkflowsWhere(user));
   const costs = await workflowCosts(workflows.map((workflow) => workflow.id));
   const now = new Date();
   return (

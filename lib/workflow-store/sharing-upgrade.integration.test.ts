@@ -65,7 +65,8 @@ it("gives existing workflows the first admin as owner and keeps everyone's acces
     ["w1", "w2"].map((id) => ({ id, graph, ownerId: "first-admin", folderId: "shared-workflows", tags: [] })),
   );
   const { rows: members } = await db.query(
-    `SELECT f.name, m."userId", m.role FROM "FolderMember" m JOIN "Folder" f ON f.id = m."folderId" ORDER BY m."userId"`,
+    `SELECT f.name, m."userId", m.role FROM "FolderMember" m JOIN "Folder" f ON f.id = m."folderId"
+      ORDER BY m."userId"`,
   );
   expect(members).toEqual([
     { name: "Shared workflows", userId: "ed", role: "editor" },

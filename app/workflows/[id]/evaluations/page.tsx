@@ -5,7 +5,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { pageUser } from "@/lib/auth/request-access";
+import { pageUser, pageWorkflowAccess } from "@/lib/auth/request-access";
 import { listDatasets } from "@/lib/evaluations/datasets";
 import { listEvaluations } from "@/lib/evaluations/evaluations";
 import { getWorkflow } from "@/lib/workflow-store/repository";
@@ -23,6 +23,7 @@ type PageProps = { params: Promise<{ id: string }> };
 export default async function EvaluationsPage({ params }: PageProps) {
   const { id } = await params;
   const user = await pageUser("viewer", `/workflows/${id}/evaluations`);
+  await pageWorkflowAccess(user, id);
   const workflow = await getWorkflow(id);
   if (!workflow) notFound();
   const [datasets, evaluations] = await Promise.all([listDatasets(id), listEvaluations(id)]);
