@@ -39,6 +39,9 @@ export async function checkWorkflowAccess(
   missing = `Workflow ${workflowId} does not exist`,
 ): Promise<AccessCheck> {
   if (unlimitedAdmin(caller)) return { ok: true, access: "edit" };
+  // A key limited to other workflows learns nothing of this one, not even whether it exists.
+  if (caller.workflowIds !== null && !caller.workflowIds.includes(workflowId))
+    return { ok: false, reason: "outside-limit", message: outsideScopeMessage({ id: workflowId }) };
   const found = await workflowAccess(caller, workflowId);
   if (!found || found.access === "none") return { ok: false, reason: "not-found", message: missing };
   if (!found.withinKeyLimit)

@@ -97,7 +97,8 @@ describe("duplicating", () => {
       data: { label: "Fetch", mode: "normal" as const, params },
     });
     const clean = await createWorkflow("clean", { nodes: [fetchNode({ url: "https://example.com" })], edges: [] });
-    const editorCaller = { userId: "someone", role: "editor" as const, workflowIds: null, folderIds: null };
+    const { userId } = await createTestAccount("editor");
+    const editorCaller = { userId, role: "editor" as const, workflowIds: null, folderIds: null };
     const copied = await duplicateWorkflow(clean.id, editorCaller);
     expect(copied.ok).toBe(true);
     if (copied.ok) expect((await getWorkflow(copied.id))?.name).toBe("clean (copy)");

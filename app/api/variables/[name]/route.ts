@@ -29,7 +29,7 @@ async function scopeFor(principal: Principal, name: string, workflowId: string |
     return INSTANCE_SCOPE;
   }
   const checked = await checkWorkflowAccess(principal, workflowId, "edit");
-  if (!checked.ok && checked.reason === "forbidden") throw new AccessError("forbidden", checked.message);
+  if (!checked.ok && checked.reason !== "not-found") throw new AccessError("forbidden", checked.message);
   if (!checked.ok || !(await getWorkflow(workflowId)))
     throw new ApiError("not-found", `Workflow ${workflowId} does not exist`);
   return workflowId;
