@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { createInvite, fillAccountForm, joinWithInvite } from "./support/accounts";
+import { createFolderWith, fileWorkflow } from "./support/folders";
 import { OWNER } from "./support/auth-files";
 import { expect, test } from "./support/test";
 
