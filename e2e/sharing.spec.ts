@@ -8,6 +8,7 @@ import { createFolderWith, fileWorkflow } from "./support/folders";
 import { expect, test } from "./support/test";
 
 test("a workflow is its owner's until it is shared through a folder", async ({ page, browser }) => {
+  test.setTimeout(240_000); // three people and a folder on a shared, slow machine
   const stamp = Date.now();
   const ana = await joinWithInvite(browser, await createInvite(page, "editor"), {
     name: "Ana Owner",
