@@ -5,6 +5,7 @@
 import { Plus, Workflow } from "lucide-react";
 import { pageUser } from "@/lib/auth/request-access";
 import { hasRole } from "@/lib/auth/roles";
+import { visibleWorkflowsWhere } from "@/lib/auth/workflow-access";
 import { listWorkflows, type WorkflowSummary } from "@/lib/workflow-store/repository";
 import { workflowCosts } from "@/lib/runs/workflow-costs";
 import { buttonClassName } from "@/components/ui/button";
@@ -16,6 +17,9 @@ import { TemplateGallery } from "@/components/workflow-list/template-gallery";
 import { TEMPLATES } from "@/lib/workflow-store/templates";
 import { usesHostAccess } from "@/lib/workflow-store/templates-host-access";
 import { createWorkflowAction } from "./workflows/actions";
+import { WorkflowFilters } from "@/components/workflow-list/workflow-filters";
+import { filterWorkflows, tagsOf } from "@/lib/workflow-store/list-filter";
+import { listFolders } from "@/lib/workflow-store/folders";
 
 export const dynamic = "force-dynamic";
 
@@ -29,10 +33,22 @@ function NewWorkflowButton() {
   );
 }
 
-export default async function HomePage() {
+type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const textParam = (value: string | string[] | undefined) => (typeof value === "string" && value ? value : undefined);
+
+export default async function HomePage({ searchParams }: PageProps) {
   const user = await pageUser("viewer", "/");
   const canEdit = hasRole(user.role, "editor");
-  const workflows = await listWorkflows();
+  const params = await searchParams;
+  const filter = { q: textParam(params.q), tag: textParam(params.tag), folder: textParam(params.folder) };
+  const [all, folders] = await Promise.all([listWorkflows(visibleWorkflowsWhere(user)), listFolders(user)]);
+  const workflows = filterWorkflows(all, filter);
+  const fileable = folders
+    .filter(
+      (folder) => user.role === "admin" || folder.members.some((m) => m.userId === user.userId && m.role === "editor"),
+    )
+    .map(({ id, name }) => ({ id, name }));
   const costs = await workflowCosts(workflows.map((workflow) => workflow.id));
   const now = new Date();
   return (
@@ -49,10 +65,15 @@ export default async function HomePage() {
         )
       }
     >
-      {workflows.length === 0 ? (
+      {all.length > 0 && <WorkflowFilters filter={filter} folders={folders} tags={tagsOf(all)} />}
+      {all.length === 0 ? (
         <NoWorkflows canEdit={canEdit} />
+      ) : workflows.length === 0 ? (
+        <p className="muted" data-testid="no-matching-workflows">
+          No workflow matches these filters.
+        </p>
       ) : (
-        <WorkflowTable workflows={workflows} costs={costs} now={now} canEdit={canEdit} />
+        <WorkflowTable workflows={workflows} costs={costs} now={now} canEdit={canEdit} folders={fileable} />
       )}
       <TemplateGallery
         templates={TEMPLATES.map(({ id, name, description, icon, graph }) => ({
@@ -91,14 +112,16 @@ type WorkflowTableProps = {
   costs: Map<string, number>;
   now: Date;
   canEdit: boolean;
+  folders: { id: string; name: string }[];
 };
 
 /** One row per workflow, with its cost so far and when it last changed. */
-function WorkflowTable({ workflows, costs, now, canEdit }: WorkflowTableProps) {
+function WorkflowTable({ workflows, costs, now, canEdit, folders }: WorkflowTableProps) {
   return (
     <div className="table-card">
       <div className="table-head workflow-table-head" aria-hidden>
         <span>Name</span>
+        <span>Folder</span>
         <span>Nodes</span>
         <span>Cost</span>
         <span>Updated</span>
@@ -117,6 +140,10 @@ function WorkflowTable({ workflows, costs, now, canEdit }: WorkflowTableProps) {
               updatedLabel={formatRelativeTime(workflow.updatedAt, now)}
               updatedTitle={workflow.updatedAt.toLocaleString("en")}
               canEdit={canEdit}
+              folderId={workflow.folderId}
+              folderName={workflow.folderName}
+              tags={workflow.tags}
+              folders={folders}
             />
           </li>
         ))}

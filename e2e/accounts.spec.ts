@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { createInvite, fillAccountForm, joinWithInvite } from "./support/accounts";
+import { createFolderWith, fileWorkflow } from "./support/folders";
 import { OWNER } from "./support/auth-files";
 import { expect, test } from "./support/test";
 
@@ -104,6 +105,11 @@ test.describe("accounts", () => {
     });
     await expect(viewer.getByTestId("signed-in-role")).toHaveText("viewer");
     await expect(viewer.getByTestId("new-workflow")).toHaveCount(0);
+    // The owner's workflow is theirs until shared: a folder gives the viewer it to read.
+    await expect(viewer.getByRole("link", { name: "Shared with a viewer" })).toHaveCount(0);
+    await createFolderWith(page, "Viewers", { "vera@switchboard.test": "viewer" });
+    await fileWorkflow(page, "Shared with a viewer", "Viewers");
+    await viewer.goto("/");
     await expect(viewer.getByRole("link", { name: "Shared with a viewer" })).toBeVisible();
 
     // An invite works once.

@@ -46,6 +46,13 @@ const ACTIONS: Record<string, { access: Access; args: unknown[] }> = {
   },
   "app/workflows/test-run-actions.ts#nodeDataAction": { access: "viewer", args: ["WORKFLOW"] },
   "app/runs/actions.ts#rerunAction": { access: "editor", args: ["no-such-run"] },
+  "app/folders/actions.ts#createFolderAction": { access: "admin", args: ["hijacked"] },
+  "app/folders/actions.ts#deleteFolderAction": { access: "admin", args: ["no-such-folder"] },
+  "app/folders/actions.ts#setFolderMemberAction": {
+    access: "admin",
+    args: ["no-such-folder", "no-such-user", "editor"],
+  },
+  "app/folders/actions.ts#placeWorkflowAction": { access: "editor", args: ["WORKFLOW", null, ["hijacked"]] },
   "app/workflows/mcp-oauth-actions.ts#mcpOAuthStatusAction": { access: "viewer", args: [OAUTH_NODE] },
   "app/workflows/mcp-oauth-actions.ts#connectMcpOAuthAction": { access: "editor", args: [OAUTH_NODE, "n"] },
   "app/workflows/mcp-oauth-actions.ts#disconnectMcpOAuthAction": { access: "editor", args: [OAUTH_NODE, "n"] },

@@ -5,6 +5,7 @@
 import type { Metadata } from "next";
 import { ShieldCheck } from "lucide-react";
 import { pageUser } from "@/lib/auth/request-access";
+import { visibleWorkflowIds } from "@/lib/auth/workflow-access";
 import { auditFilterChoices, listToolCalls, ToolCallAuditQuery } from "@/lib/audit/list-tool-calls";
 import { sql } from "@/lib/db/sql";
 import { PageShell } from "@/components/ui/page-shell";
@@ -26,9 +27,10 @@ export default async function AuditPage({ searchParams }: PageProps) {
   );
   const parsed = ToolCallAuditQuery.safeParse(raw);
   const query = parsed.success ? parsed.data : ToolCallAuditQuery.parse({});
+  const visible = await visibleWorkflowIds(user);
   const [page, choices] = await Promise.all([
-    listToolCalls(query).catch(() => listToolCalls({ ...query, cursor: undefined })),
-    auditFilterChoices(),
+    listToolCalls(query, visible).catch(() => listToolCalls({ ...query, cursor: undefined }, visible)),
+    auditFilterChoices(visible),
   ]);
   const runIds = [...new Set(page.calls.map((call) => call.runId))];
   const live = runIds.length === 0 ? [] : await sql<{ id: string }>`SELECT id FROM "Run" WHERE id = ANY(${runIds})`;

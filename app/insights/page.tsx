@@ -6,6 +6,7 @@
 import type { Metadata } from "next";
 import { ChartColumn } from "lucide-react";
 import { pageUser } from "@/lib/auth/request-access";
+import { visibleWorkflowIds, visibleWorkflowsWhere } from "@/lib/auth/workflow-access";
 import { InsightsQuery } from "@/lib/insights/insights-window";
 import { readInsights } from "@/lib/insights/read-insights";
 import { listWorkflows } from "@/lib/workflow-store/repository";
@@ -29,7 +30,11 @@ export default async function InsightsPage({ searchParams }: PageProps) {
   );
   const parsed = InsightsQuery.safeParse(raw);
   const query = parsed.success ? parsed.data : InsightsQuery.parse({});
-  const [insights, workflows] = await Promise.all([readInsights(query), listWorkflows()]);
+  const visible = await visibleWorkflowIds(user);
+  const [insights, workflows] = await Promise.all([
+    readInsights(query, visible),
+    listWorkflows(visibleWorkflowsWhere(user)),
+  ]);
   return (
     <PageShell
       user={user}

@@ -1,7 +1,7 @@
 "use server";
 /** Server action of the run pages: run a past run's workflow again, with the same or an edited input (editor). */
 import { redirect } from "next/navigation";
-import { actionPrincipal } from "@/lib/auth/request-access";
+import { actionPrincipal, workflowDenied } from "@/lib/auth/request-access";
 import { getRunStatus } from "@/lib/runs/read-run";
 import { startRun, startRunProblem } from "@/lib/runs/start-run";
 import { startedBy } from "@/lib/runs/run-trigger";
@@ -17,7 +17,10 @@ export async function rerunAction(runId: unknown, input?: { value: unknown }): P
   if (!caller.ok) return { ok: false, error: caller.error };
   if (typeof runId !== "string" || runId.length > 100) return { ok: false, error: "runId: expected the id of a run" };
   const run = await getRunStatus(runId);
-  if (!run) return { ok: false, error: `Run ${runId} does not exist` };
+  const denied = run && (await workflowDenied(caller.principal, run.workflowId, "edit"));
+  if (!run || denied === `Workflow ${run.workflowId} does not exist`)
+    return { ok: false, error: `Run ${runId} does not exist` };
+  if (denied) return { ok: false, error: denied };
   const started = await startRun(run.workflowId, input ? input.value : run.input, {
     kind: "manual",
     by: startedBy(caller.principal),

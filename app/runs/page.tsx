@@ -5,6 +5,7 @@
 import type { Metadata } from "next";
 import { History } from "lucide-react";
 import { pageUser } from "@/lib/auth/request-access";
+import { visibleWorkflowIds, visibleWorkflowsWhere } from "@/lib/auth/workflow-access";
 import { listRuns, RunListQuery } from "@/lib/runs/list-runs";
 import { listWorkflows } from "@/lib/workflow-store/repository";
 import { PageShell } from "@/components/ui/page-shell";
@@ -52,9 +53,10 @@ type PageProps = { searchParams: Promise<Record<string, string | string[] | unde
 export default async function RunsPage({ searchParams }: PageProps) {
   const user = await pageUser("viewer", "/runs");
   const { raw, parsed, query } = readFilters(await searchParams);
+  const visible = await visibleWorkflowIds(user);
   const [page, workflows] = await Promise.all([
-    listRuns(query).catch(() => listRuns({ ...query, cursor: undefined })),
-    listWorkflows(),
+    listRuns(query, visible).catch(() => listRuns({ ...query, cursor: undefined }, visible)),
+    listWorkflows(visibleWorkflowsWhere(user)),
   ]);
   const workflowName = query.workflowId
     ? workflows.find((workflow) => workflow.id === query.workflowId)?.name

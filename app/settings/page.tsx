@@ -14,6 +14,7 @@ import { UsersSection } from "@/components/settings/users-section";
 import { PageShell } from "@/components/ui/page-shell";
 import { listUsers } from "@/lib/auth/accounts";
 import { listApiKeys } from "@/lib/auth/api-keys";
+import { visibleWorkflowsWhere, withinReach } from "@/lib/auth/workflow-access";
 import { listWorkflows } from "@/lib/workflow-store/repository";
 import { pageUser } from "@/lib/auth/request-access";
 import { hostToolsSetting } from "@/lib/settings/host-tools";
@@ -30,7 +31,10 @@ export default async function SettingsPage() {
   const [users, hostTools, retention, prices] = admin
     ? await Promise.all([listUsers(), hostToolsSetting(), getRetention(), readModelPrices()])
     : [[], null, null, null];
-  const [exposed, workflows] = await Promise.all([listExposedWorkflows(), listWorkflows()]);
+  const [exposed, workflows] = await Promise.all([
+    withinReach(user, await listExposedWorkflows(), (workflow) => workflow.workflowId),
+    listWorkflows(visibleWorkflowsWhere(user)),
+  ]);
   return (
     <PageShell
       user={user}

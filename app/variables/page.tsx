@@ -1,6 +1,7 @@
 /** The Variables page: non-secret values templates read as {{vars.NAME}}, for every workflow or one (viewer reads). */
 import type { Metadata } from "next";
 import { pageUser } from "@/lib/auth/request-access";
+import { visibleWorkflowsWhere } from "@/lib/auth/workflow-access";
 import { hasRole } from "@/lib/auth/roles";
 import { INSTANCE_SCOPE, listVariables } from "@/lib/variables/variables";
 import { listWorkflows } from "@/lib/workflow-store/repository";
@@ -12,7 +13,9 @@ export const metadata: Metadata = { title: "Variables" };
 
 export default async function VariablesPage() {
   const user = await pageUser("viewer", "/variables");
-  const [variables, workflows] = await Promise.all([listVariables(), listWorkflows()]);
+  const workflows = await listWorkflows(visibleWorkflowsWhere(user));
+  const visible = new Set(workflows.map((workflow) => workflow.id));
+  const variables = (await listVariables()).filter(({ scope }) => scope === INSTANCE_SCOPE || visible.has(scope));
   return (
     <PageShell
       user={user}

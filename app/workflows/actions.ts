@@ -5,7 +5,7 @@
  */
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { actionDenied, actionPrincipal } from "@/lib/auth/request-access";
+import { actionPrincipal, workflowDenied } from "@/lib/auth/request-access";
 import { catalogueMeta } from "@/lib/nodes";
 import { startEditorRun } from "@/lib/runs/partial-run";
 import { startedBy } from "@/lib/runs/run-trigger";
@@ -32,7 +32,7 @@ import {
 export async function createWorkflowAction(): Promise<never> {
   const caller = await actionPrincipal("editor");
   if (!caller.ok) redirect(caller.error.startsWith("Sign in") ? "/sign-in" : "/forbidden?need=editor");
-  const { id } = await createWorkflow("Untitled workflow");
+  const { id } = await createWorkflow("Untitled workflow", undefined, { ownerId: caller.principal.userId });
   redirect(`/workflows/${id}`);
 }
 
@@ -48,13 +48,14 @@ export async function createFromTemplateAction(templateId: unknown): Promise<Lis
   const refusal = saveRefusal(caller.principal.role, null, template.graph({}));
   if (refusal) return { ok: false, errors: refusal.errors };
   const companionIds: Record<string, string> = {};
+  const owned = { ownerId: caller.principal.userId };
   // A companion is a workflow the template calls as a tool: a Workflow Tool runs its published version.
   for (const companion of template.companions ?? []) {
-    const { id } = await createWorkflow(companion.name, companion.graph());
+    const { id } = await createWorkflow(companion.name, companion.graph(), owned);
     await publishWorkflow(id, "Published with the template", authorOf(caller.principal));
     companionIds[companion.key] = id;
   }
-  const { id } = await createWorkflow(template.name, template.graph(companionIds));
+  const { id } = await createWorkflow(template.name, template.graph(companionIds), owned);
   redirect(`/workflows/${id}`);
 }
 
@@ -71,6 +72,8 @@ export async function saveWorkflowAction(
   if (!user.ok) return { ok: false, errors: [user.error] };
   const workflowId = WorkflowId.safeParse(id);
   if (!workflowId.success) return { ok: false, errors: workflowId.error.issues.map((issue) => issue.message) };
+  const denied = await workflowDenied(user.principal, workflowId.data, "edit");
+  if (denied) return { ok: false, errors: [denied] };
   const body = SaveWorkflowInput.safeParse(input);
   if (!body.success) return { ok: false, errors: body.error.issues.map((issue) => issue.message) };
   const version = ExpectedVersion.safeParse(expectedVersion);
@@ -126,8 +129,8 @@ export async function runWorkflowAction(
 }
 
 export async function renameWorkflowAction(id: unknown, name: unknown): Promise<ListActionResult> {
-  const denied = await actionDenied("editor");
-  if (denied) return { ok: false, errors: [denied] };
+  const caller = await actionPrincipal("editor");
+  if (!caller.ok) return { ok: false, errors: [caller.error] };
   const workflowId = WorkflowId.safeParse(id);
   const newName = WorkflowName.safeParse(name);
   if (!workflowId.success || !newName.success)
@@ -135,6 +138,8 @@ export async function renameWorkflowAction(id: unknown, name: unknown): Promise<
       ok: false,
       errors: [...(workflowId.error?.issues ?? []), ...(newName.error?.issues ?? [])].map((i) => i.message),
     };
+  const denied = await workflowDenied(caller.principal, workflowId.data, "edit");
+  if (denied) return { ok: false, errors: [denied] };
   if (!(await updateWorkflow(workflowId.data, { name: newName.data })))
     return { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
   revalidatePath("/");
@@ -147,17 +152,21 @@ export async function duplicateWorkflowAction(id: unknown): Promise<ListActionRe
   if (!caller.ok) return { ok: false, errors: [caller.error] };
   const workflowId = WorkflowId.safeParse(id);
   if (!workflowId.success) return { ok: false, errors: workflowId.error.issues.map((i) => i.message) };
-  const copied = await duplicateWorkflow(workflowId.data, caller.principal.role);
+  const denied = await workflowDenied(caller.principal, workflowId.data, "view");
+  if (denied) return { ok: false, errors: [denied] };
+  const copied = await duplicateWorkflow(workflowId.data, caller.principal);
   if (!copied.ok) return { ok: false, errors: copied.errors };
   revalidatePath("/");
   return { ok: true };
 }
 
 export async function deleteWorkflowAction(id: unknown): Promise<ListActionResult> {
-  const denied = await actionDenied("editor");
-  if (denied) return { ok: false, errors: [denied] };
+  const caller = await actionPrincipal("editor");
+  if (!caller.ok) return { ok: false, errors: [caller.error] };
   const workflowId = WorkflowId.safeParse(id);
   if (!workflowId.success) return { ok: false, errors: workflowId.error.issues.map((i) => i.message) };
+  const denied = await workflowDenied(caller.principal, workflowId.data, "edit");
+  if (denied) return { ok: false, errors: [denied] };
   if (!(await deleteWorkflow(workflowId.data)))
     return { ok: false, errors: [`Workflow ${workflowId.data} does not exist`] };
   revalidatePath("/");
@@ -178,7 +187,7 @@ export async function importWorkflowAction(text: unknown): Promise<ListActionRes
   if (mistyped.length > 0) return { ok: false, errors: mistyped };
   const refusal = saveRefusal(user.principal.role, null, file.graph);
   if (refusal) return { ok: false, errors: refusal.errors };
-  const { id } = await createWorkflow(await unusedName(file.name), file.graph);
+  const { id } = await createWorkflow(await unusedName(file.name), file.graph, { ownerId: user.principal.userId });
   redirect(`/workflows/${id}`);
 }
 

@@ -5,7 +5,7 @@
  * the page (lib/runs/partial-run.ts) — and the latest data of each node for the input/output
  * panel. Running needs the editor role; reading the data, the viewer role (they may read runs).
  */
-import { actionDenied, actionPrincipal } from "@/lib/auth/request-access";
+import { actionPrincipal, workflowDenied } from "@/lib/auth/request-access";
 import { latestNodeOutputs } from "@/lib/runs/recorded-outputs";
 import { startTestRun } from "@/lib/runs/partial-run";
 import { startedBy } from "@/lib/runs/run-trigger";
@@ -46,9 +46,11 @@ export async function testRunAction(
 
 /** Each node's output in the workflow's latest runs (redacted when it was recorded). */
 export async function nodeDataAction(id: unknown): Promise<NodeDataResult> {
-  const denied = await actionDenied("viewer");
-  if (denied) return { ok: false, errors: [denied] };
+  const caller = await actionPrincipal("viewer");
+  if (!caller.ok) return { ok: false, errors: [caller.error] };
   const workflowId = WorkflowId.safeParse(id);
   if (!workflowId.success) return { ok: false, errors: workflowId.error.issues.map((issue) => issue.message) };
+  const denied = await workflowDenied(caller.principal, workflowId.data, "view");
+  if (denied) return { ok: false, errors: [denied] };
   return { ok: true, outputs: await latestNodeOutputs(workflowId.data) };
 }

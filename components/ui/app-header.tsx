@@ -19,6 +19,7 @@ const PAGES: { href: string; label: string; testId: string; adminOnly?: boolean 
   { href: "/audit", label: "Tool calls", testId: "nav-audit" },
   { href: "/variables", label: "Variables", testId: "nav-variables" },
   { href: "/knowledge", label: "Knowledge", testId: "nav-knowledge" },
+  { href: "/folders", label: "Folders", testId: "nav-folders" },
   { href: "/secrets", label: "Secrets", testId: "nav-secrets", adminOnly: true },
   { href: "/settings", label: "Settings", testId: "nav-settings" },
 ];

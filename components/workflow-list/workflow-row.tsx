@@ -1,13 +1,15 @@
 "use client";
 /** One row of the workflow list: opens the workflow, and renames, duplicates or deletes it in place. */
-import { Copy, FlaskConical, Pencil, Trash2, Workflow } from "lucide-react";
+import { Copy, FlaskConical, FolderInput, Pencil, Trash2, Workflow } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { placeWorkflowAction } from "@/app/folders/actions";
 import { deleteWorkflowAction, duplicateWorkflowAction, renameWorkflowAction } from "@/app/workflows/actions";
 import type { ListActionResult } from "@/app/workflows/schema";
 import { Badge } from "@/components/ui/badge";
 import { ConfirmDialog } from "./confirm-dialog";
+import { PlaceWorkflowDialog } from "./place-workflow-dialog";
 import { formatUsd } from "@/lib/settings/model-price-table";
 
 /** `canEdit` is false for viewers: the row only opens the workflow. `publishedVersion`: the live one, if any. */
@@ -22,12 +24,17 @@ type WorkflowRowProps = {
   updatedLabel: string;
   updatedTitle: string;
   canEdit: boolean;
+  folderId: string | null;
+  folderName: string | null;
+  tags: string[];
+  /** The folders the person may put workflows into. */
+  folders: { id: string; name: string }[];
 };
 
 export function WorkflowRow(props: WorkflowRowProps) {
   const { id, name, nodeCount, costUsd, updatedAt, updatedLabel, updatedTitle, canEdit } = props;
   const [renaming, setRenaming] = useState(false);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [dialog, setDialog] = useState<"place" | "delete" | null>(null);
   const { act, pending, error } = useRowAction();
   const rename = (value: string) => {
     setRenaming(false);
@@ -48,7 +55,11 @@ export function WorkflowRow(props: WorkflowRowProps) {
           </Link>
         )}
         <LiveBadge publishedVersion={props.publishedVersion} />
+        <RowTags tags={props.tags} />
         {error && <RowError error={error} />}
+      </span>
+      <span className="muted" data-testid="workflow-folder">
+        {props.folderName ?? "Private"}
       </span>
       <span className="muted">{nodes}</span>
       <span className="muted" data-testid="workflow-cost" title="What its runs' model calls cost (the runs still kept)">
@@ -62,26 +73,26 @@ export function WorkflowRow(props: WorkflowRowProps) {
         name={name}
         hidden={!canEdit}
         onRename={() => setRenaming(true)}
+        onPlace={() => setDialog("place")}
         onDuplicate={() => act(() => duplicateWorkflowAction(id))}
-        onDelete={() => setConfirmingDelete(true)}
+        onDelete={() => setDialog("delete")}
       />
-      {confirmingDelete && (
-        <ConfirmDialog
-          title={`Delete “${name}”?`}
-          confirmLabel="Delete workflow"
-          onCancel={() => setConfirmingDelete(false)}
-          onConfirm={() =>
-            act(
-              () => deleteWorkflowAction(id),
-              () => setConfirmingDelete(false),
-            )
-          }
-        >
-          The workflow and its {nodes} are removed for good. Its past runs stay in the run history.
-        </ConfirmDialog>
-      )}
+      <RowDialogs
+        {...props}
+        nodes={nodes}
+        placing={dialog === "place"}
+        confirmingDelete={dialog === "delete"}
+        close={() => setDialog(null)}
+        act={act}
+      />
     </div>
   );
+}
+
+/** A folder action's answer as the list's actions give theirs. */
+async function asListResult(result: Promise<{ ok: true } | { ok: false; error: string }>): Promise<ListActionResult> {
+  const answered = await result;
+  return answered.ok ? { ok: true } : { ok: false, errors: [answered.error] };
 }
 
 /** Runs a list action; on success refreshes the list, on failure keeps its errors to show in the row. */
@@ -150,11 +161,12 @@ type RowActionsProps = {
   name: string;
   hidden: boolean;
   onRename: () => void;
+  onPlace: () => void;
   onDuplicate: () => void;
   onDelete: () => void;
 };
 
-function RowActions({ id, name, hidden, onRename, onDuplicate, onDelete }: RowActionsProps) {
+function RowActions({ id, name, hidden, onRename, onPlace, onDuplicate, onDelete }: RowActionsProps) {
   return (
     <span className="workflow-row-actions" hidden={hidden}>
       <Link
@@ -179,6 +191,16 @@ function RowActions({ id, name, hidden, onRename, onDuplicate, onDelete }: RowAc
       <button
         type="button"
         className="row-action"
+        data-testid="workflow-place"
+        aria-label={`Folder and tags of ${name}`}
+        title="Folder and tags"
+        onClick={onPlace}
+      >
+        <FolderInput size={14} aria-hidden />
+      </button>
+      <button
+        type="button"
+        className="row-action"
         data-testid="workflow-duplicate"
         aria-label={`Duplicate ${name}`}
         title="Duplicate"
@@ -196,6 +218,55 @@ function RowActions({ id, name, hidden, onRename, onDuplicate, onDelete }: RowAc
       >
         <Trash2 size={14} aria-hidden />
       </button>
+    </span>
+  );
+}
+
+type RowDialogsProps = WorkflowRowProps & {
+  nodes: string;
+  placing: boolean;
+  confirmingDelete: boolean;
+  close: () => void;
+  act: ReturnType<typeof useRowAction>["act"];
+};
+
+/** The row's dialogs: its folder and tags, and the question before deleting it. */
+function RowDialogs({ id, name, nodes, placing, confirmingDelete, close, act, ...props }: RowDialogsProps) {
+  const { folderId, tags, folders } = props;
+  return (
+    <>
+      {placing && (
+        <PlaceWorkflowDialog
+          name={name}
+          folderId={folderId}
+          tags={tags}
+          folders={folders}
+          onCancel={close}
+          onSave={(folderId, tags) => act(() => asListResult(placeWorkflowAction(id, folderId, tags)), close)}
+        />
+      )}
+      {confirmingDelete && (
+        <ConfirmDialog
+          title={`Delete “${name}”?`}
+          confirmLabel="Delete workflow"
+          onCancel={close}
+          onConfirm={() => act(() => deleteWorkflowAction(id), close)}
+        >
+          The workflow and its {nodes} are removed for good. Its past runs stay in the run history.
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+function RowTags({ tags }: { tags: string[] }) {
+  return (
+    <span className="workflow-row-tags" data-testid="workflow-tags">
+      {tags.map((tag) => (
+        <Badge key={tag} className="workflow-row-tag">
+          {tag}
+        </Badge>
+      ))}
     </span>
   );
 }

@@ -33,6 +33,6 @@ export async function joinWithInvite(browser: Browser, link: string, who: Person
   await page.goto(link);
   await fillAccountForm(page, { name: who.name, email: who.email, password: who.password, confirm: who.password });
   await page.getByTestId("account-submit").click();
-  await expect(page.getByRole("heading", { name: "Workflows" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Workflows", exact: true })).toBeVisible();
   return page;
 }

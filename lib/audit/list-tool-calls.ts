@@ -42,7 +42,11 @@ export type AuditedCall = {
 
 export type AuditPage = { calls: AuditedCall[]; nextCursor: string | null };
 
-export async function listToolCalls(query: ToolCallAuditQuery): Promise<AuditPage> {
+/** `workflowIds` (null: all, deleted workflows' calls included) keeps only those workflows' calls. */
+export async function listToolCalls(
+  query: ToolCallAuditQuery,
+  workflowIds: readonly string[] | null = null,
+): Promise<AuditPage> {
   const after = query.cursor ? decodeCursor(query.cursor, "number") : null;
   const rows = await sql<Omit<AuditedCall, "at"> & { at: Date }>`
     SELECT audit.id, at, "runId", audit."workflowId", "workflowName", "callerNodeId", "callerLabel", caller,
@@ -51,6 +55,7 @@ export async function listToolCalls(query: ToolCallAuditQuery): Promise<AuditPag
         AS "startedBy"
     FROM "ToolCallAudit" audit LEFT JOIN "Run" run ON run.id = audit."runId"
     WHERE (${query.workflowId ?? null}::text IS NULL OR audit."workflowId" = ${query.workflowId ?? null})
+      AND (${workflowIds}::text[] IS NULL OR audit."workflowId" = ANY(${workflowIds}::text[]))
       AND (${query.tool ?? null}::text IS NULL OR "toolName" = ${query.tool ?? null})
       AND (${query.caller ?? null}::text IS NULL OR caller = ${query.caller ?? null})
       AND (${query.outcome ?? null}::text IS NULL OR outcome = ${query.outcome ?? null})
@@ -71,8 +76,10 @@ export async function listToolCalls(query: ToolCallAuditQuery): Promise<AuditPag
 /**
  * The workflows and tools the trail has seen, for the page's filters (deleted workflows included, by their last name).
  */
-export async function auditFilterChoices(): Promise<{ workflows: { id: string; name: string }[]; tools: string[] }> {
-  const [workflows, tools] = await Promise.all([
+export async function auditFilterChoices(
+  workflowIds: readonly string[] | null = null,
+): Promise<{ workflows: { id: string; name: string }[]; tools: string[] }> {
+  const [all, tools] = await Promise.all([
     sql<{
       id: string;
       name: string;
@@ -80,5 +87,6 @@ export async function auditFilterChoices(): Promise<{ workflows: { id: string; n
       ORDER BY "workflowId", at DESC`,
     sql<{ toolName: string }>`SELECT DISTINCT "toolName" FROM "ToolCallAudit" ORDER BY "toolName" LIMIT 500`,
   ]);
+  const workflows = workflowIds === null ? all : all.filter((workflow) => workflowIds.includes(workflow.id));
   return { workflows: workflows.sort((a, b) => a.name.localeCompare(b.name)), tools: tools.map((row) => row.toolName) };
 }

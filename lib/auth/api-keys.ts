@@ -7,7 +7,7 @@ import "server-only";
 import { getDb } from "../db/client";
 import { getAuth } from "./auth";
 import { forgetVerifiedKeys } from "./verified-keys";
-import { workflowIdsOf, workflowPermissions } from "./workflow-scope";
+import { folderIdsOf, workflowIdsOf, workflowPermissions } from "./workflow-scope";
 
 /** `workflows` is null for a key that reaches every workflow; a deleted workflow keeps its id and loses its name. */
 export type ApiKeySummary = {
@@ -17,6 +17,8 @@ export type ApiKeySummary = {
   createdAt: Date;
   lastRequest: Date | null;
   workflows: { id: string; name: string | null }[] | null;
+  /** The folder the key is limited to (null: none). */
+  folder: { id: string; name: string | null } | null;
 };
 
 export type ApiKeyResult<T> = ({ ok: true } & T) | { ok: false; error: string };
@@ -33,16 +35,36 @@ async function unknownWorkflows(workflowIds: readonly string[]): Promise<string 
   return missing.length === 0 ? null : `workflows: no workflow has the id ${missing.join(", ")}`;
 }
 
-/** The new key's full text: shown to its owner once, never stored. No `workflowIds` (or none) means every workflow. */
+/** Null when the folder exists and the user may see it (a member, or an admin); otherwise the problem in words. */
+async function unknownFolder(userId: string, folderId: string | null): Promise<string | null> {
+  if (!folderId) return null;
+  const db = getDb();
+  const [folder, user] = await Promise.all([
+    db.folder.findUnique({
+      where: { id: folderId },
+      select: { members: { where: { userId }, select: { role: true } } },
+    }),
+    db.user.findUnique({ where: { id: userId }, select: { role: true } }),
+  ]);
+  return folder && (user?.role === "admin" || folder.members.length > 0)
+    ? null
+    : `folderId: you are in no folder with the id ${folderId}`;
+}
+
+/**
+ * The new key's full text: shown to its owner once, never stored. No `workflowIds` (or none) means every workflow;
+ * `folderId` limits it to that folder's workflows.
+ */
 export async function createApiKey(
   userId: string,
   name: string,
   workflowIds: readonly string[] = [],
+  folderId: string | null = null,
 ): Promise<ApiKeyResult<{ id: string; key: string }>> {
-  const problem = await unknownWorkflows(workflowIds);
+  const problem = (await unknownWorkflows(workflowIds)) ?? (await unknownFolder(userId, folderId));
   if (problem) return { ok: false, error: problem };
   const created = await getAuth().api.createApiKey({
-    body: { userId, name: name.trim(), permissions: workflowPermissions(workflowIds) },
+    body: { userId, name: name.trim(), permissions: workflowPermissions(workflowIds, folderId) },
   });
   return { ok: true, id: created.id, key: created.key };
 }
@@ -71,9 +93,15 @@ export async function listApiKeys(userId: string): Promise<ApiKeySummary[]> {
     orderBy: { createdAt: "desc" },
     select: { id: true, name: true, start: true, createdAt: true, lastRequest: true, permissions: true },
   });
-  const limits = new Map(
-    keys.map((key) => [key.id, workflowIdsOf(key.permissions ? JSON.parse(key.permissions) : null)]),
+  const permissions = new Map(keys.map((key) => [key.id, key.permissions ? JSON.parse(key.permissions) : null]));
+  const limits = new Map(keys.map((key) => [key.id, workflowIdsOf(permissions.get(key.id))]));
+  const folderNames = new Map(
+    (await getDb().folder.findMany({ select: { id: true, name: true } })).map((row) => [row.id, row.name]),
   );
+  const folderOf = (keyId: string) => {
+    const id = folderIdsOf(permissions.get(keyId))?.[0];
+    return id ? { id, name: folderNames.get(id) ?? null } : null;
+  };
   const ids = [...new Set([...limits.values()].flatMap((list) => list ?? []))];
   const named =
     ids.length > 0
@@ -84,6 +112,7 @@ export async function listApiKeys(userId: string): Promise<ApiKeySummary[]> {
     ...key,
     name: key.name ?? "(unnamed)",
     workflows: limits.get(key.id)?.map((id) => ({ id, name: names.get(id) ?? null })) ?? null,
+    folder: folderOf(key.id),
   }));
 }
 

@@ -8,9 +8,9 @@ import { getDb } from "../db/client";
 import { getAuth } from "./auth";
 import { verifyKeyOnce } from "./verified-keys";
 import { hasRole, isRole, type Role } from "./roles";
-import { workflowIdsOf } from "./workflow-scope";
+import { folderIdsOf, workflowIdsOf } from "./workflow-scope";
 
-/** `workflowIds` is null unless an API key limited to some workflows is calling. */
+/** `workflowIds` / `folderIds` are null unless an API key limited to some workflows / a folder is calling. */
 export type Principal = {
   userId: string;
   email: string;
@@ -18,6 +18,7 @@ export type Principal = {
   role: Role;
   via: "session" | "api-key";
   workflowIds: string[] | null;
+  folderIds: string[] | null;
 };
 
 export type AccessFailure = "unauthenticated" | "forbidden";
@@ -65,6 +66,7 @@ async function verifyApiKey(key: string): Promise<Principal | null> {
       role: user.role,
       via: "api-key",
       workflowIds: workflowIdsOf(result.key?.permissions),
+      folderIds: folderIdsOf(result.key?.permissions),
     }
   );
 }
@@ -80,6 +82,7 @@ async function fromSession(headers: Headers): Promise<Principal | null> {
     role: isRole(user.role) ? user.role : "viewer",
     via: "session",
     workflowIds: null,
+    folderIds: null,
   };
 }
 

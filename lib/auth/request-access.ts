@@ -6,10 +6,12 @@
  */
 import "server-only";
 import { headers } from "next/headers";
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { hasOwner } from "./accounts";
 import { AccessError, authenticate, requireRole, type Principal } from "./principal";
+import type { WorkflowAccess } from "./access-rule";
 import { hasRole, type Role } from "./roles";
+import { checkWorkflowAccess } from "./workflow-access";
 import { isLimited, LIMITED_KEY_NOT_FOR_PAGES } from "./workflow-scope";
 
 /** The signed-in user of a page request, with at least `role`; `path` is where to come back after signing in. */
@@ -47,4 +49,30 @@ export async function actionPrincipal(
 export async function actionDenied(role: Role): Promise<string | null> {
   const caller = await actionPrincipal(role);
   return caller.ok ? null : caller.error;
+}
+
+/** A page about one workflow: its "not found" page when the caller may not see it, else what they may do with it. */
+export async function pageWorkflowAccess(principal: Principal, workflowId: string): Promise<WorkflowAccess> {
+  const checked = await checkWorkflowAccess(principal, workflowId, "view");
+  if (!checked.ok) notFound();
+  return checked.access;
+}
+
+/**
+ * For actions about one workflow: null when the caller may `needed` it, else the problem in words — the same words as
+ * a missing workflow when they may not see it.
+ */
+export async function workflowDenied(
+  principal: Principal,
+  workflowId: string,
+  needed: "view" | "edit",
+): Promise<string | null> {
+  const checked = await checkWorkflowAccess(principal, workflowId, needed);
+  return checked.ok ? null : checked.message;
+}
+
+/** For a page's title: whether the signed-in caller may see the workflow (a name is not for strangers). */
+export async function callerSeesWorkflow(workflowId: string): Promise<boolean> {
+  const principal = await authenticate(await headers());
+  return principal !== null && !isLimited(principal) && (await checkWorkflowAccess(principal, workflowId, "view")).ok;
 }

@@ -1,13 +1,16 @@
 /**
  * The one way a route handler is built: perimeter checks (Host, cross-site, JSON body and its
- * size), then who is calling, whether their role is enough and, for a key limited to some
- * workflows, whether this request is about one of them; then the handler. Anything it throws
+ * size), then who is calling, whether their role is enough and, for a route about one workflow,
+ * whether they may see it (404 otherwise, as if it did not exist) or change it (its folder role) and
+ * whether their key's limit reaches it; then the handler. Anything it throws
  * becomes a clean answer (ApiError → its status, the rest → 500 without details).
  */
 import { AccessError, requireRole, type Principal } from "../auth/principal";
 import type { Role } from "../auth/roles";
-import { mayUseWorkflow, outsideScopeMessage } from "../auth/workflow-scope";
+import { checkWorkflowAccess } from "../auth/workflow-access";
+import { isLimited } from "../auth/workflow-scope";
 import { ApiError, internalError } from "./api-error";
+import type { WorkflowOf } from "./workflow-of";
 import { bodyLimit, checkApiBody, checkRequest, refusalResponse } from "./perimeter";
 import { readJsonBody } from "./read-json-body";
 import { contextOfRequest, withContext } from "../telemetry/spans";
@@ -27,30 +30,35 @@ export type ApiRouteOptions<P> = {
   /** "workflow" allows the larger workflow body limit (5 MB by default). */
   body?: "default" | "workflow";
   /**
-   * How the route honours an API key limited to some workflows: the workflow the request is about
-   * (lib/http/workflow-of.ts; checked before the handler, null lets the handler answer 404), or
-   * "filtered" when the handler narrows its answer to `principal.workflowIds` itself. A route that
-   * says neither is closed to such keys (403), so a new route cannot leak past a limit by accident.
+   * The workflow the request is about (lib/http/workflow-of.ts; checked before the handler with
+   * lib/auth/workflow-access.ts, null lets the handler answer 404), or "filtered" when the handler
+   * narrows its answer to what the caller may see itself (visibleWorkflowIds). A route that says
+   * neither is closed to limited keys (403), so a new route cannot leak past a limit by accident.
    */
-  workflow?: ((params: P) => Promise<string | null>) | "filtered";
+  workflow?: WorkflowOf<P> | "filtered";
+  /** What the caller must be allowed on that workflow: "view" for viewer routes, "edit" otherwise, unless said. */
+  access?: "view" | "edit";
 };
 
-async function checkWorkflowLimit<P>(
-  request: Request,
-  principal: Principal,
-  workflow: ApiRouteOptions<P>["workflow"],
-  params: P,
-): Promise<void> {
-  if (principal.workflowIds === null || workflow === "filtered") return;
-  if (!workflow)
-    throw new AccessError(
-      "forbidden",
-      `This API key is limited to some workflows, and ${request.method} ${new URL(request.url).pathname} is not ` +
-        `about one workflow: use a key without a limit`,
-    );
+async function checkWorkflow<P>(request: Request, principal: Principal, options: ApiRouteOptions<P>, params: P) {
+  const { workflow } = options;
+  if (workflow === "filtered") return;
+  if (!workflow) {
+    if (isLimited(principal))
+      throw new AccessError(
+        "forbidden",
+        `This API key is limited to some workflows, and ${request.method} ${new URL(request.url).pathname} is ` +
+          `not about one workflow: use a key without a limit`,
+      );
+    return;
+  }
   const workflowId = await workflow(params);
-  if (workflowId !== null && !mayUseWorkflow(principal, workflowId))
-    throw new AccessError("forbidden", outsideScopeMessage({ id: workflowId }));
+  if (workflowId === null) return;
+  const needed = options.access ?? (options.role === "viewer" ? "view" : "edit");
+  const checked = await checkWorkflowAccess(principal, workflowId, needed, workflow.missing(params));
+  if (checked.ok) return;
+  if (checked.reason === "not-found") throw new ApiError("not-found", checked.message);
+  throw new AccessError("forbidden", checked.message);
 }
 
 export function apiRoute<P = Record<string, never>>(
@@ -67,7 +75,7 @@ export function apiRoute<P = Record<string, never>>(
     try {
       const principal = await requireRole(request.headers, options.role);
       const params = await context.params;
-      await checkWorkflowLimit(request, principal, options.workflow, params);
+      await checkWorkflow(request, principal, options, params);
       return await handler({ request, principal, json: () => readJsonBody(request, limit) }, params);
     } catch (error) {
       return errorResponse(request, error);

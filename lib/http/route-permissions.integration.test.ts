@@ -13,6 +13,7 @@ import { createTestAccount, createTestApiKey, type TestAccount, type TestApiKey 
 import { appRoutes } from "../testing/app-routes";
 import { routeFileMethods } from "../testing/route-files";
 import { serveRoutes, type ServedRoutes } from "../testing/serve-web-handler";
+import { createFolder, setFolderMember } from "../workflow-store/folders";
 
 type Access = Role | "public" | "run-token";
 /**
@@ -830,7 +831,16 @@ beforeAll(async () => {
     doomedWorkflowId,
   ]);
   limitedKeys.outside = await createTestApiKey(accounts.editor.userId, "limited to another", [otherWorkflowId]);
+  await shareWithViewer([workflowId, otherWorkflowId, doomedWorkflowId]);
 });
+
+/** The table's workflows are the editor's; a folder shares them with the viewer, who may then read them. */
+async function shareWithViewer(workflowIds: string[]) {
+  const folder = await createFolder(`permissions ${Date.now()}`);
+  if (!folder.ok || !folder.id) throw new Error("could not make the table's folder");
+  await setFolderMember(folder.id, accounts.viewer.userId, "viewer");
+  await getDb().workflow.updateMany({ where: { id: { in: workflowIds } }, data: { folderId: folder.id } });
+}
 afterAll(async () => {
   await served.close();
 });
@@ -895,7 +905,7 @@ describe("what a key limited to some workflows gets from the API", () => {
 
   it("lists only its workflows and their runs", async () => {
     expect((await get("/api/workflows", limitedKeys.outside)) as unknown as { id: string }[]).toEqual([
-      { id: otherWorkflowId, name: "other", publishedVersion: null },
+      expect.objectContaining({ id: otherWorkflowId, name: "other", publishedVersion: null }),
     ]);
     expect(((await get("/api/runs?limit=100", limitedKeys.outside)).runs as unknown[]).length).toBe(0);
     const inside = (await get("/api/runs?limit=100", limitedKeys.inside)).runs as { id: string }[];

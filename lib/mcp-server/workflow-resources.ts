@@ -1,11 +1,11 @@
 /** The resources of Switchboard's own MCP server: `workflow://{id}` and `run://{id}`, as JSON, within the caller's scope. */
 import { ErrorCode, McpError, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Principal } from "../auth/principal";
-import { mayUseWorkflow, withinScope } from "../auth/workflow-scope";
+import { visibleWorkflowsWhere } from "../auth/workflow-access";
 import { getRunStatus } from "../runs/read-run";
 import { getWorkflow, listWorkflows } from "../workflow-store/repository";
 import { exposedWorkflow } from "./exposed-workflows";
-import { outsideScope } from "./workflow-tools";
+import { accessRefusal } from "./workflow-tools";
 
 export const RESOURCE_TEMPLATES = [
   { uriTemplate: "workflow://{id}", name: "Workflow definition", mimeType: "application/json" },
@@ -14,7 +14,7 @@ export const RESOURCE_TEMPLATES = [
 
 /** Every workflow the caller may read, as a resource. */
 export async function listWorkflowResources(principal: Principal) {
-  return withinScope(principal, await listWorkflows(), (workflow) => workflow.id).map((workflow) => ({
+  return (await listWorkflows(visibleWorkflowsWhere(principal))).map((workflow) => ({
     uri: `workflow://${workflow.id}`,
     name: workflow.name,
     mimeType: "application/json",
@@ -53,8 +53,10 @@ async function readResource(uri: string): Promise<{ workflowId: string; body: un
 /** Answers resources/read for the caller: a missing address or another scope's workflow is an error naming it. */
 export async function readResourceFor(principal: Principal, uri: string): Promise<ReadResourceResult> {
   const found = await readResource(uri);
-  if (!found) throw new Error(`Nothing at ${uri}: use workflow://{id} or run://{id} with an id that exists`);
-  if (!mayUseWorkflow(principal, found.workflowId))
-    throw new McpError(ErrorCode.InvalidParams, await outsideScope(found.workflowId));
+  const missing = `Nothing at ${uri}: use workflow://{id} or run://{id} with an id that exists`;
+  if (!found) throw new Error(missing);
+  const refused = await accessRefusal(principal, found.workflowId, "view", missing);
+  if (refused === missing) throw new Error(missing);
+  if (refused) throw new McpError(ErrorCode.InvalidParams, refused);
   return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(found.body, null, 2) }] };
 }

@@ -9,7 +9,8 @@ import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { startedBy, type RunStarter } from "../runs/run-trigger";
 import { hasRole } from "../auth/roles";
-import { mayUseWorkflow, outsideScopeMessage, withinScope } from "../auth/workflow-scope";
+import { checkWorkflowAccess, visibleWorkflowsWhere, withinReach } from "../auth/workflow-access";
+import { outsideScopeMessage } from "../auth/workflow-scope";
 import { errorResult } from "../gateway/error-result";
 import { TERMINAL_EVENT_TYPES, type RunEvent } from "../runs/events";
 import { watchRunEvents } from "../runs/live-events";
@@ -71,7 +72,22 @@ function answer(value: unknown, isError = false): CallToolResult {
 
 /** The workflows exposed as tools that the caller may see. */
 export async function exposedToCaller(principal: Principal): Promise<ExposedWorkflow[]> {
-  return withinScope(principal, await listExposedWorkflows(), (workflow) => workflow.workflowId);
+  return withinReach(principal, await listExposedWorkflows(), (workflow) => workflow.workflowId);
+}
+
+/**
+ * Null when the caller may `needed` the workflow; otherwise why not: one they may not see reads as `missing` (its
+ * existence does not leak), one outside their key's limit is named.
+ */
+export async function accessRefusal(
+  principal: Principal,
+  workflowId: string,
+  needed: "view" | "edit",
+  missing: string,
+): Promise<string | null> {
+  const checked = await checkWorkflowAccess(principal, workflowId, needed, missing);
+  if (checked.ok) return null;
+  return checked.reason === "outside-limit" ? outsideScope(workflowId) : checked.message;
 }
 
 /** Why the caller's key may not use this workflow, naming it. */
@@ -120,10 +136,13 @@ async function runAndWait(
 }
 
 async function listWorkflowsTool(principal: Principal): Promise<CallToolResult> {
-  const [all, exposed] = await Promise.all([listWorkflows(), exposedToCaller(principal)]);
+  const [all, exposed] = await Promise.all([
+    listWorkflows(visibleWorkflowsWhere(principal)),
+    exposedToCaller(principal),
+  ]);
   const tools = new Map(exposed.map((workflow) => [workflow.workflowId, workflow.toolName]));
   return answer({
-    workflows: withinScope(principal, all, (workflow) => workflow.id).map(({ id, name: workflowName }) => ({
+    workflows: all.map(({ id, name: workflowName }) => ({
       id,
       name: workflowName,
       exposedAs: tools.get(id) ?? null,
@@ -135,7 +154,9 @@ async function getRunTool(principal: Principal, args: unknown): Promise<CallTool
   const parsed = GetRunArgs.safeParse(args);
   if (!parsed.success) return errorResult("runId: give the id of a run");
   const run = await getRunStatus(parsed.data.runId);
-  if (run && !mayUseWorkflow(principal, run.workflowId)) return errorResult(await outsideScope(run.workflowId));
+  const missing = `Run ${parsed.data.runId} does not exist`;
+  const refused = run && (await accessRefusal(principal, run.workflowId, "view", missing));
+  if (refused) return errorResult(refused);
   return run
     ? answer({
         runId: run.id,
@@ -156,8 +177,9 @@ async function runWorkflowTool(
   const parsed = RunWorkflowArgs.safeParse(args);
   if (!parsed.success)
     return errorResult(`${parsed.error.issues[0].path.join(".")}: ${parsed.error.issues[0].message}`);
-  if (!mayUseWorkflow(principal, parsed.data.workflowId))
-    return errorResult(await outsideScope(parsed.data.workflowId));
+  const { workflowId } = parsed.data;
+  const refused = await accessRefusal(principal, workflowId, "edit", `Workflow ${workflowId} does not exist`);
+  if (refused) return errorResult(refused);
   const by = startedBy(principal);
   if (parsed.data.wait) return runAndWait(parsed.data.workflowId, parsed.data.input, progressToken, notify, by);
   const started = await startRun(parsed.data.workflowId, parsed.data.input, { kind: "mcp", by });
@@ -172,13 +194,20 @@ async function exposedWorkflowTool(
   progressToken: ProgressToken,
   notify: Notify,
 ): Promise<CallToolResult> {
-  // Two workflows may share a tool name: the caller's own comes first, another is there only to be refused by name.
+  // Two workflows may share a tool name: one the caller may run comes first; one outside their key's limit is refused
+  // by name; one they may not see at all is no tool of theirs.
+  const noTool = `No tool is called "${name}" (list the tools to see which workflows are exposed)`;
   const named = (await listExposedWorkflows()).filter((candidate) => candidate.toolName === name);
-  const workflow: ExposedWorkflow | undefined =
-    named.find((candidate) => mayUseWorkflow(principal, candidate.workflowId)) ?? named[0];
-  if (!workflow) return errorResult(`No tool is called "${name}" (list the tools to see which workflows are exposed)`);
-  if (!mayUseWorkflow(principal, workflow.workflowId))
-    return errorResult(outsideScopeMessage({ id: workflow.workflowId, name: workflow.name }));
+  const checks = await Promise.all(
+    named.map(async (candidate) => ({
+      candidate,
+      refused: await accessRefusal(principal, candidate.workflowId, "edit", noTool),
+    })),
+  );
+  const chosen = checks.find((check) => !check.refused) ?? checks.find((check) => check.refused !== noTool);
+  if (!chosen) return errorResult(noTool);
+  if (chosen.refused) return errorResult(chosen.refused);
+  const workflow = chosen.candidate;
   const input = workflow.wrapsInput ? args.input : args;
   return runAndWait(workflow.workflowId, input, progressToken, notify, startedBy(principal));
 }

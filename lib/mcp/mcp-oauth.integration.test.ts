@@ -38,6 +38,7 @@ beforeAll(async () => {
     role: account.role,
     via: "api-key",
     workflowIds: null,
+    folderIds: null,
   };
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@
  * description and documents when it chooses among its tools. Calls then run as the component's
  * (execute-component-call.ts): the query embedded, the chunks found, each with its document and score.
  */
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../queue/redis";
 import { findKnowledgeBase } from "../knowledge/knowledge-store";
 import { getComponent } from "../nodes";
 import { registerTool, type RegisteredTool } from "../registry/registry";
@@ -12,7 +12,7 @@ import type { CompiledNode } from "../workflow/compile";
 import { toolInputSchema, toolNameFor } from "./component-tool";
 
 export async function registerKnowledgeTool(
-  redis: Redis,
+  redis: RedisClient,
   runId: string,
   node: CompiledNode,
   boundInputs: Record<string, unknown>,

@@ -7,7 +7,8 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import { AccessError, requireRole } from "../auth/principal";
-import { mayUseWorkflow, outsideScopeMessage } from "../auth/workflow-scope";
+import { checkWorkflowAccess } from "../auth/workflow-access";
+import { outsideScopeMessage } from "../auth/workflow-scope";
 import { ApiError } from "../http/api-error";
 import { startRunError } from "../http/start-run-error";
 import { webhookTrigger } from "../nodes/webhook-trigger";
@@ -85,14 +86,19 @@ async function checkCaller(
   if (!headers.get("authorization") && !headers.get("x-api-key") && !headers.get("cookie"))
     throw new ApiError("unauthorized", WEBHOOK_UNAUTHORIZED);
   const caller = await requireRole(headers, "editor");
-  if (!trigger)
-    throw new ApiError(
-      "not-found",
-      `Workflow ${workflowId} has no webhook trigger "${nodeId}" in its published version ` +
-        `(a draft's webhooks are not live: publish it)`,
+  const noTrigger = new ApiError(
+    "not-found",
+    `Workflow ${workflowId} has no webhook trigger "${nodeId}" in its published version ` +
+      `(a draft's webhooks are not live: publish it)`,
+  );
+  if (!trigger) throw noTrigger;
+  const checked = await checkWorkflowAccess(caller, trigger.workflow.id, "edit");
+  if (!checked.ok && checked.reason === "not-found") throw noTrigger;
+  if (!checked.ok)
+    throw new AccessError(
+      "forbidden",
+      checked.reason === "outside-limit" ? outsideScopeMessage(trigger.workflow) : checked.message,
     );
-  if (!mayUseWorkflow(caller, trigger.workflow.id))
-    throw new AccessError("forbidden", outsideScopeMessage(trigger.workflow));
   return { ...trigger, by: startedBy(caller) };
 }
 

@@ -4,7 +4,8 @@
  * being copied as it is. Its host nodes are the ones an admin already put in the original, so an editor may copy them
  * unchanged. The copy is a draft: nothing of it is live until someone publishes it.
  */
-import type { Role } from "../auth/roles";
+import type { AccessCaller } from "../auth/access-rule";
+import { workflowAccess } from "../auth/workflow-access";
 import { createWorkflow, getWorkflow } from "./repository";
 import { saveRefusal } from "./save-guard";
 
@@ -14,13 +15,21 @@ export type DuplicateResult =
 
 const MAX_NAME_LENGTH = 200;
 
-/** Copies workflow `id` as `name`, or "<its name> (copy)". */
-export async function duplicateWorkflow(id: string, role: Role, name?: string): Promise<DuplicateResult> {
+/**
+ * Copies workflow `id` as `name`, or "<its name> (copy)": the caller owns the copy, which keeps the tags and stays in
+ * the original's folder when the caller may change that folder's workflows (otherwise it is in none: theirs alone).
+ */
+export async function duplicateWorkflow(id: string, caller: AccessCaller, name?: string): Promise<DuplicateResult> {
   const original = await getWorkflow(id);
   if (!original) return { ok: false, reason: "not-found", errors: [`Workflow ${id} does not exist`] };
-  const refusal = saveRefusal(role, original.graph, original.graph);
+  const refusal = saveRefusal(caller.role, original.graph, original.graph);
   if (refusal) return { ok: false, reason: refusal.reason, errors: refusal.errors };
   const copyName = name ?? `${original.name} (copy)`.slice(0, MAX_NAME_LENGTH);
-  const copy = await createWorkflow(copyName, original.graph);
+  const mayEditFolder = (await workflowAccess(caller, id))?.access === "edit";
+  const copy = await createWorkflow(copyName, original.graph, {
+    ownerId: caller.userId,
+    folderId: mayEditFolder ? original.folderId : null,
+    tags: original.tags,
+  });
   return { ok: true, id: copy.id, name: copyName };
 }

@@ -2,7 +2,7 @@
  * Workflow storage: the drafts people edit in the editor (each save also noted in the draft's history,
  * draft-history.ts). What runs live is a published version (versions.ts): saving a draft changes nothing live.
  */
-import { getDb } from "../db/client";
+import { getDb, type Prisma } from "../db/client";
 import { syncSchedules } from "../triggers/schedules";
 import { deleteScope } from "../variables/variables";
 import { asJson } from "../db/json";
@@ -10,15 +10,20 @@ import { WorkflowGraph, emptyGraph } from "../workflow/graph";
 import type { Author } from "./author";
 import { recordDraftSave } from "./draft-history";
 
+/** Who owns a workflow, the folder it is shared through (null: none) and its tags (lib/auth/workflow-access.ts). */
+export type WorkflowPlace = { ownerId: string | null; folderId: string | null; tags: string[] };
+
 /** `publishedVersion`: the live version's number; null when never published (nothing of it is live). */
-export type WorkflowSummary = {
+export type WorkflowSummary = WorkflowPlace & {
   id: string;
   name: string;
   updatedAt: Date;
   nodeCount: number;
   publishedVersion: number | null;
+  ownerName: string | null;
+  folderName: string | null;
 };
-export type StoredWorkflow = {
+export type StoredWorkflow = WorkflowPlace & {
   id: string;
   name: string;
   graph: WorkflowGraph;
@@ -26,12 +31,30 @@ export type StoredWorkflow = {
   publishedVersion: number | null;
 };
 
-export async function listWorkflows(): Promise<WorkflowSummary[]> {
+/** Workflows newest first; `where` narrows them (visibleWorkflowsWhere: what a caller may see). */
+export async function listWorkflows(where: Prisma.WorkflowWhereInput = {}): Promise<WorkflowSummary[]> {
   const rows = await getDb().workflow.findMany({
+    where,
     orderBy: { updatedAt: "desc" },
-    select: { id: true, name: true, updatedAt: true, graph: true, publishedVersion: true },
+    select: {
+      id: true,
+      name: true,
+      updatedAt: true,
+      graph: true,
+      publishedVersion: true,
+      ownerId: true,
+      folderId: true,
+      tags: true,
+      owner: { select: { name: true } },
+      folder: { select: { name: true } },
+    },
   });
-  return rows.map(({ graph, ...row }) => ({ ...row, nodeCount: (graph as { nodes?: unknown[] })?.nodes?.length ?? 0 }));
+  return rows.map(({ graph, owner, folder, ...row }) => ({
+    ...row,
+    ownerName: owner?.name ?? null,
+    folderName: folder?.name ?? null,
+    nodeCount: (graph as { nodes?: unknown[] })?.nodes?.length ?? 0,
+  }));
 }
 
 export async function getWorkflow(id: string): Promise<StoredWorkflow | null> {
@@ -39,13 +62,27 @@ export async function getWorkflow(id: string): Promise<StoredWorkflow | null> {
   if (!row) return null;
   // Stored graphs were validated on the way in; parse again so old rows get today's defaults.
   const graph = WorkflowGraph.safeParse(row.graph);
-  const { id: found, name, updatedAt, publishedVersion } = row;
-  return { id: found, name, updatedAt, publishedVersion, graph: graph.success ? graph.data : emptyGraph() };
+  const { id: found, name, updatedAt, publishedVersion, ownerId, folderId, tags } = row;
+  const stored = { id: found, name, updatedAt, publishedVersion, ownerId, folderId, tags };
+  return { ...stored, graph: graph.success ? graph.data : emptyGraph() };
 }
 
-/** A new workflow: a draft, never published (nothing of it is live until someone publishes it). */
-export async function createWorkflow(name: string, graph: WorkflowGraph = emptyGraph()): Promise<{ id: string }> {
-  return getDb().workflow.create({ data: { name, graph: asJson(graph) }, select: { id: true } });
+/**
+ * A new workflow: a draft, never published (nothing of it is live until someone publishes it), owned by whoever made
+ * it (no owner: only admins and its folder's members reach it).
+ */
+export async function createWorkflow(
+  name: string,
+  graph: WorkflowGraph = emptyGraph(),
+  place: Partial<WorkflowPlace> = {},
+): Promise<{ id: string }> {
+  return getDb().workflow.create({ data: { name, graph: asJson(graph), ...place }, select: { id: true } });
+}
+
+/** Moves a workflow to a folder (null: out of any) and/or sets its tags; false when it does not exist. */
+export async function placeWorkflow(id: string, changes: { folderId?: string | null; tags?: string[] }) {
+  const result = await getDb().workflow.updateMany({ where: { id }, data: changes });
+  return result.count > 0;
 }
 
 /** Returns false when the workflow does not exist. */

@@ -97,7 +97,9 @@ describe("duplicating", () => {
       data: { label: "Fetch", mode: "normal" as const, params },
     });
     const clean = await createWorkflow("clean", { nodes: [fetchNode({ url: "https://example.com" })], edges: [] });
-    const copied = await duplicateWorkflow(clean.id, "editor");
+    const { userId } = await createTestAccount("editor");
+    const editorCaller = { userId, role: "editor" as const, workflowIds: null, folderIds: null };
+    const copied = await duplicateWorkflow(clean.id, editorCaller);
     expect(copied.ok).toBe(true);
     if (copied.ok) expect((await getWorkflow(copied.id))?.name).toBe("clean (copy)");
 
@@ -105,7 +107,7 @@ describe("duplicating", () => {
       nodes: [fetchNode({ url: "https://example.com", retries: 3 })],
       edges: [],
     } as unknown as WorkflowGraph);
-    expect(await duplicateWorkflow(old.id, "admin")).toEqual({
+    expect(await duplicateWorkflow(old.id, { ...editorCaller, role: "admin" })).toEqual({
       ok: false,
       reason: "invalid",
       errors: ['Node "Fetch" (h) has a param "retries" that HTTP Request does not take: remove it'],

@@ -3,6 +3,7 @@
  * page's numbers (lib/insights/read-insights.ts). A bad value is a 400 naming the parameter; a key limited to some
  * workflows sees only theirs.
  */
+import { visibleWorkflowIds } from "@/lib/auth/workflow-access";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { InsightsQuery } from "@/lib/insights/insights-window";
@@ -21,5 +22,5 @@ export const GET = apiRoute({ role: "viewer", workflow: "filtered" }, async ({ r
     const issue = query.error.issues[0];
     throw new ApiError("bad-request", `${issue.path.join(".") || "query"}: ${issue.message}`);
   }
-  return Response.json(await readInsights(query.data, principal.workflowIds));
+  return Response.json(await readInsights(query.data, await visibleWorkflowIds(principal)));
 });

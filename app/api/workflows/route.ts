@@ -1,10 +1,11 @@
 /**
- * GET lists workflows (viewer; a key limited to some workflows sees those); POST creates one from a graph JSON (editor;
+ * GET lists the workflows the caller may see (viewer: their own, their folders'; admins all; a limited key within its
+ * limit); POST creates one, owned by the caller, from a graph JSON (editor;
  * host-access nodes: admin; validated, errors name the node or edge), published as version 1 with `publish: true`.
  */
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
-import { withinScope } from "@/lib/auth/workflow-scope";
+import { visibleWorkflowsWhere } from "@/lib/auth/workflow-access";
 import { lookupComponent } from "@/lib/nodes";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { parseGraph } from "@/lib/workflow/graph";
@@ -18,8 +19,17 @@ import { CreateWorkflowBody } from "./schema";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ role: "viewer", workflow: "filtered" }, async ({ principal }) => {
-  const workflows = withinScope(principal, await listWorkflows(), (workflow) => workflow.id);
-  return Response.json(workflows.map(({ id, name, publishedVersion }) => ({ id, name, publishedVersion })));
+  const workflows = await listWorkflows(visibleWorkflowsWhere(principal));
+  return Response.json(
+    workflows.map(({ id, name, publishedVersion, ownerId, folderId, tags }) => ({
+      id,
+      name,
+      publishedVersion,
+      ownerId,
+      folderId,
+      tags,
+    })),
+  );
 });
 
 export const POST = apiRoute({ role: "editor", body: "workflow" }, async ({ json, principal }) => {
@@ -46,7 +56,9 @@ export const POST = apiRoute({ role: "editor", body: "workflow" }, async ({ json
     );
   const compiled = compileWorkflow(parsed.graph, lookupComponent, { hostTools: await hostToolsEnabled() });
   if (!compiled.ok) throw new ApiError("invalid-workflow", compiled.errors[0].message, compiled.errors);
-  const { id } = await createWorkflow(named.data.name ?? "Untitled workflow", parsed.graph);
+  const { id } = await createWorkflow(named.data.name ?? "Untitled workflow", parsed.graph, {
+    ownerId: principal.userId,
+  });
   if (!named.data.publish) return Response.json({ id, publishedVersion: null }, { status: 201 });
   const published = await publishWorkflow(id, "Published on create", authorOf(principal));
   return Response.json({ id, publishedVersion: published.ok ? published.number : null }, { status: 201 });

@@ -22,6 +22,13 @@ export const WorkflowListItem = z.object({
   publishedVersion: z.number().int().nullable().meta({ description: "The live version; null: never published" }),
 });
 
+/** A workflow of the list: who owns it, the folder it is shared through (null: only its owner and admins) and tags. */
+const WorkflowListEntry = WorkflowListItem.extend({
+  ownerId: z.string().nullable(),
+  folderId: z.string().nullable(),
+  tags: z.array(z.string()),
+});
+
 const tag = "Workflows";
 export const operations: ApiOperation[] = [
   {
@@ -31,7 +38,12 @@ export const operations: ApiOperation[] = [
     summary: "List workflows",
     access: "viewer",
     limited: "filtered",
-    responses: { 200: jsonResponse("Every workflow the caller may see", z.array(WorkflowListItem)) },
+    responses: {
+      200: jsonResponse(
+        "Every workflow the caller may see: their own, those of folders they are a member of (admins: all)",
+        z.array(WorkflowListEntry),
+      ),
+    },
   },
   {
     method: "post",

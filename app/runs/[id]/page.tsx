@@ -1,10 +1,8 @@
 /** The run view page: loads the run, its graph and the events so far, and hands them to the live client view. */
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { authenticate } from "@/lib/auth/principal";
-import { pageUser } from "@/lib/auth/request-access";
+import { callerSeesWorkflow, pageUser, pageWorkflowAccess } from "@/lib/auth/request-access";
 import { hasRole } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db/client";
 import { catalogueMeta } from "@/lib/nodes";
@@ -38,9 +36,8 @@ const loadRun = cache((id: string) =>
 );
 
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
-  if (!(await authenticate(await headers()))) return { title: "Sign in" };
   const run = await loadRun((await params).id);
-  return { title: run ? `Run of ${run.workflow.name}` : "Run not found" };
+  return { title: run && (await callerSeesWorkflow(run.workflowId)) ? `Run of ${run.workflow.name}` : "Run not found" };
 }
 
 export default async function RunPage({ params }: PageProps) {
@@ -48,6 +45,7 @@ export default async function RunPage({ params }: PageProps) {
   const user = await pageUser("viewer", `/runs/${id}`);
   const run = await loadRun(id);
   if (!run) notFound();
+  const access = await pageWorkflowAccess(user, run.workflowId);
   // The graph the run was started with, not the workflow as edited since.
   const graph = WorkflowGraph.safeParse(run.graph);
   const initialEvents = await listEvents(run.id);
@@ -66,7 +64,7 @@ export default async function RunPage({ params }: PageProps) {
       graph={graph.success ? graph.data : emptyGraph()}
       catalogue={catalogueMeta()}
       initialEvents={initialEvents}
-      canAct={hasRole(user.role, "editor")}
+      canAct={hasRole(user.role, "editor") && access === "edit"}
     />
   );
 }

@@ -3,11 +3,9 @@
  * client editor.
  */
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { authenticate } from "@/lib/auth/principal";
-import { pageUser } from "@/lib/auth/request-access";
+import { callerSeesWorkflow, pageUser, pageWorkflowAccess } from "@/lib/auth/request-access";
 import { hasRole } from "@/lib/auth/roles";
 import { catalogueMeta } from "@/lib/nodes";
 import { hostToolsSetting } from "@/lib/settings/host-tools";
@@ -23,14 +21,16 @@ type PageProps = { params: Promise<{ id: string }> };
 const loadWorkflow = cache(getWorkflow);
 
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
-  if (!(await authenticate(await headers()))) return { title: "Sign in" }; // a name is not for strangers
-  const workflow = await loadWorkflow((await params).id);
+  const { id } = await params;
+  if (!(await callerSeesWorkflow(id))) return { title: "Workflow not found" }; // a name is not for strangers
+  const workflow = await loadWorkflow(id);
   return { title: workflow?.name ?? "Workflow not found" };
 }
 
 export default async function WorkflowEditorPage({ params }: PageProps) {
   const { id } = await params;
   const user = await pageUser("viewer", `/workflows/${id}`);
+  const access = await pageWorkflowAccess(user, id);
   const workflow = await loadWorkflow(id);
   if (!workflow) notFound();
   const activeRunId = await findActiveRunId(workflow.id);
@@ -44,7 +44,7 @@ export default async function WorkflowEditorPage({ params }: PageProps) {
       }}
       catalogue={catalogueMeta()}
       activeRunId={activeRunId}
-      canEdit={hasRole(user.role, "editor")}
+      canEdit={hasRole(user.role, "editor") && access === "edit"}
       hostTools={(await hostToolsSetting()).enabled}
     />
   );

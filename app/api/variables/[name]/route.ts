@@ -4,7 +4,8 @@
  */
 import type { Principal } from "@/lib/auth/principal";
 import { AccessError } from "@/lib/auth/principal";
-import { outsideScopeMessage } from "@/lib/auth/workflow-scope";
+import { checkWorkflowAccess } from "@/lib/auth/workflow-access";
+import { isLimited } from "@/lib/auth/workflow-scope";
 import { ApiError } from "@/lib/http/api-error";
 import { apiRoute } from "@/lib/http/api-route";
 import { getWorkflow } from "@/lib/workflow-store/repository";
@@ -19,18 +20,18 @@ const workflowOf = (request: Request) => new URL(request.url).searchParams.get("
 async function scopeFor(principal: Principal, name: string, workflowId: string | null) {
   const named = VariableName.safeParse(name);
   if (!named.success) throw new ApiError("bad-request", named.error.issues[0].message);
-  const limit = principal.workflowIds;
   if (!workflowId) {
-    if (limit !== null)
+    if (isLimited(principal))
       throw new AccessError(
         "forbidden",
         "This API key is limited to some workflows: it may not change instance variables",
       );
     return INSTANCE_SCOPE;
   }
-  if (limit !== null && !limit.includes(workflowId))
-    throw new AccessError("forbidden", outsideScopeMessage({ id: workflowId }));
-  if (!(await getWorkflow(workflowId))) throw new ApiError("not-found", `Workflow ${workflowId} does not exist`);
+  const checked = await checkWorkflowAccess(principal, workflowId, "edit");
+  if (!checked.ok && checked.reason !== "not-found") throw new AccessError("forbidden", checked.message);
+  if (!checked.ok || !(await getWorkflow(workflowId)))
+    throw new ApiError("not-found", `Workflow ${workflowId} does not exist`);
   return workflowId;
 }
 

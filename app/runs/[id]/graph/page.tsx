@@ -5,7 +5,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { pageUser } from "@/lib/auth/request-access";
+import { pageUser, pageWorkflowAccess } from "@/lib/auth/request-access";
 import { getDb } from "@/lib/db/client";
 import { catalogueMeta } from "@/lib/nodes";
 import { hostToolsSetting } from "@/lib/settings/host-tools";
@@ -20,13 +20,14 @@ type PageProps = { params: Promise<{ id: string }> };
 
 export default async function RunGraphPage({ params }: PageProps) {
   const { id } = await params;
-  await pageUser("viewer", `/runs/${id}/graph`);
+  const user = await pageUser("viewer", `/runs/${id}/graph`);
   const run = await getDb().run.findUnique({
     where: { id },
     select: { graph: true, version: true, createdAt: true, workflowId: true, workflow: { select: { name: true } } },
   });
   const graph = run && WorkflowGraph.safeParse(run.graph);
   if (!run || !graph?.success) notFound();
+  await pageWorkflowAccess(user, run.workflowId);
   const which = run.version ? `version ${run.version}` : `the draft as of ${run.createdAt.toISOString().slice(0, 16)}Z`;
   const banner = (
     <div className="version-banner" data-testid="version-banner">

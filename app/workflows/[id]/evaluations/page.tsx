@@ -5,7 +5,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { pageUser } from "@/lib/auth/request-access";
+import { pageUser, pageWorkflowAccess } from "@/lib/auth/request-access";
 import { hasRole } from "@/lib/auth/roles";
 import { listDatasets } from "@/lib/evaluations/datasets";
 import { listEvaluations } from "@/lib/evaluations/evaluations";
@@ -30,6 +30,7 @@ const MODEL_NODE_TYPES = new Set(["core.agent", "core.llm"]);
 export default async function EvaluationsPage({ params, searchParams }: PageProps) {
   const { id } = await params;
   const user = await pageUser("viewer", `/workflows/${id}/evaluations`);
+  await pageWorkflowAccess(user, id);
   const workflow = await getWorkflow(id);
   if (!workflow) notFound();
   const [datasets, evaluations, versions] = await Promise.all([

@@ -5,7 +5,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { pageUser } from "@/lib/auth/request-access";
+import { pageUser, pageWorkflowAccess } from "@/lib/auth/request-access";
 import { findDataset } from "@/lib/evaluations/datasets";
 import { evaluationResults, getEvaluation } from "@/lib/evaluations/evaluations";
 import { PageShell } from "@/components/ui/page-shell";
@@ -23,6 +23,7 @@ type PageProps = { params: Promise<{ id: string; evaluation: string }> };
 export default async function EvaluationPage({ params }: PageProps) {
   const { id, evaluation: evaluationId } = await params;
   const user = await pageUser("viewer", `/workflows/${id}/evaluations/${evaluationId}`);
+  await pageWorkflowAccess(user, id);
   const evaluation = await getEvaluation(evaluationId, id);
   if (!evaluation) notFound();
   const [results, dataset] = await Promise.all([

@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { pageUser } from "@/lib/auth/request-access";
+import { pageUser, pageWorkflowAccess } from "@/lib/auth/request-access";
 import { compareEvaluations, getEvaluation } from "@/lib/evaluations/evaluations";
 import { PageShell } from "@/components/ui/page-shell";
 import { buttonClassName } from "@/components/ui/button";
@@ -21,6 +21,7 @@ export default async function CompareEvaluationsPage({ params, searchParams }: P
   const { id } = await params;
   const { before: beforeId, after: afterId } = await searchParams;
   const user = await pageUser("viewer", `/workflows/${id}/evaluations/compare`);
+  await pageWorkflowAccess(user, id);
   const [before, after] = await Promise.all([
     beforeId ? getEvaluation(beforeId, id) : null,
     afterId ? getEvaluation(afterId, id) : null,

@@ -5,7 +5,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { pageUser } from "@/lib/auth/request-access";
+import { pageUser, pageWorkflowAccess } from "@/lib/auth/request-access";
 import { catalogueMeta } from "@/lib/nodes";
 import { hostToolsSetting } from "@/lib/settings/host-tools";
 import { comparisonGraph } from "@/lib/workflow/graph-diff";
@@ -28,7 +28,7 @@ const label = (ref: SnapshotRef) => (ref === "draft" ? "the draft" : `version ${
 export default async function VersionPage({ params, searchParams }: PageProps) {
   const { id, number } = await params;
   const { against } = await searchParams;
-  await pageUser("viewer", `/workflows/${id}/versions/${number}`);
+  await pageWorkflowAccess(await pageUser("viewer", `/workflows/${id}/versions/${number}`), id);
   const shown = await loadSnapshot(id, number);
   if (!shown) notFound();
   const before = against ? await loadSnapshot(id, against) : null;
