@@ -106,6 +106,12 @@ test("a visitor on another site chats through the widget, with streamed answers 
       "user: What is my name?",
     ]);
     await site.screenshot({ path: "test-results/screenshots/public-chat-widget.png" });
+    // The conversation is the visitor's: reloading the site shows it again (the iframe's own storage is refused as a
+    // third party's, so the token comes back from the host page's).
+    await site.reload();
+    await site.locator('[data-switchboard-chat="bubble"]').click();
+    await expect(chat.getByTestId("public-chat-message")).toHaveText(["My name is Ada", "What is my name?"]);
+
     // A site the chat does not allow: the browser refuses to frame the chat, and the API refuses its script.
     const other = await visitor.newPage();
     const refusedFrame = new Promise<string>((resolve) => {
