@@ -5,7 +5,8 @@
  * changed) sends the visitor back to the start.
  */
 import { useCallback, useEffect, useState } from "react";
-import { publicChatApi, PublicChatError, visitorTokens } from "@/components/public-chat/public-chat-api";
+import { publicChatApi, PublicChatError } from "@/components/public-chat/public-chat-api";
+import { visitorTokens } from "@/components/public-chat/visitor-tokens";
 import type { PublicAnswerEvent } from "@/lib/public-chat/answer-stream";
 import type { PublicTurn } from "@/lib/public-chat/visitor-conversation";
 

@@ -1,10 +1,10 @@
 /**
- * The public chat page's calls (/api/public-chat/{publicId}/…): a visitor token kept in this page's storage (inside a
- * widget's iframe, storage partitioned by the host site), the visitor's conversation, and a message whose answer is
- * read as it streams. No account, no cookies.
+ * The public chat page's calls (/api/public-chat/{publicId}/…): a visitor token (kept as visitor-tokens.ts says), the
+ * visitor's conversation, and a message whose answer is read as it streams. No account, no cookies.
  */
 import type { PublicTurn } from "@/lib/public-chat/visitor-conversation";
 import type { PublicAnswerEvent } from "@/lib/public-chat/answer-stream";
+import { visitorTokens } from "./visitor-tokens";
 
 export class PublicChatError extends Error {
   constructor(
@@ -14,29 +14,6 @@ export class PublicChatError extends Error {
     super(message);
   }
 }
-
-const memory = new Map<string, string>();
-const tokenKey = (publicId: string) => `switchboard-chat:${publicId}`;
-
-/** localStorage when the browser lets the page have it, else this page's memory. */
-export const visitorTokens = {
-  get(publicId: string): string | null {
-    try {
-      return localStorage.getItem(tokenKey(publicId));
-    } catch {
-      return memory.get(publicId) ?? null;
-    }
-  },
-  set(publicId: string, token: string | null) {
-    try {
-      if (token) localStorage.setItem(tokenKey(publicId), token);
-      else localStorage.removeItem(tokenKey(publicId));
-    } catch {
-      if (token) memory.set(publicId, token);
-      else memory.delete(publicId);
-    }
-  },
-};
 
 async function call(publicId: string, path: string, init: RequestInit = {}): Promise<Response> {
   const token = visitorTokens.get(publicId);
