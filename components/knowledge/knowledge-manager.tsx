@@ -39,19 +39,19 @@ function CreateBaseForm({ act }: { act: (failure: Promise<{ error?: string }>) =
   };
   return (
     <form className="knowledge-form" onSubmit={submit} data-testid="knowledge-create">
-      <input name="name" placeholder="Name" aria-label="Name" required />
-      <input name="description" placeholder="What it holds" aria-label="Description" />
-      <select name="provider" aria-label="Embeddings provider" defaultValue="openai-compatible">
+      <input className="input" name="name" placeholder="Name" aria-label="Name" required />
+      <input className="input" name="description" placeholder="What it holds" aria-label="Description" />
+      <select className="input" name="provider" aria-label="Embeddings provider" defaultValue="openai-compatible">
         <option value="openai-compatible">OpenAI-compatible</option>
         <option value="ollama">Ollama</option>
         <option value="mistral">Mistral</option>
         <option value="google">Google</option>
       </select>
-      <input name="baseUrl" placeholder="Base URL (provider default)" aria-label="Base URL" />
-      <input name="model" placeholder="text-embedding-3-small" aria-label="Embedding model" required />
-      <input name="apiKeySecret" placeholder="Key secret, e.g. OPENAI_API_KEY" aria-label="API key secret" />
-      <input name="chunkSize" type="number" placeholder="Chunk size 1000" aria-label="Chunk size" />
-      <input name="chunkOverlap" type="number" placeholder="Overlap 200" aria-label="Chunk overlap" />
+      <input className="input" name="baseUrl" placeholder="Base URL (provider default)" aria-label="Base URL" />
+      <input className="input" name="model" placeholder="text-embedding-3-small" aria-label="Embedding model" required />
+      <input className="input" name="apiKeySecret" placeholder="Key secret, e.g. OPENAI_API_KEY" aria-label="API key secret" />
+      <input className="input" name="chunkSize" type="number" placeholder="Chunk size 1000" aria-label="Chunk size" />
+      <input className="input" name="chunkOverlap" type="number" placeholder="Overlap 200" aria-label="Chunk overlap" />
       <Button type="submit">Create knowledge base</Button>
     </form>
   );
@@ -59,7 +59,7 @@ function CreateBaseForm({ act }: { act: (failure: Promise<{ error?: string }>) =
 
 function DocumentRow({ document }: { document: KnowledgeDocumentView }) {
   const progress =
-    document.status === "ready" ? `${document.chunkCount} chunks` : `${document.embeddedCount}/${document.chunkCount}`;
+    document.status === "ready" ? `${document.chunkCount} ${document.chunkCount === 1 ? "chunk" : "chunks"}` : `${document.embeddedCount}/${document.chunkCount}`;
   return (
     <li className="knowledge-document" data-testid="knowledge-document" data-status={document.status}>
       <span className="knowledge-document-name">{document.name}</span>
@@ -86,8 +86,8 @@ function AddDocumentForm({ base, act }: { base: Base; act: (f: Promise<{ error?:
   return (
     <form className="knowledge-form" onSubmit={submit} data-testid="knowledge-upload">
       <input name="file" type="file" accept=".txt,.md,.markdown,.html,.htm,.pdf" aria-label="Document file" />
-      <input name="docName" placeholder="or a name for pasted text" aria-label="Document name" />
-      <textarea name="text" placeholder="Pasted text" aria-label="Document text" rows={3} />
+      <input className="input" name="docName" placeholder="or a name for pasted text" aria-label="Document name" />
+      <textarea className="input" name="text" placeholder="Pasted text" aria-label="Document text" rows={3} />
       <Button type="submit">Add document</Button>
       <Button type="button" variant="secondary" onClick={() => act(sendKnowledge(`/${base.id}/reindex`))}>
         Index again
@@ -114,8 +114,8 @@ function SearchBox({ base }: { base: Base }) {
   return (
     <div>
       <form className="knowledge-form" onSubmit={submit} data-testid="knowledge-search">
-        <input name="query" placeholder="Try a search" aria-label="Search query" required />
-        <input name="minScore" type="number" step="0.05" placeholder="Least score" aria-label="Least score" />
+        <input className="input" name="query" placeholder="Try a search" aria-label="Search query" required />
+        <input className="input" name="minScore" type="number" step="0.05" placeholder="Least score" aria-label="Least score" />
         <Button type="submit">Search</Button>
       </form>
       {error && <p className="knowledge-error">{error}</p>}
