@@ -48,8 +48,19 @@ function CreateBaseForm({ act }: { act: (failure: Promise<{ error?: string }>) =
         <option value="google">Google</option>
       </select>
       <input className="input" name="baseUrl" placeholder="Base URL (provider default)" aria-label="Base URL" />
-      <input className="input" name="model" placeholder="text-embedding-3-small" aria-label="Embedding model" required />
-      <input className="input" name="apiKeySecret" placeholder="Key secret, e.g. OPENAI_API_KEY" aria-label="API key secret" />
+      <input
+        className="input"
+        name="model"
+        placeholder="text-embedding-3-small"
+        aria-label="Embedding model"
+        required
+      />
+      <input
+        className="input"
+        name="apiKeySecret"
+        placeholder="Key secret, e.g. OPENAI_API_KEY"
+        aria-label="API key secret"
+      />
       <input className="input" name="chunkSize" type="number" placeholder="Chunk size 1000" aria-label="Chunk size" />
       <input className="input" name="chunkOverlap" type="number" placeholder="Overlap 200" aria-label="Chunk overlap" />
       <Button type="submit">Create knowledge base</Button>
@@ -59,7 +70,9 @@ function CreateBaseForm({ act }: { act: (failure: Promise<{ error?: string }>) =
 
 function DocumentRow({ document }: { document: KnowledgeDocumentView }) {
   const progress =
-    document.status === "ready" ? `${document.chunkCount} ${document.chunkCount === 1 ? "chunk" : "chunks"}` : `${document.embeddedCount}/${document.chunkCount}`;
+    document.status === "ready"
+      ? `${document.chunkCount} ${document.chunkCount === 1 ? "chunk" : "chunks"}`
+      : `${document.embeddedCount}/${document.chunkCount}`;
   return (
     <li className="knowledge-document" data-testid="knowledge-document" data-status={document.status}>
       <span className="knowledge-document-name">{document.name}</span>
@@ -115,7 +128,14 @@ function SearchBox({ base }: { base: Base }) {
     <div>
       <form className="knowledge-form" onSubmit={submit} data-testid="knowledge-search">
         <input className="input" name="query" placeholder="Try a search" aria-label="Search query" required />
-        <input className="input" name="minScore" type="number" step="0.05" placeholder="Least score" aria-label="Least score" />
+        <input
+          className="input"
+          name="minScore"
+          type="number"
+          step="0.05"
+          placeholder="Least score"
+          aria-label="Least score"
+        />
         <Button type="submit">Search</Button>
       </form>
       {error && <p className="knowledge-error">{error}</p>}
