@@ -261,7 +261,7 @@ function RowDialogs({ id, name, nodes, placing, confirmingDelete, close, act, ..
 
 function RowTags({ tags }: { tags: string[] }) {
   return (
-    <span className="workflow-row-tags" data-testid="workflow-tags">
+    <span className="workflow-row-tags" data-testid="workflow-tags" title={tags.join(", ")}>
       {tags.map((tag) => (
         <Badge key={tag} className="workflow-row-tag">
           {tag}
