@@ -47,15 +47,19 @@ export function WorkflowRow(props: WorkflowRowProps) {
         <span className="workflow-row-icon">
           <Workflow size={15} aria-hidden />
         </span>
-        {renaming ? (
-          <RenameInput name={name} onDone={rename} onCancel={() => setRenaming(false)} />
-        ) : (
-          <Link href={`/workflows/${id}`} className="workflow-row-link" data-testid="workflow-row-link">
-            {name}
-          </Link>
-        )}
-        <LiveBadge publishedVersion={props.publishedVersion} />
-        <RowTags tags={props.tags} />
+        <span className="workflow-row-title">
+          <span className="workflow-row-title-line">
+            {renaming ? (
+              <RenameInput name={name} onDone={rename} onCancel={() => setRenaming(false)} />
+            ) : (
+              <Link href={`/workflows/${id}`} className="workflow-row-link" data-testid="workflow-row-link">
+                {name}
+              </Link>
+            )}
+            <LiveBadge publishedVersion={props.publishedVersion} />
+          </span>
+          {props.tags.length > 0 && <RowTags tags={props.tags} />}
+        </span>
         {error && <RowError error={error} />}
       </span>
       <span className="muted" data-testid="workflow-folder">
