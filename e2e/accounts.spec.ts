@@ -225,7 +225,8 @@ test.describe("accounts", () => {
       extraHTTPHeaders: { authorization: `Bearer ${key}` },
     });
     expect(await (await script.get("/api/workflows")).json()).toEqual([
-      { id: allowedId, name: allowedName, publishedVersion: 1 },
+      // The owner made it; it is in no folder and has no tags.
+      { id: allowedId, name: allowedName, publishedVersion: 1, ownerId: expect.any(String), folderId: null, tags: [] },
     ]);
     expect((await script.post(`/api/workflows/${allowedId}/runs`, { data: {} })).status()).toBe(201);
     const refused = await script.post(`/api/workflows/${otherId}/runs`, { data: {} });

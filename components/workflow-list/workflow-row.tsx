@@ -47,15 +47,15 @@ export function WorkflowRow(props: WorkflowRowProps) {
         <span className="workflow-row-icon">
           <Workflow size={15} aria-hidden />
         </span>
-        {renaming ? (
-          <RenameInput name={name} onDone={rename} onCancel={() => setRenaming(false)} />
-        ) : (
-          <Link href={`/workflows/${id}`} className="workflow-row-link" data-testid="workflow-row-link">
-            {name}
-          </Link>
-        )}
-        <LiveBadge publishedVersion={props.publishedVersion} />
-        <RowTags tags={props.tags} />
+        <RowTitle
+          id={id}
+          name={name}
+          renaming={renaming}
+          onRename={rename}
+          onCancel={() => setRenaming(false)}
+          publishedVersion={props.publishedVersion}
+          tags={props.tags}
+        />
         {error && <RowError error={error} />}
       </span>
       <span className="muted" data-testid="workflow-folder">
@@ -259,9 +259,38 @@ function RowDialogs({ id, name, nodes, placing, confirmingDelete, close, act, ..
   );
 }
 
+type RowTitleProps = {
+  id: string;
+  name: string;
+  renaming: boolean;
+  onRename: (value: string) => void;
+  onCancel: () => void;
+  publishedVersion: number | null;
+  tags: string[];
+};
+
+/** The name (or its rename box) and the draft/live badge on one line, the tags under them. */
+function RowTitle({ id, name, renaming, onRename, onCancel, publishedVersion, tags }: RowTitleProps) {
+  return (
+    <span className="workflow-row-title">
+      <span className="workflow-row-title-line">
+        {renaming ? (
+          <RenameInput name={name} onDone={onRename} onCancel={onCancel} />
+        ) : (
+          <Link href={`/workflows/${id}`} className="workflow-row-link" data-testid="workflow-row-link">
+            {name}
+          </Link>
+        )}
+        <LiveBadge publishedVersion={publishedVersion} />
+      </span>
+      {tags.length > 0 && <RowTags tags={tags} />}
+    </span>
+  );
+}
+
 function RowTags({ tags }: { tags: string[] }) {
   return (
-    <span className="workflow-row-tags" data-testid="workflow-tags">
+    <span className="workflow-row-tags" data-testid="workflow-tags" title={tags.join(", ")}>
       {tags.map((tag) => (
         <Badge key={tag} className="workflow-row-tag">
           {tag}
