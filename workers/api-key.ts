@@ -1,7 +1,7 @@
 /**
- * `npm run api-key -- create --email EMAIL --name NAME [--workflow ID]…` prints a new API key for
- * that user as the last line of its output; each `--workflow` limits the key to that workflow (none:
- * every workflow). `list --email EMAIL`, `limit --email EMAIL --id KEY_ID [--workflow ID]…` (no
+ * `npm run api-key -- create --email EMAIL --name NAME [--workflow ID]… [--folder ID]` prints a new API key
+ * for that user as the last line of its output; each `--workflow` limits the key to that workflow, `--folder` to the
+ * workflows of that folder (neither: every workflow the user reaches). `list --email EMAIL`, `limit --email EMAIL --id KEY_ID [--workflow ID]…` (no
  * `--workflow`: lift the limit) and `revoke --email EMAIL --id KEY_ID` too. It uses DATABASE_URL,
  * else the embedded PostgreSQL of `npm start` (started for the occasion if it is down).
  */
@@ -10,7 +10,8 @@ import pg from "pg";
 import { embeddedPostgresUrl, startEmbeddedPostgres } from "../lib/platform/embedded-postgres";
 
 const USAGE =
-  "usage: npm run api-key -- create --email EMAIL --name NAME [--workflow ID]… | list --email EMAIL | limit --email " +
+  "usage: npm run api-key -- create --email EMAIL --name NAME [--workflow ID]… [--folder ID] | list --email EMAIL | " +
+  "limit --email " +
   "EMAIL --id KEY_ID [--workflow ID]… | revoke --email EMAIL --id KEY_ID";
 
 async function answers(url: string): Promise<boolean> {
@@ -34,7 +35,14 @@ async function database(): Promise<{ url: string; release: () => Promise<void> }
   return { url: started.url, release: started.stop };
 }
 
-type Request = { command: string; email: string; name?: string; id?: string; workflowIds: string[] };
+type Request = {
+  command: string;
+  email: string;
+  name?: string;
+  id?: string;
+  workflowIds: string[];
+  folderId?: string;
+};
 type KeyOwner = { id: string; role: string };
 /** Runs one command for the key's owner; answers the exit code. */
 type Command = (request: Request, user: KeyOwner) => Promise<number>;
@@ -48,6 +56,7 @@ function parseRequest(): Request | null {
       name: { type: "string" },
       id: { type: "string" },
       workflow: { type: "string", multiple: true },
+      folder: { type: "string" },
     },
   });
   const [command] = positionals;
@@ -59,22 +68,33 @@ function parseRequest(): Request | null {
     ((command === "revoke" || command === "limit") && !values.id)
   )
     return null;
-  return { command, email, name: values.name, id: values.id, workflowIds: values.workflow ?? [] };
+  return {
+    command,
+    email,
+    name: values.name,
+    id: values.id,
+    workflowIds: values.workflow ?? [],
+    folderId: values.folder,
+  };
 }
 
-const reachOf = (workflowIds: string[]) =>
-  workflowIds.length > 0 ? `only workflows ${workflowIds.join(", ")}` : "every workflow";
+const reachOf = (workflowIds: string[], folderId?: string) =>
+  workflowIds.length > 0
+    ? `only workflows ${workflowIds.join(", ")}`
+    : folderId
+      ? `only the workflows of folder ${folderId}`
+      : "every workflow";
 
 const COMMANDS: Record<string, Command> = {
-  async create({ email, name, workflowIds }, user) {
+  async create({ email, name, workflowIds, folderId }, user) {
     const { createApiKey } = await import("../lib/auth/api-keys");
-    const created = await createApiKey(user.id, name!, workflowIds);
+    const created = await createApiKey(user.id, name!, workflowIds, folderId ?? null);
     if (!created.ok) {
       console.error(created.error);
       return 1;
     }
     console.log(
-      `Created API key "${name}" for ${email} (acts as ${user.role}, ${reachOf(workflowIds)}). It is shown only now:`,
+      `Created API key "${name}" for ${email} (acts as ${user.role}, ${reachOf(workflowIds, folderId)}). It is shown only now:`,
     );
     console.log(created.key);
     return 0;
