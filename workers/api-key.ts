@@ -1,8 +1,8 @@
 /**
  * `npm run api-key -- create --email EMAIL --name NAME [--workflow ID]… [--folder ID]` prints a new API key
  * for that user as the last line of its output; each `--workflow` limits the key to that workflow, `--folder` to the
- * workflows of that folder (neither: every workflow the user reaches). `list --email EMAIL`, `limit --email EMAIL --id KEY_ID [--workflow ID]…` (no
- * `--workflow`: lift the limit) and `revoke --email EMAIL --id KEY_ID` too. It uses DATABASE_URL,
+ * workflows of that folder (neither: every workflow the user reaches). `list --email EMAIL`,
+ * `limit --email EMAIL --id KEY_ID [--workflow ID]…` (no `--workflow`: lift the limit) and `revoke --email EMAIL --id KEY_ID` too. It uses DATABASE_URL,
  * else the embedded PostgreSQL of `npm start` (started for the occasion if it is down).
  */
 import { parseArgs } from "node:util";
@@ -93,9 +93,8 @@ const COMMANDS: Record<string, Command> = {
       console.error(created.error);
       return 1;
     }
-    console.log(
-      `Created API key "${name}" for ${email} (acts as ${user.role}, ${reachOf(workflowIds, folderId)}). It is shown only now:`,
-    );
+    const reach = reachOf(workflowIds, folderId);
+    console.log(`Created API key "${name}" for ${email} (acts as ${user.role}, ${reach}). It is shown only now:`);
     console.log(created.key);
     return 0;
   },
