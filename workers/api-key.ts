@@ -3,7 +3,8 @@
  * for that user as the last line of its output; each `--workflow` limits the key to that workflow, `--folder` to the
  * workflows of that folder (neither: every workflow the user reaches). `list --email EMAIL`,
  * `limit --email EMAIL --id KEY_ID [--workflow ID]…` (no `--workflow`: lift the limit) and
- * `revoke --email EMAIL --id KEY_ID` too. It uses DATABASE_URL, else the embedded PostgreSQL of `npm start` (started for the occasion if it is down).
+ * `revoke --email EMAIL --id KEY_ID` too. It uses DATABASE_URL, else the embedded PostgreSQL of `npm start`
+ * (started for the occasion if it is down).
  */
 import { parseArgs } from "node:util";
 import pg from "pg";
