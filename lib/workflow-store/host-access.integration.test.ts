@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectMcpServer } from "../mcp/connect";
 import { setHostToolsEnabled } from "../settings/host-tools";
 import { apiClient } from "../testing/api-client";
+import { shareWorkflow } from "../testing/share-workflow";
 import { createTestAccount } from "../testing/test-accounts";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import { waitForRun } from "../testing/wait-for-run";
@@ -91,7 +92,8 @@ describe("host access off", () => {
 describe("who may add host-access nodes", () => {
   it("an editor may not add a Run Command node; an admin may; the editor may then run it", async () => {
     await setHostToolsEnabled(true);
-    const editor = apiClient(stack.url, (await createTestAccount("editor")).headers);
+    const editorAccount = await createTestAccount("editor");
+    const editor = apiClient(stack.url, editorAccount.headers);
     const refused = await editor.fetch("/api/workflows", {
       method: "POST",
       body: JSON.stringify({ ...touchGraph, publish: true }),
@@ -106,6 +108,7 @@ describe("who may add host-access nodes", () => {
       body: JSON.stringify({ ...touchGraph, publish: true }),
     });
     const { id } = (await created.json()) as { id: string };
+    await shareWorkflow(id, editorAccount.userId);
     const run = await editor.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: "{}" });
     expect(run.status).toBe(201);
     const { runId } = (await run.json()) as { runId: string };
