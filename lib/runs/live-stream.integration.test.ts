@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createRedis } from "../queue/redis";
 import { storeRun } from "../testing/fixtures";
+import { shareWorkflow } from "../testing/share-workflow";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import type { RunEvent } from "./events";
 import { listEvents } from "./read-events";
@@ -37,7 +38,8 @@ async function receivedSeqs(runId: string, lastEventId?: number): Promise<number
 }
 
 it("every client gets every event exactly once, in order, however many writers race", async () => {
-  const { runId } = await storeRun({ nodes: [], edges: [] });
+  const { runId, workflowId } = await storeRun({ nodes: [], edges: [] });
+  await shareWorkflow(workflowId, stack.account.userId, "viewer");
   const fromStart = receivedSeqs(runId);
   await new Promise((resolve) => setTimeout(resolve, 100));
 

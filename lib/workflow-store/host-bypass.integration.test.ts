@@ -15,6 +15,7 @@ import { isMcpNodeType } from "../mcp/server-specs";
 import { createRedis } from "../queue/redis";
 import { setHostToolsEnabled } from "../settings/host-tools";
 import { apiClient, type ApiClient } from "../testing/api-client";
+import { shareWorkflow } from "../testing/share-workflow";
 import { createTestAccount } from "../testing/test-accounts";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import { waitForRun } from "../testing/wait-for-run";
@@ -26,6 +27,7 @@ const DRAFT_RUN = JSON.stringify({ version: "draft" });
 
 let stack: TestStack; // an admin
 let editor: ApiClient;
+let editorId: string;
 const redis = createRedis();
 const fromEnv = process.env.SWITCHBOARD_HOST_TOOLS;
 
@@ -261,7 +263,9 @@ function graphText(row: Row): string {
 
 beforeAll(async () => {
   stack = await startTestStack({ role: "admin" });
-  editor = apiClient(stack.url, (await createTestAccount("editor")).headers);
+  const editorAccount = await createTestAccount("editor");
+  editor = apiClient(stack.url, editorAccount.headers);
+  editorId = editorAccount.userId;
 });
 afterEach(async () => {
   if (fromEnv === undefined) delete process.env.SWITCHBOARD_HOST_TOOLS;
@@ -309,6 +313,7 @@ describe.each(table)("$name", (row) => {
 
     // The worker, on the same shape stored without the save's check (a graph from before it, say).
     const { id } = await createWorkflow(row.name, JSON.parse(graphText(row)));
+    await shareWorkflow(id, editorId); // an admin's workflow the editor may edit: only the host check stands in the way
     if (row.expect === "invalid") {
       const refused = await editor.fetch(`/api/workflows/${id}/runs`, {
         method: "POST",
