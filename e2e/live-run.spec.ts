@@ -68,10 +68,13 @@ test("the agent's answer streams into the run view word by word, then stands as 
   page,
   request,
 }) => {
+  const { port } = server.address() as AddressInfo;
   const graph = exampleWorkflowGraph();
   const agent = graph.nodes.find((node) => node.id === "agent")!;
   const answer = "Streaming arrives a few words at a time, so nobody stares at a spinner while the model writes.";
-  agent.data.params.script = { toolCalls: [], finalText: answer, streamDelayMs: 200 };
+  // The held tool call keeps the answer from starting until the page watches, however slowly it loads.
+  const toolCalls = [{ tool: "http_request", args: { url: `http://127.0.0.1:${port}/hold` } }];
+  agent.data.params.script = { toolCalls, finalText: answer, streamDelayMs: 200 };
   const created = await request.post("/api/workflows", { data: { publish: true, ...graph, name: "Streaming answer" } });
   const { id } = (await created.json()) as { id: string };
   const started = await request.post(`/api/workflows/${id}/runs`, { data: { input: "Tell me about streaming" } });
@@ -79,6 +82,8 @@ test("the agent's answer streams into the run view word by word, then stands as 
 
   const run = new RunPage(page);
   await page.goto(`/runs/${runId}`);
+  await expect(run.toolCall("http_request").getByTestId("tool-call-pending")).toBeVisible();
+  releaseAnswer();
   const streaming = page.getByTestId("streaming-answer");
   // Part of the answer is on screen while the rest is still being written: read in the same look as
   // the check, since the streaming view gives way to the final answer the moment the run ends.

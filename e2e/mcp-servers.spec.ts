@@ -3,7 +3,10 @@
  * at server-everything over stdio, Discover tools, pick some, wire it into an agent, run, and see
  * the MCP tool calls, the server's health and its teardown in the run view.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { EditorPage } from "./pages/editor-page";
 import { RunPage } from "./pages/run-page";
@@ -178,31 +181,62 @@ test("the editor follows a run that is still going: its status, and the MCP serv
   page,
   request,
 }) => {
-  const node = (
-    id: string,
-    type: string,
-    label: string,
-    x: number,
-    y: number,
-    mode: "normal" | "tool",
-    params: Record<string, unknown>,
-  ) => ({
+  // The agent's first tool call waits on this server until the editor is watching, however slowly the page loads.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const hold = createServer(async (_request, response) => {
+    await released;
+    response.writeHead(200, { "content-type": "application/json" }).end("{}");
+  });
+  await new Promise<void>((resolve) => hold.listen(0, "127.0.0.1", resolve));
+  const holdUrl = `http://127.0.0.1:${(hold.address() as AddressInfo).port}/hold`;
+  try {
+    const { id } = await createLiveWorkflow(request, holdUrl);
+    const started = await request.post(`/api/workflows/${id}/runs`, { data: { input: "go" } });
+    expect(started.status()).toBe(201);
+    const { runId } = await started.json();
+
+    await page.goto(`/workflows/${id}`);
+    const editor = new EditorPage(page);
+    const live = page.getByTestId("live-run");
+    await expect(live).toContainText(/queued|running/);
+    await expect
+      .poll(() => editor.node("slow").evaluate((element) => getComputedStyle(element, "::after").backgroundColor), {
+        timeout: 20_000,
+      })
+      .toBe("rgb(22, 163, 74)");
+    await expect(live).toContainText("running");
+    await page.screenshot({ path: "test-results/screenshots/editor-live-run.png" });
+    release();
+    await expect(live).toContainText("completed", { timeout: 30_000 });
+    await expect(page.getByTestId("live-run-link")).toHaveAttribute("href", `/runs/${runId}`);
+  } finally {
+    release();
+    await new Promise((resolve) => hold.close(resolve));
+  }
+});
+
+/** Entry → Agent with two tools: an HTTP request to `holdUrl` (called first) and an MCP server health-checked twice a second. */
+async function createLiveWorkflow(request: APIRequestContext, holdUrl: string): Promise<{ id: string }> {
+  const node = (id: string, type: string, label: string, y: number, mode: "normal" | "tool", params: object) => ({
     id,
     type,
-    position: { x, y },
+    position: { x: id === "entry" ? 0 : 360, y },
     data: { label, mode, params },
   });
+  const toolCalls = [
+    { tool: "http_request", args: { url: holdUrl } },
+    { tool: "slow__trigger-long-running-operation", args: { duration: 1, steps: 1 } },
+  ];
   const graph = {
     nodes: [
-      node("entry", "core.entry", "Entry", 0, 0, "normal", {}),
-      node("agent", "core.agent", "Agent", 360, 0, "normal", {
+      node("entry", "core.entry", "Entry", 0, "normal", {}),
+      node("agent", "core.agent", "Agent", 0, "normal", {
         provider: "scripted",
-        script: {
-          toolCalls: [{ tool: "slow__trigger-long-running-operation", args: { duration: 6, steps: 3 } }],
-          finalText: "done",
-        },
+        script: { toolCalls, finalText: "done" },
       }),
-      node("slow", "mcp.server", "slow", 360, 320, "tool", {
+      node("http", "core.http.request", "HTTP Request", 320, "tool", { method: "GET", url: holdUrl }),
+      node("slow", "mcp.server", "slow", 560, "tool", {
         transport: "stdio",
         command: "node",
         args: [EVERYTHING, "stdio"],
@@ -211,31 +245,16 @@ test("the editor follows a run that is still going: its status, and the MCP serv
     ],
     edges: [
       { id: "e1", source: "entry", sourceHandle: "output", target: "agent", targetHandle: "input" },
-      { id: "e2", source: "slow", sourceHandle: "tool", target: "agent", targetHandle: "tools" },
+      { id: "e2", source: "http", sourceHandle: "tool", target: "agent", targetHandle: "tools" },
+      { id: "e3", source: "slow", sourceHandle: "tool", target: "agent", targetHandle: "tools" },
     ],
   };
   const created = await request.post("/api/workflows", {
     data: { publish: true, name: `Live editor ${Date.now()}`, ...graph },
   });
   expect(created.status()).toBe(201);
-  const { id } = await created.json();
-  const started = await request.post(`/api/workflows/${id}/runs`, { data: { input: "go" } });
-  expect(started.status()).toBe(201);
-  const { runId } = await started.json();
-
-  await page.goto(`/workflows/${id}`);
-  const editor = new EditorPage(page);
-  const live = page.getByTestId("live-run");
-  await expect(live).toContainText(/queued|running/);
-  await expect
-    .poll(() => editor.node("slow").evaluate((element) => getComputedStyle(element, "::after").backgroundColor), {
-      timeout: 20_000,
-    })
-    .toBe("rgb(22, 163, 74)");
-  await page.screenshot({ path: "test-results/screenshots/editor-live-run.png" });
-  await expect(live).toContainText("completed", { timeout: 30_000 });
-  await expect(page.getByTestId("live-run-link")).toHaveAttribute("href", `/runs/${runId}`);
-});
+  return created.json();
+}
 
 test("workflow-level MCP servers are declared in the workflow settings and an MCP node refers to one by name", async ({
   page,

@@ -113,22 +113,27 @@ export type RegisterContext = {
  * How a tool-mode node registers, by node type: MCP sources connect and discover, a Workflow Tool reads its workflow,
  * an A2A Agent reads its agent's card, a Knowledge Search finds its base, any other component registers itself.
  */
+type Register = (
+  redis: RedisClient,
+  runId: string,
+  node: CompiledNode,
+  inputs: Record<string, unknown>,
+) => Promise<{ toolName: string; kind: ToolKind; description: string }>;
+
+/** Node types that register in their own way; any other component registers itself (registerComponentTool). */
+const REGISTER_BY_TYPE: Record<string, Register> = {
+  [WORKFLOW_TOOL_TYPE]: (redis, runId, node) => registerWorkflowTool(redis, runId, node),
+  [A2A_AGENT_TYPE]: (redis, runId, node) => registerA2aAgentTool(redis, runId, node),
+  [KNOWLEDGE_SEARCH_TYPE]: registerKnowledgeTool,
+};
+
 export function registrarFor(
   nodeType: string,
 ): (ctx: RegisterContext, node: CompiledNode, inputs: Record<string, unknown>) => Promise<NodeOutput> {
   if (isMcpNodeType(nodeType)) return (ctx, node) => registerMcpNode(ctx.redis, ctx.runId, node, ctx.emit);
-  const register =
-    nodeType === WORKFLOW_TOOL_TYPE
-      ? (ctx: RegisterContext, node: CompiledNode) => registerWorkflowTool(ctx.redis, ctx.runId, node)
-      : nodeType === A2A_AGENT_TYPE
-        ? (ctx: RegisterContext, node: CompiledNode) => registerA2aAgentTool(ctx.redis, ctx.runId, node)
-        : nodeType === KNOWLEDGE_SEARCH_TYPE
-          ? (ctx: RegisterContext, node: CompiledNode, inputs: Record<string, unknown>) =>
-              registerKnowledgeTool(ctx.redis, ctx.runId, node, inputs)
-          : (ctx: RegisterContext, node: CompiledNode, inputs: Record<string, unknown>) =>
-              registerComponentTool(ctx.redis, ctx.runId, node, inputs);
+  const register = REGISTER_BY_TYPE[nodeType] ?? registerComponentTool;
   return async (ctx, node, inputs) => {
-    const { toolName, kind, description } = await register(ctx, node, inputs);
+    const { toolName, kind, description } = await register(ctx.redis, ctx.runId, node, inputs);
     ctx.note({ type: "tool.registered", payload: { nodeId: node.id, toolName, kind, description } });
     return { tool: toolName };
   };
