@@ -1,9 +1,9 @@
 /**
  * A published workflow as an A2A agent, driven by the official SDK's own client over real HTTP (the real routes,
  * workers, Redis and PostgreSQL): the client discovers the Agent Card at the well-known path, sends a message (a run
- * of the published version, trigger "a2a") and gets the completed task with the output as its artifact, streams one,
- * reads a task back, and cancels one (the run is cancelled). A v0.3 caller's `message/send` works too. Input that does
- * not fit the Entry is a rejected task naming the field; a workflow not exposed over A2A has no card and no endpoint.
+ * of the published version, trigger "a2a") and gets the completed task with the output as its artifact, streams one
+ * (a model's answer arrives as appended chunks of the artifact), reads a task back, and cancels one (the run is
+ * cancelled). A v0.3 caller's `message/send` works too. Input that does not fit the Entry is a rejected task naming the field; a workflow not exposed over A2A has no card and no endpoint.
  */
 import { Role, TaskState, type Message, type Task } from "@a2a-js/sdk";
 import { ClientFactory, DefaultAgentCardResolver, JsonRpcTransportFactory, type Client } from "@a2a-js/sdk/client";
@@ -17,7 +17,7 @@ import { waitFor } from "../testing/wait-for";
 import { partsText } from "./parts";
 
 let stack: TestStack;
-const ids = { greeter: "", slow: "", hidden: "" };
+const ids = { greeter: "", slow: "", hidden: "", writer: "" };
 
 const GREETER = {
   name: "A2A greeter",
@@ -40,6 +40,20 @@ const SLOW = {
     graphNode("pause", "core.wait", { label: "Pause", params: { seconds: 3 } }),
   ],
   edges: [graphEdge("entry", "output", "pause", "input")],
+};
+
+const WRITTEN = "An answer written a few words at a time reaches the caller as it is written.";
+const WRITER = {
+  name: "A2A writer",
+  settings: { a2a: { expose: true } },
+  nodes: [
+    graphNode("entry", "core.entry"),
+    graphNode("agent", "core.agent", {
+      label: "Writer",
+      params: { provider: "scripted", script: { toolCalls: [], finalText: WRITTEN, streamDelayMs: 60 } },
+    }),
+  ],
+  edges: [graphEdge("entry", "output", "agent", "input")],
 };
 
 /** The SDK's client for a workflow's agent, its requests signed with the test account's API key. */
@@ -91,6 +105,7 @@ beforeAll(async () => {
   ids.greeter = await createWorkflow(stack, GREETER);
   ids.slow = await createWorkflow(stack, SLOW);
   ids.hidden = await createWorkflow(stack, { ...SLOW, name: "A2A hidden", settings: {} });
+  ids.writer = await createWorkflow(stack, WRITER);
 });
 afterAll(() => stack?.close());
 
@@ -131,6 +146,24 @@ describe("a workflow as an A2A agent, through the SDK's client", () => {
     expect(seen.indexOf("artifactUpdate")).toBeGreaterThan(seen.indexOf("TASK_STATE_WORKING"));
     expect(seen.at(-1)).toBe("TASK_STATE_COMPLETED");
     expect(answer).toContain("Hello, Grace!");
+  });
+
+  it("streams a model's answer as it is written: appended chunks of the answer artifact, then the whole as the last", async () => {
+    const client = await clientFor(ids.writer);
+    const chunks: { text: string; append: boolean; lastChunk: boolean }[] = [];
+    for await (const event of client.sendMessageStream(send(userMessage([data("Write")])))) {
+      const payload = event.payload!;
+      if (payload.$case !== "artifactUpdate") continue;
+      const { artifact, append, lastChunk } = payload.value;
+      chunks.push({ text: partsText(artifact!.parts), append, lastChunk });
+    }
+    const streamed = chunks.filter((chunk) => !chunk.lastChunk);
+    expect(streamed.length).toBeGreaterThan(1);
+    expect(streamed[0].append).toBe(false);
+    expect(streamed.slice(1).every((chunk) => chunk.append)).toBe(true);
+    expect(streamed.map((chunk) => chunk.text).join("")).toBe(WRITTEN);
+    expect(chunks.at(-1)).toMatchObject({ append: false, lastChunk: true });
+    expect(chunks.at(-1)!.text).toContain(WRITTEN);
   });
 
   it("cancels a task by cancelling its run", async () => {

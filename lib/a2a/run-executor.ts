@@ -1,10 +1,11 @@
 /**
  * The A2A SDK's AgentExecutor for a workflow: a message starts a run of its published version (trigger "a2a", refused
  * unless the version is exposed over A2A) and the run becomes the task — submitted, working while it runs (a status
- * per node that starts), then its output as the "answer" artifact and completed, or failed with the reason, or
- * canceled. The task's metadata names the run, so a cancel reaches it from any web process.
+ * per node that starts), a model's answer streamed into the "answer" artifact as it is written (appended chunks), then
+ * the run's output replacing it as the last chunk and completed, or failed with the reason, or canceled. The task's
+ * metadata names the run, so a cancel reaches it from any web process.
  */
-import { TaskState, type Message } from "@a2a-js/sdk";
+import { TaskState, type Message, type Part } from "@a2a-js/sdk";
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from "@a2a-js/sdk/server";
 import { sharedRedis } from "../queue/redis";
 import type { RunEvent } from "../runs/events";
@@ -13,9 +14,11 @@ import { cancelRun } from "../runs/run-cancellation";
 import { followRunEvents } from "../runs/run-event-stream";
 import type { RunStarter } from "../runs/run-trigger";
 import { startRun, startRunProblem } from "../runs/start-run";
-import { agentMessage, answerParts, runInputOf } from "./parts";
+import { agentMessage, answerParts, runInputOf, textPart } from "./parts";
 
 type Publish = (state: TaskState, text?: string) => void;
+/** A piece of the "answer" artifact: appended to what came before, or (`append` false) all of it. */
+type AnswerChunk = { parts: Part[]; append: boolean; lastChunk: boolean };
 
 export class WorkflowRunExecutor implements AgentExecutor {
   private readonly following = new Map<string, AbortController>();
@@ -50,7 +53,7 @@ export class WorkflowRunExecutor implements AgentExecutor {
     const abort = new AbortController();
     this.following.set(taskId, abort);
     try {
-      await this.follow(started.runId, abort.signal, status, (output) =>
+      await this.follow(started.runId, abort.signal, status, ({ parts, append, lastChunk }) =>
         bus.publish(
           AgentEvent.artifactUpdate({
             taskId,
@@ -59,12 +62,12 @@ export class WorkflowRunExecutor implements AgentExecutor {
               artifactId: "answer",
               name: "answer",
               description: "The workflow's output",
-              parts: answerParts(output),
+              parts,
               metadata: undefined,
               extensions: [],
             },
-            append: false,
-            lastChunk: true,
+            append,
+            lastChunk,
             metadata: undefined,
           }),
         ),
@@ -91,15 +94,19 @@ export class WorkflowRunExecutor implements AgentExecutor {
     };
   }
 
-  private async follow(runId: string, signal: AbortSignal, status: Publish, answer: (output: unknown) => void) {
+  private async follow(runId: string, signal: AbortSignal, status: Publish, answer: (chunk: AnswerChunk) => void) {
     const plan = await loadPlan(runId);
     const label = (nodeId: string) => plan?.nodes[nodeId]?.label ?? nodeId;
+    let streamed = false;
     await followRunEvents(runId, 0, signal, (event: RunEvent) => {
       if (event.type === "run.started") status(TaskState.TASK_STATE_WORKING);
       else if (event.type === "node.started" && event.payload.mode === "normal")
         status(TaskState.TASK_STATE_WORKING, `Running ${label(event.payload.nodeId)}`);
-      else if (event.type === "run.completed") {
-        answer(event.payload.output);
+      else if (event.type === "agent.text") {
+        answer({ parts: [textPart(event.payload.text)], append: streamed, lastChunk: false });
+        streamed = true;
+      } else if (event.type === "run.completed") {
+        answer({ parts: answerParts(event.payload.output), append: false, lastChunk: true });
         status(TaskState.TASK_STATE_COMPLETED);
       } else if (event.type === "run.failed") status(TaskState.TASK_STATE_FAILED, event.payload.error);
       else if (event.type === "run.cancelled") status(TaskState.TASK_STATE_CANCELED, "The run was cancelled");
