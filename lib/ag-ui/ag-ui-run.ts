@@ -2,11 +2,14 @@
  * A workflow driven by an AG-UI front-end: the AG-UI HTTP protocol's RunAgentInput in, a run of the workflow's
  * published version (trigger "ag-ui", like every outside caller) started on the conversation's last user message,
  * and the run's events out as AG-UI events (run-to-ag-ui.ts) in the encoding the client accepts (Server-Sent Events,
- * or AG-UI's protobuf framing). A client that goes away before the run's end (a Stop button) cancels the run.
+ * or AG-UI's protobuf framing). A client that goes away before the run's end (a Stop button) cancels the run. An AG-UI
+ * thread is a conversation of the workflow (one per caller and threadId), so a model node with memory remembers it.
  */
 import { contentToText, type RunAgentInput } from "@ag-ui/core";
 import { RunAgentInputSchema } from "@ag-ui/core/schemas";
 import { AGUI_MEDIA_TYPE, EventEncoder } from "@ag-ui/encoder";
+import { sendMessage, UNTITLED } from "../chat/conversations";
+import { getDb } from "../db/client";
 import { sharedRedis } from "../queue/redis";
 import { loadPlan } from "../runs/load-plan";
 import { cancelRun } from "../runs/run-cancellation";
@@ -36,8 +39,27 @@ export function readAgUiRequest(body: unknown): AgUiRequest {
   return { ok: true, input, runInput: text };
 }
 
-export function startAgUiRun(workflowId: string, request: Extract<AgUiRequest, { ok: true }>, by: RunStarter) {
-  return startRun(workflowId, request.runInput, { kind: "ag-ui", by });
+/**
+ * A text message is a turn of the thread's conversation (memory); an object input (`forwardedProps.input`, for an Entry
+ * with fields) is a run of its own, as a form's submission is.
+ */
+export async function startAgUiRun(workflowId: string, request: Extract<AgUiRequest, { ok: true }>, by: RunStarter) {
+  if (typeof request.runInput !== "string") return startRun(workflowId, request.runInput, { kind: "ag-ui", by });
+  const conversationId = await threadConversation(workflowId, request.input.threadId, by);
+  return sendMessage(conversationId, request.runInput, by, "ag-ui");
+}
+
+/**
+ * The conversation an AG-UI thread is, made on its first message. It is keyed like a public chat visitor's (an outside
+ * caller's conversation, not listed in the editor's Chat panel), by the caller and the thread, so nobody else's
+ * threadId reaches it.
+ */
+async function threadConversation(workflowId: string, threadId: string, by: RunStarter): Promise<string> {
+  const visitorId = `ag-ui:${by.userId}:${threadId}`;
+  const found = await getDb().conversation.findFirst({ where: { workflowId, visitorId }, select: { id: true } });
+  if (found) return found.id;
+  const created = await getDb().conversation.create({ data: { workflowId, visitorId, title: UNTITLED } });
+  return created.id; // titled by its first message, as every conversation is
 }
 
 export type AgUiStreamOptions = {

@@ -3,8 +3,8 @@
  * and PostgreSQL): a scripted agent that calls a tool streams as RUN_STARTED, a step, the tool call and its result,
  * the answer as a text message and RUN_FINISHED, every event valid by AG-UI's schema; the client ends up with the
  * assistant's message and the tool's. The run is the published version, recorded as started from AG-UI; a plain
- * client gets SSE, and a front-end that stops cancels the run. A body that
- * is not a RunAgentInput, a viewer and a never-published workflow are refused with the reason.
+ * client gets SSE, a thread is a conversation a model with memory remembers, and a front-end that stops cancels the
+ * run. A body that is not a RunAgentInput, a viewer and a never-published workflow are refused with the reason.
  */
 import { HttpAgent } from "@ag-ui/client";
 import { EventType, type BaseEvent } from "@ag-ui/core";
@@ -12,6 +12,7 @@ import { EventSchema } from "@ag-ui/core/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { createWorkflow } from "../testing/exposed-workflows";
+import { startFakeChatCompletions } from "../testing/fake-chat-completions";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { createTestAccount } from "../testing/test-accounts";
 import { startTestStack, type TestStack } from "../testing/test-stack";
@@ -126,6 +127,42 @@ describe("a workflow as an AG-UI agent", () => {
       async () => ((await getDb().run.findUnique({ where: { id: runId } }))?.status === "cancelled" ? true : undefined),
       10_000,
     );
+  });
+
+  it("a thread is a conversation: a model node with memory remembers the thread's earlier turns, and no other's", async () => {
+    type Received = { role: string; content?: unknown }[];
+    const llm = await startFakeChatCompletions((body) => {
+      const heard = (body.messages as Received).filter((m) => m.role === "user").map((m) => String(m.content));
+      return { text: `heard ${heard.join(" | ")}` };
+    });
+    try {
+      const remembering = await createWorkflow(stack, {
+        name: "AG-UI memory",
+        nodes: [
+          graphNode("entry", "core.entry"),
+          graphNode("agent", "core.agent", {
+            params: { provider: "openai-compatible", baseUrl: llm.baseUrl, model: "m", systemPrompt: "", memory: true },
+          }),
+        ],
+        edges: [graphEdge("entry", "output", "agent", "input")],
+      });
+      const say = async (threadId: string, content: string) => {
+        const agent = new HttpAgent({
+          url: `${stack.url}/api/workflows/${remembering}/ag-ui`,
+          headers: stack.account.headers,
+          threadId,
+          initialMessages: [{ id: content, role: "user", content }],
+        });
+        return (await agent.runAgent()).result;
+      };
+      expect(await say("thread-a", "my name is Ada")).toMatchObject({ text: "heard my name is Ada" });
+      expect(await say("thread-a", "what is my name?")).toMatchObject({
+        text: "heard my name is Ada | what is my name?",
+      });
+      expect(await say("thread-b", "who am I?")).toMatchObject({ text: "heard who am I?" });
+    } finally {
+      await llm.close();
+    }
   });
 
   it("refuses a body that is not a RunAgentInput, naming the field, and one without a user message", async () => {

@@ -33,7 +33,7 @@ export type ConversationView = ConversationSummary & { turns: ChatTurnView[] };
 
 const MAX_TITLE = 120;
 /** A conversation's title until its first message names it. */
-const UNTITLED = "New conversation";
+export const UNTITLED = "New conversation";
 const titleFrom = (message: string) => (message.length > 60 ? `${message.slice(0, 59)}…` : message);
 
 const summary = (row: {
@@ -109,13 +109,14 @@ export type SendResult = { ok: true; runId: string; turnId: string } | Extract<S
 
 /**
  * Starts the workflow on the message and records the turn; the first message also titles a conversation still untitled.
- * `kind`: the editor's Chat panel ("chat", the draft) or a public chat visitor ("public-chat", the published version).
+ * `kind`: the editor's Chat panel ("chat", the draft), a public chat visitor ("public-chat") or an AG-UI thread ("ag-ui"),
+ * both of which run the published version.
  */
 export async function sendMessage(
   conversationId: string,
   message: string,
   by?: RunStarter,
-  kind: "chat" | "public-chat" = "chat",
+  kind: "chat" | "public-chat" | "ag-ui" = "chat",
 ): Promise<SendResult> {
   const conversation = await getDb().conversation.findUnique({ where: { id: conversationId } });
   if (!conversation)

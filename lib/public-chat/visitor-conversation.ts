@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { getDb } from "../db/client";
-import { getConversation, sendMessage, type ChatTurnView } from "../chat/conversations";
+import { getConversation, sendMessage, UNTITLED, type ChatTurnView } from "../chat/conversations";
 
 export type PublicTurn = {
   message: string;
@@ -14,9 +14,6 @@ export type PublicTurn = {
   status: "answering" | "answered" | "failed";
   answer: string | null;
 };
-
-/** Titled by the first message, as in the Chat panel (lib/chat/conversations.ts). */
-const UNTITLED = "New conversation";
 
 /** What a visitor is told when their message got no answer: the cause stays in the run, for the editors. */
 export const NO_ANSWER = "Sorry, this message could not be answered. Please try again later.";
