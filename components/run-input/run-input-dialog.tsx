@@ -5,9 +5,10 @@
  * a box for text or JSON.
  */
 import { Play } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { InputField } from "@/lib/workflow/run-input-schema";
 import { Button } from "@/components/ui/button";
+import { useCancelOnEscape } from "@/components/ui/modal";
 import { parseRunInput, runInputText } from "./parse-run-input";
 import { formInput, initialFormValues, RunInputForm } from "./run-input-form";
 import "./run-input.css";
@@ -75,15 +76,6 @@ export function RunInputDialog({
       </form>
     </div>
   );
-}
-
-/** Escape cancels, wherever the focus is. */
-function useCancelOnEscape(onCancel: () => void) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onCancel();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onCancel]);
 }
 
 type FreeInputProps = {

@@ -1,7 +1,8 @@
 "use client";
 /** A small modal that asks before something irreversible; Escape or a click outside cancels. */
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
 
 type ConfirmDialogProps = {
   title: string;
@@ -12,35 +13,24 @@ type ConfirmDialogProps = {
 };
 
 export function ConfirmDialog({ title, confirmLabel, onConfirm, onCancel, children }: ConfirmDialogProps) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onCancel();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onCancel]);
-
   return (
-    <div className="modal-backdrop" onClick={onCancel}>
-      <div
-        className="modal"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="confirm-title"
-        data-testid="confirm-dialog"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <h2 id="confirm-title" className="modal-title">
-          {title}
-        </h2>
-        <p className="modal-body">{children}</p>
-        <div className="modal-actions">
+    <Modal
+      title={title}
+      testId="confirm-dialog"
+      role="alertdialog"
+      onCancel={onCancel}
+      actions={
+        <>
           <Button autoFocus onClick={onCancel}>
             Cancel
           </Button>
           <Button variant="danger" data-testid="confirm-button" onClick={onConfirm}>
             {confirmLabel}
           </Button>
-        </div>
-      </div>
-    </div>
+        </>
+      }
+    >
+      {children}
+    </Modal>
   );
 }

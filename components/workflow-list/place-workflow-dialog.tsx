@@ -2,6 +2,7 @@
 /** The list's "Folder and tags" dialog: the folder that shares the workflow (none: its owner's and admins'), tags. */
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
 
 type Props = {
   name: string;
@@ -24,34 +25,21 @@ export function PlaceWorkflowDialog({ name, folderId, tags, folders, onSave, onC
         .filter(Boolean),
     );
   return (
-    <div className="modal-backdrop" onClick={onCancel}>
-      <div
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="place-title"
-        data-testid="place-dialog"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => e.key === "Escape" && onCancel()}
-      >
-        <h2 id="place-title" className="modal-title">
-          Folder and tags of “{name}”
-        </h2>
-        <PlaceFields
-          folder={folder}
-          setFolder={setFolder}
-          folders={folders}
-          tagText={tagText}
-          setTagText={setTagText}
-        />
-        <div className="modal-actions">
+    <Modal
+      title={`Folder and tags of “${name}”`}
+      testId="place-dialog"
+      onCancel={onCancel}
+      actions={
+        <>
           <Button onClick={onCancel}>Cancel</Button>
           <Button variant="primary" data-testid="place-save" onClick={save}>
             Save
           </Button>
-        </div>
-      </div>
-    </div>
+        </>
+      }
+    >
+      <PlaceFields folder={folder} setFolder={setFolder} folders={folders} tagText={tagText} setTagText={setTagText} />
+    </Modal>
   );
 }
 
