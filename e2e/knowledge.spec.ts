@@ -1,8 +1,12 @@
 /**
  * The Knowledge page: an editor makes a knowledge base embedded by a real HTTP server speaking the OpenAI embeddings
- * API, pastes a document, watches it indexed, and a search shows the right chunk with its document and score.
+ * API, pastes a document, watches it indexed, and a search shows the right chunk with its document and score. Then an
+ * agent searches a base through its tools handle and the run view cites the chunks its answer used.
  */
 import { startFakeEmbeddings } from "../lib/testing/fake-embeddings";
+import { RunPage } from "./pages/run-page";
+import { SecretsPage } from "./pages/secrets-page";
+import { graphNode } from "./support/graph-node";
 import { expect, test } from "./support/test";
 
 test("a knowledge base: create, add a document, see it indexed, search it", async ({ page }) => {
@@ -32,6 +36,109 @@ test("a knowledge base: create, add a document, see it indexed, search it", asyn
     await expect(hit).toContainText("holidays.txt");
     await expect(hit).toContainText("twenty five days");
     await page.screenshot({ path: "test-results/knowledge-page.png", fullPage: true });
+  } finally {
+    await embeddings.close();
+  }
+});
+
+const POLICIES = `<html><body>
+<h1>Office policies</h1>
+<p>The coffee machine is descaled every Friday afternoon by the facilities team.</p>
+<p>Visitors sign in at the front desk and wear a badge at all times.</p>
+<p>Bicycles are parked in the basement garage, never in the hallways.</p>
+</body></html>`;
+
+/** A base on the Knowledge page whose provider needs a key, kept as a named secret. */
+async function createBase(page: import("@playwright/test").Page, name: string, baseUrl: string, secret: string) {
+  await page.goto("/knowledge");
+  const create = page.getByTestId("knowledge-create");
+  await create.getByLabel("Name").fill(name);
+  await create.getByLabel("Description").fill("Office policies");
+  await create.getByLabel("Base URL").fill(baseUrl);
+  await create.getByLabel("Embedding model").fill("fake-embed");
+  await create.getByLabel("API key secret").fill(secret);
+  await create.getByLabel("Chunk size").fill("100");
+  await create.getByLabel("Chunk overlap").fill("0");
+  await create.getByRole("button", { name: "Create knowledge base" }).click();
+  const base = page.getByTestId("knowledge-base").filter({ hasText: name });
+  await expect(base).toBeVisible();
+  return base;
+}
+
+/** A published workflow whose scripted agent searches the base through a Knowledge Search tool, and its run's id. */
+async function runAgentOn(request: import("@playwright/test").APIRequestContext, baseName: string) {
+  const created = await request.post("/api/workflows", {
+    data: {
+      publish: true,
+      name: `Policy answers ${baseName}`,
+      nodes: [
+        graphNode("Entry", "core.entry", 0, 0),
+        graphNode("Assistant", "core.agent", 320, 0, {
+          params: {
+            provider: "scripted",
+            script: {
+              toolCalls: [{ tool: "office_policies", args: { query: "when is the coffee machine descaled" } }],
+              finalText: "The coffee machine is descaled every Friday, per the office policies.",
+            },
+          },
+        }),
+        graphNode("Policies", "core.knowledge.search", 200, 320, {
+          label: "Office policies",
+          mode: "tool",
+          params: { knowledgeBase: baseName, topK: 2 },
+          toolConfig: { toolName: "office_policies" },
+        }),
+      ],
+      edges: [
+        { id: "e1", source: "Entry", sourceHandle: "output", target: "Assistant", targetHandle: "input" },
+        { id: "e2", source: "Policies", sourceHandle: "tool", target: "Assistant", targetHandle: "tools" },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const started = await request.post(`/api/workflows/${id}/runs`, { data: { input: "When is descaling?" } });
+  expect(started.status()).toBe(201);
+  return ((await started.json()) as { runId: string }).runId;
+}
+
+test("an agent searches an uploaded document and the run view cites the chunks it used", async ({ page, request }) => {
+  const embeddings = await startFakeEmbeddings();
+  try {
+    await page.goto("/secrets");
+    const secretName = `EMBED_KEY_${Date.now()}`;
+    await new SecretsPage(page).add(secretName, "sk-e2e-embed-key");
+    const name = `policies-${Date.now()}`;
+    const base = await createBase(page, name, embeddings.url, secretName);
+
+    await base.getByLabel("Document file").setInputFiles({
+      name: "office-policies.html",
+      mimeType: "text/html",
+      buffer: Buffer.from(POLICIES),
+    });
+    await base.getByRole("button", { name: "Add document" }).click();
+    const document = base.getByTestId("knowledge-document").filter({ hasText: "office-policies.html" });
+    await expect(document.getByTestId("knowledge-document-status")).toHaveText("ready", { timeout: 30_000 });
+    await expect(document).toContainText(/\d+ chunks/);
+    expect(embeddings.received.at(-1)?.authorization).toBe("Bearer sk-e2e-embed-key");
+
+    const run = new RunPage(page);
+    await page.goto(`/runs/${await runAgentOn(request, name)}`);
+    await run.expectCompleted();
+    await expect(run.finalAnswer).toContainText("descaled every Friday");
+    const sources = page.getByTestId("sources");
+    await expect(sources.getByTestId("citation-group")).toHaveCount(1);
+    await expect(sources).toContainText("when is the coffee machine descaled");
+    const top = sources.getByTestId("citation").first();
+    await expect(top.getByTestId("citation-document")).toHaveText("office-policies.html");
+    await expect(top.getByTestId("citation-excerpt")).toContainText("coffee machine is descaled every Friday");
+    await expect(top.getByTestId("citation-score")).toHaveText(/^0\.\d\d$/);
+    await expect(sources.getByTestId("citation")).toHaveCount(2);
+    await page.screenshot({ path: "test-results/knowledge-citations.png", fullPage: true });
+
+    await sources.getByTestId("citation-base").click();
+    await expect(page).toHaveURL(new RegExp(`/knowledge#kb-${name}$`));
+    await expect(page.locator(`[id="kb-${name}"]`)).toBeVisible();
   } finally {
     await embeddings.close();
   }

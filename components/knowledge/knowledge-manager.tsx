@@ -178,7 +178,7 @@ export function KnowledgeManager({ bases, canEdit }: Props) {
       )}
       {bases.length === 0 && <p className="muted">No knowledge bases yet.</p>}
       {bases.map((base) => (
-        <section key={base.id} className="knowledge-base" data-testid="knowledge-base">
+        <section key={base.id} id={`kb-${base.name}`} className="knowledge-base" data-testid="knowledge-base">
           <h2>{base.name}</h2>
           <p className="muted">
             {base.description} — {base.embedding.provider} · {base.embedding.model} · chunks of {base.chunkSize},

@@ -33,6 +33,8 @@ import { RunInputPanel } from "./run-input-panel";
 import { entryInputFields } from "@/components/run-input/entry-input-fields";
 import { entryDefaultInput } from "@/components/run-input/entry-default-input";
 import { ToolCallLog } from "./tool-call-log";
+import { Sources } from "./sources";
+import { KNOWLEDGE_SEARCH_TYPE } from "@/lib/tools/knowledge-tool-shape";
 
 export type RunSummary = {
   id: string;
@@ -59,7 +61,7 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
   const { events, connection } = useRunEvents(run.id, initialEvents);
   const [selectedNodeId, setSelectedNodeId] = useState<string | null>(null);
 
-  const { labelOf, state, failure, runEnded } = useDerivedRunState(run, graph, catalogue, events);
+  const { labelOf, searchBases, state, failure, runEnded } = useDerivedRunState(run, graph, catalogue, events);
   const { shownEvents, shownCalls } = narrowToNode(selectedNodeId, events, state.toolCalls);
   const { health, healthDots } = useRunHealth(events, graph);
 
@@ -85,6 +87,7 @@ export function RunView({ run, graph, catalogue, initialEvents, canAct }: RunVie
             <RunFailure message={failure.message} nodeLabel={failure.nodeId ? labelOf(failure.nodeId) : undefined} />
           )}
           <FinalAnswer state={state} labelOf={labelOf} />
+          <Sources calls={shownCalls} events={shownEvents} searchBases={searchBases} labelOf={labelOf} />
           {!selectedNodeId && (
             <RunInputPanel
               runId={run.id}
@@ -123,7 +126,7 @@ const runOutput = (events: RunEvent[]) => {
 
 /** What the run's events say so far: its state, why it failed (if it did), whether it has ended; and node labels. */
 function useDerivedRunState(run: RunSummary, graph: WorkflowGraph, catalogue: ComponentMeta[], events: RunEvent[]) {
-  const { labelOf, agentNodeIds } = useMemo(() => describeGraph(graph, catalogue), [graph, catalogue]);
+  const { labelOf, agentNodeIds, searchBases } = useMemo(() => describeGraph(graph, catalogue), [graph, catalogue]);
   const state = useMemo(
     () => deriveRunState(events, { initialStatus: run.status, agentNodeIds }),
     [events, run.status, agentNodeIds],
@@ -132,7 +135,7 @@ function useDerivedRunState(run: RunSummary, graph: WorkflowGraph, catalogue: Co
   const failure =
     state.failure ?? (state.status === "failed" && run.error ? { message: run.error, nodeId: undefined } : null);
   const runEnded = state.finishedAt !== undefined || ["completed", "failed", "cancelled"].includes(state.status);
-  return { labelOf, state, failure, runEnded };
+  return { labelOf, searchBases, state, failure, runEnded };
 }
 
 /** The MCP servers' latest health, and which canvas node each belongs to. */
@@ -204,6 +207,12 @@ function describeGraph(graph: WorkflowGraph, catalogue: ComponentMeta[]) {
     agentNodeIds: new Set(
       graph.nodes.filter((node) => agentTypes.has(node.type)).map((node) => node.id),
     ) as ReadonlySet<string>,
+    /** Each Knowledge Search node's base name, for the Sources' links. */
+    searchBases: new Map(
+      graph.nodes
+        .filter((node) => node.type === KNOWLEDGE_SEARCH_TYPE)
+        .map((node) => [node.id, String(node.data.params?.knowledgeBase ?? "")]),
+    ) as ReadonlyMap<string, string>,
   };
 }
 

@@ -1,11 +1,13 @@
 /**
  * Adding a document to a knowledge base, from what the API was sent: text, a file's bytes in base64 (PDF, HTML…), or
- * a URL fetched now through the guarded fetch (the address policy, at most 10 MB, 30 s). Its text is extracted and
- * kept, then an index job is queued; the answer is the document, queued, for the page to follow.
+ * a URL fetched now through the guarded fetch (the address policy, at most 10 MB, 30 s). Text and Markdown are kept as
+ * they are; an HTML or PDF document's bytes are kept for the worker to parse in a box when it indexes them (parsing is
+ * untrusted work, never done on the web server). Then an index job is queued; the answer is the document, queued, for
+ * the page to follow.
  */
 import { z } from "zod";
 import { guardedFetch } from "../net/guarded-fetch";
-import { documentTypeOf, extractText, UnreadableDocumentError, type DocumentType } from "./extract-text";
+import { checkedText, documentTypeOf, needsParsing, UnreadableDocumentError, type DocumentType } from "./extract-text";
 import { addIndexJobs } from "./knowledge-queue";
 import { putDocument, type KnowledgeBaseView, type KnowledgeDocumentView } from "./knowledge-store";
 
@@ -55,12 +57,13 @@ async function contentOf(upload: DocumentUpload): Promise<{ bytes: Uint8Array; t
 
 export async function addDocument(base: KnowledgeBaseView, upload: DocumentUpload): Promise<KnowledgeDocumentView> {
   const { bytes, type, source } = await contentOf(upload);
-  const content = await extractText(bytes, type);
+  const parsed = needsParsing(type);
   const document = await putDocument(base.id, {
     name: upload.name,
     source,
     mediaType: type,
-    content,
+    content: parsed ? "" : checkedText(new TextDecoder().decode(bytes), type),
+    original: parsed ? bytes : null,
     metadata: upload.metadata,
   });
   await addIndexJobs([document.id]);

@@ -1,12 +1,14 @@
 /**
- * Indexes one document (a `knowledge` job): split its text with the base's chunk sizes, embed the chunks in batches —
- * each batch moves the document's progress on — then replace the document's chunks in the vector store in one write,
- * so a search sees the old chunks or the new ones, never half. A failure marks the document failed with the reason.
+ * Indexes one document (a `knowledge` job): parse an HTML or PDF document's bytes into text in a box with a budget
+ * (a hostile file fails its document, naming the limit, and the worker goes on), split its text with the base's chunk
+ * sizes, embed the chunks in batches — each batch moves the document's progress on — then replace the document's
+ * chunks in the vector store in one write, so a search sees the old chunks or the new ones, never half. A failure
+ * marks the document failed with the reason.
  */
 import { EmbeddingSettings } from "./embedding-settings";
 import { embedTexts } from "./embedder";
-import type { DocumentType } from "./extract-text";
-import { readDocumentForIndexing, recordProgress } from "./knowledge-store";
+import { extractText, type DocumentType } from "./extract-text";
+import { readDocumentForIndexing, recordContent, recordProgress } from "./knowledge-store";
 import { splitText } from "./split-text";
 import { ensureVectorIndex, replaceDocumentChunks, type ChunkRow } from "./vector-store";
 
@@ -16,8 +18,11 @@ export async function indexDocument(documentId: string, signal?: AbortSignal): P
   const { base } = document;
   try {
     await recordProgress(documentId, { status: "indexing", chunkCount: 0, embeddedCount: 0, error: null });
+    const type = document.mediaType as DocumentType;
+    const content = document.original ? await extractText(document.original, type, signal) : document.content;
+    if (document.original) await recordContent(documentId, content);
     const sizes = { chunkSize: base.chunkSize, chunkOverlap: base.chunkOverlap };
-    const chunks = await splitText(document.content, document.mediaType as DocumentType, sizes);
+    const chunks = await splitText(content, type, sizes);
     await recordProgress(documentId, { chunkCount: chunks.length });
     const vectors = await embedTexts(EmbeddingSettings.parse(base.embedding), chunks, {
       signal,

@@ -40,6 +40,8 @@ export type NewDocument = {
   source: string;
   mediaType: string;
   content: string;
+  /** An HTML or PDF document's bytes, parsed into `content` by the worker that indexes it. */
+  original: Uint8Array | null;
   metadata: Record<string, string>;
 };
 
@@ -59,7 +61,11 @@ const baseView = (row: BaseRow): KnowledgeBaseView => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const documentView = (row: Prisma.KnowledgeDocumentGetPayload<object>): KnowledgeDocumentView => ({
+/** A document's text and bytes stay in the database unless indexing asks for them: a list never carries megabytes. */
+const withoutBody = { content: true, original: true } as const;
+type DocumentRow = Prisma.KnowledgeDocumentGetPayload<{ omit: typeof withoutBody }>;
+
+const documentView = (row: DocumentRow): KnowledgeDocumentView => ({
   id: row.id,
   name: row.name,
   source: row.source,
@@ -110,17 +116,23 @@ export async function deleteKnowledgeBase(id: string): Promise<boolean> {
 }
 
 export async function listDocuments(baseId: string): Promise<KnowledgeDocumentView[]> {
-  const rows = await getDb().knowledgeDocument.findMany({ where: { baseId }, orderBy: { name: "asc" } });
+  const rows = await getDb().knowledgeDocument.findMany({
+    where: { baseId },
+    orderBy: { name: "asc" },
+    omit: withoutBody,
+  });
   return rows.map(documentView);
 }
 
 /** Adds a document, or replaces the text of the one with the same name; it is queued to be indexed. */
 export async function putDocument(baseId: string, document: NewDocument): Promise<KnowledgeDocumentView> {
   const reset = { status: "queued", chunkCount: 0, embeddedCount: 0, error: null };
+  const data = { ...document, original: document.original && new Uint8Array(document.original), ...reset };
   const row = await getDb().knowledgeDocument.upsert({
     where: { baseId_name: { baseId, name: document.name } },
-    create: { baseId, ...document, ...reset },
-    update: { ...document, ...reset },
+    create: { baseId, ...data },
+    update: data,
+    omit: withoutBody,
   });
   return documentView(row);
 }
@@ -134,6 +146,11 @@ export async function queueAllDocuments(baseId: string): Promise<string[]> {
   });
   const rows = await db.knowledgeDocument.findMany({ where: { baseId }, select: { id: true } });
   return rows.map((row) => row.id);
+}
+
+/** The text parsed from a document's bytes, kept beside them. */
+export async function recordContent(documentId: string, content: string): Promise<void> {
+  await getDb().knowledgeDocument.updateMany({ where: { id: documentId }, data: { content } });
 }
 
 export async function readDocumentForIndexing(documentId: string) {
