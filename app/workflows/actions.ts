@@ -14,7 +14,7 @@ import { authorOf } from "@/lib/workflow-store/author";
 import { duplicateWorkflow } from "@/lib/workflow-store/duplicate-workflow";
 import { paramTypeProblems } from "@/lib/workflow-store/param-types";
 import { saveDraft } from "@/lib/workflow-store/save-draft";
-import { saveRefusal } from "@/lib/workflow-store/save-guard";
+import { saveRefusal, storeRefusal } from "@/lib/workflow-store/save-guard";
 import { createWorkflow, deleteWorkflow, listWorkflows, updateWorkflow } from "@/lib/workflow-store/repository";
 import { findTemplate } from "@/lib/workflow-store/templates";
 import { publishWorkflow } from "@/lib/workflow-store/versions";
@@ -185,7 +185,7 @@ export async function importWorkflowAction(text: unknown): Promise<ListActionRes
   if (!file.ok) return file;
   const mistyped = paramTypeProblems(file.graph);
   if (mistyped.length > 0) return { ok: false, errors: mistyped };
-  const refusal = saveRefusal(user.principal.role, null, file.graph);
+  const refusal = await storeRefusal(user.principal, null, file.graph);
   if (refusal) return { ok: false, errors: refusal.errors };
   const { id } = await createWorkflow(await unusedName(file.name), file.graph, { ownerId: user.principal.userId });
   redirect(`/workflows/${id}`);

@@ -258,6 +258,37 @@ describe("the public chat's guards", () => {
     expect(Number(busy.response.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
+  it("limits new sessions and conversations per address: 429 with Retry-After, other addresses go on", async () => {
+    const before = process.env.SWITCHBOARD_PUBLIC_CHAT_SESSIONS_PER_HOUR;
+    process.env.SWITCHBOARD_PUBLIC_CHAT_SESSIONS_PER_HOUR = "3";
+    try {
+      const from = (address: string) => ({ "x-forwarded-for": address });
+      const open = (address: string) =>
+        visit(`${publicId}/session`, { method: "POST", body: "{}", headers: from(address) });
+      const first = await open("203.0.113.7");
+      expect(first.status).toBe(201);
+      const { token } = (await first.json()) as { token: string };
+      const fresh = await visit(`${publicId}/conversation`, { method: "POST", token, headers: from("203.0.113.7") });
+      expect(fresh.status).toBe(201);
+      expect((await open("203.0.113.7")).status).toBe(201);
+      const refused = await open("203.0.113.7");
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { error: string }).error).toMatch(
+        /Too many new chats from your address \(at most 3 an hour\)/,
+      );
+      const conversations = () => getDb().conversation.count({ where: { workflowId } });
+      const counted = await conversations();
+      const again = await visit(`${publicId}/conversation`, { method: "POST", token, headers: from("203.0.113.7") });
+      expect(again.status).toBe(429);
+      expect(await conversations()).toBe(counted); // a refused one leaves nothing behind
+      expect((await open("203.0.113.8")).status).toBe(201);
+    } finally {
+      if (before === undefined) delete process.env.SWITCHBOARD_PUBLIC_CHAT_SESSIONS_PER_HOUR;
+      else process.env.SWITCHBOARD_PUBLIC_CHAT_SESSIONS_PER_HOUR = before;
+    }
+  });
+
   it("refuses pages on origins it does not allow, and gives allowed ones CORS", async () => {
     const evil = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
     const refused = await visit(`${publicId}/session`, { method: "POST", body: "{}", headers: evil });

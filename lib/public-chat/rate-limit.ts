@@ -1,21 +1,30 @@
 /**
  * The public chat's own rate limits, counted in Redis (shared by every web process) with rate-limiter-flexible:
  * messages per minute per visitor, and per minute for the whole chat, as its settings say. A message takes a point
- * from both; a refusal says how long to wait (Retry-After).
+ * from both. A new visitor session or conversation takes one from its address's hourly allowance
+ * (SWITCHBOARD_PUBLIC_CHAT_SESSIONS_PER_HOUR, default 30), so fresh sessions cannot dodge the per-visitor limit.
+ * A refusal says how long to wait (Retry-After).
  */
 import "server-only";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { sharedRedis } from "../queue/redis";
 
 const WINDOW_SECONDS = 60;
+const SESSION_WINDOW_SECONDS = 3600;
 const limiters = new Map<string, RateLimiterRedis>();
 
+/** How many new sessions or conversations one address may open per chat in an hour. */
+export function sessionsPerHour(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.SWITCHBOARD_PUBLIC_CHAT_SESSIONS_PER_HOUR);
+  return Number.isInteger(value) && value > 0 ? value : 30;
+}
+
 /** One limiter per scope and limit, so an editor's new limit counts afresh; in memory while Redis is away. */
-function limiter(scope: "visitor" | "chat", points: number): RateLimiterRedis {
+function limiter(scope: "visitor" | "chat" | "address", points: number, duration = WINDOW_SECONDS): RateLimiterRedis {
   const key = `${scope}:${points}`;
   let found = limiters.get(key);
   if (!found) {
-    const counting = { keyPrefix: `public-chat:${scope}:${points}`, points, duration: WINDOW_SECONDS };
+    const counting = { keyPrefix: `public-chat:${scope}:${points}`, points, duration };
     found = new RateLimiterRedis({
       storeClient: sharedRedis(),
       ...counting,
@@ -57,6 +66,19 @@ export async function takeMessagePoint(chat: ChatLimits, visitorId: string): Pro
       message: `This chat is busy (at most ${chat.messagesPerMinute} messages a minute): try again in ${chatWait} s`,
     };
   return null;
+}
+
+/** Takes a point of the address's hourly allowance of new sessions and conversations; null when it may go. */
+export async function takeSessionPoint(workflowId: string, address: string): Promise<RateRefusal | null> {
+  const allowed = sessionsPerHour();
+  const wait = await take(limiter("address", allowed, SESSION_WINDOW_SECONDS), `${workflowId}:${address}`);
+  if (wait === null) return null;
+  return {
+    retryAfterSeconds: wait,
+    message:
+      `Too many new chats from your address (at most ${allowed} an hour): go on with the one you have, or try ` +
+      `again in ${wait} s`,
+  };
 }
 
 /** A 429 that says how long to wait, in words and in Retry-After. */

@@ -10,14 +10,17 @@ import { throttled } from "../auth/sign-in-throttle";
 import { ApiError } from "../http/api-error";
 import { clientAddress } from "../http/client-address";
 import type { PublicChat } from "./lookup";
-import { tooMany } from "./rate-limit";
+import { takeSessionPoint, tooMany } from "./rate-limit";
 import { createVisitorToken } from "./visitor-token";
 
 export const SessionBody = z.object({
   accessCode: z.string().max(200, "accessCode: at most 200 characters").optional(),
 });
 
-/** 201 with `{ token }`; 401 without a code the chat asks for, 403 for a wrong one, 429 after too many wrong ones. */
+/**
+ * 201 with `{ token }`; 401 without a code the chat asks for, 403 for a wrong one, 429 after too many wrong ones or too
+ * many new sessions from one address (rate-limit.ts).
+ */
 export async function openVisitorSession(request: Request, chat: PublicChat, body: unknown): Promise<Response> {
   const parsed = SessionBody.safeParse(body ?? {});
   if (!parsed.success) throw new ApiError("bad-request", parsed.error.issues[0].message);
@@ -32,5 +35,7 @@ export async function openVisitorSession(request: Request, chat: PublicChat, bod
     if ("status" in checked) return tooMany(checked.error, checked.retryAfterSeconds);
     if (!checked.ok) throw new ApiError("forbidden", "Wrong access code: check it with whoever gave you this chat");
   }
+  const limited = await takeSessionPoint(chat.workflowId, clientAddress(request.headers));
+  if (limited) return tooMany(limited.message, limited.retryAfterSeconds);
   return Response.json({ token: await createVisitorToken(chat.publicId, hash) }, { status: 201 });
 }

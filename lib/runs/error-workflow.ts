@@ -7,6 +7,9 @@
  */
 import { sql } from "../db/sql";
 import { appBaseUrl } from "../platform/app-url";
+import { ERROR_WORKFLOW_FIELD } from "../workflow/workflow-refs";
+import { runActorProblems } from "../workflow-store/workflow-ref-access";
+import { runActor } from "./run-actor";
 import type { RunTrigger } from "./run-trigger";
 import { startRun, startRunProblem } from "./start-run";
 
@@ -48,7 +51,14 @@ export async function startErrorWorkflow(failed: FailedRun): Promise<string | nu
       error: failed.error,
       url: new URL(`/runs/${failed.runId}`, appBaseUrl()).toString(),
     };
-    const started = await startRun(errorWorkflowId, input, { kind: "error" });
+    // The failed run's person must be allowed to run the error workflow, as a Workflow Tool's must (run-actor.ts).
+    const actor = await runActor(failed.workflowId, failed.trigger);
+    const [problem] = await runActorProblems(actor, [{ field: ERROR_WORKFLOW_FIELD, workflowId: errorWorkflowId }]);
+    if (problem) {
+      console.warn(`run ${failed.runId}: its error workflow did not start: ${problem.message}`);
+      return null;
+    }
+    const started = await startRun(errorWorkflowId, input, { kind: "error", ...(actor ? { actingFor: actor } : {}) });
     if (started.ok) return started.runId;
     console.warn(
       `run ${failed.runId}: its error workflow ${errorWorkflowId} did not start: ${startRunProblem(started)}`,

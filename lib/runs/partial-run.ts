@@ -15,11 +15,13 @@ import { compileWorkflow, type CompileError, type CompiledWorkflow } from "../wo
 import { pinnedOutputs } from "../workflow/pinned-data";
 import { LEFT_OUT_REASON, planPartialRun, type PartialPlan, type TestRunRequest } from "../workflow/partial-plan";
 import { checkRunInput, entryFieldsOf } from "../workflow/run-input-schema";
+import { workflowRefsOf } from "../workflow/workflow-refs";
 import { getWorkflow } from "../workflow-store/repository";
 import type { RunEvent, RunEventInput } from "./events";
 import { emptyWorkflowError, missingSecrets, secretUses } from "./plan-readiness";
 import { latestNodeOutputs } from "./recorded-outputs";
 import { resumeState } from "./resume-state";
+import { refErrors } from "./run-actor";
 import type { RunContext } from "./run-context";
 import { runPriority } from "./run-priority";
 import type { RunStarter, RunTrigger } from "./run-trigger";
@@ -108,6 +110,8 @@ export async function startTestRun(
   const missing = await missingSecrets(
     secretUses(plan, workflow.graph.mcpServers).filter((use) => !use.nodeId || running.has(use.nodeId)),
   );
+  const refs = workflowRefsOf(workflow.graph, lookupComponent).filter((ref) => !ref.nodeId || running.has(ref.nodeId));
+  missing.push(...(await refErrors(workflowId, { kind: "manual", by }, refs)));
   if (missing.length > 0) return invalid(missing);
   const entries = Object.values(plan.nodes).filter((node) => running.has(node.id));
   const checked = checkRunInput(entryFieldsOf(entries), input);

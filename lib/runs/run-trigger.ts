@@ -48,6 +48,11 @@ export const RunTrigger = z.object({
   nodeId: z.string().optional(),
   conversationId: z.string().optional(),
   by: RunStarter.optional(),
+  /**
+   * The person whose access the run's Workflow Tools and error workflow are judged by, when it is not `by`: a child
+   * run acts for whoever its parent acted for (lib/runs/run-actor.ts).
+   */
+  actingFor: z.string().optional(),
   /** The evaluation a run of kind "evaluation" belongs to. */
   evaluationId: z.string().optional(),
   /** A test run from the editor: what was asked and the nodes it ran (lib/runs/partial-run.ts). Only these use pins. */

@@ -21,9 +21,11 @@ import { hostToolsEnabled } from "../settings/host-tools";
 import { compileWorkflow, type CompileError, type CompiledWorkflow } from "../workflow/compile";
 import type { WorkflowGraph } from "../workflow/graph";
 import { checkRunInput, entryFieldsOf, type InputField, type InputProblem } from "../workflow/run-input-schema";
+import { workflowRefsOf, type WorkflowRef } from "../workflow/workflow-refs";
 import { getWorkflow } from "../workflow-store/repository";
 import { getVersion, liveVersion } from "../workflow-store/versions";
 import { emptyWorkflowError, missingSecrets, secretUses, type SecretUse } from "./plan-readiness";
+import { refErrors } from "./run-actor";
 import { runPriority } from "./run-priority";
 import { asksWithInput, runSourceOf, type RunSource, type RunTrigger } from "./run-trigger";
 
@@ -58,6 +60,8 @@ type CachedPlan = {
   exposedOverMcp: boolean;
   /** The graph's "Expose over A2A": another agent may start it only then. */
   exposedOverA2a: boolean;
+  /** The workflows it starts (Workflow Tools, its error workflow): the person the run acts for must reach each. */
+  workflowRefs: WorkflowRef[];
 };
 
 const MAX_CACHED = 500;
@@ -123,6 +127,7 @@ async function compileCurrent(
     secrets: secretUses(compiled.plan, workflow.graph.mcpServers),
     exposedOverMcp: workflow.graph.settings?.mcp?.expose === true,
     exposedOverA2a: workflow.graph.settings?.a2a?.expose === true,
+    workflowRefs: workflowRefsOf(workflow.graph, lookupComponent),
   };
   remember(cacheKey(workflowId, source), plan);
   return plan;
@@ -222,18 +227,24 @@ async function startRunNow(
   let runId: string | null = null;
   const refusedHere = (plan: CachedPlan) => closedDoor(trigger, plan) !== null;
   if (cached && cached.hostTools === hostTools && !refusedHere(cached)) {
-    // Input that does not fit a cached version (or a secret gone missing) is judged again against the current one
-    // below.
+    // Input that does not fit a cached version (or a secret gone missing, or a workflow it starts that is out of
+    // reach) is judged again against the current one below.
     const checked = fitted(cached);
-    if (checked.ok && (await missingSecrets(cached.secrets)).length === 0)
-      runId = await insertRun(workflowId, cached, checked.value, trigger, parent);
+    const ready =
+      checked.ok &&
+      (await missingSecrets(cached.secrets)).length === 0 &&
+      (await refErrors(workflowId, trigger, cached.workflowRefs)).length === 0;
+    if (ready) runId = await insertRun(workflowId, cached, checked.value, trigger, parent);
   }
   if (!runId) {
     const plan = await compileCurrent(workflowId, source, hostTools);
     if ("ok" in plan) return plan;
     const door = closedDoor(trigger, plan);
     if (door) return notExposed(workflowId, door);
-    const missing = await missingSecrets(plan.secrets);
+    const missing = [
+      ...(await missingSecrets(plan.secrets)),
+      ...(await refErrors(workflowId, trigger, plan.workflowRefs)),
+    ];
     if (missing.length > 0) return refused(missing);
     const checked = fitted(plan);
     if (!checked.ok) return invalidInput(checked.errors);

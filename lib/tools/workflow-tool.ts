@@ -4,11 +4,14 @@
  * call runs it as a child run (its own Run row linked to the parent run and call, its own events,
  * cancellation and teardown); a call sent again re-attaches to the child it started. Nesting is
  * limited (SWITCHBOARD_MAX_WORKFLOW_DEPTH, default 5), so a workflow that calls itself ends with a
- * clear error instead of forever.
+ * clear error instead of forever. The person the run acts for (lib/runs/run-actor.ts) must be allowed to run the
+ * workflow, checked when the tool registers and again before each child run starts; the child acts for them too.
  */
 import { sql } from "../db/sql";
 import type { RunEventInput } from "../runs/events";
 import { createEventRecorder } from "../runs/record-event";
+import { actorOfRun, runActor } from "../runs/run-actor";
+import type { RunTrigger } from "../runs/run-trigger";
 import { cancelRun } from "../runs/run-cancellation";
 import { startRun, startRunProblem } from "../runs/start-run";
 import { waitForRunEnd } from "../runs/wait-for-run-end";
@@ -16,6 +19,8 @@ import { sharedRedis, type RedisClient } from "../queue/redis";
 import { registerTool, type RegisteredTool } from "../registry/registry";
 import type { CompiledNode } from "../workflow/compile";
 import { entryFieldsOf, type InputField } from "../workflow/run-input-schema";
+import type { WorkflowRef } from "../workflow/workflow-refs";
+import { runActorProblems } from "../workflow-store/workflow-ref-access";
 import { liveVersion } from "../workflow-store/versions";
 import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
 import { errorResult } from "../gateway/error-result";
@@ -70,12 +75,20 @@ export async function describeWorkflow(workflowId: string) {
   return { name: workflow.name, ...workflowInputSchema(entryFieldsOf(workflow.graph.nodes)) };
 }
 
+/** Throws, naming the node and its field, when the person the run acts for may not run the workflow. */
+async function requireRunnable(actor: string | null, ref: WorkflowRef): Promise<void> {
+  const [problem] = await runActorProblems(actor, [ref]);
+  if (problem) throw new Error(problem.message);
+}
+
 export async function registerWorkflowTool(
   redis: RedisClient,
   runId: string,
   node: CompiledNode,
 ): Promise<RegisteredTool> {
   const workflowId = String(node.params.workflowId ?? "");
+  const ref = { nodeId: node.id, label: node.label, field: "workflowId", workflowId };
+  await requireRunnable(await actorOfRun(runId), ref);
   const described = await describeWorkflow(workflowId);
   const tool: RegisteredTool = {
     nodeId: node.id,
@@ -128,8 +141,13 @@ async function existingChild(request: ChildRunRequest): Promise<string | undefin
 async function startOrReattach(request: ChildRunRequest): Promise<string> {
   const reattached = await existingChild(request);
   if (reattached) return reattached;
-  const [parent] = await sql<{ depth: number }>`SELECT depth FROM "Run" WHERE id = ${request.parentRunId}`;
+  const [parent] = await sql<{ depth: number; workflowId: string; trigger: RunTrigger | null; label: string | null }>`
+    SELECT depth, "workflowId", trigger, plan->'nodes'->(${request.nodeId}::text)->>'label' AS label
+    FROM "Run" WHERE id = ${request.parentRunId}`;
   const depth = (parent?.depth ?? 0) + 1;
+  const actor = parent ? await runActor(parent.workflowId, parent.trigger) : null;
+  const label = parent?.label ?? request.nodeId;
+  await requireRunnable(actor, { nodeId: request.nodeId, label, field: "workflowId", workflowId: request.workflowId });
   if (depth > MAX_WORKFLOW_DEPTH)
     throw new Error(
       `Workflows call each other more than ${MAX_WORKFLOW_DEPTH} deep (a workflow calling itself?): run ` +
@@ -138,7 +156,7 @@ async function startOrReattach(request: ChildRunRequest): Promise<string> {
   const started = await startRun(
     request.workflowId,
     request.input,
-    { kind: "workflow" },
+    { kind: "workflow", ...(actor ? { actingFor: actor } : {}) },
     { runId: request.parentRunId, callId: childKey(request), depth },
   );
   if (!started.ok) throw new Error(`The workflow could not start: ${startRunProblem(started)}`);

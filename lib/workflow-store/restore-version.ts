@@ -3,20 +3,24 @@
  * admin has since removed — save-guard.ts), noted in the draft's history, and nothing live changes until the
  * draft is published again.
  */
-import type { Role } from "../auth/roles";
+import type { AccessCaller } from "../auth/access-rule";
 import type { Author } from "./author";
 import { recordDraftSave } from "./draft-history";
 import { getWorkflow } from "./repository";
-import { saveRefusal } from "./save-guard";
+import { storeRefusal } from "./save-guard";
 import { restoreVersion, type StoredVersion } from "./versions";
 
 export type RestoreResult =
   { ok: true; updatedAt: Date } | { ok: false; code: "not-found" | "forbidden" | "invalid-graph"; errors: string[] };
 
-export async function restoreAsDraft(version: StoredVersion, role: Role, author: Author): Promise<RestoreResult> {
+export async function restoreAsDraft(
+  version: StoredVersion,
+  caller: AccessCaller,
+  author: Author,
+): Promise<RestoreResult> {
   const draft = await getWorkflow(version.workflowId);
   if (!draft) return { ok: false, code: "not-found", errors: [`Workflow ${version.workflowId} does not exist`] };
-  const refusal = saveRefusal(role, draft.graph, version.graph);
+  const refusal = await storeRefusal(caller, draft.graph, version.graph);
   if (refusal)
     return { ok: false, code: refusal.reason === "forbidden" ? "forbidden" : "invalid-graph", errors: refusal.errors };
   const updatedAt = await restoreVersion(version);

@@ -4,13 +4,13 @@
  * (save-guard.ts, judged against the stored draft), and is stored only if the draft is still the version the
  * caller started from (saveWorkflowVersion), with the caller noted in the draft's history.
  */
-import type { Role } from "../auth/roles";
+import type { AccessCaller } from "../auth/access-rule";
 import { parseGraph } from "../workflow/graph";
 import { authorOf } from "./author";
 import { getWorkflow, saveWorkflowVersion, type StoredWorkflow } from "./repository";
-import { saveRefusal } from "./save-guard";
+import { storeRefusal } from "./save-guard";
 
-export type DraftSaver = { role: Role; userId: string; name: string; email: string };
+export type DraftSaver = AccessCaller & { name: string; email: string };
 
 export type DraftSaveResult =
   | { status: "saved"; version: Date }
@@ -18,7 +18,7 @@ export type DraftSaveResult =
   | { status: "conflict"; version: Date }
   /** The graph is malformed or fails a save check. */
   | { status: "invalid"; errors: string[] }
-  /** The caller's role may not make this change (host access). */
+  /** The caller may not make this change (host access; a workflow they may not run named in it). */
   | { status: "forbidden"; errors: string[] };
 
 /**
@@ -35,7 +35,7 @@ export async function saveDraft(
   if (!stored) return { status: "missing" };
   const parsed = parseGraph(typeof changes.graph === "function" ? changes.graph(stored) : changes.graph);
   if (!parsed.ok) return { status: "invalid", errors: parsed.errors };
-  const refusal = saveRefusal(saver.role, stored.graph, parsed.graph);
+  const refusal = await storeRefusal(saver, stored.graph, parsed.graph);
   if (refusal) return { status: refusal.reason, errors: refusal.errors };
   return saveWorkflowVersion(id, { name: changes.name, graph: parsed.graph }, expected, authorOf(saver));
 }

@@ -35,7 +35,8 @@ export type CompileErrorCode =
   | "type-mismatch"
   | "missing-secret"
   | "empty-workflow"
-  | "host-access-disabled";
+  | "host-access-disabled"
+  | "workflow-not-allowed";
 
 export type CompileError = {
   code: CompileErrorCode;

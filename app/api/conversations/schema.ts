@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { apiError, IsoTime, jsonBody, jsonResponse, noContent, type ApiOperation } from "@/lib/http/openapi/operation";
+import { notFound } from "@/lib/http/openapi/not-found";
 import { RUN_STATUSES } from "@/lib/runs/run-statuses";
 import { WorkflowIdParams } from "../workflows/[id]/schema";
 
@@ -33,7 +34,6 @@ const ConversationView = ConversationSummary.extend({
 });
 
 const tag = "Conversations";
-const noWorkflow = apiError("No such workflow");
 const noConversation = apiError("No such conversation");
 export const operations: ApiOperation[] = [
   {
@@ -46,7 +46,7 @@ export const operations: ApiOperation[] = [
     request: { params: WorkflowIdParams },
     responses: {
       200: jsonResponse("Newest first", z.object({ conversations: z.array(ConversationSummary) })),
-      404: noWorkflow,
+      404: notFound(),
     },
   },
   {
@@ -57,7 +57,7 @@ export const operations: ApiOperation[] = [
     access: "editor",
     limited: "workflow",
     request: { params: WorkflowIdParams, body: jsonBody(CreateConversationBody, false) },
-    responses: { 201: jsonResponse("Created", ConversationSummary), 404: noWorkflow },
+    responses: { 201: jsonResponse("Created", ConversationSummary), 404: notFound() },
   },
   {
     method: "get",

@@ -372,11 +372,15 @@ describe("each operation's own answers", () => {
     expect((await call("GET", "/api/public-chat/no-such-chat-id", {})).status).toBe(404);
     expect((await visitor("POST", "/session", {})).status).toBe(401);
     expect((await visitor("POST", "/session", { accessCode: 7 })).status).toBe(400);
+    // Two new sessions or conversations an hour from this address: the session and one new conversation.
+    process.env.SWITCHBOARD_PUBLIC_CHAT_SESSIONS_PER_HOUR = "2";
     const session = await visitor("POST", "/session", { accessCode: PUBLIC_CHAT_CODE });
     expect(session.status).toBe(201);
     const token = (JSON.parse(session.text) as { token: string }).token;
     expect((await visitor("GET", "/conversation", undefined, token)).status).toBe(200);
     expect((await visitor("POST", "/conversation", {}, token)).status).toBe(201);
+    expect((await visitor("POST", "/conversation", {}, token)).status).toBe(429);
+    delete process.env.SWITCHBOARD_PUBLIC_CHAT_SESSIONS_PER_HOUR;
     expect((await visitor("POST", "/messages", { message: "" }, token)).status).toBe(400);
     expect((await visitor("POST", "/messages", { message: "hello" }, token)).status).toBe(200);
     expect((await visitor("GET", "/widget.js")).status).toBe(200);

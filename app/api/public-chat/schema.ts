@@ -66,7 +66,7 @@ export const operations: ApiOperation[] = [
       401: apiError("The chat asks for an access code"),
       403: apiError("Wrong access code, or a page whose origin the chat does not allow"),
       404: off,
-      429: apiError("Too many wrong access codes from this address (Retry-After)"),
+      429: apiError("Too many wrong access codes, or new sessions, from this address (Retry-After)"),
     },
     { body: SessionBody, optionalBody: true },
   ),
@@ -77,6 +77,7 @@ export const operations: ApiOperation[] = [
   publicOperation("post", "/conversation", "Start a new conversation", {
     201: jsonResponse("An empty conversation", Turns),
     ...visitor,
+    429: apiError("Too many new sessions or conversations from this address (Retry-After)"),
   }),
   publicOperation(
     "post",

@@ -1,6 +1,7 @@
 /** What the variables API accepts and answers (lib/variables), and its OpenAPI operations. */
 import { z } from "zod";
 import { apiError, IsoTime, jsonBody, jsonResponse, noContent, type ApiOperation } from "@/lib/http/openapi/operation";
+import { notFound } from "@/lib/http/openapi/not-found";
 import { VariableValue } from "@/lib/variables/variables";
 
 export const PutVariableBody = z.object({ value: VariableValue });
@@ -39,7 +40,7 @@ export const operations: ApiOperation[] = [
     access: "editor",
     limited: "workflow",
     request: { params: VariableParams, query: WorkflowScope, body: jsonBody(PutVariableBody) },
-    responses: { 200: jsonResponse("Set", Variable), 404: apiError("No such workflow") },
+    responses: { 200: jsonResponse("Set", Variable), 404: notFound() },
   },
   {
     method: "delete",

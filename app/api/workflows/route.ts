@@ -10,7 +10,7 @@ import { lookupComponent } from "@/lib/nodes";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { parseGraph } from "@/lib/workflow/graph";
 import { hostToolsEnabled } from "@/lib/settings/host-tools";
-import { saveRefusal } from "@/lib/workflow-store/save-guard";
+import { storeRefusal } from "@/lib/workflow-store/save-guard";
 import { authorOf } from "@/lib/workflow-store/author";
 import { createWorkflow, listWorkflows } from "@/lib/workflow-store/repository";
 import { publishWorkflow } from "@/lib/workflow-store/versions";
@@ -46,7 +46,7 @@ export const POST = apiRoute({ role: "editor", body: "workflow" }, async ({ json
       parsed.errors[0],
       parsed.errors.map((message) => ({ message })),
     );
-  const refusal = saveRefusal(principal.role, null, parsed.graph);
+  const refusal = await storeRefusal(principal, null, parsed.graph);
   if (refusal?.reason === "forbidden") throw new ApiError("forbidden", refusal.errors[0]);
   if (refusal)
     throw new ApiError(

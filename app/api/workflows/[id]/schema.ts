@@ -6,6 +6,7 @@ import { z } from "zod";
 import { WorkflowName } from "@/app/workflows/schema";
 import { WorkflowGraph } from "@/lib/workflow/graph";
 import { apiError, jsonBody, jsonResponse, noContent, type ApiOperation } from "@/lib/http/openapi/operation";
+import { notFound } from "@/lib/http/openapi/not-found";
 
 export const WorkflowIdParams = z.object({ id: z.string().meta({ description: "The workflow's id" }) });
 
@@ -65,7 +66,7 @@ const IfMatch = z.object({
 const saveResponses = {
   200: jsonResponse("Saved: the draft's new version", SavedDraft),
   400: apiError("A malformed body or graph; each error names the node or edge and the field"),
-  404: apiError("No such workflow"),
+  404: notFound(),
   409: jsonResponse("Someone saved the draft after the version given", ConflictBody),
 };
 
@@ -80,7 +81,7 @@ export const operations: ApiOperation[] = [
     access: "viewer",
     limited: "workflow",
     request: { params: WorkflowIdParams },
-    responses: { 200: jsonResponse("The draft", WorkflowDraft), 404: apiError("No such workflow") },
+    responses: { 200: jsonResponse("The draft", WorkflowDraft), 404: notFound() },
   },
   {
     method: "put",
@@ -117,7 +118,7 @@ export const operations: ApiOperation[] = [
     access: "editor",
     limited: "workflow",
     request: { params: WorkflowIdParams },
-    responses: { 204: noContent("Deleted"), 404: apiError("No such workflow") },
+    responses: { 204: noContent("Deleted"), 404: notFound() },
   },
   {
     method: "post",
@@ -129,7 +130,7 @@ export const operations: ApiOperation[] = [
     request: { params: WorkflowIdParams, body: jsonBody(DuplicateWorkflowBody, false) },
     responses: {
       201: jsonResponse("The copy", z.object({ id: z.string(), name: z.string() })),
-      404: apiError("No such workflow"),
+      404: notFound(),
     },
   },
 ];

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { apiError, jsonBody, type ApiOperation } from "@/lib/http/openapi/operation";
+import { notFound } from "@/lib/http/openapi/not-found";
 import { WorkflowIdParams } from "../schema";
 
 const RunAgentInputDoc = z
@@ -35,7 +36,7 @@ export const operations: ApiOperation[] = [
     responses: {
       200: { description: "AG-UI events", content: { "text/event-stream": { schema: z.string() } } },
       400: apiError("The body is not a RunAgentInput with a user message, or the input does not fit the Entry"),
-      404: apiError("No such workflow"),
+      404: notFound(),
       409: apiError("The workflow has never been published"),
       429: apiError("Too many open streams for this user"),
     },

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { apiError, IsoTime, jsonBody, jsonResponse, noContent, type ApiOperation } from "@/lib/http/openapi/operation";
+import { notFound } from "@/lib/http/openapi/not-found";
 import { NewRowSchema } from "@/lib/evaluations/import-rows";
 import { WorkflowIdParams } from "../schema";
 
@@ -63,8 +64,7 @@ export const DatasetParams = WorkflowIdParams.extend({
 export const DatasetRowParams = DatasetParams.extend({ row: z.string().meta({ description: "The row's id" }) });
 
 const tag = "Evaluations";
-const noWorkflow = apiError("No such workflow");
-const noDataset = apiError("No such workflow or dataset");
+const noDataset = notFound("dataset");
 export const operations: ApiOperation[] = [
   {
     method: "get",
@@ -74,7 +74,7 @@ export const operations: ApiOperation[] = [
     access: "viewer",
     limited: "workflow",
     request: { params: WorkflowIdParams },
-    responses: { 200: jsonResponse("Its datasets", z.object({ datasets: z.array(DatasetSummary) })), 404: noWorkflow },
+    responses: { 200: jsonResponse("Its datasets", z.object({ datasets: z.array(DatasetSummary) })), 404: notFound() },
   },
   {
     method: "post",
@@ -88,7 +88,7 @@ export const operations: ApiOperation[] = [
     responses: {
       201: jsonResponse("Created", DatasetSummary),
       400: apiError("A field is missing or wrong"),
-      404: noWorkflow,
+      404: notFound(),
       409: apiError("The workflow already has a dataset of that name"),
     },
   },
@@ -130,7 +130,7 @@ export const operations: ApiOperation[] = [
     responses: {
       201: jsonResponse("Added", z.object({ added: z.number().int(), rowCount: z.number().int() })),
       400: apiError("The rows or the file are wrong (the line is named)"),
-      404: apiError("No such workflow, dataset or run of the workflow"),
+      404: notFound("dataset", "run of the workflow"),
     },
   },
   {
@@ -145,7 +145,7 @@ export const operations: ApiOperation[] = [
     responses: {
       200: jsonResponse("The row as stored", DatasetRow),
       400: apiError("The row is wrong (the field is named)"),
-      404: apiError("No such workflow, dataset or row"),
+      404: notFound("dataset", "row"),
     },
   },
   {
@@ -157,6 +157,6 @@ export const operations: ApiOperation[] = [
     access: "editor",
     limited: "workflow",
     request: { params: DatasetRowParams },
-    responses: { 204: noContent("Deleted"), 404: apiError("No such workflow, dataset or row") },
+    responses: { 204: noContent("Deleted"), 404: notFound("dataset", "row") },
   },
 ];

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { apiError, IsoTime, jsonBody, jsonResponse, type ApiOperation } from "@/lib/http/openapi/operation";
+import { notFound } from "@/lib/http/openapi/not-found";
 import { EvaluatorList } from "@/lib/evaluations/evaluators/kinds";
 import { WorkflowIdParams } from "../schema";
 
@@ -106,8 +107,7 @@ export const CompareQuery = z.object({
 });
 
 const tag = "Evaluations";
-const noWorkflow = apiError("No such workflow");
-const noEvaluation = apiError("No such workflow or evaluation");
+const noEvaluation = notFound("evaluation");
 export const operations: ApiOperation[] = [
   {
     method: "get",
@@ -120,7 +120,7 @@ export const operations: ApiOperation[] = [
     request: { params: WorkflowIdParams },
     responses: {
       200: jsonResponse("Its evaluations", z.object({ evaluations: z.array(Evaluation) })),
-      404: noWorkflow,
+      404: notFound(),
     },
   },
   {
@@ -137,7 +137,7 @@ export const operations: ApiOperation[] = [
     responses: {
       201: jsonResponse("Started", Evaluation),
       400: apiError("A field is wrong (named: an unknown version, a judge's model node), or the dataset is empty"),
-      404: apiError("No such workflow or dataset"),
+      404: notFound("dataset"),
       409: apiError("The workflow has never been published"),
     },
   },

@@ -1,6 +1,7 @@
 /** GET/PUT /api/workflows/{id}/public-chat as OpenAPI operations (lib/public-chat/settings.ts). */
 import { z } from "zod";
 import { apiError, jsonBody, jsonResponse, type ApiOperation } from "@/lib/http/openapi/operation";
+import { notFound } from "@/lib/http/openapi/not-found";
 import { PublicChatUpdate } from "@/lib/public-chat/settings";
 import { WorkflowIdParams } from "../schema";
 
@@ -27,7 +28,7 @@ export const operations: ApiOperation[] = [
     summary: "Read the public chat settings",
     access: "viewer",
     request: { params: WorkflowIdParams },
-    responses: { 200: jsonResponse("The settings", PublicChatSettings), 404: apiError("No such workflow") },
+    responses: { 200: jsonResponse("The settings", PublicChatSettings), 404: notFound() },
   },
   {
     ...common,
@@ -39,7 +40,7 @@ export const operations: ApiOperation[] = [
     responses: {
       200: jsonResponse("The settings now", PublicChatSettings),
       400: apiError("A field is wrong (named)"),
-      404: apiError("No such workflow"),
+      404: notFound(),
     },
   },
 ];

@@ -1,6 +1,7 @@
 /** What POST /api/workflows/{id}/runs accepts, and the OpenAPI operations of starting and listing a workflow's runs. */
 import { z } from "zod";
 import { apiError, jsonBody, jsonResponse, type ApiOperation } from "@/lib/http/openapi/operation";
+import { notFound } from "@/lib/http/openapi/not-found";
 import { RunPage, WorkflowRunListQuery } from "../../../runs/schema";
 import { WorkflowIdParams } from "../schema";
 
@@ -25,7 +26,7 @@ export const operations: ApiOperation[] = [
     request: { params: WorkflowIdParams, body: jsonBody(StartRunBody, false) },
     responses: {
       201: jsonResponse("Started", z.object({ runId: z.string() })),
-      404: apiError("No such workflow"),
+      404: notFound(),
       409: apiError("The workflow has never been published"),
     },
   },
@@ -37,6 +38,6 @@ export const operations: ApiOperation[] = [
     access: "viewer",
     limited: "workflow",
     request: { params: WorkflowIdParams, query: WorkflowRunListQuery },
-    responses: { 200: jsonResponse("A page of runs", RunPage), 404: apiError("No such workflow") },
+    responses: { 200: jsonResponse("A page of runs", RunPage), 404: notFound() },
   },
 ];

@@ -1,6 +1,7 @@
 /** What GET /api/workflows/{id}/schedules answers (lib/triggers/schedule-overview.ts), as an OpenAPI operation. */
 import { z } from "zod";
 import { apiError, IsoTime, jsonResponse, type ApiOperation } from "@/lib/http/openapi/operation";
+import { notFound } from "@/lib/http/openapi/not-found";
 import { WorkflowIdParams } from "../schema";
 
 const Schedule = z.object({
@@ -33,7 +34,7 @@ export const operations: ApiOperation[] = [
     request: { params: WorkflowIdParams },
     responses: {
       200: jsonResponse("Its schedules", z.object({ schedules: z.array(Schedule) })),
-      404: apiError("No such workflow"),
+      404: notFound(),
     },
   },
 ];

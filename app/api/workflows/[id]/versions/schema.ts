@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { apiError, IsoTime, jsonBody, jsonResponse, type ApiOperation } from "@/lib/http/openapi/operation";
+import { notFound } from "@/lib/http/openapi/not-found";
 import { WorkflowGraph } from "@/lib/workflow/graph";
 import { WorkflowIdParams } from "../schema";
 
@@ -33,8 +34,7 @@ const History = z.object({
 });
 
 const tag = "Versions";
-const noWorkflow = apiError("No such workflow");
-const noVersion = apiError("No such workflow or version");
+const noVersion = notFound("version");
 export const operations: ApiOperation[] = [
   {
     method: "post",
@@ -45,7 +45,7 @@ export const operations: ApiOperation[] = [
     access: "editor",
     limited: "workflow",
     request: { params: WorkflowIdParams, body: jsonBody(PublishBody, false) },
-    responses: { 201: jsonResponse("Published", z.object({ number: z.number().int() })), 404: noWorkflow },
+    responses: { 201: jsonResponse("Published", z.object({ number: z.number().int() })), 404: notFound() },
   },
   {
     method: "get",
@@ -56,7 +56,7 @@ export const operations: ApiOperation[] = [
     access: "viewer",
     limited: "workflow",
     request: { params: WorkflowIdParams },
-    responses: { 200: jsonResponse("The history", History), 404: noWorkflow },
+    responses: { 200: jsonResponse("The history", History), 404: notFound() },
   },
   {
     method: "get",

@@ -15,7 +15,7 @@ export const dynamic = "force-dynamic";
 export const POST = apiRoute<{ id: string; number: string }>(
   { role: "editor", workflow: workflowOfPath },
   async ({ principal }, params) => {
-    const restored = await restoreAsDraft(await findVersion(params), principal.role, authorOf(principal));
+    const restored = await restoreAsDraft(await findVersion(params), principal, authorOf(principal));
     if (!restored.ok) throw new ApiError(restored.code, restored.errors.join("; "), restored.errors);
     return Response.json({ updatedAt: restored.updatedAt.toISOString() });
   },
