@@ -44,11 +44,7 @@ export default async function HomePage({ searchParams }: PageProps) {
   const filter = { q: textParam(params.q), tag: textParam(params.tag), folder: textParam(params.folder) };
   const [all, folders] = await Promise.all([listWorkflows(visibleWorkflowsWhere(user)), listFolders(user)]);
   const workflows = filterWorkflows(all, filter);
-  const fileable = folders
-    .filter(
-      (folder) => user.role === "admin" || folder.members.some((m) => m.userId === user.userId && m.role === "editor"),
-    )
-    .map(({ id, name }) => ({ id, name }));
+  const fileable = folders.filter((folder) => folder.access !== "view").map(({ id, name }) => ({ id, name }));
   const costs = await workflowCosts(workflows.map((workflow) => workflow.id));
   const now = new Date();
   return (

@@ -1,7 +1,8 @@
 /**
  * Accounts as people use them: signing out and in, what a stranger gets, inviting an editor and a
  * viewer through Settings, what a viewer can and cannot do, an API key that works until it
- * is revoked, and one limited to a workflow. The owner and its session come from the setup project (accounts.setup.ts).
+ * is revoked, one limited to a workflow and one limited to a folder. The owner and its session come from the setup
+ * project (accounts.setup.ts).
  */
 import type { Page } from "@playwright/test";
 import { createInvite, fillAccountForm, joinWithInvite } from "./support/accounts";
@@ -232,6 +233,53 @@ test.describe("accounts", () => {
     const refused = await script.post(`/api/workflows/${otherId}/runs`, { data: {} });
     expect(refused.status()).toBe(403);
     expect((await refused.json()).error).toContain(`workflow ${otherId} is not one of them`);
+    await script.dispose();
+  });
+
+  test("an API key limited to a folder is picked on Settings, shows its folder and reaches only its workflows", async ({
+    page,
+    request,
+    playwright,
+    baseURL,
+  }) => {
+    const stamp = Date.now();
+    const folder = (await (await request.post("/api/folders", { data: { name: `Billing ${stamp}` } })).json()) as {
+      id: string;
+    };
+    const entry = {
+      id: "entry",
+      type: "core.entry",
+      position: { x: 0, y: 0 },
+      data: { label: "Entry", mode: "normal", params: {} },
+    };
+    const create = async (name: string, folderId?: string) =>
+      (
+        (await (
+          await request.post("/api/workflows", { data: { name, folderId, nodes: [entry], edges: [] } })
+        ).json()) as {
+          id: string;
+        }
+      ).id;
+    const insideId = await create(`Invoices ${stamp}`, folder.id);
+    await create(`Elsewhere ${stamp}`);
+
+    await page.goto("/settings");
+    await page.getByTestId("api-key-name").fill("billing key");
+    await page.getByTestId("api-key-folder").selectOption({ label: `Billing ${stamp}` });
+    await page.getByTestId("create-api-key").click();
+    const key = (await page.getByTestId("new-api-key").textContent())!.trim();
+    const row = page.getByTestId("api-key-row").filter({ hasText: "billing key" });
+    await expect(row.getByTestId("api-key-reach")).toHaveText(`folder Billing ${stamp}'s workflows`);
+    await expect(page.getByTestId("api-key-folder")).toHaveValue("");
+    await page.getByTestId("api-keys").screenshot({ path: "test-results/api-keys-folder.png" });
+
+    const script = await playwright.request.newContext({
+      baseURL,
+      storageState: { cookies: [], origins: [] },
+      extraHTTPHeaders: { authorization: `Bearer ${key}` },
+    });
+    const listed = (await (await script.get("/api/workflows")).json()) as { id: string; folderId: string }[];
+    expect(listed).toEqual([expect.objectContaining({ id: insideId, folderId: folder.id })]);
     await script.dispose();
   });
 

@@ -7,6 +7,7 @@ import type { ApiOperation } from "@/lib/http/openapi/operation";
 import { operations as a2a } from "./a2a/schema";
 import { operations as audit } from "./audit/tool-calls/schema";
 import { operations as conversations } from "./conversations/schema";
+import { operations as folders } from "./folders/schema";
 import { operations as health } from "./health/schema";
 import { operations as hooks } from "./hooks/schema";
 import { operations as insights } from "./insights/schema";
@@ -36,6 +37,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...workflows,
   ...workflow,
   ...versions,
+  ...folders,
   ...schedules,
   ...workflowRuns,
   ...agUi,

@@ -14,7 +14,7 @@ import { setHostToolsEnabled } from "@/lib/settings/host-tools";
 import { Retention, setRetention } from "@/lib/settings/retention";
 import { ModelPriceTable } from "@/lib/settings/model-price-table";
 import { saveModelPrices } from "@/lib/settings/model-prices";
-import { KeyName, KeyWorkflows, RecordId, RoleInput, type SettingsResult } from "./schema";
+import { KeyFolder, KeyName, KeyWorkflows, RecordId, RoleInput, type SettingsResult } from "./schema";
 
 /** Runs `work` for a caller with at least `role`; access problems and bad input come back as `{ ok: false, error }`. */
 async function asUser<T extends object>(
@@ -30,17 +30,23 @@ async function asUser<T extends object>(
 
 const invalid = (error: { issues: { message: string }[] }) => ({ ok: false as const, error: error.issues[0].message });
 
-/** `workflowIds`: the workflows the key is limited to; none means every workflow. */
+/**
+ * `workflowIds`: the workflows the key is limited to (none: every workflow); `folderId`: the folder whose workflows it
+ * is limited to (null: none).
+ */
 export async function createApiKeyAction(
   name: unknown,
   workflowIds: unknown = [],
+  folderId: unknown = null,
 ): Promise<SettingsResult<{ key: string }>> {
   return asUser("viewer", async (user) => {
     const parsed = KeyName.safeParse(name);
     if (!parsed.success) return invalid(parsed.error);
     const workflows = KeyWorkflows.safeParse(workflowIds);
     if (!workflows.success) return invalid(workflows.error);
-    const created = await createApiKey(user.userId, parsed.data, workflows.data);
+    const folder = KeyFolder.safeParse(folderId);
+    if (!folder.success) return invalid(folder.error);
+    const created = await createApiKey(user.userId, parsed.data, workflows.data, folder.data);
     return created.ok ? { ok: true, key: created.key } : created;
   });
 }

@@ -16,6 +16,7 @@ import { listUsers } from "@/lib/auth/accounts";
 import { listApiKeys } from "@/lib/auth/api-keys";
 import { visibleWorkflowsWhere, withinReach } from "@/lib/auth/workflow-access";
 import { listWorkflows } from "@/lib/workflow-store/repository";
+import { listFolders } from "@/lib/workflow-store/folders";
 import { pageUser } from "@/lib/auth/request-access";
 import { hostToolsSetting } from "@/lib/settings/host-tools";
 import { readModelPrices } from "@/lib/settings/model-prices";
@@ -31,9 +32,10 @@ export default async function SettingsPage() {
   const [users, hostTools, retention, prices] = admin
     ? await Promise.all([listUsers(), hostToolsSetting(), getRetention(), readModelPrices()])
     : [[], null, null, null];
-  const [exposed, workflows] = await Promise.all([
+  const [exposed, workflows, folders] = await Promise.all([
     withinReach(user, await listExposedWorkflows(), (workflow) => workflow.workflowId),
     listWorkflows(visibleWorkflowsWhere(user)),
+    listFolders(user),
   ]);
   return (
     <PageShell
@@ -45,6 +47,7 @@ export default async function SettingsPage() {
         <ApiKeysSection
           role={user.role}
           workflows={workflows.map(({ id, name }) => ({ id, name }))}
+          folders={folders.map(({ id, name }) => ({ id, name }))}
           keys={keys.map((key) => ({
             ...key,
             createdAt: key.createdAt.toISOString(),

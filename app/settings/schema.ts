@@ -12,6 +12,13 @@ export const KeyWorkflows = z
   .array(RecordId, { error: "workflows: a list of workflow ids" })
   .max(200, "workflows: pick at most 200")
   .default([]);
+export const KeyFolder = z
+  .string({ error: "folderId: a folder's id, or none" })
+  .trim()
+  .min(1, "folderId: a folder's id, or none")
+  .max(200, "folderId: too long")
+  .nullable()
+  .default(null);
 export const RoleInput = z.enum(ROLES, { error: `role: one of ${ROLES.join(", ")}` });
 
 export type SettingsResult<T = object> = ({ ok: true } & T) | { ok: false; error: string };

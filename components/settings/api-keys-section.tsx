@@ -1,14 +1,15 @@
 "use client";
 /**
- * Your API keys: create one (shown once, optionally limited to some workflows), see each one's limit and when it was
- * last used, revoke. A key acts with your role.
+ * Your API keys: create one (shown once, optionally limited to one folder's workflows and/or to some workflows), see
+ * each one's limit and when it was last used, revoke. A key acts with your role.
  */
 import { KeyRound, Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { formatRelativeTime } from "@/components/ui/format-relative-time";
 import { createApiKeyAction, revokeApiKeyAction } from "@/app/settings/actions";
 import { KeyWorkflowPicker, type WorkflowChoice } from "./key-workflow-picker";
+import { KeyFolderPicker, type FolderChoice } from "./key-folder-picker";
 import { OneTimeSecret } from "./one-time-secret";
 
 export type ApiKeyItem = {
@@ -18,24 +19,32 @@ export type ApiKeyItem = {
   createdAt: string;
   lastRequest: string | null;
   workflows: { id: string; name: string | null }[] | null;
+  folder: { id: string; name: string | null } | null;
 };
 
-const reachOf = (key: ApiKeyItem) =>
-  key.workflows
-    ? `only ${key.workflows.map((workflow) => workflow.name ?? `${workflow.id} (deleted)`).join(", ")}`
-    : "all workflows";
+/** What a key reaches, in words: its folder's workflows and/or the workflows picked, or all. */
+function reachOf(key: ApiKeyItem): string {
+  const folder = key.folder && `folder ${key.folder.name ?? `${key.folder.id} (deleted)`}`;
+  const workflows =
+    key.workflows && `only ${key.workflows.map((workflow) => workflow.name ?? `${workflow.id} (deleted)`).join(", ")}`;
+  if (folder && workflows) return `${workflows}, in ${folder}`;
+  return workflows ?? (folder ? `${folder}'s workflows` : "all workflows");
+}
 
 export function ApiKeysSection({
   keys,
   role,
   workflows,
+  folders,
 }: {
   keys: ApiKeyItem[];
   role: string;
   workflows: WorkflowChoice[];
+  folders: FolderChoice[];
 }) {
   const [name, setName] = useState("");
   const [picked, setPicked] = useState<string[]>([]);
+  const [folderId, setFolderId] = useState("");
   const [created, setCreated] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,12 +53,12 @@ export function ApiKeysSection({
   async function create(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await createApiKeyAction(name, picked);
+    const result = await createApiKeyAction(name, picked, folderId || null);
     setBusy(false);
     if (!result.ok) return setError(result.error);
     setError(null);
     setCreated(result.key);
-    setName("");
+    [setName, setFolderId].forEach((reset) => reset(""));
     setPicked([]);
   }
 
@@ -63,7 +72,9 @@ export function ApiKeysSection({
     <section className="settings-card" data-testid="api-keys">
       <h2>API keys</h2>
       <ApiKeysIntro role={role} />
-      <CreateKeyForm name={name} setName={setName} busy={busy} onSubmit={create} />
+      <CreateKeyForm name={name} setName={setName} busy={busy} onSubmit={create}>
+        <KeyFolderPicker folders={folders} value={folderId} onChange={setFolderId} />
+      </CreateKeyForm>
       <KeyWorkflowPicker workflows={workflows} picked={picked} onChange={setPicked} />
       {error && (
         <p className="settings-error" role="alert">
@@ -99,14 +110,15 @@ function ApiKeysIntro({ role }: { role: string }) {
 }
 
 type CreateKeyFormProps = {
+  children?: ReactNode;
   name: string;
   setName: (name: string) => void;
   busy: boolean;
   onSubmit: (event: FormEvent) => Promise<void>;
 };
 
-/** The new key's name and the button that creates it. */
-function CreateKeyForm({ name, setName, busy, onSubmit }: CreateKeyFormProps) {
+/** The new key's name, its folder (`children`) and the button that creates it. */
+function CreateKeyForm({ children, name, setName, busy, onSubmit }: CreateKeyFormProps) {
   return (
     <form className="settings-form" onSubmit={onSubmit}>
       <label>
@@ -120,6 +132,7 @@ function CreateKeyForm({ name, setName, busy, onSubmit }: CreateKeyFormProps) {
           data-testid="api-key-name"
         />
       </label>
+      {children}
       <Button type="submit" variant="primary" disabled={busy || !name.trim()} data-testid="create-api-key">
         <KeyRound size={14} aria-hidden /> Create key
       </Button>

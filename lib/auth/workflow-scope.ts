@@ -48,6 +48,12 @@ export function keyReachesWorkflow(scope: WorkflowScope, workflowId: string, fol
   return mayUseWorkflow(scope, workflowId) && (folders === null || (folderId !== null && folders.includes(folderId)));
 }
 
+/** Whether a key's folder limit lets it reach this folder (no limit: every folder its owner may). */
+export function keyReachesFolder(scope: WorkflowScope, folderId: string): boolean {
+  const folders = scope.folderIds ?? null;
+  return folders === null || folders.includes(folderId);
+}
+
 export function mayUseWorkflow(scope: WorkflowScope, workflowId: string): boolean {
   return scope.workflowIds === null || scope.workflowIds.includes(workflowId);
 }

@@ -12,7 +12,6 @@ import { apiClient, type ApiClient } from "../testing/api-client";
 import { GREETER, createWorkflow } from "../testing/exposed-workflows";
 import { createTestAccount, type TestAccount } from "../testing/test-accounts";
 import { startTestStack, type TestStack } from "../testing/test-stack";
-import { createFolder, moveWorkflow, setFolderMember } from "../workflow-store/folders";
 
 let stack: TestStack;
 let owner: TestAccount;
@@ -112,19 +111,28 @@ describe("a workflow not shared with a second editor", () => {
 });
 
 describe("a workflow shared through a folder", () => {
+  const put = (api: ApiClient, path: string, body: unknown) =>
+    api.fetch(path, { method: "PUT", body: JSON.stringify(body) });
+  const file = (api: ApiClient, folder: string | null) =>
+    api.fetch(`/api/workflows/${workflowId}`, { method: "PATCH", body: JSON.stringify({ folderId: folder }) });
+
   beforeAll(async () => {
-    const created = await createFolder(`Team ${Date.now()}`);
-    if (!created.ok || !created.id) throw new Error("folder not created");
-    folderId = created.id;
-    const ownerCaller = { userId: owner.userId, role: owner.role, workflowIds: null, folderIds: null };
-    expect(await moveWorkflow(ownerCaller, workflowId, folderId)).toEqual({
-      ok: false,
-      error: `folderId: you may not put workflows into folder ${folderId} (ask an admin)`,
-    });
-    await setFolderMember(folderId, owner.userId, "editor");
-    expect(await moveWorkflow(ownerCaller, workflowId, folderId)).toEqual({ ok: true });
-    await setFolderMember(folderId, stranger.userId, "editor");
-    await setFolderMember(folderId, folderViewer.userId, "viewer");
+    // The admin's folder is not the owner's to file into; the folder the owner makes is theirs to manage.
+    const adminFolder = (
+      await (await stack.fetch("/api/folders", { method: "POST", body: '{"name":"Admins"}' })).json()
+    ).id as string;
+    const refused = await file(as(owner), adminFolder);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: `folderId: Folder ${adminFolder} does not exist` });
+    const made = await as(owner).fetch("/api/folders", { method: "POST", body: JSON.stringify({ name: "Team" }) });
+    expect(made.status).toBe(201);
+    folderId = ((await made.json()) as { id: string }).id;
+    expect((await file(as(owner), folderId)).status).toBe(200);
+    expect(
+      (await put(as(owner), `/api/folders/${folderId}/members/${stranger.userId}`, { role: "editor" })).status,
+    ).toBe(200);
+    const viewer = await put(as(owner), `/api/folders/${folderId}/members/${folderViewer.userId}`, { role: "viewer" });
+    expect(viewer.status).toBe(200);
   });
 
   it("lets a folder editor read and change it", async () => {
@@ -148,7 +156,8 @@ describe("a workflow shared through a folder", () => {
   });
 
   it("takes a member's access away when they leave the folder", async () => {
-    await setFolderMember(folderId, stranger.userId, null);
+    const left = await as(owner).fetch(`/api/folders/${folderId}/members/${stranger.userId}`, { method: "DELETE" });
+    expect(left.status).toBe(204);
     expect(await readStatuses(as(stranger))).toEqual([404, 404, 404, 404, 404, 404]);
   });
 });

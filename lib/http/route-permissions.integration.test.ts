@@ -42,6 +42,8 @@ let evaluationId = "";
 /** The first row of the "perm" and "doomed" datasets. */
 const datasetRowIds: Record<string, string> = {};
 let publicChatId = "";
+const folderIds = { shared: "", doomed: "" };
+let leaver: TestAccount;
 const limitedKeys = {} as Record<"inside" | "outside", TestApiKey>;
 const accounts = {} as Record<Role, TestAccount>;
 const cookies = {} as Record<Role, string>;
@@ -601,6 +603,70 @@ const ROWS: Row[] = [
     body: { ok: true },
     allowed: [404],
   },
+  // Folders: the table's folder is the editor's (its maker manages it) and the viewer is a member; TAG in a body
+  // becomes each caller's own word, so each makes a folder of its own.
+  { method: "GET", route: "/api/folders", access: "viewer", path: () => "/api/folders", allowed: [200] },
+  {
+    method: "POST",
+    route: "/api/folders",
+    access: "editor",
+    path: () => "/api/folders",
+    body: { name: "permissions TAG" },
+    allowed: [201],
+  },
+  {
+    method: "GET",
+    route: "/api/folders/[id]",
+    access: "viewer",
+    path: () => `/api/folders/${folderIds.shared}`,
+    allowed: [200],
+  },
+  {
+    method: "PATCH",
+    route: "/api/folders/[id]",
+    access: "editor",
+    path: () => `/api/folders/${folderIds.shared}`,
+    body: { name: `permissions shared` },
+    allowed: [200],
+  },
+  // The first caller let in deletes the doomed folder; the others find it gone.
+  {
+    method: "DELETE",
+    route: "/api/folders/[id]",
+    access: "editor",
+    path: () => `/api/folders/${folderIds.doomed}`,
+    allowed: [204, 404],
+  },
+  {
+    method: "GET",
+    route: "/api/folders/[id]/members",
+    access: "viewer",
+    path: () => `/api/folders/${folderIds.shared}/members`,
+    allowed: [200],
+  },
+  {
+    method: "GET",
+    route: "/api/folders/[id]/members/[userId]",
+    access: "viewer",
+    path: () => `/api/folders/${folderIds.shared}/members/${accounts.viewer.userId}`,
+    allowed: [200],
+  },
+  {
+    method: "PUT",
+    route: "/api/folders/[id]/members/[userId]",
+    access: "editor",
+    path: () => `/api/folders/${folderIds.shared}/members/${accounts.viewer.userId}`,
+    body: { role: "viewer" },
+    allowed: [200],
+  },
+  // The first caller let in takes the leaver out; the others find them gone.
+  {
+    method: "DELETE",
+    route: "/api/folders/[id]/members/[userId]",
+    access: "editor",
+    path: () => `/api/folders/${folderIds.shared}/members/${leaver.userId}`,
+    allowed: [204, 404],
+  },
   { method: "GET", route: "/api/secrets", access: "editor", path: () => "/api/secrets", allowed: [200] },
   {
     method: "PUT",
@@ -721,7 +787,7 @@ async function call(row: Row, headers: Record<string, string>, tag: string): Pro
       accept: "application/json, text/event-stream",
       ...headers,
     },
-    body: row.body !== undefined ? JSON.stringify(row.body) : undefined,
+    body: row.body !== undefined ? JSON.stringify(row.body).replaceAll("TAG", tag) : undefined,
     signal: controller.signal,
   });
   controller.abort(); // an event stream would stay open; the status is all we need
@@ -834,11 +900,19 @@ beforeAll(async () => {
   await shareWithViewer([workflowId, otherWorkflowId, doomedWorkflowId]);
 });
 
-/** The table's workflows are the editor's; a folder shares them with the viewer, who may then read them. */
+/**
+ * The table's workflows are the editor's; the editor's folder shares them with the viewer, who may then read them (and
+ * a leaver, whom the member DELETE row takes out). The doomed folder is the editor's too, and empty.
+ */
 async function shareWithViewer(workflowIds: string[]) {
-  const folder = await createFolder(`permissions ${Date.now()}`);
-  if (!folder.ok || !folder.id) throw new Error("could not make the table's folder");
-  await setFolderMember(folder.id, accounts.viewer.userId, "viewer");
+  const editor = { ...accounts.editor, workflowIds: null, folderIds: null };
+  const folder = await createFolder(editor, "permissions shared");
+  const doomed = await createFolder(editor, "permissions doomed");
+  if (!folder.ok || !doomed.ok) throw new Error("could not make the table's folders");
+  [folderIds.shared, folderIds.doomed] = [folder.id, doomed.id];
+  leaver = await createTestAccount("viewer");
+  await setFolderMember(editor, folder.id, accounts.viewer.userId, "viewer");
+  await setFolderMember(editor, folder.id, leaver.userId, "viewer");
   await getDb().workflow.updateMany({ where: { id: { in: workflowIds } }, data: { folderId: folder.id } });
 }
 afterAll(async () => {

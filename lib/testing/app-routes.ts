@@ -60,6 +60,10 @@ import * as publicChatSessionRoute from "@/app/api/public-chat/[publicId]/sessio
 import * as publicChatConversationRoute from "@/app/api/public-chat/[publicId]/conversation/route";
 import * as publicChatMessagesRoute from "@/app/api/public-chat/[publicId]/messages/route";
 import * as publicChatWidgetRoute from "@/app/api/public-chat/[publicId]/widget.js/route";
+import * as foldersRoute from "@/app/api/folders/route";
+import * as folderRoute from "@/app/api/folders/[id]/route";
+import * as folderMembersRoute from "@/app/api/folders/[id]/members/route";
+import * as folderMemberRoute from "@/app/api/folders/[id]/members/[userId]/route";
 import type { Route, RouteHandler } from "./serve-web-handler";
 
 const h = (handler: unknown) => handler as RouteHandler;
@@ -125,6 +129,17 @@ export const appRoutes: Route[] = [
   })),
   { method: "PUT", pattern: /^\/api\/variables\/(?<name>[^/]+)$/, handler: h(variableRoute.PUT) },
   { method: "DELETE", pattern: /^\/api\/variables\/(?<name>[^/]+)$/, handler: h(variableRoute.DELETE) },
+  { method: "GET", pattern: /^\/api\/folders$/, handler: h(foldersRoute.GET) },
+  { method: "POST", pattern: /^\/api\/folders$/, handler: h(foldersRoute.POST) },
+  { method: "GET", pattern: /^\/api\/folders\/(?<id>[^/]+)$/, handler: h(folderRoute.GET) },
+  { method: "PATCH", pattern: /^\/api\/folders\/(?<id>[^/]+)$/, handler: h(folderRoute.PATCH) },
+  { method: "DELETE", pattern: /^\/api\/folders\/(?<id>[^/]+)$/, handler: h(folderRoute.DELETE) },
+  { method: "GET", pattern: /^\/api\/folders\/(?<id>[^/]+)\/members$/, handler: h(folderMembersRoute.GET) },
+  ...(["GET", "PUT", "DELETE"] as const).map((method) => ({
+    method,
+    pattern: /^\/api\/folders\/(?<id>[^/]+)\/members\/(?<userId>[^/]+)$/,
+    handler: h(folderMemberRoute[method]),
+  })),
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/publish$/, handler: h(workflowPublishRoute.POST) },
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/versions$/, handler: h(workflowVersionsRoute.GET) },
   {

@@ -79,10 +79,17 @@ export async function createWorkflow(
   return getDb().workflow.create({ data: { name, graph: asJson(graph), ...place }, select: { id: true } });
 }
 
-/** Moves a workflow to a folder (null: out of any) and/or sets its tags; false when it does not exist. */
+/**
+ * Moves a workflow to a folder (null: out of any) and/or sets its tags; false when it does not exist. Filing is not a
+ * change of the draft, so its version (updatedAt, which Prisma would bump) stays: an open editor saves on unhindered.
+ */
 export async function placeWorkflow(id: string, changes: { folderId?: string | null; tags?: string[] }) {
-  const result = await getDb().workflow.updateMany({ where: { id }, data: changes });
-  return result.count > 0;
+  const db = getDb();
+  const { folderId, tags } = changes;
+  const moved =
+    folderId === undefined ? 1 : await db.$executeRaw`UPDATE "Workflow" SET "folderId" = ${folderId} WHERE id = ${id}`;
+  const tagged = tags === undefined ? 1 : await db.$executeRaw`UPDATE "Workflow" SET tags = ${tags} WHERE id = ${id}`;
+  return moved > 0 && tagged > 0;
 }
 
 /** Returns false when the workflow does not exist. */

@@ -241,6 +241,44 @@ describe("each operation's own answers", () => {
     expect((await call("DELETE", `/api/workflows/${id}`)).status).toBe(404);
   });
 
+  it("folders: list, make, read, rename, members and their roles, delete", async () => {
+    const [lead, member] = [await createTestAccount("editor"), await createTestAccount("editor")];
+    const by = (account: TestAccount, body?: unknown) =>
+      body === undefined ? as(account.headers) : json(body, account.headers);
+    const made = await call("POST", "/api/folders", by(lead, { name: "Contract team" }));
+    expect(made.status).toBe(201);
+    const folder = `/api/folders/${(JSON.parse(made.text) as { id: string }).id}`;
+    expect((await post("/api/folders", { name: "Contract team" })).status).toBe(409);
+    expect((await post("/api/folders", { name: "Contract other team" })).status).toBe(201);
+    expect((await get("/api/folders")).status).toBe(200);
+    expect((await get(folder)).status).toBe(200);
+    expect((await get("/api/folders/nothing")).status).toBe(404);
+    const memberPath = `${folder}/members/${member.userId}`;
+    expect((await call("PUT", memberPath, by(lead, { role: "editor" }))).status).toBe(200);
+    expect((await call("PUT", "/api/folders/nothing/members/x", json({ role: "editor" }))).status).toBe(404);
+    expect((await call("PUT", `${folder}/members/${lead.userId}`, by(member, { role: "editor" }))).status).toBe(403);
+    expect((await call("PUT", `${folder}/members/${lead.userId}`, by(lead, { role: "viewer" }))).status).toBe(409);
+    expect((await get(`${folder}/members`)).status).toBe(200);
+    expect((await get("/api/folders/nothing/members")).status).toBe(404);
+    expect((await get(memberPath)).status).toBe(200);
+    expect((await get(`${folder}/members/nobody`)).status).toBe(404);
+    expect((await call("PATCH", folder, by(member, { name: "Taken over" }))).status).toBe(403);
+    expect((await call("PATCH", folder, json({ name: "Contract other team" }))).status).toBe(409);
+    expect((await call("PATCH", "/api/folders/nothing", json({ name: "x" }))).status).toBe(404);
+    expect((await call("PATCH", folder, by(lead, { name: "Contract crew" }))).status).toBe(200);
+    const filed = await createWorkflow("Contract filed", ECHO, false);
+    expect((await call("PATCH", `/api/workflows/${filed}`, json({ folderId: folder.split("/")[3] }))).status).toBe(200);
+    expect((await call("DELETE", folder)).status).toBe(409);
+    expect((await call("DELETE", folder, by(member))).status).toBe(403);
+    expect((await call("DELETE", `${folder}/members/${lead.userId}`, by(member))).status).toBe(403);
+    expect((await call("DELETE", `${folder}/members/${lead.userId}`, by(lead))).status).toBe(409);
+    expect((await call("DELETE", memberPath, by(lead))).status).toBe(204);
+    expect((await call("DELETE", memberPath, by(lead))).status).toBe(404);
+    expect((await call("PATCH", `/api/workflows/${filed}`, json({ folderId: null }))).status).toBe(200);
+    expect((await call("DELETE", folder, by(lead))).status).toBe(204);
+    expect((await call("DELETE", folder)).status).toBe(404);
+  });
+
   it("versions: publish, history, one version, restore", async () => {
     const id = await createWorkflow("Contract versions", ECHO, false);
     expect((await post(`/api/workflows/${id}/publish`, { note: "first" })).status).toBe(201);

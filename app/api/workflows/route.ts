@@ -1,9 +1,11 @@
 /**
  * GET lists the workflows the caller may see (viewer: their own, their folders'; admins all; a limited key within its
  * limit); POST creates one, owned by the caller, from a graph JSON (editor;
- * host-access nodes: admin; validated, errors name the node or edge), published as version 1 with `publish: true`.
+ * host-access nodes: admin; validated, errors name the node or edge), published as version 1 with `publish: true`, in
+ * the folder `folderId` names when the caller may put workflows into it.
  */
 import { ApiError } from "@/lib/http/api-error";
+import { issueText } from "@/lib/validation/describe-issues";
 import { apiRoute } from "@/lib/http/api-route";
 import { visibleWorkflowsWhere } from "@/lib/auth/workflow-access";
 import { lookupComponent } from "@/lib/nodes";
@@ -13,6 +15,7 @@ import { hostToolsEnabled } from "@/lib/settings/host-tools";
 import { storeRefusal } from "@/lib/workflow-store/save-guard";
 import { authorOf } from "@/lib/workflow-store/author";
 import { createWorkflow, listWorkflows } from "@/lib/workflow-store/repository";
+import { fileableFolder } from "@/lib/workflow-store/folders";
 import { publishWorkflow } from "@/lib/workflow-store/versions";
 import { CreateWorkflowBody } from "./schema";
 
@@ -37,7 +40,8 @@ export const POST = apiRoute({ role: "editor", body: "workflow" }, async ({ json
   const named = CreateWorkflowBody.safeParse(body);
   if (!named.success) {
     const [issue] = named.error.issues;
-    throw new ApiError("bad-request", issue.path[0] === "publish" ? issue.message : `name: ${issue.message}`);
+    const field = issue.path[0];
+    throw new ApiError("bad-request", field === "name" ? `name: ${issue.message}` : issueText(issue, "body"));
   }
   const parsed = parseGraph(body);
   if (!parsed.ok)
@@ -56,8 +60,13 @@ export const POST = apiRoute({ role: "editor", body: "workflow" }, async ({ json
     );
   const compiled = compileWorkflow(parsed.graph, lookupComponent, { hostTools: await hostToolsEnabled() });
   if (!compiled.ok) throw new ApiError("invalid-workflow", compiled.errors[0].message, compiled.errors);
+  const { folderId = null, tags = [] } = named.data;
+  const refused = folderId ? await fileableFolder(principal, folderId) : null;
+  if (refused) throw new ApiError("forbidden", refused);
   const { id } = await createWorkflow(named.data.name ?? "Untitled workflow", parsed.graph, {
     ownerId: principal.userId,
+    folderId,
+    tags,
   });
   if (!named.data.publish) return Response.json({ id, publishedVersion: null }, { status: 201 });
   const published = await publishWorkflow(id, "Published on create", authorOf(principal));

@@ -1,15 +1,17 @@
 /**
- * What POST /api/workflows accepts: a workflow graph, optionally with a name, and `publish: true` to publish it as
- * version 1 at once (a deployment that imports a workflow wants it live; otherwise nothing of it is live yet). With
- * the list's OpenAPI operations.
+ * What POST /api/workflows accepts: a workflow graph, optionally with a name, `publish: true` to publish it as
+ * version 1 at once (a deployment that imports a workflow wants it live; otherwise nothing of it is live yet), and the
+ * folder to make it in (one the caller may put workflows into) and its tags. With the list's OpenAPI operations.
  */
 import { z } from "zod";
 import { apiError, jsonBody, jsonResponse, type ApiOperation } from "@/lib/http/openapi/operation";
 import { WorkflowGraph } from "@/lib/workflow/graph";
+import { WorkflowPlacement } from "./[id]/schema";
 
 export const CreateWorkflowBody = z.looseObject({
   name: z.string().trim().min(1).max(200).optional(),
   publish: z.boolean({ error: "publish: must be true or false" }).optional(),
+  ...WorkflowPlacement.shape,
 });
 export type CreateWorkflowBody = z.infer<typeof CreateWorkflowBody>;
 
@@ -57,7 +59,7 @@ export const operations: ApiOperation[] = [
     request: { body: jsonBody(CreateWorkflowDocument) },
     responses: {
       201: jsonResponse("Created", WorkflowListItem.omit({ name: true })),
-      403: apiError("A host-access node only an admin may add"),
+      403: apiError("A host-access node only an admin may add, or a folder you may not put workflows into"),
     },
   },
 ];

@@ -1,7 +1,8 @@
 /**
  * One workflow's draft: GET reads it (viewer); PUT replaces its name and graph, PATCH changes some of them (editor;
  * saved as the editor's save does, lib/workflow-store/save-draft.ts, and only over the version in If-Match or
- * `updatedAt`, else 409); DELETE removes the workflow (editor). Described in ./schema.ts.
+ * `updatedAt`, else 409), and PATCH also files it into a folder and sets its tags (lib/workflow-store/folders.ts, as
+ * the list's "Folder and tags" does); DELETE removes the workflow (editor). Described in ./schema.ts.
  */
 import type { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
@@ -11,6 +12,8 @@ import { issueText } from "@/lib/validation/describe-issues";
 import { describeGraphIssues, type WorkflowGraph } from "@/lib/workflow/graph";
 import { saveDraft, type DraftSaveResult } from "@/lib/workflow-store/save-draft";
 import { deleteWorkflow, getWorkflow } from "@/lib/workflow-store/repository";
+import { fileWorkflow, fileableFolder } from "@/lib/workflow-store/folders";
+import type { Principal } from "@/lib/auth/principal";
 import { GRAPH_PARTS, PatchWorkflowBody, PutWorkflowBody } from "./schema";
 
 export const dynamic = "force-dynamic";
@@ -22,9 +25,9 @@ const versionHeaders = (updatedAt: Date) => ({ ETag: `"${updatedAt.toISOString()
 export const GET = apiRoute<Params>({ role: "viewer", workflow: workflowOfPath }, async (_call, { id }) => {
   const workflow = await getWorkflow(id);
   if (!workflow) throw new ApiError("not-found", `Workflow ${id} does not exist`);
-  const { name, updatedAt, publishedVersion, graph } = workflow;
+  const { name, updatedAt, publishedVersion, ownerId, folderId, tags, graph } = workflow;
   return Response.json(
-    { id, name, updatedAt: updatedAt.toISOString(), publishedVersion, graph },
+    { id, name, updatedAt: updatedAt.toISOString(), publishedVersion, ownerId, folderId, tags, graph },
     { headers: versionHeaders(updatedAt) },
   );
 });
@@ -85,11 +88,36 @@ export const PATCH = apiRoute<Params>(
     const raw = await json();
     const body = PatchWorkflowBody.safeParse(raw);
     if (!body.success) throw new ApiError("bad-request", bodyProblem(body.error.issues[0], raw, 0));
-    const { name, updatedAt, ...parts } = body.data;
+    const { name, updatedAt, folderId, tags, ...parts } = body.data;
+    const place = { folderId, tags };
+    // A folder the caller may not file into is refused before anything is saved.
+    const refused = folderId ? await fileableFolder(principal, folderId) : null;
+    if (refused) throw new ApiError("forbidden", refused);
+    if (name === undefined && Object.keys(parts).length === 0) return fileOnly(principal, id, place);
     const graph = (stored: { graph: WorkflowGraph }) => ({ ...stored.graph, ...parts });
-    return answerSave(id, await saveDraft(id, { name, graph }, expectedVersion(request, updatedAt), principal));
+    const saved = await saveDraft(id, { name, graph }, expectedVersion(request, updatedAt), principal);
+    if (saved.status === "saved" && (folderId !== undefined || tags !== undefined)) await filed(principal, id, place);
+    return answerSave(id, saved);
   },
 );
+
+type Place = { folderId?: string | null; tags?: string[] };
+
+async function filed(principal: Principal, id: string, place: Place): Promise<void> {
+  const result = await fileWorkflow(principal, id, place);
+  if (!result.ok) throw new ApiError(result.reason === "not-found" ? "not-found" : "forbidden", result.error);
+}
+
+/** A PATCH that only files the workflow or tags it: the draft and its version stay as they are. */
+async function fileOnly(principal: Principal, id: string, place: Place): Promise<Response> {
+  await filed(principal, id, place);
+  const workflow = await getWorkflow(id);
+  if (!workflow) throw new ApiError("not-found", `Workflow ${id} does not exist`);
+  return Response.json(
+    { id, updatedAt: workflow.updatedAt.toISOString() },
+    { headers: versionHeaders(workflow.updatedAt) },
+  );
+}
 
 export const DELETE = apiRoute<Params>({ role: "editor", workflow: workflowOfPath }, async (_call, { id }) => {
   if (!(await deleteWorkflow(id))) throw new ApiError("not-found", `Workflow ${id} does not exist`);

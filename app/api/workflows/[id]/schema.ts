@@ -3,6 +3,7 @@
  * operations (registered in app/api/operations.ts).
  */
 import { z } from "zod";
+import { WorkflowTags } from "@/app/folders/schema";
 import { WorkflowName } from "@/app/workflows/schema";
 import { WorkflowGraph } from "@/lib/workflow/graph";
 import { apiError, jsonBody, jsonResponse, noContent, type ApiOperation } from "@/lib/http/openapi/operation";
@@ -20,6 +21,22 @@ export const PutWorkflowBody = z.object({
   updatedAt: Version.optional().meta({ description: "Save only if the draft is still this version (or If-Match)" }),
 });
 
+/**
+ * Where a workflow is filed and its tags, which a PATCH may change beside its draft (POST /api/workflows takes them
+ * too). Filing is not a change of the draft: it needs no If-Match and leaves the draft's version as it is.
+ */
+export const WorkflowPlacement = z.object({
+  folderId: z
+    .string({ error: "folderId: a folder's id, or null" })
+    .trim()
+    .min(1, "folderId: a folder's id, or null")
+    .max(200, "folderId: too long")
+    .nullable()
+    .optional()
+    .meta({ description: "Move it into this folder (one you may put workflows into); null: out of any folder" }),
+  tags: WorkflowTags.optional().meta({ description: "Its tags (replaces them all)" }),
+});
+
 /** The graph's top-level parts a PATCH may replace; the others stay as stored. */
 export const GRAPH_PARTS = ["nodes", "edges", "mcpServers", "notes", "groups", "settings"] as const;
 
@@ -35,6 +52,7 @@ export const PatchWorkflowBody = z
       settings: true,
     }).partial().shape,
     updatedAt: Version.optional(),
+    ...WorkflowPlacement.shape,
   })
   .strict();
 
@@ -48,6 +66,9 @@ export const WorkflowDraft = z
     name: z.string(),
     updatedAt: z.iso.datetime().meta({ description: "The draft's version: send it back as If-Match" }),
     publishedVersion: z.number().int().nullable().meta({ description: "The live version; null: never published" }),
+    ownerId: z.string().nullable().meta({ description: "Who made it; null once their account is gone" }),
+    folderId: z.string().nullable().meta({ description: "The folder it is shared through; null: its owner's alone" }),
+    tags: z.array(z.string()),
     graph: WorkflowGraph,
   })
   .meta({ id: "WorkflowDraft" });
@@ -100,14 +121,18 @@ export const operations: ApiOperation[] = [
     method: "patch",
     path: "/api/workflows/{id}",
     tag,
-    summary: "Change part of a workflow's draft",
+    summary: "Change part of a workflow's draft, or move it to a folder",
     description:
       "Renames it and/or replaces the parts of its graph given (nodes, edges, settings…); the rest stays. " +
-      "Checked and saved like PUT.",
+      "Checked and saved like PUT. `folderId` moves it into a folder you may put workflows into (null: out of any) " +
+      "and `tags` sets its tags; neither changes the draft's version.",
     access: "editor",
     limited: "workflow",
     request: { params: WorkflowIdParams, headers: IfMatch, body: jsonBody(PatchWorkflowBody) },
-    responses: { ...saveResponses, 403: apiError("A host-access node only an admin may add or change") },
+    responses: {
+      ...saveResponses,
+      403: apiError("A host-access node only an admin may add or change, or a folder you may not put workflows into"),
+    },
   },
   {
     method: "delete",
