@@ -64,7 +64,13 @@ export function gatewayHops(gatewayUrl: string, token: string): GatewayHops {
   };
 }
 
-export type McpSdkFloor = { call: () => Promise<void>; list: () => Promise<void>; close: () => Promise<void> };
+export type McpSdkFloor = {
+  call: () => Promise<void>;
+  list: () => Promise<void>;
+  /** The HTTP round trip alone to that server (a GET, answered 405), which the SDK's call and list also make. */
+  httpHop: () => Promise<void>;
+  close: () => Promise<void>;
+};
 
 /**
  * An MCP server as the gateway route builds one, whose one tool answers at once, and the agent's client connected to
@@ -88,6 +94,14 @@ export async function mcpSdkFloor(): Promise<McpSdkFloor> {
   );
   const client = await gatewayClient(`${served.url}/mcp`, "bench");
   return {
+    httpHop: async () => {
+      const response = await requestFetch(`${served.url}/mcp`, {
+        method: "GET",
+        headers: { Authorization: "Bearer x" },
+      });
+      await response.text();
+      if (response.status !== 405) throw new Error(`bench: the MCP floor answered a GET with ${response.status}`);
+    },
     call: async () => {
       const result = await client.callTool({ name: "noop", arguments: {} });
       if (result.isError) throw new Error("bench: the MCP floor's tool failed");

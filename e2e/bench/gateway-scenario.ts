@@ -17,12 +17,16 @@ import { ms, percentile, sequentialRow, timeEach, type BenchRow } from "./measur
 import type { RedisClient } from "../../lib/queue/redis";
 
 const ROUNDS = 5;
+const CPU_COLUMN = "process CPU ms/op";
+const ms2 = (value: number) => Math.round(value * 100) / 100;
 
 export async function benchGateway(
   appUrl: string,
   redis: RedisClient,
   calls: number,
   label = "",
+  /** Whether the gateway and its worker run in this process (then the CPU figures count them). */
+  inProcess = label === "",
 ): Promise<{ rows: BenchRow[]; figures: Record<string, number> }> {
   const target = createServer((_req, res) => res.writeHead(200).end("ok"));
   await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
@@ -58,50 +62,63 @@ export async function benchGateway(
       const result = await client.callTool({ name: "http_request", arguments: { url: targetUrl } });
       if (result.isError) throw new Error(`bench: the gateway call failed: ${JSON.stringify(result.content)}`);
     };
-    // Warm both paths first (JIT, connections), as a long-lived gateway is.
-    await timeEach(50, callViaGateway);
-    await timeEach(50, callDirectly);
-    await timeEach(50, hops.httpHop);
-    await timeEach(50, hops.queueHop);
-    await timeEach(50, sdk.call);
-    await timeEach(50, sdk.list);
-    // In turns, so a shared machine that slows down or speeds up meanwhile weighs on all alike.
-    const [viaGateway, listing, direct, httpHop, queueHop, sdkCall, sdkList]: number[][] = [[], [], [], [], [], [], []];
+    const series = {
+      viaGateway: callViaGateway,
+      listing: () => client.listTools(),
+      direct: callDirectly,
+      httpHop: hops.httpHop,
+      queueHop: hops.queueHop,
+      sdkCall: sdk.call,
+      sdkList: sdk.list,
+      sdkHttp: sdk.httpHop,
+    };
+    type Series = keyof typeof series;
+    const names = Object.keys(series) as Series[];
+    // Warm every path first (JIT, connections), as a long-lived gateway is.
+    for (const name of names) await timeEach(50, series[name]);
+    // In turns, so a shared machine that slows down or speeds up meanwhile weighs on all alike. Beside the wall clock,
+    // the CPU this process spent per operation: on a loaded machine, waiting for a core swamps the wall clock, while
+    // the CPU an operation costs stays put (in-process, it holds client, gateway and worker alike; not Redis).
+    const took = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Series, number[]>;
+    const cpuMs = Object.fromEntries(names.map((name) => [name, 0])) as Record<Series, number>;
     for (let round = 0; round < ROUNDS; round++) {
-      const part = Math.ceil(calls / ROUNDS);
-      viaGateway.push(...(await timeEach(part, callViaGateway)));
-      listing.push(...(await timeEach(part, () => client.listTools())));
-      direct.push(...(await timeEach(part, callDirectly)));
-      httpHop.push(...(await timeEach(part, hops.httpHop)));
-      queueHop.push(...(await timeEach(part, hops.queueHop)));
-      sdkCall.push(...(await timeEach(part, sdk.call)));
-      sdkList.push(...(await timeEach(part, sdk.list)));
+      for (const name of names) {
+        const before = process.cpuUsage();
+        took[name].push(...(await timeEach(Math.ceil(calls / ROUNDS), series[name])));
+        const used = process.cpuUsage(before);
+        cpuMs[name] += (used.user + used.system) / 1000;
+      }
     }
-    const hopsFloor = percentile(httpHop, 50) + percentile(queueHop, 50);
+    const { viaGateway, listing, direct, httpHop, queueHop, sdkCall, sdkList, sdkHttp } = took;
+    const cpu = (name: Series) => cpuMs[name] / took[name].length;
+    const row = (scenario: string, name: Series) => ({
+      ...sequentialRow(`${label}${scenario} (${took[name].length} sequential)`, took[name]),
+      [CPU_COLUMN]: Math.round(cpu(name) * 100) / 100,
+    });
+    const p50 = (values: number[]) => percentile(values, 50);
+    const hopsFloor = p50(httpHop) + p50(queueHop);
+    // What the SDK adds to a call or a list over the HTTP round trip it rides on: the SDK floor's own HTTP trip is
+    // taken out, since the hop floor above already holds the (real) HTTP trip to the gateway.
+    const sdkCallOverHttp = p50(sdkCall) - p50(sdkHttp);
+    const sdkListOverHttp = p50(sdkList) - p50(sdkHttp);
+    // The same sums in CPU per operation, which a busy machine moves far less (meaningful in-process only).
+    const ownCpu =
+      cpu("viaGateway") - cpu("direct") - cpu("httpHop") - cpu("queueHop") - (cpu("sdkCall") - cpu("sdkHttp"));
+    const listCpu = cpu("listing") - cpu("httpHop") - (cpu("sdkList") - cpu("sdkHttp"));
     return {
       rows: [
-        sequentialRow(`${label}tools/call via gateway (${viaGateway.length} sequential)`, viaGateway),
-        sequentialRow(`${label}same tool called directly (${direct.length} sequential)`, direct),
-        sequentialRow(`${label}tools/list via gateway (${listing.length} sequential)`, listing),
-        sequentialRow(
-          `${label}design floor, hop 1: HTTP to the gateway route, token checked, nothing more (${httpHop.length} ` +
-            `sequential)`,
-          httpHop,
+        row("tools/call via gateway", "viaGateway"),
+        row("same tool called directly", "direct"),
+        row("tools/list via gateway", "listing"),
+        row("design floor, hop 1: HTTP to the gateway route, token checked, nothing more", "httpHop"),
+        row("design floor, hop 2: a job answered on the reply channel by a no-op worker", "queueHop"),
+        row(
+          "design floor, the MCP SDK alone: tools/call to a loopback server like the gateway's whose tool answers " +
+            "at once",
+          "sdkCall",
         ),
-        sequentialRow(
-          `${label}design floor, hop 2: a job answered on the reply channel by a no-op worker (${queueHop.length} ` +
-            `sequential)`,
-          queueHop,
-        ),
-        sequentialRow(
-          `${label}design floor, the MCP SDK alone: tools/call to a loopback server like the gateway's whose tool ` +
-            `answers at once (${sdkCall.length} sequential)`,
-          sdkCall,
-        ),
-        sequentialRow(
-          `${label}design floor, the MCP SDK alone: tools/list of that server (${sdkList.length} sequential)`,
-          sdkList,
-        ),
+        row("design floor, the MCP SDK alone: tools/list of that server", "sdkList"),
+        row("the SDK floor's HTTP round trip alone (a GET)", "sdkHttp"),
       ],
       figures: {
         gateway_added_p50_ms: ms(percentile(viaGateway, 50) - percentile(direct, 50)),
@@ -110,6 +127,16 @@ export async function benchGateway(
         gateway_added_over_hops_p50_ms: ms(percentile(viaGateway, 50) - percentile(direct, 50) - hopsFloor),
         gateway_mcp_sdk_call_floor_p50_ms: ms(percentile(sdkCall, 50)),
         gateway_mcp_sdk_list_floor_p50_ms: ms(percentile(sdkList, 50)),
+        gateway_mcp_sdk_http_floor_p50_ms: ms(p50(sdkHttp)),
+        // The gateway's own work in a tools/call (issue 31): via the gateway − the tool called directly − the two hops
+        // (HTTP to the route with its perimeter and token check, a job answered on the reply channel) − what the MCP
+        // SDK adds to a call over its HTTP round trip. What is left is ours: state read, MCP server built, guard,
+        // record, redaction, forwarding.
+        gateway_own_p50_ms: ms(p50(viaGateway) - p50(direct) - hopsFloor - sdkCallOverHttp),
+        // tools/list over the SDK's own list: via the gateway − the HTTP hop to the route − what the SDK adds to a
+        // list over its HTTP round trip (on one process, the SDK's list floor and the hop are the same loopback trip).
+        gateway_list_over_sdk_p50_ms: ms(p50(listing) - p50(httpHop) - sdkListOverHttp),
+        ...(inProcess ? { gateway_own_cpu_ms: ms2(ownCpu), gateway_list_over_sdk_cpu_ms: ms2(listCpu) } : {}),
       },
     };
   } finally {

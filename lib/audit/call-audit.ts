@@ -9,11 +9,11 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { randomUUID } from "node:crypto";
 import { sql } from "../db/sql";
-import { RunEventInput, type RunEvent } from "../runs/events";
+import type { RunEventInput, RunEvent } from "../runs/events";
 import { publishEvents } from "../runs/live-events";
 import { createEventRecorder, NOTE_FLUSH_MS, RunEndedError } from "../runs/record-event";
 import type { AuditOutcome } from "./audit-values";
-import { holdRunEnd, releaseRunEnd } from "./pending-call-records";
+import { holdRunEnd, holdWhileCalling, releaseRunEnd, type EarlyHold } from "./pending-call-records";
 import { resultText } from "../gateway/result-text";
 import { errorResult } from "../gateway/error-result";
 import { runSecrets } from "../runs/run-secrets";
@@ -132,9 +132,11 @@ export async function recordCall(
     iteration: call.iteration,
     ...(call.item === undefined ? {} : { item: call.item }),
   };
-  const startedEvent = RunEventInput.parse({ type: "tool.call.started", payload: base });
+  // Built from values already checked (the SDK's request schema, the token's claims): typed, not parsed again.
+  const startedEvent: RunEventInput = { type: "tool.call.started", payload: base };
   const began = performance.now();
   const start = writeStartIfSlow(redis, scope.runId, startedEvent, call.name);
+  const early = holdWhileCalling(redis, scope.runId);
   let audit: AuditRow | undefined;
   let result: CallToolResult;
   try {
@@ -147,7 +149,7 @@ export async function recordCall(
   countMetric("gatewayCalls", { outcome: audit?.outcome ?? "failed" });
   // What the caller gets back is redacted too: a tool echoing a secret hands the model "[secret]", never the value.
   const answer = secrets.redact(result);
-  const completed = RunEventInput.parse({
+  const completed: RunEventInput = {
     type: "tool.call.completed",
     payload: {
       ...base,
@@ -155,7 +157,7 @@ export async function recordCall(
       isError: result.isError === true,
       durationMs: Math.round(performance.now() - began),
     },
-  });
+  };
   const store = async () => {
     const startWritten = start.written();
     await startWritten; // the start goes first, whichever way it was written
@@ -163,7 +165,7 @@ export async function recordCall(
       warn(`${call.name}'s completion`, scope.runId),
     );
   };
-  await storeBehindAnswer(redis, scope.runId, store, call.name);
+  await storeBehindAnswer(redis, scope.runId, store, call.name, early);
   return answer;
 }
 
@@ -179,14 +181,23 @@ function writeStartIfSlow(redis: RedisClient, runId: string, startedEvent: RunEv
 }
 
 /**
- * The record trails the answer, and the run's end waits for it (a pending-record count). Without the
- * count (Redis away) the run's end could not wait for the record: it is stored first, as it used to be.
+ * The record trails the answer, and the run's end waits for it (a pending-record count, held since the call went out
+ * when the call was quick, or now). Without the count (Redis away) the run's end could not wait for the record: it is
+ * stored first, as it used to be.
  */
-async function storeBehindAnswer(redis: RedisClient, runId: string, store: () => Promise<void>, name: string) {
-  const held = await holdRunEnd(redis, runId).then(
-    () => true,
-    () => false,
-  );
+async function storeBehindAnswer(
+  redis: RedisClient,
+  runId: string,
+  store: () => Promise<void>,
+  name: string,
+  early: EarlyHold,
+) {
+  const held =
+    (await early.claim()) ||
+    (await holdRunEnd(redis, runId).then(
+      () => true,
+      () => false,
+    ));
   if (!held) return store();
   void store().finally(() => releaseRunEnd(redis, runId).catch(warn(`${name}'s pending record`, runId)));
 }

@@ -11,7 +11,7 @@ import { startWorkflowRun } from "../testing/run-workflow";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import { waitFor, waitForEvent } from "../testing/wait-for";
 import { waitForRun } from "../testing/wait-for-run";
-import { awaitCallRecords, holdRunEnd, releaseRunEnd } from "./pending-call-records";
+import { awaitCallRecords, EARLY_HOLD_MS, holdRunEnd, holdWhileCalling, releaseRunEnd } from "./pending-call-records";
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -53,6 +53,23 @@ describe("records owed by a run", () => {
     await awaitCallRecords(redis, runId, 300);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(await redis.exists(`run:{${runId}}:pending-call-records`)).toBe(0);
+  });
+
+  it("holds the end from the moment a quick call goes out, and lets a slow call's hold go", async () => {
+    const redis = sharedRedis();
+    const runId = `pending-early-${Date.now()}`;
+    const quick = holdWhileCalling(redis, runId);
+    expect(await quick.claim()).toBe(true); // the record may go behind this hold
+    const ending = awaitCallRecords(redis, runId);
+    expect(await settledWithin(ending, 150)).toBe("waiting");
+    await releaseRunEnd(redis, runId);
+    expect(await settledWithin(ending, 500)).toBe("settled");
+
+    const slow = holdWhileCalling(redis, runId);
+    await new Promise((resolve) => setTimeout(resolve, EARLY_HOLD_MS + 300));
+    // A run ending while a slow tool (or a person) is still at work does not wait for it.
+    expect(await settledWithin(awaitCallRecords(redis, runId), 200)).toBe("settled");
+    expect(await slow.claim()).toBe(false); // its record is held anew once it has its answer
   });
 
   it("keeps a real run from ending while a call's record is owed", async () => {

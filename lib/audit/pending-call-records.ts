@@ -20,6 +20,37 @@ export async function holdRunEnd(redis: RedisClient, runId: string): Promise<voi
   await redis.multi().incr(pendingKey(runId)).expire(pendingKey(runId), PENDING_TTL_SECONDS).exec();
 }
 
+/** How long a call may hold its run's end while it goes on (see holdWhileCalling). */
+export const EARLY_HOLD_MS = 1_000;
+
+export type EarlyHold = {
+  /** After the answer: true when the early hold still stands, so the record may go behind it; false otherwise. */
+  claim: () => Promise<boolean>;
+};
+
+/**
+ * Holds the run's end from the moment a call goes out, so the hold's round trip to Redis overlaps the call's instead
+ * of delaying its answer. A call still going after EARLY_HOLD_MS lets go (a run ending meanwhile — a cancel — must not
+ * wait on a slow tool or a person) and is held again once it has its answer, as a slow call always was.
+ */
+export function holdWhileCalling(redis: RedisClient, runId: string): EarlyHold {
+  const held = holdRunEnd(redis, runId).then(
+    () => true,
+    () => false,
+  );
+  let letGo = false;
+  const timer = setTimeout(() => {
+    letGo = true;
+    void held.then((holding) => (holding ? releaseRunEnd(redis, runId) : undefined)).catch(() => undefined);
+  }, EARLY_HOLD_MS);
+  return {
+    claim: async () => {
+      clearTimeout(timer);
+      return letGo ? false : held;
+    },
+  };
+}
+
 /** The record is stored (or could not be): the run owes one fewer. */
 export async function releaseRunEnd(redis: RedisClient, runId: string): Promise<void> {
   await redis.decr(pendingKey(runId));

@@ -9,6 +9,24 @@ import { endedCallersKey, isRunLive, liveKey } from "./run-liveness";
 import type { SessionClaims } from "./session-token";
 import type { RedisClient } from "../queue/redis";
 
+/**
+ * Registry entries already parsed, by their stored text: every request of a run reads the same few entries, and
+ * JSON.parse with the entry's zod check cost more than the read itself. Keyed by the text, so an entry that is
+ * registered again (or a different run's) is parsed afresh; frozen, since every request shares them.
+ */
+const MAX_PARSED = 2_000;
+const holder = globalThis as unknown as { switchboardParsedTools?: Map<string, RegisteredTool> };
+const parsed = (holder.switchboardParsedTools ??= new Map());
+
+function parseEntry(raw: string): RegisteredTool {
+  const known = parsed.get(raw);
+  if (known) return known;
+  const [tool] = parseRegisteredTools([raw]);
+  if (parsed.size >= MAX_PARSED) parsed.delete(parsed.keys().next().value!);
+  parsed.set(raw, Object.freeze(tool));
+  return tool;
+}
+
 export type GatewayState = { refusal: string } | { refusal?: undefined; tools: RegisteredTool[] };
 
 export async function readGatewayState(redis: RedisClient, scope: SessionClaims): Promise<GatewayState> {
@@ -25,8 +43,8 @@ export async function readGatewayState(redis: RedisClient, scope: SessionClaims)
     return { refusal: `Run ${scope.runId} is no longer running: its session tokens are void` };
   if (scope.caller === "external" && ended === 1)
     return { refusal: `The step "${scope.agentNodeId}" of run ${scope.runId} has ended: its token is void` };
-  const tools = parseRegisteredTools(entries as string[]).filter(
-    (tool) => tool.status === "ready" && isInScope(tool, scope.allowedNodeIds),
-  );
+  const tools = (entries as string[])
+    .map(parseEntry)
+    .filter((tool) => tool.status === "ready" && isInScope(tool, scope.allowedNodeIds));
   return { tools };
 }
