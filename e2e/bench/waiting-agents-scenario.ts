@@ -4,7 +4,9 @@
  * the gateway) each, on one worker process of its own — how long until all have ended, the worker's
  * RSS at its highest, how long runs waited in the queue, and how many model calls were open at once.
  * Then the same with the answer streamed in pieces over 2 s. A worker that holds a fixed slot per
- * waiting run ends them in waves of its slot count; one that does not ends them all after ~4 s.
+ * waiting run ends them in waves of its slot count; one that does not ends them all after ~4 s. Beside each: a floor
+ * (the same waits with nothing of Switchboard in between, from this process, so a loaded machine shows in both) and
+ * each process's CPU per run — on a machine of few cores the CPU a run costs, not its waiting, bounds the time.
  * A stack of its own — database, redis-server, web process and worker — driven from a process of its own
  * (waiting-agents-process.ts), so no other workers or sweeper touch its runs.
  */
@@ -22,6 +24,7 @@ import { createTestAccount } from "../../lib/testing/test-accounts";
 import { startWebProcess } from "../../lib/testing/web-process";
 import { startWorkerProcess } from "../../lib/testing/worker-process";
 import { ms, percentile, type BenchRow } from "./measure";
+import { processCpu, type ProcessCpu } from "./process-cpu";
 import { runCompletion } from "./run-completion";
 import { createWorkflow, type Scenario } from "./workflow-scenarios";
 
@@ -94,7 +97,48 @@ type Variant = {
   paceMs: number;
 };
 
-async function oneVariant(api: ApiClient, workerPid: number, runs: number, variant: Variant) {
+/**
+ * The floor beside a variant, in this same process and on this same machine: `runs` plain loops started at once,
+ * each asking the same slow model twice (the second time with a tool's answer, as an agent does) around one GET of
+ * the tool's target, with nothing of Switchboard in between — what the waiting costs when nothing else does. Seconds
+ * until all end.
+ */
+async function floorSeconds(runs: number, variant: Variant, toolUrl: string): Promise<number> {
+  const { replies, thinkMs, paceMs } = variant;
+  const model = await startFakeChatCompletions(replies, { byStep: true, thinkMs, paceMs });
+  const ask = async (messages: unknown[]) => {
+    const body = JSON.stringify({ model: "slow", stream: true, messages });
+    const answer = await fetch(`${model.baseUrl}/chat/completions`, { method: "POST", body });
+    return answer.text();
+  };
+  try {
+    const began = performance.now();
+    await Promise.all(
+      Array.from({ length: runs }, async () => {
+        const question = [{ role: "user", content: "bench" }];
+        await ask(question);
+        const tool = await (await fetch(toolUrl)).text();
+        await ask([...question, { role: "tool", tool_call_id: "call", content: tool }]);
+      }),
+    );
+    return (performance.now() - began) / 1000;
+  } finally {
+    model.close();
+  }
+}
+
+/** CPU milliseconds per run of each of the scenario's processes, as figures and as the row's words. */
+function cpuFigures(prefix: string, perRun: Record<string, number>) {
+  const roles = Object.entries(perRun).sort(([, a], [, b]) => b - a);
+  const figures = Object.fromEntries(
+    roles.map(([role, used]) => [`${prefix}_cpu_ms_per_run_${role.replace(/\W+/g, "_")}`, used]),
+  );
+  return { figures, words: roles.map(([role, used]) => `${role} ${used}`).join(", ") };
+}
+
+type Measuring = { workerPid: number; cpu: ProcessCpu; toolUrl: string };
+
+async function oneVariant(api: ApiClient, runs: number, variant: Variant, { workerPid, cpu, toolUrl }: Measuring) {
   const { replies, thinkMs, paceMs } = variant;
   const model = await startFakeChatCompletions(replies, { byStep: true, thinkMs, paceMs });
   try {
@@ -112,23 +156,29 @@ async function oneVariant(api: ApiClient, workerPid: number, runs: number, varia
     let highest = 0;
     const sampler = setInterval(() => (highest = Math.max(highest, residentMiB(workerPid))), 100);
     const mostBefore = model.maxInFlight();
+    const cpuBefore = await cpu.snapshot();
     const result = await startAllAndWait(runs, start).finally(() => clearInterval(sampler));
+    const used = cpuFigures(variant.figure, cpu.perUnit(cpuBefore, await cpu.snapshot(), runs));
     highest = Math.max(highest, residentMiB(workerPid));
     const { waits, resumed } = await queueWaits(result.runIds);
+    const floor = await floorSeconds(runs, variant, toolUrl);
     const figures: Record<string, number> = {
       [`${variant.figure}_seconds`]: ms(result.seconds),
+      [`${variant.figure}_floor_seconds`]: ms(floor),
       [`${variant.figure.replace(/_slow_model$|_model$/, "")}_worker_rss_mib`]: Math.round(highest),
       [`${variant.figure}_queue_wait_p50_s`]: ms(percentile(waits, 50)),
       [`${variant.figure}_queue_wait_max_s`]: ms(Math.max(...waits)),
       [`${variant.figure}_model_calls_at_once`]: Math.max(mostBefore, model.maxInFlight()),
       [`${variant.figure}_runs_resumed`]: resumed,
+      ...used.figures,
     };
     const row: BenchRow = {
       scenario:
         `${runs} agent runs, ${variant.name} (2 model calls + 1 tool call each), one worker: all ended in ` +
-        `${ms(result.seconds)} s (started in ${ms(result.startedIn)} s), worker RSS ≤ ${Math.round(highest)} MiB, ` +
+        `${ms(result.seconds)} s (started in ${ms(result.startedIn)} s; floor ${ms(floor)} s), ` +
+        `worker RSS ≤ ${Math.round(highest)} MiB, ` +
         `queue wait p50 ${ms(percentile(waits, 50))} s max ${ms(Math.max(...waits))} s, ` +
-        `${model.maxInFlight()} model calls at once, ${resumed} runs resumed`,
+        `${model.maxInFlight()} model calls at once, ${resumed} runs resumed; CPU ms per run: ${used.words}`,
       "per second": ms(runs / result.seconds),
       "p50 ms": "",
       "p95 ms": "",
@@ -152,6 +202,8 @@ export async function benchWaitingAgents(runs = Number(process.env.BENCH_WAITING
   try {
     await worker.ready;
     const pid = Number(worker.output.map((line) => /worker ready \(pid (\d+)\)/.exec(line)?.[1]).find(Boolean));
+    // Where a run's CPU goes: a worker whose thread is busy all the time is what bounds how fast the runs end.
+    const cpu = processCpu({ [pid]: "worker", [web.pid]: "web", [redis.pid()]: "redis" });
     const account = await createTestAccount("editor");
     const api = apiClient(web.url, account.headers);
     const toolCall = { toolCall: { name: "http_request", arguments: { url: `${target.url}/fast` } } };
@@ -174,7 +226,7 @@ export async function benchWaitingAgents(runs = Number(process.env.BENCH_WAITING
     const rows: BenchRow[] = [];
     const figures: Record<string, number> = {};
     for (const variant of variants) {
-      const result = await oneVariant(api, pid, runs, variant);
+      const result = await oneVariant(api, runs, variant, { workerPid: pid, cpu, toolUrl: `${target.url}/floor` });
       rows.push(result.row);
       Object.assign(figures, result.figures);
     }
