@@ -1,12 +1,11 @@
 "use client";
 /**
  * The canvas's own toolbar (top right of the canvas): auto-layout, add a sticky note, group the
- * selected nodes. Each is one undo step.
+ * selected nodes. Each is one undo step. The layout engine (dagre) is fetched on the first Tidy up, not with the page.
  */
 import { Panel, useStoreApi } from "@xyflow/react";
 import { Group, LayoutDashboard, StickyNote } from "lucide-react";
 import { addAnnotation, newNodeGroup, newStickyNote } from "./annotations/annotation-nodes";
-import { autoLayout } from "./auto-layout";
 import { edited } from "./edit-bookkeeping";
 import { useEditorStore, useEditorStoreApi } from "./editor-store-context";
 import { useReadableFit } from "./readable-fit";
@@ -19,7 +18,8 @@ export function CanvasTools() {
   const hasNodes = useEditorStore((state) => state.nodes.length > 0);
   if (readOnly) return null;
 
-  const tidyUp = () => {
+  const tidyUp = async () => {
+    const { autoLayout } = await import("./auto-layout");
     store.setState((state) => {
       const positions = autoLayout(state.nodes, state.edges);
       const nodes = state.nodes.map((node) => {
@@ -48,7 +48,7 @@ export function CanvasTools() {
         data-testid="auto-layout"
         disabled={!hasNodes}
         title="Tidy up: lay the nodes out left to right (undo with Ctrl/⌘ Z)"
-        onClick={tidyUp}
+        onClick={() => void tidyUp()}
       >
         <LayoutDashboard size={15} aria-hidden /> Tidy up
       </button>

@@ -16,6 +16,7 @@ import {
   type Connection,
   type Edge,
   type FinalConnectionState,
+  type Node,
   type OnConnectEnd,
 } from "@xyflow/react";
 import { Grid3x3 } from "lucide-react";
@@ -27,6 +28,7 @@ import { LARGE_GRAPH_NODES } from "./approximate-handles";
 import { refuseConnection } from "./connection-rules";
 import { useEditorStore, useEditorStoreApi } from "./editor-store-context";
 import { isAnnotation, useCanvasNodes, type CanvasNode } from "./annotations/use-canvas-nodes";
+import { LargeGraphMiniMap } from "./large-graph-minimap";
 import { ReadableFitOnOpen } from "./readable-fit";
 import { nodeTypes } from "./nodes/node-types";
 
@@ -42,6 +44,8 @@ const NO_IDS: string[] = [];
 const FIT_VIEW_OPTIONS = { padding: 0.3, maxZoom: 1 };
 const DELETE_KEYS = ["Backspace", "Delete"];
 const MINIMAP_SIZE = { width: 168, height: 112 };
+const MINIMAP_MASK = "rgba(244, 244, 245, 0.7)";
+const MIN_ZOOM = 0.2;
 const GRID: [number, number] = [20, 20];
 /**
  * Below this zoom node text is too small to read: the canvas drops the port labels and keeps titles (a class on the
@@ -67,7 +71,7 @@ export function FlowCanvas({ children, onNodeSelect, testId, readableFit }: Flow
   // Fit only a graph that starts with nodes: on an empty one React Flow would fit the first node dropped, jumping the
   // view.
   const [fitOnOpen] = useState(() => store.getState().nodes.length > 0);
-  // Only what is on screen is rendered: a 1,000-node graph opens and drags smoothly.
+  // Only what is on screen is rendered, and the minimap is one path: a 1,000-node graph opens and drags smoothly.
   const [isLarge] = useState(() => store.getState().nodes.length > LARGE_GRAPH_NODES);
 
   return (
@@ -91,21 +95,14 @@ export function FlowCanvas({ children, onNodeSelect, testId, readableFit }: Flow
         deleteKeyCode={readOnly ? null : DELETE_KEYS}
         fitView={fitOnOpen && !readableFit}
         fitViewOptions={FIT_VIEW_OPTIONS}
-        minZoom={0.2}
+        minZoom={MIN_ZOOM}
         onlyRenderVisibleElements={isLarge}
         snapToGrid={snapToGrid}
         snapGrid={GRID}
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="var(--canvas-dot)" />
         <CanvasControls />
-        <MiniMap
-          style={MINIMAP_SIZE}
-          pannable
-          zoomable
-          nodeColor={miniMapColor}
-          nodeStrokeWidth={0}
-          maskColor="rgba(244, 244, 245, 0.7)"
-        />
+        <CanvasMiniMap large={isLarge} />
         {fitOnOpen && readableFit && <ReadableFitOnOpen />}
         {children}
       </ReactFlow>
@@ -151,6 +148,25 @@ function useConnectionRules() {
   return { isValidConnection, onConnectEnd };
 }
 
+/** React Flow's minimap, or for a large graph one that draws all nodes as a few paths (large-graph-minimap.tsx). */
+function CanvasMiniMap({ large }: { large: boolean }) {
+  if (large) {
+    return (
+      <LargeGraphMiniMap size={MINIMAP_SIZE} nodeColor={miniMapColor} maskColor={MINIMAP_MASK} minZoom={MIN_ZOOM} />
+    );
+  }
+  return (
+    <MiniMap
+      style={MINIMAP_SIZE}
+      pannable
+      zoomable
+      nodeColor={miniMapColor}
+      nodeStrokeWidth={0}
+      maskColor={MINIMAP_MASK}
+    />
+  );
+}
+
 /** Zoom and fit, and for editors, snap to grid. */
 function CanvasControls() {
   const { readOnly, snapToGrid, setSnapToGrid } = useEditorStore((state) => ({
@@ -180,8 +196,8 @@ function toWorkflowHandles(edge: Edge) {
   return { sourceHandle: edge.sourceHandle ?? "", targetHandle: edge.targetHandle ?? "" };
 }
 
-function miniMapColor(node: CanvasNode): string {
-  if (isAnnotation(node)) return "var(--annotation-minimap)";
+function miniMapColor(node: Node): string {
+  if (isAnnotation(node as CanvasNode)) return "var(--annotation-minimap)";
   if (node.data.mode === "tool") return "var(--tool)";
   return node.type === "agent" ? "var(--accent)" : "var(--minimap-node)";
 }

@@ -1,8 +1,8 @@
 /**
  * Playwright's web server: a fresh e2e database, a production build of the current code, then
  * the web process npm start runs (workers/web.ts) on 127.0.0.1:3210 and one worker, both stopped with us. Database,
- * Redis db and port come from lib/testing/test-slot.ts. E2E_REUSE_BUILD=1 skips the build when one exists
- * (quicker reruns while only the tests change).
+ * Redis db and port come from lib/testing/test-slot.ts (E2E_PORT in the environment overrides the port).
+ * E2E_REUSE_BUILD=1 skips the build when one exists (quicker reruns while only the tests change).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -13,7 +13,8 @@ import { prepareTestDatabase } from "../../lib/db/test-database";
 import { E2E_PORT, testDatabaseUrl, testRedisUrl } from "../../lib/testing/test-slot";
 
 const HOST = "127.0.0.1";
-const PORT = String(E2E_PORT);
+// E2E_PORT overrides the slot's port: the editor bench passes a free port the system picked.
+const PORT = process.env.E2E_PORT ?? String(E2E_PORT);
 // A Redis db of its own: a dev worker on db 0 must not take our jobs.
 const REDIS_URL = process.env.E2E_REDIS_URL ?? testRedisUrl("e2e");
 
