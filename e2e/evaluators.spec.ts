@@ -93,6 +93,7 @@ test("renames a dataset, builds evaluators with the editor and sees the evaluati
   await judge.getByLabel("Model settings").fill(JUDGE_MODEL);
   await judge.getByLabel("Name").fill("states a temperature");
   await expect(editor.cards).toHaveCount(9);
+  await expect(start.getByRole("alert")).toHaveCount(0);
   await page.screenshot({ path: "test-results/evaluator-editor.png", fullPage: true });
 
   await start.getByRole("button", { name: "Start evaluation" }).click();
@@ -103,6 +104,8 @@ test("renames a dataset, builds evaluators with the editor and sees the evaluati
   await expect(results).toHaveCount(4);
   await expect(results.nth(0)).toContainText("weather was called with its argument input matching /^Oslo$/");
   await expect(results.nth(0)).toContainText("States a temperature, as asked");
-  await expect(results.nth(1)).toContainText('"Bergen: 10°C"}" does not match /9°C/');
+  await expect(results.nth(1)).toContainText(
+    '✗ regex: The output "{\\"result\\":\\"Bergen: 10°C\\"}" does not match /9°C/',
+  );
   await page.screenshot({ path: "test-results/evaluator-results.png", fullPage: true });
 });

@@ -62,8 +62,8 @@ export function EvaluatorCard({ draft, position, count, errors = {}, modelNodes,
         </Button>
       </div>
       <div className="eval-evaluator-fields">
-        {kind.fields.map(field)}
         {field(NAME_FIELD)}
+        {kind.fields.map(field)}
       </div>
       {errors[""] && <p className="eval-error">{errors[""]}</p>}
     </li>

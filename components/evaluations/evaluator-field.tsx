@@ -59,7 +59,7 @@ function FieldControl({ field, text, wide, onChange, modelNodes, common }: Contr
   if (field.type === "modelNode")
     return (
       <select {...common} className="input select" value={text} onChange={(e) => onChange(e.target.value)}>
-        <option value="">None: the model settings below</option>
+        <option value="">None: its own settings</option>
         {modelNodes.map((node) => (
           <option key={node.id} value={node.id}>
             {node.label} ({node.id})

@@ -111,8 +111,8 @@ export const KINDS: Record<EvaluatorKind, KindSpec> = {
     group: "Judge",
     fields: [
       { key: "modelNode", label: "Model of node", type: "modelNode", optional: true },
-      { key: "rubric", label: "Rubric", type: "textarea", placeholder: "The answer is correct, complete and polite." },
       { key: "passAt", label: "Pass at score", type: "number", step: "0.05", hint: "From 0 to 1" },
+      { key: "rubric", label: "Rubric", type: "textarea", placeholder: "The answer is correct, complete and polite." },
       {
         key: "model",
         label: "Model settings",

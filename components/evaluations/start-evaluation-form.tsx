@@ -23,6 +23,8 @@ type Props = {
   initialDataset?: string;
 };
 
+const FIELDS_WRONG = "Some evaluators' fields are wrong: see below";
+
 /** What a new evaluation starts from when the dataset has never been evaluated. */
 const FIRST_EVALUATORS = [{ kind: "contains" }];
 
@@ -68,7 +70,7 @@ function useStart(workflowId: string, datasetId: string, drafts: Draft[]) {
     event.preventDefault();
     setTried(true);
     if (drafts.length === 0) return setError("Add at least one evaluator");
-    if (!checked.settings) return setError("Some evaluators' fields are wrong: see below");
+    if (!checked.settings) return setError(FIELDS_WRONG);
     const form = new FormData(event.currentTarget);
     const version = String(form.get("version"));
     setStarting(true);
@@ -85,7 +87,9 @@ function useStart(workflowId: string, datasetId: string, drafts: Draft[]) {
     }
     router.push(`/workflows/${workflowId}/evaluations/${answer.body.id}`);
   };
-  return { submit, error, starting, errors: tried ? checked.errors : [] };
+  // The fields' own message goes once they are put right.
+  const shown = error === FIELDS_WRONG && checked.settings ? null : error;
+  return { submit, error: shown, starting, errors: tried ? checked.errors : [] };
 }
 
 type SourceProps = Pick<Props, "datasets" | "versions"> & { datasetId: string; onDataset: (id: string) => void };
