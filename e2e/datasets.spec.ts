@@ -65,11 +65,11 @@ test("builds a dataset by hand and from files, then evaluates the draft from the
   await expect(start.getByLabel("Dataset")).toHaveValue(/.+/);
   await expect(start.getByLabel("Run")).toHaveValue("draft");
   await expect(start.getByLabel("Run").locator("option")).toHaveText(["The draft", "Version 1 (live)"]);
-  await start.getByLabel("Add an evaluator").selectOption("toolCalled");
-  await expect(start.getByLabel("Evaluators", { exact: true })).toHaveValue(/"tool": "tool_name"/);
-  await start
-    .getByLabel("Evaluators", { exact: true })
-    .fill('[{ "kind": "contains" }, { "kind": "maxToolCalls", "max": 1 }]');
+  const evaluators = start.getByTestId("evaluator-card");
+  await expect(evaluators).toHaveCount(1);
+  await expect(evaluators.first()).toContainText("Output contains");
+  await start.getByLabel("Add an evaluator").selectOption({ label: "At most N tool calls" });
+  await evaluators.nth(1).getByLabel("At most").fill("1");
   await page.screenshot({ path: "test-results/evaluation-start.png", fullPage: true });
   await start.getByRole("button", { name: "Start evaluation" }).click();
   await expect(page).toHaveURL(new RegExp(`/workflows/${id}/evaluations/[^/]+$`));

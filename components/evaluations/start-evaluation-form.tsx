@@ -1,15 +1,16 @@
 "use client";
 /**
  * Starts an evaluation from the page: a dataset, the graph to run (the draft or any published version), how many rows
- * run at once, and the evaluators (JSON, started from the dataset's last evaluation or a ready-made one per kind);
- * then opens the evaluation, which shows its progress live.
+ * run at once, and the evaluators (edited as forms, started from the dataset's last evaluation); then opens the
+ * evaluation, which shows its progress live.
  */
 import { Play } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { callApi, evaluationsPath } from "./evaluation-api";
-import { DEFAULT_EVALUATORS, EVALUATOR_TEMPLATES, withEvaluator } from "./evaluator-templates";
+import { checkDrafts, toDrafts, type Draft } from "./evaluator-drafts";
+import { EvaluatorEditor } from "./evaluator-editor";
 
 type Props = {
   workflowId: string;
@@ -22,27 +23,25 @@ type Props = {
   initialDataset?: string;
 };
 
-const evaluatorsText = (list: unknown[]) => JSON.stringify(list, null, 2);
+const FIELDS_WRONG = "Some evaluators' fields are wrong: see below";
+
+/** What a new evaluation starts from when the dataset has never been evaluated. */
+const FIRST_EVALUATORS = [{ kind: "contains" }];
 
 export function StartEvaluationForm(props: Props) {
   const { workflowId, datasets, versions, lastEvaluators, modelNodes } = props;
   const first = datasets.find((dataset) => dataset.id === props.initialDataset) ?? datasets[0];
   const [datasetId, setDatasetId] = useState(first?.id ?? "");
-  const [evaluators, setEvaluators] = useState(evaluatorsText(lastEvaluators[first?.id] ?? DEFAULT_EVALUATORS));
+  const [drafts, setDrafts] = useState(() => toDrafts(lastEvaluators[first?.id] ?? FIRST_EVALUATORS));
   const chooseDataset = (id: string) => {
     setDatasetId(id);
-    if (lastEvaluators[id]) setEvaluators(evaluatorsText(lastEvaluators[id]));
+    if (lastEvaluators[id]) setDrafts(toDrafts(lastEvaluators[id]));
   };
-  const { submit, error, starting } = useStart(workflowId, datasetId, evaluators);
+  const { submit, error, starting, errors } = useStart(workflowId, datasetId, drafts);
   return (
     <form className="eval-start-form" id="new-evaluation" onSubmit={(e) => void submit(e)} data-testid="start-form">
       <SourceFields datasets={datasets} datasetId={datasetId} onDataset={chooseDataset} versions={versions} />
-      <EvaluatorsField
-        value={evaluators}
-        onChange={setEvaluators}
-        modelNodeId={modelNodes[0]?.id}
-        modelNodes={modelNodes}
-      />
+      <EvaluatorEditor drafts={drafts} onChange={setDrafts} errors={errors} modelNodes={modelNodes} />
       <div className="eval-row-form-actions">
         <Button type="submit" variant="primary" size="sm" disabled={starting || !datasetId}>
           <Play size={14} aria-hidden /> {starting ? "Starting…" : "Start evaluation"}
@@ -57,27 +56,30 @@ export function StartEvaluationForm(props: Props) {
   );
 }
 
-/** Starts the evaluation the form describes and opens it; or says what is wrong (the API names the field). */
-function useStart(workflowId: string, datasetId: string, evaluators: string) {
+/**
+ * Starts the evaluation the form describes and opens it; or says what is wrong: each evaluator's fields, checked
+ * with the API's schema once the person has tried to start, and anything else the API names.
+ */
+function useStart(workflowId: string, datasetId: string, drafts: Draft[]) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
   const [starting, setStarting] = useState(false);
+  const checked = checkDrafts(drafts);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setTried(true);
+    if (drafts.length === 0) return setError("Add at least one evaluator");
+    if (!checked.settings) return setError(FIELDS_WRONG);
     const form = new FormData(event.currentTarget);
-    let list: unknown;
-    try {
-      list = JSON.parse(evaluators);
-    } catch (problem) {
-      return setError(`Evaluators: not JSON (${(problem as Error).message})`);
-    }
     const version = String(form.get("version"));
     setStarting(true);
+    setError(null);
     const answer = await callApi<{ id: string }>("POST", evaluationsPath(workflowId), {
       dataset: datasetId,
       version: version === "draft" ? "draft" : Number(version),
       concurrency: Number(form.get("concurrency")),
-      evaluators: list,
+      evaluators: checked.settings,
     });
     if (!answer.ok) {
       setStarting(false);
@@ -85,7 +87,9 @@ function useStart(workflowId: string, datasetId: string, evaluators: string) {
     }
     router.push(`/workflows/${workflowId}/evaluations/${answer.body.id}`);
   };
-  return { submit, error, starting };
+  // The fields' own message goes once they are put right.
+  const shown = error === FIELDS_WRONG && checked.settings ? null : error;
+  return { submit, error: shown, starting, errors: tried ? checked.errors : [] };
 }
 
 type SourceProps = Pick<Props, "datasets" | "versions"> & { datasetId: string; onDataset: (id: string) => void };
@@ -125,55 +129,6 @@ function SourceFields({ datasets, datasetId, onDataset, versions }: SourceProps)
         Rows at once
         <input className="input" name="concurrency" type="number" min={1} max={16} defaultValue={4} />
       </label>
-    </div>
-  );
-}
-
-type FieldProps = {
-  value: string;
-  onChange: (value: string) => void;
-  modelNodeId?: string;
-  modelNodes: Props["modelNodes"];
-};
-
-/** The evaluators as JSON, and a picker that adds a ready-made one of a kind. */
-function EvaluatorsField({ value, onChange, modelNodeId, modelNodes }: FieldProps) {
-  const add = (kind: string) => {
-    const template = EVALUATOR_TEMPLATES.find((candidate) => candidate.kind === kind);
-    if (template) onChange(withEvaluator(value, template.settings(modelNodeId)));
-  };
-  const nodes = modelNodes.map((node) => `${node.id} (${node.label})`).join(", ");
-  return (
-    <div className="eval-evaluators">
-      <div className="eval-evaluators-head">
-        <span>Evaluators</span>
-        <select
-          className="input select eval-add-evaluator"
-          aria-label="Add an evaluator"
-          value=""
-          onChange={(e) => add(e.target.value)}
-        >
-          <option value="">Add an evaluator…</option>
-          {EVALUATOR_TEMPLATES.map((template) => (
-            <option key={template.kind} value={template.kind}>
-              {template.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <textarea
-        className="input textarea mono"
-        rows={8}
-        aria-label="Evaluators"
-        spellCheck={false}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <p className="muted eval-hint">
-        A row passes when its run completes and every evaluator passes. Settings may quote the row:
-        {" {{expected.output}}, {{expected.city}}, {{input}}."}
-        {nodes && ` An LLM judge may use a model node's settings with "modelNode": ${nodes}.`}
-      </p>
     </div>
   );
 }

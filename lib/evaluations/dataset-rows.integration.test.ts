@@ -1,6 +1,7 @@
 /**
  * A dataset edited row by row through the real API (a row changed, a row deleted and the rest renumbered, wrong
- * input named), and an evaluation of a published version that is no longer the live one: its rows run that version.
+ * input named), an evaluation of a published version that is no longer the live one (its rows run that version), and
+ * a dataset renamed under its evaluations: they follow it, and the new name starts and compares evaluations.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
@@ -27,6 +28,20 @@ async function api(method: string, path: string, body?: unknown) {
 
 const datasetPath = () => `/api/workflows/${workflowId}/datasets/words`;
 type Row = { id: string; position: number; input: unknown; expectations: Record<string, unknown> };
+
+const evaluationPath = (id: string) => `/api/workflows/${workflowId}/evaluations/${id}`;
+
+/** The evaluation once it has completed. */
+const finished = (evaluationId: string) =>
+  waitFor(
+    "the evaluation to end",
+    async () => {
+      const read = await api("GET", evaluationPath(evaluationId));
+      return read.body.status === "completed" ? read.body : undefined;
+    },
+    60_000,
+    250,
+  );
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -87,15 +102,7 @@ describe("an evaluation of a published version by number", () => {
       evaluators,
     });
     expect(started).toMatchObject({ status: 201, body: { version: 1, source: "published" } });
-    const ended = await waitFor(
-      "the evaluation to end",
-      async () => {
-        const read = await api("GET", `/api/workflows/${workflowId}/evaluations/${started.body.id}`);
-        return read.body.status === "completed" ? read.body : undefined;
-      },
-      60_000,
-      250,
-    );
+    const ended = await finished(started.body.id);
     // Version 1 shouts, version 2 (live now) asks.
     expect(ended.results.map((result: { output: unknown }) => result.output)).toEqual(["CD!", "GH!"]);
     expect(ended.summary).toMatchObject({ rows: 2, passed: 2 });
@@ -114,4 +121,54 @@ describe("an evaluation of a published version by number", () => {
       body: expect.objectContaining({ error: `version: workflow ${workflowId} has no published version 9` }),
     });
   }, 90_000);
+});
+
+describe("a renamed dataset", () => {
+  it("keeps its evaluations, which show the new name, and starts new ones by it; the old name is gone", async () => {
+    const evaluators = [{ kind: "exact" }];
+    const before = await api("POST", `/api/workflows/${workflowId}/evaluations`, { dataset: "words", evaluators });
+    expect(before.status).toBe(201);
+    await finished(before.body.id);
+    const datasetId = (await api("GET", datasetPath())).body.id;
+
+    const renamed = await api("PATCH", datasetPath(), { name: " shouted words " });
+    expect(renamed).toMatchObject({ status: 200, body: { id: datasetId, name: "shouted words", rowCount: 2 } });
+    expect((await api("GET", datasetPath())).status).toBe(404);
+    expect((await api("GET", evaluationPath(before.body.id))).body).toMatchObject({
+      datasetId,
+      datasetName: "shouted words",
+      summary: { rows: 2 },
+    });
+
+    const after = await api("POST", `/api/workflows/${workflowId}/evaluations`, {
+      dataset: "shouted words",
+      evaluators,
+    });
+    expect(after.status).toBe(201);
+    await finished(after.body.id);
+    const compared = await api("GET", `${evaluationPath(before.body.id)}/compare?with=${after.body.id}`);
+    expect(compared.status).toBe(200);
+    expect(compared.body.rows).toHaveLength(2);
+    const listed = (await api("GET", `/api/workflows/${workflowId}/evaluations`)).body.evaluations;
+    expect(listed.filter((e: { datasetName: string }) => e.datasetName === "shouted words")).toHaveLength(3);
+  }, 90_000);
+
+  it("names what is wrong: a taken name, a slash, an empty body, a dataset that is not there", async () => {
+    const renamedPath = `/api/workflows/${workflowId}/datasets/${encodeURIComponent("shouted words")}`;
+    expect((await api("POST", `/api/workflows/${workflowId}/datasets`, { name: "other" })).status).toBe(201);
+    expect(await api("PATCH", renamedPath, { name: "other" })).toEqual({
+      status: 409,
+      body: expect.objectContaining({ error: `Workflow ${workflowId} already has a dataset named "other"` }),
+    });
+    const slash = await api("PATCH", renamedPath, { name: "a/b" });
+    expect(slash).toEqual({ status: 400, body: expect.objectContaining({ error: "name: may not hold a slash" }) });
+    const empty = await api("PATCH", renamedPath, {});
+    expect(empty).toEqual({
+      status: 400,
+      body: expect.objectContaining({ error: "body: give a name or a description" }),
+    });
+    expect((await api("PATCH", `/api/workflows/${workflowId}/datasets/nope`, { name: "x" })).status).toBe(404);
+    const described = await api("PATCH", renamedPath, { description: "Shouted back" });
+    expect(described).toMatchObject({ status: 200, body: { name: "shouted words", description: "Shouted back" } });
+  });
 });

@@ -117,6 +117,25 @@ export async function deleteRow(datasetId: string, rowId: string): Promise<boole
   });
 }
 
+/**
+ * Renames a dataset or changes what it says it checks: the dataset as it is now, "taken" when the workflow already
+ * has a dataset of the new name, "missing" when it is gone. Evaluations hold the dataset by id, so they follow it.
+ */
+export async function updateDataset(
+  workflowId: string,
+  datasetId: string,
+  fields: { name?: string; description?: string },
+): Promise<DatasetSummary | "taken" | "missing"> {
+  try {
+    const { count } = await getDb().dataset.updateMany({ where: { id: datasetId, workflowId }, data: fields });
+    if (count === 0) return "missing";
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return "taken";
+    throw error;
+  }
+  return (await findDataset(workflowId, datasetId)) ?? "missing";
+}
+
 export async function deleteDataset(datasetId: string): Promise<void> {
   await getDb().dataset.delete({ where: { id: datasetId } });
 }

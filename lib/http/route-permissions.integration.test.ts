@@ -396,6 +396,16 @@ const ROWS: Row[] = [
     allowed: [200],
     limited: "workflow",
   },
+  // Changing only the description leaves the name the other rows use.
+  {
+    method: "PATCH",
+    route: "/api/workflows/[id]/datasets/[dataset]",
+    access: "editor",
+    path: () => `/api/workflows/${workflowId}/datasets/perm`,
+    body: { description: "described by the permission table" },
+    allowed: [200],
+    limited: "workflow",
+  },
   // The first caller let in deletes the doomed dataset; the others find it gone.
   {
     method: "DELETE",

@@ -184,7 +184,7 @@ export const appRoutes: Route[] = [
   },
   { method: "GET", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/datasets$/, handler: h(datasetsRoute.GET) },
   { method: "POST", pattern: /^\/api\/workflows\/(?<id>[^/]+)\/datasets$/, handler: h(datasetsRoute.POST) },
-  ...(["GET", "DELETE"] as const).map((method) => ({
+  ...(["GET", "PATCH", "DELETE"] as const).map((method) => ({
     method,
     pattern: /^\/api\/workflows\/(?<id>[^/]+)\/datasets\/(?<dataset>[^/]+)$/,
     handler: h(datasetRoute[method]),

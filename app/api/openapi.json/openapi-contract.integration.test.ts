@@ -385,6 +385,12 @@ describe("each operation's own answers", () => {
     expect((await get(`${base}/evaluations/${evaluationId}/compare?with=${evaluationId}`)).status).toBe(200);
     expect((await get(`${base}/evaluations/${evaluationId}/compare`)).status).toBe(400);
     expect((await get(`${base}/evaluations/no-such-evaluation/compare?with=x`)).status).toBe(404);
+    const patch = (path: string, body: unknown) => call("PATCH", path, json(body));
+    expect((await post(`${base}/datasets`, { name: "other" })).status).toBe(201);
+    expect((await patch(`${base}/datasets/contract`, { name: "other" })).status).toBe(409);
+    expect((await patch(`${base}/datasets/contract`, {})).status).toBe(400);
+    expect((await patch(`${base}/datasets/nothing`, { name: "x" })).status).toBe(404);
+    expect((await patch(`${base}/datasets/contract`, { description: "renamed elsewhere" })).status).toBe(200);
     expect((await call("DELETE", `${base}/datasets/contract`)).status).toBe(204);
     expect((await call("DELETE", `${base}/datasets/contract`)).status).toBe(404);
   });

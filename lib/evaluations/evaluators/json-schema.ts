@@ -1,6 +1,9 @@
-/** `jsonSchema`: the output (an object, or text holding JSON) matches a JSON Schema, checked by the agents' own Ajv. */
+/**
+ * `jsonSchema`: the output (an object, or text holding JSON) matches a JSON Schema, checked by the agents' own Ajv.
+ * Ajv is loaded only when a check runs, so the evaluator settings (kinds.ts) stay light enough for the browser's
+ * evaluator editor, which validates with the same schemas.
+ */
 import { z } from "zod";
-import { answerFormat } from "../../agent/structured-answer";
 import type { JsonSchema } from "../../nodes/types";
 import { outputText, verdict, type RowOutcome } from "./types";
 
@@ -10,7 +13,8 @@ export const JsonSchemaConfig = z.object({
   schema: z.record(z.string(), z.unknown()),
 });
 
-export function jsonSchema(config: z.infer<typeof JsonSchemaConfig>, row: RowOutcome) {
+export async function jsonSchema(config: z.infer<typeof JsonSchemaConfig>, row: RowOutcome) {
+  const { answerFormat } = await import("../../agent/structured-answer");
   let format;
   try {
     format = answerFormat(config.schema as JsonSchema);

@@ -32,16 +32,24 @@ export const AddRowsBody = z.union([
   }),
 ]);
 
+const DatasetName = z
+  .string("name: required")
+  .trim()
+  .min(1, "name: required")
+  .max(100, "name: keep it under 100 characters")
+  .regex(/^[^/]+$/, "name: may not hold a slash");
+const DatasetDescription = z.string().max(2_000, "description: keep it under 2,000 characters");
+
 export const CreateDatasetBody = z.object({
-  name: z
-    .string("name: required")
-    .trim()
-    .min(1, "name: required")
-    .max(100, "name: keep it under 100 characters")
-    .regex(/^[^/]+$/, "name: may not hold a slash"),
-  description: z.string().max(2_000, "description: keep it under 2,000 characters").default(""),
+  name: DatasetName,
+  description: DatasetDescription.default(""),
   rows: rowsField.default([]),
 });
+
+/** A new name, a new description, or both. */
+export const UpdateDatasetBody = z
+  .object({ name: DatasetName.optional(), description: DatasetDescription.optional() })
+  .refine((body) => body.name !== undefined || body.description !== undefined, "give a name or a description");
 
 export const DatasetSummary = z.object({
   id: z.string(),
@@ -103,6 +111,22 @@ export const operations: ApiOperation[] = [
     responses: {
       200: jsonResponse("The dataset", DatasetSummary.extend({ rows: z.array(DatasetRow) })),
       404: noDataset,
+    },
+  },
+  {
+    method: "patch",
+    path: "/api/workflows/{id}/datasets/{dataset}",
+    tag,
+    summary: "Rename a dataset or change its description",
+    description: "Evaluations hold the dataset by id: those already run follow it to its new name.",
+    access: "editor",
+    limited: "workflow",
+    request: { params: DatasetParams, body: jsonBody(UpdateDatasetBody) },
+    responses: {
+      200: jsonResponse("The dataset as it is now", DatasetSummary),
+      400: apiError("A field is wrong (it is named)"),
+      404: noDataset,
+      409: apiError("The workflow already has a dataset of that name"),
     },
   },
   {

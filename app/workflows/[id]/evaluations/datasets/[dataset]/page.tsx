@@ -1,6 +1,6 @@
 /**
  * One dataset: its rows (input, expected output, other expectations), changed, deleted or added by hand, and rows
- * imported from a CSV or JSONL file. Viewers may read it; editors change it.
+ * imported from a CSV or JSONL file; the dataset itself renamed or deleted. Viewers may read it; editors change it.
  */
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -13,6 +13,7 @@ import { buttonClassName } from "@/components/ui/button";
 import { DatasetImport } from "@/components/evaluations/dataset-import";
 import { DatasetRows } from "@/components/evaluations/dataset-rows";
 import { DeleteDatasetButton } from "@/components/evaluations/delete-dataset-button";
+import { RenameDatasetButton } from "@/components/evaluations/rename-dataset-button";
 import "@/components/evaluations/evaluations.css";
 
 export const dynamic = "force-dynamic";
@@ -39,6 +40,7 @@ export default async function DatasetPage({ params }: PageProps) {
       }
       actions={
         <>
+          {canEdit && <RenameDatasetButton workflowId={id} dataset={dataset} />}
           {canEdit && <DeleteDatasetButton workflowId={id} dataset={dataset} />}
           <Link className={buttonClassName("secondary", "sm")} href={evaluations}>
             All evaluations
