@@ -3,7 +3,8 @@
  * workers, Redis and PostgreSQL): the client discovers the Agent Card at the well-known path, sends a message (a run
  * of the published version, trigger "a2a") and gets the completed task with the output as its artifact, streams one
  * (a model's answer arrives as appended chunks of the artifact), reads a task back, and cancels one (the run is
- * cancelled). A v0.3 caller's `message/send` works too. Input that does not fit the Entry is a rejected task naming the field; a workflow not exposed over A2A has no card and no endpoint.
+ * cancelled). A v0.3 caller's `message/send` works too. Input that does not fit the Entry is a rejected task naming
+ * the field; a workflow not exposed over A2A has no card and no endpoint.
  */
 import { Role, TaskState, type Message, type Task } from "@a2a-js/sdk";
 import { ClientFactory, DefaultAgentCardResolver, JsonRpcTransportFactory, type Client } from "@a2a-js/sdk/client";

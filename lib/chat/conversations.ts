@@ -109,8 +109,8 @@ export type SendResult = { ok: true; runId: string; turnId: string } | Extract<S
 
 /**
  * Starts the workflow on the message and records the turn; the first message also titles a conversation still untitled.
- * `kind`: the editor's Chat panel ("chat", the draft), a public chat visitor ("public-chat") or an AG-UI thread ("ag-ui"),
- * both of which run the published version.
+ * `kind`: the editor's Chat panel ("chat", the draft), a public chat visitor ("public-chat") or an AG-UI thread
+ * ("ag-ui"); the last two run the published version.
  */
 export async function sendMessage(
   conversationId: string,

@@ -11,7 +11,7 @@ import { sql } from "../db/sql";
 import { startRun } from "../runs/start-run";
 import { apiClient, type ApiClient } from "../testing/api-client";
 import { graphEdge, graphNode } from "../testing/fixtures";
-import { shareWorkflow } from "../testing/share-workflow";
+import { shareWorkflow, TEST_ADMIN } from "../testing/share-workflow";
 import { createTestAccount } from "../testing/test-accounts";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import { waitFor } from "../testing/wait-for";
@@ -183,7 +183,7 @@ describe("at run time", () => {
       30_000,
     );
     const { folderId } = await getDb().workflow.findUniqueOrThrow({ where: { id: shared } });
-    expect((await setFolderMember(folderId!, bob.userId, null)).ok).toBe(true);
+    expect((await setFolderMember(TEST_ADMIN, folderId!, bob.userId, null)).ok).toBe(true);
     const decided = await bob.fetch(`/api/runs/${runId}/waits/approve`, {
       method: "POST",
       body: JSON.stringify({ decision: "approved" }),
