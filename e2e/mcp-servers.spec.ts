@@ -216,7 +216,7 @@ test("the editor follows a run that is still going: its status, and the MCP serv
   }
 });
 
-/** Entry → Agent with two tools: an HTTP request to `holdUrl` (called first) and an MCP server pinged twice a second. */
+/** Entry, then an Agent with two tools: an HTTP request to `holdUrl` (called first) and a pinged MCP server. */
 async function createLiveWorkflow(request: APIRequestContext, holdUrl: string): Promise<{ id: string }> {
   const node = (id: string, type: string, label: string, y: number, mode: "normal" | "tool", params: object) => ({
     id,
