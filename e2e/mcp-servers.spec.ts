@@ -100,11 +100,10 @@ test("a person wires server-everything into an agent, picks its tools and watche
   const health = page.getByTestId("mcp-health");
   await expect(health.locator('[data-status="green"]')).toHaveCount(1);
   await expect(health).toContainText("everything");
-  const dot = await run.graph
-    .locator(".react-flow__node")
-    .filter({ hasText: "everything" })
-    .evaluate((node) => getComputedStyle(node, "::after").backgroundColor);
-  expect(dot).toBe("rgb(22, 163, 74)");
+  const dot = run.graph.locator(".react-flow__node").filter({ hasText: "everything" });
+  await expect
+    .poll(() => dot.evaluate((node) => getComputedStyle(node, "::after").backgroundColor))
+    .toBe("rgb(22, 163, 74)");
   await expect(run.toolCall("everything__trigger-long-running-operation")).toHaveCount(1, { timeout: 30_000 });
   await run.expectCompleted();
   await expect(run.finalAnswer).toContainText("Echo: hi from the browser");

@@ -6,6 +6,7 @@
  */
 import { expect, test } from "./support/test";
 import { createInvite, joinWithInvite } from "./support/accounts";
+import { shareThroughFolder } from "./support/folders";
 import { EditorPage } from "./pages/editor-page";
 
 const node = (id: string, type: string, x: number, label: string, params: Record<string, unknown> = {}) => ({
@@ -47,11 +48,13 @@ test("the webhook runs the published version while the draft changes; history, d
   await expect(page.getByTestId("publish-state")).toHaveText("v1 live");
 
   // A second editor changes the draft: the webhook still runs version 1.
+  const danaEmail = `dana-${Date.now()}@example.com`;
   const dana = await joinWithInvite(browser, await createInvite(page, "editor"), {
     name: "Dana Draft",
-    email: `dana-${Date.now()}@example.com`,
+    email: danaEmail,
     password: "correct horse battery staple",
   });
+  await shareThroughFolder(page, id, danaEmail, "editor"); // since sharing, the owner's until shared
   const second = new EditorPage(dana);
   await dana.goto(`/workflows/${id}`);
   await second.select(second.node("Answer"));

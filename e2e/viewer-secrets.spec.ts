@@ -4,6 +4,7 @@
  */
 import { expect, test } from "./support/test";
 import { createInvite, joinWithInvite } from "./support/accounts";
+import { shareThroughFolder } from "./support/folders";
 import { EditorPage } from "./pages/editor-page";
 
 test("a viewer sees an Agent's stored secret by name, not as missing", async ({ page, browser, request }) => {
@@ -36,11 +37,13 @@ test("a viewer sees an Agent's stored secret by name, not as missing", async ({ 
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
 
+  const viewerEmail = `secret-viewer-${Date.now()}@switchboard.test`;
   const viewer = await joinWithInvite(browser, await createInvite(page, "viewer"), {
     name: "Vera Viewer",
-    email: `secret-viewer-${Date.now()}@switchboard.test`,
+    email: viewerEmail,
     password: "a long viewer password",
   });
+  await shareThroughFolder(page, id, viewerEmail, "viewer"); // since sharing, the owner's until shared
   await viewer.goto(`/workflows/${id}`);
   const editor = new EditorPage(viewer);
   await editor.select(editor.node("Agent"));

@@ -30,3 +30,14 @@ export async function fileWorkflow(page: Page, workflowName: string, folderName:
   await expect(dialog).toHaveCount(0);
   await expect(row.getByTestId("workflow-folder")).toHaveText(folderName);
 }
+
+/** As an admin: shares the workflow `workflowId` with the person `email` as `role`, through a folder of its own. */
+export async function shareThroughFolder(admin: Page, workflowId: string, email: string, role: "viewer" | "editor") {
+  const name = `Shared ${workflowId.slice(-6)} ${Date.now()}`;
+  await createFolderWith(admin, name, { [email]: role });
+  const listed = await admin.request.get("/api/folders");
+  const { folders } = (await listed.json()) as { folders: { id: string; name: string }[] };
+  const folderId = folders.find((folder) => folder.name === name)?.id;
+  const filed = await admin.request.patch(`/api/workflows/${workflowId}`, { data: { folderId } });
+  expect(filed.status()).toBe(200);
+}

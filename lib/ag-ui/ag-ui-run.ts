@@ -44,7 +44,10 @@ export function readAgUiRequest(body: unknown): AgUiRequest {
  * with fields) is a run of its own, as a form's submission is.
  */
 export async function startAgUiRun(workflowId: string, request: Extract<AgUiRequest, { ok: true }>, by: RunStarter) {
-  if (typeof request.runInput !== "string") return startRun(workflowId, request.runInput, { kind: "ag-ui", by });
+  const asRun = () => startRun(workflowId, request.runInput, { kind: "ag-ui", by });
+  if (typeof request.runInput !== "string") return asRun();
+  // A workflow that does not exist has no conversations: the start says so (404).
+  if ((await getDb().workflow.count({ where: { id: workflowId } })) === 0) return asRun();
   const conversationId = await threadConversation(workflowId, request.input.threadId, by);
   return sendMessage(conversationId, request.runInput, by, "ag-ui");
 }

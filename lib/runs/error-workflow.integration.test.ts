@@ -69,7 +69,8 @@ describe("error workflow", () => {
       url: `${process.env.SWITCHBOARD_URL}/runs/${runId}`,
     };
     expect(result).toMatchObject({ status: "completed", output: expected });
-    expect(handled.trigger).toEqual({ kind: "error" });
+    // Acting for the failed run's person (or its workflow's owner): whose access its Workflow Tools are checked with.
+    expect(handled.trigger).toEqual({ kind: "error", actingFor: expect.any(String) });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await runsOf(handlerId)).toHaveLength(1);
   });

@@ -9,6 +9,7 @@ import { getDb } from "../db/client";
 import { apiClient, type ApiClient } from "../testing/api-client";
 import { echoSpellings, startEchoMcpPeer, type EchoMcpPeer } from "../testing/echo-mcp-peer";
 import { graphEdge, graphNode } from "../testing/fixtures";
+import { shareWorkflow } from "../testing/share-workflow";
 import { createTestAccount } from "../testing/test-accounts";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import { waitForRun } from "../testing/wait-for-run";
@@ -19,6 +20,7 @@ import { putSecret } from "./secret-store";
 const SECRET = "sk-echo-9d41c7be22f0a6";
 let stack: TestStack;
 let viewer: ApiClient;
+let viewerId: string;
 let peer: EchoMcpPeer;
 const workflowIds: string[] = [];
 
@@ -34,7 +36,9 @@ const forbidden = () => {
 
 beforeAll(async () => {
   stack = await startTestStack();
-  viewer = apiClient(stack.url, (await createTestAccount("viewer")).headers);
+  const viewerAccount = await createTestAccount("viewer");
+  viewer = apiClient(stack.url, viewerAccount.headers);
+  viewerId = viewerAccount.userId;
   peer = await startEchoMcpPeer();
   await putSecret("ECHO_MCP_TOKEN", SECRET);
 });
@@ -77,6 +81,7 @@ async function post(path: string, body: unknown): Promise<Record<string, string>
 async function chatWithEchoingServer() {
   const workflow = await post("/api/workflows", { name: "secret echo", publish: true, ...echoingGraph(peer.url) });
   workflowIds.push(workflow.id);
+  await shareWorkflow(workflow.id, viewerId, "viewer"); // the viewer may read it: what they read must hold no secret
   const conversation = await post(`/api/workflows/${workflow.id}/conversations`, {});
   const { runId } = await post(`/api/conversations/${conversation.id}/messages`, { text: "call the echo tool" });
   const result = await waitForRun(stack, runId, 30_000);
