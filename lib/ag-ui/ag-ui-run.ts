@@ -8,7 +8,7 @@
 import { contentToText, type RunAgentInput } from "@ag-ui/core";
 import { RunAgentInputSchema } from "@ag-ui/core/schemas";
 import { AGUI_MEDIA_TYPE, EventEncoder } from "@ag-ui/encoder";
-import { sendMessage, UNTITLED } from "../chat/conversations";
+import { sendKeyedMessage } from "../chat/conversations";
 import { getDb } from "../db/client";
 import { sharedRedis } from "../queue/redis";
 import { loadPlan } from "../runs/load-plan";
@@ -48,21 +48,8 @@ export async function startAgUiRun(workflowId: string, request: Extract<AgUiRequ
   if (typeof request.runInput !== "string") return asRun();
   // A workflow that does not exist has no conversations: the start says so (404).
   if ((await getDb().workflow.count({ where: { id: workflowId } })) === 0) return asRun();
-  const conversationId = await threadConversation(workflowId, request.input.threadId, by);
-  return sendMessage(conversationId, request.runInput, by, "ag-ui");
-}
-
-/**
- * The conversation an AG-UI thread is, made on its first message. It is keyed like a public chat visitor's (an outside
- * caller's conversation, not listed in the editor's Chat panel), by the caller and the thread, so nobody else's
- * threadId reaches it.
- */
-async function threadConversation(workflowId: string, threadId: string, by: RunStarter): Promise<string> {
-  const visitorId = `ag-ui:${by.userId}:${threadId}`;
-  const found = await getDb().conversation.findFirst({ where: { workflowId, visitorId }, select: { id: true } });
-  if (found) return found.id;
-  const created = await getDb().conversation.create({ data: { workflowId, visitorId, title: UNTITLED } });
-  return created.id; // titled by its first message, as every conversation is
+  // Keyed by the caller and the thread, so nobody else's threadId reaches it.
+  return sendKeyedMessage(workflowId, `ag-ui:${by.userId}:${request.input.threadId}`, request.runInput, by, "ag-ui");
 }
 
 export type AgUiStreamOptions = {

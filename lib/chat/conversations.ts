@@ -105,6 +105,33 @@ export async function getConversation(id: string): Promise<ConversationView | nu
   };
 }
 
+/**
+ * Sends a message in the latest conversation an outside caller's `visitorId` holds in the workflow (a public chat
+ * visitor, an AG-UI caller's thread), made on their first message; such conversations are not listed in the Chat panel.
+ */
+export async function sendKeyedMessage(
+  workflowId: string,
+  visitorId: string,
+  message: string,
+  by: RunStarter | undefined,
+  kind: "public-chat" | "ag-ui",
+): Promise<SendResult> {
+  const id =
+    (await latestKeyedConversationId(workflowId, visitorId)) ??
+    (await getDb().conversation.create({ data: { workflowId, visitorId, title: UNTITLED } })).id;
+  return sendMessage(id, message, by, kind);
+}
+
+/** The newest conversation `visitorId` holds in the workflow, or null. */
+export async function latestKeyedConversationId(workflowId: string, visitorId: string): Promise<string | null> {
+  const found = await getDb().conversation.findFirst({
+    where: { workflowId, visitorId },
+    orderBy: { updatedAt: "desc" },
+    select: { id: true },
+  });
+  return found?.id ?? null;
+}
+
 export type SendResult = { ok: true; runId: string; turnId: string } | Extract<StartRunResult, { ok: false }>;
 
 /**

@@ -6,7 +6,13 @@
  */
 import "server-only";
 import { getDb } from "../db/client";
-import { getConversation, sendMessage, UNTITLED, type ChatTurnView } from "../chat/conversations";
+import {
+  getConversation,
+  latestKeyedConversationId,
+  sendKeyedMessage,
+  UNTITLED,
+  type ChatTurnView,
+} from "../chat/conversations";
 
 export type PublicTurn = {
   message: string;
@@ -17,15 +23,6 @@ export type PublicTurn = {
 
 /** What a visitor is told when their message got no answer: the cause stays in the run, for the editors. */
 export const NO_ANSWER = "Sorry, this message could not be answered. Please try again later.";
-
-async function latestConversationId(workflowId: string, visitorId: string): Promise<string | null> {
-  const found = await getDb().conversation.findFirst({
-    where: { workflowId, visitorId },
-    orderBy: { updatedAt: "desc" },
-    select: { id: true },
-  });
-  return found?.id ?? null;
-}
 
 function publicStatus(status: ChatTurnView["status"]): PublicTurn["status"] {
   if (status === "completed") return "answered";
@@ -43,7 +40,7 @@ const publicTurn = (turn: ChatTurnView): PublicTurn => {
 };
 
 export async function visitorTurns(workflowId: string, visitorId: string): Promise<PublicTurn[]> {
-  const id = await latestConversationId(workflowId, visitorId);
+  const id = await latestKeyedConversationId(workflowId, visitorId);
   const conversation = id ? await getConversation(id) : null;
   return conversation ? conversation.turns.map(publicTurn) : [];
 }
@@ -53,9 +50,5 @@ export async function startNewConversation(workflowId: string, visitorId: string
   await getDb().conversation.create({ data: { workflowId, visitorId, title: UNTITLED } });
 }
 
-export async function sendVisitorMessage(workflowId: string, visitorId: string, message: string) {
-  const id =
-    (await latestConversationId(workflowId, visitorId)) ??
-    (await getDb().conversation.create({ data: { workflowId, visitorId, title: UNTITLED } })).id;
-  return sendMessage(id, message, undefined, "public-chat");
-}
+export const sendVisitorMessage = (workflowId: string, visitorId: string, message: string) =>
+  sendKeyedMessage(workflowId, visitorId, message, undefined, "public-chat");
