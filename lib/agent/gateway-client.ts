@@ -5,7 +5,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import { LATEST_PROTOCOL_VERSION, type CallToolResult, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { dynamicTool, jsonSchema, type ToolSet } from "ai";
 import { retryingFetch } from "./retrying-fetch";
 import { sharedSchemaValidator } from "../mcp/schema-validator";
@@ -44,6 +44,14 @@ export type ToolCallObserver = {
 };
 
 /**
+ * The gateway keeps no MCP session (lib/gateway/answer-request.ts): every request stands alone, so the handshake
+ * (initialize, then initialized — two of a one-tool run's four requests) tells it nothing. The SDK skips it for a
+ * transport that already has a session id; the gateway ignores the id. The protocol version it would have agreed is
+ * set instead, so each request still names it.
+ */
+const GATEWAY_SESSION = "stateless";
+
+/**
  * The agent's MCP client for the gateway, connected with its session token (the bench measures the gateway through it
  * too).
  */
@@ -57,7 +65,9 @@ export async function gatewayClient(gatewayUrl: string, token: string): Promise<
     // A web app restarting under a running agent costs a pause, not failed tool calls. Each request carries the trace
     // context of the call it makes, so the gateway's spans join the run's trace.
     fetch: tracedFetch(retryingFetch()),
+    sessionId: GATEWAY_SESSION,
   });
+  transport.setProtocolVersion(LATEST_PROTOCOL_VERSION);
   await client.connect(transport);
   return client;
 }

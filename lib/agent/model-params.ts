@@ -8,9 +8,8 @@ import { z } from "zod";
 import type { ParamField } from "../nodes/types";
 import { SecretRef, secretRef } from "../secrets/reference";
 import { resolveSecrets } from "../secrets/resolve";
-import { guardedFetchFor } from "../net/guarded-fetch";
 import type { OutboundSecret } from "../secrets/secret-destination";
-import { createModel, ModelSettings, RealModelSettings } from "./models";
+import { modelFor, ModelSettings, RealModelSettings } from "./models";
 import { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL } from "./model-defaults";
 import {
   PROVIDER_IDS,
@@ -189,7 +188,7 @@ export async function modelFromParams(
   if (!parsed.success) throw new Error(describeIssues(parsed.error, "model"));
   return {
     model: withModelSpans(
-      withSampling(createModel(parsed.data, guardedFetchFor({ secrets: [...outbound, ...secrets] })), params),
+      withSampling(modelFor(parsed.data, [...outbound, ...secrets]), params),
       params.provider,
       modelNameOf(params),
     ),

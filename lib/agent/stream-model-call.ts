@@ -59,13 +59,7 @@ export async function streamModelCall(modelCall: ModelCall, onText: (delta: stri
     else if (part.type === "error") throw part.error;
     else if (part.type === "abort") call.abortSignal?.throwIfAborted();
   }
-  const [text, toolCalls, finishReason, usage, response, warnings] = await Promise.all([
-    result.text,
-    result.toolCalls,
-    result.finishReason,
-    result.usage,
-    result.response,
-    result.warnings,
-  ]);
+  // One read of the result: each of the SDK's result getters (text, usage…) tees and drains the stream again.
+  const { text, toolCalls, finishReason, usage, response, warnings } = (await result.steps).at(-1)!;
   return { text, toolCalls, finishReason, usage, response, warnings };
 }
