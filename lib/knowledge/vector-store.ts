@@ -102,12 +102,19 @@ async function tableFor(baseId: string, dimensions: number): Promise<Table> {
   }
 }
 
+const ofDocument = (documentId: string) => `document_id = ${sqlString(documentId)}`;
+
 /** Replaces one document's chunks with these (none: the document's chunks are removed). */
 export async function replaceDocumentChunks(baseId: string, documentId: string, rows: ChunkRow[]): Promise<void> {
   const existing = await openTable(baseId);
-  if (existing) await existing.delete(`document_id = ${sqlString(documentId)}`);
+  if (existing) await existing.delete(ofDocument(documentId));
   if (rows.length === 0) return;
   await (existing ?? (await tableFor(baseId, rows[0].vector.length))).add(rows);
+}
+
+/** Removes one document's chunks, so no search finds them again; a base with no table has none. */
+export async function deleteDocumentChunks(baseId: string, documentId: string): Promise<void> {
+  await (await openTable(baseId))?.delete(ofDocument(documentId));
 }
 
 /** Adds rows as they are (the bench fills a table in batches this way). */
