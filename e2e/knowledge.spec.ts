@@ -1,7 +1,8 @@
 /**
  * The Knowledge page: an editor makes a knowledge base embedded by a real HTTP server speaking the OpenAI embeddings
- * API, pastes a document, watches it indexed, and a search shows the right chunk with its document and score. Then an
- * agent searches a base through its tools handle and the run view cites the chunks its answer used.
+ * API, pastes a document, watches it indexed, and a search shows the right chunk with its document and score; deleting
+ * a document (after saying yes) takes it off the list and out of the search. Then an agent searches a base through
+ * its tools handle and the run view cites the chunks its answer used.
  */
 import { startFakeEmbeddings } from "../lib/testing/fake-embeddings";
 import { RunPage } from "./pages/run-page";
@@ -41,6 +42,51 @@ test("a knowledge base: create, add a document, see it indexed, search it", asyn
   }
 });
 
+test("a knowledge base: delete a document, and it is gone from the list and the search", async ({ page }) => {
+  const embeddings = await startFakeEmbeddings();
+  try {
+    const name = `deletes-${Date.now()}`;
+    const base = await createBase(page, name, embeddings.url);
+    const upload = base.getByTestId("knowledge-upload");
+    for (const [docName, text] of [
+      ["parking.txt", "Bicycles are parked in the basement garage."],
+      ["lunch.txt", "The canteen serves soup every day at noon."],
+    ]) {
+      await upload.getByLabel("Document name").fill(docName);
+      await upload.getByLabel("Document text").fill(text);
+      await upload.getByRole("button", { name: "Add document" }).click();
+      await expect(base.getByTestId("knowledge-document").filter({ hasText: docName })).toBeVisible();
+    }
+    await expect(base.getByTestId("knowledge-document-status")).toHaveText(["ready", "ready"], { timeout: 30_000 });
+    await page.screenshot({ path: "test-results/knowledge-delete-button.png", fullPage: true });
+
+    const parking = base.getByTestId("knowledge-document").filter({ hasText: "parking.txt" });
+    await parking.getByRole("button", { name: "Delete parking.txt" }).click();
+    const dialog = page.getByTestId("confirm-dialog");
+    await expect(dialog).toContainText("Delete “parking.txt”?");
+    await page.screenshot({ path: "test-results/knowledge-delete-dialog.png", fullPage: true });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(parking).toBeVisible();
+
+    await parking.getByRole("button", { name: "Delete parking.txt" }).click();
+    await dialog.getByTestId("confirm-button").click();
+    await expect(parking).toHaveCount(0);
+    await expect(base.getByTestId("knowledge-document")).toHaveText([/lunch\.txt/]);
+    await page.reload();
+    await expect(base.getByTestId("knowledge-document")).toHaveText([/lunch\.txt/]);
+
+    const search = base.getByTestId("knowledge-search");
+    await search.getByLabel("Search query").fill("where are bicycles parked");
+    await search.getByRole("button", { name: "Search" }).click();
+    const hits = base.getByTestId("knowledge-hits").locator("li");
+    await expect(hits).toHaveCount(1);
+    await expect(hits.first()).toContainText("lunch.txt");
+  } finally {
+    await embeddings.close();
+  }
+});
+
 const POLICIES = `<html><body>
 <h1>Office policies</h1>
 <p>The coffee machine is descaled every Friday afternoon by the facilities team.</p>
@@ -48,15 +94,15 @@ const POLICIES = `<html><body>
 <p>Bicycles are parked in the basement garage, never in the hallways.</p>
 </body></html>`;
 
-/** A base on the Knowledge page whose provider needs a key, kept as a named secret. */
-async function createBase(page: import("@playwright/test").Page, name: string, baseUrl: string, secret: string) {
+/** A base on the Knowledge page; its provider's key, when it needs one, kept as a named secret. */
+async function createBase(page: import("@playwright/test").Page, name: string, baseUrl: string, secret?: string) {
   await page.goto("/knowledge");
   const create = page.getByTestId("knowledge-create");
   await create.getByLabel("Name").fill(name);
   await create.getByLabel("Description").fill("Office policies");
   await create.getByLabel("Base URL").fill(baseUrl);
   await create.getByLabel("Embedding model").fill("fake-embed");
-  await create.getByLabel("API key secret").fill(secret);
+  if (secret) await create.getByLabel("API key secret").fill(secret);
   await create.getByLabel("Chunk size").fill("100");
   await create.getByLabel("Chunk overlap").fill("0");
   await create.getByRole("button", { name: "Create knowledge base" }).click();

@@ -21,3 +21,11 @@ export async function fileUpload(file: File): Promise<Record<string, string>> {
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return { name: file.name, contentBase64: btoa(binary), mediaType: file.type || "application/pdf" };
 }
+
+/** Deletes what the path names (a document); 204 answers nothing, a refusal its message. */
+export async function deleteKnowledge(path: string): Promise<{ error?: string }> {
+  const response = await fetch(`/api/knowledge${path}`, { method: "DELETE" });
+  if (response.ok) return {};
+  const answer = (await response.json().catch(() => null)) as { error?: string } | null;
+  return { error: answer?.error ?? `The server answered ${response.status}` };
+}

@@ -1,22 +1,24 @@
 "use client";
 /**
  * Knowledge bases on one page: make one (embeddings provider, model, key secret, chunk sizes), add documents (a file
- * or pasted text), follow each document's indexing (refreshed while any is under way), index again, and try a search
- * that shows each chunk's document, number and score.
+ * or pasted text), follow each document's indexing (refreshed while any is under way), delete a document, index again,
+ * and try a search that shows each chunk's document, number and score.
  */
 import "./knowledge.css";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import type { KnowledgeBaseView, KnowledgeDocumentView } from "@/lib/knowledge/knowledge-store";
+import { DeleteDocumentButton } from "./delete-document-button";
 import { fileUpload, sendKnowledge, type SearchHit } from "./knowledge-api";
 
 type Base = KnowledgeBaseView & { documents: KnowledgeDocumentView[] };
 type Props = { bases: Base[]; canEdit: boolean };
+type Act = (failure: Promise<{ error?: string }>) => Promise<boolean>;
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
-function CreateBaseForm({ act }: { act: (failure: Promise<{ error?: string }>) => Promise<boolean> }) {
+function CreateBaseForm({ act }: { act: Act }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -68,7 +70,8 @@ function CreateBaseForm({ act }: { act: (failure: Promise<{ error?: string }>) =
   );
 }
 
-function DocumentRow({ document }: { document: KnowledgeDocumentView }) {
+/** `act` is given to editors only: it deletes the document. */
+function DocumentRow({ baseId, document, act }: { baseId: string; document: KnowledgeDocumentView; act?: Act }) {
   const progress =
     document.status === "ready"
       ? `${document.chunkCount} ${document.chunkCount === 1 ? "chunk" : "chunks"}`
@@ -80,11 +83,12 @@ function DocumentRow({ document }: { document: KnowledgeDocumentView }) {
       <span data-testid="knowledge-document-status">{document.status}</span>
       <span className="muted">{progress}</span>
       {document.error && <span className="knowledge-error">{document.error}</span>}
+      {act && <DeleteDocumentButton baseId={baseId} document={document} act={act} />}
     </li>
   );
 }
 
-function AddDocumentForm({ base, act }: { base: Base; act: (f: Promise<{ error?: string }>) => Promise<boolean> }) {
+function AddDocumentForm({ base, act }: { base: Base; act: Act }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const target = event.currentTarget;
@@ -186,7 +190,7 @@ export function KnowledgeManager({ bases, canEdit }: Props) {
           </p>
           <ul className="knowledge-documents">
             {base.documents.map((document) => (
-              <DocumentRow key={document.id} document={document} />
+              <DocumentRow key={document.id} baseId={base.id} document={document} act={canEdit ? act : undefined} />
             ))}
           </ul>
           {canEdit && <AddDocumentForm base={base} act={act} />}

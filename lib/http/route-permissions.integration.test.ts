@@ -323,6 +323,13 @@ const ROWS: Row[] = [
     allowed: [404],
   },
   {
+    method: "DELETE",
+    route: "/api/knowledge/[id]/documents/[documentId]",
+    access: "editor",
+    path: () => "/api/knowledge/NO_SUCH_KB/documents/NO_SUCH_DOC",
+    allowed: [404],
+  },
+  {
     method: "POST",
     route: "/api/knowledge/[id]/reindex",
     access: "editor",

@@ -2,7 +2,8 @@
  * Knowledge bases through the real HTTP API and the real engine: a base made and filled over the API (indexed by the
  * workers' `knowledge` queue, embedded by a real HTTP server speaking the OpenAI embeddings API), searched over the
  * API; an agent whose Knowledge Search tool is wired in searches it through the gateway, and the run's events name
- * the chunks it used (document, chunk, score). Bad requests are answered 400 naming the field.
+ * the chunks it used (document, chunk, score). A document deleted over the API is no longer found. Bad requests are
+ * answered 400 naming the field, and a missing document 404 naming it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listEvents } from "../runs/read-events";
@@ -133,6 +134,27 @@ describe("the knowledge API and the Knowledge Search tool", () => {
         text: expect.any(String),
       },
     ]);
+  });
+
+  it("deletes a document: its chunks go, the other document is still found, a missing one is 404", async () => {
+    const { body } = await send("GET", `/api/knowledge/${baseId}`);
+    const travel = (body.documents as (Doc & { id: string })[]).find((doc) => doc.name === "travel.md")!;
+    expect((await send("DELETE", `/api/knowledge/${baseId}/documents/${travel.id}`)).status).toBe(204);
+    const left = await send("GET", `/api/knowledge/${baseId}`);
+    expect((left.body.documents as Doc[]).map((doc) => doc.name)).toEqual(["office.txt"]);
+    const found = await send("POST", `/api/knowledge/${baseId}/search`, { query: "are flights allowed", topK: 5 });
+    expect((found.body.chunks as { document: string }[]).map((chunk) => chunk.document)).toEqual(["office.txt"]);
+
+    expect(await send("DELETE", `/api/knowledge/${baseId}/documents/${travel.id}`)).toEqual({
+      status: 404,
+      body: { code: "not-found", error: `No document "${travel.id}" in knowledge base "${body.name}"` },
+    });
+    expect((await send("DELETE", `/api/knowledge/${baseId}/documents/no-such.txt`)).body.error).toBe(
+      `No document "no-such.txt" in knowledge base "${body.name}"`,
+    );
+    expect((await send("DELETE", "/api/knowledge/no-such-base/documents/office.txt")).status).toBe(404);
+    expect((await send("DELETE", `/api/knowledge/${baseId}/documents/office.txt`)).status).toBe(204);
+    expect((await send("GET", `/api/knowledge/${baseId}`)).body.documents).toEqual([]);
   });
 
   it("fails a run whose Knowledge Search names no base, naming the node", async () => {

@@ -1,12 +1,12 @@
 /**
  * Knowledge bases and their documents in PostgreSQL: the base's settings (embeddings provider, chunk sizes) and each
  * document's text, metadata and indexing progress. A base is found by id or by its unique name (how a node names it).
- * The vectors are in the vector store (vector-store.ts), dropped with the base.
+ * The vectors are in the vector store (vector-store.ts), dropped with the base or with their document.
  */
 import { getDb } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { EmbeddingSettings } from "./embedding-settings";
-import { dropBaseTable } from "./vector-store";
+import { deleteDocumentChunks, dropBaseTable } from "./vector-store";
 
 export type DocumentStatus = "queued" | "indexing" | "ready" | "failed";
 
@@ -124,6 +124,27 @@ export async function listDocuments(baseId: string): Promise<KnowledgeDocumentVi
   return rows.map(documentView);
 }
 
+/** The base's document with this id, or else this name; undefined when it has none. */
+export async function findDocument(baseId: string, idOrName: string): Promise<KnowledgeDocumentView | undefined> {
+  const row = await getDb().knowledgeDocument.findFirst({
+    where: { baseId, OR: [{ id: idOrName }, { name: idOrName }] },
+    omit: withoutBody,
+  });
+  return row ? documentView(row) : undefined;
+}
+
+/**
+ * Deletes a document and its chunks; false when the base has no such document. The row goes before the vectors, so a
+ * job indexing it cannot bring its chunks back: one that wrote them before the row went has them removed here, and one
+ * that writes later finds the row gone and removes them itself (index-document.ts).
+ */
+export async function deleteDocument(baseId: string, documentId: string): Promise<boolean> {
+  const { count } = await getDb().knowledgeDocument.deleteMany({ where: { baseId, id: documentId } });
+  if (count === 0) return false;
+  await deleteDocumentChunks(baseId, documentId);
+  return true;
+}
+
 /** Adds a document, or replaces the text of the one with the same name; it is queued to be indexed. */
 export async function putDocument(baseId: string, document: NewDocument): Promise<KnowledgeDocumentView> {
   const reset = { status: "queued", chunkCount: 0, embeddedCount: 0, error: null };
@@ -157,11 +178,13 @@ export async function readDocumentForIndexing(documentId: string) {
   return getDb().knowledgeDocument.findUnique({ where: { id: documentId }, include: { base: true } });
 }
 
+/** Records how far indexing has got; false when the document is gone (deleted while it was being indexed). */
 export async function recordProgress(
   documentId: string,
   progress: Partial<{ status: DocumentStatus; chunkCount: number; embeddedCount: number; error: string | null }>,
-): Promise<void> {
-  await getDb().knowledgeDocument.updateMany({ where: { id: documentId }, data: progress });
+): Promise<boolean> {
+  const { count } = await getDb().knowledgeDocument.updateMany({ where: { id: documentId }, data: progress });
+  return count > 0;
 }
 
 /** Ids of the base's documents whose metadata has every one of these values. */

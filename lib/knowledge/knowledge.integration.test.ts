@@ -2,7 +2,8 @@
  * Knowledge bases end to end below the API: documents (text, Markdown, HTML, a PDF) added, indexed by the real
  * `knowledge` worker over real Redis, embedded by a real HTTP server speaking the OpenAI embeddings API (hashed
  * bag-of-words vectors, so the test knows which chunk a query must find), stored in a real LanceDB on disk, searched
- * with filters and a threshold; a failing provider marks the document failed, naming the model, never the key.
+ * with filters and a threshold; a failing provider marks the document failed, naming the model, never the key. A
+ * deleted document takes its chunks with it, even one deleted while it is being embedded.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Worker } from "bullmq";
@@ -13,6 +14,7 @@ import { addDocument, DocumentUpload } from "./add-document";
 import { startKnowledgeWorker } from "./knowledge-worker";
 import {
   createKnowledgeBase,
+  deleteDocument,
   deleteKnowledgeBase,
   findKnowledgeBase,
   listDocuments,
@@ -35,11 +37,11 @@ const HANDBOOK = [
   "Security: laptops lock after five minutes, and passwords rotate every ninety days under the security policy.",
 ].join("\n\n");
 
-async function indexed(name: string): Promise<KnowledgeDocumentView> {
+async function indexed(name: string, of = base): Promise<KnowledgeDocumentView> {
   return waitFor(
     `"${name}" indexed`,
     async () => {
-      const document = (await listDocuments(base.id)).find((doc) => doc.name === name);
+      const document = (await listDocuments(of.id)).find((doc) => doc.name === name);
       return document && (document.status === "ready" || document.status === "failed") ? document : undefined;
     },
     20_000,
@@ -159,5 +161,84 @@ describe("knowledge bases", () => {
     expect(doomed.status).toBe("failed");
     expect(doomed.error).toContain('Embedding with openai-compatible model "fake-embed" failed');
     expect(doomed.error).not.toContain("sk-embed-very-secret");
+  });
+});
+
+describe("deleting a document", () => {
+  let notes: KnowledgeBaseView;
+
+  /** How the worker's job for this document ended. */
+  const jobEnd = (documentId: string) =>
+    new Promise<string>((resolve) => {
+      const ended = (outcome: string) => (job: { data: { documentId: string } } | undefined) => {
+        if (job?.data.documentId === documentId) resolve(outcome);
+      };
+      worker.on("completed", ended("completed"));
+      worker.on("failed", ended("failed"));
+    });
+
+  beforeAll(async () => {
+    const existing = await findKnowledgeBase("handbook-deletes");
+    if (existing) await deleteKnowledgeBase(existing.id);
+    const { embedding, chunkOverlap } = base;
+    notes = await createKnowledgeBase({
+      name: "handbook-deletes",
+      description: "",
+      embedding,
+      chunkSize: 200,
+      chunkOverlap,
+    });
+  });
+
+  it("removes its chunks: a search no longer finds it, and still finds the other document", async () => {
+    const garden = await addDocument(
+      notes,
+      DocumentUpload.parse({ name: "garden.txt", text: "The roof garden opens at noon for staff lunches." }),
+    );
+    const printer = await addDocument(
+      notes,
+      DocumentUpload.parse({ name: "printer.txt", text: "The printer on floor two jams on thick paper." }),
+    );
+    for (const name of ["garden.txt", "printer.txt"])
+      expect(await indexed(name, notes)).toMatchObject({ status: "ready", error: null });
+    expect(await countChunks(notes.id)).toBe(2);
+    const [before] = await searchKnowledge(notes, { query: "when does the roof garden open", topK: 1 });
+    expect(before).toMatchObject({ document: "garden.txt", documentId: garden.id });
+
+    expect(await deleteDocument(notes.id, garden.id)).toBe(true);
+    expect((await listDocuments(notes.id)).map((doc) => doc.name)).toEqual(["printer.txt"]);
+    expect(await countChunks(notes.id)).toBe(1);
+    const after = await searchKnowledge(notes, { query: "when does the roof garden open", topK: 10 });
+    expect(after.map((chunk) => chunk.documentId)).toEqual([printer.id]);
+    const [paper] = await searchKnowledge(notes, { query: "printer jams on thick paper", topK: 1 });
+    expect(paper).toMatchObject({ document: "printer.txt", text: expect.stringContaining("thick paper") });
+
+    expect(await deleteDocument(notes.id, garden.id)).toBe(false);
+    expect(await deleteDocument(base.id, printer.id)).toBe(false); // another base's document is not this one's
+    expect(await countChunks(notes.id)).toBe(1);
+  });
+
+  it("deleted while it is being embedded, the job stops without error and writes no chunks", async () => {
+    const release = embeddings.hold();
+    try {
+      const text = "Fire drills happen on the first Monday of every quarter.";
+      const drills = await addDocument(notes, DocumentUpload.parse({ name: "drills.txt", text }));
+      const ended = jobEnd(drills.id);
+      await waitFor(
+        "drills.txt sent to be embedded",
+        () => embeddings.received.find((r) => r.inputs.includes(text)),
+        20_000,
+      );
+      expect((await listDocuments(notes.id)).find((doc) => doc.id === drills.id)?.status).toBe("indexing");
+      expect(await deleteDocument(notes.id, drills.id)).toBe(true);
+      release();
+      expect(await ended).toBe("completed");
+      expect((await listDocuments(notes.id)).map((doc) => doc.name)).toEqual(["printer.txt"]);
+      expect(await countChunks(notes.id)).toBe(1);
+      const hits = await searchKnowledge(notes, { query: "when are fire drills", topK: 10 });
+      expect(hits.map((chunk) => chunk.document)).toEqual(["printer.txt"]);
+    } finally {
+      release();
+    }
   });
 });

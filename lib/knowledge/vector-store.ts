@@ -35,7 +35,10 @@ export const INDEX_FROM_ROWS = 10_000;
 export const knowledgeDir = () =>
   process.env.SWITCHBOARD_KNOWLEDGE_DIR || path.join(process.cwd(), ".data", "knowledge");
 
-const holder = globalThis as unknown as { switchboardLance?: Map<string, Promise<Connection>> };
+const holder = globalThis as unknown as {
+  switchboardLance?: Map<string, Promise<Connection>>;
+  switchboardLanceCreating?: Map<string, Promise<Table>>;
+};
 
 function database(): Promise<Connection> {
   holder.switchboardLance ??= new Map();
@@ -53,9 +56,16 @@ const tableName = (baseId: string) => `kb_${baseId.replace(/[^A-Za-z0-9_-]/g, "_
 /** A string as a SQL literal for LanceDB's filters. */
 export const sqlString = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
+/** Tables this process is creating, by directory and name: a second job waits for the first's table. */
+const creating = (holder.switchboardLanceCreating ??= new Map<string, Promise<Table>>());
+const creatingKey = (baseId: string) => path.join(knowledgeDir(), tableName(baseId));
+
 async function openTable(baseId: string): Promise<Table | undefined> {
   const db = await database();
   const names = await db.tableNames();
+  // Looked at after the list: a table being created is listed before it can be opened.
+  const pending = creating.get(creatingKey(baseId));
+  if (pending) return pending;
   return names.includes(tableName(baseId)) ? db.openTable(tableName(baseId)) : undefined;
 }
 
@@ -69,20 +79,42 @@ const chunkSchema = (dimensions: number) =>
     new Field("chunk_index", new Int32()),
   ]);
 
-/** The base's table, made (empty, for vectors this long) when it has none: two indexing jobs may ask at once. */
+/**
+ * The base's table, made (empty, for vectors this long) when it has none. Two indexing jobs may ask at once: in one
+ * process the second waits for the first's (LanceDB refuses an append racing the table's creation), and across
+ * processes `existOk` opens the table another made.
+ */
 async function tableFor(baseId: string, dimensions: number): Promise<Table> {
-  return (
-    (await openTable(baseId)) ??
-    (await database()).createEmptyTable(tableName(baseId), chunkSchema(dimensions), { mode: "create", existOk: true })
+  const existing = await openTable(baseId);
+  if (existing) return existing;
+  const key = creatingKey(baseId);
+  const other = creating.get(key); // asked for while this job looked
+  if (other) return other;
+  const schema = chunkSchema(dimensions);
+  const made = database().then((db) =>
+    db.createEmptyTable(tableName(baseId), schema, { mode: "create", existOk: true }),
   );
+  creating.set(key, made);
+  try {
+    return await made;
+  } finally {
+    creating.delete(key);
+  }
 }
+
+const ofDocument = (documentId: string) => `document_id = ${sqlString(documentId)}`;
 
 /** Replaces one document's chunks with these (none: the document's chunks are removed). */
 export async function replaceDocumentChunks(baseId: string, documentId: string, rows: ChunkRow[]): Promise<void> {
   const existing = await openTable(baseId);
-  if (existing) await existing.delete(`document_id = ${sqlString(documentId)}`);
+  if (existing) await existing.delete(ofDocument(documentId));
   if (rows.length === 0) return;
   await (existing ?? (await tableFor(baseId, rows[0].vector.length))).add(rows);
+}
+
+/** Removes one document's chunks, so no search finds them again; a base with no table has none. */
+export async function deleteDocumentChunks(baseId: string, documentId: string): Promise<void> {
+  await (await openTable(baseId))?.delete(ofDocument(documentId));
 }
 
 /** Adds rows as they are (the bench fills a table in batches this way). */

@@ -52,6 +52,7 @@ import * as evaluationCompareRoute from "@/app/api/workflows/[id]/evaluations/[e
 import * as knowledgeBasesRoute from "@/app/api/knowledge/route";
 import * as knowledgeBaseRoute from "@/app/api/knowledge/[id]/route";
 import * as knowledgeDocumentsRoute from "@/app/api/knowledge/[id]/documents/route";
+import * as knowledgeDocumentRoute from "@/app/api/knowledge/[id]/documents/[documentId]/route";
 import * as knowledgeReindexRoute from "@/app/api/knowledge/[id]/reindex/route";
 import * as knowledgeSearchRoute from "@/app/api/knowledge/[id]/search/route";
 import * as workflowPublicChatRoute from "@/app/api/workflows/[id]/public-chat/route";
@@ -127,6 +128,11 @@ export const appRoutes: Route[] = [
     pattern: new RegExp(`^/api/knowledge/(?<id>[^/]+)/${action}$`),
     handler: h(handler),
   })),
+  {
+    method: "DELETE",
+    pattern: /^\/api\/knowledge\/(?<id>[^/]+)\/documents\/(?<documentId>[^/]+)$/,
+    handler: h(knowledgeDocumentRoute.DELETE),
+  },
   { method: "PUT", pattern: /^\/api\/variables\/(?<name>[^/]+)$/, handler: h(variableRoute.PUT) },
   { method: "DELETE", pattern: /^\/api\/variables\/(?<name>[^/]+)$/, handler: h(variableRoute.DELETE) },
   { method: "GET", pattern: /^\/api\/folders$/, handler: h(foldersRoute.GET) },

@@ -2,7 +2,7 @@
  * A small real HTTP server that speaks the OpenAI embeddings API (POST …/embeddings, as OpenAI, vLLM and Ollama's /v1
  * do): each input becomes a deterministic vector — a hashed bag of its words, L2-normalised — so texts that share
  * words are near and a test can say which chunk a query must find. It records what it was sent (the key included),
- * and can be told to fail.
+ * and can be told to fail, or to hold its answers until released (to act while a document is being embedded).
  */
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
@@ -29,6 +29,7 @@ export type EmbeddingRequest = { authorization?: string; path: string; model: st
 export async function startFakeEmbeddings({ dimensions = FAKE_EMBEDDING_DIMENSIONS } = {}) {
   const received: EmbeddingRequest[] = [];
   let failWith: number | undefined;
+  let held: Promise<void> | undefined;
   const server = createServer(async (req, res) => {
     let raw = "";
     for await (const chunk of req) raw += chunk;
@@ -37,6 +38,7 @@ export async function startFakeEmbeddings({ dimensions = FAKE_EMBEDDING_DIMENSIO
     const body = JSON.parse(raw) as { model: string; input: string | string[] };
     const inputs = Array.isArray(body.input) ? body.input : [body.input];
     received.push({ authorization: req.headers.authorization, path: url.pathname, model: body.model, inputs });
+    await held;
     if (failWith !== undefined)
       return void res
         .writeHead(failWith, { "content-type": "application/json" })
@@ -64,6 +66,15 @@ export async function startFakeEmbeddings({ dimensions = FAKE_EMBEDDING_DIMENSIO
     /** Answers every later request with this status (undefined: answers again). */
     fail: (status: number | undefined) => {
       failWith = status;
+    },
+    /** Holds every later answer until the returned function is called. */
+    hold: () => {
+      let release = () => {};
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = undefined;
+        release();
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -34,6 +34,9 @@ export const CreateKnowledgeBaseBody = z
 export { DocumentUpload, KnowledgeQuery };
 
 const IdParams = z.object({ id: z.string().meta({ description: "The knowledge base's id (or its name)" }) });
+const DocumentParams = IdParams.extend({
+  documentId: z.string().meta({ description: "The document's id (or its name)" }),
+});
 
 const KnowledgeBase = z.object({
   id: z.string(),
@@ -118,6 +121,16 @@ export const operations: ApiOperation[] = [
     access: "editor",
     request: { params: IdParams, body: jsonBody(DocumentUpload) },
     responses: { 202: jsonResponse("Queued", KnowledgeDocument), 400: apiError("Unreadable"), 404: noBase },
+  },
+  {
+    method: "delete",
+    path: "/api/knowledge/{id}/documents/{documentId}",
+    tag,
+    summary: "Delete a document and its chunks, so searches no longer find it",
+    description: "A document being indexed is deleted too: its indexing stops and leaves no chunks behind.",
+    access: "editor",
+    request: { params: DocumentParams },
+    responses: { 204: noContent("Deleted"), 404: apiError("No such knowledge base, or no such document in it") },
   },
   {
     method: "post",

@@ -548,7 +548,7 @@ describe("each operation's own answers", () => {
     expect((await call("DELETE", `/api/conversations/${id}`)).status).toBe(404);
   });
 
-  it("knowledge bases: create, add a document, re-index, search, delete", async () => {
+  it("knowledge bases: create, add and delete a document, re-index, search, delete", async () => {
     const embedding = { provider: "ollama", baseUrl: "http://127.0.0.1:9", model: "nomic-embed-text" };
     const created = await post("/api/knowledge", { name: "contract-kb", embedding });
     expect(created.status).toBe(201);
@@ -557,6 +557,9 @@ describe("each operation's own answers", () => {
     expect((await post(`${kb}/documents`, { name: "a.txt", text: "A line to index." })).status).toBe(202);
     expect((await post(`${kb}/documents`, { name: "b.txt" })).status).toBe(400);
     expect((await post("/api/knowledge/nobody/documents", { name: "a.txt", text: "x" })).status).toBe(404);
+    expect((await post(`${kb}/documents`, { name: "gone.txt", text: "A line to delete." })).status).toBe(202);
+    expect((await call("DELETE", `${kb}/documents/gone.txt`)).status).toBe(204);
+    expect((await call("DELETE", `${kb}/documents/gone.txt`)).status).toBe(404);
     expect((await post(`${kb}/reindex`)).status).toBe(202);
     expect((await post("/api/knowledge/nobody/reindex")).status).toBe(404);
     expect((await post(`${kb}/search`, { query: "line", filter: { documents: [] } })).status).toBe(200);
