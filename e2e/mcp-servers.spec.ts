@@ -17,7 +17,8 @@ const AGENT_SCRIPT = JSON.stringify({
   toolCalls: [
     { tool: "everything__echo", args: { message: "hi from the browser" } },
     { tool: "everything__get-tiny-image", args: {} },
-    { tool: "everything__trigger-long-running-operation", args: { duration: 4, steps: 4 } },
+    // Long enough that the run view is watching while it runs, however slowly a busy machine draws the page.
+    { tool: "everything__trigger-long-running-operation", args: { duration: 20, steps: 4 } },
   ],
   finalText: "{{results.0}}",
 });
@@ -86,6 +87,14 @@ test("a person wires server-everything into an agent, picks its tools and watche
   const echo = run.toolCall("everything__echo");
   await expect(echo).toHaveCount(1, { timeout: 60_000 });
   await expect(echo.getByTestId("tool-call-result")).toContainText("Echo: hi from the browser");
+  // The health check reports while the long call runs (the server is torn down with the run).
+  const health = page.getByTestId("mcp-health");
+  await expect(health.locator('[data-status="green"]')).toHaveCount(1);
+  await expect(health).toContainText("everything");
+  const dot = run.graph.locator(".react-flow__node").filter({ hasText: "everything" });
+  await expect
+    .poll(() => dot.evaluate((node) => getComputedStyle(node, "::after").backgroundColor))
+    .toBe("rgb(22, 163, 74)");
   // An image result is drawn as an image, not printed as base64.
   const image = run.toolCall("everything__get-tiny-image").getByTestId("value-image");
   await expect(image).toBeVisible();
@@ -96,14 +105,6 @@ test("a person wires server-everything into an agent, picks its tools and watche
   await run
     .toolCall("everything__get-tiny-image")
     .screenshot({ path: "test-results/screenshots/mcp-image-result.png" });
-  // The health check reports while the long call runs.
-  const health = page.getByTestId("mcp-health");
-  await expect(health.locator('[data-status="green"]')).toHaveCount(1);
-  await expect(health).toContainText("everything");
-  const dot = run.graph.locator(".react-flow__node").filter({ hasText: "everything" });
-  await expect
-    .poll(() => dot.evaluate((node) => getComputedStyle(node, "::after").backgroundColor))
-    .toBe("rgb(22, 163, 74)");
   await expect(run.toolCall("everything__trigger-long-running-operation")).toHaveCount(1, { timeout: 30_000 });
   await run.expectCompleted();
   await expect(run.finalAnswer).toContainText("Echo: hi from the browser");
