@@ -6,7 +6,7 @@
  */
 import "./knowledge.css";
 import { useRouter } from "next/navigation";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { KnowledgeBaseView, KnowledgeDocumentView } from "@/lib/knowledge/knowledge-store";
 import { DeleteDocumentButton } from "./delete-document-button";
@@ -40,33 +40,48 @@ function CreateBaseForm({ act }: { act: Act }) {
     );
   };
   return (
-    <form className="knowledge-form" onSubmit={submit} data-testid="knowledge-create">
-      <input className="input" name="name" placeholder="Name" aria-label="Name" required />
-      <input className="input" name="description" placeholder="What it holds" aria-label="Description" />
-      <select className="input" name="provider" aria-label="Embeddings provider" defaultValue="openai-compatible">
-        <option value="openai-compatible">OpenAI-compatible</option>
-        <option value="ollama">Ollama</option>
-        <option value="mistral">Mistral</option>
-        <option value="google">Google</option>
-      </select>
-      <input className="input" name="baseUrl" placeholder="Base URL (provider default)" aria-label="Base URL" />
-      <input
-        className="input"
-        name="model"
-        placeholder="text-embedding-3-small"
-        aria-label="Embedding model"
-        required
-      />
-      <input
-        className="input"
-        name="apiKeySecret"
-        placeholder="Key secret, e.g. OPENAI_API_KEY"
-        aria-label="API key secret"
-      />
-      <input className="input" name="chunkSize" type="number" placeholder="Chunk size 1000" aria-label="Chunk size" />
-      <input className="input" name="chunkOverlap" type="number" placeholder="Overlap 200" aria-label="Chunk overlap" />
+    <form className="knowledge-form knowledge-create" onSubmit={submit} data-testid="knowledge-create">
+      <LabeledField label="Name">
+        <input className="input" name="name" placeholder="handbook" required />
+      </LabeledField>
+      <LabeledField label="Description">
+        <input className="input" name="description" placeholder="What it holds" />
+      </LabeledField>
+      <LabeledField label="Embeddings provider">
+        <select className="input" name="provider" defaultValue="openai-compatible">
+          <option value="openai-compatible">OpenAI-compatible</option>
+          <option value="ollama">Ollama</option>
+          <option value="mistral">Mistral</option>
+          <option value="google">Google</option>
+        </select>
+      </LabeledField>
+      <LabeledField label="Base URL">
+        <input className="input" name="baseUrl" placeholder="the provider's default" />
+      </LabeledField>
+      <LabeledField label="Embedding model">
+        <input className="input" name="model" placeholder="text-embedding-3-small" required />
+      </LabeledField>
+      <LabeledField label="API key secret">
+        <input className="input" name="apiKeySecret" placeholder="e.g. OPENAI_API_KEY" />
+      </LabeledField>
+      <LabeledField label="Chunk size">
+        <input className="input" name="chunkSize" type="number" min={1} placeholder="1000" />
+      </LabeledField>
+      <LabeledField label="Chunk overlap">
+        <input className="input" name="chunkOverlap" type="number" min={0} placeholder="200" />
+      </LabeledField>
       <Button type="submit">Create knowledge base</Button>
     </form>
+  );
+}
+
+/** A form field with its name shown above it (the name is also its accessible label). */
+function LabeledField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <label className="field">
+      <span className="field-label">{label}</span>
+      {children}
+    </label>
   );
 }
 
