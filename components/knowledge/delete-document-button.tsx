@@ -3,7 +3,7 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/workflow-list/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { KnowledgeDocumentView } from "@/lib/knowledge/knowledge-store";
 import { deleteKnowledge } from "./knowledge-api";
 

@@ -8,7 +8,7 @@ import { placeWorkflowAction } from "@/app/folders/actions";
 import { deleteWorkflowAction, duplicateWorkflowAction, renameWorkflowAction } from "@/app/workflows/actions";
 import type { ListActionResult } from "@/app/workflows/schema";
 import { Badge } from "@/components/ui/badge";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PlaceWorkflowDialog } from "./place-workflow-dialog";
 import { formatUsd } from "@/lib/settings/model-price-table";
 
