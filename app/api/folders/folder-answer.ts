@@ -1,5 +1,6 @@
 /** How the folder routes answer lib/workflow-store/folders.ts: a refusal as its API error, a folder as JSON. */
 import type { z } from "zod";
+import { AccessError, type Principal } from "@/lib/auth/principal";
 import { ApiError, type ApiErrorCode } from "@/lib/http/api-error";
 import { describeIssues } from "@/lib/validation/describe-issues";
 import type { FolderFailure, FolderResult, FolderSummary } from "@/lib/workflow-store/folders";
@@ -25,3 +26,15 @@ export function parsedBody<T>(schema: z.ZodType<T>, body: unknown): T {
 }
 
 export const folderJson = (folder: FolderSummary) => ({ ...folder, createdAt: folder.createdAt.toISOString() });
+
+/**
+ * The folder reads take a key limited to a folder (they answer that folder only: folders.ts narrows to it) but not one
+ * limited to some workflows, which no folder is among — as apiRoute refuses such keys on routes not about one workflow.
+ */
+export function refuseWorkflowLimitedKey(principal: Principal): void {
+  if (principal.workflowIds !== null && principal.folderIds === null)
+    throw new AccessError(
+      "forbidden",
+      "This API key is limited to some workflows, and folders are not among them: use a key limited to a folder",
+    );
+}

@@ -170,14 +170,22 @@ describe("a workflow's PATCH into a folder", () => {
 });
 
 describe("an API key limited to a folder", () => {
-  it("reaches the folder's workflows but manages no folder", async () => {
-    const folder = (await (await send(as(people.maya), "POST", "/api/folders", { name: "Keys" })).json()) as {
-      id: string;
-    };
+  it("reads that folder and no other, and manages no folder", async () => {
+    const make = async (name: string) =>
+      (await (await send(as(people.maya), "POST", "/api/folders", { name })).json()) as { id: string };
+    const folder = await make("Keys");
+    const other = await make("Not the key's");
     const created = await createApiKey(people.maya.userId, "folder key", [], folder.id);
     if (!created.ok) throw new Error(created.error);
     const key = apiClient(stack.url, { authorization: `Bearer ${created.key}` });
-    expect((await key.fetch("/api/folders")).status).toBe(403);
+    const listed = await key.fetch("/api/folders");
+    expect(listed.status).toBe(200);
+    // Maya is in both (and more), the key sees its own.
+    expect(((await listed.json()) as { folders: { id: string }[] }).folders.map(({ id }) => id)).toEqual([folder.id]);
+    expect((await key.fetch(`/api/folders/${folder.id}`)).status).toBe(200);
+    expect((await key.fetch(`/api/folders/${folder.id}/members`)).status).toBe(200);
+    expect((await key.fetch(`/api/folders/${other.id}`)).status).toBe(404);
+    expect((await key.fetch(`/api/folders/${other.id}/members`)).status).toBe(404);
     const renamed = await send(key, "PATCH", `/api/folders/${folder.id}`, { name: "Key's" });
     expect(renamed.status).toBe(403);
     expect(await errorOf(renamed)).toContain("limited to some workflows");

@@ -1,16 +1,17 @@
 /** One folder: GET reads it (a member; viewer); PATCH renames it, DELETE deletes it once empty (managers, admins). */
 import { apiRoute } from "@/lib/http/api-route";
 import { deleteFolder, getFolder, renameFolder } from "@/lib/workflow-store/folders";
-import { folderJson, parsedBody, unlessRefused } from "../folder-answer";
+import { folderJson, parsedBody, refuseWorkflowLimitedKey, unlessRefused } from "../folder-answer";
 import { FolderBody } from "../schema";
 
 export const dynamic = "force-dynamic";
 
 type Params = { id: string };
 
-export const GET = apiRoute<Params>({ role: "viewer" }, async ({ principal }, { id }) =>
-  Response.json(folderJson(unlessRefused(await getFolder(principal, id)).folder)),
-);
+export const GET = apiRoute<Params>({ role: "viewer", workflow: "filtered" }, async ({ principal }, { id }) => {
+  refuseWorkflowLimitedKey(principal);
+  return Response.json(folderJson(unlessRefused(await getFolder(principal, id)).folder));
+});
 
 export const PATCH = apiRoute<Params>({ role: "editor" }, async ({ json, principal }, { id }) => {
   const { name } = parsedBody(FolderBody, await json());
