@@ -1,6 +1,6 @@
 /**
- * GET lists the folders the caller is in (admins: all; a key limited to a folder: that one; viewer); POST makes one, its
- * maker its manager (editor).
+ * GET lists the folders the caller is in (admins: all; a key limited to a folder: that one; viewer); POST makes one,
+ * its maker its manager (editor).
  */
 import { apiRoute } from "@/lib/http/api-route";
 import { createFolder, getFolder, listFolders } from "@/lib/workflow-store/folders";
