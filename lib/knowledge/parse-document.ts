@@ -40,8 +40,7 @@ function parsingBoxes() {
   return boxes;
 }
 
-function stopReason(stop: BoxStop, kind: string): string {
-  const { seconds, memoryMiB } = parseBudget();
+function stopReason(stop: BoxStop, kind: string, { seconds, memoryMiB }: ReturnType<typeof parseBudget>): string {
   if (stop.kind === "deadline") return `Parsing the ${kind} took longer than ${seconds} s and was stopped`;
   if (stop.kind === "memory")
     return `Parsing the ${kind} ran out of memory (more than ${memoryMiB} MiB) and was stopped`;
@@ -54,13 +53,14 @@ export async function parseDocumentInBox(
   type: ParsedDocumentType,
   signal?: AbortSignal,
 ): Promise<string> {
-  const timeMs = parseBudget().seconds * 1000;
+  const budget = parseBudget();
+  const timeMs = budget.seconds * 1000;
   const outcome = await parsingBoxes().run<{ ok: true; text: string } | { ok: false; message: string }>(
     { type, bytes },
     { timeMs, signal },
   );
   const kind = type === "application/pdf" ? "PDF" : "HTML";
-  if (!outcome.ok) throw new UnreadableDocumentError(stopReason(outcome.stop, kind));
+  if (!outcome.ok) throw new UnreadableDocumentError(stopReason(outcome.stop, kind, budget));
   if (!outcome.value.ok) throw new UnreadableDocumentError(outcome.value.message);
   return outcome.value.text;
 }

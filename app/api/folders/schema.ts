@@ -51,7 +51,9 @@ export const operations: ApiOperation[] = [
     path: "/api/folders",
     tag,
     summary: "List folders",
-    description: "The folders the caller is a member of (admins: every folder), by name, with members and roles.",
+    description:
+      "The folders the caller is a member of (admins: every folder; a key limited to a folder: that one), by name, " +
+      "with members and roles.",
     access: "viewer",
     responses: { 200: jsonResponse("The folders", z.object({ folders: z.array(Folder) })) },
   },
