@@ -1,11 +1,21 @@
 /**
- * A 1,000-node, 1,500-edge workflow: it imports, opens, answers clicks, and dragging one node
- * changes no other node's DOM. Time is measured by `npm run bench:editor`, not asserted here.
+ * A 1,000-node, 1,500-edge workflow: it imports, opens, answers clicks, dragging one node changes no other node's DOM,
+ * and the minimap draws every node and follows the dragged one. Time is measured by `npm run bench:editor`, not
+ * asserted here.
  */
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { largeWorkflowFile } from "./support/large-graph";
 import { measureDrag, timeOpen } from "./support/editor-measure";
 import { WorkflowListPage } from "./pages/workflow-list-page";
+
+/** The minimap's node rectangles, as path data ("M…z" per node), mask excluded. */
+const minimapRects = (page: Page) =>
+  page
+    .getByTestId("minimap")
+    .locator("path:not(.react-flow__minimap-mask)")
+    .evaluateAll((paths) => paths.map((path) => path.getAttribute("d") ?? "").join(""));
+const rectCount = (d: string) => d.match(/M/g)?.length ?? 0;
 
 test("a 1,000-node workflow opens, is interactive, and dragging a node leaves the others alone", async ({ page }) => {
   const list = new WorkflowListPage(page);
@@ -35,8 +45,13 @@ test("a 1,000-node workflow opens, is interactive, and dragging a node leaves th
     };
     return nodes.sort((a, b) => distance(a) - distance(b))[0].dataset.id!;
   });
+  const minimapBefore = await minimapRects(page);
+  expect(rectCount(minimapBefore)).toBe(1000);
   const drag = await measureDrag(page, target, 30);
   expect(drag.moved.x).toBeGreaterThan(20);
   expect(drag.otherNodeMutations).toBe(0);
+  // The minimap redraws from pieces kept per node: the dragged node's rectangle moves, every node is still drawn.
+  await expect.poll(() => minimapRects(page)).not.toBe(minimapBefore);
+  expect(rectCount(await minimapRects(page))).toBe(1000);
   await page.screenshot({ path: "test-results/screenshots/editor-large.png" });
 });

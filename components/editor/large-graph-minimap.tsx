@@ -3,7 +3,8 @@
  * The minimap of a large graph. React Flow's MiniMap mounts one subscribed component per node, so with thousands of
  * nodes every store change (each frame of a drag) runs thousands of selectors. This one draws all nodes as one path
  * per colour from a single subscription, a frame behind while React is busy, and pans and zooms the view the same way
- * (drag to pan, wheel to zoom).
+ * (drag to pan, wheel to zoom). A node's rectangle is kept per node object, so a drag or a selection (which replace one
+ * or two nodes) redraws from cached pieces instead of formatting a thousand rectangles again.
  */
 import { Panel, useReactFlow, useStore, type ReactFlowState } from "@xyflow/react";
 import { useDeferredValue, useMemo, useRef, type PointerEvent, type WheelEvent } from "react";
@@ -29,7 +30,11 @@ export function LargeGraphMiniMap({ size, nodeColor, maskColor, minZoom }: Large
   const [x, y, zoom] = useStore(selectTransform);
   const pane = useStore(selectPane, shallow);
   const flow = useReactFlow();
-  const { paths, bounds } = useMemo(() => drawNodes(nodes, nodeColor), [nodes, nodeColor]);
+  const pieces = useMemo(() => new WeakMap<MiniNode, Piece | null>(), [nodeColor]);
+  const { paths, bounds } = useMemo(
+    () => drawNodes(nodes, (node) => pieceOf(node, nodeColor, pieces)),
+    [nodes, nodeColor, pieces],
+  );
   const view = { x: -x / zoom, y: -y / zoom, width: pane.width / zoom, height: pane.height / zoom };
   const box = viewBox(union(bounds ?? view, view), size);
   const scale = box.width / size.width; // flow units per minimap pixel
@@ -79,19 +84,32 @@ export function LargeGraphMiniMap({ size, nodeColor, maskColor, minZoom }: Large
   );
 }
 
+/** A node as the minimap draws it: its colour, its rectangle as path data, and its box. Null for a node not drawn. */
+type Piece = { color: string; path: string; box: Box };
+
+function pieceOf(node: MiniNode, nodeColor: (node: MiniNode) => string, pieces: WeakMap<MiniNode, Piece | null>) {
+  let piece = pieces.get(node);
+  if (piece === undefined) {
+    const width = node.measured?.width ?? node.width ?? node.initialWidth ?? 0;
+    const height = node.measured?.height ?? node.height ?? node.initialHeight ?? 0;
+    const box = { ...node.position, width, height };
+    piece = node.hidden || width === 0 || height === 0 ? null : { color: nodeColor(node), path: rect(box), box };
+    pieces.set(node, piece);
+  }
+  return piece;
+}
+
 /** One path of rectangles per colour, and the box around every node. */
-function drawNodes(nodes: MiniNode[], nodeColor: (node: MiniNode) => string) {
+function drawNodes(nodes: MiniNode[], pieceOf: (node: MiniNode) => Piece | null) {
   const byColor = new Map<string, string[]>();
   let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const node of nodes) {
-    const width = node.measured?.width ?? node.width ?? node.initialWidth ?? 0;
-    const height = node.measured?.height ?? node.height ?? node.initialHeight ?? 0;
-    if (node.hidden || width === 0 || height === 0) continue;
-    const { x, y } = node.position;
-    const color = nodeColor(node);
-    let parts = byColor.get(color);
-    if (!parts) byColor.set(color, (parts = []));
-    parts.push(rect({ x, y, width, height }));
+    const piece = pieceOf(node);
+    if (!piece) continue;
+    const { x, y, width, height } = piece.box;
+    let parts = byColor.get(piece.color);
+    if (!parts) byColor.set(piece.color, (parts = []));
+    parts.push(piece.path);
     [left, top] = [Math.min(left, x), Math.min(top, y)];
     [right, bottom] = [Math.max(right, x + width), Math.max(bottom, y + height)];
   }
