@@ -2,7 +2,8 @@
  * `npm run bench:editor` (also the last part of `npm run bench`): the editor with a 1,000-node,
  * 1,500-edge workflow and a 5,000-node, 7,500-edge one in headless Chromium against the production build. Reports
  * the time from navigation to nodes drawn and to the first click answered (median of a few opens), and frame
- * times while dragging a node, with how many DOM changes the drag caused in other nodes (should be 0).
+ * times while dragging a node, with how many DOM changes the drag caused in other nodes (should be 0). Beside each
+ * open, its floor: React Flow alone with the same graph in the same browser (editor-floor/), and the ratio.
  * Starts its own web app and worker on a port the system says is free (never a server someone else started), with
  * this slot's bench database and Redis db; BENCH_REUSE_BUILD=1 skips `next build` when a build exists. The browser
  * signs in as an editor made through the auth library; the figures are added to bench-results.json (editor_*).
@@ -19,6 +20,7 @@ import { waitForHydration } from "../support/hydration";
 import { largeWorkflowFile } from "../support/large-graph";
 import { loadavg } from "node:os";
 import { ms, withLoad, type BenchRow } from "./measure";
+import { serveFloor } from "./editor-floor/serve-floor";
 
 const OPENS = Number(process.env.BENCH_EDITOR_OPENS ?? 5);
 const PORT = await freePort();
@@ -59,6 +61,7 @@ try {
   await page.getByTestId("account-submit").click();
   await page.getByRole("heading", { name: "Workflows", exact: true }).waitFor();
 
+  const floor = await serveFloor();
   const thousand = await benchOpen(page, 1000, 1500, OPENS);
   figures.editor_open_drawn_ms = thousand.drawnMs;
   figures.editor_open_interactive_ms = thousand.interactiveMs;
@@ -71,10 +74,22 @@ try {
   rows.push(withLoad({ scenario: `drag one node, frame time p50 (${drag.frames} frames)`, ms: ms(drag.p50Ms) }));
   rows.push(withLoad({ scenario: "drag one node, frame time p95", ms: ms(drag.p95Ms) }));
   rows.push(withLoad({ scenario: "drag one node, DOM changes in other nodes", ms: drag.otherNodeMutations }));
+  // After the editor's drag; then the same drag on the floor (the same node ids, step-0 …).
+  Object.assign(figures, await benchFloor(page, `${floor.url}?nodes=1000`, OPENS, thousand, "editor"));
 
-  const fiveThousand = await benchOpen(page, 5000, 7500, Math.max(1, Math.ceil(OPENS / 2)));
+  const floorDrag = await measureDrag(page, nodeId, 120);
+  figures.editor_floor_drag_frame_p95_ms = ms(floorDrag.p95Ms);
+  rows.push(withLoad({ scenario: "floor: React Flow alone, drag one node, frame time p95", ms: ms(floorDrag.p95Ms) }));
+
+  const fiveThousandOpens = Math.max(1, Math.ceil(OPENS / 2));
+  const fiveThousand = await benchOpen(page, 5000, 7500, fiveThousandOpens);
   figures.editor_5000_open_drawn_ms = fiveThousand.drawnMs;
   figures.editor_5000_open_interactive_ms = fiveThousand.interactiveMs;
+  Object.assign(
+    figures,
+    await benchFloor(page, `${floor.url}?nodes=5000`, fiveThousandOpens, fiveThousand, "editor_5000"),
+  );
+  await floor.close();
   await browser.close();
 } finally {
   stopStack();
@@ -110,6 +125,28 @@ async function benchOpen(page: Page, nodes: number, edges: number, opens: number
   rows.push(withLoad({ scenario: `open ${size} → drawn (median of ${opens})`, ms: drawnMs }));
   rows.push(withLoad({ scenario: `open ${size} → first click answered`, ms: interactiveMs }));
   return { drawnMs, interactiveMs };
+}
+
+/**
+ * The floor of an open: React Flow alone with the same graph (editor-floor/), opened and clicked as the editor was.
+ * Its figures, and the editor's first click as a multiple of the floor's.
+ */
+async function benchFloor(page: Page, url: string, opens: number, editor: { interactiveMs: number }, key: string) {
+  await timeOpen(page, url); // warm-up, as for the editor
+  const timings = [];
+  for (let i = 0; i < opens; i += 1) timings.push(await timeOpen(page, url));
+  const drawnMs = ms(median(timings.map((o) => o.drawnMs)));
+  const interactiveMs = ms(median(timings.map((o) => o.interactiveMs)));
+  const nodes = new URL(url).searchParams.get("nodes");
+  rows.push(withLoad({ scenario: `floor: React Flow alone, same ${nodes} nodes → drawn`, ms: drawnMs }));
+  rows.push(
+    withLoad({ scenario: `floor: React Flow alone, same ${nodes} nodes → first click answered`, ms: interactiveMs }),
+  );
+  return {
+    [`${key}_floor_open_drawn_ms`]: drawnMs,
+    [`${key}_floor_open_interactive_ms`]: interactiveMs,
+    [`${key}_open_interactive_x_floor`]: Math.round((editor.interactiveMs / interactiveMs) * 100) / 100,
+  };
 }
 
 async function waitForHealth(timeoutMs: number) {
