@@ -2,8 +2,8 @@
  * Large graphs open fast by rendering only what is on screen, but React Flow renders every node
  * whose handles it has not measured. So a large graph's nodes start with handle positions and a
  * size estimated from the catalogue descriptor (matching canvas.css); a node's real measurements
- * replace them once it is drawn (the store drops `handles` on its first dimensions change). Pure geometry: it takes
- * React Flow's types from @xyflow/system (React Flow's React-free core), so the editor bench's floor can use it in Node.
+ * replace them once it is drawn (the store drops `handles` on its first dimensions change). Pure geometry: React
+ * Flow's types come from @xyflow/system (its React-free core), so the editor bench's floor can use this in Node.
  */
 import { Position, type NodeHandle } from "@xyflow/system";
 import type { ComponentMeta } from "@/lib/nodes/types";
