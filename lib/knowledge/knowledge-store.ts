@@ -136,7 +136,8 @@ export async function findDocument(baseId: string, idOrName: string): Promise<Kn
 /**
  * Deletes a document and its chunks; false when the base has no such document. The row goes before the vectors, so a
  * job indexing it cannot bring its chunks back: one that wrote them before the row went has them removed here, and one
- * that writes later finds the row gone and removes them itself (index-document.ts).
+ * that writes later finds the row gone and removes them itself (index-document.ts). Should the process stop between
+ * the two, a search sweeps the chunks it finds without a document (search.ts).
  */
 export async function deleteDocument(baseId: string, documentId: string): Promise<boolean> {
   const { count } = await getDb().knowledgeDocument.deleteMany({ where: { baseId, id: documentId } });
@@ -185,6 +186,13 @@ export async function recordProgress(
 ): Promise<boolean> {
   const { count } = await getDb().knowledgeDocument.updateMany({ where: { id: documentId }, data: progress });
   return count > 0;
+}
+
+/** Which of these document ids the base still has. */
+export async function existingDocumentIds(baseId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await getDb().knowledgeDocument.findMany({ where: { baseId, id: { in: ids } }, select: { id: true } });
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Ids of the base's documents whose metadata has every one of these values. */

@@ -3,10 +3,12 @@
  * `knowledge` worker over real Redis, embedded by a real HTTP server speaking the OpenAI embeddings API (hashed
  * bag-of-words vectors, so the test knows which chunk a query must find), stored in a real LanceDB on disk, searched
  * with filters and a threshold; a failing provider marks the document failed, naming the model, never the key. A
- * deleted document takes its chunks with it, even one deleted while it is being embedded.
+ * deleted document takes its chunks with it, even one deleted while it is being embedded, and a search never returns
+ * (and sweeps) chunks whose document is gone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Worker } from "bullmq";
+import { getDb } from "../db/client";
 import { putSecret } from "../secrets/secret-store";
 import { startFakeEmbeddings } from "../testing/fake-embeddings";
 import { waitFor } from "../testing/wait-for";
@@ -216,6 +218,23 @@ describe("deleting a document", () => {
     expect(await deleteDocument(notes.id, garden.id)).toBe(false);
     expect(await deleteDocument(base.id, printer.id)).toBe(false); // another base's document is not this one's
     expect(await countChunks(notes.id)).toBe(1);
+  });
+
+  it("a delete that stopped between the row and its chunks: search never returns them, and sweeps them", async () => {
+    const lockers = await addDocument(
+      notes,
+      DocumentUpload.parse({ name: "lockers.txt", text: "Lockers in the basement are emptied every Friday evening." }),
+    );
+    expect(await indexed("lockers.txt", notes)).toMatchObject({ status: "ready" });
+    const chunksBefore = await countChunks(notes.id);
+    // The row goes, the chunks stay: as if the process died inside deleteDocument.
+    await getDb().knowledgeDocument.deleteMany({ where: { id: lockers.id } });
+    expect(await countChunks(notes.id)).toBe(chunksBefore);
+
+    const hits = await searchKnowledge(notes, { query: "when are the basement lockers emptied", topK: 10 });
+    expect(hits.map((chunk) => chunk.documentId)).not.toContain(lockers.id);
+    expect(hits.map((chunk) => chunk.document)).toContain("printer.txt"); // the search still answers with what is left
+    expect(await countChunks(notes.id)).toBe(chunksBefore - 1);
   });
 
   it("deleted while it is being embedded, the job stops without error and writes no chunks", async () => {

@@ -1,12 +1,14 @@
 /**
  * Searching a knowledge base: the query is embedded with the base's own provider, then the nearest chunks are found
  * in the vector store, narrowed by a metadata filter (document names, the documents' own metadata) before ranking and
- * cut at a score threshold. Each chunk says which document and which chunk of it it is, for citations.
+ * cut at a score threshold. Each chunk says which document and which chunk of it it is, for citations. A chunk whose
+ * document is gone (a delete that stopped between the row and its chunks) is never returned: its chunks are swept and
+ * the search asked again.
  */
 import { z } from "zod";
 import { embedTexts } from "./embedder";
-import { documentsMatching, type KnowledgeBaseView } from "./knowledge-store";
-import { searchVectors, sqlString } from "./vector-store";
+import { documentsMatching, existingDocumentIds, type KnowledgeBaseView } from "./knowledge-store";
+import { deleteDocumentChunks, searchVectors, sqlString, type ChunkHit, type VectorSearch } from "./vector-store";
 
 export const KnowledgeFilter = z
   .object({
@@ -59,7 +61,7 @@ export async function searchKnowledge(
   const where = await whereOf(base.id, filter);
   if (where === null) return [];
   const [vector] = await embedTexts(base.embedding, [query], { signal });
-  const hits = await searchVectors(base.id, vector, { topK, minScore, where });
+  const hits = await searchLiveChunks(base.id, vector, { topK, minScore, where });
   return hits.map((hit) => ({
     document: hit.document_name,
     documentId: hit.document_id,
@@ -67,4 +69,19 @@ export async function searchKnowledge(
     score: Math.round(hit.score * 10_000) / 10_000,
     text: hit.text,
   }));
+}
+
+/**
+ * The nearest chunks of documents the base still has. Chunks of a deleted document are swept and the search asked once
+ * more, so the answer still holds up to topK live chunks.
+ */
+async function searchLiveChunks(baseId: string, vector: number[], search: VectorSearch): Promise<ChunkHit[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    const hits = await searchVectors(baseId, vector, search);
+    const ids = [...new Set(hits.map((hit) => hit.document_id))];
+    const existing = await existingDocumentIds(baseId, ids);
+    const orphans = ids.filter((id) => !existing.has(id));
+    if (orphans.length === 0 || attempt === 2) return hits.filter((hit) => existing.has(hit.document_id));
+    for (const id of orphans) await deleteDocumentChunks(baseId, id);
+  }
 }
