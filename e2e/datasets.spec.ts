@@ -30,6 +30,7 @@ test("builds a dataset by hand and from files, then evaluates the draft from the
   await form.getByRole("button", { name: "Create" }).click();
   await expect(page).toHaveURL(new RegExp(`/workflows/${id}/evaluations/datasets/[^/]+$`));
   await expect(page.getByText("No rows yet")).toBeVisible();
+  const datasetUrl = page.url();
 
   const rows = page.getByTestId("dataset-row");
   await addRow(page, "Oslo", "5°C");
@@ -78,6 +79,18 @@ test("builds a dataset by hand and from files, then evaluates the draft from the
   await expect(page.getByTestId("evaluation-result")).toHaveCount(4);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Evaluation of cities on draft");
   await page.screenshot({ path: "test-results/evaluation-finished.png", fullPage: true });
+
+  // Deleting the dataset asks first (Escape keeps it), then takes it and its evaluation away.
+  await page.goto(datasetUrl);
+  await page.getByTestId("delete-dataset").click();
+  await expect(page.getByTestId("confirm-dialog")).toContainText('Delete the dataset "cities"?');
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("confirm-dialog")).toHaveCount(0);
+  await page.getByTestId("delete-dataset").click();
+  await page.getByTestId("confirm-button").click();
+  await expect(page).toHaveURL(new RegExp(`/workflows/${id}/evaluations$`));
+  await expect(page.getByRole("link", { name: "cities", exact: true })).toHaveCount(0);
+  expect((await request.get(datasetUrl)).status()).toBe(404);
 });
 
 test("adds a finished run to a new dataset, then to that one, from the run view", async ({ page, request }) => {

@@ -4,7 +4,7 @@ import { Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Modal } from "@/components/ui/modal";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { callApi, datasetsPath } from "./evaluation-api";
 
 export function DeleteDatasetButton({
@@ -29,22 +29,15 @@ export function DeleteDatasetButton({
         <Trash2 size={14} aria-hidden /> Delete
       </Button>
       {asking && (
-        <Modal
+        <ConfirmDialog
           title={`Delete the dataset "${dataset.name}"?`}
-          testId="delete-dataset-dialog"
-          role="alertdialog"
-          actions={
-            <>
-              <Button onClick={() => setAsking(false)}>Keep it</Button>
-              <Button variant="danger" onClick={() => void remove()}>
-                Delete
-              </Button>
-            </>
-          }
+          confirmLabel="Delete"
+          onConfirm={() => void remove()}
+          onCancel={() => setAsking(false)}
         >
           <p>Its rows and the evaluations that ran it go with it. The runs stay in the run history.</p>
           {error && <p className="eval-error">{error}</p>}
-        </Modal>
+        </ConfirmDialog>
       )}
     </>
   );
