@@ -5,18 +5,20 @@
  * `{ ok: false, message, line? }`: a mistake in what the person wrote is an answer, not a dead box.
  */
 import { setPriority } from "node:os";
+import { dropPrivileges } from "../sandbox/drop-privileges.mjs";
 import { evaluateJsonata } from "./evaluate-jsonata.mjs";
 import { loadQuickJs, runQuickJs } from "./run-quickjs.mjs";
 
 // Untrusted work yields the CPU to the engine (about 2:1 against it). Not lower: measured, at nice 10
 // a box beside two busy processes got a tenth of a core and ordinary evaluations missed their limits.
 setPriority(3);
+// QuickJS loads as the box starts (not with a task, whose time limit is spent on its own work), while the box can
+// still read it; then the box stops being the worker's user.
+await loadQuickJs();
+dropPrivileges();
 
 /** @param {{ kind: string } & Record<string, any>} task */
 export default async function evaluate(task) {
-  // QuickJS loads with the first Code task (most boxes only ever see JSONata); its time limit is spent on the code, not
-  // on loading.
-  if (task.kind === "code") await loadQuickJs();
   // The caller's deadline counts from here, not from when the task was queued (evaluation-deadline.ts).
   process.send?.({ evaluationStarted: true });
   switch (task.kind) {

@@ -1,13 +1,14 @@
 /**
  * Expressions and code run in boxes, not on the engine's thread: what blows a box's memory or time
  * fails with the limit it passed, the test process (standing in for a worker) lives on and keeps
- * its event loop, and the next evaluation works.
+ * its event loop, and the next evaluation works. The boxes run as nobody, not as the worker's user.
  */
 import { describe, expect, it } from "vitest";
 import { decideCondition } from "./decide-condition";
 import { evaluateExpression } from "./evaluate-expression";
 import { evaluateInBox } from "./evaluation-pool";
 import { runInSandbox, SandboxError } from "./js-sandbox";
+import { boxUsers, expectedBoxUser } from "../testing/box-users";
 
 const CATASTROPHIC_INPUT = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaa!";
 
@@ -88,6 +89,17 @@ describe("evaluation boxes", () => {
       ),
     ).toBe("caught: stack overflow");
     expect(await runInSandbox("return input * 2;", 21)).toBe(42);
+  });
+
+  it("runs its tasks as nobody when the worker is root, never as the worker's user", { timeout: 30_000 }, async () => {
+    // Eight tasks at once start every box there is (four at most); each gives up root as it starts, before any task.
+    const spin = "const end = Date.now() + 300; while (Date.now() < end) {} return input;";
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => runInSandbox(spin, i)));
+    expect(answers).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(boxUsers().length).toBeGreaterThanOrEqual(2);
+    // A box still starting (a replacement for one an earlier test killed) is root until it is ready.
+    const user = expectedBoxUser();
+    await expect.poll(() => boxUsers().filter((box) => box.uids.some((uid) => uid !== user))).toEqual([]);
   });
 
   it("does not charge a task for the time it waited for a free box", { timeout: 30_000 }, async () => {

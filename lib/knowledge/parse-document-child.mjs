@@ -6,10 +6,14 @@
  */
 import { setPriority } from "node:os";
 import { convert } from "html-to-text";
-import { extractText, getDocumentProxy } from "unpdf";
+import { extractText, getDocumentProxy, getResolvedPDFJS } from "unpdf";
+import { dropPrivileges } from "../sandbox/drop-privileges.mjs";
 
 // Untrusted work yields the CPU to the engine, as the evaluation boxes do.
 setPriority(3);
+// pdf.js loads with the box, while the box can still read it; then the box stops being the worker's user.
+await getResolvedPDFJS();
+dropPrivileges();
 
 const htmlToText = (html) =>
   convert(html, {
