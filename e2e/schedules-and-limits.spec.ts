@@ -38,6 +38,10 @@ test("a saved schedule shows its next and last firing, and Runs at once is saved
   const record = editor.inspector.getByTestId("schedule-record");
   await expect(record.getByTestId("schedule-next-firing")).toContainText(/Next firing: \w+ \d+, \d{4}/);
   await expect(record.getByTestId("schedule-last-firing")).toHaveText("Last firing: not yet");
+  // The next three run times, worked out in the page (the cron parser loads when a schedule is first selected).
+  const times = editor.inspector.getByTestId("schedule-next-runs").locator("li");
+  await expect(times).toHaveCount(3);
+  await expect(times.first()).toContainText(/\w+ \d+, \d{4}, \d+:00:00 (AM|PM) \(UTC\)/);
   await expect(editor.param("missedFirings")).toHaveValue("skip");
   await editor.param("missedFirings").selectOption("catchUpOnce");
 

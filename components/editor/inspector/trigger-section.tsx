@@ -1,13 +1,15 @@
 "use client";
 /**
  * For trigger nodes: a webhook's URL (with a copy button and a curl line), or a schedule's next run times and its
- * record as saved.
+ * record as saved. The next run times (cron-parser, with luxon under it) load when a schedule is first selected, not
+ * with the editor.
  */
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
-import { cronProblem, nextRunTimes } from "@/lib/triggers/cron";
 import { useEditorStore } from "../editor-store-context";
 import { ScheduleRecord } from "./schedule-record";
+
+const ScheduleTimes = lazy(() => import("./schedule-times").then((module) => ({ default: module.ScheduleTimes })));
 
 function WebhookUrl({ nodeId }: { nodeId: string }) {
   const workflowId = useEditorStore((state) => state.workflowId);
@@ -36,28 +38,6 @@ function WebhookUrl({ nodeId }: { nodeId: string }) {
   );
 }
 
-function ScheduleTimes({ cron, timezone }: { cron: string; timezone: string }) {
-  const problem = cron.trim() ? cronProblem(cron.trim(), timezone) : "Write a cron schedule to see when it runs.";
-  const times = problem ? [] : nextRunTimes(cron.trim(), timezone, 3);
-  const format = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "medium", timeZone: timezone });
-  return (
-    <section className="inspector-section" data-testid="schedule-section">
-      <h3 className="inspector-section-title">Next runs</h3>
-      {problem ? (
-        <p className="field-help">{problem}</p>
-      ) : (
-        <ul className="trigger-times" data-testid="schedule-next-runs">
-          {times.map((time) => (
-            <li key={time}>
-              {format.format(new Date(time))} <span className="field-help">({timezone})</span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
 export function TriggerSection({
   nodeId,
   trigger,
@@ -72,7 +52,9 @@ export function TriggerSection({
     const timezone = typeof params.timezone === "string" && params.timezone.trim() ? params.timezone.trim() : "UTC";
     return (
       <>
-        <ScheduleTimes cron={typeof params.cron === "string" ? params.cron : ""} timezone={timezone} />
+        <Suspense fallback={null}>
+          <ScheduleTimes cron={typeof params.cron === "string" ? params.cron : ""} timezone={timezone} />
+        </Suspense>
         <ScheduleRecord nodeId={nodeId} timezone={timezone} />
       </>
     );
