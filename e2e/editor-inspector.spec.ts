@@ -98,6 +98,9 @@ test("compile problems are marked on the canvas before running, and Run is refus
   await expect(http.locator(".node-problems")).toContainText('"HTTP Request" needs a value for URL');
   const problems = page.getByTestId("compile-errors");
   await expect(problems).toContainText("1 problem");
+  // Checks after edits run in the editor's compile worker, still there (one that failed is ended and replaced by the
+  // page's own check).
+  expect(page.workers().map((worker) => worker.url())).toEqual([expect.stringContaining("/_next/static/")]);
 
   await page.getByTestId("run-workflow").click();
   await expect(problems).toContainText("Run refused: 1 problem");

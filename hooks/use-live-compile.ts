@@ -1,33 +1,26 @@
 "use client";
 /**
- * Runs the pure compiler in the browser shortly after each edit, so problems show on the nodes before anyone presses
- * Run. The compiler (with its parameter validators) is a chunk of its own, fetched and first run once the opened graph
- * is drawn and the browser is idle: a large workflow opens and answers clicks before it is checked.
+ * Checks the graph with the pure compiler shortly after each edit, so problems show on the nodes before anyone presses
+ * Run. The first check waits until the opened graph is drawn and the browser is idle; checks after edits run in a Web
+ * Worker (components/editor/live-compile/), so a large graph answers clicks and drags while it is checked.
  */
 import { useEffect } from "react";
 import { useEditorStoreApi } from "@/components/editor/editor-store-context";
+import { createLiveCompiler } from "@/components/editor/live-compile/live-compiler";
 
 const DELAY_MS = 200;
 /** The longest the first check waits for the browser to be idle. */
 const IDLE_TIMEOUT_MS = 1000;
 
-const loadCompiler = () =>
-  Promise.all([import("@/lib/workflow/compile"), import("@/lib/workflow/idle-entry")]).then(
-    ([{ compileWorkflow }, { idleEntryProblems }]) => ({ compileWorkflow, idleEntryProblems }),
-  );
-
 export function useLiveCompile() {
   const store = useEditorStoreApi();
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const compiler = loadCompiler();
+    const compiler = createLiveCompiler(store.getState().catalogue);
     const compile = async () => {
-      const { compileWorkflow, idleEntryProblems } = await compiler;
-      if (stopped) return;
-      const { toGraph, lookup, setCompileErrors, hostTools } = store.getState();
-      const result = compileWorkflow(toGraph(), lookup, { hostTools });
-      setCompileErrors(result.ok ? idleEntryProblems(result.plan, lookup) : result.errors);
+      const { toGraph, hostTools } = store.getState();
+      const problems = await compiler.check(toGraph(), hostTools);
+      if (problems) store.getState().setCompileErrors(problems);
     };
     const idle = whenIdle(() => void compile());
     const unsubscribe = store.subscribe((state, previous) => {
@@ -36,10 +29,10 @@ export function useLiveCompile() {
       timer = setTimeout(() => void compile(), DELAY_MS);
     });
     return () => {
-      stopped = true;
       idle.cancel();
       unsubscribe();
       clearTimeout(timer);
+      compiler.stop();
     };
   }, [store]);
 }

@@ -102,3 +102,28 @@ function translateDelta(before: string, after: string): { x: number; y: number }
   const [a, b] = [parse(before), parse(after)];
   return { x: b.x - a.x, y: b.y - a.y };
 }
+
+/**
+ * Moves the node with id `nodeId` a little (an edit, which the editor then checks) and answers the longest task the
+ * page's main thread ran in the `settleMs` after the mouse was let go (long tasks are those of 50 ms or more; 0: none).
+ */
+export async function longestTaskAfterEdit(page: Page, nodeId: string, settleMs = 1500): Promise<number> {
+  const header = await page.locator(`.react-flow__node[data-id="${nodeId}"] .node-header`).boundingBox();
+  if (!header) throw new Error(`node ${nodeId} is not on screen`);
+  const start = { x: header.x + header.width / 2, y: header.y + header.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 5; i += 1) await page.mouse.move(start.x + i * 4, start.y + i * 2);
+  await page.evaluate(() => {
+    const probe = window as unknown as { __longest: number; __since: number };
+    probe.__longest = 0;
+    probe.__since = performance.now();
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (entry.startTime >= probe.__since) probe.__longest = Math.max(probe.__longest, entry.duration);
+    }).observe({ type: "longtask" });
+  });
+  await page.mouse.up();
+  await page.waitForTimeout(settleMs);
+  return page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+}

@@ -23,11 +23,12 @@ describe("security headers", () => {
     );
   });
 
-  it("let a page run only scripts with its nonce (and what they load), eval only in development", () => {
+  it("let a page run only scripts with its nonce (and what they load), workers from its origin, eval only in dev", () => {
     const nonce = newNonce();
     expect(nonce).not.toBe(newNonce());
     const policy = pageContentSecurityPolicy(nonce, false);
     expect(policy).toContain(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic';`);
+    expect(policy).toContain("worker-src 'self';");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");
     expect(policy).not.toContain("unsafe-eval");

@@ -17,9 +17,9 @@ export const API_CONTENT_SECURITY_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
- * A page's policy: scripts only with this request's nonce (and what they load, 'strict-dynamic'); React's dev build
- * also needs eval. `frameAncestors`: who may frame it — no one, but for a public chat page the origins its settings
- * allow (lib/public-chat/origins.ts).
+ * A page's policy: scripts only with this request's nonce (and what they load, 'strict-dynamic'), workers only from
+ * this origin; React's dev build also needs eval. `frameAncestors`: who may frame it — no one, but for a public chat
+ * page the origins its settings allow (lib/public-chat/origins.ts).
  */
 export function pageContentSecurityPolicy(
   nonce: string,
@@ -29,6 +29,9 @@ export function pageContentSecurityPolicy(
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    // The editor checks graphs in a worker; a worker may come from this origin only (under 'strict-dynamic' a trusted
+    // script could start one from anywhere).
+    "worker-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
