@@ -99,7 +99,9 @@ describe("evaluation boxes", () => {
     expect(boxUsers().length).toBeGreaterThanOrEqual(2);
     // A box still starting (a replacement for one an earlier test killed) is root until it is ready.
     const user = expectedBoxUser();
-    await expect.poll(() => boxUsers().filter((box) => box.uids.some((uid) => uid !== user))).toEqual([]);
+    await expect
+      .poll(() => boxUsers().filter((box) => box.uids.some((uid) => uid !== user)), { timeout: 20_000 })
+      .toEqual([]);
   });
 
   it("does not charge a task for the time it waited for a free box", { timeout: 30_000 }, async () => {
