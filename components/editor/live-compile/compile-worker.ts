@@ -5,6 +5,7 @@
  */
 import type { ComponentMeta } from "@/lib/nodes/types";
 import type { WorkflowGraph } from "@/lib/workflow/graph";
+import { catalogueLookup } from "../graph-conversion";
 import { checkGraph, type Problem } from "./check-graph";
 
 export type CompileRequest =
@@ -16,9 +17,9 @@ const scope = self as unknown as {
   onmessage: ((event: MessageEvent<CompileRequest>) => void) | null;
   postMessage: (answer: CompileAnswer) => void;
 };
-let catalogue: ComponentMeta[] = [];
+let lookup = catalogueLookup([]);
 
 scope.onmessage = ({ data }) => {
-  if (data.kind === "catalogue") catalogue = data.catalogue;
-  else scope.postMessage({ id: data.id, problems: checkGraph(data.graph, catalogue, data.hostTools) });
+  if (data.kind === "catalogue") lookup = catalogueLookup(data.catalogue);
+  else scope.postMessage({ id: data.id, problems: checkGraph(data.graph, lookup, data.hostTools) });
 };

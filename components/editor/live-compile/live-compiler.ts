@@ -5,7 +5,9 @@
  * cannot start or fails, they run on the page too. Only the newest check's problems are handed back.
  */
 import type { ComponentMeta } from "@/lib/nodes/types";
+import type { Catalogue } from "@/lib/workflow/compile";
 import type { WorkflowGraph } from "@/lib/workflow/graph";
+import { catalogueLookup } from "../graph-conversion";
 import type { Problem } from "./check-graph";
 import type { CompileAnswer, CompileRequest } from "./compile-worker";
 
@@ -21,6 +23,7 @@ export function createLiveCompiler(catalogue: ComponentMeta[]): LiveCompiler {
   let worker: Worker | null | undefined; // undefined: not started yet; null: none (could not start, or failed)
   let latest = 0;
   let pending: Pending | null = null;
+  const lookup = catalogueLookup(catalogue);
 
   const settle = (id: number, problems: Problem[]) => {
     if (pending?.id !== id) return;
@@ -28,7 +31,7 @@ export function createLiveCompiler(catalogue: ComponentMeta[]): LiveCompiler {
     pending = null;
   };
   const onPage = ({ id, graph, hostTools }: Pending) =>
-    void checkOnPage(catalogue, graph, hostTools).then((problems) => settle(id, problems));
+    void checkOnPage(lookup, graph, hostTools).then((problems) => settle(id, problems));
   const startWorker = () => {
     worker = newWorker();
     if (!worker) return;
@@ -74,7 +77,7 @@ function newWorker(): Worker | null {
 const post = (worker: Worker, request: CompileRequest) => worker.postMessage(request);
 
 /** The check on the page: the compiler is a chunk of its own, fetched with the first check. */
-async function checkOnPage(catalogue: ComponentMeta[], graph: WorkflowGraph, hostTools?: boolean) {
+async function checkOnPage(lookup: Catalogue, graph: WorkflowGraph, hostTools?: boolean) {
   const { checkGraph } = await import("./check-graph");
-  return checkGraph(graph, catalogue, hostTools);
+  return checkGraph(graph, lookup, hostTools);
 }
