@@ -50,6 +50,7 @@ const LAYERS = [
       "runs/answer-text",
       "runs/run-lease",
       "runs/live-events",
+      "runs/event-store",
       "runs/record-event",
       "runs/load-plan",
       "runs/run-secrets",

@@ -1,7 +1,8 @@
 "use client";
 /**
  * An evaluation still queued or running: how many of its rows are scored, followed live (the API read every second);
- * the page's figures and rows are read again whenever one more row is scored, and once it ends.
+ * the page's figures and rows are read again whenever one more row is scored, and once it ends. The page's own
+ * reading wins once it says the evaluation ended: a refresh can land after the last poll, and then no poll follows.
  */
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
@@ -33,13 +34,14 @@ export function EvaluationProgress({ workflowId, evaluationId, status, rows, sco
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [workflowId, evaluationId, status, scored, router]);
-  if (!running(now.status)) return null;
-  const share = rows === 0 ? 0 : Math.round((now.scored / rows) * 100);
+  if (!running(status) || !running(now.status)) return null;
+  const scoredNow = Math.max(now.scored, scored);
+  const share = rows === 0 ? 0 : Math.round((scoredNow / rows) * 100);
   return (
     <div className="eval-progress" data-testid="evaluation-progress" role="status">
       <div className="eval-progress-text">
         <span className="eval-progress-dot" aria-hidden />
-        {now.status === "queued" ? "Waiting for a worker…" : `Scored ${now.scored} of ${rows} rows`}
+        {now.status === "queued" ? "Waiting for a worker…" : `Scored ${scoredNow} of ${rows} rows`}
       </div>
       <div className="eval-progress-track">
         <div className="eval-progress-bar" style={{ width: `${share}%` }} />

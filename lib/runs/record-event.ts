@@ -5,15 +5,16 @@
  * a reader that sees seqs out of order or missing fills the gap from the database.
  *
  * A recorder group-commits: while one batch is being written, the events recorded meanwhile wait
- * and go together in the next one — one INSERT and one PUBLISH per batch. Noted events wait up to
+ * and go together in the next one — one PUBLISH per batch, and batches of many runs share an INSERT
+ * (event-store.ts). Noted events wait up to
  * NOTE_FLUSH_MS for company. A recorder's events are stored in the order they were recorded.
  * Whatever a caller recorded, the run's secrets are redacted from each event and from the run's
  * ending right before they are stored: the last safety net behind redaction at the source.
  */
-import { sql } from "../db/sql";
 import { RunEventInput, type RunEvent } from "./events";
+import { storeEvents, storeEventsAndEnd, type EndingWrite } from "./event-store";
 import { publishEvents } from "./live-events";
-import { endingColumns, type RunEnding } from "./run-lease";
+import type { RunEnding } from "./run-lease";
 import { runSecrets } from "./run-secrets";
 import type { SecretScope } from "../secrets/secret-scope";
 import type { RedisClient } from "../queue/redis";
@@ -32,8 +33,6 @@ export type RunRecorder = EventRecorder & {
 /** How long a noted event may wait for company before it is written anyway: the live view's added delay. */
 export const NOTE_FLUSH_MS = 10;
 
-/** A run's last event carries its ending: written with it, by the worker holding the run's lease. */
-type EndingWrite = { ending: RunEnding; owner: string };
 type Pending = {
   event: RunEventInput;
   resolve: (stored: RunEvent | null) => void;
@@ -171,59 +170,6 @@ function redactEnding(scope: SecretScope, end: EndingWrite | undefined): EndingW
         ? { ...ending, output: scope.redact(ending.output) }
         : { ...ending, error: scope.redactText(ending.error) },
   };
-}
-
-/** What the model calls among `events` cost: the run's cost grows by it in the same statement that stores them. */
-function costOf(events: RunEventInput[]): number {
-  let usd = 0;
-  for (const event of events) if (event.type === "agent.step") usd += event.payload.costUsd ?? 0;
-  return usd;
-}
-
-/**
- * Allocates the next seqs of the run and stores the events, in one round trip; null when `whileRunning` and the run has
- * ended.
- */
-async function storeEvents(
-  runId: string,
-  events: RunEventInput[],
-  whileRunning: boolean,
-): Promise<{ seq: number; createdAt: Date }[] | null> {
-  const rows = await sql<{ seq: number; createdAt: Date }>`
-    WITH allocated AS (
-      UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length}, "costUsd" = "costUsd" + ${costOf(events)}
-      WHERE id = ${runId} AND (NOT ${whileRunning}::boolean OR status IN ('queued', 'running', 'waiting'))
-      RETURNING "lastSeq")
-    INSERT INTO "RunEvent" ("runId", seq, type, payload)
-    SELECT ${runId}, allocated."lastSeq" - ${events.length} + item.ord::int, item.value->>'type', item.value->'payload'
-    FROM allocated, jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS item(value, ord)
-    RETURNING seq, "createdAt"`;
-  if (rows.length === 0 && whileRunning) return null;
-  if (rows.length !== events.length)
-    throw new Error(`Run ${runId} does not exist: cannot record its ${events[0].type} event`);
-  return rows.sort((a, b) => a.seq - b.seq);
-}
-
-/** The same, and the run's final status, if `owner` still holds its lease; null (nothing stored) when it does not. */
-async function storeEventsAndEnd(
-  runId: string,
-  events: RunEventInput[],
-  { ending, owner }: EndingWrite,
-): Promise<{ seq: number; createdAt: Date }[] | null> {
-  const { status, output, error } = endingColumns(ending);
-  const rows = await sql<{ seq: number; createdAt: Date }>`
-    WITH allocated AS (
-      UPDATE "Run" SET "lastSeq" = "lastSeq" + ${events.length}, "costUsd" = "costUsd" + ${costOf(events)},
-        status = ${status}::"RunStatus", output =
-        ${output}::jsonb, error = ${error},
-        "finishedAt" = now(), "leaseOwner" = NULL, "leaseUntil" = NULL
-      WHERE id = ${runId} AND status IN ('queued', 'running') AND "leaseOwner" = ${owner}
-      RETURNING "lastSeq")
-    INSERT INTO "RunEvent" ("runId", seq, type, payload)
-    SELECT ${runId}, allocated."lastSeq" - ${events.length} + item.ord::int, item.value->>'type', item.value->'payload'
-    FROM allocated, jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS item(value, ord)
-    RETURNING seq, "createdAt"`;
-  return rows.length === events.length ? rows.sort((a, b) => a.seq - b.seq) : null;
 }
 
 async function recordBatch(

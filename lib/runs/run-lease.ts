@@ -129,13 +129,20 @@ async function whyNotClaimed(runId: string, query: SqlTag): Promise<ClaimResult>
 
 export type HeartbeatAnswer = { kept: Set<string>; cancelRequested: Set<string> };
 
-/** Renews the leases of the runs this worker owns; a run missing from `kept` was taken over by someone else. */
+/**
+ * Renews the leases of the runs this worker owns; a run missing from `kept` was taken over by someone else. The rows
+ * are locked in id order, as statements of many runs' events lock theirs (event-store.ts), so neither waits on the
+ * other in a cycle.
+ */
 export async function renewLeases(owner: string, runIds: string[]): Promise<HeartbeatAnswer> {
   if (runIds.length === 0) return { kept: new Set(), cancelRequested: new Set() };
   const rows = await sql<{ id: string; cancel: boolean }>`
-    UPDATE "Run" SET "leaseUntil" = now() + make_interval(secs => ${LEASE_SECONDS})
-    WHERE id = ANY(${runIds}) AND "leaseOwner" = ${owner} AND status = 'running'
-    RETURNING id, "cancelRequestedAt" <= now() AS cancel`;
+    WITH locked AS (
+      SELECT id FROM "Run" WHERE id = ANY(${runIds}) AND "leaseOwner" = ${owner} AND status = 'running'
+      ORDER BY id FOR UPDATE)
+    UPDATE "Run" AS run SET "leaseUntil" = now() + make_interval(secs => ${LEASE_SECONDS})
+    FROM locked WHERE run.id = locked.id
+    RETURNING run.id, run."cancelRequestedAt" <= now() AS cancel`;
   return {
     kept: new Set(rows.map((row) => row.id)),
     cancelRequested: new Set(rows.filter((row) => row.cancel).map((row) => row.id)),
