@@ -9,8 +9,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { createOwner, hasOwner } from "@/lib/auth/accounts";
-import { getAuth } from "@/lib/auth/auth";
-import { acceptInviteThrottled, signInWithPassword } from "@/lib/auth/sign-in";
+import { acceptInviteThrottled, signInWithPassword, signOut } from "@/lib/auth/sign-in";
 import { NewAccountInput, SignInInput, safeNext, type FormState } from "./schema";
 
 const fields = (form: FormData) =>
@@ -48,8 +47,6 @@ export async function acceptInviteAction(token: string, _state: FormState, form:
 }
 
 export async function signOutAction(): Promise<never> {
-  await getAuth()
-    .api.signOut({ headers: await headers() })
-    .catch(() => undefined);
+  await signOut(await headers());
   redirect("/sign-in");
 }

@@ -7,7 +7,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { getDb } from "../db/client";
 import { getAuth } from "./auth";
-import { forgetVerifiedKeys } from "./verified-keys";
+import { forgetVerified } from "./verified-credentials";
 import type { Role } from "./roles";
 
 export const INVITE_TTL_DAYS = 7;
@@ -124,7 +124,7 @@ export async function setUserRole(userId: string, role: Role): Promise<{ ok: tru
     return { ok: false, error: "This is the only admin: make someone else an admin first" };
   }
   await db.user.update({ where: { id: userId }, data: { role } });
-  forgetVerifiedKeys(); // keys act with the new role at once
+  forgetVerified(); // keys act with the new role at once
   return { ok: true };
 }
 
@@ -136,6 +136,6 @@ export async function removeUser(userId: string): Promise<{ ok: true } | { ok: f
   if (user.role === "admin" && (await db.user.count({ where: { role: "admin" } })) <= 1)
     return { ok: false, error: "The only admin cannot be removed" };
   await db.user.delete({ where: { id: userId } });
-  forgetVerifiedKeys();
+  forgetVerified();
   return { ok: true };
 }

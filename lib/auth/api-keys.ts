@@ -6,7 +6,7 @@
 import "server-only";
 import { getDb } from "../db/client";
 import { getAuth } from "./auth";
-import { forgetVerifiedKeys } from "./verified-keys";
+import { forgetVerified } from "./verified-credentials";
 import { folderIdsOf, workflowIdsOf, workflowPermissions } from "./workflow-scope";
 
 /** `workflows` is null for a key that reaches every workflow; a deleted workflow keeps its id and loses its name. */
@@ -83,7 +83,7 @@ export async function limitApiKey(
   const problem = await unknownWorkflows(workflowIds);
   if (problem) return { ok: false, error: problem };
   await getAuth().api.updateApiKey({ body: { userId, keyId, permissions: workflowPermissions(workflowIds) ?? null } });
-  forgetVerifiedKeys();
+  forgetVerified();
   return { ok: true };
 }
 
@@ -119,6 +119,6 @@ export async function listApiKeys(userId: string): Promise<ApiKeySummary[]> {
 /** Revokes one of the user's keys at once; false when the user has no such key. */
 export async function revokeApiKey(userId: string, keyId: string): Promise<boolean> {
   const { count } = await getDb().apikey.deleteMany({ where: { id: keyId, referenceId: userId } });
-  forgetVerifiedKeys();
+  forgetVerified();
   return count > 0;
 }

@@ -15,6 +15,8 @@ import { accountsSecret } from "../platform/secret";
 import { MIN_PASSWORD_LENGTH } from "./limits";
 
 export const API_KEY_PREFIX = "sb_";
+/** The session cookie is `switchboard.session_token` (`__Secure-` before it over https). */
+export const COOKIE_PREFIX = "switchboard";
 
 function createAuth() {
   const baseURL = appBaseUrl();
@@ -32,7 +34,7 @@ function createAuth() {
     user: { additionalFields: { role: { type: "string", required: false, defaultValue: "viewer", input: false } } },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     // HttpOnly and SameSite=Lax are better-auth's defaults; Secure follows an https base URL.
-    advanced: { useSecureCookies: baseURL.startsWith("https://"), cookiePrefix: "switchboard" },
+    advanced: { useSecureCookies: baseURL.startsWith("https://"), cookiePrefix: COOKIE_PREFIX },
     telemetry: { enabled: false },
     // A wrong API key is an everyday 401, not an error worth a stack in the log.
     logger: {

@@ -4,9 +4,10 @@
  * (lib/auth/workflow-scope.ts). Every page, route, action and stream asks here.
  */
 import "server-only";
+import { getSessionCookie } from "better-auth/cookies";
 import { getDb } from "../db/client";
-import { getAuth } from "./auth";
-import { verifyKeyOnce } from "./verified-keys";
+import { COOKIE_PREFIX, getAuth } from "./auth";
+import { verifyOnce } from "./verified-credentials";
 import { hasRole, isRole, type Role } from "./roles";
 import { folderIdsOf, workflowIdsOf } from "./workflow-scope";
 
@@ -47,7 +48,7 @@ export function apiKeyOf(headers: Headers): string | null {
 }
 
 function fromApiKey(key: string): Promise<Principal | null> {
-  return verifyKeyOnce(key, () => verifyApiKey(key));
+  return verifyOnce(key, () => verifyApiKey(key));
 }
 
 async function verifyApiKey(key: string): Promise<Principal | null> {
@@ -71,7 +72,18 @@ async function verifyApiKey(key: string): Promise<Principal | null> {
   );
 }
 
-async function fromSession(headers: Headers): Promise<Principal | null> {
+/** The credential a signed-in browser presents: its session cookie (null when it sends none). */
+export function sessionCredential(headers: Headers): string | null {
+  const token = getSessionCookie(headers, { cookiePrefix: COOKIE_PREFIX });
+  return token ? `session:${token}` : null;
+}
+
+function fromSession(headers: Headers): Promise<Principal | null> {
+  const credential = sessionCredential(headers);
+  return credential ? verifyOnce(credential, () => verifySession(headers)) : Promise.resolve(null);
+}
+
+async function verifySession(headers: Headers): Promise<Principal | null> {
   const session = await getAuth().api.getSession({ headers });
   if (!session) return null;
   const { user } = session;
