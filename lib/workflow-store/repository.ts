@@ -6,6 +6,7 @@ import { getDb, type Prisma } from "../db/client";
 import { syncSchedules } from "../triggers/schedules";
 import { deleteScope } from "../variables/variables";
 import { asJson } from "../db/json";
+import { sql } from "../db/sql";
 import { WorkflowGraph, emptyGraph } from "../workflow/graph";
 import type { Author } from "./author";
 import { recordDraftSave } from "./draft-history";
@@ -31,7 +32,10 @@ export type StoredWorkflow = WorkflowPlace & {
   publishedVersion: number | null;
 };
 
-/** Workflows newest first; `where` narrows them (visibleWorkflowsWhere: what a caller may see). */
+/**
+ * Workflows newest first; `where` narrows them (visibleWorkflowsWhere: what a caller may see). Their graphs stay in the
+ * database: each one's node count is read there, so a list of large workflows does not travel (and parse) whole.
+ */
 export async function listWorkflows(where: Prisma.WorkflowWhereInput = {}): Promise<WorkflowSummary[]> {
   const rows = await getDb().workflow.findMany({
     where,
@@ -40,7 +44,6 @@ export async function listWorkflows(where: Prisma.WorkflowWhereInput = {}): Prom
       id: true,
       name: true,
       updatedAt: true,
-      graph: true,
       publishedVersion: true,
       ownerId: true,
       folderId: true,
@@ -49,16 +52,28 @@ export async function listWorkflows(where: Prisma.WorkflowWhereInput = {}): Prom
       folder: { select: { name: true } },
     },
   });
-  return rows.map(({ graph, owner, folder, ...row }) => ({
+  const counts = await nodeCounts(rows.map((row) => row.id));
+  return rows.map(({ owner, folder, ...row }) => ({
     ...row,
     ownerName: owner?.name ?? null,
     folderName: folder?.name ?? null,
-    nodeCount: (graph as { nodes?: unknown[] })?.nodes?.length ?? 0,
+    nodeCount: counts.get(row.id) ?? 0,
   }));
 }
 
+async function nodeCounts(ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql<{ id: string; nodes: number | null }>`
+    SELECT id, CASE WHEN jsonb_typeof(graph->'nodes') = 'array' THEN jsonb_array_length(graph->'nodes') END AS nodes
+    FROM "Workflow" WHERE id = ANY(${ids})`;
+  return new Map(rows.map((row) => [row.id, row.nodes ?? 0]));
+}
+
+/** One workflow with its graph; plain SQL, since Prisma's result mapping of a large graph cost twice the query. */
 export async function getWorkflow(id: string): Promise<StoredWorkflow | null> {
-  const row = await getDb().workflow.findUnique({ where: { id } });
+  const [row] = await sql<Omit<StoredWorkflow, "graph"> & { graph: unknown }>`
+    SELECT id, name, graph, "updatedAt", "publishedVersion", "ownerId", "folderId", tags
+    FROM "Workflow" WHERE id = ${id}`;
   if (!row) return null;
   // Stored graphs were validated on the way in; parse again so old rows get today's defaults.
   const graph = WorkflowGraph.safeParse(row.graph);
