@@ -97,6 +97,13 @@ export async function liveVersion(workflowId: string): Promise<LiveVersion> {
 
 /** Every published version, newest first. */
 export async function listVersions(workflowId: string): Promise<VersionSummary[]> {
+  return (await versionHistory(workflowId))?.versions ?? [];
+}
+
+/** The published versions, newest first, and which is live; null when the workflow does not exist. */
+export async function versionHistory(
+  workflowId: string,
+): Promise<{ live: number | null; versions: VersionSummary[] } | null> {
   const workflow = await getDb().workflow.findUnique({
     where: { id: workflowId },
     select: {
@@ -107,10 +114,9 @@ export async function listVersions(workflowId: string): Promise<VersionSummary[]
       },
     },
   });
-  return (workflow?.versions ?? []).map((version) => ({
-    ...version,
-    live: version.number === workflow?.publishedVersion,
-  }));
+  if (!workflow) return null;
+  const live = workflow.publishedVersion;
+  return { live, versions: workflow.versions.map((version) => ({ ...version, live: version.number === live })) };
 }
 
 export async function getVersion(workflowId: string, number: number): Promise<StoredVersion | null> {
