@@ -38,10 +38,11 @@ export function hostAccessOffError(label: string): Error {
 }
 
 export async function setHostToolsEnabled(enabled: boolean): Promise<void> {
-  holder.switchboardHostTools = undefined;
   await getDb().setting.upsert({
     where: { key: KEY },
     create: { key: KEY, value: asJson(enabled) },
     update: { value: asJson(enabled) },
   });
+  // After the write: a read while it was under way would have cached the old value again.
+  holder.switchboardHostTools = undefined;
 }

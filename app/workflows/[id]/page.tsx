@@ -8,7 +8,7 @@ import { cache } from "react";
 import { callerSeesWorkflow, pageUser, pageWorkflowAccess } from "@/lib/auth/request-access";
 import { hasRole } from "@/lib/auth/roles";
 import { catalogueMeta } from "@/lib/nodes";
-import { hostToolsSetting } from "@/lib/settings/host-tools";
+import { hostToolsEnabled } from "@/lib/settings/host-tools";
 import { findActiveRunId } from "@/lib/runs/active-run";
 import { getWorkflow } from "@/lib/workflow-store/repository";
 import { WorkflowEditor } from "@/components/editor/workflow-editor";
@@ -45,7 +45,7 @@ export default async function WorkflowEditorPage({ params }: PageProps) {
       catalogue={catalogueMeta()}
       activeRunId={activeRunId}
       canEdit={hasRole(user.role, "editor") && access === "edit"}
-      hostTools={(await hostToolsSetting()).enabled}
+      hostTools={await hostToolsEnabled()}
     />
   );
 }
