@@ -69,6 +69,9 @@ export const newPublicId = () => randomBytes(18).toString("base64url");
 
 /** The settings, made (off, with a fresh public id) the first time anyone asks; null for no such workflow. */
 export async function getPublicChatSettings(workflowId: string): Promise<PublicChatSettings | null> {
+  // Read first: the editor asks on every open, and only the first ask makes the row.
+  const existing = await getDb().publicChat.findUnique({ where: { workflowId } });
+  if (existing) return view(existing);
   const workflow = await getDb().workflow.findUnique({ where: { id: workflowId }, select: { id: true } });
   if (!workflow) return null;
   const row = await getDb().publicChat.upsert({
