@@ -13,7 +13,7 @@ import { sql } from "../db/sql";
 import type { RunEventInput } from "./events";
 import { endingColumns, type RunEnding } from "./run-lease";
 
-export type StoredRow = { seq: number; createdAt: Date };
+type StoredRow = { seq: number; createdAt: Date };
 
 /** Statements of batches written at once; more batches wait for one of them to end. */
 const STATEMENTS_IN_FLIGHT = 2;

@@ -77,9 +77,7 @@ export async function getWorkflow(id: string): Promise<StoredWorkflow | null> {
   if (!row) return null;
   // Stored graphs were validated on the way in; parse again so old rows get today's defaults.
   const graph = WorkflowGraph.safeParse(row.graph);
-  const { id: found, name, updatedAt, publishedVersion, ownerId, folderId, tags } = row;
-  const stored = { id: found, name, updatedAt, publishedVersion, ownerId, folderId, tags };
-  return { ...stored, graph: graph.success ? graph.data : emptyGraph() };
+  return { ...row, graph: graph.success ? graph.data : emptyGraph() };
 }
 
 /**

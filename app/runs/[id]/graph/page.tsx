@@ -8,7 +8,7 @@ import { notFound } from "next/navigation";
 import { pageUser, pageWorkflowAccess } from "@/lib/auth/request-access";
 import { getDb } from "@/lib/db/client";
 import { catalogueMeta } from "@/lib/nodes";
-import { hostToolsSetting } from "@/lib/settings/host-tools";
+import { hostToolsEnabled } from "@/lib/settings/host-tools";
 import { WorkflowGraph } from "@/lib/workflow/graph";
 import { buttonClassName } from "@/components/ui/button";
 import { WorkflowEditor } from "@/components/editor/workflow-editor";
@@ -51,7 +51,7 @@ export default async function RunGraphPage({ params }: PageProps) {
       workflow={{ id: run.workflowId, name: run.workflow.name, graph: graph.data, version: "" }}
       catalogue={catalogueMeta()}
       canEdit={false}
-      hostTools={(await hostToolsSetting()).enabled}
+      hostTools={await hostToolsEnabled()}
       snapshot={{ banner }}
     />
   );

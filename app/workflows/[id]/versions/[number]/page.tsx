@@ -7,7 +7,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { pageUser, pageWorkflowAccess } from "@/lib/auth/request-access";
 import { catalogueMeta } from "@/lib/nodes";
-import { hostToolsSetting } from "@/lib/settings/host-tools";
+import { hostToolsEnabled } from "@/lib/settings/host-tools";
 import { comparisonGraph } from "@/lib/workflow/graph-diff";
 import { listVersions } from "@/lib/workflow-store/versions";
 import { buttonClassName } from "@/components/ui/button";
@@ -67,7 +67,7 @@ export default async function VersionPage({ params, searchParams }: PageProps) {
       workflow={{ id, name: shown.name, graph: compared?.graph ?? shown.graph, version: "" }}
       catalogue={catalogueMeta()}
       canEdit={false}
-      hostTools={(await hostToolsSetting()).enabled}
+      hostTools={await hostToolsEnabled()}
       snapshot={{ banner, marks: compared?.marks }}
     />
   );
