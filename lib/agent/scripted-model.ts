@@ -86,15 +86,6 @@ export function fillScriptedArgs(value: unknown, input: string, results: string[
   return value;
 }
 
-/** A scripted model with no pace between words: its whole answer is there at once, so there is nothing to stream. */
-/** Where a model wrapped for tracing (traced-model.ts) keeps the model it wraps. */
-export const WRAPPED_MODEL = Symbol("wrapped model");
-
-export const answersAtOnce = (model: unknown): boolean => {
-  const inner = (model as { [WRAPPED_MODEL]?: unknown } | null)?.[WRAPPED_MODEL] ?? model;
-  return inner instanceof ScriptedLanguageModel && inner.script.streamDelayMs === 0;
-};
-
 export class ScriptedLanguageModel implements LanguageModelV3 {
   readonly specificationVersion = "v3";
   readonly provider = "switchboard.scripted";

@@ -1,14 +1,21 @@
 /**
- * One model call, streamed: the same request and result as generateText, but the answer's text
- * reaches `onText` as it arrives (the run view shows it token by token). A stream error is thrown,
- * as generateText would, instead of being logged and swallowed; an abort ends the call. A model
- * that answers at once (the scripted test model without a pace) has nothing to stream and is
- * called with generateText (unless it must give a structured answer): streaming's machinery costs a
- * third of a trivial run's CPU.
- * The provider's warnings about the call come back with its result (model-warnings.ts logs them).
+ * One model call, streamed: the request the AI SDK's streamText would send (the same prompt conversion, tools, answer
+ * format and retries, from the SDK itself), and the same step back — text, tool calls, finish reason, usage, the
+ * messages it adds, the provider's warnings — but the provider's stream is read here (model-step.ts) rather than
+ * through streamText's own layers of web streams, which cost a waiting agent's worker more CPU than the rest of its
+ * run. The answer's text reaches `onText` as it arrives (the run view shows it token by token). A stream error is
+ * thrown, as generateText would, instead of being logged and swallowed; an abort ends the call.
  */
-import { generateText, NoSuchToolError, streamText, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
-import { answersAtOnce } from "./scripted-model";
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { LanguageModel, ModelMessage, ToolSet } from "ai";
+import {
+  convertToLanguageModelPrompt,
+  prepareRetries,
+  prepareToolsAndToolChoice,
+  standardizePrompt,
+} from "ai/internal";
+import { readModelStream } from "./model-step";
+import { stepResult, type StepResult, type UnknownToolHandler } from "./step-result";
 import type { AnswerFormat } from "./structured-answer";
 import "./model-warnings"; // the SDK's own console warnings off: callers log them per node
 
@@ -25,41 +32,31 @@ export type ModelCall = {
   output?: AnswerFormat["output"];
   abortSignal?: AbortSignal;
   /**
-   * Told when the model calls a tool it was not given (the SDK answers it with an error by itself):
-   * the node sends the call on to the gateway, which refuses it there and so records it.
+   * Told when the model calls a tool it was not given (the model is told it does not exist): the node sends the call
+   * on to the gateway, which refuses it there and so records it.
    */
-  onUnknownTool?: (toolName: string, input: string, toolCallId: string) => Promise<unknown>;
+  onUnknownTool?: UnknownToolHandler;
 };
 
-function sdkCall({ onUnknownTool, ...call }: ModelCall) {
-  if (!onUnknownTool) return call;
-  return {
-    ...call,
-    experimental_repairToolCall: async ({
-      toolCall,
-      error,
-    }: {
-      toolCall: { toolName: string; input: string; toolCallId: string };
-      error: unknown;
-    }) => {
-      if (NoSuchToolError.isInstance(error))
-        await onUnknownTool(toolCall.toolName, toolCall.input, toolCall.toolCallId).catch(() => undefined);
-      return null; // nothing to repair: the SDK tells the model the tool does not exist
-    },
-  };
+/** Every model the nodes build speaks the SDK's current model interface (models.ts, scripted-model.ts). */
+function languageModel(model: LanguageModel): LanguageModelV3 {
+  if (typeof model === "string" || model.specificationVersion !== "v3")
+    throw new Error(`The model ${typeof model === "string" ? model : model.modelId} is not an AI SDK v3 model`);
+  return model;
 }
 
-export async function streamModelCall(modelCall: ModelCall, onText: (delta: string) => void) {
-  const call = sdkCall(modelCall);
-  // generateText would parse a structured answer at once and throw on a mismatch: streamed, the node checks it
-  if (answersAtOnce(call.model) && !call.output) return generateText(call);
-  const result = streamText({ ...call, onError: () => undefined });
-  for await (const part of result.fullStream) {
-    if (part.type === "text-delta") onText(part.text);
-    else if (part.type === "error") throw part.error;
-    else if (part.type === "abort") call.abortSignal?.throwIfAborted();
-  }
-  // One read of the result: each of the SDK's result getters (text, usage…) tees and drains the stream again.
-  const { text, toolCalls, finishReason, usage, response, warnings } = (await result.steps).at(-1)!;
-  return { text, toolCalls, finishReason, usage, response, warnings };
+export async function streamModelCall(call: ModelCall, onText: (delta: string) => void): Promise<StepResult> {
+  const { system, messages, tools, toolChoice, abortSignal } = call;
+  const model = languageModel(call.model);
+  const prompt = await convertToLanguageModelPrompt({
+    prompt: await standardizePrompt({ system, messages }),
+    supportedUrls: await model.supportedUrls,
+    download: undefined,
+    abortSignal,
+  });
+  const offered = await prepareToolsAndToolChoice({ tools, toolChoice, activeTools: undefined });
+  const responseFormat = await call.output?.responseFormat;
+  const { retry } = prepareRetries({ maxRetries: undefined, abortSignal });
+  const { stream } = await retry(() => model.doStream({ prompt, ...offered, responseFormat, abortSignal }));
+  return stepResult(await readModelStream(stream, onText, abortSignal), tools, call.onUnknownTool);
 }

@@ -3,17 +3,11 @@
  * `chat {model}` span lasts exactly as long as the request to the model and carries the GenAI conventions' provider,
  * model, tokens and finish reason (lib/telemetry/gen-ai.ts). Models are wrapped only while tracing is on.
  */
-import type {
-  LanguageModelV3,
-  LanguageModelV3Middleware,
-  LanguageModelV3StreamPart,
-  LanguageModelV3Usage,
-} from "@ai-sdk/provider";
+import type { LanguageModelV3Middleware, LanguageModelV3StreamPart, LanguageModelV3Usage } from "@ai-sdk/provider";
 import { wrapLanguageModel, type LanguageModel } from "ai";
 import { modelCallAttributes, modelCallSpanName, recordModelUsage } from "../telemetry/gen-ai";
 import { inOpenSpan, inSpan, markFailed, SpanKind, type Span } from "../telemetry/spans";
 import { tracingStarted } from "../telemetry/tracing";
-import { WRAPPED_MODEL } from "./scripted-model";
 
 const usageOf = (usage: LanguageModelV3Usage) => ({
   inputTokens: usage.inputTokens.total,
@@ -61,6 +55,5 @@ function spansMiddleware(provider: string, model: string): LanguageModelV3Middle
 
 export function withModelSpans(model: LanguageModel, provider: string, modelName: string): LanguageModel {
   if (!tracingStarted() || typeof model === "string" || model.specificationVersion !== "v3") return model;
-  const wrapped = wrapLanguageModel({ model, middleware: spansMiddleware(provider, modelName) });
-  return Object.assign(wrapped, { [WRAPPED_MODEL]: model as LanguageModelV3 });
+  return wrapLanguageModel({ model, middleware: spansMiddleware(provider, modelName) });
 }

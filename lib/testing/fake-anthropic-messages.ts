@@ -29,7 +29,10 @@ export type ReceivedAnthropicRequest = {
   };
 };
 
-export async function startFakeAnthropicMessages(replies: ScriptedReply[]) {
+/** `thinking`: extended thinking streamed before the reply's block, signed as Anthropic signs it. */
+export type AnthropicReply = ScriptedReply & { thinking?: string };
+
+export async function startFakeAnthropicMessages(replies: AnthropicReply[]) {
   const received: ReceivedAnthropicRequest[] = [];
   const server = createServer(async (req, res) => {
     let raw = "";
@@ -80,11 +83,14 @@ export async function startFakeAnthropicMessages(replies: ScriptedReply[]) {
   };
 }
 
+/** The signature the fake gives a reply's thinking: a client must send it back with the thinking. */
+export const thinkingSignature = (n: number) => `signature-of-thinking-${n}`;
+
 /**
- * message_start, one content block (text deltas a few words each, or a tool_use with its input as JSON), message_delta,
- * message_stop.
+ * message_start, the thinking block if any, one content block (text deltas a few words each, or a tool_use with its
+ * input as JSON), message_delta, message_stop.
  */
-function streamReply(res: import("node:http").ServerResponse, n: number, model: string, reply: ScriptedReply) {
+function streamReply(res: import("node:http").ServerResponse, n: number, model: string, reply: AnthropicReply) {
   const event = (type: string, data: Record<string, unknown>) =>
     res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
@@ -100,21 +106,28 @@ function streamReply(res: import("node:http").ServerResponse, n: number, model: 
       usage: { input_tokens: 30, output_tokens: 1 },
     },
   });
+  const index = reply.thinking === undefined ? 0 : 1;
+  if (reply.thinking !== undefined) {
+    event("content_block_start", { index: 0, content_block: { type: "thinking", thinking: "" } });
+    event("content_block_delta", { index: 0, delta: { type: "thinking_delta", thinking: reply.thinking } });
+    event("content_block_delta", { index: 0, delta: { type: "signature_delta", signature: thinkingSignature(n) } });
+    event("content_block_stop", { index: 0 });
+  }
   if ("toolCall" in reply) {
     event("content_block_start", {
-      index: 0,
+      index,
       content_block: { type: "tool_use", id: `toolu_${n}`, name: reply.toolCall.name, input: {} },
     });
     event("content_block_delta", {
-      index: 0,
+      index,
       delta: { type: "input_json_delta", partial_json: JSON.stringify(reply.toolCall.arguments) },
     });
   } else {
-    event("content_block_start", { index: 0, content_block: { type: "text", text: "" } });
+    event("content_block_start", { index, content_block: { type: "text", text: "" } });
     for (const piece of wordChunks(reply.text))
-      event("content_block_delta", { index: 0, delta: { type: "text_delta", text: piece } });
+      event("content_block_delta", { index, delta: { type: "text_delta", text: piece } });
   }
-  event("content_block_stop", { index: 0 });
+  event("content_block_stop", { index });
   event("message_delta", {
     delta: { stop_reason: "toolCall" in reply ? "tool_use" : "end_turn", stop_sequence: null },
     usage: { output_tokens: 7 },

@@ -9,7 +9,12 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type ScriptedReply = { toolCall: { name: string; arguments: Record<string, unknown> } } | { text: string };
+/** A tool call's `arguments` as a string are sent as they are: a model that writes broken JSON. */
+export type ScriptedReply =
+  { toolCall: { name: string; arguments: Record<string, unknown> | string } } | { text: string };
+
+const argumentsText = ({ toolCall }: { toolCall: { arguments: Record<string, unknown> | string } }) =>
+  typeof toolCall.arguments === "string" ? toolCall.arguments : JSON.stringify(toolCall.arguments);
 export type ReceivedRequest = {
   authorization?: string;
   /** Azure OpenAI's key header. */
@@ -86,7 +91,7 @@ export async function startFakeChatCompletions(
               {
                 id: `call_${n}`,
                 type: "function",
-                function: { name: reply.toolCall.name, arguments: JSON.stringify(reply.toolCall.arguments) },
+                function: { name: reply.toolCall.name, arguments: argumentsText(reply) },
               },
             ],
           }
@@ -155,7 +160,7 @@ async function streamReply(
       index: 0,
       id: `call_${n}`,
       type: "function",
-      function: { name: reply.toolCall.name, arguments: JSON.stringify(reply.toolCall.arguments) },
+      function: { name: reply.toolCall.name, arguments: argumentsText(reply) },
     };
     res.write(chunk({ role: "assistant", content: null, tool_calls: [call] }));
     res.write(chunk({}, "tool_calls", USAGE));

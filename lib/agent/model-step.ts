@@ -1,0 +1,125 @@
+/**
+ * One model call's answer as the provider streams it (its AI SDK stream parts), gathered into a step: the text blocks,
+ * reasoning and files in their order with the provider's metadata (a model that signs its reasoning needs it back),
+ * the tool calls it asked for, the finish reason, usage and warnings. Text reaches `onText` as it arrives. An error
+ * part, or an abort, is thrown. This is what the AI SDK's streamText gathers, without its layers of web streams: they
+ * cost several times the provider's own parsing, per call and per streamed piece.
+ */
+import type {
+  SharedV3Warning,
+  LanguageModelV3FinishReason,
+  LanguageModelV3StreamPart,
+  LanguageModelV3ToolCall,
+  LanguageModelV3Usage,
+  SharedV3ProviderMetadata,
+} from "@ai-sdk/provider";
+
+type Block =
+  | { type: "text" | "reasoning"; text: string; providerMetadata?: SharedV3ProviderMetadata }
+  | { type: "file"; data: string | Uint8Array; mediaType: string; providerMetadata?: SharedV3ProviderMetadata }
+  | LanguageModelV3ToolCall;
+
+export type StreamedStep = {
+  /** In the order the model gave them; a tool call keeps its place among the text. */
+  blocks: Block[];
+  toolCalls: LanguageModelV3ToolCall[];
+  finishReason: LanguageModelV3FinishReason;
+  usage: LanguageModelV3Usage;
+  warnings: SharedV3Warning[];
+};
+
+type Open = { type: "text" | "reasoning"; text: string; providerMetadata?: SharedV3ProviderMetadata };
+
+/** Gathers the parts of one streamed answer; `part` takes them one by one, `finished` answers the step. */
+class StepGatherer {
+  readonly blocks: Block[] = [];
+  readonly toolCalls: LanguageModelV3ToolCall[] = [];
+  warnings: SharedV3Warning[] = [];
+  finish?: { finishReason: LanguageModelV3FinishReason; usage: LanguageModelV3Usage };
+  private readonly open = new Map<string, Open>();
+
+  constructor(private readonly onText: (delta: string) => void) {}
+
+  part(part: LanguageModelV3StreamPart): void {
+    switch (part.type) {
+      case "stream-start":
+        this.warnings = part.warnings;
+        break;
+      case "text-start":
+      case "reasoning-start":
+        this.start(part.id, part.type === "text-start" ? "text" : "reasoning", part.providerMetadata);
+        break;
+      case "text-delta":
+        this.append(this.block("text", part.id), part.delta, part.providerMetadata);
+        this.onText(part.delta);
+        break;
+      case "reasoning-delta":
+        this.append(this.block("reasoning", part.id), part.delta, part.providerMetadata);
+        break;
+      case "text-end":
+      case "reasoning-end":
+        this.end(part.type === "text-end" ? "text" : "reasoning", part.id, part.providerMetadata);
+        break;
+      case "file":
+        this.blocks.push({ type: "file", data: part.data, mediaType: part.mediaType });
+        break;
+      case "tool-call":
+        this.toolCalls.push(part);
+        this.blocks.push(part);
+        break;
+      case "finish":
+        this.finish = { finishReason: part.finishReason, usage: part.usage };
+        break;
+      case "error":
+        throw part.error;
+    }
+  }
+
+  private start(id: string, type: Open["type"], providerMetadata?: SharedV3ProviderMetadata) {
+    const block: Open = { type, text: "", ...(providerMetadata ? { providerMetadata } : {}) };
+    this.open.set(`${type}:${id}`, block);
+    this.blocks.push(block);
+  }
+
+  private block(type: Open["type"], id: string): Open {
+    const block = this.open.get(`${type}:${id}`);
+    if (!block) throw new Error(`The model's stream sent a piece of ${type} part "${id}" before the part began`);
+    return block;
+  }
+
+  private append(block: Open, delta: string, providerMetadata?: SharedV3ProviderMetadata) {
+    block.text += delta;
+    if (providerMetadata) block.providerMetadata = providerMetadata;
+  }
+
+  private end(type: Open["type"], id: string, providerMetadata?: SharedV3ProviderMetadata) {
+    const block = this.block(type, id);
+    if (providerMetadata) block.providerMetadata = providerMetadata;
+    this.open.delete(`${type}:${id}`);
+  }
+}
+
+/** Reads the whole stream; an abort of `signal` is thrown as its reason, as the caller's own abort. */
+export async function readModelStream(
+  stream: ReadableStream<LanguageModelV3StreamPart>,
+  onText: (delta: string) => void,
+  signal?: AbortSignal,
+): Promise<StreamedStep> {
+  const gatherer = new StepGatherer(onText);
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      gatherer.part(value);
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined); // the rest of the answer is not wanted: its connection goes
+    signal?.throwIfAborted();
+    throw error;
+  }
+  signal?.throwIfAborted();
+  if (!gatherer.finish) throw new Error("The model's answer ended before the model finished it");
+  const { blocks, toolCalls, warnings } = gatherer;
+  return { blocks, toolCalls, warnings, ...gatherer.finish };
+}
