@@ -33,11 +33,14 @@ const RealModel = z.object({
   aws: z.object({ accessKeyId: z.string(), secretAccessKey: z.string() }).optional(),
 });
 
+/** Built once: a zod schema costs more to build than to check (every agent run checks its model's URL). */
+const UrlText = z.string().url();
+
 /** A real model's settings with the row's defaults filled in, or what is missing, naming the field. */
 function withDefaults(settings: z.infer<typeof RealModel>, context: z.RefinementCtx) {
   const row = providerRow(settings.provider)!;
   const baseUrl = settings.baseUrl.trim() || row.baseUrl?.default || "";
-  if (baseUrl && !z.string().url().safeParse(baseUrl).success)
+  if (baseUrl && !UrlText.safeParse(baseUrl).success)
     context.addIssue({ code: "custom", path: ["baseUrl"], message: `baseUrl must be a URL such as ${example(row)}` });
   if (row.key?.required && !settings.apiKey)
     context.addIssue({ code: "custom", path: ["apiKey"], message: `apiKey: ${row.label} needs an API key (a secret)` });

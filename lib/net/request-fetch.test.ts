@@ -1,11 +1,13 @@
 /**
  * requestFetch answers as fetch does, against a real HTTP server: status, headers, bodies, event streams, aborts,
- * refusals.
+ * refusals; through a dispatcher (the guarded fetch's), it connects only where that dispatcher lets it.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { requestFetch } from "./request-fetch";
+import { Agent } from "undici";
+import { guardedLookup } from "./guarded-lookup";
+import { requestFetch, requestThrough } from "./request-fetch";
 
 const servers: Server[] = [];
 afterEach(() => servers.splice(0).forEach((server) => (server.closeAllConnections(), server.close())));
@@ -84,5 +86,18 @@ describe("requestFetch", () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("stopped by the caller")), 50);
     await expect(requestFetch(silent, { signal: controller.signal })).rejects.toThrow("stopped by the caller");
+  });
+
+  it("connects through the dispatcher it is given: a guarded lookup refuses loopback at the socket", async () => {
+    const url = (await serve((_req, res) => res.end("reached"))).replace("127.0.0.1", "localhost");
+    const guarded = new Agent({ connect: { lookup: guardedLookup({ allowPrivate: false, allowLoopback: false }) } });
+    try {
+      const refused = await requestThrough(guarded, url).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(TypeError);
+      expect(String((refused as TypeError).cause)).toMatch(/localhost refused: .* loopback address/);
+      expect(await (await requestThrough(undefined, url)).text()).toBe("reached"); // the same URL, unguarded
+    } finally {
+      await guarded.close();
+    }
   });
 });

@@ -1,15 +1,16 @@
 /**
- * A fetch over undici's `request`, for the agent's calls to its own gateway (every tool call and
- * listing of a run goes through it). The Fetch API's machinery — a web stream for each body, its
- * Request/Response checks — costs ~0.25 ms of CPU per localhost call, about three times the round
- * trip itself; this answers the same in a third of the time. It speaks what an MCP client sends:
- * a method, headers, a string or bytes body, a signal, and `redirect` "manual" or "error" (it never
- * follows one: the SDK follows redirects itself). An event stream stays a stream; any other answer
- * is read whole. Failures come as fetch's do — a TypeError whose `cause` has the socket's code — so
- * callers (retrying-fetch.ts) read both alike.
+ * A fetch over undici's `request`: for the agent's calls to its own gateway (every tool call and listing of a run goes
+ * through it), and for the guarded fetch of model APIs and HTTP Request nodes (guarded-fetch.ts), through the
+ * dispatcher it is given. The Fetch API's machinery — a web stream for each body, its Request/Response checks — costs
+ * ~0.25 ms of CPU per localhost call, about three times the round trip itself; this answers the same in a third of
+ * the time. It speaks what those callers send: a method, headers, a string or bytes body (`sendsAsIs` tells), a
+ * signal, and `redirect` "manual" or "error" (it never follows one: its callers follow redirects themselves). It asks
+ * for no compression, so none needs undoing. An event stream stays a stream; any other answer is read whole. Failures
+ * come as fetch's do — a TypeError whose `cause` has the socket's code — so callers (retrying-fetch.ts) read both
+ * alike.
  */
 import { STATUS_CODES } from "node:http";
-import { request } from "undici";
+import { request, type Dispatcher } from "undici";
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
@@ -29,9 +30,12 @@ function responseHeaders(raw: Record<string, string | string[] | undefined>): He
   return headers;
 }
 
-function requestBody(body: RequestInit["body"]): string | Uint8Array | undefined {
-  if (body === undefined || body === null || typeof body === "string" || body instanceof Uint8Array)
-    return body ?? undefined;
+/** Whether `requestThrough` sends this body as it is (a string or bytes, or none). */
+export const sendsAsIs = (body: unknown): boolean =>
+  body === undefined || body === null || typeof body === "string" || body instanceof Uint8Array;
+
+function requestBody(body: unknown): string | Uint8Array | undefined {
+  if (sendsAsIs(body)) return (body as string | Uint8Array | null | undefined) ?? undefined;
   throw new TypeError("requestFetch sends a string or bytes body only");
 }
 
@@ -40,7 +44,19 @@ function failure(error: unknown, signal: AbortSignal | undefined): unknown {
   return signal?.aborted ? signal.reason : new TypeError("fetch failed", { cause: error });
 }
 
-export const requestFetch = (async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+/** The answer as a Response of this runtime, with the URL it came from, as fetch's. */
+function answerOf(input: string | URL, content: BodyInit | null, init: ResponseInit): Response {
+  const response = new Response(content, init);
+  Object.defineProperty(response, "url", { value: String(input) });
+  return response;
+}
+
+/** `dispatcher`: the undici dispatcher the request goes through (the guarded fetch's checks its addresses). */
+export async function requestThrough(
+  dispatcher: Dispatcher | undefined,
+  input: string | URL | Request,
+  init?: RequestInit,
+): Promise<Response> {
   if (input instanceof Request) throw new TypeError("requestFetch takes a URL, not a Request");
   const signal = init?.signal ?? undefined;
   let answer: Awaited<ReturnType<typeof request>>;
@@ -50,6 +66,7 @@ export const requestFetch = (async (input: string | URL | Request, init?: Reques
       headers: requestHeaders(init),
       body: requestBody(init?.body),
       signal,
+      dispatcher,
     });
   } catch (error) {
     throw failure(error, signal);
@@ -63,12 +80,15 @@ export const requestFetch = (async (input: string | URL | Request, init?: Reques
   const statusText = STATUS_CODES[status] ?? "";
   if (NULL_BODY_STATUSES.has(status)) {
     await body.dump();
-    return new Response(null, { status, statusText, headers });
+    return answerOf(input, null, { status, statusText, headers });
   }
   // An event stream may stay open for long: it is passed on as it comes (undici's body is async-iterable).
   const streamed = headers.get("content-type")?.startsWith("text/event-stream") === true;
   const content = streamed
     ? (body as unknown as ReadableStream<Uint8Array>)
     : await body.arrayBuffer().catch((error) => Promise.reject(failure(error, signal)));
-  return new Response(content, { status, statusText, headers });
-}) as typeof fetch;
+  return answerOf(input, content, { status, statusText, headers });
+}
+
+export const requestFetch = ((input: string | URL | Request, init?: RequestInit) =>
+  requestThrough(undefined, input, init)) as typeof fetch;

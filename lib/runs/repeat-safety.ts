@@ -12,6 +12,14 @@ import { getComponent } from "../nodes";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compile";
 
 /**
+ * Judgements already made, by the node's type, mode and params: every run of a workflow asks about the same nodes
+ * (each node's start, each tool call), and checking a tool-mode node's params (which fail: the agent fills them) cost
+ * more than the rest of the question.
+ */
+const judged = new Map<string, boolean>();
+const MAX_JUDGED = 1_000;
+
+/**
  * What the component declares about its own work, judged with the node's params. A tool-mode node
  * lacks the inputs the agent fills (an HTTP tool's URL), so its params are judged as set, over the defaults.
  */
@@ -19,10 +27,17 @@ function ownWorkHarmlessToRepeat(node: CompiledNode): boolean {
   const component = getComponent(node.type);
   const declared = component?.harmlessToRepeat;
   if (typeof declared !== "function") return declared === true;
+  const key = `${node.type}\n${node.mode}\n${JSON.stringify(node.params)}`;
+  const known = judged.get(key);
+  if (known !== undefined) return known;
   const given = { ...component!.defaults, ...node.params };
   const parsed = component!.params.safeParse(given);
-  if (parsed.success) return declared(parsed.data);
-  return node.mode === "tool" && declared(given as Parameters<typeof declared>[0]);
+  const harmless = parsed.success
+    ? declared(parsed.data)
+    : node.mode === "tool" && declared(given as Parameters<typeof declared>[0]);
+  if (judged.size >= MAX_JUDGED) judged.delete(judged.keys().next().value!);
+  judged.set(key, harmless);
+  return harmless;
 }
 
 /**
