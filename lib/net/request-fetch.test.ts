@@ -90,7 +90,9 @@ describe("requestFetch", () => {
 
   it("connects through the dispatcher it is given: a guarded lookup refuses loopback at the socket", async () => {
     const url = (await serve((_req, res) => res.end("reached"))).replace("127.0.0.1", "localhost");
-    const guarded = new Agent({ connect: { lookup: guardedLookup({ allowPrivate: false, allowLoopback: false }) } });
+    // cast to the socket's own lookup type, as guarded-fetch.ts does
+    const lookup = guardedLookup({ allowPrivate: false, allowLoopback: false }) as never;
+    const guarded = new Agent({ connect: { lookup } });
     try {
       const refused = await requestThrough(guarded, url).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(TypeError);
