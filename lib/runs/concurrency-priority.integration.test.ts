@@ -101,7 +101,9 @@ describe("maxConcurrentRuns", () => {
 
 describe("run priority", () => {
   it("starts a person's run before scheduled runs waiting for a worker (BullMQ priorities)", async () => {
-    const id = await createWorkflow(waitingGraph(1));
+    // Each run holds its slot 2 s: long enough that all nine are queued before the first ends, even on a busy machine
+    // (with 1 s, a loaded CI machine once let a fifth scheduled run start before the person's was queued).
+    const id = await createWorkflow(waitingGraph(2));
     // 4 worker slots: 4 scheduled runs take them, 4 more wait; then a person presses Run.
     const scheduled: string[] = [];
     for (let index = 0; index < 8; index++) {
