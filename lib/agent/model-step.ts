@@ -6,37 +6,33 @@
  * cost several times the provider's own parsing, per call and per streamed piece.
  */
 import type {
-  SharedV3Warning,
+  LanguageModelV3File,
   LanguageModelV3FinishReason,
   LanguageModelV3StreamPart,
   LanguageModelV3ToolCall,
   LanguageModelV3Usage,
   SharedV3ProviderMetadata,
+  SharedV3Warning,
 } from "@ai-sdk/provider";
 
-type Block =
-  | { type: "text" | "reasoning"; text: string; providerMetadata?: SharedV3ProviderMetadata }
-  | { type: "file"; data: string | Uint8Array; mediaType: string; providerMetadata?: SharedV3ProviderMetadata }
-  | LanguageModelV3ToolCall;
+/** A text or reasoning block, gathered from its pieces. */
+type Written = { type: "text" | "reasoning"; text: string; providerMetadata?: SharedV3ProviderMetadata };
 
 export type StreamedStep = {
   /** In the order the model gave them; a tool call keeps its place among the text. */
-  blocks: Block[];
-  toolCalls: LanguageModelV3ToolCall[];
+  blocks: (Written | LanguageModelV3File | LanguageModelV3ToolCall)[];
   finishReason: LanguageModelV3FinishReason;
   usage: LanguageModelV3Usage;
   warnings: SharedV3Warning[];
 };
 
-type Open = { type: "text" | "reasoning"; text: string; providerMetadata?: SharedV3ProviderMetadata };
-
-/** Gathers the parts of one streamed answer; `part` takes them one by one, `finished` answers the step. */
+/** Gathers the parts of one streamed answer; `part` takes them one by one. */
 class StepGatherer {
-  readonly blocks: Block[] = [];
-  readonly toolCalls: LanguageModelV3ToolCall[] = [];
+  readonly blocks: StreamedStep["blocks"] = [];
   warnings: SharedV3Warning[] = [];
   finish?: { finishReason: LanguageModelV3FinishReason; usage: LanguageModelV3Usage };
-  private readonly open = new Map<string, Open>();
+  /** The text and reasoning blocks still taking pieces, by kind and the provider's id. */
+  private readonly open = new Map<string, Written>();
 
   constructor(private readonly onText: (delta: string) => void) {}
 
@@ -47,7 +43,7 @@ class StepGatherer {
         break;
       case "text-start":
       case "reasoning-start":
-        this.start(part.id, part.type === "text-start" ? "text" : "reasoning", part.providerMetadata);
+        this.start(part.type === "text-start" ? "text" : "reasoning", part.id, part.providerMetadata);
         break;
       case "text-delta":
         this.append(this.block("text", part.id), part.delta, part.providerMetadata);
@@ -61,10 +57,7 @@ class StepGatherer {
         this.end(part.type === "text-end" ? "text" : "reasoning", part.id, part.providerMetadata);
         break;
       case "file":
-        this.blocks.push({ type: "file", data: part.data, mediaType: part.mediaType });
-        break;
       case "tool-call":
-        this.toolCalls.push(part);
         this.blocks.push(part);
         break;
       case "finish":
@@ -75,24 +68,24 @@ class StepGatherer {
     }
   }
 
-  private start(id: string, type: Open["type"], providerMetadata?: SharedV3ProviderMetadata) {
-    const block: Open = { type, text: "", ...(providerMetadata ? { providerMetadata } : {}) };
+  private start(type: Written["type"], id: string, providerMetadata?: SharedV3ProviderMetadata) {
+    const block: Written = { type, text: "", ...(providerMetadata ? { providerMetadata } : {}) };
     this.open.set(`${type}:${id}`, block);
     this.blocks.push(block);
   }
 
-  private block(type: Open["type"], id: string): Open {
+  private block(type: Written["type"], id: string): Written {
     const block = this.open.get(`${type}:${id}`);
     if (!block) throw new Error(`The model's stream sent a piece of ${type} part "${id}" before the part began`);
     return block;
   }
 
-  private append(block: Open, delta: string, providerMetadata?: SharedV3ProviderMetadata) {
+  private append(block: Written, delta: string, providerMetadata?: SharedV3ProviderMetadata) {
     block.text += delta;
     if (providerMetadata) block.providerMetadata = providerMetadata;
   }
 
-  private end(type: Open["type"], id: string, providerMetadata?: SharedV3ProviderMetadata) {
+  private end(type: Written["type"], id: string, providerMetadata?: SharedV3ProviderMetadata) {
     const block = this.block(type, id);
     if (providerMetadata) block.providerMetadata = providerMetadata;
     this.open.delete(`${type}:${id}`);
@@ -120,6 +113,5 @@ export async function readModelStream(
   }
   signal?.throwIfAborted();
   if (!gatherer.finish) throw new Error("The model's answer ended before the model finished it");
-  const { blocks, toolCalls, warnings } = gatherer;
-  return { blocks, toolCalls, warnings, ...gatherer.finish };
+  return { blocks: gatherer.blocks, warnings: gatherer.warnings, ...gatherer.finish };
 }

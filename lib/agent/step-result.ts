@@ -64,8 +64,11 @@ async function parseToolCall(
 const options = (providerMetadata: unknown) =>
   providerMetadata ? { providerOptions: providerMetadata as AssistantModelMessage["providerOptions"] } : {};
 
-/** What the step adds to the conversation: the model's message, then the answers to its invalid calls. */
-function responseMessages(step: StreamedStep, toolCalls: StepToolCall[]): ModelMessage[] {
+/**
+ * What the step adds to the conversation: the model's message, then the answers to its invalid calls. `parsed`: each of
+ * the step's tool-call blocks as checked.
+ */
+function responseMessages(step: StreamedStep, parsed: Map<LanguageModelV3ToolCall, StepToolCall>): ModelMessage[] {
   const content: Exclude<AssistantModelMessage["content"], string> = [];
   for (const block of step.blocks) {
     if (block.type === "text" && block.text.length > 0)
@@ -76,15 +79,14 @@ function responseMessages(step: StreamedStep, toolCalls: StepToolCall[]): ModelM
       const data = typeof block.data === "string" ? block.data : convertUint8ArrayToBase64(block.data);
       content.push({ type: "file", data, mediaType: block.mediaType, ...options(block.providerMetadata) });
     } else if (block.type === "tool-call") {
-      const call = toolCalls[step.toolCalls.indexOf(block)];
-      const input = call.invalid && (typeof call.input !== "object" || call.input === null) ? {} : call.input;
+      const { toolCallId, toolName, input: checked, invalid } = parsed.get(block)!;
+      const input = invalid && (typeof checked !== "object" || checked === null) ? {} : checked;
       const executed = block.providerExecuted ? { providerExecuted: true } : {};
-      const { toolCallId, toolName } = call;
       content.push({ type: "tool-call", toolCallId, toolName, input, ...executed, ...options(block.providerMetadata) });
     }
   }
   const messages: ModelMessage[] = content.length > 0 ? [{ role: "assistant", content }] : [];
-  const answers: ToolModelMessage["content"] = toolCalls
+  const answers: ToolModelMessage["content"] = [...parsed.values()]
     .filter((call) => call.invalid)
     .map((call) => ({
       type: "tool-result",
@@ -101,15 +103,16 @@ export async function stepResult(
   tools: ToolSet | undefined,
   onUnknownTool?: UnknownToolHandler,
 ): Promise<StepResult> {
-  const toolCalls: StepToolCall[] = [];
-  for (const call of step.toolCalls) toolCalls.push(await parseToolCall(call, tools, onUnknownTool));
+  const parsed = new Map<LanguageModelV3ToolCall, StepToolCall>();
+  for (const block of step.blocks)
+    if (block.type === "tool-call") parsed.set(block, await parseToolCall(block, tools, onUnknownTool));
   const text = step.blocks.map((block) => (block.type === "text" ? block.text : "")).join("");
   return {
     text,
-    toolCalls,
+    toolCalls: [...parsed.values()],
     finishReason: step.finishReason.unified,
     usage: asLanguageModelUsage(step.usage),
     warnings: step.warnings,
-    response: { messages: responseMessages(step, toolCalls) },
+    response: { messages: responseMessages(step, parsed) },
   };
 }
