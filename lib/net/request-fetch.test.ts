@@ -88,6 +88,13 @@ describe("requestFetch", () => {
     await expect(requestFetch(silent, { signal: controller.signal })).rejects.toThrow("stopped by the caller");
   });
 
+  it("sends fetch's Accept and User-Agent where the caller names none, and the caller's own where it does", async () => {
+    const url = await serve((req, res) => res.end(`${req.headers.accept} | ${req.headers["user-agent"]}`));
+    expect(await (await requestFetch(url)).text()).toBe("*/* | undici");
+    const own = { Accept: "application/json", "User-Agent": "switchboard-test" };
+    expect(await (await requestFetch(url, { headers: own })).text()).toBe("application/json | switchboard-test");
+  });
+
   it("connects through the dispatcher it is given: a guarded lookup refuses loopback at the socket", async () => {
     const url = (await serve((_req, res) => res.end("reached"))).replace("127.0.0.1", "localhost");
     // cast to the socket's own lookup type, as guarded-fetch.ts does

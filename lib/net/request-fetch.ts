@@ -14,11 +14,16 @@ import { request, type Dispatcher } from "undici";
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
+/**
+ * The headers fetch would send where the caller names none: some servers refuse a request without a User-Agent
+ * (GitHub's API does), and undici's fetch sends these two.
+ */
+const FETCH_DEFAULTS = { accept: "*/*", "user-agent": "undici" };
+
 function requestHeaders(init: RequestInit | undefined): Record<string, string> {
-  if (!init?.headers) return {};
-  return init.headers instanceof Headers || Array.isArray(init.headers)
-    ? Object.fromEntries(new Headers(init.headers))
-    : (init.headers as Record<string, string>);
+  const headers = new Headers(init?.headers);
+  for (const [name, value] of Object.entries(FETCH_DEFAULTS)) if (!headers.has(name)) headers.set(name, value);
+  return Object.fromEntries(headers);
 }
 
 function responseHeaders(raw: Record<string, string | string[] | undefined>): Headers {
