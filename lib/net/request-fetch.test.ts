@@ -88,11 +88,16 @@ describe("requestFetch", () => {
     await expect(requestFetch(silent, { signal: controller.signal })).rejects.toThrow("stopped by the caller");
   });
 
-  it("sends fetch's Accept and User-Agent where the caller names none, and the caller's own where it does", async () => {
-    const url = await serve((req, res) => res.end(`${req.headers.accept} | ${req.headers["user-agent"]}`));
-    expect(await (await requestFetch(url)).text()).toBe("*/* | undici");
-    const own = { Accept: "application/json", "User-Agent": "switchboard-test" };
-    expect(await (await requestFetch(url, { headers: own })).text()).toBe("application/json | switchboard-test");
+  it("sends fetch's Accept, User-Agent and a string's type where the caller names none, and the caller's own", async () => {
+    const url = await serve((req, res) =>
+      res.end(`${req.headers.accept} | ${req.headers["user-agent"]} | ${req.headers["content-type"]}`),
+    );
+    expect(await (await requestFetch(url)).text()).toBe("*/* | undici | undefined");
+    const posted = await requestFetch(url, { method: "POST", body: "hello" });
+    expect(await posted.text()).toBe("*/* | undici | text/plain;charset=UTF-8");
+    const own = { Accept: "application/json", "User-Agent": "switchboard-test", "Content-Type": "application/json" };
+    const answered = await requestFetch(url, { method: "POST", headers: own, body: "{}" });
+    expect(await answered.text()).toBe("application/json | switchboard-test | application/json");
   });
 
   it("connects through the dispatcher it is given: a guarded lookup refuses loopback at the socket", async () => {

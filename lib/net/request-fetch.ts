@@ -16,13 +16,16 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 /**
  * The headers fetch would send where the caller names none: some servers refuse a request without a User-Agent
- * (GitHub's API does), and undici's fetch sends these two.
+ * (GitHub's API does), and undici's fetch sends these two (and a string body's type, below).
  */
 const FETCH_DEFAULTS = { accept: "*/*", "user-agent": "undici" };
 
 function requestHeaders(init: RequestInit | undefined): Record<string, string> {
   const headers = new Headers(init?.headers);
   for (const [name, value] of Object.entries(FETCH_DEFAULTS)) if (!headers.has(name)) headers.set(name, value);
+  // As fetch types a string body it is given without a type.
+  if (typeof init?.body === "string" && !headers.has("content-type"))
+    headers.set("content-type", "text/plain;charset=UTF-8");
   return Object.fromEntries(headers);
 }
 
