@@ -7,9 +7,15 @@ import { createEditorStore, type EditorInit, type EditorState, type EditorStore 
 
 const EditorStoreContext = createContext<EditorStore | null>(null);
 
-/** `init` is read once, when the provider mounts. */
-export function EditorStoreProvider({ init, children }: { init: EditorInit; children: ReactNode }) {
-  const [store] = useState(() => createEditorStore(init));
+/** `init` is read once, when the provider mounts (made then, when it is a function). */
+export function EditorStoreProvider({
+  init,
+  children,
+}: {
+  init: EditorInit | (() => EditorInit);
+  children: ReactNode;
+}) {
+  const [store] = useState(() => createEditorStore(typeof init === "function" ? init() : init));
   return <EditorStoreContext.Provider value={store}>{children}</EditorStoreContext.Provider>;
 }
 

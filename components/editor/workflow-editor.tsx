@@ -10,6 +10,7 @@ import { ChatPanel } from "@/components/chat/chat-panel";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import type { WorkflowGraph } from "@/lib/workflow/graph";
 import type { DiffMark } from "@/lib/workflow/graph-diff";
+import { parseJsonText, type JsonText } from "@/lib/workflow/json-text";
 import { useLiveCompile } from "@/hooks/use-live-compile";
 import { useWorkflowPersistence } from "@/hooks/use-workflow-persistence";
 import { cx } from "@/components/ui/class-names";
@@ -31,8 +32,9 @@ import { ProblemsPanel } from "./problems-panel";
 import { SidePanel, useSidePanelClasses } from "./side-panels";
 
 type WorkflowEditorProps = {
-  workflow: { id: string; name: string; graph: WorkflowGraph; version: string };
-  catalogue: ComponentMeta[];
+  /** The graph and the catalogue come as JSON text (lib/workflow/json-text.ts): read once, when the editor mounts. */
+  workflow: { id: string; name: string; graph: JsonText<WorkflowGraph>; version: string };
+  catalogue: JsonText<ComponentMeta[]>;
   /** A run of this workflow that is still going when the page loads: the canvas follows it. */
   activeRunId?: string | null;
   /** False for viewers: the workflow opens view-only (no palette, no edits, no Save or Run). */
@@ -56,16 +58,16 @@ export function WorkflowEditor({
   return (
     <ReactFlowProvider>
       <EditorStoreProvider
-        init={{
+        init={() => ({
           workflowId: workflow.id,
           name: workflow.name,
-          graph: workflow.graph,
+          graph: parseJsonText(workflow.graph),
           version: workflow.version,
-          catalogue,
+          catalogue: parseJsonText(catalogue),
           readOnly: !canEdit || snapshot !== undefined,
           hostTools,
           marks: snapshot?.marks,
-        }}
+        })}
       >
         <TestRunProvider>
           <EditorLayout activeRunId={activeRunId ?? null} snapshot={snapshot} />

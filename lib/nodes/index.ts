@@ -28,6 +28,7 @@ import { wait } from "./wait";
 import { waitForWebhook } from "./wait-for-webhook";
 import { webhookTrigger } from "./webhook-trigger";
 import { workflowTool } from "./workflow-tool";
+import { toJsonText, type JsonText } from "../workflow/json-text";
 import type { ComponentDefinition, ComponentMeta } from "./types";
 
 export const components = [
@@ -111,6 +112,14 @@ export function toMeta(component: ComponentMeta): ComponentMeta {
 
 export function catalogueMeta(): ComponentMeta[] {
   return components.map(toMeta);
+}
+
+let catalogueText: JsonText<ComponentMeta[]> | undefined;
+
+/** The catalogue's metadata as the editor pages hand it to the browser: the same every time, so made once. */
+export function catalogueMetaText(): JsonText<ComponentMeta[]> {
+  catalogueText ??= toJsonText(catalogueMeta());
+  return catalogueText;
 }
 
 /** The compiler's view of the catalogue. */

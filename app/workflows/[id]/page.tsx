@@ -7,7 +7,8 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { callerSeesWorkflow, pageUser, pageWorkflowAccess } from "@/lib/auth/request-access";
 import { hasRole } from "@/lib/auth/roles";
-import { catalogueMeta } from "@/lib/nodes";
+import { catalogueMetaText } from "@/lib/nodes";
+import { toJsonText } from "@/lib/workflow/json-text";
 import { hostToolsEnabled } from "@/lib/settings/host-tools";
 import { findActiveRunId } from "@/lib/runs/active-run";
 import { getWorkflow } from "@/lib/workflow-store/repository";
@@ -39,10 +40,10 @@ export default async function WorkflowEditorPage({ params }: PageProps) {
       workflow={{
         id: workflow.id,
         name: workflow.name,
-        graph: workflow.graph,
+        graph: toJsonText(workflow.graph),
         version: workflow.updatedAt.toISOString(),
       }}
-      catalogue={catalogueMeta()}
+      catalogue={catalogueMetaText()}
       activeRunId={activeRunId}
       canEdit={hasRole(user.role, "editor") && access === "edit"}
       hostTools={await hostToolsEnabled()}

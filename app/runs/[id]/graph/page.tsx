@@ -7,7 +7,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { pageUser, pageWorkflowAccess } from "@/lib/auth/request-access";
 import { getDb } from "@/lib/db/client";
-import { catalogueMeta } from "@/lib/nodes";
+import { catalogueMetaText } from "@/lib/nodes";
+import { toJsonText } from "@/lib/workflow/json-text";
 import { hostToolsEnabled } from "@/lib/settings/host-tools";
 import { WorkflowGraph } from "@/lib/workflow/graph";
 import { buttonClassName } from "@/components/ui/button";
@@ -48,8 +49,8 @@ export default async function RunGraphPage({ params }: PageProps) {
   );
   return (
     <WorkflowEditor
-      workflow={{ id: run.workflowId, name: run.workflow.name, graph: graph.data, version: "" }}
-      catalogue={catalogueMeta()}
+      workflow={{ id: run.workflowId, name: run.workflow.name, graph: toJsonText(graph.data), version: "" }}
+      catalogue={catalogueMetaText()}
       canEdit={false}
       hostTools={await hostToolsEnabled()}
       snapshot={{ banner }}

@@ -6,7 +6,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { pageUser, pageWorkflowAccess } from "@/lib/auth/request-access";
-import { catalogueMeta } from "@/lib/nodes";
+import { catalogueMetaText } from "@/lib/nodes";
+import { toJsonText } from "@/lib/workflow/json-text";
 import { hostToolsEnabled } from "@/lib/settings/host-tools";
 import { comparisonGraph } from "@/lib/workflow/graph-diff";
 import { listVersions } from "@/lib/workflow-store/versions";
@@ -64,8 +65,8 @@ export default async function VersionPage({ params, searchParams }: PageProps) {
   );
   return (
     <WorkflowEditor
-      workflow={{ id, name: shown.name, graph: compared?.graph ?? shown.graph, version: "" }}
-      catalogue={catalogueMeta()}
+      workflow={{ id, name: shown.name, graph: toJsonText(compared?.graph ?? shown.graph), version: "" }}
+      catalogue={catalogueMetaText()}
       canEdit={false}
       hostTools={await hostToolsEnabled()}
       snapshot={{ banner, marks: compared?.marks }}
