@@ -80,23 +80,13 @@ function useToolbarState() {
 type ToolbarState = ReturnType<typeof useToolbarState>;
 
 export function EditorToolbar({ save, run, isRunning, chatOpen, toggleChat, snapshot }: EditorToolbarProps) {
-  const router = useRouter();
   const toolbar = useToolbarState();
   const { inputFields, runProblems, name, setName, saveState, readOnly } = toolbar;
   const [askingInput, setAskingInput] = useState(false);
 
-  const leave = async (event: MouseEvent) => {
-    if (saveState === "saved") return;
-    event.preventDefault();
-    await save();
-    router.push("/");
-  };
-
   return (
     <header className="editor-toolbar">
-      <Link href="/" className="toolbar-back" onClick={leave} aria-label="Back to workflows" title="Back to workflows">
-        <ArrowLeft size={16} aria-hidden />
-      </Link>
+      <BackToWorkflows saved={saveState === "saved"} save={save} />
       <LogoMark size={20} />
       <WorkflowName name={name} setName={setName} readOnly={readOnly} />
       <div className="toolbar-spacer" />
@@ -133,6 +123,32 @@ export function EditorToolbar({ save, run, isRunning, chatOpen, toggleChat, snap
         />
       )}
     </header>
+  );
+}
+
+/**
+ * Back to the list, saving first when there are unsaved edits. Not prefetched: the list is a dynamic page, and
+ * prefetching it (and the runs page) on every open had the server render both twice while the editor loaded.
+ */
+function BackToWorkflows({ saved, save }: { saved: boolean; save: EditorToolbarProps["save"] }) {
+  const router = useRouter();
+  const leave = async (event: MouseEvent) => {
+    if (saved) return;
+    event.preventDefault();
+    await save();
+    router.push("/");
+  };
+  return (
+    <Link
+      href="/"
+      prefetch={false}
+      className="toolbar-back"
+      onClick={leave}
+      aria-label="Back to workflows"
+      title="Back to workflows"
+    >
+      <ArrowLeft size={16} aria-hidden />
+    </Link>
   );
 }
 
@@ -238,6 +254,7 @@ function ChatAndRunsLinks({ workflowId, chatOpen, toggleChat }: { workflowId: st
       </button>
       <Link
         href={`/runs?workflowId=${workflowId}`}
+        prefetch={false}
         className="toolbar-icon-button"
         data-testid="workflow-runs"
         aria-label="Runs of this workflow"
