@@ -3,7 +3,8 @@
  * reasoning and files in their order with the provider's metadata (a model that signs its reasoning needs it back),
  * the tool calls it asked for, the finish reason, usage and warnings. Text reaches `onText` as it arrives. An error
  * part, or an abort, is thrown. This is what the AI SDK's streamText gathers, without its layers of web streams: they
- * cost several times the provider's own parsing, per call and per streamed piece.
+ * cost several times the provider's own parsing, per call and per streamed piece. An answer is outside work with a
+ * budget: past MAX_ANSWER_CHARS (text, reasoning, tool inputs and files together) it is cut off and the call fails.
  */
 import type {
   LanguageModelV3File,
@@ -14,6 +15,12 @@ import type {
   SharedV3ProviderMetadata,
   SharedV3Warning,
 } from "@ai-sdk/provider";
+
+/**
+ * The most one answer may hold, in characters: well above what any model writes in one answer (its output token limit
+ * is a few hundred thousand characters at most), far below what would strain a worker that answers many agents.
+ */
+export const MAX_ANSWER_CHARS = 2_000_000;
 
 /** A text or reasoning block, gathered from its pieces. */
 type Written = { type: "text" | "reasoning"; text: string; providerMetadata?: SharedV3ProviderMetadata };
@@ -33,6 +40,7 @@ class StepGatherer {
   finish?: { finishReason: LanguageModelV3FinishReason; usage: LanguageModelV3Usage };
   /** The text and reasoning blocks still taking pieces, by kind and the provider's id. */
   private readonly open = new Map<string, Written>();
+  private chars = 0;
 
   constructor(private readonly onText: (delta: string) => void) {}
 
@@ -57,7 +65,11 @@ class StepGatherer {
         this.end(part.type === "text-end" ? "text" : "reasoning", part.id, part.providerMetadata);
         break;
       case "file":
+        this.count(typeof part.data === "string" ? part.data.length : part.data.byteLength);
+        this.blocks.push(part);
+        break;
       case "tool-call":
+        this.count(part.input.length);
         this.blocks.push(part);
         break;
       case "finish":
@@ -81,8 +93,18 @@ class StepGatherer {
   }
 
   private append(block: Written, delta: string, providerMetadata?: SharedV3ProviderMetadata) {
+    this.count(delta.length);
     block.text += delta;
     if (providerMetadata) block.providerMetadata = providerMetadata;
+  }
+
+  private count(chars: number) {
+    this.chars += chars;
+    if (this.chars > MAX_ANSWER_CHARS)
+      throw new Error(
+        `The model's answer passed ${MAX_ANSWER_CHARS.toLocaleString("en")} characters (text, reasoning, tool inputs ` +
+          "and files together) and was cut off",
+      );
   }
 
   private end(type: Written["type"], id: string, providerMetadata?: SharedV3ProviderMetadata) {

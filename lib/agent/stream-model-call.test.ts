@@ -1,8 +1,8 @@
 /**
  * The model call read off the provider's stream (stream-model-call.ts), against real HTTP servers speaking the
  * providers' APIs: what the AI SDK's streamText would hand the agent for the cases a model gets wrong — a tool it was
- * not given, input that is not JSON — and for what must go back to the model as it came (signed thinking), and an
- * abort in the middle of a streamed answer.
+ * not given, input that is not JSON — and for what must go back to the model as it came (signed thinking), an
+ * abort in the middle of a streamed answer, and an answer past its size budget.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeAnthropicMessages, thinkingSignature } from "../testing/fake-anthropic-messages";
@@ -10,6 +10,7 @@ import { startFakeChatCompletions, type ScriptedReply } from "../testing/fake-ch
 import { lookupTools } from "../testing/lookup-tool";
 import { createModel, ModelSettings } from "./models";
 import { runAgent } from "./run-agent";
+import { MAX_ANSWER_CHARS } from "./model-step";
 import { streamModelCall } from "./stream-model-call";
 
 const closers: (() => void)[] = [];
@@ -95,5 +96,16 @@ describe("a streamed model call", () => {
     await expect(call).rejects.toThrow("the run was cancelled");
     expect(seen).toHaveLength(3);
     await expect.poll(() => server.inFlight()).toBe(0); // the answer's connection was let go
+  });
+
+  it("cuts off an answer past its size budget and passes on none of the excess", async () => {
+    const word = `${"x".repeat(9_999)} `;
+    const { model } = await chatModel([{ text: word.repeat(300) }]); // 3,000,000 characters
+    let passedOn = 0;
+    const call = streamModelCall({ model, ...ask }, (delta) => void (passedOn += delta.length));
+
+    await expect(call).rejects.toThrow("The model's answer passed 2,000,000 characters");
+    expect(passedOn).toBeGreaterThan(MAX_ANSWER_CHARS - 2 * word.length);
+    expect(passedOn).toBeLessThanOrEqual(MAX_ANSWER_CHARS);
   });
 });
