@@ -103,7 +103,7 @@ export function FlowCanvas({ children, onNodeSelect, testId, readableFit }: Flow
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="var(--canvas-dot)" />
         <CanvasControls />
         <CanvasMiniMap large={isLarge} />
-        {fitOnOpen && readableFit && <ReadableFitOnOpen />}
+        {fitOnOpen && readableFit && <ReadableFitOnOpen estimated={isLarge} />}
         {children}
       </ReactFlow>
     </div>

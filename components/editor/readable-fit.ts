@@ -4,7 +4,7 @@
  * still show (flow-canvas.tsx hides them below 0.5), else that zoom with the graph's start (its
  * left, top) in view, and the minimap for the rest. A template no longer opens at 0.4.
  */
-import { useNodesInitialized, useReactFlow, useStoreApi, type Rect, type Viewport } from "@xyflow/react";
+import { useReactFlow, useStore, useStoreApi, type Rect, type Viewport } from "@xyflow/react";
 import { useCallback, useEffect, useRef } from "react";
 
 /** The smallest zoom a fit goes down to: node titles and port labels stay legible. */
@@ -41,15 +41,20 @@ export function useReadableFit() {
   );
 }
 
-/** Fits the view readably once, as soon as the nodes have been measured. Render inside the canvas. */
-export function ReadableFitOnOpen() {
-  const measured = useNodesInitialized();
+/**
+ * Fits the view readably once, as soon as the canvas has its size and the nodes theirs. Render inside the canvas.
+ * `estimated`: the nodes start with estimated sizes (a large graph, approximate-handles.ts), enough to fit by; its
+ * nodes off screen are never drawn, so never measured, and waiting for that left a large graph unfitted, its corner at
+ * the canvas's edge.
+ */
+export function ReadableFitOnOpen({ estimated = false }: { estimated?: boolean }) {
+  const ready = useStore((flow) => flow.width > 0 && flow.nodeLookup.size > 0 && (estimated || flow.nodesInitialized));
   const fit = useReadableFit();
   const done = useRef(false);
   useEffect(() => {
-    if (!measured || done.current) return;
+    if (!ready || done.current) return;
     done.current = true;
     fit();
-  }, [measured, fit]);
+  }, [ready, fit]);
   return null;
 }
