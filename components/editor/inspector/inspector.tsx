@@ -2,6 +2,7 @@
 /** The right-hand panel: settings of the selected node, generated from its component's fields. */
 import { useReactFlow } from "@xyflow/react";
 import { MousePointerClick, Trash2 } from "lucide-react";
+import { useDeferredValue } from "react";
 import { TOOLS_HANDLE } from "@/lib/workflow/graph";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import type { EditorNodeData } from "../graph-conversion";
@@ -27,12 +28,15 @@ import { WorkflowCostBudget } from "../workflow-cost-budget";
 
 export function Inspector() {
   const selectedId = useEditorStore((state) => state.nodes.find((node) => node.selected)?.id);
+  // A click on a node shows it selected at once; its settings (a form to build) follow in a render of their own, which
+  // gives way to the next click or key.
+  const shownId = useDeferredValue(selectedId);
   const readOnly = useEditorStore((state) => state.readOnly);
   return (
     <aside className="inspector" data-testid="inspector" aria-label="Inspector">
       {/* A viewer reads the settings; a disabled fieldset keeps every field from changing them. */}
       <fieldset className="inspector-fieldset" disabled={readOnly}>
-        {selectedId ? <NodeInspector key={selectedId} id={selectedId} /> : <NothingSelected />}
+        {shownId ? <NodeInspector key={shownId} id={shownId} /> : <NothingSelected />}
       </fieldset>
     </aside>
   );
