@@ -41,6 +41,11 @@ class StepGatherer {
   /** The text and reasoning blocks still taking pieces, by kind and the provider's id. */
   private readonly open = new Map<string, Written>();
   private chars = 0;
+  /**
+   * Each tool call's input counted so far from its pieces: the provider gathers them itself and hands the whole input
+   * over only at the end, so they are counted as they come, and the call's input only past them.
+   */
+  private readonly toolInputChars = new Map<string, number>();
 
   constructor(private readonly onText: (delta: string) => void) {}
 
@@ -68,8 +73,12 @@ class StepGatherer {
         this.count(typeof part.data === "string" ? part.data.length : part.data.byteLength);
         this.blocks.push(part);
         break;
+      case "tool-input-delta":
+        this.count(part.delta.length);
+        this.toolInputChars.set(part.id, (this.toolInputChars.get(part.id) ?? 0) + part.delta.length);
+        break;
       case "tool-call":
-        this.count(part.input.length);
+        this.count(Math.max(0, part.input.length - (this.toolInputChars.get(part.toolCallId) ?? 0)));
         this.blocks.push(part);
         break;
       case "finish":
