@@ -24,15 +24,20 @@ export function startWorkerProcess(env: Record<string, string> = {}, name = "wor
     },
   );
   const output: string[] = [];
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   let markReady: () => void;
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
+    // A worker that dies starting (a bad flag, a missing setting) fails its caller with what it said, not a hang.
+    void exited.then(() => reject(new Error(`${name} exited before it was ready:\n${output.join("\n")}`)));
+  });
+  ready.catch(() => {}); // a caller that never waits for ready (it kills the worker first) is told nothing
   for (const stream of [child.stdout!, child.stderr!]) {
     createInterface({ input: stream }).on("line", (line) => {
       output.push(`[${name}] ${line}`);
       if (line.includes("worker ready")) markReady();
     });
   }
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return {
     child,
     ready,
