@@ -74,6 +74,12 @@ test("a visitor on another site chats through the widget, with streamed answers 
     expect(settings.status()).toBe(200);
 
     // The editor's section: the switch on, the link and the snippet to copy.
+    const settingsReads: string[] = [];
+    page.on("request", (sent) => {
+      const { pathname } = new URL(sent.url());
+      if (sent.method() === "GET" && (pathname.endsWith("/public-chat") || pathname === "/api/workflows"))
+        settingsReads.push(pathname);
+    });
     await page.goto(`/workflows/${id}`);
     const section = page.getByTestId("public-chat-settings");
     await expect(page.getByTestId("public-chat-toggle")).toBeChecked();
@@ -81,6 +87,16 @@ test("a visitor on another site chats through the widget, with streamed answers 
     await expect(section.getByTestId("public-chat-origins")).toHaveValue(allowed.origin);
     await section.scrollIntoViewIfNeeded();
     await section.screenshot({ path: "test-results/screenshots/public-chat-settings.png" });
+    // Read once while the editor is open: back from a node (Escape), the settings show at once, not read again.
+    await expect(page.getByTestId("error-workflow")).not.toContainText("Loading workflows");
+    expect(settingsReads.toSorted()).toEqual(["/api/workflows", `/api/workflows/${id}/public-chat`]);
+    await page.getByTestId("rf__node-agent").click();
+    await expect(section).toBeHidden();
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("public-chat-toggle")).toBeChecked();
+    await expect(page.getByTestId("error-workflow")).not.toContainText("Loading workflows");
+    await page.waitForTimeout(300); // a read would have been sent as the section mounted
+    expect(settingsReads).toHaveLength(2);
 
     // A visitor: no account, no cookies.
     const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });

@@ -20,6 +20,7 @@ import { DataPanel } from "./data-panel/data-panel";
 import { SelectedNodeToolbar } from "./data-panel/run-controls";
 import { TestRunFollower } from "./data-panel/test-run-follower";
 import { TestRunProvider } from "./data-panel/test-run-store";
+import { EditorReadsProvider } from "./editor-reads";
 import { EditorStoreProvider, useEditorStore } from "./editor-store-context";
 import { EditorToolbar } from "./editor-toolbar";
 import { SaveConflictDialog } from "./save-conflict-dialog";
@@ -69,9 +70,11 @@ export function WorkflowEditor({
           marks: snapshot?.marks,
         })}
       >
-        <TestRunProvider>
-          <EditorLayout activeRunId={activeRunId ?? null} snapshot={snapshot} />
-        </TestRunProvider>
+        <EditorReadsProvider>
+          <TestRunProvider>
+            <EditorLayout activeRunId={activeRunId ?? null} snapshot={snapshot} />
+          </TestRunProvider>
+        </EditorReadsProvider>
       </EditorStoreProvider>
     </ReactFlowProvider>
   );

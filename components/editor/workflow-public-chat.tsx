@@ -7,7 +7,7 @@
 import { MessagesSquare } from "lucide-react";
 import { useEffect, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
-import { usePublicChatSettings } from "@/hooks/use-public-chat-settings";
+import { usePublicChatSettings } from "./use-public-chat-settings";
 import { ExposureSwitch } from "./exposure-switch";
 import { useEditorStore } from "./editor-store-context";
 import {

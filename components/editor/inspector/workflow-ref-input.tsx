@@ -1,8 +1,9 @@
 "use client";
 /**
  * Picks another workflow by name (for the Workflow Tool), from the workflows this person may see; the value is its id.
+ * The list is the editor's kept read (editor-reads.tsx), read again as the picker is opened.
  */
-import { useEffect, useState } from "react";
+import { useEditorRead } from "../editor-reads";
 import { useEditorStore } from "../editor-store-context";
 
 type Listed = { id: string; name: string };
@@ -21,17 +22,8 @@ export function WorkflowRefInput({
   onChange: (value: string) => void;
 }) {
   const currentId = useEditorStore((state) => state.workflowId);
-  const [workflows, setWorkflows] = useState<Listed[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void fetch("/api/workflows")
-      .then((response) => (response.ok ? (response.json() as Promise<Listed[]>) : []))
-      .then((list) => live && setWorkflows(list))
-      .catch(() => live && setWorkflows([]));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const read = useEditorRead<Listed[]>("/api/workflows");
+  const workflows = read.value ?? (read.problem ? [] : null);
   const others = (workflows ?? []).filter((workflow) => workflow.id !== currentId);
   return (
     <select
@@ -41,6 +33,7 @@ export function WorkflowRefInput({
       value={value}
       aria-invalid={invalid}
       onChange={(e) => onChange(e.target.value)}
+      onFocus={read.refresh}
     >
       <option value="">
         {workflows === null
