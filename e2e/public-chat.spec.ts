@@ -86,6 +86,10 @@ test("a visitor on another site chats through the widget, with streamed answers 
     await expect(section.getByTestId("public-chat-snippet")).toContainText(`/api/public-chat/${publicId}/widget.js`);
     await expect(section.getByTestId("public-chat-origins")).toHaveValue(allowed.origin);
     await section.scrollIntoViewIfNeeded();
+    // Scrolled into view below the inspector's floating fold button, so its switch is not under the button.
+    const toggleBox = (await page.getByTestId("public-chat-toggle").boundingBox())!;
+    const foldBox = (await page.getByTestId("collapse-inspector").boundingBox())!;
+    expect(toggleBox.y).toBeGreaterThanOrEqual(foldBox.y + foldBox.height);
     await section.screenshot({ path: "test-results/screenshots/public-chat-settings.png" });
     // Read once while the editor is open: back from a node (Escape), the settings show at once, not read again.
     await expect(page.getByTestId("error-workflow")).not.toContainText("Loading workflows");
