@@ -2,8 +2,8 @@
 /**
  * What the editor's panels read from the server (a workflow's public chat settings, the workflow list), kept while
  * the editor is open. The inspector's workflow settings mount again each time nothing is selected (Escape, a click on
- * the canvas): they show what was read at once, and read again only what is older than FRESH_MS. Another editor
- * (another page) starts empty. Outside an editor every mount reads.
+ * the canvas): they show what was read at once, and read again only what is older than FRESH_MS, then or when asked
+ * (a picker being opened). Another editor (another page) starts empty. Outside an editor every mount reads.
  */
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 
@@ -22,7 +22,7 @@ export type EditorRead<T> = {
   value: T | undefined;
   /** Why the last read failed: the route's own error, or the network's. */
   problem: string | null;
-  /** Reads again now, however fresh the kept answer is (a picker being opened). */
+  /** Reads again if the kept answer is older than FRESH_MS (a picker being opened). */
   refresh: () => void;
   /** What a save answered: shown and kept as the latest read. */
   update: (value: T) => void;
@@ -36,14 +36,15 @@ export function useEditorRead<T>(path: string | null): EditorRead<T> {
   const [asked, setAsked] = useState(0);
   useEffect(() => {
     const kept = path ? reads?.get(path) : undefined;
-    if (!path || (asked === 0 && kept && performance.now() - kept.at < FRESH_MS)) return;
+    if (!path || (kept && performance.now() - kept.at < FRESH_MS)) return;
     let live = true;
     fetch(path)
       .then(async (response) => {
         const body: unknown = await response.json();
+        // Kept even when this reader has gone (a node selected meanwhile): the next mount needs no read.
+        if (response.ok) reads?.set(path, { value: body, at: performance.now() });
         if (!live) return;
         if (!response.ok) return setProblem((body as { error?: string }).error ?? `HTTP ${response.status}`);
-        reads?.set(path, { value: body, at: performance.now() });
         setValue(body as T);
         setProblem(null);
       })

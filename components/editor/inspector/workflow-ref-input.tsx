@@ -1,7 +1,7 @@
 "use client";
 /**
  * Picks another workflow by name (for the Workflow Tool), from the workflows this person may see; the value is its id.
- * The list is the editor's kept read (editor-reads.tsx), read again as the picker is opened.
+ * The list is the editor's kept read (editor-reads.tsx), read again as the picker is opened if it is not fresh.
  */
 import { useEditorRead } from "../editor-reads";
 import { useEditorStore } from "../editor-store-context";
