@@ -2,7 +2,7 @@
 /** What an empty canvas says: how to start, with a one-click Entry node. Gone as soon as there is a node. */
 import { MousePointerClick, Play } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { useDragAndDrop } from "@/hooks/use-drag-and-drop";
+import { usePaletteAdd } from "@/hooks/use-drag-and-drop";
 import { useEditorStore } from "./editor-store-context";
 
 const ENTRY = "core.entry";
@@ -10,7 +10,7 @@ const ENTRY = "core.entry";
 export function EmptyCanvasHint() {
   const empty = useEditorStore((state) => state.nodes.length === 0 && !state.readOnly);
   const hasEntry = useEditorStore((state) => state.lookup(ENTRY) !== undefined);
-  const { addAtCentre } = useDragAndDrop();
+  const { addAtCentre } = usePaletteAdd();
   if (!empty) return null;
   return (
     <div className="empty-canvas" data-testid="empty-canvas">

@@ -23,7 +23,7 @@ import { Grid3x3 } from "lucide-react";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { isToolEdge } from "@/lib/workflow/graph";
 import { cx } from "@/components/ui/class-names";
-import { useDragAndDrop } from "@/hooks/use-drag-and-drop";
+import { useCanvasDrop } from "@/hooks/use-drag-and-drop";
 import { LARGE_GRAPH_NODES } from "./approximate-handles";
 import { refuseConnection } from "./connection-rules";
 import { useEditorStore, useEditorStoreApi } from "./editor-store-context";
@@ -66,7 +66,7 @@ export function FlowCanvas({ children, onNodeSelect, testId, readableFit }: Flow
   const canvasNodes = useCanvasNodes(nodes, onNodesChange);
   const styledEdges = useStyledEdges();
   const { isValidConnection, onConnectEnd } = useConnectionRules();
-  const { onDragOver, onDrop } = useDragAndDrop();
+  const { onDragOver, onDrop } = useCanvasDrop();
   const zoomedOut = useStore((flow) => flow.transform[2] < ZOOMED_OUT);
   // Fit only a graph that starts with nodes: on an empty one React Flow would fit the first node dropped, jumping the
   // view.

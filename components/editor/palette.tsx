@@ -7,7 +7,7 @@ import { Search, Server, Wrench } from "lucide-react";
 import { useMemo, useState, type DragEvent } from "react";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import { CatalogueIcon } from "@/components/ui/icon";
-import { useDragAndDrop } from "@/hooks/use-drag-and-drop";
+import { usePaletteAdd } from "@/hooks/use-drag-and-drop";
 import { Button } from "@/components/ui/button";
 import { useEditorStore } from "./editor-store-context";
 import { McpCatalogueDialog } from "./mcp/mcp-catalogue-dialog";
@@ -23,7 +23,7 @@ export function Palette() {
   const catalogue = useEditorStore((state) => state.catalogue);
   const [query, setQuery] = useState("");
   const [browsing, setBrowsing] = useState(false);
-  const { onDragStart, addAtCentre } = useDragAndDrop();
+  const { onDragStart, addAtCentre } = usePaletteAdd();
   const groups = useMemo(() => {
     const words = query.trim().toLowerCase();
     const matching = catalogue.filter(

@@ -7,14 +7,14 @@ import { useCallback } from "react";
 import type { McpServerConfig } from "@/lib/mcp/config";
 import { nodeParamsOf, workflowServerName, type CatalogueEntry } from "@/lib/mcp-catalogue";
 import { MCP_SERVER_TYPE } from "@/lib/mcp/server-specs";
-import { useDragAndDrop } from "@/hooks/use-drag-and-drop";
+import { usePaletteAdd } from "@/hooks/use-drag-and-drop";
 import { useEditorStoreApi } from "../editor-store-context";
 
 export type AddAs = "node" | "workflow";
 
 export function useAddFromCatalogue() {
   const store = useEditorStoreApi();
-  const { addAtCentre } = useDragAndDrop();
+  const { addAtCentre } = usePaletteAdd();
   return useCallback(
     (entry: CatalogueEntry, config: McpServerConfig, as: AddAs): string | undefined => {
       if (as === "node")
