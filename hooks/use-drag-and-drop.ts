@@ -1,11 +1,12 @@
 "use client";
 /**
  * Getting palette components onto the canvas: HTML5 drag from the palette, dropped where the
- * mouse is (via screenToFlowPosition), or a click that adds at the centre of the view.
- * Two hooks, so the palette's side reads the viewport only when it acts: React Flow's useReactFlow (needed for the
- * drop) re-renders its caller once the viewport is set up, which after every open re-rendered the whole palette.
+ * mouse is, or a click that adds at the centre of the view. Both read React Flow's viewport from its store when they
+ * act, rather than through useReactFlow, which re-renders its caller once the viewport is set up: on every open that
+ * re-rendered the whole palette, and the canvas.
  */
-import { useReactFlow, useStoreApi } from "@xyflow/react";
+import { useStoreApi, type ReactFlowState } from "@xyflow/react";
+import { pointToRendererPoint } from "@xyflow/system";
 import { useCallback, type DragEvent } from "react";
 import { useEditorStoreApi } from "@/components/editor/editor-store-context";
 import type { NodePreset } from "@/components/editor/editor-store";
@@ -42,7 +43,7 @@ export function usePaletteAdd() {
 /** The canvas's side: accepting a palette drag and adding its component where it is dropped. */
 export function useCanvasDrop() {
   const editor = useEditorStoreApi();
-  const { screenToFlowPosition } = useReactFlow();
+  const flow = useStoreApi();
 
   const onDragOver = useCallback((event: DragEvent) => {
     if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
@@ -55,11 +56,17 @@ export function useCanvasDrop() {
       const componentType = event.dataTransfer.getData(DRAG_TYPE);
       if (!componentType) return;
       event.preventDefault();
-      const point = screenToFlowPosition({ x: event.clientX, y: event.clientY });
+      const point = flowPointAt(flow.getState(), event.clientX, event.clientY);
       editor.getState().addNode(componentType, { x: point.x - GRAB_OFFSET.x, y: point.y - GRAB_OFFSET.y });
     },
-    [editor, screenToFlowPosition],
+    [editor, flow],
   );
 
   return { onDragOver, onDrop };
+}
+
+/** Where a point on the screen is on the canvas, as React Flow's screenToFlowPosition computes it (grid included). */
+function flowPointAt({ domNode, transform, snapToGrid, snapGrid }: ReactFlowState, clientX: number, clientY: number) {
+  const origin = domNode?.getBoundingClientRect() ?? { x: 0, y: 0 };
+  return pointToRendererPoint({ x: clientX - origin.x, y: clientY - origin.y }, transform, snapToGrid, snapGrid);
 }
