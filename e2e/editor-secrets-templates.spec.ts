@@ -58,3 +58,29 @@ test("a person picks an API key secret by name and completes a prompt template f
   expect(await page.content()).not.toContain(secretValue);
   expect((await request.delete(`/api/secrets/${secretName}`)).status()).toBe(204);
 });
+
+test("a secret added on the Secrets page while the editor was open is offered when the workflow is opened again", async ({
+  page,
+  request,
+}) => {
+  const secretName = `LATER_KEY_${Date.now()}`;
+  const editor = new EditorPage(page);
+  await editor.createWorkflow();
+  const workflowId = page.url().split("/").pop()!;
+  await editor.addFromPalette("core.agent");
+  await editor.select(editor.node("Agent"));
+  await expect(editor.param("apiKey").locator("option").first()).toBeAttached();
+  await expect(editor.param("apiKey").locator("option", { hasText: secretName })).toHaveCount(0);
+  // Every step from here is a client-side navigation: the page (and whatever it remembered) stays loaded.
+  await page.evaluate(() => ((window as unknown as { stayedLoaded: boolean }).stayedLoaded = true));
+
+  await page.getByLabel("Back to workflows").click();
+  await page.getByTestId("nav-secrets").click();
+  await new SecretsPage(page).add(secretName, "sk-later");
+  await page.getByRole("link", { name: "Workflows", exact: true }).click();
+  await page.locator(`[data-workflow-id="${workflowId}"]`).getByTestId("workflow-row-link").click();
+  await editor.select(editor.node("Agent"));
+  await expect(editor.param("apiKey").locator("option", { hasText: secretName })).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { stayedLoaded?: boolean }).stayedLoaded)).toBe(true);
+  expect((await request.delete(`/api/secrets/${secretName}`)).status()).toBe(204);
+});

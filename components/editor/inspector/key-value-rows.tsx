@@ -8,7 +8,7 @@
 import { KeyRound, Plus, Type } from "lucide-react";
 import { useState } from "react";
 import { isSecretRef, secretRef, type SecretRef } from "@/lib/secrets/reference";
-import { useSecretNames } from "@/hooks/use-secret-names";
+import { useSecretNames } from "./use-secret-names";
 import { JsonInput } from "./json-input";
 import { RemoveRow } from "./string-list-input";
 import "./row-editors.css";

@@ -5,7 +5,7 @@
  */
 import { KeyRound } from "lucide-react";
 import { isSecretRef, secretRef } from "@/lib/secrets/reference";
-import { useSecretNames } from "@/hooks/use-secret-names";
+import { useSecretNames } from "./use-secret-names";
 
 type SecretInputProps = {
   id: string;
@@ -16,7 +16,7 @@ type SecretInputProps = {
 };
 
 export function SecretInput({ id, testId, value, invalid, onChange }: SecretInputProps) {
-  const { names, loaded, unavailable } = useSecretNames();
+  const { names, loaded, unavailable, refresh } = useSecretNames();
   const current = isSecretRef(value) ? value.$secret : "";
   // Names that could not be listed (a viewer may not list secrets) say nothing about whether this one exists.
   const missing = current !== "" && loaded && !unavailable && !names.includes(current);
@@ -32,6 +32,7 @@ export function SecretInput({ id, testId, value, invalid, onChange }: SecretInpu
           className="input select"
           value={current}
           aria-invalid={invalid || missing}
+          onFocus={refresh}
           onChange={(e) => onChange(e.target.value ? secretRef(e.target.value) : undefined)}
         >
           <option value="">{names.length > 0 || unavailable ? "Choose a secret…" : "No secrets yet"}</option>
