@@ -1,6 +1,6 @@
 /**
  * A viewer opening an Agent whose API key is a stored secret: a viewer may not list secrets, and
- * that is no reason to call the secret missing. The picker shows the name, neutrally.
+ * that is no reason to call the secret missing. The picker shows the name, neutrally, and the refusal is asked once.
  */
 import { expect, test } from "./support/test";
 import { createInvite, joinWithInvite } from "./support/accounts";
@@ -44,6 +44,11 @@ test("a viewer sees an Agent's stored secret by name, not as missing", async ({ 
     password: "a long viewer password",
   });
   await shareThroughFolder(page, id, viewerEmail, "viewer"); // since sharing, the owner's until shared
+  const secretReads: string[] = [];
+  viewer.on(
+    "request",
+    (sent) => void (new URL(sent.url()).pathname === "/api/secrets" && secretReads.push(sent.url())),
+  );
   await viewer.goto(`/workflows/${id}`);
   const editor = new EditorPage(viewer);
   await editor.select(editor.node("Agent"));
@@ -54,5 +59,10 @@ test("a viewer sees an Agent's stored secret by name, not as missing", async ({ 
   await expect(editor.inspector).not.toContainText("not found");
   await expect(apiKey).not.toHaveAttribute("aria-invalid", "true");
   await viewer.screenshot({ path: "test-results/screenshots/viewer-secret.png" });
+  // The refusal to list is kept like an answer while the editor is open: the picker shown again asks no second time.
+  await viewer.keyboard.press("Escape");
+  await editor.select(editor.node("Agent"));
+  await expect(editor.inspector.getByTestId("param-apiKey-unlisted")).toBeVisible();
+  expect(secretReads).toHaveLength(1);
   expect((await request.delete(`/api/secrets/${secretName}`)).status()).toBe(204);
 });

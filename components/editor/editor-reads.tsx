@@ -3,13 +3,21 @@
  * What the editor's panels read from the server (a workflow's public chat settings, the workflow list), kept while
  * the editor is open. The inspector's workflow settings mount again each time nothing is selected (Escape, a click on
  * the canvas): they show what was read at once, and read again only what is older than FRESH_MS, then or when asked
- * (a picker being opened). Another editor (another page) starts empty. Outside an editor every mount reads.
+ * (a picker being opened). Readers of one path share one read, also while it is under way (three secret pickers on
+ * one node ask once), and a route's refusal (a viewer may not list secrets) is kept like an answer. Another editor
+ * (another page) starts empty. Outside an editor every mount reads.
  */
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 
 const FRESH_MS = 15_000;
 
-type Kept = { value: unknown; at: number };
+/** What one read answered: the body, or why not (`lasting`: the route itself said no, so it is kept like an answer). */
+type Answer = { value: unknown } | { problem: string; lasting: boolean };
+/**
+ * A read, kept from the moment it is asked: mounts meanwhile share it rather than asking again. `value` is the latest
+ * body (a failed read keeps the one before it).
+ */
+type Kept = { at: number; answer: Promise<Answer>; value?: unknown; problem?: string };
 const EditorReads = createContext<Map<string, Kept> | null>(null);
 
 export function EditorReadsProvider({ children }: { children: ReactNode }) {
@@ -32,30 +40,26 @@ export type EditorRead<T> = {
 export function useEditorRead<T>(path: string | null): EditorRead<T> {
   const reads = useContext(EditorReads);
   const [value, setValue] = useState<T | undefined>(() => (path ? (reads?.get(path)?.value as T) : undefined));
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(() => (path ? (reads?.get(path)?.problem ?? null) : null));
   const [asked, setAsked] = useState(0);
   useEffect(() => {
-    const kept = path ? reads?.get(path) : undefined;
-    if (!path || (kept && performance.now() - kept.at < FRESH_MS)) return;
+    if (!path) return;
+    const kept = reads?.get(path);
+    const read = kept && performance.now() - kept.at < FRESH_MS ? kept : startRead(reads, path, kept);
     let live = true;
-    fetch(path)
-      .then(async (response) => {
-        const body: unknown = await response.json();
-        // Kept even when this reader has gone (a node selected meanwhile): the next mount needs no read.
-        if (response.ok) reads?.set(path, { value: body, at: performance.now() });
-        if (!live) return;
-        if (!response.ok) return setProblem((body as { error?: string }).error ?? `HTTP ${response.status}`);
-        setValue(body as T);
-        setProblem(null);
-      })
-      .catch((error: unknown) => live && setProblem(String(error)));
+    void read.answer.then((answer) => {
+      if (!live) return;
+      if ("problem" in answer) return setProblem(answer.problem);
+      setValue(answer.value as T);
+      setProblem(null);
+    });
     return () => {
       live = false;
     };
   }, [path, reads, asked]);
   const update = useCallback(
     (next: T) => {
-      if (path) reads?.set(path, { value: next, at: performance.now() });
+      if (path) reads?.set(path, { at: performance.now(), answer: Promise.resolve({ value: next }), value: next });
       setValue(next);
       setProblem(null);
     },
@@ -63,4 +67,30 @@ export function useEditorRead<T>(path: string | null): EditorRead<T> {
   );
   const refresh = useCallback(() => setAsked((count) => count + 1), []);
   return { value, problem, refresh, update };
+}
+
+/**
+ * Reads `path` and keeps the read (outside an editor, nowhere). What it answers is kept even when its reader has gone
+ * (a node selected meanwhile); a network failure is not kept, so the next mount asks again.
+ */
+function startRead(reads: Map<string, Kept> | null, path: string, previous: Kept | undefined): Kept {
+  const kept: Kept = { at: performance.now(), answer: readJson(path), value: previous?.value };
+  reads?.set(path, kept);
+  void kept.answer.then((answer) => {
+    if (!("problem" in answer)) Object.assign(kept, { value: answer.value, problem: undefined });
+    else if (answer.lasting) kept.problem = answer.problem;
+    else if (reads?.get(path) === kept) reads.delete(path);
+  });
+  return kept;
+}
+
+async function readJson(path: string): Promise<Answer> {
+  try {
+    const response = await fetch(path);
+    const body: unknown = await response.json();
+    if (response.ok) return { value: body };
+    return { problem: (body as { error?: string }).error ?? `HTTP ${response.status}`, lasting: true };
+  } catch (error) {
+    return { problem: String(error), lasting: false };
+  }
 }

@@ -100,7 +100,7 @@ try {
     await benchFloor(page, `${floor.url}?nodes=5000`, fiveThousandOpens, fiveThousand, "editor_5000"),
   );
   // A small workflow: what every open costs whatever the graph's size (the page, its code, the first render), beside
-  // the floor's. Measured here first: ~1.0–1.2 s to the first click for 10 nodes, against ~1.4 s for 1,000.
+  // the floor's.
   const ten = await benchOpen(page, 10, 15, OPENS);
   figures.editor_10_open_drawn_ms = ten.drawnMs;
   figures.editor_10_open_interactive_ms = ten.interactiveMs;

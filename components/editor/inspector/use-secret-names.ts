@@ -6,6 +6,7 @@
  * after a client-side visit to the Secrets page the editor still offered the old list. A failed read (a viewer may not
  * list secrets) reads as no secrets, marked unavailable.
  */
+import { useMemo } from "react";
 import { useEditorRead } from "../editor-reads";
 
 type SecretNames = {
@@ -20,7 +21,10 @@ type Listed = { secrets?: { name?: unknown }[] };
 
 export function useSecretNames(): SecretNames {
   const { value, problem, refresh } = useEditorRead<Listed>("/api/secrets");
-  const names = (value?.secrets ?? []).flatMap((secret) => (typeof secret.name === "string" ? [secret.name] : []));
+  const names = useMemo(
+    () => (value?.secrets ?? []).flatMap((secret) => (typeof secret.name === "string" ? [secret.name] : [])).sort(),
+    [value],
+  );
   const unavailable = problem !== null && value === undefined;
-  return { names: names.sort(), loaded: value !== undefined || unavailable, unavailable, refresh };
+  return { names, loaded: value !== undefined || unavailable, unavailable, refresh };
 }
