@@ -25,6 +25,7 @@ import { startWebProcess } from "../../lib/testing/web-process";
 import { startWorkerProcess } from "../../lib/testing/worker-process";
 import { ms, percentile, type BenchRow } from "./measure";
 import { processCpu, type ProcessCpu } from "./process-cpu";
+import { profilingEnv, startProfiles } from "./process-profiles";
 import { runCompletion } from "./run-completion";
 import { createWorkflow, type Scenario } from "./workflow-scenarios";
 
@@ -136,9 +137,11 @@ function cpuFigures(prefix: string, perRun: Record<string, number>) {
   return { figures, words: roles.map(([role, used]) => `${role} ${used}`).join(", ") };
 }
 
-type Measuring = { workerPid: number; cpu: ProcessCpu; toolUrl: string };
+/** `pids`: the serving processes by role (worker, web), for the CPU profiles BENCH_PROFILE asks for. */
+type Measuring = { pids: Record<string, number>; cpu: ProcessCpu; toolUrl: string };
 
-async function oneVariant(api: ApiClient, runs: number, variant: Variant, { workerPid, cpu, toolUrl }: Measuring) {
+async function oneVariant(api: ApiClient, runs: number, variant: Variant, { pids, cpu, toolUrl }: Measuring) {
+  const workerPid = pids.worker;
   const { replies, thinkMs, paceMs } = variant;
   const model = await startFakeChatCompletions(replies, { byStep: true, thinkMs, paceMs });
   try {
@@ -157,7 +160,11 @@ async function oneVariant(api: ApiClient, runs: number, variant: Variant, { work
     const sampler = setInterval(() => (highest = Math.max(highest, residentMiB(workerPid))), 100);
     const mostBefore = model.maxInFlight();
     const cpuBefore = await cpu.snapshot();
-    const result = await startAllAndWait(runs, start).finally(() => clearInterval(sampler));
+    const stopProfiles = startProfiles(pids);
+    const result = await startAllAndWait(runs, start).finally(() => {
+      clearInterval(sampler);
+      stopProfiles();
+    });
     const used = cpuFigures(variant.figure, cpu.perUnit(cpuBefore, await cpu.snapshot(), runs));
     highest = Math.max(highest, residentMiB(workerPid));
     const { waits, resumed } = await queueWaits(result.runIds);
@@ -194,11 +201,16 @@ export async function benchWaitingAgents(runs = Number(process.env.BENCH_WAITING
   const redis = await startOwnRedis();
   const target = await startCountingServer();
   const env = { REDIS_URL: redis.url };
-  const web = await startWebProcess("web", 180_000, env).catch(async (error) => {
+  const web = await startWebProcess("web", 180_000, { ...env, ...profilingEnv("web") }).catch(async (error) => {
     await redis.stop();
     throw error;
   });
-  const worker = startWorkerProcess({ ...env, SWITCHBOARD_URL: web.url, SWITCHBOARD_RUN_LEASE_SECONDS: "15" });
+  const worker = startWorkerProcess({
+    ...env,
+    ...profilingEnv("worker"),
+    SWITCHBOARD_URL: web.url,
+    SWITCHBOARD_RUN_LEASE_SECONDS: "15",
+  });
   try {
     await worker.ready;
     const pid = Number(worker.output.map((line) => /worker ready \(pid (\d+)\)/.exec(line)?.[1]).find(Boolean));
@@ -226,7 +238,8 @@ export async function benchWaitingAgents(runs = Number(process.env.BENCH_WAITING
     const rows: BenchRow[] = [];
     const figures: Record<string, number> = {};
     for (const variant of variants) {
-      const result = await oneVariant(api, runs, variant, { workerPid: pid, cpu, toolUrl: `${target.url}/floor` });
+      const pids = { worker: pid, web: web.serverPid };
+      const result = await oneVariant(api, runs, variant, { pids, cpu, toolUrl: `${target.url}/floor` });
       rows.push(result.row);
       Object.assign(figures, result.figures);
     }

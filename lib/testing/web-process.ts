@@ -6,9 +6,10 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
 
-export type WebProcess = { url: string; pid: number; output: string[]; stop: () => Promise<void> };
+/** `pid`: the launcher's (tsx), whose process group holds the server; `serverPid`: the node process that serves. */
+export type WebProcess = { url: string; pid: number; serverPid: number; output: string[]; stop: () => Promise<void> };
 
-const READY = /web ready at (http:\/\/\S+)/;
+const READY = /web ready at (http:\/\/\S+) \(pid (\d+)\)/;
 
 /** `env` adds to (or overrides) this process's environment, e.g. a Redis of the caller's own. */
 export async function startWebProcess(
@@ -27,7 +28,7 @@ export async function startWebProcess(
   );
   const output: string[] = [];
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
+  const [url, serverPid] = await new Promise<[string, number]>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`${name} did not start within ${timeoutMs} ms:\n${output.join("\n")}`)),
       timeoutMs,
@@ -39,7 +40,7 @@ export async function startWebProcess(
         const ready = READY.exec(line);
         if (ready) {
           clearTimeout(timer);
-          resolve(ready[1]);
+          resolve([ready[1], Number(ready[2])]);
         }
       });
     }
@@ -47,6 +48,7 @@ export async function startWebProcess(
   return {
     url,
     pid: child.pid!,
+    serverPid,
     output,
     stop: async () => {
       try {
