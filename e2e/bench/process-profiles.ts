@@ -29,9 +29,8 @@ export function startProfiles(pids: Record<string, number>): () => void {
   toggle();
   return () => {
     toggle();
-    if (profiled.length > 0)
-      console.log(
-        `bench: CPU profiles of ${profiled.map(([role]) => role).join(", ")} go to ${profilingEnv(profiled[0][0]).BENCH_PROFILE_DIR}`,
-      );
+    if (profiled.length === 0) return;
+    const roles = profiled.map(([role]) => role).join(", ");
+    console.log(`bench: CPU profiles of ${roles} go to ${profilingEnv(profiled[0][0]).BENCH_PROFILE_DIR}`);
   };
 }
