@@ -132,10 +132,11 @@ export async function benchGateway(
         // (HTTP to the route with its perimeter and token check, a job answered on the reply channel) − what the MCP
         // SDK adds to a call over its HTTP round trip. What is left is ours: state read, MCP server built, guard,
         // record, redaction, forwarding.
-        gateway_own_p50_ms: ms(p50(viaGateway) - p50(direct) - hopsFloor - sdkCallOverHttp),
+        gateway_own_p50_ms: ms2(p50(viaGateway) - p50(direct) - hopsFloor - sdkCallOverHttp),
         // tools/list over the SDK's own list: via the gateway − the HTTP hop to the route − what the SDK adds to a
         // list over its HTTP round trip (on one process, the SDK's list floor and the hop are the same loopback trip).
-        gateway_list_over_sdk_p50_ms: ms(p50(listing) - p50(httpHop) - sdkListOverHttp),
+        // These two in hundredths: their targets (1.0 and 0.3 ms) sit within a tenth's rounding of what is measured.
+        gateway_list_over_sdk_p50_ms: ms2(p50(listing) - p50(httpHop) - sdkListOverHttp),
         ...(inProcess ? { gateway_own_cpu_ms: ms2(ownCpu), gateway_list_over_sdk_cpu_ms: ms2(listCpu) } : {}),
       },
     };
