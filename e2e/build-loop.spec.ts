@@ -2,7 +2,8 @@
  * The build loop as a person uses it, in n8n's way: build Entry → HTTP Request → Transform, run
  * the HTTP node alone from its toolbar and read its output in the editor's data panel, pin it,
  * change the Transform and run from there — the HTTP server (a real one, counting its hits) is not
- * called again — and find both runs in the workflow's history marked as partial test runs.
+ * called again — and find both runs in the workflow's history marked as partial test runs. Opened again, the editor
+ * has each node's latest output from the page itself.
  */
 import { startCountingServer, type CountingServer } from "../lib/testing/counting-server";
 import { EditorPage } from "./pages/editor-page";
@@ -82,4 +83,15 @@ test("run one node, see its output, pin it, and run from the next node without c
   // The pin was saved with the workflow: it is still there after a reload.
   await page.goBack();
   await expect(editor.node("HTTP Request").getByTestId("pin-badge")).toBeVisible();
+
+  // The nodes' latest outputs come with the page: opening the editor asks the server for nothing more (no server
+  // action), and the data panel shows the Transform's output from the last run at once.
+  const actions: string[] = [];
+  page.on("request", (request) => void (request.headers()["next-action"] && actions.push(request.url())));
+  await page.reload();
+  await editor.select(editor.node("Transform"));
+  await page.getByTestId("data-panel-toggle").click();
+  await expect(page.getByTestId("data-output")).toContainText("hit from the pin");
+  await page.waitForLoadState("networkidle");
+  expect(actions).toEqual([]);
 });

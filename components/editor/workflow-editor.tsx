@@ -8,6 +8,7 @@ import { Panel, ReactFlowProvider } from "@xyflow/react";
 import { useState, type ReactNode } from "react";
 import { ChatPanel } from "@/components/chat/chat-panel";
 import type { ComponentMeta } from "@/lib/nodes/types";
+import type { LatestOutput } from "@/lib/runs/recorded-outputs";
 import type { WorkflowGraph } from "@/lib/workflow/graph";
 import type { DiffMark } from "@/lib/workflow/graph-diff";
 import { parseJsonText, type JsonText } from "@/lib/workflow/json-text";
@@ -38,6 +39,8 @@ type WorkflowEditorProps = {
   catalogue: JsonText<ComponentMeta[]>;
   /** A run of this workflow that is still going when the page loads: the canvas follows it. */
   activeRunId?: string | null;
+  /** Each node's latest output, read with the page; without it (a snapshot's page) the data panel reads them itself. */
+  latestOutputs?: JsonText<LatestOutput[]>;
   /** False for viewers: the workflow opens view-only (no palette, no edits, no Save or Run). */
   canEdit: boolean;
   /** Whether host access is enabled, so the canvas can mark nodes that would be refused. */
@@ -52,6 +55,7 @@ export function WorkflowEditor({
   workflow,
   catalogue,
   activeRunId,
+  latestOutputs,
   canEdit,
   hostTools,
   snapshot,
@@ -71,7 +75,7 @@ export function WorkflowEditor({
         })}
       >
         <EditorReadsProvider>
-          <TestRunProvider>
+          <TestRunProvider initialOutputs={latestOutputs && (() => parseJsonText(latestOutputs))}>
             <EditorLayout activeRunId={activeRunId ?? null} snapshot={snapshot} />
           </TestRunProvider>
         </EditorReadsProvider>

@@ -1,6 +1,6 @@
 /**
- * The editor page: loads the workflow and hands it, with the catalogue's metadata (never its execute code), to the
- * client editor.
+ * The editor page: loads the workflow and hands it, with the catalogue's metadata (never its execute code) and each
+ * node's latest output (the data panel's, so an open needs no second request for it), to the client editor.
  */
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
@@ -11,6 +11,7 @@ import { catalogueMetaText } from "@/lib/nodes";
 import { toJsonText } from "@/lib/workflow/json-text";
 import { hostToolsEnabled } from "@/lib/settings/host-tools";
 import { findActiveRunId } from "@/lib/runs/active-run";
+import { latestNodeOutputs } from "@/lib/runs/recorded-outputs";
 import { getWorkflow } from "@/lib/workflow-store/repository";
 import { WorkflowEditor } from "@/components/editor/workflow-editor";
 
@@ -34,7 +35,11 @@ export default async function WorkflowEditorPage({ params }: PageProps) {
   const access = await pageWorkflowAccess(user, id);
   const workflow = await loadWorkflow(id);
   if (!workflow) notFound();
-  const activeRunId = await findActiveRunId(workflow.id);
+  const [activeRunId, hostTools, latestOutputs] = await Promise.all([
+    findActiveRunId(workflow.id),
+    hostToolsEnabled(),
+    latestNodeOutputs(workflow.id),
+  ]);
   return (
     <WorkflowEditor
       workflow={{
@@ -45,8 +50,9 @@ export default async function WorkflowEditorPage({ params }: PageProps) {
       }}
       catalogue={catalogueMetaText()}
       activeRunId={activeRunId}
+      latestOutputs={toJsonText(latestOutputs)}
       canEdit={hasRole(user.role, "editor") && access === "edit"}
-      hostTools={await hostToolsEnabled()}
+      hostTools={hostTools}
     />
   );
 }

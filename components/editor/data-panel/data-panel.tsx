@@ -13,7 +13,7 @@ import { useEditorStore } from "../editor-store-context";
 import { DataValue } from "./data-views";
 import { inputData } from "./node-data";
 import { OutputColumn } from "./output-column";
-import { useTestRunState, type DataView } from "./test-run-store";
+import { useTestRunApi, useTestRunState, type DataView } from "./test-run-store";
 import { useTestRun } from "./use-test-run";
 
 const VIEWS: { view: DataView; label: string }[] = [
@@ -24,7 +24,11 @@ const VIEWS: { view: DataView; label: string }[] = [
 
 export function DataPanel() {
   const { refreshOutputs } = useTestRun();
-  useEffect(() => void refreshOutputs(), [refreshOutputs]);
+  const data = useTestRunApi();
+  // The editor's page reads the outputs with the workflow; a snapshot's page does not, so they are read here.
+  useEffect(() => {
+    if (!data.getState().outputsRead) void refreshOutputs();
+  }, [data, refreshOutputs]);
   const { panelOpen, setPanelOpen, view, setView } = useTestRunState((state) => ({
     panelOpen: state.panelOpen,
     setPanelOpen: state.setPanelOpen,

@@ -16,6 +16,8 @@ export type TestRunPhase = "starting" | "queued" | "running" | "waiting" | "comp
 
 export type TestRunState = {
   outputs: Record<string, LatestOutput>;
+  /** Whether `outputs` holds what the server had (read with the page, or since): else the data panel reads them. */
+  outputsRead: boolean;
   /** The test run started from this editor, while it runs and after it ended. */
   testRun: { runId: string | null; mode: TestRunMode; nodeId?: string; phase: TestRunPhase; message?: string } | null;
   view: DataView;
@@ -28,13 +30,16 @@ export type TestRunState = {
 
 type TestRunStore = StoreApi<TestRunState>;
 
-function createTestRunStore(): TestRunStore {
+const byNode = (outputs: LatestOutput[]) => Object.fromEntries(outputs.map((latest) => [latest.nodeId, latest]));
+
+function createTestRunStore(initialOutputs?: LatestOutput[]): TestRunStore {
   return createStore<TestRunState>()((set) => ({
-    outputs: {},
+    outputs: byNode(initialOutputs ?? []),
+    outputsRead: initialOutputs !== undefined,
     testRun: null,
     view: "json",
     panelOpen: false, // folded until there is data to look at: a test run opens it
-    setOutputs: (outputs) => set({ outputs: Object.fromEntries(outputs.map((latest) => [latest.nodeId, latest])) }),
+    setOutputs: (outputs) => set({ outputs: byNode(outputs), outputsRead: true }),
     setTestRun: (testRun) => set({ testRun }),
     setView: (view) => set({ view }),
     setPanelOpen: (panelOpen) => set({ panelOpen }),
@@ -43,8 +48,15 @@ function createTestRunStore(): TestRunStore {
 
 const TestRunContext = createContext<TestRunStore | null>(null);
 
-export function TestRunProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(createTestRunStore);
+/** `initialOutputs`: each node's latest output as the page read it (called once, when the editor mounts). */
+export function TestRunProvider({
+  children,
+  initialOutputs,
+}: {
+  children: ReactNode;
+  initialOutputs?: () => LatestOutput[];
+}) {
+  const [store] = useState(() => createTestRunStore(initialOutputs?.()));
   return <TestRunContext.Provider value={store}>{children}</TestRunContext.Provider>;
 }
 
