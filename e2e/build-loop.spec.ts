@@ -94,4 +94,5 @@ test("run one node, see its output, pin it, and run from the next node without c
   await expect(page.getByTestId("data-output")).toContainText("hit from the pin");
   await page.waitForLoadState("networkidle");
   expect(actions).toEqual([]);
+  await page.screenshot({ path: "test-results/build-loop-reopened.png" });
 });
