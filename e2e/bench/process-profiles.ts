@@ -13,7 +13,7 @@ const chosen = new Set((process.env.BENCH_PROFILE ?? "").split(",").map((role) =
 export function profilingEnv(role: string): Record<string, string> {
   if (!chosen.has(role)) return {};
   return {
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${PRELOAD}`.trim(),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require "${PRELOAD}"`.trim(), // quoted: a path may have spaces
     BENCH_PROFILE_ROLE: role,
     BENCH_PROFILE_DIR: path.resolve(process.env.BENCH_PROFILE_DIR ?? "bench-profiles"),
   };
