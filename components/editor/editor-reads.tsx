@@ -71,7 +71,8 @@ export function useEditorRead<T>(path: string | null): EditorRead<T> {
 
 /**
  * Reads `path` and keeps the read (outside an editor, nowhere). What it answers is kept even when its reader has gone
- * (a node selected meanwhile); a network failure is not kept, so the next mount asks again.
+ * (a node selected meanwhile); a network failure is not kept: what was kept before it stays (stale, so the next mount
+ * shows it and asks again).
  */
 function startRead(reads: Map<string, Kept> | null, path: string, previous: Kept | undefined): Kept {
   const kept: Kept = { at: performance.now(), answer: readJson(path), value: previous?.value };
@@ -79,7 +80,10 @@ function startRead(reads: Map<string, Kept> | null, path: string, previous: Kept
   void kept.answer.then((answer) => {
     if (!("problem" in answer)) Object.assign(kept, { value: answer.value, problem: undefined });
     else if (answer.lasting) kept.problem = answer.problem;
-    else if (reads?.get(path) === kept) reads.delete(path);
+    else if (reads?.get(path) === kept) {
+      if (previous) reads.set(path, previous);
+      else reads.delete(path);
+    }
   });
   return kept;
 }

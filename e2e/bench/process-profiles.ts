@@ -8,6 +8,7 @@ import path from "node:path";
 
 const PRELOAD = path.resolve("e2e", "bench", "cpu-profile-preload.cjs");
 const chosen = new Set((process.env.BENCH_PROFILE ?? "").split(",").map((role) => role.trim()));
+const profileDir = () => path.resolve(process.env.BENCH_PROFILE_DIR ?? "bench-profiles");
 
 /** The environment a child of this role starts with: the preload added to its NODE_OPTIONS when it is profiled. */
 export function profilingEnv(role: string): Record<string, string> {
@@ -15,7 +16,7 @@ export function profilingEnv(role: string): Record<string, string> {
   return {
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require "${PRELOAD}"`.trim(), // quoted: a path may have spaces
     BENCH_PROFILE_ROLE: role,
-    BENCH_PROFILE_DIR: path.resolve(process.env.BENCH_PROFILE_DIR ?? "bench-profiles"),
+    BENCH_PROFILE_DIR: profileDir(),
   };
 }
 
@@ -31,6 +32,6 @@ export function startProfiles(pids: Record<string, number>): () => void {
     toggle();
     if (profiled.length === 0) return;
     const roles = profiled.map(([role]) => role).join(", ");
-    console.log(`bench: CPU profiles of ${roles} go to ${profilingEnv(profiled[0][0]).BENCH_PROFILE_DIR}`);
+    console.log(`bench: CPU profiles of ${roles} go to ${profileDir()}`);
   };
 }

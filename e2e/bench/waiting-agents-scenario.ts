@@ -212,8 +212,7 @@ export async function benchWaitingAgents(runs = Number(process.env.BENCH_WAITING
     SWITCHBOARD_RUN_LEASE_SECONDS: "15",
   });
   try {
-    await worker.ready;
-    const pid = Number(worker.output.map((line) => /worker ready \(pid (\d+)\)/.exec(line)?.[1]).find(Boolean));
+    const pid = await worker.ready;
     // Where a run's CPU goes: a worker whose thread is busy all the time is what bounds how fast the runs end.
     const cpu = processCpu({ [pid]: "worker", [web.pid]: "web", [redis.pid()]: "redis" });
     const account = await createTestAccount("editor");
@@ -237,8 +236,8 @@ export async function benchWaitingAgents(runs = Number(process.env.BENCH_WAITING
     ];
     const rows: BenchRow[] = [];
     const figures: Record<string, number> = {};
+    const pids = { worker: pid, web: web.serverPid };
     for (const variant of variants) {
-      const pids = { worker: pid, web: web.serverPid };
       const result = await oneVariant(api, runs, variant, { pids, cpu, toolUrl: `${target.url}/floor` });
       rows.push(result.row);
       Object.assign(figures, result.figures);

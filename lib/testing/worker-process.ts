@@ -8,7 +8,8 @@ import { createInterface } from "node:readline";
 
 export type WorkerProcess = {
   child: ChildProcess;
-  ready: Promise<void>;
+  /** Resolves once the worker is ready, with the pid of the node process that serves (not tsx's launcher). */
+  ready: Promise<number>;
   kill: (signal?: NodeJS.Signals) => Promise<void>;
   output: string[];
 };
@@ -25,8 +26,8 @@ export function startWorkerProcess(env: Record<string, string> = {}, name = "wor
   );
   const output: string[] = [];
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  let markReady: () => void;
-  const ready = new Promise<void>((resolve, reject) => {
+  let markReady: (serverPid: number) => void;
+  const ready = new Promise<number>((resolve, reject) => {
     markReady = resolve;
     // A worker that dies starting (a bad flag, a missing setting) fails its caller with what it said, not a hang.
     void exited.then(() => reject(new Error(`${name} exited before it was ready:\n${output.join("\n")}`)));
@@ -35,7 +36,8 @@ export function startWorkerProcess(env: Record<string, string> = {}, name = "wor
   for (const stream of [child.stdout!, child.stderr!]) {
     createInterface({ input: stream }).on("line", (line) => {
       output.push(`[${name}] ${line}`);
-      if (line.includes("worker ready")) markReady();
+      const readyLine = /worker ready \(pid (\d+)\)/.exec(line);
+      if (readyLine) markReady(Number(readyLine[1]));
     });
   }
   return {
