@@ -84,15 +84,21 @@ test("run one node, see its output, pin it, and run from the next node without c
   await page.goBack();
   await expect(editor.node("HTTP Request").getByTestId("pin-badge")).toBeVisible();
 
-  // The nodes' latest outputs come with the page: opening the editor asks the server for nothing more (no server
-  // action), and the data panel shows the Transform's output from the last run at once.
-  const actions: string[] = [];
-  page.on("request", (request) => void (request.headers()["next-action"] && actions.push(request.url())));
+  // The nodes' latest outputs, and what the other panels show at once (the workflow list, the public chat settings,
+  // the secrets' names, what is live), come with the page: opening the editor asks the server for nothing more (no
+  // server action, none of the panels' reads), and the data panel shows the Transform's output from the last run.
+  const asked: string[] = [];
+  const panelRead = /^\/api\/(workflows|secrets|workflows\/[^/]+\/(public-chat|versions))$/;
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.headers()["next-action"] || panelRead.test(pathname)) asked.push(`${request.method()} ${pathname}`);
+  });
   await page.reload();
+  await expect(page.getByTestId("publish-state")).toHaveText("Not published");
   await editor.select(editor.node("Transform"));
   await page.getByTestId("data-panel-toggle").click();
   await expect(page.getByTestId("data-output")).toContainText("hit from the pin");
   await page.waitForLoadState("networkidle");
-  expect(actions).toEqual([]);
+  expect(asked).toEqual([]);
   await page.screenshot({ path: "test-results/build-loop-reopened.png" });
 });

@@ -4,8 +4,10 @@
  * the editor is open. The inspector's workflow settings mount again each time nothing is selected (Escape, a click on
  * the canvas): they show what was read at once, and read again only what is older than FRESH_MS, then or when asked
  * (a picker being opened). Readers of one path share one read, also while it is under way (three secret pickers on
- * one node ask once), and a route's refusal (a viewer may not list secrets) is kept like an answer. Another editor
- * (another page) starts empty. Outside an editor every mount reads.
+ * one node ask once), and a route's refusal (a viewer may not list secrets) is kept like an answer. An editor starts
+ * with what its page read with the workflow (`initial`: the same answers, by path), so opening one asks none of these
+ * again; a path it did not read (a snapshot's page reads none) is read at its first mount. Outside an editor every
+ * mount reads.
  */
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 
@@ -20,8 +22,20 @@ type Answer = { value: unknown } | { problem: string; lasting: boolean };
 type Kept = { at: number; answer: Promise<Answer>; value?: unknown; problem?: string };
 const EditorReads = createContext<Map<string, Kept> | null>(null);
 
-export function EditorReadsProvider({ children }: { children: ReactNode }) {
-  const [reads] = useState(() => new Map<string, Kept>());
+/** A read whose answer is already here: one the page read, or what a save answered. */
+const answered = (value: unknown): Kept => ({ at: performance.now(), answer: Promise.resolve({ value }), value });
+
+/** `initial`: answers by path, read with the page (called once, when the editor mounts). */
+export function EditorReadsProvider({
+  initial,
+  children,
+}: {
+  initial?: () => Record<string, unknown>;
+  children: ReactNode;
+}) {
+  const [reads] = useState(
+    () => new Map(Object.entries(initial?.() ?? {}).map(([path, value]) => [path, answered(value)])),
+  );
   return <EditorReads.Provider value={reads}>{children}</EditorReads.Provider>;
 }
 
@@ -59,7 +73,7 @@ export function useEditorRead<T>(path: string | null): EditorRead<T> {
   }, [path, reads, asked]);
   const update = useCallback(
     (next: T) => {
-      if (path) reads?.set(path, { at: performance.now(), answer: Promise.resolve({ value: next }), value: next });
+      if (path) reads?.set(path, answered(next));
       setValue(next);
       setProblem(null);
     },

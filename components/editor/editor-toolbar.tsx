@@ -57,6 +57,8 @@ type EditorToolbarProps = {
   chatOpen: boolean;
   toggleChat: () => void;
   snapshot?: boolean;
+  /** The live version's number when the page loaded (null: never published). */
+  publishedVersion: number | null;
 };
 
 /** What the toolbar shows from the store (selected shallowly: a drag re-renders it only when one of these changes). */
@@ -79,7 +81,15 @@ function useToolbarState() {
 
 type ToolbarState = ReturnType<typeof useToolbarState>;
 
-export function EditorToolbar({ save, run, isRunning, chatOpen, toggleChat, snapshot }: EditorToolbarProps) {
+export function EditorToolbar({
+  save,
+  run,
+  isRunning,
+  chatOpen,
+  toggleChat,
+  snapshot,
+  publishedVersion,
+}: EditorToolbarProps) {
   const toolbar = useToolbarState();
   const { inputFields, runProblems, name, setName, saveState, readOnly } = toolbar;
   const [askingInput, setAskingInput] = useState(false);
@@ -101,7 +111,12 @@ export function EditorToolbar({ save, run, isRunning, chatOpen, toggleChat, snap
       )}
       <ToolbarTools toolbar={toolbar} chatOpen={chatOpen} toggleChat={toggleChat} />
       {toolbar.workflowId && !snapshot && (
-        <PublishControl workflowId={toolbar.workflowId} canPublish={!readOnly} save={save} />
+        <PublishControl
+          workflowId={toolbar.workflowId}
+          publishedVersion={publishedVersion}
+          canPublish={!readOnly}
+          save={save}
+        />
       )}
       {!readOnly && (
         <SaveAndRun

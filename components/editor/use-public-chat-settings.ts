@@ -6,10 +6,11 @@
  */
 import { useCallback, useState } from "react";
 import { useEditorRead } from "./editor-reads";
+import { publicChatPath } from "./editor-read-paths";
 import type { PublicChatSettings, PublicChatUpdate } from "@/lib/public-chat/settings";
 
 export function usePublicChatSettings(workflowId: string | undefined) {
-  const path = workflowId ? `/api/workflows/${encodeURIComponent(workflowId)}/public-chat` : null;
+  const path = workflowId ? publicChatPath(workflowId) : null;
   const read = useEditorRead<PublicChatSettings>(path);
   const [saveProblem, setSaveProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

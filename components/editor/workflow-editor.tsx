@@ -35,12 +35,21 @@ import { SidePanel, useSidePanelClasses } from "./side-panels";
 
 type WorkflowEditorProps = {
   /** The graph and the catalogue come as JSON text (lib/workflow/json-text.ts): read once, when the editor mounts. */
-  workflow: { id: string; name: string; graph: JsonText<WorkflowGraph>; version: string };
+  workflow: {
+    id: string;
+    name: string;
+    graph: JsonText<WorkflowGraph>;
+    version: string;
+    /** The live version's number (null: never published); a snapshot's page leaves it out. */
+    publishedVersion?: number | null;
+  };
   catalogue: JsonText<ComponentMeta[]>;
   /** A run of this workflow that is still going when the page loads: the canvas follows it. */
   activeRunId?: string | null;
   /** Each node's latest output, read with the page; without it (a snapshot's page) the data panel reads them itself. */
   latestOutputs?: JsonText<LatestOutput[]>;
+  /** What the panels read at once, by path (editor-reads.tsx); without it (a snapshot's page) they read it. */
+  reads?: JsonText<Record<string, unknown>>;
   /** False for viewers: the workflow opens view-only (no palette, no edits, no Save or Run). */
   canEdit: boolean;
   /** Whether host access is enabled, so the canvas can mark nodes that would be refused. */
@@ -56,6 +65,7 @@ export function WorkflowEditor({
   catalogue,
   activeRunId,
   latestOutputs,
+  reads,
   canEdit,
   hostTools,
   snapshot,
@@ -74,9 +84,13 @@ export function WorkflowEditor({
           marks: snapshot?.marks,
         })}
       >
-        <EditorReadsProvider>
+        <EditorReadsProvider initial={reads && (() => parseJsonText(reads))}>
           <TestRunProvider initialOutputs={latestOutputs && (() => parseJsonText(latestOutputs))}>
-            <EditorLayout activeRunId={activeRunId ?? null} snapshot={snapshot} />
+            <EditorLayout
+              activeRunId={activeRunId ?? null}
+              publishedVersion={workflow.publishedVersion ?? null}
+              snapshot={snapshot}
+            />
           </TestRunProvider>
         </EditorReadsProvider>
       </EditorStoreProvider>
@@ -84,7 +98,9 @@ export function WorkflowEditor({
   );
 }
 
-function EditorLayout({ activeRunId, snapshot }: { activeRunId: string | null; snapshot?: Snapshot }) {
+type EditorLayoutProps = { activeRunId: string | null; publishedVersion: number | null; snapshot?: Snapshot };
+
+function EditorLayout({ activeRunId, publishedVersion, snapshot }: EditorLayoutProps) {
   useLiveCompile();
   const { save, run, isRunning } = useWorkflowPersistence();
   const readOnly = useEditorStore((state) => state.readOnly);
@@ -100,6 +116,7 @@ function EditorLayout({ activeRunId, snapshot }: { activeRunId: string | null; s
         chatOpen={chatOpen}
         toggleChat={() => setChatOpen(!chatOpen)}
         snapshot={snapshot !== undefined}
+        publishedVersion={publishedVersion}
       />
       {snapshot?.banner}
       <div className={cx("editor-body", readOnly && "is-read-only", panelClasses, chatOpen && "chat-open")}>

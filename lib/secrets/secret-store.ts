@@ -32,6 +32,20 @@ export async function listSecrets(): Promise<SecretSummary[]> {
   return rows.filter((row) => SECRET_NAME_PATTERN.test(row.name));
 }
 
+/** What GET /api/secrets answers and the editor's secret pickers read: names, hosts and times as JSON, never values. */
+export type SecretListing = { secrets: { name: string; allowedHosts: string[]; updatedAt: string }[] };
+
+export async function secretListing(): Promise<SecretListing> {
+  const secrets = await listSecrets();
+  return {
+    secrets: secrets.map(({ name, allowedHosts, updatedAt }) => ({
+      name,
+      allowedHosts,
+      updatedAt: updatedAt.toISOString(),
+    })),
+  };
+}
+
 /** Adds the secret, or replaces its value and the hosts it may be sent to. */
 export async function putSecret(name: string, value: string, allowedHosts: string[] = []): Promise<SecretSummary> {
   const encryptedValue = encryptSecret(name, value);

@@ -61,6 +61,18 @@ export async function listWorkflows(where: Prisma.WorkflowWhereInput = {}): Prom
   }));
 }
 
+/** A workflow as GET /api/workflows lists it, and the editor's workflow pickers show it: no graph, no counts. */
+export type WorkflowRef = Pick<StoredWorkflow, "id" | "name" | "publishedVersion" | "ownerId" | "folderId" | "tags">;
+
+/** The workflows `where` keeps (visibleWorkflowsWhere), newest first, as references (one query). */
+export async function listWorkflowRefs(where: Prisma.WorkflowWhereInput = {}): Promise<WorkflowRef[]> {
+  return getDb().workflow.findMany({
+    where,
+    orderBy: { updatedAt: "desc" },
+    select: { id: true, name: true, publishedVersion: true, ownerId: true, folderId: true, tags: true },
+  });
+}
+
 async function nodeCounts(ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const rows = await sql<{ id: string; nodes: number | null }>`

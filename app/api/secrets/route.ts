@@ -3,17 +3,8 @@
  * values.
  */
 import { apiRoute } from "@/lib/http/api-route";
-import { listSecrets } from "@/lib/secrets/secret-store";
+import { secretListing } from "@/lib/secrets/secret-store";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ role: "editor" }, async () => {
-  const secrets = await listSecrets();
-  return Response.json({
-    secrets: secrets.map(({ name, allowedHosts, updatedAt }) => ({
-      name,
-      allowedHosts,
-      updatedAt: updatedAt.toISOString(),
-    })),
-  });
-});
+export const GET = apiRoute({ role: "editor" }, async () => Response.json(await secretListing()));

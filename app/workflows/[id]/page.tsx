@@ -1,6 +1,7 @@
 /**
- * The editor page: loads the workflow and hands it, with the catalogue's metadata (never its execute code) and each
- * node's latest output (the data panel's, so an open needs no second request for it), to the client editor.
+ * The editor page: loads the workflow and hands it, with the catalogue's metadata (never its execute code), each
+ * node's latest output (the data panel's) and what the other panels read at once (editor-reads.ts), to the client
+ * editor, so an open needs no second request.
  */
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
@@ -14,6 +15,7 @@ import { findActiveRunId } from "@/lib/runs/active-run";
 import { latestNodeOutputs } from "@/lib/runs/recorded-outputs";
 import { getWorkflow } from "@/lib/workflow-store/repository";
 import { WorkflowEditor } from "@/components/editor/workflow-editor";
+import { editorReadsAtOpen } from "./editor-reads";
 
 export const dynamic = "force-dynamic";
 
@@ -35,10 +37,11 @@ export default async function WorkflowEditorPage({ params }: PageProps) {
   const access = await pageWorkflowAccess(user, id);
   const workflow = await loadWorkflow(id);
   if (!workflow) notFound();
-  const [activeRunId, hostTools, latestOutputs] = await Promise.all([
+  const [activeRunId, hostTools, latestOutputs, reads] = await Promise.all([
     findActiveRunId(workflow.id),
     hostToolsEnabled(),
     latestNodeOutputs(workflow.id),
+    editorReadsAtOpen(user, workflow.id),
   ]);
   return (
     <WorkflowEditor
@@ -47,10 +50,12 @@ export default async function WorkflowEditorPage({ params }: PageProps) {
         name: workflow.name,
         graph: toJsonText(workflow.graph),
         version: workflow.updatedAt.toISOString(),
+        publishedVersion: workflow.publishedVersion,
       }}
       catalogue={catalogueMetaText()}
       activeRunId={activeRunId}
       latestOutputs={toJsonText(latestOutputs)}
+      reads={toJsonText(reads)}
       canEdit={hasRole(user.role, "editor") && access === "edit"}
       hostTools={hostTools}
     />

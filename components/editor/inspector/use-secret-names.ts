@@ -8,6 +8,7 @@
  */
 import { useMemo } from "react";
 import { useEditorRead } from "../editor-reads";
+import { SECRET_LIST_PATH } from "../editor-read-paths";
 
 type SecretNames = {
   names: string[];
@@ -20,7 +21,7 @@ type SecretNames = {
 type Listed = { secrets?: { name?: unknown }[] };
 
 export function useSecretNames(): SecretNames {
-  const { value, problem, refresh } = useEditorRead<Listed>("/api/secrets");
+  const { value, problem, refresh } = useEditorRead<Listed>(SECRET_LIST_PATH);
   const names = useMemo(
     () => (value?.secrets ?? []).flatMap((secret) => (typeof secret.name === "string" ? [secret.name] : [])).sort(),
     [value],

@@ -4,6 +4,7 @@
  * The list is the editor's kept read (editor-reads.tsx), read again as the picker is opened if it is not fresh.
  */
 import { useEditorRead } from "../editor-reads";
+import { WORKFLOW_LIST_PATH } from "../editor-read-paths";
 import { useEditorStore } from "../editor-store-context";
 
 type Listed = { id: string; name: string };
@@ -22,7 +23,7 @@ export function WorkflowRefInput({
   onChange: (value: string) => void;
 }) {
   const currentId = useEditorStore((state) => state.workflowId);
-  const read = useEditorRead<Listed[]>("/api/workflows");
+  const read = useEditorRead<Listed[]>(WORKFLOW_LIST_PATH);
   const workflows = read.value ?? (read.problem ? [] : null);
   const others = (workflows ?? []).filter((workflow) => workflow.id !== currentId);
   return (

@@ -5,7 +5,7 @@
  * and can be restored as the draft.
  */
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Modal } from "@/components/ui/modal";
 import { Button, buttonClassName } from "@/components/ui/button";
 import { formatRelativeTime } from "@/components/ui/format-relative-time";
@@ -21,8 +21,9 @@ type Props = {
 
 const by = (name: string) => (name ? ` by ${name}` : "");
 
-export function HistoryDialog({ workflowId, canRestore, history: { history, error }, onClose }: Props) {
+export function HistoryDialog({ workflowId, canRestore, history: { history, error, reload }, onClose }: Props) {
   const versionsPath = `/workflows/${workflowId}/versions`;
+  useEffect(() => void reload(), [reload]); // read as it opens: the draft's saves since the page loaded are in it
   return (
     <Modal
       title="Versions"
@@ -34,6 +35,7 @@ export function HistoryDialog({ workflowId, canRestore, history: { history, erro
       }
     >
       {error && <p role="alert">{error}</p>}
+      {!history && !error && <p data-testid="history-loading">Reading the history…</p>}
       {history?.live && (
         <Link className={buttonClassName("secondary", "sm")} href={`${versionsPath}/draft?against=${history.live}`}>
           Compare the draft with the live version

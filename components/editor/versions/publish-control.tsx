@@ -12,27 +12,26 @@ import { cx } from "@/components/ui/class-names";
 import { HistoryDialog } from "./history-dialog";
 import { postWorkflowRoute, RouteProblem, useWorkflowHistory } from "./use-workflow-history";
 
-type Props = { workflowId: string; canPublish: boolean; save: () => Promise<boolean> };
+/** `publishedVersion`: the live version when the page loaded; the history, once read, says it from then on. */
+type Props = { workflowId: string; publishedVersion: number | null; canPublish: boolean; save: () => Promise<boolean> };
 
-export function PublishControl({ workflowId, canPublish, save }: Props) {
+export function PublishControl({ workflowId, publishedVersion, canPublish, save }: Props) {
   const history = useWorkflowHistory(workflowId);
   const [dialog, setDialog] = useState<"publish" | "history" | null>(null);
-  const live = history.history?.live;
+  const live = history.history ? history.history.live : publishedVersion;
   return (
     <div className="toolbar-group">
-      {history.history && (
-        <span
-          className={cx("publish-state", live ? "is-live" : "is-unpublished")}
-          data-testid="publish-state"
-          title={
-            live
-              ? `Webhooks, schedules, the MCP tool and Workflow Tools run version ${live}; Run here runs the draft`
-              : "Nothing of this workflow is live: its webhooks, schedules and MCP tool run only once it is published"
-          }
-        >
-          <CircleDot size={11} aria-hidden /> {live ? `v${live} live` : "Not published"}
-        </span>
-      )}
+      <span
+        className={cx("publish-state", live ? "is-live" : "is-unpublished")}
+        data-testid="publish-state"
+        title={
+          live
+            ? `Webhooks, schedules, the MCP tool and Workflow Tools run version ${live}; Run here runs the draft`
+            : "Nothing of this workflow is live: its webhooks, schedules and MCP tool run only once it is published"
+        }
+      >
+        <CircleDot size={11} aria-hidden /> {live ? `v${live} live` : "Not published"}
+      </span>
       <button
         type="button"
         className="toolbar-icon-button"

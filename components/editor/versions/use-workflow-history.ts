@@ -1,6 +1,9 @@
 "use client";
-/** The workflow's history from GET /api/workflows/{id}/versions, loaded when asked and again after a change. */
-import { useCallback, useEffect, useState } from "react";
+/**
+ * The workflow's history from GET /api/workflows/{id}/versions, read when asked: as the History opens and after a
+ * publish. (The toolbar's "v3 live" needs only the number, which the page brings.)
+ */
+import { useCallback, useState } from "react";
 
 export type VersionRow = {
   number: number;
@@ -28,7 +31,6 @@ export function useWorkflowHistory(workflowId: string | undefined) {
       setError(caught instanceof Error ? caught.message : String(caught));
     }
   }, [workflowId]);
-  useEffect(() => void reload(), [reload]);
   return { history, error, reload };
 }
 
