@@ -100,5 +100,17 @@ test("run one node, see its output, pin it, and run from the next node without c
   await expect(page.getByTestId("data-output")).toContainText("hit from the pin");
   await page.waitForLoadState("networkidle");
   expect(asked).toEqual([]);
+  // The canvas, fitted when the page opened, was fitted again as the data panel took its height: no node is left
+  // under the minimap in the corner.
+  const minimap = (await page.locator(".react-flow__minimap").boundingBox())!;
+  for (const node of await page.locator(".react-flow__node").all()) {
+    const box = (await node.boundingBox())!;
+    const overlaps =
+      box.x < minimap.x + minimap.width &&
+      minimap.x < box.x + box.width &&
+      box.y < minimap.y + minimap.height &&
+      minimap.y < box.y + box.height;
+    expect(overlaps, `${await node.getAttribute("data-id")} lies under the minimap`).toBe(false);
+  }
   await page.screenshot({ path: "test-results/build-loop-reopened.png" });
 });

@@ -2,7 +2,8 @@
 /**
  * Opening a workflow fitted and readable: the whole graph when it fits at a zoom where port labels
  * still show (flow-canvas.tsx hides them below 0.5), else that zoom with the graph's start (its
- * left, top) in view, and the minimap for the rest. A template no longer opens at 0.4.
+ * left, top) in view, and the minimap for the rest. A template no longer opens at 0.4. Until someone moves the view,
+ * it stays fitted as the canvas changes size (the data panel opening under it, a side panel folding).
  */
 import { useReactFlow, useStore, useStoreApi, type Rect, type Viewport } from "@xyflow/react";
 import { useCallback, useEffect, useRef } from "react";
@@ -26,35 +27,49 @@ export function readableViewport(bounds: Rect, size: { width: number; height: nu
   return { x: along(bounds.x, bounds.width, size.width), y: along(bounds.y, bounds.height, size.height), zoom };
 }
 
-/** A function that fits the view readably (after auto-layout, say). */
+/** A function that fits the view readably (after auto-layout, say); it answers the viewport it moved to. */
 export function useReadableFit() {
   const flow = useReactFlow();
   const store = useStoreApi();
   return useCallback(
-    (options?: { duration?: number }) => {
+    (options?: { duration?: number }): Viewport | null => {
       const nodes = flow.getNodes();
-      if (nodes.length === 0) return;
+      if (nodes.length === 0) return null;
       const { width, height } = store.getState();
-      void flow.setViewport(readableViewport(flow.getNodesBounds(nodes), { width, height }), options);
+      const viewport = readableViewport(flow.getNodesBounds(nodes), { width, height });
+      void flow.setViewport(viewport, options);
+      return viewport;
     },
     [flow, store],
   );
 }
 
+/** Whether the view is where a fit put it (to the pixel): no one has panned or zoomed since. */
+const untouched = ([x, y, zoom]: [number, number, number], fitted: Viewport) =>
+  Math.abs(x - fitted.x) < 1 && Math.abs(y - fitted.y) < 1 && Math.abs(zoom - fitted.zoom) < 1e-6;
+
 /**
- * Fits the view readably once, as soon as the canvas has its size and the nodes theirs. Render inside the canvas.
- * `estimated`: the nodes start with estimated sizes (a large graph, approximate-handles.ts), enough to fit by; its
- * nodes off screen are never drawn, so never measured, and waiting for that left a large graph unfitted, its corner at
- * the canvas's edge.
+ * Fits the view readably as soon as the canvas has its size and the nodes theirs, and again when the canvas changes
+ * size while the view is still where the last fit put it (the data panel opened under a graph fitted to the whole
+ * height left its lower nodes under the minimap). Once someone pans or zooms, the view is theirs. Render inside the
+ * canvas. `estimated`: the nodes start with estimated sizes (a large graph, approximate-handles.ts), enough to fit by;
+ * its nodes off screen are never drawn, so never measured, and waiting for that left a large graph unfitted, its
+ * corner at the canvas's edge.
  */
 export function ReadableFitOnOpen({ estimated = false }: { estimated?: boolean }) {
   const ready = useStore((flow) => flow.width > 0 && flow.nodeLookup.size > 0 && (estimated || flow.nodesInitialized));
+  const size = useStore((flow) => `${flow.width}x${flow.height}`);
+  const store = useStoreApi();
   const fit = useReadableFit();
-  const done = useRef(false);
+  const fitted = useRef<Viewport | null>(null);
+  const mine = useRef(true); // false once the view has moved from where a fit put it
   useEffect(() => {
-    if (!ready || done.current) return;
-    done.current = true;
-    fit();
-  }, [ready, fit]);
+    if (!ready || !mine.current) return;
+    if (fitted.current && !untouched(store.getState().transform, fitted.current)) {
+      mine.current = false;
+      return;
+    }
+    fitted.current = fit();
+  }, [ready, size, fit, store]);
   return null;
 }
