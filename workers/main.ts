@@ -2,6 +2,7 @@
 import { sharedRedis } from "../lib/queue/redis";
 import { DEFAULT_RUN_CONCURRENCY, DEFAULT_TOOL_CALL_CONCURRENCY, startWorkers } from "../lib/runs/start-workers";
 import { describeSandbox } from "../lib/sandbox/availability";
+import { noteProcessStopping } from "../lib/sandbox/process-boxes";
 import { startScheduleKeeper } from "../lib/triggers/schedule-keeper";
 import { flushTracing, startTracing } from "../lib/telemetry/tracing";
 
@@ -22,6 +23,7 @@ let stopping = false;
 async function stop(signal: string) {
   if (stopping) return; // a second signal (tsx passing it on) must not cut the drain short
   stopping = true;
+  noteProcessStopping(); // its boxes die with it (the same signal, to the process group)
   console.log(`worker stopping (${signal})`);
   scheduleKeeper.close();
   await workers.close();

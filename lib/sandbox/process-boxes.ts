@@ -45,6 +45,15 @@ export function watchDeadline(timeMs: number, expire: () => void) {
   };
 }
 
+/**
+ * Set as this process stops (noteProcessStopping): its boxes get the same signal from the process group and die with
+ * it, which is no failure to report.
+ */
+let processStopping = false;
+export const noteProcessStopping = () => {
+  processStopping = true;
+};
+
 type Stop = "deadline" | "caller";
 
 /** Tinypool can hand a queued task to a box that is being killed for another task's deadline; it never had its turn. */
@@ -75,7 +84,9 @@ export function createProcessBoxes(options: ProcessBoxOptions) {
       serialization: "advanced",
     });
     // A box that dies with no task on it (a replacement failing at start, say) must not take the caller down.
-    pool.on("error", (error: Error) => console.error(`[${options.name}] a box failed: ${error.message}`));
+    pool.on("error", (error: Error) => {
+      if (!processStopping) console.error(`[${options.name}] a box failed: ${error.message}`);
+    });
     return pool;
   };
 
