@@ -56,7 +56,8 @@ export function checkDeclaredRoot(
 ): string {
   if (!path.isAbsolute(root)) throw new SandboxRefusedError(`${field}: "${root}" must be an absolute directory`);
   const resolved = path.resolve(root);
-  const data = path.resolve(dataDirectory);
+  // Only compared, never read: without the comment Turbopack traces the whole checkout into the server build.
+  const data = path.resolve(/* turbopackIgnore: true */ dataDirectory);
   if (within(data, resolved) || within(resolved, data)) {
     throw new SandboxRefusedError(
       `${field}: "${root}" would show Switchboard's data directory (${data}) to the program`,
