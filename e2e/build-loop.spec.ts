@@ -112,5 +112,10 @@ test("run one node, see its output, pin it, and run from the next node without c
       minimap.y < box.y + box.height;
     expect(overlaps, `${await node.getAttribute("data-id")} lies under the minimap`).toBe(false);
   }
+  // The run toolbar over the selected node (icons, named for screen readers and tooltips) stays inside the canvas.
+  const canvas = (await page.getByTestId("editor-canvas").boundingBox())!;
+  const bar = (await page.getByTestId("node-run-toolbar").boundingBox())!;
+  expect(bar.x).toBeGreaterThanOrEqual(canvas.x);
+  expect(bar.x + bar.width).toBeLessThanOrEqual(canvas.x + canvas.width);
   await page.screenshot({ path: "test-results/build-loop-reopened.png" });
 });

@@ -25,6 +25,37 @@ const ACTIONS = [
   { mode: "upTo", label: "Run up to here", title: "Run everything this node needs, then this node", Icon: StepForward },
 ] as const;
 
+type RunButtonProps = {
+  label: string;
+  title: string;
+  Icon: typeof Play;
+  variant: "primary" | "secondary" | "ghost";
+  onClick: () => void;
+  disabled?: boolean;
+  /** Only the icon (the label is its accessible name and leads its tooltip): the toolbar over a node. */
+  compact: boolean;
+};
+
+function RunButton({ label, title, Icon, variant, onClick, disabled, compact }: RunButtonProps) {
+  return (
+    <Button
+      size="sm"
+      variant={variant}
+      title={compact ? `${label}: ${title}` : title}
+      aria-label={compact ? label : undefined}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon size={13} aria-hidden />
+      {!compact && ` ${label}`}
+    </Button>
+  );
+}
+
+/**
+ * Run node / from here / up to here, and Pin or Unpin: labelled in the inspector, icons only (`compact`) in the toolbar
+ * over the selected node, which with labels was wider than most nodes and ran off the canvas's edge.
+ */
 export function NodeRunButtons({ nodeId, compact = false }: { nodeId: string; compact?: boolean }) {
   const { startTestRun } = useTestRun();
   const busy = useTestRunState((state) => (state.testRun ? BUSY.has(state.testRun.phase) : false));
@@ -37,40 +68,37 @@ export function NodeRunButtons({ nodeId, compact = false }: { nodeId: string; co
   return (
     <div className="node-run-buttons" data-testid={compact ? "node-run-toolbar" : "node-run-section"}>
       {ACTIONS.map(({ mode, label, title, Icon }) => (
-        <Button
+        <RunButton
           key={mode}
-          size="sm"
+          {...{ label, title, Icon, compact }}
           variant={mode === "node" ? "primary" : "secondary"}
-          title={title}
           disabled={busy}
           onClick={() => run(mode)}
-        >
-          <Icon size={13} aria-hidden /> {label}
-        </Button>
+        />
       ))}
       {data.kind === "pinned" ? (
-        <Button
-          size="sm"
+        <RunButton
+          label="Unpin"
+          title="Test runs call this node again"
+          Icon={PinOff}
           variant="ghost"
-          title="Unpin: test runs call this node again"
+          compact={compact}
           onClick={() => updateNodeData(nodeId, { pinned: undefined })}
-        >
-          <PinOff size={13} aria-hidden /> Unpin
-        </Button>
+        />
       ) : (
         data.kind === "recorded" && (
-          <Button
-            size="sm"
+          <RunButton
+            label="Pin"
+            title="Test runs use this output instead of calling the node"
+            Icon={Pin}
             variant="ghost"
-            title="Pin this output: test runs use it instead of calling the node"
+            compact={compact}
             onClick={() =>
               updateNodeData(nodeId, {
                 pinned: { output: data.output, source: "run", runId: data.runId, pinnedAt: new Date().toISOString() },
               })
             }
-          >
-            <Pin size={13} aria-hidden /> Pin
-          </Button>
+          />
         )
       )}
     </div>
