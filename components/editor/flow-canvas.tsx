@@ -29,7 +29,7 @@ import { refuseConnection } from "./connection-rules";
 import { useEditorStore, useEditorStoreApi } from "./editor-store-context";
 import { isAnnotation, useCanvasNodes, type CanvasNode } from "./annotations/use-canvas-nodes";
 import { LargeGraphMiniMap } from "./large-graph-minimap";
-import { ReadableFitOnOpen } from "./readable-fit";
+import { openingViewport, ReadableFitOnOpen } from "./readable-fit";
 import { nodeTypes } from "./nodes/node-types";
 
 type FlowCanvasProps = {
@@ -73,6 +73,7 @@ export function FlowCanvas({ children, onNodeSelect, testId, readableFit }: Flow
   const [fitOnOpen] = useState(() => store.getState().nodes.length > 0);
   // Only what is on screen is rendered, and the minimap is one path: a 1,000-node graph opens and drags smoothly.
   const [isLarge] = useState(() => store.getState().nodes.length > LARGE_GRAPH_NODES);
+  const [opening] = useState(() => (fitOnOpen && readableFit && isLarge ? openingViewport(nodes) : undefined));
 
   return (
     <div className={cx("flow-canvas", readOnly && "is-read-only", zoomedOut && "is-zoomed-out")} data-testid={testId}>
@@ -94,6 +95,7 @@ export function FlowCanvas({ children, onNodeSelect, testId, readableFit }: Flow
         edgesReconnectable={false}
         deleteKeyCode={readOnly ? null : DELETE_KEYS}
         fitView={fitOnOpen && !readableFit}
+        defaultViewport={opening}
         fitViewOptions={FIT_VIEW_OPTIONS}
         minZoom={MIN_ZOOM}
         onlyRenderVisibleElements={isLarge}

@@ -5,7 +5,15 @@
  * left, top) in view, and the minimap for the rest. A template no longer opens at 0.4. Until someone moves the view,
  * it stays fitted as the canvas changes size (the data panel opening under it, a side panel folding).
  */
-import { useReactFlow, useStore, useStoreApi, type Rect, type Viewport } from "@xyflow/react";
+import {
+  getNodesBounds,
+  useReactFlow,
+  useStore,
+  useStoreApi,
+  type Node,
+  type Rect,
+  type Viewport,
+} from "@xyflow/react";
 import { useCallback, useEffect, useRef } from "react";
 
 /** The smallest zoom a fit goes down to: node titles and port labels stay legible. */
@@ -27,6 +35,18 @@ export function readableViewport(bounds: Rect, size: { width: number; height: nu
   return { x: along(bounds.x, bounds.width, size.width), y: along(bounds.y, bounds.height, size.height), zoom };
 }
 
+/**
+ * Where a large graph opens, known before the canvas has a size: the readable zoom with the graph's top-left corner in
+ * view, which is where a fit puts a graph larger than the pane (readableViewport). Given to React Flow as its starting
+ * viewport, the first render draws the nodes the fit will show; opened at (0, 0) and then fitted, a 1,000-node graph
+ * was drawn twice, first at zoom 1 and then at the fit's. A graph that turns out to fit is centred by the fit as
+ * before.
+ */
+export function openingViewport(nodes: Node[]): Viewport {
+  const bounds = getNodesBounds(nodes);
+  return { x: PADDING - bounds.x * READABLE_ZOOM, y: PADDING - bounds.y * READABLE_ZOOM, zoom: READABLE_ZOOM };
+}
+
 /** A function that fits the view readably (after auto-layout, say); it answers the viewport it moved to. */
 export function useReadableFit() {
   const flow = useReactFlow();
@@ -35,18 +55,18 @@ export function useReadableFit() {
     (options?: { duration?: number }): Viewport | null => {
       const nodes = flow.getNodes();
       if (nodes.length === 0) return null;
-      const { width, height } = store.getState();
+      const { width, height, transform } = store.getState();
       const viewport = readableViewport(flow.getNodesBounds(nodes), { width, height });
-      void flow.setViewport(viewport, options);
+      if (!sameView(transform, viewport)) void flow.setViewport(viewport, options);
       return viewport;
     },
     [flow, store],
   );
 }
 
-/** Whether the view is where a fit put it (to the pixel): no one has panned or zoomed since. */
-const untouched = ([x, y, zoom]: [number, number, number], fitted: Viewport) =>
-  Math.abs(x - fitted.x) < 1 && Math.abs(y - fitted.y) < 1 && Math.abs(zoom - fitted.zoom) < 1e-6;
+/** Whether the view is at `viewport`, to the pixel (where a fit put it: no one has panned or zoomed since). */
+const sameView = ([x, y, zoom]: [number, number, number], viewport: Viewport) =>
+  Math.abs(x - viewport.x) < 1 && Math.abs(y - viewport.y) < 1 && Math.abs(zoom - viewport.zoom) < 1e-6;
 
 /**
  * Fits the view readably as soon as the canvas has its size and the nodes theirs, and again when the canvas changes
@@ -65,7 +85,7 @@ export function ReadableFitOnOpen({ estimated = false }: { estimated?: boolean }
   const mine = useRef(true); // false once the view has moved from where a fit put it
   useEffect(() => {
     if (!ready || !mine.current) return;
-    if (fitted.current && !untouched(store.getState().transform, fitted.current)) {
+    if (fitted.current && !sameView(store.getState().transform, fitted.current)) {
       mine.current = false;
       return;
     }
