@@ -33,7 +33,7 @@ export async function listSecrets(): Promise<SecretSummary[]> {
 }
 
 /** What GET /api/secrets answers and the editor's secret pickers read: names, hosts and times as JSON, never values. */
-export type SecretListing = { secrets: { name: string; allowedHosts: string[]; updatedAt: string }[] };
+type SecretListing = { secrets: { name: string; allowedHosts: string[]; updatedAt: string }[] };
 
 export async function secretListing(): Promise<SecretListing> {
   const secrets = await listSecrets();

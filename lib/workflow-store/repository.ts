@@ -62,10 +62,10 @@ export async function listWorkflows(where: Prisma.WorkflowWhereInput = {}): Prom
 }
 
 /** A workflow as GET /api/workflows lists it, and the editor's workflow pickers show it: no graph, no counts. */
-export type WorkflowRef = Pick<StoredWorkflow, "id" | "name" | "publishedVersion" | "ownerId" | "folderId" | "tags">;
+type WorkflowListItem = Pick<StoredWorkflow, "id" | "name" | "publishedVersion" | "ownerId" | "folderId" | "tags">;
 
-/** The workflows `where` keeps (visibleWorkflowsWhere), newest first, as references (one query). */
-export async function listWorkflowRefs(where: Prisma.WorkflowWhereInput = {}): Promise<WorkflowRef[]> {
+/** The workflows `where` keeps (visibleWorkflowsWhere), newest first, as list items (one query). */
+export async function listWorkflowItems(where: Prisma.WorkflowWhereInput = {}): Promise<WorkflowListItem[]> {
   return getDb().workflow.findMany({
     where,
     orderBy: { updatedAt: "desc" },

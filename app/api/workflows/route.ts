@@ -14,7 +14,7 @@ import { parseGraph } from "@/lib/workflow/graph";
 import { hostToolsEnabled } from "@/lib/settings/host-tools";
 import { storeRefusal } from "@/lib/workflow-store/save-guard";
 import { authorOf } from "@/lib/workflow-store/author";
-import { createWorkflow, listWorkflowRefs } from "@/lib/workflow-store/repository";
+import { createWorkflow, listWorkflowItems } from "@/lib/workflow-store/repository";
 import { fileableFolder } from "@/lib/workflow-store/folders";
 import { publishWorkflow } from "@/lib/workflow-store/versions";
 import { CreateWorkflowBody } from "./schema";
@@ -22,7 +22,7 @@ import { CreateWorkflowBody } from "./schema";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ role: "viewer", workflow: "filtered" }, async ({ principal }) =>
-  Response.json(await listWorkflowRefs(visibleWorkflowsWhere(principal))),
+  Response.json(await listWorkflowItems(visibleWorkflowsWhere(principal))),
 );
 
 export const POST = apiRoute({ role: "editor", body: "workflow" }, async ({ json, principal }) => {

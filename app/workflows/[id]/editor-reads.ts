@@ -10,13 +10,13 @@ import { hasRole } from "@/lib/auth/roles";
 import { visibleWorkflowsWhere } from "@/lib/auth/workflow-access";
 import { getPublicChatSettings } from "@/lib/public-chat/settings";
 import { secretListing } from "@/lib/secrets/secret-store";
-import { listWorkflowRefs } from "@/lib/workflow-store/repository";
+import { listWorkflowItems } from "@/lib/workflow-store/repository";
 import { publicChatPath, SECRET_LIST_PATH, WORKFLOW_LIST_PATH } from "@/components/editor/editor-read-paths";
 
 /** The answers by path, for a caller the page has let see workflow `workflowId`. */
 export async function editorReadsAtOpen(user: Principal, workflowId: string): Promise<Record<string, unknown>> {
   const [workflows, publicChat, secrets] = await Promise.all([
-    listWorkflowRefs(visibleWorkflowsWhere(user)),
+    listWorkflowItems(visibleWorkflowsWhere(user)),
     getPublicChatSettings(workflowId),
     hasRole(user.role, "editor") ? secretListing() : null,
   ]);
