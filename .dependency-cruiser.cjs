@@ -33,6 +33,7 @@ const LAYERS = [
       "mcp/validate-node-params",
       "mcp/server-specs",
       "mcp/config",
+      "mcp/mcp-names",
       "mcp/remote-protocol",
       "triggers/cron",
       "triggers/schedule-interval",
@@ -45,6 +46,7 @@ const LAYERS = [
     name: "records",
     files: [
       "runs/events",
+      "runs/terminal-events",
       "runs/transcript",
       "runs/text-streamer",
       "runs/answer-text",

@@ -5,7 +5,8 @@
  * A dropped connection is resumed by the browser itself, with Last-Event-ID.
  */
 import { useEffect, useState } from "react";
-import { TERMINAL_EVENT_TYPES, type RunEvent } from "@/lib/runs/events";
+import type { RunEvent } from "@/lib/runs/events";
+import { TERMINAL_EVENT_TYPES } from "@/lib/runs/terminal-events";
 import { mergeEvents } from "@/components/run-view/merge-events";
 
 export type EventConnection = "connecting" | "live" | "reconnecting" | "closed" | "lost";

@@ -9,7 +9,7 @@ import { actionPrincipal, workflowDenied } from "@/lib/auth/request-access";
 import { catalogueMeta } from "@/lib/nodes";
 import { startEditorRun } from "@/lib/runs/partial-run";
 import { startedBy } from "@/lib/runs/run-trigger";
-import { parseWorkflowFile } from "@/lib/workflow/workflow-file";
+import { parseWorkflowFile } from "@/lib/workflow/parse-workflow-file";
 import { authorOf } from "@/lib/workflow-store/author";
 import { duplicateWorkflow } from "@/lib/workflow-store/duplicate-workflow";
 import { paramTypeProblems } from "@/lib/workflow-store/param-types";

@@ -10,7 +10,7 @@ import Link from "next/link";
 import { useEffect, useMemo } from "react";
 import { useRunEvents } from "@/hooks/use-run-events";
 import type { ChatTurnView } from "@/lib/chat/conversations";
-import { formatUsd } from "@/lib/settings/model-price-table";
+import { formatUsd } from "@/lib/settings/format-usd";
 import { deriveRunState } from "@/components/run-view/derive-run-state";
 import { deriveApprovals } from "@/components/run-view/derive-gateway-decisions";
 import { ApprovalCard } from "@/components/run-view/approval-requests";

@@ -7,7 +7,7 @@
  */
 import { Position, type NodeHandle } from "@xyflow/system";
 import type { ComponentMeta } from "@/lib/nodes/types";
-import { TOOL_HANDLE, TOOLS_HANDLE } from "@/lib/workflow/graph";
+import { TOOL_HANDLE, TOOLS_HANDLE } from "@/lib/workflow/constants";
 import { nodeOutputPorts } from "@/lib/workflow/node-outputs";
 import type { EditorNodeData } from "./graph-conversion";
 

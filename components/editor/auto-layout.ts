@@ -5,7 +5,7 @@
  * as one block, so nothing overlaps. Pure: nodes and edges in, positions out.
  */
 import { Graph, layout } from "@dagrejs/dagre";
-import { isToolEdge } from "@/lib/workflow/graph";
+import { isToolEdge } from "@/lib/workflow/constants";
 import type { FlowEdge, FlowNode } from "./graph-conversion";
 
 type Size = { width: number; height: number };

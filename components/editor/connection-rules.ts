@@ -4,7 +4,7 @@
  * (lib/workflow/input-wires.ts says which one fills it). The compiler re-checks everything on save.
  */
 import type { Connection, Edge } from "@xyflow/react";
-import { TOOL_HANDLE, TOOLS_HANDLE } from "@/lib/workflow/graph";
+import { TOOL_HANDLE, TOOLS_HANDLE } from "@/lib/workflow/constants";
 import type { ComponentLookup, FlowEdge, FlowNode } from "./graph-conversion";
 
 type Graph = { nodes: FlowNode[]; edges: FlowEdge[]; lookup: ComponentLookup };

@@ -1,7 +1,7 @@
 /** The editor store's actions, in slices: the canvas, the clipboard, undo/redo, the saved document, and feedback. */
 import { applyEdgeChanges, applyNodeChanges, type XYPosition } from "@xyflow/react";
 import type { StoreApi } from "zustand/vanilla";
-import { TOOL_HANDLE } from "@/lib/workflow/graph";
+import { TOOL_HANDLE } from "@/lib/workflow/constants";
 import { toGraphAnnotations } from "./annotations/annotation-nodes";
 import { refuseConnection } from "./connection-rules";
 import {

@@ -21,7 +21,7 @@ import {
 } from "@xyflow/react";
 import { Grid3x3 } from "lucide-react";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
-import { isToolEdge } from "@/lib/workflow/graph";
+import { isToolEdge } from "@/lib/workflow/constants";
 import { cx } from "@/components/ui/class-names";
 import { useCanvasDrop } from "@/hooks/use-drag-and-drop";
 import { LARGE_GRAPH_NODES } from "./approximate-handles";

@@ -10,7 +10,7 @@ import { CatalogueIcon } from "@/components/ui/icon";
 import { usePaletteAdd } from "@/hooks/use-drag-and-drop";
 import { Button } from "@/components/ui/button";
 import { useEditorStore } from "./editor-store-context";
-import { McpCatalogueDialog } from "./mcp/mcp-catalogue-dialog";
+import { McpCatalogueDialog } from "./mcp/lazy-catalogue-dialog";
 
 function groupByCategory(components: ComponentMeta[]): [string, ComponentMeta[]][] {
   const groups = new Map<string, ComponentMeta[]>();

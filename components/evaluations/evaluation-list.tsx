@@ -2,7 +2,7 @@
 import { ChevronRight } from "lucide-react";
 import Link from "next/link";
 import type { EvaluationView } from "@/lib/evaluations/evaluations";
-import { formatUsd } from "@/lib/settings/model-price-table";
+import { formatUsd } from "@/lib/settings/format-usd";
 import { Badge } from "@/components/ui/badge";
 import { percent, sourceText } from "./format";
 import "./evaluations.css";

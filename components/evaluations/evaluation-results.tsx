@@ -4,7 +4,7 @@
  */
 import Link from "next/link";
 import type { ResultView } from "@/lib/evaluations/evaluations";
-import { formatUsd } from "@/lib/settings/model-price-table";
+import { formatUsd } from "@/lib/settings/format-usd";
 import { formatDuration } from "@/components/run-view/format-duration";
 import { Badge } from "@/components/ui/badge";
 import { preview } from "./format";

@@ -1,7 +1,7 @@
 /** An evaluation's figures at a glance: pass rate, rows passed, tokens, cost, mean and p95 time. */
 import type { EvaluationSummary } from "@/lib/evaluations/summary";
 import { formatDuration } from "@/components/run-view/format-duration";
-import { formatUsd } from "@/lib/settings/model-price-table";
+import { formatUsd } from "@/lib/settings/format-usd";
 import { percent } from "./format";
 import "./evaluations.css";
 

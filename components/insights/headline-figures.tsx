@@ -1,7 +1,7 @@
 /** The figures atop Insights: runs, failure rate, p50/p95 duration, tokens and cost, each a link to its runs. */
 import Link from "next/link";
 import type { Insights } from "@/lib/insights/read-insights";
-import { formatUsd } from "@/lib/settings/model-price-table";
+import { formatUsd } from "@/lib/settings/format-usd";
 import { formatDuration } from "@/components/run-view/format-duration";
 import { formatCount, formatPercent, runsHref } from "./runs-href";
 

@@ -4,7 +4,7 @@
  */
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { Insights } from "@/lib/insights/read-insights";
-import { formatUsd } from "@/lib/settings/model-price-table";
+import { formatUsd } from "@/lib/settings/format-usd";
 import { AXIS, bucketLabel, GRID_COLOR, OTHER_COLOR, SERIES_COLORS } from "./chart-theme";
 import { formatCount } from "./runs-href";
 

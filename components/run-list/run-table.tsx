@@ -11,7 +11,7 @@ import { RunStatusPill } from "@/components/run-view/run-status-pill";
 import { TestRunMark } from "./test-run-mark";
 import { WAIT_TEXT } from "@/components/run-view/timeline-wait-events";
 import type { WaitKind } from "@/lib/runs/events";
-import { formatUsd } from "@/lib/settings/model-price-table";
+import { formatUsd } from "@/lib/settings/format-usd";
 import "./run-list.css";
 
 const TRIGGER_TEXT: Record<string, string> = {

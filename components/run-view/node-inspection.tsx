@@ -8,7 +8,7 @@ import type { RunEvent } from "@/lib/runs/events";
 import type { TranscriptMessage } from "@/lib/runs/transcript";
 import { Conversation } from "./conversation";
 import { formatDuration } from "./format-duration";
-import { formatUsd } from "@/lib/settings/model-price-table";
+import { formatUsd } from "@/lib/settings/format-usd";
 import { PanelSection } from "./panel-section";
 import { ValueBlock } from "./value-block";
 

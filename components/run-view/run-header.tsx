@@ -3,7 +3,7 @@
  * live.
  */
 import { ArrowLeft, CircleDollarSign, Clock, Coins, Pencil } from "lucide-react";
-import { formatUsd } from "@/lib/settings/model-price-table";
+import { formatUsd } from "@/lib/settings/format-usd";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { buttonClassName } from "@/components/ui/button";

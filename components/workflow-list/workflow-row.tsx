@@ -10,7 +10,7 @@ import type { ListActionResult } from "@/app/workflows/schema";
 import { Badge } from "@/components/ui/badge";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PlaceWorkflowDialog } from "./place-workflow-dialog";
-import { formatUsd } from "@/lib/settings/model-price-table";
+import { formatUsd } from "@/lib/settings/format-usd";
 
 /** `canEdit` is false for viewers: the row only opens the workflow. `publishedVersion`: the live one, if any. */
 type WorkflowRowProps = {

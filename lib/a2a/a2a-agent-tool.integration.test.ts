@@ -13,7 +13,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listEvents } from "../runs/read-events";
-import { secretRef } from "../secrets/reference";
+import { secretRef } from "../secrets/secret-ref";
 import { putSecret } from "../secrets/secret-store";
 import { createWorkflow } from "../testing/exposed-workflows";
 import { graphEdge, graphNode } from "../testing/fixtures";

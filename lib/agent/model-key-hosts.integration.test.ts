@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { secretRef } from "../secrets/reference";
+import { secretRef } from "../secrets/secret-ref";
 import { putSecret } from "../secrets/secret-store";
 import { startFakeAnthropicMessages } from "../testing/fake-anthropic-messages";
 import { startFakeChatCompletions } from "../testing/fake-chat-completions";

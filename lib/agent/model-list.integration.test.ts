@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { secretRef } from "../secrets/reference";
+import { secretRef } from "../secrets/secret-ref";
 import { putSecret } from "../secrets/secret-store";
 import { startFakeChatCompletions } from "../testing/fake-chat-completions";
 import { startFakeGemini } from "../testing/fake-gemini";

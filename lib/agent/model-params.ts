@@ -6,7 +6,8 @@
 import { defaultSettingsMiddleware, wrapLanguageModel, type LanguageModel } from "ai";
 import { z } from "zod";
 import type { ParamField } from "../nodes/types";
-import { SecretRef, secretRef } from "../secrets/reference";
+import { SecretRef } from "../secrets/reference";
+import { secretRef } from "../secrets/secret-ref";
 import { resolveSecrets } from "../secrets/resolve";
 import type { OutboundSecret } from "../secrets/secret-destination";
 import { modelFor, ModelSettings, RealModelSettings } from "./models";

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { putSecret } from "../secrets/secret-store";
-import { secretRef } from "../secrets/reference";
+import { secretRef } from "../secrets/secret-ref";
 import { graphEdge, graphNode } from "../testing/fixtures";
 import { runWorkflowToEnd } from "../testing/run-workflow";
 import { startTestStack, type TestStack } from "../testing/test-stack";

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { lookupComponent } from "../nodes";
-import { secretRef } from "../secrets/reference";
+import { secretRef } from "../secrets/secret-ref";
 import { graphNode } from "../testing/fixtures";
 import { compileWorkflow } from "../workflow/compile";
 import { launchSpecOf } from "../workflow/launch-spec";

@@ -5,7 +5,7 @@
  * sandbox and Discover treat it like any other.
  */
 import { McpServerConfig } from "../mcp/config";
-import { isSecretRef } from "../secrets/reference";
+import { isSecretRef } from "../secrets/secret-ref";
 import { describeIssues } from "../validation/describe-issues";
 import type { CatalogueEntry, CatalogueField, CatalogueLaunch, CatalogueValues } from "./types";
 

@@ -3,7 +3,7 @@
  * command line (or URL) its settings make, with secrets by name only.
  */
 import type { McpServerConfig } from "../mcp/config";
-import { isSecretRef } from "../secrets/reference";
+import { isSecretRef } from "../secrets/secret-ref";
 import type { CatalogueEntry } from "./types";
 
 export type InstallDescription = {

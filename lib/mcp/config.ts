@@ -8,6 +8,9 @@ import { DeclaredDirectories } from "../sandbox/declared-directories";
 import { SecretRef } from "../secrets/reference";
 import { describeIssues } from "../validation/describe-issues";
 import { protocolMismatch, REMOTE_PROTOCOLS } from "./remote-protocol";
+import { TOOL_FILTER_MODES } from "./mcp-names";
+
+export { sourceSlug } from "./mcp-names";
 
 const SecretOrText = z.union([z.string(), SecretRef]);
 
@@ -82,7 +85,7 @@ export type McpServerSource = z.infer<typeof McpServerSource>;
 
 /** Which of a server's tools an agent sees: all, only some, or all but some. */
 export const ToolFilter = z.object({
-  mode: z.enum(["all", "selected", "except"]).default("all"),
+  mode: z.enum(TOOL_FILTER_MODES).default("all"),
   tools: z.array(z.string()).default([]),
 });
 export type ToolFilter = z.infer<typeof ToolFilter>;
@@ -105,15 +108,4 @@ export function resolveServerSource(source: McpServerSource, declared: unknown, 
   const found = servers.data[source.ref];
   if (!found) throw new Error(`${where}: no workflow-level MCP server named "${source.ref}"`);
   return found;
-}
-
-/** A tool name slug: `{source}__{tool}` must stay within the 64 characters models accept. */
-export function sourceSlug(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "_")
-      .replace(/^_+|_+$/g, "")
-      .slice(0, 30) || "mcp"
-  );
 }

@@ -4,13 +4,12 @@
  * host-access checks all read them from here (`nodeServers`), so what is judged is what starts.
  */
 import { z } from "zod";
-import { McpServerSource, resolveServerSource, sourceSlug, ToolFilter, type McpServerConfig } from "./config";
+import { McpServerSource, resolveServerSource, ToolFilter, type McpServerConfig } from "./config";
+import { MCP_GROUP_TYPE, MCP_SERVER_TYPE, sourceSlug } from "./mcp-names";
 import { REMOTE_PROTOCOLS } from "./remote-protocol";
 import { describeIssues } from "../validation/describe-issues";
 
-export const MCP_SERVER_TYPE = "mcp.server";
-export const MCP_GROUP_TYPE = "mcp.group";
-export const isMcpNodeType = (type: string) => type === MCP_SERVER_TYPE || type === MCP_GROUP_TYPE;
+export { isMcpNodeType, MCP_GROUP_TYPE, MCP_SERVER_TYPE } from "./mcp-names";
 
 export const RuntimeParams = {
   callTimeoutSeconds: z.number().positive().max(3600).default(60),

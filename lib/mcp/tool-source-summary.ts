@@ -1,12 +1,13 @@
 /**
  * One line per MCP server a node stands for, as the editor shows it: the `{source}__*` names the
  * agent will see, where the server is, and which of its tools pass the filter. Pure and
- * browser-safe: it reads the saved params only, it never connects.
+ * browser-safe: it reads the saved params only, it never connects, and it reads them without the
+ * params' schemas (server-specs.ts), which stay out of the editor's bundle: what it cannot read it
+ * shows as missing, and the live check names the problem.
  */
 import { exposedMcpName } from "../gateway/mcp-tools";
-import { sourceSlug, type ToolFilter } from "./config";
 import { isWebSocketUrl } from "./remote-protocol";
-import { GroupNodeParams, MCP_GROUP_TYPE, ServerNodeParams } from "./server-specs";
+import { MCP_GROUP_TYPE, readToolFilter, sourceSlug, type ToolFilter } from "./mcp-names";
 
 export type ToolSourceLine = { names: string; where: string; filter: string };
 
@@ -29,43 +30,35 @@ function describeWhere(source: Record<string, unknown>): string {
   return command || "no command yet";
 }
 
-export function toolSourceSummary(node: {
-  type: string;
-  label: string;
-  params: Record<string, unknown>;
-}): ToolSourceLine[] {
-  if (node.type === MCP_GROUP_TYPE) {
-    const parsed = GroupNodeParams.safeParse(node.params);
-    const servers = parsed.success ? parsed.data.servers : [];
-    return servers.map(({ id, toolFilter, ...source }) => ({
-      names: `${sourceSlug(id)}__*`,
-      where: describeWhere(source),
-      filter: describeFilter(toolFilter),
-    }));
-  }
-  const parsed = ServerNodeParams.safeParse(node.params);
-  if (!parsed.success) return [];
-  return [
-    {
-      names: `${sourceSlug(node.label)}__*`,
-      where: describeWhere(parsed.data),
-      filter: describeFilter(parsed.data.toolFilter),
-    },
-  ];
+type McpNodeLike = { type: string; label: string; params: Record<string, unknown> };
+type SummarisedServer = { source: string; params: Record<string, unknown>; filter?: ToolFilter };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The servers a node stands for: a group's by their ids, a single server's by the node's label. */
+function serversOf(node: McpNodeLike): SummarisedServer[] {
+  if (node.type !== MCP_GROUP_TYPE)
+    return [{ source: sourceSlug(node.label), params: node.params, filter: readToolFilter(node.params.toolFilter) }];
+  const servers = Array.isArray(node.params.servers) ? node.params.servers : [];
+  return servers.flatMap((server) =>
+    isRecord(server) && typeof server.id === "string"
+      ? [{ source: sourceSlug(server.id), params: server, filter: readToolFilter(server.toolFilter) }]
+      : [],
+  );
+}
+
+export function toolSourceSummary(node: McpNodeLike): ToolSourceLine[] {
+  return serversOf(node).map(({ source, params, filter }) => ({
+    names: `${source}__*`,
+    where: describeWhere(params),
+    filter: describeFilter(filter),
+  }));
 }
 
 /** The exposed names that are certain before discovery: those of servers whose filter selects tools by name. */
-export function knownToolNames(node: { type: string; label: string; params: Record<string, unknown> }): string[] {
-  const servers: { source: string; filter?: ToolFilter }[] = [];
-  if (node.type === MCP_GROUP_TYPE) {
-    const parsed = GroupNodeParams.safeParse(node.params);
-    for (const server of parsed.success ? parsed.data.servers : [])
-      servers.push({ source: sourceSlug(server.id), filter: server.toolFilter });
-  } else {
-    const parsed = ServerNodeParams.safeParse(node.params);
-    if (parsed.success) servers.push({ source: sourceSlug(node.label), filter: parsed.data.toolFilter });
-  }
-  return servers.flatMap(({ source, filter }) =>
+export function knownToolNames(node: McpNodeLike): string[] {
+  return serversOf(node).flatMap(({ source, filter }) =>
     filter?.mode === "selected" ? filter.tools.map((tool) => exposedMcpName(source, tool)) : [],
   );
 }

@@ -276,9 +276,3 @@ export type RunEventType = RunEventInput["type"];
 
 /** An event as stored and streamed: ordered by `seq` within its run. */
 export type RunEvent = RunEventInput & { runId: string; seq: number; at: string };
-
-export const TERMINAL_EVENT_TYPES: ReadonlySet<RunEventType> = new Set([
-  "run.completed",
-  "run.failed",
-  "run.cancelled",
-]);

@@ -4,7 +4,7 @@
  * with a timeout fails when it runs longer; every node stops when the run's signal aborts.
  */
 import { getComponent } from "../nodes";
-import { isSecretRef } from "../secrets/reference";
+import { isSecretRef } from "../secrets/secret-ref";
 import type { NodeOutput } from "../nodes/types";
 import type { RunEventInput } from "./events";
 import { hostAccessOffError, hostToolsEnabled } from "../settings/host-tools";

@@ -6,7 +6,8 @@
  */
 import { modelNameOf } from "../agent/provider-table";
 import { countMetric } from "../metrics/metrics";
-import { costOf, formatUsd, priceFor, type ModelPrice } from "../settings/model-price-table";
+import { costOf, priceFor, type ModelPrice } from "../settings/model-price-table";
+import { formatUsd } from "../settings/format-usd";
 import { modelPrices } from "../settings/model-prices";
 import type { RunEventInput } from "./events";
 import type { RunContext } from "./run-context";

@@ -4,7 +4,7 @@
  * cached). Each refusal names the node and field, like a compile error.
  */
 import { sql } from "../db/sql";
-import { isSecretRef } from "../secrets/reference";
+import { isSecretRef } from "../secrets/secret-ref";
 import type { CompileError, CompiledWorkflow } from "../workflow/compile";
 import type { WorkflowGraph } from "../workflow/graph";
 

@@ -6,7 +6,8 @@
  * carries `id: <seq>`, so a browser reconnecting with Last-Event-ID loses nothing. The stream closes
  * after the run's terminal event.
  */
-import { TERMINAL_EVENT_TYPES, type RunEvent } from "./events";
+import type { RunEvent } from "./events";
+import { TERMINAL_EVENT_TYPES } from "./terminal-events";
 import { watchRunEvents } from "./live-events";
 import { OrderedEvents } from "./ordered-delivery";
 import { listEvents } from "./read-events";

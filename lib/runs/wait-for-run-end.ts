@@ -3,7 +3,7 @@
  * want the output in their answer (a webhook that responds when done).
  */
 import type { RunEvent } from "./events";
-import { TERMINAL_EVENT_TYPES } from "./events";
+import { TERMINAL_EVENT_TYPES } from "./terminal-events";
 import { watchRunEvents } from "./live-events";
 import { getRunStatus, type RunStatusRow } from "./read-run";
 

@@ -1,12 +1,8 @@
 /**
- * A secret reference: how params name a secret without holding its value. It may sit anywhere
- * in a node's params (a whole param, a header value, an env entry) as `{ "$secret": "NAME" }`.
- * The browser, the saved graph and run events only ever carry the reference; the worker swaps
- * in the value right before a component executes.
+ * The secret reference's schemas (`{ "$secret": NAME }`, secret-ref.ts), for the params and settings that accept one.
  */
 import { z } from "zod";
-
-export const SECRET_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+import { SECRET_NAME_PATTERN } from "./secret-ref";
 
 export const SecretName = z
   .string()
@@ -14,10 +10,3 @@ export const SecretName = z
 
 export const SecretRef = z.object({ $secret: SecretName }).strict();
 export type SecretRef = z.infer<typeof SecretRef>;
-
-export const secretRef = (name: string): SecretRef => ({ $secret: name });
-
-export function isSecretRef(value: unknown): value is SecretRef {
-  // The cheap test first: params are walked value by value, and almost none are references.
-  return typeof value === "object" && value !== null && "$secret" in value && SecretRef.safeParse(value).success;
-}

@@ -1,6 +1,6 @@
 /** The redaction helpers: secret values never survive into anything recorded. */
 import { describe, expect, it } from "vitest";
-import { secretRef } from "./reference";
+import { secretRef } from "./secret-ref";
 import { MissingSecretError, redactSecrets, redactValue, secretForms } from "./resolve";
 
 describe("redaction", () => {

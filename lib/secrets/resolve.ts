@@ -4,7 +4,7 @@
  * returns must never be recorded in events or logs (see redact.ts).
  */
 import type { OutboundSecret } from "./secret-destination";
-import { isSecretRef } from "./reference";
+import { isSecretRef } from "./secret-ref";
 import { readSecret } from "./secret-store";
 
 export class MissingSecretError extends Error {

@@ -14,7 +14,7 @@ import { createTestAccount } from "../testing/test-accounts";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import { waitForRun } from "../testing/wait-for-run";
 import type { WorkflowGraph } from "../workflow/graph";
-import { secretRef } from "./reference";
+import { secretRef } from "./secret-ref";
 import { putSecret } from "./secret-store";
 
 const SECRET = "sk-echo-9d41c7be22f0a6";

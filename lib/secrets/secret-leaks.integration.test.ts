@@ -15,7 +15,7 @@ import { graphEdge, graphNode } from "../testing/fixtures";
 import { everythingStdio } from "../testing/mcp-peers";
 import { runWorkflowToEnd } from "../testing/run-workflow";
 import { startTestStack, type TestStack } from "../testing/test-stack";
-import { secretRef } from "./reference";
+import { secretRef } from "./secret-ref";
 import { putSecret } from "./secret-store";
 
 const SECRET = "sk-leak-test-4b8e2d91c0";

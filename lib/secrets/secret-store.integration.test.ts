@@ -3,7 +3,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { secretRef } from "./reference";
+import { secretRef } from "./secret-ref";
 import { MissingSecretError, resolveSecrets } from "./resolve";
 import { SecretScope } from "./secret-scope";
 import { deleteSecret, listSecrets, putSecret, readSecretValue } from "./secret-store";

@@ -7,7 +7,7 @@
  */
 import { getDb } from "../db/client";
 import { decryptSecret, encryptSecret } from "./encryption";
-import { SECRET_NAME_PATTERN } from "./reference";
+import { SECRET_NAME_PATTERN } from "./secret-ref";
 
 export type SecretSummary = { name: string; allowedHosts: string[]; updatedAt: Date };
 

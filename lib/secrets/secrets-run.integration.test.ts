@@ -12,7 +12,7 @@ import { graphEdge, graphNode } from "../testing/fixtures";
 import { startTestStack, type TestStack } from "../testing/test-stack";
 import { waitForRun } from "../testing/wait-for-run";
 import type { WorkflowGraph } from "../workflow/graph";
-import { secretRef } from "./reference";
+import { secretRef } from "./secret-ref";
 
 const SECRET_VALUE = "sb-very-secret-7f3a9c";
 let stack: TestStack;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { costOf, DEFAULT_MODEL_PRICES, formatUsd, priceFor } from "./model-price-table";
+import { costOf, DEFAULT_MODEL_PRICES, priceFor } from "./model-price-table";
+import { formatUsd } from "./format-usd";
 
 describe("the model price table", () => {
   it("prices a model by its own row, else by the longest row that begins its id, within its provider", () => {

@@ -15,7 +15,7 @@ import { webhookTrigger } from "../nodes/webhook-trigger";
 import { startedBy, type RunStarter } from "../runs/run-trigger";
 import { startRun } from "../runs/start-run";
 import { waitForRunEnd } from "../runs/wait-for-run-end";
-import { isSecretRef } from "../secrets/reference";
+import { isSecretRef } from "../secrets/secret-ref";
 import { MissingSecretError, resolveSecrets } from "../secrets/resolve";
 import type { WorkflowNode } from "../workflow/graph";
 import { getPublishedWorkflow, type PublishedWorkflow } from "../workflow-store/versions";

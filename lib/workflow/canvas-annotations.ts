@@ -4,8 +4,9 @@
  * it was left; the compiler and the engine never read them.
  */
 import { z } from "zod";
+import { ANNOTATION_COLORS } from "./constants";
 
-export const ANNOTATION_COLORS = ["yellow", "blue", "green", "pink", "purple", "gray"] as const;
+export { ANNOTATION_COLORS } from "./constants";
 export const AnnotationColor = z.enum(ANNOTATION_COLORS);
 export type AnnotationColor = z.infer<typeof AnnotationColor>;
 

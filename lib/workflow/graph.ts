@@ -4,16 +4,18 @@ import { NodeGroup, StickyNote } from "./canvas-annotations";
 import { PinnedData } from "./pinned-data";
 import { NodeRetry, OnError } from "./resilience";
 import { TOOL_NAME_PATTERN } from "./tool-fields";
+import { MAX_APPROVAL_TIMEOUT_SECONDS } from "./constants";
 
-export const TOOL_HANDLE = "tool";
-export const TOOLS_HANDLE = "tools";
+export {
+  TOOL_HANDLE,
+  TOOLS_HANDLE,
+  isToolEdge,
+  MAX_APPROVAL_TIMEOUT_SECONDS,
+  DEFAULT_APPROVAL_TIMEOUT_SECONDS,
+} from "./constants";
 
 export const NodeMode = z.enum(["normal", "tool"]);
 export type NodeMode = z.infer<typeof NodeMode>;
-
-/** The longest a call may wait for a person: the agent's HTTP request to the gateway must answer within 5 minutes. */
-export const MAX_APPROVAL_TIMEOUT_SECONDS = 240;
-export const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 120;
 
 export const ToolConfig = z.object({
   /** Inputs the agent fills when it calls the tool; every other input is bound from params or upstream edges. */
@@ -123,11 +125,6 @@ export const WorkflowGraph = z.object({
     .optional(),
 });
 export type WorkflowGraph = z.infer<typeof WorkflowGraph>;
-
-/** True for an edge that wires a tool-mode node into an agent's `tools` handle. */
-export function isToolEdge(edge: Pick<WorkflowEdge, "sourceHandle" | "targetHandle">): boolean {
-  return edge.sourceHandle === TOOL_HANDLE || edge.targetHandle === TOOLS_HANDLE;
-}
 
 /**
  * Turns zod issues into messages that name the node or edge at fault,

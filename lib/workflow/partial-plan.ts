@@ -10,6 +10,8 @@ import { z } from "zod";
 import type { NodeOutput } from "../nodes/types";
 import type { CompiledWorkflow } from "./compile";
 
+export { LEFT_OUT_REASON } from "./constants";
+
 export const TEST_RUN_MODES = ["node", "from", "upTo", "all"] as const;
 export const TestRunRequest = z.discriminatedUnion("mode", [
   z.object({ mode: z.enum(["node", "from", "upTo"]), nodeId: z.string().min(1).max(200) }),
@@ -17,9 +19,6 @@ export const TestRunRequest = z.discriminatedUnion("mode", [
 ]);
 export type TestRunRequest = z.infer<typeof TestRunRequest>;
 export type TestRunMode = (typeof TEST_RUN_MODES)[number];
-
-/** Why a test run skips a node: it is not part of what was asked (the event says so; the canvas shows no badge). */
-export const LEFT_OUT_REASON = "not part of this test run";
 
 /** A node taken as done: its output, and whether it was pinned or comes from an earlier run. */
 export type SeededNode = { nodeId: string; output: NodeOutput } & (

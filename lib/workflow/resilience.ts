@@ -4,15 +4,9 @@
  * route it down an `error` handle). Pure: the compiler, the editor and the worker share it.
  */
 import { z } from "zod";
+import { MAX_RETRY_WAIT_MS, MAX_TRIES } from "./constants";
 
-/** The handle an `errorOutput` node gets: fed only when the node failed, and then its only output. */
-export const ERROR_HANDLE = "error";
-export const MAX_TRIES = 10;
-/**
- * The longest one wait between tries may be, whatever waitMs, backoff or a server's Retry-After ask for (a waiting node
- * holds a run slot).
- */
-export const MAX_RETRY_WAIT_MS = 5 * 60_000;
+export { ERROR_HANDLE, MAX_RETRY_WAIT_MS, MAX_TRIES } from "./constants";
 
 export const RetryBackoff = z.enum(["fixed", "exponential"]);
 export type RetryBackoff = z.infer<typeof RetryBackoff>;

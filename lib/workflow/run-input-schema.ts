@@ -4,13 +4,14 @@
  * it, naming the field that is wrong. Pure, so the browser uses the same rules.
  */
 import { z } from "zod";
+import { INPUT_FIELD_NAME_PATTERN, INPUT_FIELD_TYPES } from "./constants";
 
-export const INPUT_FIELD_TYPES = ["string", "number", "boolean", "json"] as const;
+export { INPUT_FIELD_TYPES } from "./constants";
 
 export const InputField = z.object({
   name: z
     .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "a field name uses letters, digits and _, and does not start with a digit"),
+    .regex(INPUT_FIELD_NAME_PATTERN, "a field name uses letters, digits and _, and does not start with a digit"),
   type: z.enum(INPUT_FIELD_TYPES).default("string"),
   description: z.string().max(500).default(""),
   required: z.boolean().default(false),

@@ -1,6 +1,7 @@
 /** The export file round-trips, and every kind of bad import is answered with a message naming the path at fault. */
 import { describe, expect, it } from "vitest";
-import { parseWorkflowFile, toWorkflowFile, workflowFileName } from "./workflow-file";
+import { parseWorkflowFile } from "./parse-workflow-file";
+import { toWorkflowFile, workflowFileName } from "./workflow-file";
 import type { WorkflowGraph } from "./graph";
 
 const graph: WorkflowGraph = {

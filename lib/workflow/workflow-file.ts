@@ -1,31 +1,13 @@
 /**
- * The workflow export file: what "Export" downloads and "Import" reads back. Import problems are
- * answered as messages naming the path at fault (`graph: node "a": type: …`), never thrown.
+ * The workflow export file: what "Export" downloads, made in the browser without the graph's schemas
+ * (reading one back is parse-workflow-file.ts, on the server).
  */
-import { z } from "zod";
-import { parseGraph, type WorkflowGraph } from "./graph";
-import { issueText } from "../validation/describe-issues";
+import type { WorkflowGraph } from "./graph";
 
 export const WORKFLOW_FILE_FORMAT = "switchboard.workflow";
 export const WORKFLOW_FILE_VERSION = 1;
 /** Larger files are refused before parsing. */
 export const MAX_WORKFLOW_FILE_BYTES = 5_000_000;
-
-const WorkflowFileShape = z.object({
-  format: z.literal(WORKFLOW_FILE_FORMAT, {
-    error: `expected "${WORKFLOW_FILE_FORMAT}" (is this a Switchboard workflow export?)`,
-  }),
-  version: z.literal(WORKFLOW_FILE_VERSION, {
-    error: `expected ${WORKFLOW_FILE_VERSION}; this file comes from a version of Switchboard this one cannot read`,
-  }),
-  name: z
-    .string({ error: "expected the workflow's name as a string" })
-    .trim()
-    .min(1, "the name is empty")
-    .max(200, "keep the name under 200 characters"),
-  exportedAt: z.string().optional(),
-  graph: z.unknown(),
-});
 
 export type WorkflowFile = {
   format: typeof WORKFLOW_FILE_FORMAT;
@@ -34,9 +16,6 @@ export type WorkflowFile = {
   exportedAt: string;
   graph: WorkflowGraph;
 };
-
-export type WorkflowFileParseResult =
-  { ok: true; name: string; graph: WorkflowGraph } | { ok: false; errors: string[] };
 
 export function toWorkflowFile(name: string, graph: WorkflowGraph, now = new Date()): WorkflowFile {
   return { format: WORKFLOW_FILE_FORMAT, version: WORKFLOW_FILE_VERSION, name, exportedAt: now.toISOString(), graph };
@@ -50,42 +29,4 @@ export function workflowFileName(name: string): string {
     .replace(/^-|-$/g, "")
     .slice(0, 60);
   return `${slug || "workflow"}.switchboard.json`;
-}
-
-/**
- * Reads an export file's text. `knownTypes`, when given, is the catalogue's component ids:
- * a node of another type is refused by name.
- */
-export function parseWorkflowFile(text: string, knownTypes?: ReadonlySet<string>): WorkflowFileParseResult {
-  if (text.length > MAX_WORKFLOW_FILE_BYTES)
-    return { ok: false, errors: [`The file is larger than ${MAX_WORKFLOW_FILE_BYTES / 1_000_000} MB`] };
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return {
-      ok: false,
-      errors: [`The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`],
-    };
-  }
-  const file = WorkflowFileShape.safeParse(json);
-  if (!file.success) return { ok: false, errors: file.error.issues.map((issue) => issueText(issue, "file")) };
-  const graph = parseGraph(file.data.graph);
-  if (!graph.ok) return { ok: false, errors: graph.errors.map((message) => `graph: ${message}`) };
-
-  const errors: string[] = [];
-  const ids = new Set<string>();
-  for (const node of graph.graph.nodes) {
-    if (ids.has(node.id)) errors.push(`graph: node "${node.id}": the id is used twice`);
-    ids.add(node.id);
-    if (knownTypes && !knownTypes.has(node.type))
-      errors.push(`graph: node "${node.id}": type "${node.type}" is not a component this Switchboard has`);
-  }
-  for (const edge of graph.graph.edges) {
-    for (const end of ["source", "target"] as const) {
-      if (!ids.has(edge[end]))
-        errors.push(`graph: edge "${edge.id}": ${end} "${edge[end]}" is not a node in this file`);
-    }
-  }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, name: file.data.name, graph: graph.graph };
 }

@@ -1,6 +1,7 @@
 "use client";
 /** The colour choice of a selected sticky note or group: one round swatch per colour. */
-import { ANNOTATION_COLORS, type AnnotationColor } from "@/lib/workflow/canvas-annotations";
+import type { AnnotationColor } from "@/lib/workflow/canvas-annotations";
+import { ANNOTATION_COLORS } from "@/lib/workflow/constants";
 import { cx } from "@/components/ui/class-names";
 
 export function ColorSwatches({ value, onPick }: { value: AnnotationColor; onPick: (color: AnnotationColor) => void }) {

@@ -4,7 +4,7 @@
  * nodes hand on through each wire. Pure.
  */
 import type { LatestOutput } from "@/lib/runs/recorded-outputs";
-import { TOOLS_HANDLE } from "@/lib/workflow/graph";
+import { TOOLS_HANDLE } from "@/lib/workflow/constants";
 import type { FlowEdge, FlowNode } from "../graph-conversion";
 
 export type NodeData =

@@ -10,7 +10,7 @@ import { useEffect, useMemo } from "react";
 import { useRunEvents } from "@/hooks/use-run-events";
 import { deriveRunState } from "@/components/run-view/derive-run-state";
 import { RunStatusPill } from "@/components/run-view/run-status-pill";
-import { LEFT_OUT_REASON } from "@/lib/workflow/partial-plan";
+import { LEFT_OUT_REASON } from "@/lib/workflow/constants";
 import type { NodeStatus } from "../editor-store";
 import { useEditorStore, useEditorStoreApi } from "../editor-store-context";
 import { useTestRun } from "./use-test-run";

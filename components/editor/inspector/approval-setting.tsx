@@ -2,7 +2,8 @@
 /**
  * In tool mode: whether each call waits for a person's approval in the run view, and for how long before it is denied.
  */
-import { DEFAULT_APPROVAL_TIMEOUT_SECONDS, MAX_APPROVAL_TIMEOUT_SECONDS, type ToolConfig } from "@/lib/workflow/graph";
+import type { ToolConfig } from "@/lib/workflow/graph";
+import { DEFAULT_APPROVAL_TIMEOUT_SECONDS, MAX_APPROVAL_TIMEOUT_SECONDS } from "@/lib/workflow/constants";
 import { NumberInput } from "./number-input";
 
 const MIN_TIMEOUT_SECONDS = 5;

@@ -2,7 +2,8 @@
 /**
  * Edits the Entry's input fields (name, type, required, description): what the Run form asks for and the API checks.
  */
-import { INPUT_FIELD_TYPES, type InputField } from "@/lib/workflow/run-input-schema";
+import type { InputField } from "@/lib/workflow/run-input-schema";
+import { INPUT_FIELD_TYPES } from "@/lib/workflow/constants";
 import { FieldRowsEditor } from "./field-rows-editor";
 
 type Row = Partial<InputField> & { name: string };

@@ -3,7 +3,7 @@
 import { useReactFlow } from "@xyflow/react";
 import { MousePointerClick, Trash2 } from "lucide-react";
 import { useDeferredValue } from "react";
-import { TOOLS_HANDLE } from "@/lib/workflow/graph";
+import { TOOLS_HANDLE } from "@/lib/workflow/constants";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import type { EditorNodeData } from "../graph-conversion";
 import { Button } from "@/components/ui/button";

@@ -7,7 +7,8 @@
  */
 import { KeyRound, Plus, Type } from "lucide-react";
 import { useState } from "react";
-import { isSecretRef, secretRef, type SecretRef } from "@/lib/secrets/reference";
+import type { SecretRef } from "@/lib/secrets/secret-ref";
+import { isSecretRef, secretRef } from "@/lib/secrets/secret-ref";
 import { useSecretNames } from "./use-secret-names";
 import { JsonInput } from "./json-input";
 import { RemoveRow } from "./string-list-input";

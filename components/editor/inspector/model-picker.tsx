@@ -8,7 +8,7 @@ import { List, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import type { ModelList } from "@/lib/agent/model-list";
 import { PROVIDER_SETTING_PARAMS } from "@/lib/agent/provider-table";
-import { isSecretRef } from "@/lib/secrets/reference";
+import { isSecretRef } from "@/lib/secrets/secret-ref";
 import { useCancellablePost } from "@/hooks/use-cancellable-post";
 import { useEditorStore } from "../editor-store-context";
 import { SuggestedTextInput, type SuggestedTextInputProps } from "./suggested-text-input";

@@ -5,7 +5,8 @@
  * Out-of-range numbers are kept as typed so the compiler names the field; the save refuses them.
  */
 import type { ChangeEvent } from "react";
-import { MAX_RETRY_WAIT_MS, MAX_TRIES, type NodeRetry, type OnError } from "@/lib/workflow/resilience";
+import type { NodeRetry, OnError } from "@/lib/workflow/resilience";
+import { MAX_RETRY_WAIT_MS, MAX_TRIES } from "@/lib/workflow/constants";
 import type { EditorNodeData } from "../graph-conversion";
 import { useEditorStore } from "../editor-store-context";
 import { NumberInput } from "./number-input";

@@ -4,7 +4,7 @@
  * server.
  */
 import { KeyRound } from "lucide-react";
-import { isSecretRef, secretRef } from "@/lib/secrets/reference";
+import { isSecretRef, secretRef } from "@/lib/secrets/secret-ref";
 import { useSecretNames } from "./use-secret-names";
 
 type SecretInputProps = {

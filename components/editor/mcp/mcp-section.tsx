@@ -10,9 +10,8 @@ import { RefreshCw, Plug, X } from "lucide-react";
 import { useState } from "react";
 import { useDiscoverTools } from "@/hooks/use-discover-tools";
 import { useMcpOAuthStatus } from "@/hooks/use-mcp-oauth-status";
-import { ToolFilter } from "@/lib/mcp/config";
 import type { NodeDiscovery } from "@/lib/mcp/discover-node";
-import { isMcpNodeType, MCP_GROUP_TYPE } from "@/lib/mcp/server-specs";
+import { isMcpNodeType, MCP_GROUP_TYPE, readToolFilter, type ToolFilter } from "@/lib/mcp/mcp-names";
 import { Button } from "@/components/ui/button";
 import { useEditorStore } from "../editor-store-context";
 import { OAuthConnection } from "./oauth-connection";
@@ -21,7 +20,7 @@ import { WorkflowMcpServersSettings } from "./workflow-mcp-servers";
 
 type GroupServerParams = { id?: unknown; toolFilter?: unknown };
 
-const filterOf = (value: unknown): ToolFilter => ToolFilter.safeParse(value ?? {}).data ?? { mode: "all", tools: [] };
+const filterOf = (value: unknown): ToolFilter => readToolFilter(value ?? {}) ?? { mode: "all", tools: [] };
 
 /**
  * What a discovery depends on: the node and how its servers are reached — not the tool filters, which only pick among

@@ -6,7 +6,7 @@
 import { useCallback } from "react";
 import type { McpServerConfig } from "@/lib/mcp/config";
 import { nodeParamsOf, workflowServerName, type CatalogueEntry } from "@/lib/mcp-catalogue";
-import { MCP_SERVER_TYPE } from "@/lib/mcp/server-specs";
+import { MCP_SERVER_TYPE } from "@/lib/mcp/mcp-names";
 import { usePaletteAdd } from "@/hooks/use-drag-and-drop";
 import { useEditorStoreApi } from "../editor-store-context";
 

@@ -1,14 +1,13 @@
 "use client";
 /**
  * The workflow's own MCP servers (`mcpServers` on the graph): declared once as JSON, referenced
- * by name from MCP nodes (transport "Workflow MCP server"). Validated before it is kept. "Browse MCP servers" adds one
- * from the catalogue.
+ * by name from MCP nodes (transport "Workflow MCP server"). Validated before it is kept, by the schema loaded
+ * then. "Browse MCP servers" adds one from the catalogue.
  */
 import { useState } from "react";
-import { WorkflowMcpServers } from "@/lib/mcp/config";
 import { Button } from "@/components/ui/button";
 import { useEditorStore, useEditorStoreApi } from "../editor-store-context";
-import { McpCatalogueDialog } from "./mcp-catalogue-dialog";
+import { McpCatalogueDialog } from "./lazy-catalogue-dialog";
 import "./mcp.css";
 import { describeIssues } from "@/lib/validation/describe-issues";
 
@@ -33,13 +32,15 @@ export function WorkflowMcpServersSettings() {
     setText(formatted(current));
   }
 
-  function apply() {
+  async function apply() {
     let json: unknown = {};
     try {
       json = text.trim() ? JSON.parse(text) : {};
     } catch (error) {
       return setMessage({ error: true, text: `Not valid JSON: ${(error as Error).message}` });
     }
+    // The servers' schema loads with the first Apply: it stays out of the editor's bundle at open.
+    const { WorkflowMcpServers } = await import("@/lib/mcp/config");
     const parsed = WorkflowMcpServers.safeParse(json);
     if (!parsed.success) return setMessage({ error: true, text: describeIssues(parsed.error, "mcpServers") });
     // The store has no setter of its own for workflow settings; an edit bumps the revision so it is saved.
@@ -64,7 +65,7 @@ export function WorkflowMcpServersSettings() {
       />
       {!readOnly && (
         <>
-          <Button size="sm" onClick={apply} data-testid="workflow-mcp-servers-apply">
+          <Button size="sm" onClick={() => void apply()} data-testid="workflow-mcp-servers-apply">
             Apply
           </Button>{" "}
           <Button size="sm" variant="ghost" onClick={() => setBrowsing(true)} data-testid="workflow-mcp-servers-browse">

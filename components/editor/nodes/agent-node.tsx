@@ -6,7 +6,7 @@
 import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { Cpu, Wrench } from "lucide-react";
 import { memo } from "react";
-import { TOOLS_HANDLE } from "@/lib/workflow/graph";
+import { TOOLS_HANDLE } from "@/lib/workflow/constants";
 import { useEditorStore } from "../editor-store-context";
 import type { FlowNode } from "../graph-conversion";
 import { describeModel } from "../param-values";

@@ -9,7 +9,8 @@ import { useMemo } from "react";
 import { nodeOutputPorts } from "@/lib/workflow/node-outputs";
 import type { ComponentMeta, PortDefinition } from "@/lib/nodes/types";
 import type { NodeMode } from "@/lib/workflow/graph";
-import { ERROR_HANDLE, type OnError } from "@/lib/workflow/resilience";
+import type { OnError } from "@/lib/workflow/resilience";
+import { ERROR_HANDLE } from "@/lib/workflow/constants";
 
 const ERROR_PORT: PortDefinition = { name: ERROR_HANDLE, label: "Error" };
 

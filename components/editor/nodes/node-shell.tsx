@@ -7,7 +7,7 @@ import { Handle, Position, useUpdateNodeInternals } from "@xyflow/react";
 import { CircleAlert, Wrench } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { ComponentMeta } from "@/lib/nodes/types";
-import { TOOL_HANDLE } from "@/lib/workflow/graph";
+import { TOOL_HANDLE } from "@/lib/workflow/constants";
 import { Badge } from "@/components/ui/badge";
 import { cx } from "@/components/ui/class-names";
 import { CatalogueIcon } from "@/components/ui/icon";

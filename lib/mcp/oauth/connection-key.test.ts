@@ -1,6 +1,6 @@
 /** Connection keys: the same server, client and scope share one; any of the three changing makes another. */
 import { describe, expect, it } from "vitest";
-import { SECRET_NAME_PATTERN } from "../../secrets/reference";
+import { SECRET_NAME_PATTERN } from "../../secrets/secret-ref";
 import { oauthCallbackUrl, oauthConnectionKey, oauthSecretName } from "./connection-key";
 
 describe("OAuth connection keys", () => {
