@@ -22,14 +22,19 @@ import { useCallback, useState, type MouseEvent } from "react";
 import { useEditorShortcuts } from "@/hooks/use-editor-shortcuts";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/class-names";
+import { loadWhenShown } from "@/components/ui/load-when-shown";
 import { LogoMark } from "@/components/ui/logo-mark";
 import type { EditorState } from "./editor-store";
 import { useEditorStore, useEditorStoreApi } from "./editor-store-context";
 import { downloadWorkflowFile } from "./export-workflow";
-import { RunInputDialog } from "@/components/run-input/run-input-dialog";
 import { entryInputFields } from "@/components/run-input/entry-input-fields";
 import { ShortcutsHelp } from "./shortcuts-help";
 import { PublishControl } from "./versions/publish-control";
+
+/** The form a run with input asks through: its code loads when it is first asked for. */
+const RunInputDialog = loadWhenShown(() =>
+  import("@/components/run-input/run-input-dialog").then((module) => module.RunInputDialog),
+);
 
 type SaveState = "saved" | "unsaved" | "saving" | "failed";
 

@@ -6,7 +6,6 @@ import "./editor.css";
 import "./versions/versions.css";
 import { Panel, ReactFlowProvider } from "@xyflow/react";
 import { useState, type ReactNode } from "react";
-import { ChatPanel } from "@/components/chat/chat-panel";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import type { LatestOutput } from "@/lib/runs/recorded-outputs";
 import type { WorkflowGraph } from "@/lib/workflow/graph";
@@ -15,6 +14,7 @@ import { parseJsonText, type JsonText } from "@/lib/workflow/json-text";
 import { useLiveCompile } from "@/hooks/use-live-compile";
 import { useWorkflowPersistence } from "@/hooks/use-workflow-persistence";
 import { cx } from "@/components/ui/class-names";
+import { loadWhenShown } from "@/components/ui/load-when-shown";
 import { CanvasTools } from "./canvas-tools";
 import { ConnectionToast } from "./connection-toast";
 import { DataPanel } from "./data-panel/data-panel";
@@ -32,6 +32,9 @@ import { LiveRunStatus } from "./live-run-status";
 import { Palette } from "./palette";
 import { ProblemsPanel } from "./problems-panel";
 import { SidePanel, useSidePanelClasses } from "./side-panels";
+
+/** The chat with the workflow: its code loads when it is first opened. */
+const ChatPanel = loadWhenShown(() => import("@/components/chat/chat-panel").then((module) => module.ChatPanel));
 
 type WorkflowEditorProps = {
   /** The graph and the catalogue come as JSON text (lib/workflow/json-text.ts): read once, when the editor mounts. */

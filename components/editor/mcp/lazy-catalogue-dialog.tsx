@@ -4,14 +4,8 @@
  * settings' schema it checks them with (lib/mcp/config.ts) stay out of the editor's bundle at open
  * (components/editor/editor-bundle.test.ts).
  */
-import { lazy, Suspense, type ComponentProps } from "react";
+import { loadWhenShown } from "@/components/ui/load-when-shown";
 
-const Dialog = lazy(() => import("./mcp-catalogue-dialog").then((module) => ({ default: module.McpCatalogueDialog })));
-
-export function McpCatalogueDialog(props: ComponentProps<typeof Dialog>) {
-  return (
-    <Suspense fallback={null}>
-      <Dialog {...props} />
-    </Suspense>
-  );
-}
+export const McpCatalogueDialog = loadWhenShown(() =>
+  import("./mcp-catalogue-dialog").then((module) => module.McpCatalogueDialog),
+);
