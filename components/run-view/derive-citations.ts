@@ -1,15 +1,21 @@
 /**
  * The knowledge-base passages a run used, for the run view's Sources: each search an agent made through a Knowledge
  * Search tool (its call's result) and each Knowledge Search node's output, with the chunks it found (document, chunk
- * number, score, text). Pure, so the same events give the same sources live and on reload.
+ * number, score, text). Pure, so the same events give the same sources live and on reload; read without a schema
+ * library, which the run view's bundle does without (components/page-bundles.test.ts).
  */
-import { z } from "zod";
 import type { RunEvent } from "@/lib/runs/events";
 import type { ToolCallView } from "./derive-run-state";
 
-const Citation = z.object({ document: z.string(), chunk: z.number(), score: z.number(), text: z.string() });
-export type Citation = z.infer<typeof Citation>;
-const SearchOutput = z.object({ chunks: z.array(Citation) });
+export type Citation = { document: string; chunk: number; score: number; text: string };
+
+/** A found chunk as the run view shows it (its four fields only), or undefined when the value is not one. */
+function citationOf(value: unknown): Citation | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { document, chunk, score, text } = value as Record<string, unknown>;
+  if (typeof document !== "string" || typeof chunk !== "number" || typeof score !== "number") return undefined;
+  return typeof text === "string" ? { document, chunk, score, text } : undefined;
+}
 
 /** One search: who searched (the agent, or the node itself), through which Knowledge Search node, for what. */
 export type CitationGroup = {
@@ -30,8 +36,10 @@ function chunksOf(value: unknown): Citation[] | undefined {
       return undefined;
     }
   }
-  const output = SearchOutput.safeParse(parsed);
-  return output.success ? output.data.chunks : undefined;
+  const chunks = (parsed as { chunks?: unknown } | null)?.chunks;
+  if (!Array.isArray(chunks)) return undefined;
+  const citations = chunks.map(citationOf);
+  return citations.every((citation) => citation !== undefined) ? (citations as Citation[]) : undefined;
 }
 
 const queryOf = (args: unknown) => {

@@ -1,7 +1,7 @@
 /**
  * The MCP nodes' type names, the tool filter and the slug that prefixes a server's tools, free of
  * zod: config.ts and server-specs.ts build their schemas on them, and the editor's browser code
- * reads them here (components/editor/editor-bundle.test.ts).
+ * reads them here (components/page-bundles.test.ts).
  */
 
 export const MCP_SERVER_TYPE = "mcp.server";

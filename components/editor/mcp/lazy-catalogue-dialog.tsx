@@ -2,7 +2,7 @@
 /**
  * The MCP catalogue dialog, loaded when it first opens: the catalogue's entries and the server
  * settings' schema it checks them with (lib/mcp/config.ts) stay out of the editor's bundle at open
- * (components/editor/editor-bundle.test.ts).
+ * (components/page-bundles.test.ts).
  */
 import { loadWhenShown } from "@/components/ui/load-when-shown";
 

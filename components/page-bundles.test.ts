@@ -1,5 +1,5 @@
 /**
- * What the editor page's browser code may not pull in at open: zod. Its schemas are the server's
+ * What the editor's and the live run view's browser code may not pull in at open: zod. Its schemas are the server's
  * (parsing saves, plans, events); in the editor's bundle the library and the schemas built as their
  * modules load cost ~100 KB of script and ~30 ms of the page's main thread on every open (issue 31).
  * The editor reads the few names and limits it shares with them from zod-free modules
@@ -13,7 +13,8 @@ import { cruise, type IModule } from "dependency-cruiser";
 import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 import { describe, expect, it } from "vitest";
 
-const ENTRY = "components/editor/workflow-editor.tsx";
+/** The root client components of the pages kept free of zod. */
+const ENTRIES = ["components/editor/workflow-editor.tsx", "components/run-view/run-view.tsx"];
 
 const isServerActions = (file: string) =>
   /\.(ts|tsx)$/.test(file) && /^\s*(\/\*[\s\S]*?\*\/\s*)?["']use server["']/.test(readFileSync(file, "utf8"));
@@ -21,10 +22,10 @@ const isServerActions = (file: string) =>
 const followed = (dependency: IModule["dependencies"][number]) =>
   !dependency.dependencyTypes.includes("type-only") && !dependency.dependencyTypes.includes("dynamic-import");
 
-/** Each module the editor loads at open, with the chain of imports that brought it in, and the modules by name. */
-async function loadedAtOpen(): Promise<{ chains: Map<string, string[]>; modules: Map<string, IModule> }> {
+/** Each module a page loads at open, with the chain of imports that brought it in, and the modules by name. */
+async function loadedAtOpen(entry: string): Promise<{ chains: Map<string, string[]>; modules: Map<string, IModule> }> {
   const result = await cruise(
-    [ENTRY],
+    [entry],
     { doNotFollow: { path: "node_modules" }, tsPreCompilationDeps: true, tsConfig: { fileName: "tsconfig.json" } },
     {},
     { tsConfig: extractTSConfig("tsconfig.json") },
@@ -32,8 +33,8 @@ async function loadedAtOpen(): Promise<{ chains: Map<string, string[]>; modules:
   const modules = new Map(
     (typeof result.output === "string" ? [] : result.output.modules).map((module: IModule) => [module.source, module]),
   );
-  const chains = new Map<string, string[]>([[ENTRY, [ENTRY]]]);
-  const queue = [ENTRY];
+  const chains = new Map<string, string[]>([[entry, [entry]]]);
+  const queue = [entry];
   for (let source = queue.shift(); source !== undefined; source = queue.shift()) {
     for (const dependency of (modules.get(source)?.dependencies ?? []).filter(followed)) {
       const target = dependency.resolved;
@@ -45,13 +46,17 @@ async function loadedAtOpen(): Promise<{ chains: Map<string, string[]>; modules:
   return { chains, modules };
 }
 
-describe("the editor's browser code at open", () => {
-  it("does not load zod", async () => {
-    const { chains, modules } = await loadedAtOpen();
-    expect(chains.size).toBeGreaterThan(100); // the walk did follow the editor's imports
-    const importingZod = [...chains.keys()].filter((source) =>
-      modules.get(source)?.dependencies.some((dependency) => followed(dependency) && dependency.module === "zod"),
-    );
-    expect(importingZod.map((source) => chains.get(source)!.slice(1).join(" → "))).toEqual([]);
-  }, 60_000);
+describe("the browser code of a page at open", () => {
+  it.each(ENTRIES)(
+    "does not load zod: %s",
+    async (entry) => {
+      const { chains, modules } = await loadedAtOpen(entry);
+      expect(chains.size).toBeGreaterThan(50); // the walk did follow the page's imports
+      const importingZod = [...chains.keys()].filter((source) =>
+        modules.get(source)?.dependencies.some((dependency) => followed(dependency) && dependency.module === "zod"),
+      );
+      expect(importingZod.map((source) => chains.get(source)!.slice(1).join(" → "))).toEqual([]);
+    },
+    60_000,
+  );
 });
