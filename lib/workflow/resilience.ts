@@ -1,7 +1,8 @@
 /**
  * What a node does when its work fails, as data on the node (the graph contract): `data.retry`
  * (how many tries, how long between them) and `data.onError` (stop the run, hand the error on, or
- * route it down an `error` handle). Pure: the compiler, the editor and the worker share it.
+ * route it down an `error` handle). Pure: the compiler and the worker share it; the editor reads its limits from
+ * constants.ts.
  */
 import { z } from "zod";
 import { MAX_RETRY_WAIT_MS, MAX_TRIES } from "./constants";

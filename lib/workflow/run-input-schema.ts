@@ -1,7 +1,8 @@
 /**
  * A workflow's input schema: the fields its Entry asks for (name, type, description, required,
  * default). The Run form is built from it, and the HTTP API (and MCP) check a run's input against
- * it, naming the field that is wrong. Pure, so the browser uses the same rules.
+ * it, naming the field that is wrong. Pure; the browser reads the fields without it
+ * (components/run-input/entry-input-fields.ts).
  */
 import { z } from "zod";
 import { INPUT_FIELD_NAME_PATTERN, INPUT_FIELD_TYPES } from "./constants";
