@@ -69,6 +69,7 @@ try {
   figures.editor_open_drawn_ms = thousand.drawnMs;
   figures.editor_open_interactive_ms = thousand.interactiveMs;
   figures.editor_open_main_thread_ms = thousand.mainThreadMs;
+  figures.editor_open_script_kb = thousand.scriptKb;
 
   const nodeId = await page.evaluate(() => document.querySelector<HTMLElement>(".react-flow__node")!.dataset.id!);
   const drag = await measureDrag(page, nodeId, 120);
@@ -138,11 +139,12 @@ async function benchOpen(page: Page, nodes: number, edges: number, opens: number
   const url = page.url();
 
   await timeOpen(page, url); // warm-up: server caches, compiled chunks
-  const { drawnMs, interactiveMs, mainThreadMs } = await medianOpen(page, url, opens);
+  const { drawnMs, interactiveMs, mainThreadMs, scriptKb } = await medianOpen(page, url, opens);
   rows.push(withLoad({ scenario: `open ${size} → drawn (median of ${opens})`, ms: drawnMs }));
   rows.push(withLoad({ scenario: `open ${size} → first click answered`, ms: interactiveMs }));
   rows.push(withLoad({ scenario: `open ${size} → main thread busy until then`, ms: mainThreadMs }));
-  return { drawnMs, interactiveMs, mainThreadMs, url };
+  rows.push(withLoad({ scenario: `open ${size} → JavaScript loaded by then (KB, not ms)`, ms: scriptKb }));
+  return { drawnMs, interactiveMs, mainThreadMs, scriptKb, url };
 }
 
 /** `opens` opens of `url`: the median of each figure. */
@@ -154,6 +156,7 @@ async function medianOpen(page: Page, url: string, opens: number) {
     drawnMs: of((o) => o.drawnMs),
     interactiveMs: of((o) => o.interactiveMs),
     mainThreadMs: of((o) => o.mainThreadMs),
+    scriptKb: of((o) => o.scriptKb),
   };
 }
 

@@ -8,9 +8,10 @@ import type { Page } from "@playwright/test";
 /**
  * `mainThreadMs`: how long the page's main thread was busy (Chromium's TaskDuration) from navigation to the first click
  * answered. The wall clock of an open varies by ±15 % between runs on a shared machine; this varies by a few percent,
- * so it tells whether a change cut the page's own work.
+ * so it tells whether a change cut the page's own work. `scriptKb`: the JavaScript the page had loaded by then
+ * (decoded), a figure no machine's load moves.
  */
-export type OpenTiming = { drawnMs: number; interactiveMs: number; mainThreadMs: number };
+export type OpenTiming = { drawnMs: number; interactiveMs: number; mainThreadMs: number; scriptKb: number };
 export type DragCost = {
   frames: number;
   p50Ms: number;
@@ -32,12 +33,19 @@ export async function timeOpen(page: Page, url: string): Promise<OpenTiming> {
   const drawnMs = await page.evaluate(() => performance.now());
   await first.locator(".node-header").click();
   await page.locator(".react-flow__node.selected").first().waitFor({ timeout: 30_000 });
-  const interactiveMs = await page.evaluate(() => performance.now());
+  const { interactiveMs, scriptKb } = await page.evaluate(() => ({
+    interactiveMs: performance.now(),
+    scriptKb:
+      performance
+        .getEntriesByType("resource")
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "script")
+        .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).decodedBodySize, 0) / 1024,
+  }));
   const { metrics } = await devtools.send("Performance.getMetrics");
   await devtools.detach();
   const mainThreadMs = (metrics.find((metric) => metric.name === "TaskDuration")?.value ?? Number.NaN) * 1000;
   await page.keyboard.press("Escape");
-  return { drawnMs, interactiveMs, mainThreadMs };
+  return { drawnMs, interactiveMs, mainThreadMs, scriptKb: Math.round(scriptKb) };
 }
 
 /** Drags the node with id `nodeId` in small steps, one per frame, watching frame times and every other node's DOM. */
