@@ -2,9 +2,9 @@
  * What the editor's and the live run view's browser code may not pull in at open: zod. Its schemas are the server's
  * (parsing saves, plans, events); in the editor's bundle the library and the schemas built as their
  * modules load cost ~100 KB of script and ~30 ms of the page's main thread on every open (issue 31).
- * The editor reads the few names and limits it shares with them from zod-free modules
- * (lib/workflow/graph-names.ts and its kind), and loads code that does parse (a pasted MCP servers
- * setting) only when used. Follows the imports a browser runs from the editor's root component: type-only
+ * The pages read the few names and limits they share with them from zod-free modules
+ * (lib/workflow/constants.ts and its kind), and load code that does parse (a pasted MCP servers
+ * setting) only when used. Follows the imports a browser runs from each page's root component: type-only
  * imports, dynamic imports (their own chunks, loaded later) and server actions (a "use server" module
  * reaches the browser as a stub) are left out.
  */

@@ -6,6 +6,7 @@
  */
 import { INPUT_FIELD_NAME_PATTERN, INPUT_FIELD_TYPES } from "@/lib/workflow/constants";
 import type { InputField } from "@/lib/workflow/run-input-schema";
+import { isRecord } from "@/lib/validation/is-record";
 
 type NodeLike = { type?: string; data: { componentType?: string; params?: Record<string, unknown> } };
 
@@ -28,8 +29,8 @@ export function entryInputFields(nodes: readonly NodeLike[]): InputField[] {
 const isFieldType = (type: unknown): type is InputField["type"] => INPUT_FIELD_TYPES.some((known) => known === type);
 
 function formField(raw: unknown): InputField[] {
-  if (typeof raw !== "object" || raw === null) return [];
-  const { name, type = "string", description, required, default: fallback } = raw as Record<string, unknown>;
+  if (!isRecord(raw)) return [];
+  const { name, type = "string", description, required, default: fallback } = raw;
   if (typeof name !== "string" || !INPUT_FIELD_NAME_PATTERN.test(name) || !isFieldType(type)) return [];
   return [
     {

@@ -5,14 +5,15 @@
  * library, which the run view's bundle does without (components/page-bundles.test.ts).
  */
 import type { RunEvent } from "@/lib/runs/events";
+import { isRecord } from "@/lib/validation/is-record";
 import type { ToolCallView } from "./derive-run-state";
 
 export type Citation = { document: string; chunk: number; score: number; text: string };
 
 /** A found chunk as the run view shows it (its four fields only), or undefined when the value is not one. */
 function citationOf(value: unknown): Citation | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const { document, chunk, score, text } = value as Record<string, unknown>;
+  if (!isRecord(value)) return undefined;
+  const { document, chunk, score, text } = value;
   if (typeof document !== "string" || typeof chunk !== "number" || typeof score !== "number") return undefined;
   return typeof text === "string" ? { document, chunk, score, text } : undefined;
 }

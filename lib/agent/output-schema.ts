@@ -4,6 +4,7 @@
  * and the inspector's field builder use the same rules as the worker.
  */
 import type { JsonSchema, ParamProblem, PortDefinition } from "../nodes/types";
+import { isRecord } from "../validation/is-record";
 
 /** The param that holds the schema, on the Agent and the LLM. */
 export const OUTPUT_SCHEMA_PARAM = "outputSchema";
@@ -40,11 +41,11 @@ export function schemaFromFields(fields: readonly OutputField[]): JsonSchema {
 /** The builder's rows for a schema, or undefined when it says more than rows can (it is edited as JSON then). */
 export function fieldsFromSchema(schema: unknown): OutputField[] | undefined {
   if (schema === undefined || schema === null) return [];
-  if (!isObject(schema) || schema.type !== "object" || !isObject(schema.properties)) return undefined;
+  if (!isRecord(schema) || schema.type !== "object" || !isRecord(schema.properties)) return undefined;
   const required = Array.isArray(schema.required) ? schema.required : [];
   const fields: OutputField[] = [];
   for (const [name, property] of Object.entries(schema.properties)) {
-    if (!isObject(property) || !FIELD_TYPES.includes(property.type as OutputFieldType)) return undefined;
+    if (!isRecord(property) || !FIELD_TYPES.includes(property.type as OutputFieldType)) return undefined;
     const extra = Object.keys(property).filter((key) => !["type", "description", "items"].includes(key));
     if (extra.length > 0) return undefined;
     const description = typeof property.description === "string" ? property.description : "";
@@ -52,9 +53,6 @@ export function fieldsFromSchema(schema: unknown): OutputField[] | undefined {
   }
   return fields;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Whether a node has a schema at all: none (or an empty value) means a free-text answer. */
 export const hasOutputSchema = (schema: unknown) => schema !== undefined && schema !== null && schema !== "";
@@ -66,9 +64,9 @@ export function outputSchemaProblems(schema: unknown, label: string): ParamProbl
     field: path ? `${OUTPUT_SCHEMA_PARAM}.${path}` : OUTPUT_SCHEMA_PARAM,
     message: `"${label}": output schema${path ? ` ${path}` : ""}: ${message}`,
   });
-  if (!isObject(schema) || schema.type !== "object")
+  if (!isRecord(schema) || schema.type !== "object")
     return [problem("", 'must be a JSON Schema of an object ({ "type": "object", "properties": { … } })')];
-  if (!isObject(schema.properties) || Object.keys(schema.properties).length === 0)
+  if (!isRecord(schema.properties) || Object.keys(schema.properties).length === 0)
     return [problem("properties", "must name at least one field")];
   const problems = Object.entries(schema.properties).flatMap(([name, property]) =>
     propertyProblems(name, property).map((message) => problem(`properties.${name}`, message)),
@@ -87,7 +85,7 @@ function propertyProblems(name: string, property: unknown): string[] {
     return [`the field name "${name}" must use letters, digits and _, and not start with a digit`];
   if (RESERVED_OUTPUT_NAMES.includes(name))
     return [`"${name}" is already one of the node's outputs; pick another field name`];
-  if (!isObject(property))
+  if (!isRecord(property))
     return [`the field "${name}" must be a JSON Schema (an object such as { "type": "string" })`];
   const types = Array.isArray(property.type) ? property.type : property.type === undefined ? [] : [property.type];
   const unknown = types.filter((type) => typeof type !== "string" || !JSON_TYPES.has(type));

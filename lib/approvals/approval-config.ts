@@ -4,7 +4,8 @@
  */
 import { loadRunDefinition } from "../runs/load-plan";
 import { isInScope, type RegisteredTool } from "../registry/registry";
-import { DEFAULT_APPROVAL_TIMEOUT_SECONDS, WorkflowGraph } from "../workflow/graph";
+import { WorkflowGraph } from "../workflow/graph";
+import { DEFAULT_APPROVAL_TIMEOUT_SECONDS } from "../workflow/constants";
 
 export type ApprovalRule = { timeoutSeconds: number };
 

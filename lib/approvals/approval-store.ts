@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { ApprovalDecider } from "../runs/events";
-import { MAX_APPROVAL_TIMEOUT_SECONDS } from "../workflow/graph";
+import { MAX_APPROVAL_TIMEOUT_SECONDS } from "../workflow/constants";
 import { runKey, type RedisClient } from "../queue/redis";
 
 export const ApprovalRequest = z.object({

@@ -10,8 +10,6 @@ import { describeIssues } from "../validation/describe-issues";
 import { protocolMismatch, REMOTE_PROTOCOLS } from "./remote-protocol";
 import { TOOL_FILTER_MODES } from "./mcp-names";
 
-export { sourceSlug } from "./mcp-names";
-
 const SecretOrText = z.union([z.string(), SecretRef]);
 
 /**

@@ -1,6 +1,6 @@
 /** What the editor sends to discover an MCP node's tools or connect its OAuth: one schema for both actions. */
 import { z } from "zod";
-import { isMcpNodeType } from "./server-specs";
+import { isMcpNodeType } from "./mcp-names";
 
 /** What the editor sends to discover a node's tools (untrusted: it comes from a server action). */
 export const DiscoverInput = z.object({

@@ -1,8 +1,9 @@
 /**
  * The MCP nodes' type names, the tool filter and the slug that prefixes a server's tools, free of
- * zod: config.ts and server-specs.ts build their schemas on them, and the editor's browser code
- * reads them here (components/page-bundles.test.ts).
+ * zod: config.ts and server-specs.ts build their schemas on them, and the server and the browser
+ * read them here alike (components/page-bundles.test.ts).
  */
+import { isRecord } from "../validation/is-record";
 
 export const MCP_SERVER_TYPE = "mcp.server";
 export const MCP_GROUP_TYPE = "mcp.group";
@@ -17,8 +18,8 @@ export type ToolFilter = { mode: (typeof TOOL_FILTER_MODES)[number]; tools: stri
  * ignored), or undefined when it is malformed.
  */
 export function readToolFilter(value: unknown): ToolFilter | undefined {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-  const { mode = "all", tools = [] } = value as Record<string, unknown>;
+  if (!isRecord(value)) return undefined;
+  const { mode = "all", tools = [] } = value;
   if (!TOOL_FILTER_MODES.some((known) => known === mode)) return undefined;
   if (!Array.isArray(tools) || !tools.every((tool) => typeof tool === "string")) return undefined;
   return { mode: mode as ToolFilter["mode"], tools: [...tools] };

@@ -9,8 +9,6 @@ import { MCP_GROUP_TYPE, MCP_SERVER_TYPE, sourceSlug } from "./mcp-names";
 import { REMOTE_PROTOCOLS } from "./remote-protocol";
 import { describeIssues } from "../validation/describe-issues";
 
-export { isMcpNodeType, MCP_GROUP_TYPE, MCP_SERVER_TYPE } from "./mcp-names";
-
 export const RuntimeParams = {
   callTimeoutSeconds: z.number().positive().max(3600).default(60),
   startupTimeoutSeconds: z.number().positive().max(600).default(20),

@@ -6,6 +6,7 @@
  * shows as missing, and the live check names the problem.
  */
 import { exposedMcpName } from "../gateway/mcp-tools";
+import { isRecord } from "../validation/is-record";
 import { isWebSocketUrl } from "./remote-protocol";
 import { MCP_GROUP_TYPE, readToolFilter, sourceSlug, type ToolFilter } from "./mcp-names";
 
@@ -32,9 +33,6 @@ function describeWhere(source: Record<string, unknown>): string {
 
 type McpNodeLike = { type: string; label: string; params: Record<string, unknown> };
 type SummarisedServer = { source: string; params: Record<string, unknown>; filter?: ToolFilter };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The servers a node stands for: a group's by their ids, a single server's by the node's label. */
 function serversOf(node: McpNodeLike): SummarisedServer[] {

@@ -2,7 +2,8 @@
  * MCP Group: several MCP servers in one node. Each registers as `{groupNodeId}-{serverId}`, and an
  * agent wired to the group sees the tools of all of them.
  */
-import { GroupNodeParams, MCP_GROUP_TYPE } from "../mcp/server-specs";
+import { GroupNodeParams } from "../mcp/server-specs";
+import { MCP_GROUP_TYPE } from "../mcp/mcp-names";
 import { runtimeFields } from "./mcp-server";
 import { defineComponent } from "./types";
 

@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { discoverTools } from "../mcp/discover";
-import { MCP_SERVER_TYPE, serverSpecs, ServerNodeParams } from "../mcp/server-specs";
+import { serverSpecs, ServerNodeParams } from "../mcp/server-specs";
+import { MCP_SERVER_TYPE } from "../mcp/mcp-names";
 import { writableRootsField } from "../tools/roots-param";
 import { defineComponent, type ParamField } from "./types";
 

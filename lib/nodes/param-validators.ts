@@ -5,7 +5,7 @@
  * execute() code; a component with checks of its own adds one line here.
  */
 import { validateGroupNodeParams, validateServerNodeParams } from "../mcp/validate-node-params";
-import { MCP_GROUP_TYPE, MCP_SERVER_TYPE } from "../mcp/server-specs";
+import { MCP_GROUP_TYPE, MCP_SERVER_TYPE } from "../mcp/mcp-names";
 import {
   validateEntryParams,
   validateIfParams,

@@ -7,7 +7,8 @@
 import { statusOf } from "../net/http-status-error";
 import type { NodeOutput } from "../nodes/types";
 import type { CompiledNode } from "../workflow/compile";
-import { ERROR_HANDLE, type NodeErrorValue } from "../workflow/resilience";
+import type { NodeErrorValue } from "../workflow/resilience";
+import { ERROR_HANDLE } from "../workflow/constants";
 
 /** The output a failed node hands on, or null when its failure stops the run. `message` is already redacted. */
 export function handedOnError(

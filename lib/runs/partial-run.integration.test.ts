@@ -16,7 +16,7 @@ import type { WorkflowGraph, WorkflowNode } from "../workflow/graph";
 import { getWorkflow, updateWorkflow } from "../workflow-store/repository";
 import { listEvents } from "./read-events";
 import { listRuns } from "./list-runs";
-import { LEFT_OUT_REASON } from "../workflow/partial-plan";
+import { LEFT_OUT_REASON } from "../workflow/constants";
 import { startTestRun } from "./partial-run";
 
 let stack: TestStack;

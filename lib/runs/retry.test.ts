@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HttpStatusError, parseRetryAfter } from "../net/http-status-error";
-import { MAX_RETRY_WAIT_MS } from "../workflow/resilience";
+import { MAX_RETRY_WAIT_MS } from "../workflow/constants";
 import { retryWait, withRetries, type RetryNotice } from "./retry";
 
 const never = new AbortController().signal;

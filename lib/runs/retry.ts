@@ -7,7 +7,8 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { retryAfterOf } from "../net/http-status-error";
-import { backoffWait, MAX_RETRY_WAIT_MS, type NodeRetry } from "../workflow/resilience";
+import { backoffWait, type NodeRetry } from "../workflow/resilience";
+import { MAX_RETRY_WAIT_MS } from "../workflow/constants";
 
 /** One failed try about to be followed by another: `attempt` is the try that comes next (2 for the first retry). */
 export type RetryNotice = { attempt: number; error: string; waitMs: number };

@@ -9,7 +9,7 @@ import { callMcpTool } from "../gateway/call-mcp-tool";
 import { exposedMcpName, type ExposedTool } from "../gateway/mcp-tools";
 import { executeMcpToolCall } from "../mcp/execute-mcp-tool-call";
 import { registerMcpNode } from "../mcp/register-mcp-node";
-import { isMcpNodeType } from "../mcp/server-specs";
+import { isMcpNodeType } from "../mcp/mcp-names";
 import type { NodeOutput } from "../nodes/types";
 import type { ToolCallJobData, ToolCallJobResult } from "../queue/queues";
 import type { RegisteredTool } from "../registry/registry";

@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { discoverMcpTools } from "../mcp/discover-node";
 import { registerMcpNode } from "../mcp/register-mcp-node";
-import { isMcpNodeType } from "../mcp/server-specs";
+import { isMcpNodeType } from "../mcp/mcp-names";
 import { createRedis } from "../queue/redis";
 import { setHostToolsEnabled } from "../settings/host-tools";
 import { apiClient, type ApiClient } from "../testing/api-client";

@@ -6,7 +6,6 @@
 import { z } from "zod";
 import { ANNOTATION_COLORS } from "./constants";
 
-export { ANNOTATION_COLORS } from "./constants";
 export const AnnotationColor = z.enum(ANNOTATION_COLORS);
 export type AnnotationColor = z.infer<typeof AnnotationColor>;
 

@@ -8,7 +8,8 @@ import type { CompileState } from "./compile-nodes";
 import { hasErrorHandle } from "./compile-resilience";
 import { shapeOf } from "./component-shape";
 import { nodeOutputPorts } from "./node-outputs";
-import { TOOL_HANDLE, TOOLS_HANDLE, type WorkflowGraph } from "./graph";
+import type { WorkflowGraph } from "./graph";
+import { TOOL_HANDLE, TOOLS_HANDLE } from "./constants";
 import { wiresOf, withWire, type Wire } from "./input-wires";
 
 type GraphEdge = WorkflowGraph["edges"][number];

@@ -6,7 +6,8 @@
 import type { ComponentMeta } from "../nodes/types";
 import type { CompileError, CompiledNode } from "./compile";
 import type { WorkflowNode } from "./graph";
-import { ERROR_HANDLE, NodeRetry, OnError } from "./resilience";
+import { NodeRetry, OnError } from "./resilience";
+import { ERROR_HANDLE } from "./constants";
 
 /** Copies the node's resilience settings into its compiled form; answers what is wrong with them. */
 export function compileResilience(

@@ -1,8 +1,7 @@
 /**
  * The workflow language's names and limits, free of zod: the schemas (graph.ts, resilience.ts,
- * canvas-annotations.ts, partial-plan.ts, run-input-schema.ts) build on them and re-export them, and
- * the editor's browser code reads them from here, so the editor's bundle carries no schema library
- * (components/page-bundles.test.ts).
+ * canvas-annotations.ts, run-input-schema.ts) build on them, and the server and the browser read them
+ * here alike, so the editor's bundle carries no schema library (components/page-bundles.test.ts).
  */
 
 /** A tool-mode node's handle, and the agent's handle it is wired into. */

@@ -6,14 +6,6 @@ import { NodeRetry, OnError } from "./resilience";
 import { TOOL_NAME_PATTERN } from "./tool-fields";
 import { MAX_APPROVAL_TIMEOUT_SECONDS } from "./constants";
 
-export {
-  TOOL_HANDLE,
-  TOOLS_HANDLE,
-  isToolEdge,
-  MAX_APPROVAL_TIMEOUT_SECONDS,
-  DEFAULT_APPROVAL_TIMEOUT_SECONDS,
-} from "./constants";
-
 export const NodeMode = z.enum(["normal", "tool"]);
 export type NodeMode = z.infer<typeof NodeMode>;
 

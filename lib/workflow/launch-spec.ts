@@ -5,7 +5,8 @@
  * Whether a node touches the host is a function of this spec alone (`touchesHost`).
  */
 import { z } from "zod";
-import { MCP_GROUP_TYPE, MCP_SERVER_TYPE, nodeServers, type NodeServer, type NodeServers } from "../mcp/server-specs";
+import { nodeServers, type NodeServer, type NodeServers } from "../mcp/server-specs";
+import { MCP_GROUP_TYPE, MCP_SERVER_TYPE } from "../mcp/mcp-names";
 import { ExternalAgentParams, FsReadParams, FsWriteParams, ShellExecParams } from "../nodes/host-params";
 import { describeIssues } from "../validation/describe-issues";
 

@@ -10,8 +10,6 @@ import { z } from "zod";
 import type { NodeOutput } from "../nodes/types";
 import type { CompiledWorkflow } from "./compile";
 
-export { LEFT_OUT_REASON } from "./constants";
-
 export const TEST_RUN_MODES = ["node", "from", "upTo", "all"] as const;
 export const TestRunRequest = z.discriminatedUnion("mode", [
   z.object({ mode: z.enum(["node", "from", "upTo"]), nodeId: z.string().min(1).max(200) }),

@@ -7,8 +7,6 @@
 import { z } from "zod";
 import { MAX_RETRY_WAIT_MS, MAX_TRIES } from "./constants";
 
-export { ERROR_HANDLE, MAX_RETRY_WAIT_MS, MAX_TRIES } from "./constants";
-
 export const RetryBackoff = z.enum(["fixed", "exponential"]);
 export type RetryBackoff = z.infer<typeof RetryBackoff>;
 

@@ -7,8 +7,6 @@
 import { z } from "zod";
 import { INPUT_FIELD_NAME_PATTERN, INPUT_FIELD_TYPES } from "./constants";
 
-export { INPUT_FIELD_TYPES } from "./constants";
-
 export const InputField = z.object({
   name: z
     .string()

@@ -5,12 +5,10 @@
  */
 import { JsonTree } from "@/components/run-view/json-tree";
 import { prettyValue, previewValue, unpackJson } from "@/components/run-view/format-value";
+import { isRecord } from "@/lib/validation/is-record";
 import type { DataView } from "./test-run-store";
 
 const MAX_ROWS = 200;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function Cell({ value }: { value: unknown }) {
   const text = typeof value === "string" ? value : previewValue(value, 120);
