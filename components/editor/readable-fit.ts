@@ -42,10 +42,8 @@ export function readableViewport(bounds: Rect, size: { width: number; height: nu
  * was drawn twice, first at zoom 1 and then at the fit's. A graph that turns out to fit is centred by the fit as
  * before.
  */
-export function openingViewport(nodes: Node[]): Viewport {
-  const bounds = getNodesBounds(nodes);
-  return { x: PADDING - bounds.x * READABLE_ZOOM, y: PADDING - bounds.y * READABLE_ZOOM, zoom: READABLE_ZOOM };
-}
+export const openingViewport = (nodes: Node[]): Viewport =>
+  readableViewport(getNodesBounds(nodes), { width: 0, height: 0 }); // no room yet: the readable zoom, from the corner
 
 /** A function that fits the view readably (after auto-layout, say); it answers the viewport it moved to. */
 export function useReadableFit() {
