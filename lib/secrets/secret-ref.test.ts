@@ -17,6 +17,7 @@ const candidates: unknown[] = [
   null,
   undefined,
   {},
+  Object.assign(Object.create({ $secret: "INHERITED" }), { other: 1 }),
 ];
 
 describe("isSecretRef", () => {

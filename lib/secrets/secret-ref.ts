@@ -15,7 +15,8 @@ export const secretRef = (name: string): SecretRef => ({ $secret: name });
 /** Exactly `{ "$secret": NAME }` with a valid NAME, as reference.ts's strict schema accepts. */
 export function isSecretRef(value: unknown): value is SecretRef {
   // The cheap test first: params are walked value by value, and almost none are references.
-  if (typeof value !== "object" || value === null || !("$secret" in value) || Array.isArray(value)) return false;
+  if (typeof value !== "object" || value === null || !Object.hasOwn(value, "$secret") || Array.isArray(value))
+    return false;
   const name = (value as SecretRef).$secret;
   return typeof name === "string" && SECRET_NAME_PATTERN.test(name) && Object.keys(value).length === 1;
 }
