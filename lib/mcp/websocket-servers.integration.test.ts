@@ -175,12 +175,15 @@ describe("Discover tools on a WebSocket server", () => {
   });
 
   it("says which server did not answer: nothing listening, or a handshake that never comes", async () => {
-    const closedPort = await freePort();
     const silent: Server = createServer((socket: Socket) => void socket); // accepts, never answers the upgrade
     const sockets: Socket[] = [];
     silent.on("connection", (socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const silentPort = (silent.address() as { port: number }).port;
+    // A port nothing listens on, chosen after the silent server has its own: a free port picked first was sometimes
+    // handed to the silent server next, and "refused" then timed out like "silent".
+    let closedPort = await freePort();
+    while (closedPort === silentPort) closedPort = await freePort();
     try {
       const discovery = await discoverMcpTools(
         {
