@@ -78,7 +78,9 @@ export async function claimRun(
       "leaseUntil" = now() + make_interval(secs => ${LEASE_SECONDS}),
       attempt = run.attempt + CASE WHEN previous.status = 'waiting' THEN 0 ELSE 1 END
     FROM previous
-    WHERE run.id = previous.id
+    -- run.id named twice: joined only through the CTE, a cached generic plan may hash-join it against a sequential
+    -- scan of every run (seen at ~1,000 rows: 270 buffers and ~1 ms a claim); the constant keeps it on the primary key.
+    WHERE run.id = ${runId} AND run.id = previous.id
       AND ((previous.status = 'queued' AND (run."parentRunId" IS NOT NULL OR run.plan->'maxConcurrentRuns' IS NULL
         OR (${gateLocked}::boolean
           AND (SELECT count(*) FROM "Run" other WHERE other."workflowId" = run."workflowId" AND other.status = 'running'
