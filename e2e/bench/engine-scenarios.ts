@@ -3,9 +3,9 @@
  * HTTP API at concurrency 32, POST → first SSE event latency, and the compiler on 10k and 100k
  * nodes. Each returns table rows and named figures for bench-results.json.
  */
-import { sql } from "../../lib/db/sql";
 import type { ApiClient } from "../../lib/testing/api-client";
 import { benchFloor } from "./floor-scenario";
+import { giveServerHistory } from "../../lib/testing/server-history";
 import { ms, percentile, type BenchRow } from "./measure";
 import { processCpu, type ProcessCpu } from "./process-cpu";
 import { driveRuns } from "./run-completion";
@@ -58,11 +58,8 @@ export async function benchSimpleRuns(
         await api.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: JSON.stringify({ input: "x" }) })
       ).json()) as { runId: string }
     ).runId;
+  await giveServerHistory(id);
   await driveRuns(warmUpRuns, concurrency, start); // warm-up: JIT, connection pools, the plan cache
-  // A server's tables have statistics (autovacuum gathers them); a bench database made a minute ago has none yet, and
-  // every statement's cached generic plan — this bench's own completion poller's too — would be chosen for empty
-  // tables (the poller's was a sequential scan of every run, counted in PostgreSQL's CPU per run).
-  await sql`ANALYZE "Run", "RunEvent"`;
   const perRound = Math.ceil(runs / rounds);
   const realParts: Measured[] = [];
   const floorParts: Measured[] = [];

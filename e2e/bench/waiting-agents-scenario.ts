@@ -26,6 +26,7 @@ import { startOwnRedis } from "../../lib/testing/own-redis";
 import { createTestAccount } from "../../lib/testing/test-accounts";
 import { startWebProcess } from "../../lib/testing/web-process";
 import { startWorkerProcess } from "../../lib/testing/worker-process";
+import { giveServerHistory } from "../../lib/testing/server-history";
 import { ms, percentile, type BenchRow } from "./measure";
 import { processCpu, type ProcessCpu } from "./process-cpu";
 import { profilingEnv, startProfiles } from "./process-profiles";
@@ -183,6 +184,7 @@ async function oneVariant(api: ApiClient, runs: number, variant: Variant, measur
       ],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("http", "tool", "agent", "tools")],
     });
+    await giveServerHistory(start.workflowId);
     await startAllAndWait(20, start); // warm-up: JIT, connections
     const mostBefore = model.maxInFlight();
     const rounds = [];

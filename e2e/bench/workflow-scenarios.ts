@@ -19,18 +19,19 @@ export async function createWorkflow(
   api: ApiClient,
   name: string,
   graph: Pick<WorkflowGraph, "nodes" | "edges">,
-): Promise<(input?: unknown) => Promise<string>> {
+): Promise<((input?: unknown) => Promise<string>) & { workflowId: string }> {
   const response = await api.fetch("/api/workflows", {
     method: "POST",
     body: JSON.stringify({ name, publish: true, ...graph }),
   });
   if (!response.ok) throw new Error(`bench: could not create "${name}": ${await response.text()}`);
   const { id } = (await response.json()) as { id: string };
-  return async (input = "bench") => {
+  const start = async (input: unknown = "bench") => {
     const started = await api.fetch(`/api/workflows/${id}/runs`, { method: "POST", body: JSON.stringify({ input }) });
     if (!started.ok) throw new Error(`bench: could not start "${name}": ${await started.text()}`);
     return ((await started.json()) as { runId: string }).runId;
   };
+  return Object.assign(start, { workflowId: id });
 }
 
 const scripted = (finalText: string, toolCalls: { tool: string; args: Record<string, unknown> }[] = []) => ({

@@ -107,6 +107,10 @@ async function writeTogether(batches: Waiting[]): Promise<(StoredRow & { runId: 
   const input = JSON.stringify(
     batches.map(({ runId, events, whileRunning }) => ({ runId, whileRunning, cost: costOf(events), events })),
   );
+  // The ids again as an array beside the joins: joined only through the JSON batch (estimated at 100 rows, whatever
+  // it holds), the generic plan hash-joined it against a sequential scan of every run, up to ~15,000 runs and beyond
+  // (lib/runs/run-path-plans.integration.test.ts).
+  const runIds = batches.map((batch) => batch.runId);
   for (let tries = 1; ; tries++) {
     try {
       return await sql<StoredRow & { runId: string }>`
@@ -116,13 +120,14 @@ async function writeTogether(batches: Waiting[]): Promise<(StoredRow & { runId: 
           FROM jsonb_array_elements(${input}::jsonb) AS item(value)),
         locked AS (
           SELECT run.id FROM "Run" AS run JOIN batch ON batch."runId" = run.id
-          WHERE NOT batch."whileRunning" OR run.status IN ('queued', 'running', 'waiting')
+          WHERE run.id = ANY(${runIds}::text[])
+            AND (NOT batch."whileRunning" OR run.status IN ('queued', 'running', 'waiting'))
           ORDER BY run.id FOR UPDATE OF run),
         allocated AS (
           UPDATE "Run" AS run
           SET "lastSeq" = run."lastSeq" + jsonb_array_length(batch.events), "costUsd" = run."costUsd" + batch.cost
           FROM locked JOIN batch ON batch."runId" = locked.id
-          WHERE run.id = locked.id
+          WHERE run.id = ANY(${runIds}::text[]) AND run.id = locked.id
           RETURNING run.id, run."lastSeq", batch.events)
         INSERT INTO "RunEvent" ("runId", seq, type, payload)
         SELECT allocated.id, allocated."lastSeq" - jsonb_array_length(allocated.events) + item.ord::int,

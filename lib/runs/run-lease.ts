@@ -143,7 +143,7 @@ export async function renewLeases(owner: string, runIds: string[]): Promise<Hear
       SELECT id FROM "Run" WHERE id = ANY(${runIds}) AND "leaseOwner" = ${owner} AND status = 'running'
       ORDER BY id FOR UPDATE)
     UPDATE "Run" AS run SET "leaseUntil" = now() + make_interval(secs => ${LEASE_SECONDS})
-    FROM locked WHERE run.id = locked.id
+    FROM locked WHERE run.id = ANY(${runIds}) AND run.id = locked.id -- the ids beside the join: see claimRun
     RETURNING run.id, run."cancelRequestedAt" <= now() AS cancel`;
   return {
     kept: new Set(rows.map((row) => row.id)),
