@@ -4,8 +4,8 @@
  * nodes. Each returns table rows and named figures for bench-results.json.
  */
 import type { ApiClient } from "../../lib/testing/api-client";
-import { benchFloor } from "./floor-scenario";
 import { giveServerHistory } from "../../lib/testing/server-history";
+import { benchFloor } from "./floor-scenario";
 import { ms, percentile, type BenchRow } from "./measure";
 import { processCpu, type ProcessCpu } from "./process-cpu";
 import { driveRuns } from "./run-completion";

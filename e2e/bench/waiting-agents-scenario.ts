@@ -184,7 +184,6 @@ async function oneVariant(api: ApiClient, runs: number, variant: Variant, measur
       ],
       edges: [graphEdge("entry", "output", "agent", "input"), graphEdge("http", "tool", "agent", "tools")],
     });
-    await giveServerHistory(start.workflowId);
     await startAllAndWait(20, start); // warm-up: JIT, connections
     const mostBefore = model.maxInFlight();
     const rounds = [];
@@ -245,6 +244,12 @@ export async function benchWaitingAgents(runs = Number(process.env.BENCH_WAITING
     const cpu = processCpu({ [pid]: "worker", [web.pid]: "web", [redis.pid()]: "redis" });
     const account = await createTestAccount("editor");
     const api = apiClient(web.url, account.headers);
+    // Once for every variant: the runs of a server that has been running (server-history.ts).
+    const history = await createWorkflow(api, "bench history", {
+      nodes: [graphNode("entry", "core.entry")],
+      edges: [],
+    });
+    await giveServerHistory(history.workflowId);
     const toolCall = { toolCall: { name: "http_request", arguments: { url: `${target.url}/fast` } } };
     const variants: Variant[] = [
       {

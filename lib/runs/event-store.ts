@@ -108,8 +108,8 @@ async function writeTogether(batches: Waiting[]): Promise<(StoredRow & { runId: 
     batches.map(({ runId, events, whileRunning }) => ({ runId, whileRunning, cost: costOf(events), events })),
   );
   // The ids again as an array beside the joins: joined only through the JSON batch (estimated at 100 rows, whatever
-  // it holds), the generic plan hash-joined it against a sequential scan of every run, up to ~15,000 runs and beyond
-  // (lib/runs/run-path-plans.integration.test.ts).
+  // it holds), the generic plan hash-joined it against a sequential scan of every run in tables of 10,000 runs and
+  // more (lib/runs/run-path-plans.integration.test.ts).
   const runIds = batches.map((batch) => batch.runId);
   for (let tries = 1; ; tries++) {
     try {

@@ -30,8 +30,8 @@ async function capture(action: () => Promise<unknown>): Promise<Statement[]> {
 
 const literal = (client: pg.Client, value: unknown) => {
   if (value === null || value === undefined) return "NULL";
-  if (Array.isArray(value))
-    return `${client.escapeLiteral(`{${value.map((item) => JSON.stringify(item)).join(",")}}`)}`;
+  // An array as PostgreSQL's array literal, each element double-quoted and escaped (JSON's escapes are the same).
+  if (Array.isArray(value)) return client.escapeLiteral(`{${value.map((item) => JSON.stringify(item)).join(",")}}`);
   return client.escapeLiteral(String(value));
 };
 
