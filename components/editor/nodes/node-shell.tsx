@@ -13,6 +13,7 @@ import { cx } from "@/components/ui/class-names";
 import { CatalogueIcon } from "@/components/ui/icon";
 import { useEditorStore } from "../editor-store-context";
 import type { NodeStatus } from "../editor-store";
+import type { DiffMark } from "@/lib/workflow/graph-diff";
 import type { EditorNodeData } from "../graph-conversion";
 import { NodeDataBadges } from "../data-panel/pin-badge";
 
@@ -71,7 +72,7 @@ export function NodeShell({ id, data, meta, selected, className, children }: Nod
           <span className="tool-handle-label">tool</span>
         </>
       )}
-      <NodeHeader id={id} data={data} meta={meta} />
+      <NodeHeader id={id} data={data} meta={meta} status={status} mark={mark} />
       {children}
       {problems.length > 0 && (
         <div className="node-problems" role="alert">
@@ -86,10 +87,13 @@ export function NodeShell({ id, data, meta, selected, className, children }: Nod
   );
 }
 
+type NodeHeaderProps = Pick<NodeShellProps, "id" | "data" | "meta"> & {
+  status: NodeStatus | undefined;
+  mark: DiffMark | undefined;
+};
+
 /** Icon, label (and the component's name when renamed), and badges: tool, pin, run status, version diff. */
-function NodeHeader({ id, data, meta }: Pick<NodeShellProps, "id" | "data" | "meta">) {
-  const status = useEditorStore((state) => state.statuses[id]);
-  const mark = useEditorStore((state) => state.marks[id]);
+function NodeHeader({ id, data, meta, status, mark }: NodeHeaderProps) {
   // A renamed node keeps its component's name in view; an unrenamed one need not say it twice.
   const subtitle = !meta ? `Unknown component ${data.componentType}` : data.label !== meta.label ? meta.label : null;
   return (
