@@ -30,11 +30,11 @@ const ACTIONS: Record<string, { access: Access; args: unknown[] }> = {
   "app/workflows/actions.ts#createFromTemplateAction": { access: "editor", args: ["triage"] },
   "app/workflows/actions.ts#saveWorkflowAction": {
     access: "editor",
-    args: ["WORKFLOW", { name: "hijacked", graph: { nodes: [], edges: [] } }],
+    args: ["WORKFLOW", { name: "hijacked", graph: '{"nodes":[],"edges":[]}' }],
   },
   "app/workflows/actions.ts#runWorkflowAction": {
     access: "editor",
-    args: ["WORKFLOW", { name: "hijacked", graph: { nodes: [], edges: [] } }],
+    args: ["WORKFLOW", { name: "hijacked", graph: '{"nodes":[],"edges":[]}' }],
   },
   "app/workflows/actions.ts#renameWorkflowAction": { access: "editor", args: ["WORKFLOW", "hijacked"] },
   "app/workflows/actions.ts#duplicateWorkflowAction": { access: "editor", args: ["WORKFLOW"] },
@@ -42,7 +42,7 @@ const ACTIONS: Record<string, { access: Access; args: unknown[] }> = {
   "app/workflows/actions.ts#importWorkflowAction": { access: "editor", args: ["{}"] },
   "app/workflows/test-run-actions.ts#testRunAction": {
     access: "editor",
-    args: ["WORKFLOW", { name: "hijacked", graph: { nodes: [], edges: [] } }, { mode: "all" }],
+    args: ["WORKFLOW", { name: "hijacked", graph: '{"nodes":[],"edges":[]}' }, { mode: "all" }],
   },
   "app/workflows/test-run-actions.ts#nodeDataAction": { access: "viewer", args: ["WORKFLOW"] },
   "app/runs/actions.ts#rerunAction": { access: "editor", args: ["no-such-run"] },

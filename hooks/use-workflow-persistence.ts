@@ -19,16 +19,12 @@ export function useWorkflowPersistence() {
 
   const save = useCallback(
     async (overwrite = false): Promise<boolean> => {
-      const { workflowId, name, toGraph, beginSave, finishSave, settleVersion, saving, version } = store.getState();
+      const { workflowId, toSaveInput, beginSave, finishSave, settleVersion, saving, version } = store.getState();
       if (!workflowId || saving) return false;
       const revision = beginSave();
       try {
         // `overwrite` (after a conflict, when the person chose so) saves whatever is stored.
-        const result = await saveWorkflowAction(
-          workflowId,
-          { name, graph: toGraph() },
-          overwrite ? null : (version ?? null),
-        );
+        const result = await saveWorkflowAction(workflowId, toSaveInput(), overwrite ? null : (version ?? null));
         finishSave(revision, result.ok ? undefined : result.errors.join("; "));
         if (result.ok) settleVersion({ version: result.version });
         else if (result.conflict) settleVersion({ conflict: true });
@@ -47,13 +43,13 @@ export function useWorkflowPersistence() {
       startRunning(async () => {
         // A save in flight could land after Run's own save and store an older graph: let it finish first.
         await whenIdle(store);
-        const { workflowId, name, toGraph, beginSave, finishSave, setRunErrors, settleVersion, version } =
+        const { workflowId, toSaveInput, beginSave, finishSave, setRunErrors, settleVersion, version } =
           store.getState();
         if (!workflowId) return;
         const revision = beginSave();
         try {
           // On success the action redirects to the run view and never answers.
-          const result = await runWorkflowAction(workflowId, { name, graph: toGraph() }, input, version ?? null);
+          const result = await runWorkflowAction(workflowId, toSaveInput(), input, version ?? null);
           finishSave(revision, result.saved ? undefined : result.errors.map((e) => e.message).join("; "));
           if (result.conflict) settleVersion({ conflict: true });
           setRunErrors(result.errors);

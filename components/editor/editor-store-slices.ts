@@ -2,6 +2,7 @@
 import { applyEdgeChanges, applyNodeChanges, type XYPosition } from "@xyflow/react";
 import type { StoreApi } from "zustand/vanilla";
 import { TOOL_HANDLE } from "@/lib/workflow/constants";
+import { toJsonText } from "@/lib/workflow/json-text";
 import { toGraphAnnotations } from "./annotations/annotation-nodes";
 import { refuseConnection } from "./connection-rules";
 import {
@@ -199,7 +200,8 @@ export function historySlice(set: SetState, get: GetState): Pick<EditorState, "u
   };
 }
 
-type DocumentActions = "setName" | "setSettings" | "settleVersion" | "beginSave" | "finishSave" | "toGraph";
+type DocumentActions =
+  "setName" | "setSettings" | "settleVersion" | "beginSave" | "finishSave" | "toGraph" | "toSaveInput";
 
 /** The workflow as saved: its name and settings, the save bookkeeping and the version it is based on. */
 export function documentSlice(set: SetState, get: GetState): Pick<EditorState, DocumentActions> {
@@ -223,6 +225,7 @@ export function documentSlice(set: SetState, get: GetState): Pick<EditorState, D
       const { nodes, edges, mcpServers, settings, annotations } = get();
       return { ...toWorkflowGraph(nodes, edges, mcpServers, settings), ...toGraphAnnotations(annotations) };
     },
+    toSaveInput: () => ({ name: get().name, graph: toJsonText(get().toGraph()) }),
   };
 }
 

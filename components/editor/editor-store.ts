@@ -7,6 +7,7 @@ import { createStore } from "zustand/vanilla";
 import type { ComponentMeta } from "@/lib/nodes/types";
 import type { NodeMode, WorkflowGraph } from "@/lib/workflow/graph";
 import type { DiffMark } from "@/lib/workflow/graph-diff";
+import type { SaveWorkflowInput } from "@/app/workflows/schema";
 import type { Problem } from "@/lib/workflow/compile";
 import { toAnnotationNodes, type AnnotationNode } from "./annotations/annotation-nodes";
 import { emptyHistory, type EditHistory } from "./edit-history";
@@ -102,6 +103,8 @@ export type EditorState = {
   beginSave: () => number;
   finishSave: (revision: number, error?: string) => void;
   toGraph: () => WorkflowGraph;
+  /** The name and the graph as the save actions take them (the graph as JSON text). */
+  toSaveInput: () => SaveWorkflowInput;
   undo: () => void;
   redo: () => void;
   /** Copies the selection to the shared clipboard; false when nothing is selected. */

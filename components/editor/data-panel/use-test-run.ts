@@ -28,12 +28,12 @@ export function useTestRun() {
       setPanelOpen(true); // the run's data is what the person wants to see next
       setTestRun({ runId: null, ...request, phase: "starting" });
       await whenIdle(editor);
-      const { workflowId, name, toGraph, beginSave, finishSave, settleVersion, setRunErrors, version } =
+      const { workflowId, toSaveInput, beginSave, finishSave, settleVersion, setRunErrors, version } =
         editor.getState();
       if (!workflowId) return;
       const revision = beginSave();
       try {
-        const result = await testRunAction(workflowId, { name, graph: toGraph() }, request, undefined, version ?? null);
+        const result = await testRunAction(workflowId, toSaveInput(), request, undefined, version ?? null);
         finishSave(revision, result.ok || result.saved ? undefined : result.errors.map((e) => e.message).join("; "));
         if (result.ok) {
           settleVersion({ version: result.version });
