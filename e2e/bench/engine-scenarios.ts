@@ -46,7 +46,16 @@ export async function benchSimpleRuns(
     warmUpRuns = 50,
     rounds = 4,
     processes = processCpu(),
-  }: { runs?: number; concurrency?: number; warmUpRuns?: number; rounds?: number; processes?: ProcessCpu } = {},
+    measuring = () => () => undefined,
+  }: {
+    runs?: number;
+    concurrency?: number;
+    warmUpRuns?: number;
+    rounds?: number;
+    processes?: ProcessCpu;
+    /** Called once the warm-up is over; what it returns, once the rounds are (npm start's CPU profiles). */
+    measuring?: () => () => void;
+  } = {},
 ): Promise<{ rows: BenchRow[]; figures: Figures }> {
   const { DEFAULT_RUN_CONCURRENCY } = await import("../../lib/runs/start-workers");
   const { id } = (await (
@@ -63,12 +72,14 @@ export async function benchSimpleRuns(
   const perRound = Math.ceil(runs / rounds);
   const realParts: Measured[] = [];
   const floorParts: Measured[] = [];
+  const stopMeasuring = measuring();
   for (let round = 0; round < rounds; round++) {
     realParts.push(await measured(processes, perRound, () => driveRuns(perRound, concurrency, start)));
     floorParts.push(
       await measured(processes, perRound, () => benchFloor(id, perRound, concurrency, DEFAULT_RUN_CONCURRENCY)),
     );
   }
+  stopMeasuring();
   const [real, floor] = [combine(realParts), combine(floorParts)];
   const row = (scenario: string, result: typeof real): BenchRow => ({
     scenario,

@@ -22,6 +22,7 @@ import { benchGateway } from "./gateway-scenario";
 import { benchAgentRun, benchWorkerMemory } from "./workflow-scenarios";
 import type { BenchRow } from "./measure";
 import { processCpu } from "./process-cpu";
+import { profilingEnvOfChildren, startProfiles } from "./process-profiles";
 
 export async function benchNpmStart(
   workers = Number(process.env.SWITCHBOARD_WORKERS ?? 1),
@@ -39,6 +40,7 @@ export async function benchNpmStart(
       HOST: "127.0.0.1",
       SWITCHBOARD_URL: `http://127.0.0.1:${PORT}`,
       SWITCHBOARD_WORKERS: String(workers),
+      ...profilingEnvOfChildren("npm-start", ["web", "worker"]),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -63,8 +65,13 @@ export async function benchNpmStart(
     const pids = lines.flatMap((line) => /worker ready \(pid (\d+)\)/.exec(line)?.[1] ?? []).map(Number);
     const pid = pids[0];
     if (!pid) throw new Error("bench: npm start's worker did not say its pid");
+    const webPid = Number(lines.flatMap((line) => /web ready at .* \(pid (\d+)\)/.exec(line)?.[1] ?? [])[0]);
+    if (!webPid) throw new Error("bench: npm start's web process did not say its pid");
+    // BENCH_PROFILE=web,worker: CPU profiles of the simple runs' rounds, then of the gateway's calls.
+    const profiled = { web: webPid, worker: pid };
     const result = await benchSimpleRuns(api, {
       warmUpRuns: 1000,
+      measuring: () => startProfiles(profiled),
       // Only npm start's processes, its own redis-server and the bench database's backends: no other stack's.
       processes: processCpu({
         ...Object.fromEntries(pids.map((workerPid) => [workerPid, "worker"])),
@@ -74,9 +81,11 @@ export async function benchNpmStart(
     const label = `npm start (web + ${workers} worker${workers === 1 ? "" : "s"})`;
     const agent = await benchAgentRun(api);
     const ownRedis = new Redis(redis.url);
-    const gateway = await benchGateway(`http://127.0.0.1:${PORT}`, ownRedis, 300, `${label}: `).finally(() =>
-      ownRedis.quit(),
-    );
+    const stopGatewayProfiles = startProfiles(profiled);
+    const gateway = await benchGateway(`http://127.0.0.1:${PORT}`, ownRedis, 300, `${label}: `).finally(() => {
+      stopGatewayProfiles();
+      return ownRedis.quit();
+    });
     const memory = await benchWorkerMemory(api, { worker: { pid, label: `npm start's worker (pid ${pid})` } });
     return {
       rows: [
