@@ -2,8 +2,9 @@
  * The gateway's `tools/call` beside the same component called directly, and `tools/list`: an HTTP
  * Request tool registered in a stored run, called through the SDK's client with the run's session
  * token. Against the in-process stack, or against npm start's own web process and worker
- * (topology-scenario.ts), given the Redis they use. The client is the agent's own (lib/agent/gateway-client.ts). Import
- * it only after the bench has pointed DATABASE_URL and REDIS_URL at its own stores.
+ * (topology-scenario.ts), given the Redis they use. The client is the agent's own (lib/agent/gateway-client.ts). Beside
+ * them, two parts of the gateway's own work alone (gateway-own-parts.ts). Import it only after the bench has pointed
+ * DATABASE_URL and REDIS_URL at its own stores.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,6 +14,7 @@ import { httpRequest } from "../../lib/nodes/http-request";
 import { graphEdge, graphNode, storeRun } from "../../lib/testing/fixtures";
 import { registerComponentTool } from "../../lib/tools/register-component-tool";
 import { gatewayHops, mcpSdkFloor } from "./gateway-hops";
+import { gatewayOwnParts, type GatewayOwnParts } from "./gateway-own-parts";
 import { ms, percentile, sequentialRow, timeEach, type BenchRow } from "./measure";
 import type { RedisClient } from "../../lib/queue/redis";
 
@@ -39,11 +41,13 @@ export async function benchGateway(
     edges: [graphEdge("http", "tool", "agent", "tools")],
   });
   await registerComponentTool(redis, runId, plan.nodes.http, {});
-  const token = await createSessionToken({ runId, agentNodeId: "agent", allowedNodeIds: ["http"] });
+  const claims = { runId, agentNodeId: "agent", allowedNodeIds: ["http"] };
+  const token = await createSessionToken(claims);
   // The client an agent uses (its fetch gives each request its own abort signal, which the SDK's default does not).
   const client = await gatewayClient(`${appUrl}/api/mcp/gateway`, token);
   const hops = gatewayHops(`${appUrl}/api/mcp/gateway`, token);
   const sdk = await mcpSdkFloor();
+  const parts = gatewayOwnParts(redis, claims, "http_request");
   try {
     const params = httpRequest.params.parse({ url: targetUrl });
     const callDirectly = () =>
@@ -72,25 +76,14 @@ export async function benchGateway(
       sdkList: sdk.list,
       sdkHttp: sdk.httpHop,
     };
-    type Series = keyof typeof series;
-    const names = Object.keys(series) as Series[];
-    // Warm every path first (JIT, connections), as a long-lived gateway is.
-    for (const name of names) await timeEach(50, series[name]);
-    // In turns, so a shared machine that slows down or speeds up meanwhile weighs on all alike. Beside the wall clock,
-    // the CPU this process spent per operation: on a loaded machine, waiting for a core swamps the wall clock, while
-    // the CPU an operation costs stays put (in-process, it holds client, gateway and worker alike; not Redis).
-    const took = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Series, number[]>;
-    const cpuMs = Object.fromEntries(names.map((name) => [name, 0])) as Record<Series, number>;
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const name of names) {
-        const before = process.cpuUsage();
-        took[name].push(...(await timeEach(Math.ceil(calls / ROUNDS), series[name])));
-        const used = process.cpuUsage(before);
-        cpuMs[name] += (used.user + used.system) / 1000;
-      }
-    }
+    type Series = keyof typeof series | keyof GatewayOwnParts;
+    const main = await inTurns(series, calls);
+    // After the others, so the records they leave behind trail none of them.
+    const ownParts = await inTurns(parts, calls);
+    const took = { ...main.took, ...ownParts.took };
+    const cpuMs = { ...main.cpuMs, ...ownParts.cpuMs };
+    const cpu = (name: Series) => cpuMs[name];
     const { viaGateway, listing, direct, httpHop, queueHop, sdkCall, sdkList, sdkHttp } = took;
-    const cpu = (name: Series) => cpuMs[name] / took[name].length;
     const row = (scenario: string, name: Series) => ({
       ...sequentialRow(`${label}${scenario} (${took[name].length} sequential)`, took[name]),
       [CPU_COLUMN]: Math.round(cpu(name) * 100) / 100,
@@ -119,6 +112,15 @@ export async function benchGateway(
         ),
         row("design floor, the MCP SDK alone: tools/list of that server", "sdkList"),
         row("the SDK floor's HTTP round trip alone (a GET)", "sdkHttp"),
+        row(
+          "the gateway's own work, in part: its state read alone (liveness, the caller's end, the tools)",
+          "stateRead",
+        ),
+        row(
+          "the gateway's own work, in part: a call's record alone (events and audit row, run-end hold, published), " +
+            "its tool answering at once",
+          "record",
+        ),
       ],
       figures: {
         gateway_added_p50_ms: ms(percentile(viaGateway, 50) - percentile(direct, 50)),
@@ -137,7 +139,17 @@ export async function benchGateway(
         // list over its HTTP round trip (on one process, the SDK's list floor and the hop are the same loopback trip).
         // These two in hundredths: their targets (1.0 and 0.3 ms) sit within a tenth's rounding of what is measured.
         gateway_list_over_sdk_p50_ms: ms2(p50(listing) - p50(httpHop) - sdkListOverHttp),
-        ...(inProcess ? { gateway_own_cpu_ms: ms2(ownCpu), gateway_list_over_sdk_cpu_ms: ms2(listCpu) } : {}),
+        // Two parts of that own work, alone: what the call contract costs before anything else of ours runs.
+        gateway_state_read_p50_ms: ms2(p50(took.stateRead)),
+        gateway_record_p50_ms: ms2(p50(took.record)),
+        ...(inProcess
+          ? {
+              gateway_own_cpu_ms: ms2(ownCpu),
+              gateway_list_over_sdk_cpu_ms: ms2(listCpu),
+              gateway_state_read_cpu_ms: ms2(cpu("stateRead")),
+              gateway_record_cpu_ms: ms2(cpu("record")),
+            }
+          : {}),
       },
     };
   } finally {
@@ -146,4 +158,30 @@ export async function benchGateway(
     await client.close();
     target.close();
   }
+}
+
+/**
+ * Each series `calls` times, in turns (ROUNDS parts each), so a shared machine that slows down or speeds up meanwhile
+ * weighs on all alike, after a warm-up (JIT, connections) as a long-lived gateway has had. Beside the wall clock, the
+ * CPU this process spent per operation: on a loaded machine, waiting for a core swamps the wall clock, while the CPU
+ * an operation costs stays put (in-process, it holds client, gateway and worker alike; not Redis).
+ */
+async function inTurns<S extends string>(series: Record<S, () => Promise<unknown>>, calls: number) {
+  const names = Object.keys(series) as S[];
+  for (const name of names) await timeEach(50, series[name]);
+  const took = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<S, number[]>;
+  const cpuTotal = Object.fromEntries(names.map((name) => [name, 0])) as Record<S, number>;
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const name of names) {
+      const before = process.cpuUsage();
+      took[name].push(...(await timeEach(Math.ceil(calls / ROUNDS), series[name])));
+      const used = process.cpuUsage(before);
+      cpuTotal[name] += (used.user + used.system) / 1000;
+    }
+  }
+  const cpuMs = Object.fromEntries(names.map((name) => [name, cpuTotal[name] / took[name].length])) as Record<
+    S,
+    number
+  >;
+  return { took, cpuMs };
 }
