@@ -14,7 +14,7 @@ import { httpRequest } from "../../lib/nodes/http-request";
 import { graphEdge, graphNode, storeRun } from "../../lib/testing/fixtures";
 import { registerComponentTool } from "../../lib/tools/register-component-tool";
 import { gatewayHops, mcpSdkFloor } from "./gateway-hops";
-import { gatewayOwnParts, type GatewayOwnParts } from "./gateway-own-parts";
+import { gatewayOwnParts } from "./gateway-own-parts";
 import { ms, percentile, sequentialRow, timeEach, type BenchRow } from "./measure";
 import type { RedisClient } from "../../lib/queue/redis";
 
@@ -76,17 +76,16 @@ export async function benchGateway(
       sdkList: sdk.list,
       sdkHttp: sdk.httpHop,
     };
-    type Series = keyof typeof series | keyof GatewayOwnParts;
     const main = await inTurns(series, calls);
     // After the others, so the records they leave behind trail none of them.
     const ownParts = await inTurns(parts, calls);
     const took = { ...main.took, ...ownParts.took };
     const cpuMs = { ...main.cpuMs, ...ownParts.cpuMs };
-    const cpu = (name: Series) => cpuMs[name];
+    type Series = keyof typeof took;
     const { viaGateway, listing, direct, httpHop, queueHop, sdkCall, sdkList, sdkHttp } = took;
     const row = (scenario: string, name: Series) => ({
       ...sequentialRow(`${label}${scenario} (${took[name].length} sequential)`, took[name]),
-      [CPU_COLUMN]: Math.round(cpu(name) * 100) / 100,
+      [CPU_COLUMN]: Math.round(cpuMs[name] * 100) / 100,
     });
     const p50 = (values: number[]) => percentile(values, 50);
     const hopsFloor = p50(httpHop) + p50(queueHop);
@@ -95,9 +94,8 @@ export async function benchGateway(
     const sdkCallOverHttp = p50(sdkCall) - p50(sdkHttp);
     const sdkListOverHttp = p50(sdkList) - p50(sdkHttp);
     // The same sums in CPU per operation, which a busy machine moves far less (meaningful in-process only).
-    const ownCpu =
-      cpu("viaGateway") - cpu("direct") - cpu("httpHop") - cpu("queueHop") - (cpu("sdkCall") - cpu("sdkHttp"));
-    const listCpu = cpu("listing") - cpu("httpHop") - (cpu("sdkList") - cpu("sdkHttp"));
+    const ownCpu = cpuMs.viaGateway - cpuMs.direct - cpuMs.httpHop - cpuMs.queueHop - (cpuMs.sdkCall - cpuMs.sdkHttp);
+    const listCpu = cpuMs.listing - cpuMs.httpHop - (cpuMs.sdkList - cpuMs.sdkHttp);
     return {
       rows: [
         row("tools/call via gateway", "viaGateway"),
@@ -146,8 +144,8 @@ export async function benchGateway(
           ? {
               gateway_own_cpu_ms: ms2(ownCpu),
               gateway_list_over_sdk_cpu_ms: ms2(listCpu),
-              gateway_state_read_cpu_ms: ms2(cpu("stateRead")),
-              gateway_record_cpu_ms: ms2(cpu("record")),
+              gateway_state_read_cpu_ms: ms2(cpuMs.stateRead),
+              gateway_record_cpu_ms: ms2(cpuMs.record),
             }
           : {}),
       },
@@ -179,9 +177,6 @@ async function inTurns<S extends string>(series: Record<S, () => Promise<unknown
       cpuTotal[name] += (used.user + used.system) / 1000;
     }
   }
-  const cpuMs = Object.fromEntries(names.map((name) => [name, cpuTotal[name] / took[name].length])) as Record<
-    S,
-    number
-  >;
-  return { took, cpuMs };
+  const perOperation = names.map((name) => [name, cpuTotal[name] / took[name].length]);
+  return { took, cpuMs: Object.fromEntries(perOperation) as Record<S, number> };
 }

@@ -62,11 +62,10 @@ export async function benchNpmStart(
     const account = await createTestAccount("editor");
     // Fresh processes: a long warm-up, so the figure is the steady state a running server is in, not its JIT.
     const api = apiClient(`http://127.0.0.1:${PORT}`, account.headers);
-    const pids = lines.flatMap((line) => /worker ready \(pid (\d+)\)/.exec(line)?.[1] ?? []).map(Number);
-    const pid = pids[0];
-    if (!pid) throw new Error("bench: npm start's worker did not say its pid");
-    const webPid = Number(lines.flatMap((line) => /web ready at .* \(pid (\d+)\)/.exec(line)?.[1] ?? [])[0]);
-    if (!webPid) throw new Error("bench: npm start's web process did not say its pid");
+    const pidsSaying = (ready: RegExp) => lines.flatMap((line) => ready.exec(line)?.[1] ?? []).map(Number);
+    const pids = pidsSaying(/worker ready \(pid (\d+)\)/);
+    const [pid, webPid] = [pids[0], pidsSaying(/web ready at .* \(pid (\d+)\)/)[0]];
+    if (!pid || !webPid) throw new Error("bench: npm start's worker or web process did not say its pid");
     // BENCH_PROFILE=web,worker: CPU profiles of the simple runs' rounds, then of the gateway's calls.
     const profiled = { web: webPid, worker: pid };
     const result = await benchSimpleRuns(api, {
