@@ -1,7 +1,8 @@
 /**
  * The editor bench's floor, run in the browser: React Flow alone with the graph the editor opens — the same nodes with
  * the same estimated sizes and handles, the same edges, only visible elements rendered, a pane the editor canvas's
- * size at the same zoom — and nothing else: no server rendering, no framework, no store, no panels. A click on a
+ * size at the viewport the editor opens a large graph at (readable-fit.ts's openingViewport: its readable zoom, the
+ * graph's top-left in view) — and nothing else: no server rendering, no framework, no store, no panels. A click on a
  * node's header selects it, as in the editor. What the editor's open costs beyond this is ours (editor-bench.ts).
  */
 import {
@@ -15,6 +16,7 @@ import {
   type NodeProps,
 } from "@xyflow/react";
 import { createRoot } from "react-dom/client";
+import { openingViewport } from "../../../components/editor/readable-fit";
 
 type FloorData = { label: string; inputs: string[]; outputs: string[] };
 type FloorNode = Node<FloorData, "floor">;
@@ -51,7 +53,7 @@ function Floor() {
       onEdgesChange={onEdgesChange}
       onlyRenderVisibleElements
       minZoom={0.2}
-      defaultViewport={{ x: 48, y: 48, zoom: 1 }}
+      defaultViewport={openingViewport(graph.nodes)}
     />
   );
 }
