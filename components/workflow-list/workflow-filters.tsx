@@ -43,7 +43,7 @@ export function WorkflowFilters({ filter, folders, tags }: Props) {
           ))}
         </select>
         {filter.tag && <input type="hidden" name="tag" value={filter.tag} />}
-        <button type="submit" className={buttonClassName("secondary", "sm")} data-testid="workflow-filter-apply">
+        <button type="submit" className={buttonClassName("secondary")} data-testid="workflow-filter-apply">
           Filter
         </button>
       </form>
