@@ -77,16 +77,16 @@ export async function benchGateway(
       sdkHttp: sdk.httpHop,
     };
     const main = await inTurns(series, calls);
-    // After the others, so the records they leave behind trail none of them.
-    const ownParts = await inTurns(parts, calls);
-    const took = { ...main.took, ...ownParts.took };
-    const cpuMs = { ...main.cpuMs, ...ownParts.cpuMs };
-    type Series = keyof typeof took;
+    // After the others, so the records they leave behind trail none of them. In-process only: there they are the
+    // gateway's code on the gateway's thread, while against npm start they would run in the bench's process.
+    const own = inProcess ? await inTurns(parts, calls) : undefined;
+    const { took, cpuMs } = main;
     const { viaGateway, listing, direct, httpHop, queueHop, sdkCall, sdkList, sdkHttp } = took;
-    const row = (scenario: string, name: Series) => ({
-      ...sequentialRow(`${label}${scenario} (${took[name].length} sequential)`, took[name]),
-      [CPU_COLUMN]: Math.round(cpuMs[name] * 100) / 100,
+    const timedRow = (scenario: string, times: number[], cpu: number) => ({
+      ...sequentialRow(`${label}${scenario} (${times.length} sequential)`, times),
+      [CPU_COLUMN]: Math.round(cpu * 100) / 100,
     });
+    const row = (scenario: string, name: keyof typeof took) => timedRow(scenario, took[name], cpuMs[name]);
     const p50 = (values: number[]) => percentile(values, 50);
     const hopsFloor = p50(httpHop) + p50(queueHop);
     // What the SDK adds to a call or a list over the HTTP round trip it rides on: the SDK floor's own HTTP trip is
@@ -110,15 +110,21 @@ export async function benchGateway(
         ),
         row("design floor, the MCP SDK alone: tools/list of that server", "sdkList"),
         row("the SDK floor's HTTP round trip alone (a GET)", "sdkHttp"),
-        row(
-          "the gateway's own work, in part: its state read alone (liveness, the caller's end, the tools)",
-          "stateRead",
-        ),
-        row(
-          "the gateway's own work, in part: a call's record alone (events and audit row, run-end hold, published), " +
-            "its tool answering at once",
-          "record",
-        ),
+        ...(own
+          ? [
+              timedRow(
+                "the gateway's own work, in part: its state read alone (liveness, the caller's end, the tools)",
+                own.took.stateRead,
+                own.cpuMs.stateRead,
+              ),
+              timedRow(
+                "the gateway's own work, in part: a call's record alone (events and audit row, run-end hold, " +
+                  "published), its tool answering at once",
+                own.took.record,
+                own.cpuMs.record,
+              ),
+            ]
+          : []),
       ],
       figures: {
         gateway_added_p50_ms: ms(percentile(viaGateway, 50) - percentile(direct, 50)),
@@ -137,15 +143,14 @@ export async function benchGateway(
         // list over its HTTP round trip (on one process, the SDK's list floor and the hop are the same loopback trip).
         // These two in hundredths: their targets (1.0 and 0.3 ms) sit within a tenth's rounding of what is measured.
         gateway_list_over_sdk_p50_ms: ms2(p50(listing) - p50(httpHop) - sdkListOverHttp),
+        ...(inProcess ? { gateway_own_cpu_ms: ms2(ownCpu), gateway_list_over_sdk_cpu_ms: ms2(listCpu) } : {}),
         // Two parts of that own work, alone: what the call contract costs before anything else of ours runs.
-        gateway_state_read_p50_ms: ms2(p50(took.stateRead)),
-        gateway_record_p50_ms: ms2(p50(took.record)),
-        ...(inProcess
+        ...(own
           ? {
-              gateway_own_cpu_ms: ms2(ownCpu),
-              gateway_list_over_sdk_cpu_ms: ms2(listCpu),
-              gateway_state_read_cpu_ms: ms2(cpuMs.stateRead),
-              gateway_record_cpu_ms: ms2(cpuMs.record),
+              gateway_state_read_p50_ms: ms2(p50(own.took.stateRead)),
+              gateway_record_p50_ms: ms2(p50(own.took.record)),
+              gateway_state_read_cpu_ms: ms2(own.cpuMs.stateRead),
+              gateway_record_cpu_ms: ms2(own.cpuMs.record),
             }
           : {}),
       },
